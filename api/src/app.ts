@@ -1,0 +1,61 @@
+/**
+ * The Shop API app factory, used by the server and by the tests (app.request()).
+ * Each resource group is its own sub-app under routes/<group>/, mounted under /v1.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Db } from './db/client.ts';
+import type { AppEnv } from './context.ts';
+import { readEnv, type ApiEnv } from './env.ts';
+import { handleError } from './lib/errors.ts';
+import { channelMiddleware } from './middleware/channel.ts';
+import { optionalAuth } from './middleware/auth.ts';
+import { publicJsonRoute } from './routes/public-json/index.ts';
+import { settingsRoutes } from './routes/settings/index.ts';
+import { productRoutes } from './routes/products/index.ts';
+import { categoryRoutes } from './routes/categories/index.ts';
+import { contentRoutes } from './routes/content/index.ts';
+import { authRoutes } from './routes/auth/index.ts';
+import { userRoutes } from './routes/users/index.ts';
+import { addressRoutes } from './routes/addresses/index.ts';
+import { cartRoutes } from './routes/carts/index.ts';
+import { paymentRoutes } from './routes/payments/index.ts';
+import { orderRoutes } from './routes/orders/index.ts';
+
+export interface AppOptions { db: Db; env?: ApiEnv }
+
+export function createApp({ db, env = readEnv() }: AppOptions) {
+  const v1 = new OpenAPIHono<AppEnv>();
+  v1.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('env', env);
+    await next();
+  });
+  v1.use('*', channelMiddleware);
+  v1.use('*', optionalAuth);
+  v1.route('/', settingsRoutes);
+  v1.route('/', productRoutes);
+  v1.route('/', categoryRoutes);
+  v1.route('/', contentRoutes);
+  v1.route('/', authRoutes);
+  v1.route('/', userRoutes);
+  v1.route('/', addressRoutes);
+  v1.route('/', cartRoutes);
+  v1.route('/', paymentRoutes);
+  v1.route('/', orderRoutes);
+  v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' } });
+  v1.notFound((c) => c.json({ message: 'Not Found', code: 'common.not_found' }, 404));
+  v1.onError(handleError);
+
+  const app = new OpenAPIHono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('db', db);
+    c.set('env', env);
+    await next();
+  });
+  app.route('/', publicJsonRoute);
+  app.route('/v1', v1);
+  app.onError(handleError);
+  return app;
+}
+
+export type ShopApp = ReturnType<typeof createApp>;

@@ -1,0 +1,19 @@
+import type { Db } from './db/client.ts';
+import type { ApiEnv } from './env.ts';
+import type { channels, users } from './db/schema.ts';
+
+export type ChannelRow = typeof channels.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+/** Hono context shared by every sub-app. */
+export interface AppEnv {
+  Variables: {
+    db: Db;
+    env: ApiEnv;
+    channel: ChannelRow;
+    /** The signed-in member, or null for a guest (set by the auth middleware). */
+    user: UserRow | null;
+    /** The access token's row id, when signed in. */
+    tokenId: number | null;
+  };
+}

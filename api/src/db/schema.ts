@@ -1,0 +1,603 @@
+/**
+ * The Shop API's data model, designed for the whole specification (sections 3 and 7), not only the
+ * parts built so far. Column keys are snake_case so rows map onto the wire format without renaming.
+ * Money is integer yen. Product prices are stored tax-exclusive with a per-product tax rate.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text,
+  timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const created = () => ts('created_at').notNull().defaultNow();
+const updated = () => ts('updated_at').notNull().defaultNow();
+
+// ---------------------------------------------------------------- channels and settings
+export const channels = pgTable('channels', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  theme: text('theme').notNull().default('default'),
+  is_default: boolean('is_default').notNull().default(false),
+  created_at: created(),
+});
+
+/** Site settings (spec section 9 keys), per channel. */
+export const settings = pgTable('settings', {
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  value: jsonb('value').notNull(),
+  is_public: boolean('is_public').notNull().default(true),
+}, (t) => [primaryKey({ columns: [t.channel_id, t.key] })]);
+
+export const colorschemes = pgTable('colorschemes', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  name: text('name').notNull(),
+  tokens: jsonb('tokens').notNull(),
+  is_selected: boolean('is_selected').notNull().default(false),
+});
+
+// ---------------------------------------------------------------- users and auth
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  username: text('username').notNull(),
+  email: text('email').notNull(),
+  password_hash: text('password_hash').notNull(),
+  last_name: text('last_name').notNull().default(''),
+  first_name: text('first_name').notNull().default(''),
+  last_name_kana: text('last_name_kana').notNull().default(''),
+  first_name_kana: text('first_name_kana').notNull().default(''),
+  school: text('school'),
+  phone_number: text('phone_number'),
+  cell_phone_number: text('cell_phone_number'),
+  contact_phone_number: text('contact_phone_number'),
+  fax: text('fax'),
+  job: text('job'),
+  gender: smallint('gender'),
+  birthday: date('birthday'),
+  newsletter: smallint('newsletter').notNull().default(0),
+  is_registered_member: boolean('is_registered_member').notNull().default(true),
+  email_verified_at: ts('email_verified_at'),
+  password_changed_at: ts('password_changed_at'),
+  failed_login_count: integer('failed_login_count').notNull().default(0),
+  locked_until: ts('locked_until'),
+  mail_error_count: integer('mail_error_count').notNull().default(0),
+  security_question_ct: smallint('security_question_ct'),
+  security_answer_hash: text('security_answer_hash'),
+  embroidery: jsonb('embroidery'),
+  deleted_at: ts('deleted_at'),
+  created_at: created(),
+  updated_at: updated(),
+}, (t) => [
+  uniqueIndex('users_channel_username_uq').on(t.channel_id, sql`lower(${t.username})`),
+  uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`),
+]);
+
+/**
+ * Every credential the API hands out (access, refresh, e-mail verification, reminder, unlock, mfa),
+ * stored only as a SHA-256 hash of a random secret. Refresh tokens share a family so that reuse of a
+ * rotated one revokes the whole family.
+ */
+export const auth_tokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  token_hash: text('token_hash').notNull(),
+  family: text('family'),
+  data: jsonb('data'),
+  expires_at: ts('expires_at').notNull(),
+  used_at: ts('used_at'),
+  revoked_at: ts('revoked_at'),
+  created_at: created(),
+}, (t) => [uniqueIndex('auth_tokens_hash_uq').on(t.token_hash), index('auth_tokens_user_idx').on(t.user_id, t.kind)]);
+
+export const login_histories = pgTable('login_histories', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  ip: text('ip'),
+  user_agent: text('user_agent'),
+  succeeded: boolean('succeeded').notNull(),
+  created_at: created(),
+}, (t) => [index('login_histories_user_idx').on(t.user_id, t.created_at)]);
+
+/** Cards are tokenised by the payment provider; only the token and a masked number are stored. */
+export const user_cards = pgTable('user_cards', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').notNull().default('test'),
+  token: text('token').notNull(),
+  token_key: text('token_key').notNull(),
+  name: text('name').notNull(),
+  masked_number: text('masked_number').notNull(),
+  expiration: text('expiration').notNull(),
+  is_main: boolean('is_main').notNull().default(false),
+  created_at: created(),
+}, (t) => [index('user_cards_user_idx').on(t.user_id)]);
+
+export const user_addresses = pgTable('user_addresses', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  division_ct: smallint('division_ct').notNull().default(1),
+  name: text('name').notNull().default(''),
+  shipping_name: text('shipping_name').notNull().default(''),
+  last_name: text('last_name').notNull(),
+  first_name: text('first_name').notNull(),
+  last_name_kana: text('last_name_kana').notNull().default(''),
+  first_name_kana: text('first_name_kana').notNull().default(''),
+  postal_code: text('postal_code').notNull(),
+  prefecture: text('prefecture').notNull(),
+  city: text('city').notNull(),
+  address1: text('address1').notNull(),
+  address2: text('address2').notNull().default(''),
+  phone_number: text('phone_number'),
+  cell_phone_number: text('cell_phone_number'),
+  is_default: boolean('is_default').notNull().default(false),
+  created_at: created(),
+  updated_at: updated(),
+}, (t) => [index('user_addresses_user_idx').on(t.user_id)]);
+
+export const user_memorials = pgTable('user_memorials', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  target_user_name: text('target_user_name').notNull(),
+  division_ct: smallint('division_ct').notNull(),
+  name: text('name').notNull(),
+  month: smallint('month').notNull(),
+  date: smallint('date').notNull(),
+  call: text('call'),
+  created_at: created(),
+});
+
+/** Body measurements: one row per measurement, grouped by purpose. */
+export const timeseries = pgTable('timeseries', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  values: jsonb('values').notNull(),
+  measured_at: ts('measured_at').notNull().defaultNow(),
+}, (t) => [index('timeseries_user_idx').on(t.user_id, t.purpose)]);
+
+// ---------------------------------------------------------------- catalogue
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  parent_id: integer('parent_id'),
+  table_name: text('table_name').notNull().default('products'),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [uniqueIndex('categories_table_key_uq').on(t.table_name, t.key), index('categories_parent_idx').on(t.parent_id)]);
+
+export const makers = pgTable('makers', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  name_kana: text('name_kana').notNull().default(''),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  sort: integer('sort').notNull().default(0),
+  updated_at: updated(),
+});
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  maker_id: integer('maker_id').references(() => makers.id),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const stylists = pgTable('stylists', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  profile: text('profile').notNull().default(''),
+  image: text('image'),
+  updated_at: updated(),
+});
+
+/** A product model groups the variants (size, colour) sold as separate products. */
+export const product_models = pgTable('product_models', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+});
+
+export const product_model_categories = pgTable('product_model_categories', {
+  product_model_id: integer('product_model_id').notNull().references(() => product_models.id, { onDelete: 'cascade' }),
+  category_id: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.product_model_id, t.category_id] }), index('pmc_category_idx').on(t.category_id)]);
+
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  product_model_id: integer('product_model_id').references(() => product_models.id),
+  brand_id: integer('brand_id').references(() => brands.id),
+  maker_id: integer('maker_id').references(() => makers.id),
+  /** Tax-exclusive unit price in yen. */
+  product_price: integer('product_price').notNull(),
+  before_price: integer('before_price'),
+  /** Consumption tax rate in percent: 10, or 8 for the reduced rate. */
+  tax_rate: smallint('tax_rate').notNull().default(10),
+  image: text('image'),
+  images: jsonb('images').notNull().default(sql`'[]'::jsonb`),
+  stock: integer('stock').notNull().default(0),
+  is_published: boolean('is_published').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  created_at: created(),
+  updated_at: updated(),
+}, (t) => [
+  check('products_stock_nonneg', sql`${t.stock} >= 0`),
+  check('products_tax_rate', sql`${t.tax_rate} in (8, 10)`),
+  index('products_model_idx').on(t.product_model_id),
+  index('products_maker_idx').on(t.maker_id),
+  index('products_created_idx').on(t.created_at),
+]);
+
+export const product_channels = pgTable('product_channels', {
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+}, (t) => [primaryKey({ columns: [t.channel_id, t.product_id] })]);
+
+export const product_accessories = pgTable('product_accessories', {
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  accessory_id: integer('accessory_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.product_id, t.accessory_id] })]);
+
+export const product_reviews = pgTable('product_reviews', {
+  id: serial('id').primaryKey(),
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  nickname: text('nickname').notNull(),
+  rating: smallint('rating').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  created_at: created(),
+});
+
+export const product_likes = pgTable('product_likes', {
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  created_at: created(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.product_id] })]);
+
+/** Browsing history for members (user_id) and guests (guest_token). */
+export const product_histories = pgTable('product_histories', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  guest_token: text('guest_token'),
+  product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  viewed_at: ts('viewed_at').notNull().defaultNow(),
+}, (t) => [index('product_histories_user_idx').on(t.user_id, t.viewed_at)]);
+
+export const product_search_histories = pgTable('product_search_histories', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  word: text('word').notNull(),
+  created_at: created(),
+});
+
+export const product_requests = pgTable('product_requests', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  product_id: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
+  payload: jsonb('payload').notNull(),
+  created_at: created(),
+});
+
+export const user_lists = pgTable('user_lists', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  created_at: created(),
+});
+
+export const user_list_items = pgTable('user_list_items', {
+  user_list_id: integer('user_list_id').notNull().references(() => user_lists.id, { onDelete: 'cascade' }),
+  table_name: text('table_name').notNull(),
+  item_id: integer('item_id').notNull(),
+  created_at: created(),
+}, (t) => [primaryKey({ columns: [t.user_list_id, t.table_name, t.item_id] })]);
+
+export const bookmarks = pgTable('bookmarks', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  title: text('title').notNull(),
+  created_at: created(),
+});
+
+// ---------------------------------------------------------------- points and coupons
+export const point_histories = pgTable('point_histories', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  amount: integer('amount').notNull(),
+  reason: text('reason').notNull(),
+  order_id: integer('order_id'),
+  expires_at: ts('expires_at'),
+  created_at: created(),
+}, (t) => [index('point_histories_user_idx').on(t.user_id)]);
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  discount_type: text('discount_type').notNull(), // 'amount' | 'percent'
+  discount_value: integer('discount_value').notNull(),
+  min_total: integer('min_total').notNull().default(0),
+  starts_at: ts('starts_at'),
+  ends_at: ts('ends_at'),
+  is_member_only: boolean('is_member_only').notNull().default(false),
+});
+
+export const user_coupons = pgTable('user_coupons', {
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  coupon_id: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+  used_at: ts('used_at'),
+}, (t) => [primaryKey({ columns: [t.user_id, t.coupon_id] })]);
+
+// ---------------------------------------------------------------- payments, carts, orders
+export const payment_methods = pgTable('payment_methods', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(), // 'cod' | 'bank_transfer' | 'card' | ...
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  /** Fee in yen, tax included (e.g. 代引手数料). */
+  fee: integer('fee').notNull().default(0),
+  is_active: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
+});
+
+export const carts = pgTable('carts', {
+  id: serial('id').primaryKey(),
+  token: text('token').notNull().unique(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  payment_id: integer('payment_id').references(() => payment_methods.id),
+  coupon_codes: jsonb('coupon_codes').notNull().default(sql`'[]'::jsonb`),
+  use_point: integer('use_point').notNull().default(0),
+  order_input: jsonb('order_input').notNull().default(sql`'{}'::jsonb`),
+  others: jsonb('others').notNull().default(sql`'{}'::jsonb`),
+  /** Set once by the decision: a second decision for the same cart returns this order. */
+  order_id: integer('order_id'),
+  expires_at: ts('expires_at').notNull(),
+  created_at: created(),
+  updated_at: updated(),
+});
+
+export const cart_shippings = pgTable('cart_shippings', {
+  id: serial('id').primaryKey(),
+  cart_id: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  user_address_id: integer('user_address_id').references(() => user_addresses.id, { onDelete: 'set null' }),
+  /** A copy of the delivery address; a saved address's label is not copied (spec section 5). */
+  address: jsonb('address').notNull(),
+  delivery_date: date('delivery_date'),
+  delivery_timezone: text('delivery_timezone'),
+  packing_key: text('packing_key'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const cart_items = pgTable('cart_items', {
+  id: serial('id').primaryKey(),
+  cart_id: integer('cart_id').notNull().references(() => carts.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  product_id: integer('product_id').notNull().references(() => products.id),
+  cart_shipping_id: integer('cart_shipping_id').references(() => cart_shippings.id, { onDelete: 'set null' }),
+  quantity: integer('quantity').notNull(),
+  accessories: jsonb('accessories').notNull().default(sql`'[]'::jsonb`),
+  created_at: created(),
+}, (t) => [uniqueIndex('cart_items_cart_key_uq').on(t.cart_id, t.key), check('cart_items_qty_pos', sql`${t.quantity} > 0`)]);
+
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  order_no: text('order_no').notNull().unique(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  /** One order per cart, enforced by the database. */
+  cart_id: integer('cart_id').notNull().unique(),
+  status: text('status').notNull().default('ordered'), // ordered | shipped | cancelled
+  payment_id: integer('payment_id').notNull().references(() => payment_methods.id),
+  payment_name: text('payment_name').notNull(),
+  subtotal: integer('subtotal').notNull(),
+  total_tax: integer('total_tax').notNull(),
+  total_carriage: integer('total_carriage').notNull(),
+  total_fee: integer('total_fee').notNull().default(0),
+  total_discount: integer('total_discount').notNull().default(0),
+  use_point: integer('use_point').notNull().default(0),
+  total_payment: integer('total_payment').notNull(),
+  amount_by_tax_rate: jsonb('amount_by_tax_rate').notNull(),
+  shippings: jsonb('shippings').notNull(),
+  customer: jsonb('customer').notNull(),
+  cancel_reason: text('cancel_reason'),
+  cancelled_at: ts('cancelled_at'),
+  created_at: created(),
+}, (t) => [index('orders_user_idx').on(t.user_id, t.created_at)]);
+
+export const order_items = pgTable('order_items', {
+  id: serial('id').primaryKey(),
+  order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  key: text('key').notNull(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+  image: text('image'),
+  unit_price: integer('unit_price').notNull(),
+  tax_rate: smallint('tax_rate').notNull(),
+  quantity: integer('quantity').notNull(),
+  tax_amount: integer('tax_amount').notNull(),
+  subtotal: integer('subtotal').notNull(),
+}, (t) => [index('order_items_order_idx').on(t.order_id)]);
+
+/** Every e-mail the shop sends goes here first; a worker delivers to SMTP when configured. */
+export const outbox_emails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id'),
+  to_address: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  template: text('template').notNull(),
+  sent_at: ts('sent_at'),
+  created_at: created(),
+});
+
+// ---------------------------------------------------------------- content (CMS)
+export const blogs = pgTable('blogs', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull().default(''),
+  body: text('body').notNull(),
+  image: text('image'),
+  tags: jsonb('tags').notNull().default(sql`'[]'::jsonb`),
+  stylist_id: integer('stylist_id').references(() => stylists.id),
+  published_at: ts('published_at').notNull(),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('blogs_channel_key_uq').on(t.channel_id, t.key)]);
+
+export const news = pgTable('news', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  is_important: boolean('is_important').notNull().default(false),
+  published_at: ts('published_at').notNull(),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('news_channel_key_uq').on(t.channel_id, t.key)]);
+
+export const news_readables = pgTable('news_readables', {
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  news_id: integer('news_id').notNull().references(() => news.id, { onDelete: 'cascade' }),
+  read_at: ts('read_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.user_id, t.news_id] })]);
+
+export const qa_categories = pgTable('qa_categories', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const qas = pgTable('qas', {
+  id: serial('id').primaryKey(),
+  qa_category_id: integer('qa_category_id').notNull().references(() => qa_categories.id, { onDelete: 'cascade' }),
+  question: text('question').notNull(),
+  answer: text('answer').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const static_pages = pgTable('static_pages', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  url: text('url').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('static_pages_channel_url_uq').on(t.channel_id, t.url)]);
+
+export const landing_pages = pgTable('landing_pages', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('landing_pages_channel_key_uq').on(t.channel_id, t.key)]);
+
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  area: text('area').notNull(),
+  title: text('title').notNull(),
+  image: text('image'),
+  link: text('link'),
+  is_show: boolean('is_show').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const popups = pgTable('popups', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  is_show: boolean('is_show').notNull().default(true),
+});
+
+export const free_areas = pgTable('free_areas', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  code: text('code').notNull(),
+  body: text('body').notNull(),
+}, (t) => [uniqueIndex('free_areas_channel_code_uq').on(t.channel_id, t.code)]);
+
+/** Shop-wide notices (spec: GET /v1/messages); shown until dismissed at this updated_at. */
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  code: text('code').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('messages_channel_code_uq').on(t.channel_id, t.code)]);
+
+/** Per-member notices (my-page message centre). */
+export const system_messages = pgTable('system_messages', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  read_at: ts('read_at'),
+  created_at: created(),
+});
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const catalogs = pgTable('catalogs', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  name: text('name').notNull(),
+  image: text('image'),
+  pages: jsonb('pages').notNull().default(sql`'[]'::jsonb`),
+});
+
+export const business_dates = pgTable('business_dates', {
+  date: date('date').primaryKey(),
+  is_holiday: boolean('is_holiday').notNull(),
+});
+
+export const postal_codes = pgTable('postal_codes', {
+  code: text('code').notNull(),
+  prefecture: text('prefecture').notNull(),
+  city: text('city').notNull(),
+  town: text('town').notNull().default(''),
+}, (t) => [index('postal_codes_code_idx').on(t.code)]);
+
+export const inquiries = pgTable('inquiries', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  category_id: integer('category_id'),
+  payload: jsonb('payload').notNull(),
+  created_at: created(),
+});
+
+export const upload_files = pgTable('upload_files', {
+  id: serial('id').primaryKey(),
+  dir: text('dir').notNull().default(''),
+  filename: text('filename').notNull(),
+  mime: text('mime').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  content: text('content').notNull(), // base64
+  created_at: created(),
+});
