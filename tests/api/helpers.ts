@@ -1,0 +1,69 @@
+/**
+ * A real Shop API for tests: PGlite in memory by default, or a fresh throwaway database on the
+ * PostgreSQL server named by DATABASE_URL, migrated and seeded like a real start.
+ */
+import { randomBytes } from 'node:crypto';
+import { createApp } from '../../api/src/app.ts';
+import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { seed } from '../../api/src/db/seed/index.ts';
+import { readEnv } from '../../api/src/env.ts';
+
+export const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+
+async function createPostgresDatabase(baseUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: baseUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return { url: url.toString(), drop };
+}
+
+export interface RequestOptions { body?: unknown; token?: string | null; channel?: string | null; headers?: Record<string, string> }
+
+export interface TestShop {
+  database: Database;
+  app: ReturnType<typeof createApp>;
+  /** Sends a request like the storefront does (channel header, XHR marker, JSON, bearer token). */
+  request: (method: string, path: string, opts?: RequestOptions) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+/** Opens, migrates and seeds a database and returns the app over it. Call close() in afterAll. */
+export async function createTestShop(): Promise<TestShop> {
+  let url = 'memory://';
+  let drop = async () => {};
+  if (onPostgres) ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL!));
+  const database = await openDatabase(url);
+  await seed(database.db);
+  const env = readEnv({ ...process.env, DATABASE_URL: url });
+  const app = createApp({ db: database.db, env });
+  const request = (method: string, path: string, opts: RequestOptions = {}) => {
+    const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };
+    if (opts.channel !== null) headers['X-Channel-Id'] = opts.channel ?? 'default';
+    if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+    }
+    return Promise.resolve(app.request(path, { method, headers, body }));
+  };
+  return { database, app, request, close: async () => { await database.close(); await drop(); } };
+}
+
+/** Logs the seeded demo member in and returns the access token. */
+export async function loginDemo(shop: TestShop): Promise<string> {
+  const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026' } });
+  if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
