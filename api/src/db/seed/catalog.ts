@@ -1,0 +1,125 @@
+/**
+ * Inserts the catalogue: categories, makers, brands, product models and their products, and the
+ * product-channel links. A handful of multi-row INSERTs, so a fresh test database seeds fast.
+ */
+import type { Db, Tx } from '../client.ts';
+import {
+  brands, categories, makers, product_channels, product_model_categories, product_models, products,
+} from '../schema.ts';
+import { families, inquiryCategories, makerSeeds, outletOnly, productCategories, type CategorySeed } from './catalog-data.ts';
+import { createRandom } from './random.ts';
+
+type Conn = Db | Tx;
+
+/** Colours that used to be sold: present in the database but not published. */
+const discontinued = [{ family: 2, label: 'イエロー×ホワイト' }, { family: 44, label: 'レッド' }];
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** Inserts a category tree level by level (parents first, so children get their parent's id). */
+async function insertTree(db: Conn, table: string, roots: CategorySeed[]) {
+  const ids = new Map<string, number>();
+  const topOf = new Map<string, string>();
+  let level: { seed: CategorySeed; parent: number | null; top: string }[] = roots.map((seed) => ({ seed, parent: null, top: seed.key }));
+  while (level.length) {
+    const rows = await db.insert(categories).values(level.map((l, i) => ({
+      table_name: table, key: l.seed.key, name: l.seed.name, parent_id: l.parent, sort: (i + 1) * 10,
+    }))).returning({ id: categories.id, key: categories.key });
+    for (const r of rows) ids.set(r.key, r.id);
+    for (const l of level) topOf.set(l.seed.key, l.top);
+    level = level.flatMap((l) => (l.seed.children ?? []).map((seed) => ({ seed, parent: ids.get(l.seed.key)!, top: l.top })));
+  }
+  return { ids, topOf };
+}
+
+function parseVariants(spec: string, basePrice: number) {
+  return spec.split(',').map((v) => {
+    const [label, price] = v.split(':');
+    return { label: label.trim(), price: price ? Number(price) : basePrice };
+  });
+}
+
+/** Sale price: 30 % off, rounded down to the hundred yen as shops do. */
+const salePrice = (price: number, rate = 0.7) => Math.max(100, Math.floor((price * rate) / 100) * 100);
+
+export interface CatalogSummary { productIds: number[]; makerCount: number }
+
+/** Seeds the whole catalogue and links products to the channels. */
+export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: string }): Promise<CatalogSummary> {
+  const rng = createRandom(20260401);
+  const { ids: catIds, topOf } = await insertTree(db, 'products', productCategories);
+  await insertTree(db, 'inquiries', inquiryCategories);
+
+  const makerRows = await db.insert(makers).values(makerSeeds.map((m, i) => ({
+    key: m.key, name: m.name, name_kana: m.kana, description: m.description, sort: (i + 1) * 10,
+  }))).returning({ id: makers.id, key: makers.key });
+  const makerId = new Map(makerRows.map((r) => [r.key, r.id]));
+  const brandRows = await db.insert(brands).values(makerSeeds.flatMap((m) => m.brands.map((b) => ({
+    key: slug(b), name: b, maker_id: makerId.get(m.key)!,
+  }))).map((b, i) => ({ ...b, sort: (i + 1) * 10 }))).returning({ id: brands.id, key: brands.key });
+  const brandId = new Map(brandRows.map((r) => [r.key, r.id]));
+
+  // Models: one per family, plus one per outlet-only item (B品 are not variants of the regular model).
+  const modelValues = [
+    ...families.map((f, i) => ({ key: `m${String(i + 1).padStart(4, '0')}`, name: f.name, description: f.description })),
+    ...outletOnly.map((o, i) => ({ key: `outlet-m${String(i + 1).padStart(3, '0')}`, name: `【${o.label}】${families[o.family].name}`, description: families[o.family].description })),
+  ];
+  const modelRows = await db.insert(product_models).values(modelValues).returning({ id: product_models.id, key: product_models.key });
+  const modelId = new Map(modelRows.map((r) => [r.key, r.id]));
+  await db.insert(product_model_categories).values([
+    ...families.map((f, i) => ({ product_model_id: modelId.get(modelValues[i].key)!, category_id: catIds.get(f.leaf)! })),
+    ...outletOnly.map((o, i) => ({ product_model_id: modelId.get(modelValues[families.length + i].key)!, category_id: catIds.get(families[o.family].leaf)! })),
+  ]);
+
+  // New arrivals arrive in a shuffled order so "新着順" mixes categories.
+  const order = families.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  const arrival = new Map(order.map((famIdx, pos) => [famIdx, pos]));
+  const base = Date.UTC(2026, 4, 1, 1, 0, 0); // 2026-05-01 10:00 JST
+
+  type ProductInsert = typeof products.$inferInsert;
+  const rows: (ProductInsert & { outlet_only?: boolean })[] = [];
+  const stockOf = () => (rng.chance(0.08) ? 0 : rng.chance(0.12) ? rng.int(1, 3) : rng.int(5, 120));
+  families.forEach((f, fi) => {
+    const maker = makerSeeds.find((m) => m.key === f.maker)!;
+    const brandKey = slug(maker.brands.length > 1 && f.price < 10000 ? maker.brands[1] : maker.brands[0]);
+    const onSale = rng.chance(0.15);
+    const image = `/images/products/${topOf.get(f.leaf)}.svg`;
+    const variants = parseVariants(f.variants, f.price);
+    const extra = discontinued.filter((d) => d.family === fi).map((d) => ({ label: d.label, price: f.price, published: false }));
+    [...variants.map((v) => ({ ...v, published: true })), ...extra].forEach((v, vi) => {
+      const code = `${maker.code}-${String(fi + 1).padStart(4, '0')}-${String(vi + 1).padStart(2, '0')}`;
+      rows.push({
+        key: code.toLowerCase(), code, name: `${f.name} ${v.label}`, description: f.description,
+        product_model_id: modelId.get(modelValues[fi].key)!, brand_id: brandId.get(brandKey)!, maker_id: makerId.get(f.maker)!,
+        product_price: onSale ? salePrice(v.price) : v.price, before_price: onSale ? v.price : null,
+        tax_rate: f.tax ?? 10, image, images: [image], stock: stockOf(), is_published: v.published,
+        created_at: new Date(base + arrival.get(fi)! * 36 * 3600_000 + vi * 60_000),
+      });
+    });
+  });
+  outletOnly.forEach((o, i) => {
+    const f = families[o.family];
+    const maker = makerSeeds.find((m) => m.key === f.maker)!;
+    const v = parseVariants(f.variants, f.price)[0];
+    const code = `OUT-${String(i + 1).padStart(4, '0')}`;
+    const image = `/images/products/${topOf.get(f.leaf)}.svg`;
+    rows.push({
+      key: code.toLowerCase(), code, name: `【${o.label}】${f.name} ${v.label}`,
+      description: `${f.description}（${o.label}のため、わずかな傷や色むらがある場合があります。返品・交換はお受けできません。）`,
+      product_model_id: modelId.get(modelValues[families.length + i].key)!, brand_id: brandId.get(slug(maker.brands[0]))!,
+      maker_id: makerId.get(f.maker)!, product_price: salePrice(v.price, 0.5), before_price: v.price, tax_rate: f.tax ?? 10,
+      image, images: [image], stock: rng.int(1, 5), created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000), outlet_only: true,
+    });
+  });
+
+  const inserted = await db.insert(products).values(rows.map(({ outlet_only: _o, ...r }) => r)).returning({ id: products.id, key: products.key });
+  const outletKeys = new Set(rows.filter((r) => r.outlet_only).map((r) => r.key));
+  await db.insert(product_channels).values(inserted.flatMap((p) => (outletKeys.has(p.key)
+    ? [{ product_id: p.id, channel_id: channelIds.outlet }]
+    : [{ product_id: p.id, channel_id: channelIds.main }, { product_id: p.id, channel_id: channelIds.outlet }])));
+  return { productIds: inserted.map((p) => p.id), makerCount: makerRows.length };
+}

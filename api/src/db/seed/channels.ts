@@ -1,0 +1,46 @@
+/** The two channels, their site settings (every key of spec section 9) and colour schemes. */
+import type { Db, Tx } from '../client.ts';
+import { channels, colorschemes, settings } from '../schema.ts';
+
+export const MAIN_CHANNEL = 'default';
+export const OUTLET_CHANNEL = 'outlet';
+export const SHOP_NAME = 'Maison Kiyora';
+
+const channelSeeds = [
+  { id: MAIN_CHANNEL, name: SHOP_NAME, theme: 'default', is_default: true, namespace: 'maison-kiyora', prefix: '',
+    tokens: { '--color-primary': '#1f3a5f', '--color-accent': '#b5533c', '--color-bg': '#faf8f5', '--color-text': '#222222', '--color-muted': '#6b6b6b' } },
+  { id: OUTLET_CHANNEL, name: `${SHOP_NAME} OUTLET`, theme: 'outlet', is_default: false, namespace: 'maison-kiyora-outlet', prefix: 'outlet',
+    tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' } },
+];
+
+/** Seeds channels, settings and colour schemes. */
+export async function seedChannels(db: Db | Tx) {
+  await db.insert(channels).values(channelSeeds.map(({ id, name, theme, is_default }) => ({ id, name, theme, is_default })));
+  await db.insert(settings).values(channelSeeds.flatMap((c) => {
+    const pub: Record<string, unknown> = {
+      'SITE.NAME': c.name,
+      'SITE.NAMESPACE': c.namespace,
+      'SITE.CHANNEL_PREFIX': c.prefix,
+      'SITE.NO_MEMBER_USE': false,
+      'SITE.STORAGE_URL': '',
+      'SITE.BREAKPOINT.SCREEN-SM': 576,
+      'SITE.BREAKPOINT.SCREEN-MD': 992,
+      'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': false,
+      'CART.POPUP_COMPONENT': 'toast',
+      'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': false,
+      'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false,
+      'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true,
+      THEME: c.theme,
+      TAG_MANAGER_ID: '',
+      PURCHASE_VALUE_WITHOUT_TAX: false,
+      'RECOMMEND.IS_USE': false,
+    };
+    // Not for the browser: only the API's own mailer reads these.
+    const priv: Record<string, unknown> = { 'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name };
+    return [
+      ...Object.entries(pub).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: true })),
+      ...Object.entries(priv).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: false })),
+    ];
+  }));
+  await db.insert(colorschemes).values(channelSeeds.map((c) => ({ channel_id: c.id, name: `${c.name} 標準`, tokens: c.tokens, is_selected: true })));
+}

@@ -1,0 +1,88 @@
+/**
+ * The Shop API on its own (`npm run api`): reads the environment, opens, migrates and seeds the
+ * database, and serves the app factory with @hono/node-server until SIGINT/SIGTERM.
+ * `npm start` reuses `prepareApi()` to serve the same app inside the storefront's process.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { z } from 'zod';
+import { createApp, type ShopApp } from './app.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { seedIfEmpty } from './db/seed/index.ts';
+import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
+
+export interface PreparedApi {
+  app: ShopApp;
+  database: Database;
+  env: ApiEnv;
+}
+
+/** Opens the configured database (migrating it), seeds it when empty and builds the app over it. */
+export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
+  const database = await openDatabase(databaseUrl(env));
+  await seedIfEmpty(database.db);
+  return { app: createApp({ db: database.db, env }), database, env };
+}
+
+/** Where a database URL points, with any password masked, for log lines. */
+export function describeDatabase(env: ApiEnv): string {
+  if (!env.DATABASE_URL) return `PGlite in ${env.DATA_DIR}`;
+  try {
+    const url = new URL(env.DATABASE_URL);
+    if (url.password) url.password = '***';
+    return `PostgreSQL ${url.toString()}`;
+  } catch {
+    return 'PostgreSQL (DATABASE_URL)';
+  }
+}
+
+/**
+ * Closes the server and then the database on SIGINT/SIGTERM. Idle keep-alive sockets are closed at
+ * once; requests in flight get a few seconds before the process exits anyway.
+ */
+export function closeOnSignals(server: Server, database: Database, label: string): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`[${label}] ${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error(`[${label}] requests still open after 5 s, exiting`);
+      process.exit(1);
+    }, 5000);
+    force.unref();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+    server.close(async () => {
+      // PGlite writes its files on close; a clean close keeps .data/ consistent.
+      await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+const portSchema = z.coerce.number().int().min(0).max(65535);
+
+async function main() {
+  const env = readEnv();
+  const portText = process.env.API_PORT ?? process.env.PORT ?? '8787';
+  const port = portSchema.safeParse(portText);
+  if (!port.success) throw new Error(`API_PORT/PORT must be a port number, got "${portText}"`);
+  const started = Date.now();
+  const { app, database } = await prepareApi(env);
+  const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
+    console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
+    console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
+  }) as Server;
+  closeOnSignals(server, database, 'api');
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error('[api] failed to start:', error);
+    process.exit(1);
+  });
+}

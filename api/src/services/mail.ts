@@ -1,0 +1,111 @@
+/**
+ * Outgoing e-mail: every message is written to outbox_emails inside the caller's transaction, so a
+ * rolled-back order never sends mail; a worker delivers the outbox to SMTP when one is configured.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { outbox_emails, settings } from '../db/schema.ts';
+import type { AmountByTaxRate, CartOrder } from '../../../contracts/cart.ts';
+import type { DeliveryAddress } from '../../../contracts/addresses.ts';
+
+type Conn = Db | Tx;
+
+/** "¥1,234". */
+export const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
+
+/** "2026年1月2日 9:05" in Japan time. */
+export function jstDateTime(d: Date): string {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('ja-JP', {
+    timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: false,
+  }).formatToParts(d).map((x) => [x.type, x.value]));
+  return `${p.year}年${p.month}月${p.day}日 ${p.hour}:${p.minute}`;
+}
+
+/** The channel's shop name (setting SITE.NAME), else `fallback`. */
+export async function siteName(db: Conn, channelId: string, fallback: string): Promise<string> {
+  const [row] = await db.select({ value: settings.value }).from(settings)
+    .where(and(eq(settings.channel_id, channelId), eq(settings.key, 'SITE.NAME'))).limit(1);
+  return typeof row?.value === 'string' && row.value ? row.value : fallback;
+}
+
+export interface OrderMail {
+  channelId: string;
+  siteName: string;
+  to: string;
+  customerName: string;
+  orderNo: string;
+  orderedAt: Date;
+  items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number }[];
+  totals: CartOrder;
+  payment: { code: string; name: string; settings: unknown };
+  address: DeliveryAddress;
+}
+
+/** Bank details from the payment method's settings (`bank_account` text), when the shop gave them. */
+function bankTransferText(settingsValue: unknown): string[] {
+  const account = (settingsValue as { bank_account?: unknown } | null)?.bank_account;
+  const lines = typeof account === 'string' && account.trim()
+    ? ['【お振込先】', ...account.trim().split('\n')]
+    : ['お振込先の口座は、別途メールにてご案内いたします。'];
+  return [...lines, 'ご注文日から7日以内にお振り込みください。振込手数料はお客様のご負担となります。', 'ご入金の確認後、商品を発送いたします。'];
+}
+
+function taxBreakdown(buckets: AmountByTaxRate[]): string {
+  return buckets.map((b) => `${b.tax_rate}%対象 ${yen(b.total)}（内消費税 ${yen(b.tax)}）`).join(' / ');
+}
+
+/** The order-confirmation text (pure). */
+export function orderConfirmationText(m: OrderMail): { subject: string; body: string } {
+  const t = m.totals;
+  const a = m.address;
+  const rule = '━━━━━━━━━━━━━━━━━━━━━━━━';
+  const body = [
+    `${m.customerName} 様`,
+    '',
+    `このたびは${m.siteName}をご利用いただき、誠にありがとうございます。`,
+    '以下の内容でご注文を承りました。',
+    '',
+    rule,
+    `ご注文番号：${m.orderNo}`,
+    `ご注文日時：${jstDateTime(m.orderedAt)}`,
+    rule,
+    '',
+    '■ ご注文商品',
+    ...m.items.flatMap((i) => [
+      `・${i.name}${i.tax_rate === 8 ? '※' : ''}（商品番号：${i.code}）`,
+      `  ${yen(i.unit_price_with_tax)}（税込）× ${i.quantity}点　小計 ${yen(i.subtotal_with_tax)}（税込）`,
+    ]),
+    ...(m.items.some((i) => i.tax_rate === 8) ? ['※は軽減税率（8%）対象商品です。'] : []),
+    '',
+    '■ ご請求金額',
+    `商品合計：${yen(t.subtotal_with_tax)}（税込）`,
+    `送料：${yen(t.total_carriage)}（税込）`,
+    `手数料：${yen(t.total_fee)}（税込）`,
+    ...(t.total_discount ? [`割引：-${yen(t.total_discount)}`] : []),
+    ...(t.use_point ? [`ポイント利用：-${yen(t.use_point)}`] : []),
+    `お支払い合計：${yen(t.total_payment)}（税込）`,
+    `（${taxBreakdown(t.amount_by_tax_rate)}）`,
+    '',
+    '■ お支払い方法',
+    m.payment.name,
+    ...(m.payment.code === 'bank_transfer' ? bankTransferText(m.payment.settings) : []),
+    ...(m.payment.code === 'cod' ? ['商品お届け時に、配達員へお支払い合計をお支払いください。'] : []),
+    '',
+    '■ お届け先',
+    `${a.full_address}`,
+    `${a.last_name} ${a.first_name} 様`,
+    ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
+    '',
+    'ご注文内容はマイページの「ご注文履歴」からもご確認いただけます。',
+    '本メールは送信専用です。ご不明な点はお問い合わせフォームよりご連絡ください。',
+    '',
+    m.siteName,
+  ].join('\n');
+  return { subject: `【${m.siteName}】ご注文ありがとうございます`, body };
+}
+
+/** Queues the order-confirmation e-mail in the caller's transaction. */
+export async function queueOrderConfirmation(tx: Conn, m: OrderMail): Promise<void> {
+  const { subject, body } = orderConfirmationText(m);
+  await tx.insert(outbox_emails).values({ channel_id: m.channelId, to_address: m.to, subject, body, template: 'order_confirmation' });
+}

@@ -1,0 +1,27 @@
+/**
+ * Sanitises CMS HTML at sync time, so pages can render snapshot bodies with `set:html` and the
+ * browser never sees editor markup we did not allow. Allow-list, not block-list: anything not
+ * named here (script, style, iframe, forms, on* handlers, style attributes) is dropped.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+
+/** The allow-list; exported so tests and reviewers see exactly what editors may use. */
+export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'img', 'strong', 'em', 'br', ...TABLE_TAGS],
+  allowedAttributes: { a: ['href'], img: ['src', 'alt'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
+  // Relative URLs stay allowed; javascript:, data:, vbscript: and friends are removed with the attribute.
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  // Drop the contents of dangerous elements too, not just their tags.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'template'],
+  disallowedTagsMode: 'discard',
+  parseStyleAttributes: false,
+};
+
+/** Returns `html` reduced to the allow-list (see SANITIZE_OPTIONS). */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, SANITIZE_OPTIONS).trim();
+}

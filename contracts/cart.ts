@@ -1,0 +1,162 @@
+/**
+ * Cart (spec 3 "Cart", spec 7 /v1/carts/…). Every cart operation answers with the whole Cart.
+ * Money is integer yen; "excl" is tax-exclusive, "with_tax" tax-inclusive; tax is floored per line.
+ */
+import { z } from 'zod';
+import { deliveryAddressSchema } from './addresses.ts';
+import { productSchema, taxRateSchema } from './products.ts';
+
+const yen = z.number().int();
+
+/** One line of the cart. `key` identifies the line for modify/delete. */
+export const cartProductSchema = z.object({
+  key: z.string(),
+  product_info: productSchema,
+  /** Tax-exclusive unit price. */
+  unit_price: yen,
+  unit_price_with_tax: yen,
+  tax_rate: taxRateSchema,
+  quantity: z.number().int().positive(),
+  /** floor(unit_price * quantity * tax_rate / 100), per line. */
+  tax_amount: yen,
+  subtotal: yen,
+  subtotal_with_tax: yen,
+  coupon_discount_parts: z.array(z.unknown()),
+}).meta({ id: 'CartProduct' });
+export type CartProduct = z.infer<typeof cartProductSchema>;
+
+export const cartShippingSchema = z.object({
+  id: z.number().int().positive(),
+  user_address_id: z.number().int().positive().nullable(),
+  address: deliveryAddressSchema,
+  delivery_date: z.string().nullable(),
+  delivery_timezone: z.string().nullable(),
+}).meta({ id: 'CartShipping' });
+export type CartShipping = z.infer<typeof cartShippingSchema>;
+
+/** Totals of one tax rate; carriage and payment fee count in the 10 % bucket. */
+export const amountByTaxRateSchema = z.object({
+  tax_rate: taxRateSchema,
+  subtotal: yen,
+  tax: yen,
+  total: yen,
+}).meta({ id: 'AmountByTaxRate' });
+export type AmountByTaxRate = z.infer<typeof amountByTaxRateSchema>;
+
+/** The cart's (and an order's) totals. */
+export const cartOrderSchema = z.object({
+  /** Sum of the lines, tax-exclusive. */
+  subtotal: yen,
+  subtotal_with_tax: yen,
+  /** Tax of the lines plus the tax contained in carriage and fee. */
+  total_tax: yen,
+  /** Carriage, tax included. */
+  total_carriage: yen,
+  /** Payment fee, tax included. */
+  total_fee: yen,
+  total_discount: yen,
+  use_point: yen,
+  total_payment: yen,
+  amount_by_tax_rate: z.array(amountByTaxRateSchema),
+}).meta({ id: 'CartOrder' });
+export type CartOrder = z.infer<typeof cartOrderSchema>;
+
+export const cartFlagsSchema = z.object({
+  /** Everything needed for the decision is present (items, shipping, payment, login). */
+  is_decidable: z.boolean(),
+  needs_shipping: z.boolean(),
+  needs_payment: z.boolean(),
+  needs_login: z.boolean(),
+}).meta({ id: 'CartFlags' });
+export type CartFlags = z.infer<typeof cartFlagsSchema>;
+
+export const cartSchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  detail: z.object({
+    products: z.array(cartProductSchema),
+    shippings: z.array(cartShippingSchema),
+    coupons: z.array(z.object({ code: z.string() })),
+    order: cartOrderSchema,
+    others: z.record(z.string(), z.unknown()),
+  }),
+  payment_id: z.number().int().nullable(),
+  payment_name: z.string().nullable(),
+  order_no: z.string().nullable(),
+  flags: cartFlagsSchema,
+}).meta({ id: 'Cart' });
+export type Cart = z.infer<typeof cartSchema>;
+
+// ------------------------------------------------------------------ requests
+export const cartTokenSchema = z.string().min(1).max(200);
+export const quantitySchema = z.number().int().min(1).max(99);
+
+/** POST /v1/carts/init. A missing, unknown, expired or ordered token gives a new cart. */
+export const cartInitRequestSchema = z.object({
+  token: cartTokenSchema.nullable().optional(),
+  invalid_product: z.boolean().optional(),
+}).meta({ id: 'CartInitRequest' });
+export type CartInitRequest = z.infer<typeof cartInitRequestSchema>;
+
+/** PATCH /v1/carts/reset. */
+export const cartTokenRequestSchema = z.object({ token: cartTokenSchema }).meta({ id: 'CartTokenRequest' });
+export type CartTokenRequest = z.infer<typeof cartTokenRequestSchema>;
+
+/** PATCH /v1/carts/products/add. Adding a product already in the cart raises that line's quantity. */
+export const cartAddProductRequestSchema = z.object({
+  token: cartTokenSchema,
+  product_id: z.number().int().positive(),
+  quantity: quantitySchema,
+}).meta({ id: 'CartAddProductRequest' });
+export type CartAddProductRequest = z.infer<typeof cartAddProductRequestSchema>;
+
+/** PATCH /v1/carts/products/modify: sets the line's quantity. */
+export const cartModifyProductRequestSchema = z.object({
+  token: cartTokenSchema,
+  key: z.string().min(1).max(64),
+  quantity: quantitySchema,
+}).meta({ id: 'CartModifyProductRequest' });
+export type CartModifyProductRequest = z.infer<typeof cartModifyProductRequestSchema>;
+
+/** PATCH /v1/carts/products/delete: by line key, or by product ids. */
+export const cartDeleteProductRequestSchema = z.object({
+  token: cartTokenSchema,
+  key: z.string().min(1).max(64).optional(),
+  ids: z.array(z.number().int().positive()).max(100).optional(),
+}).refine((v) => v.key !== undefined || (v.ids?.length ?? 0) > 0, { message: 'key または ids を指定してください', path: ['key'] })
+  .meta({ id: 'CartDeleteProductRequest' });
+export type CartDeleteProductRequest = z.infer<typeof cartDeleteProductRequestSchema>;
+
+/** PATCH /v1/carts/shippings/add (login required; the address must be the member's). */
+export const cartShippingAddRequestSchema = z.object({
+  token: cartTokenSchema,
+  user_address_id: z.number().int().positive(),
+}).meta({ id: 'CartShippingAddRequest' });
+export type CartShippingAddRequest = z.infer<typeof cartShippingAddRequestSchema>;
+
+/** PATCH /v1/carts/shippings/reset. */
+export const cartShippingResetRequestSchema = z.object({
+  token: cartTokenSchema,
+  is_removing_address: z.boolean().optional(),
+}).meta({ id: 'CartShippingResetRequest' });
+export type CartShippingResetRequest = z.infer<typeof cartShippingResetRequestSchema>;
+
+/** PATCH /v1/carts/order/modify: chooses the payment method. */
+export const cartOrderModifyRequestSchema = z.object({
+  token: cartTokenSchema,
+  payment_id: z.number().int().positive(),
+}).meta({ id: 'CartOrderModifyRequest' });
+export type CartOrderModifyRequest = z.infer<typeof cartOrderModifyRequestSchema>;
+
+/** POST /v1/carts/{token}/decision answer. */
+export const cartDecisionResponseSchema = z.object({
+  order_no: z.string(),
+  order_id: z.number().int().positive(),
+}).meta({ id: 'CartDecisionResponse' });
+export type CartDecisionResponse = z.infer<typeof cartDecisionResponseSchema>;
+
+export const cartTokenParamSchema = z.object({ token: cartTokenSchema });
+export const orderNoParamSchema = z.object({ order_no: z.string().min(1).max(64) });
+
+/** Carriage rule (tax included): 660 yen, free from 5,500 yen of goods including tax. */
+export const CARRIAGE = { fee: 660, freeFrom: 5500 } as const;

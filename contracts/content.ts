@@ -1,0 +1,158 @@
+/**
+ * CMS content contract: makers, brands, blogs, news, static pages, FAQ, messages, banners, popups,
+ * free areas, tags and landing pages (spec section 7, "Content"). Bodies are HTML written by
+ * editors; the storefront sanitises them before rendering.
+ */
+import { z } from 'zod';
+
+/** Lists that accept `per=all` (spec section 9) as well as page/per. */
+export const contentListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100000).optional(),
+  per: z.union([z.literal('all'), z.coerce.number().int().min(1).max(100)]).optional(),
+});
+export type ContentListQuery = z.input<typeof contentListQuerySchema>;
+
+/** Path parameter that is either a numeric id or a key. */
+export const idOrKeyParamSchema = z.object({ id: z.string().min(1).max(200) });
+
+export const makerSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+}).meta({ id: 'Maker' });
+export type Maker = z.infer<typeof makerSchema>;
+
+export const brandSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  maker_id: z.number().int().nullable(),
+}).meta({ id: 'Brand' });
+export type Brand = z.infer<typeof brandSchema>;
+
+export const blogSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  /** Editor HTML. */
+  body: z.string(),
+  image: z.string().nullable(),
+  tags: z.array(z.string()),
+  published_at: z.string(),
+}).meta({ id: 'Blog' });
+export type Blog = z.infer<typeof blogSchema>;
+
+export const newsSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  /** Editor HTML. */
+  body: z.string(),
+  is_important: z.boolean(),
+  published_at: z.string(),
+}).meta({ id: 'News' });
+export type News = z.infer<typeof newsSchema>;
+
+export const staticPageUrlSchema = z.object({ url: z.string(), title: z.string() }).meta({ id: 'StaticPageUrl' });
+export type StaticPageUrl = z.infer<typeof staticPageUrlSchema>;
+
+export const staticPageSchema = z.object({
+  url: z.string(),
+  title: z.string(),
+  body: z.string(),
+}).meta({ id: 'StaticPage' });
+export type StaticPage = z.infer<typeof staticPageSchema>;
+
+export const qaCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+}).meta({ id: 'QaCategory' });
+export type QaCategory = z.infer<typeof qaCategorySchema>;
+
+export const qaSchema = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  /** Editor HTML. */
+  answer: z.string(),
+  qa_category: qaCategorySchema,
+}).meta({ id: 'Qa' });
+export type Qa = z.infer<typeof qaSchema>;
+
+/** GET /v1/qas query: optional category filter and keyword, plus paging (per=all allowed). */
+export const qaListQuerySchema = contentListQuerySchema.extend({
+  qa_category_id: z.coerce.number().int().positive().optional(),
+  keyword: z.string().max(100).optional(),
+});
+export type QaListQuery = z.input<typeof qaListQuerySchema>;
+
+/** Shop-wide notice; the storefront hides it while `updated_at` equals the dismissed value. */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+}).meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+
+export const bannerSchema = z.object({
+  id: z.number().int(),
+  area: z.string(),
+  title: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+  is_show: z.boolean(),
+}).meta({ id: 'Banner' });
+export type Banner = z.infer<typeof bannerSchema>;
+
+/** GET /v1/banners query: `area` may repeat (area=top&area=side) or be `area[]=`. */
+export const bannerListQuerySchema = z.object({
+  area: z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
+  'area[]': z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
+  is_show: z.union([z.literal('1'), z.literal('0')]).optional(),
+});
+export type BannerListQuery = z.input<typeof bannerListQuerySchema>;
+
+export const popupSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  is_show: z.boolean(),
+}).meta({ id: 'Popup' });
+export type Popup = z.infer<typeof popupSchema>;
+
+export const freeAreaSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  body: z.string(),
+}).meta({ id: 'FreeArea' });
+export type FreeArea = z.infer<typeof freeAreaSchema>;
+
+export const tagSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+}).meta({ id: 'Tag' });
+export type Tag = z.infer<typeof tagSchema>;
+
+export const landingPageSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+}).meta({ id: 'LandingPage' });
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+export const stylistSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  profile: z.string(),
+  image: z.string().nullable(),
+}).meta({ id: 'Stylist' });
+export type Stylist = z.infer<typeof stylistSchema>;

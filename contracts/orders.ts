@@ -1,0 +1,49 @@
+/** Orders (spec 3 "Order"; GET /v1/me/orders, /v1/me/orders/{id}, /v1/carts/order/{order_no}). */
+import { z } from 'zod';
+import { deliveryAddressSchema } from './addresses.ts';
+import { cartOrderSchema } from './cart.ts';
+import { taxRateSchema } from './products.ts';
+
+export const orderStatusSchema = z.enum(['ordered', 'shipped', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** Japanese label of each status, as shown in the order history. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  ordered: 'ご注文受付',
+  shipped: '発送済み',
+  cancelled: 'キャンセル',
+};
+
+/** A line of an order: a snapshot taken at the decision, unaffected by later price changes. */
+export const orderItemSchema = z.object({
+  key: z.string(),
+  code: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  unit_price: z.number().int(),
+  unit_price_with_tax: z.number().int(),
+  tax_rate: taxRateSchema,
+  quantity: z.number().int().positive(),
+  tax_amount: z.number().int(),
+  subtotal_with_tax: z.number().int(),
+}).meta({ id: 'OrderItem' });
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int().positive(),
+  order_no: z.string(),
+  status: orderStatusSchema,
+  status_label: z.string(),
+  ordered_at: z.string(),
+  payment_id: z.number().int(),
+  payment_name: z.string(),
+  items: z.array(orderItemSchema),
+  shippings: z.array(z.object({ address: deliveryAddressSchema })),
+  order: cartOrderSchema,
+  user_order_total_payment: z.number().int(),
+  cancel_reason: z.string().nullable(),
+  cancel_only_ecd_key: z.string().nullable(),
+}).meta({ id: 'Order' });
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.array(orderSchema);

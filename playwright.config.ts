@@ -1,0 +1,61 @@
+/**
+ * Browser tests against the real shop: `npm start` on port 4399 with its own throwaway PGlite
+ * database (.data/e2e, wiped before each run, so e2e never touches the development data), driven by
+ * Debian's Chromium (Playwright cannot download browsers here; scripts/ensure-chromium.ts finds or
+ * installs it first).
+ */
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const baseURL = `http://localhost:${port}`;
+// The second path is the wrapper script; the binary itself avoids the wrapper's warning.
+const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // One worker: the tests share one server and one demo member, and the machine has two cores.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      // Root needs --no-sandbox; the network flags stop Chromium calling home on a closed network.
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
+    command: 'rm -rf .data/e2e && node scripts/start.ts',
+    url: `${baseURL}/`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: '.data/e2e/pglite',
+      CHANNEL: 'default',
+      // Never inherit a developer's database or external API: e2e runs on its own embedded one.
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      API_BASE_URL: '',
+      PUBLIC_API_BASE_URL: '',
+    },
+    // The first start migrates, seeds and runs astro build; pages answer 503 until then.
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

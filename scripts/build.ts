@@ -1,0 +1,165 @@
+/**
+ * `npm run build`: content-sync, then `astro build`, for one channel (CHANNEL, default 'default').
+ * Needs a reachable Shop API: API_BASE_URL when given, otherwise the embedded API is started on an
+ * ephemeral port just for the sync and the build.
+ *
+ * Also exports the pieces `npm start` uses: the sync step and the stamp-guarded build.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(fileURLToPath(import.meta.url), '../..');
+export const distDir = join(root, 'dist');
+export const serverEntry = join(distDir, 'server', 'entry.mjs');
+const stampFile = join(distDir, '.shop-build-stamp');
+
+/** Inputs of the Astro build: a change in any of them (or in the synced snapshot) means rebuild. */
+const buildInputs = [
+  'astro.config.mjs', 'astro.config.ts', 'tsconfig.json', 'package-lock.json',
+  'src', 'islands', 'themes', 'public', 'contracts', 'content-sync',
+];
+// The snapshot is hashed on its own (one channel, without the manifest's sync time).
+const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot']);
+const skippedFiles = /(^manifest\.json$|\.tmp$)/;
+const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
+/** Environment that changes what the build produces. */
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SITE_URL'];
+
+/** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
+export function log(message: string): void {
+  console.log(`[shop] ${message}`);
+}
+
+function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
+  if (!existsSync(path)) return;
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    for (const name of readdirSync(path).sort()) {
+      if (!skippedDirs.has(name) && !skippedFiles.test(name)) hashInto(hash, join(path, name));
+    }
+    return;
+  }
+  hash.update(relative(root, path));
+  hash.update('\0');
+  hash.update(readFileSync(path));
+  hash.update('\0');
+}
+
+/** A fingerprint of every build input, the content snapshot and the build-relevant environment. */
+export function buildFingerprint(channel: string): string {
+  const hash = createHash('sha256');
+  for (const input of buildInputs) hashInto(hash, join(root, input));
+  hashInto(hash, join(snapshotRoot(), channel));
+  for (const key of buildEnvKeys) hash.update(`${key}=${key === 'CHANNEL' ? channel : (process.env[key] ?? '')}\n`);
+  return hash.digest('hex');
+}
+
+/** Whether dist/ is missing or was built from other inputs. */
+export function needsBuild(channel: string): { needed: boolean; reason: string; fingerprint: string } {
+  const fingerprint = buildFingerprint(channel);
+  if (!existsSync(serverEntry)) return { needed: true, reason: 'no build in dist/ yet', fingerprint };
+  const previous = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
+  if (previous !== fingerprint) return { needed: true, reason: 'sources or content snapshot changed', fingerprint };
+  return { needed: false, reason: 'dist/ is up to date', fingerprint };
+}
+
+/** Runs `astro build` in a child process on this same Node binary (system Node may be too old). */
+export function runAstroBuild(env: { apiBaseUrl: string; channel: string }): Promise<void> {
+  const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [astroBin, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        API_BASE_URL: env.apiBaseUrl,
+        CHANNEL: env.channel,
+      },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`astro build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/** Builds when needed (or when forced) and records the fingerprint of what was built. */
+export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string; force?: boolean }): Promise<boolean> {
+  const check = needsBuild(opts.channel);
+  if (!check.needed && !opts.force) {
+    log(`Astro build skipped: ${check.reason}`);
+    return false;
+  }
+  log(`Building the storefront with astro build (${opts.force ? 'forced' : check.reason}, channel ${opts.channel})…`);
+  const started = Date.now();
+  await runAstroBuild(opts);
+  // Fingerprint again: the build itself must not have changed the inputs, but take what is on disk now.
+  writeFileSync(stampFile, `${buildFingerprint(opts.channel)}\n`);
+  log(`Astro build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+/** Pulls the CMS content for a channel from the Shop API into the local snapshot the build reads. */
+export async function runContentSync(opts: { apiBaseUrl: string; channel: string }): Promise<void> {
+  const started = Date.now();
+  log(`Content sync from ${opts.apiBaseUrl} (channel ${opts.channel})…`);
+  const { syncContent } = await import('../content-sync/sync.ts');
+  const result: unknown = await syncContent({ apiBaseUrl: opts.apiBaseUrl, channel: opts.channel });
+  log(`Content sync done in ${Date.now() - started} ms${describeSync(result)}`);
+}
+
+function describeSync(result: unknown): string {
+  if (!result || typeof result !== 'object') return '';
+  const r = result as Record<string, unknown>;
+  const changed = r.changed ?? r.changes;
+  if (Array.isArray(changed)) return ` (${changed.length} changed)`;
+  if (typeof changed === 'boolean') return changed ? ' (changed)' : ' (no changes)';
+  return '';
+}
+
+/** Starts the embedded Shop API on 127.0.0.1 with an ephemeral port; for builds without an API. */
+export async function startEphemeralApi(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const { serve } = await import('@hono/node-server');
+  const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
+  const { app, database, env } = await prepareApi();
+  log(`Embedded Shop API for the build: ${describeDatabase(env)}`);
+  const server = await new Promise<Server>((resolvePromise) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolvePromise(s as Server));
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+      await database.close();
+    },
+  };
+}
+
+async function main() {
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+  const channel = process.env.CHANNEL || 'default';
+  const external = process.env.API_BASE_URL;
+  const api = external ? { baseUrl: external.replace(/\/+$/, ''), stop: async () => {} } : await startEphemeralApi();
+  try {
+    await runContentSync({ apiBaseUrl: api.baseUrl, channel });
+    await buildIfNeeded({ apiBaseUrl: api.baseUrl, channel, force: true });
+  } finally {
+    await api.stop();
+  }
+  log(`Build for channel ${channel} is in dist/ (serve it with npm start)`);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error('[shop] build failed:', error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * `npm start`: the whole shop in one process at http://localhost:$PORT (default 4321).
+ *
+ * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL);
+ * 2. listen, sending `/v1/*` and `/public.json` to the Shop API (hono);
+ * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
+ * 4. hand every other request to the built Astro server's handler.
+ * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
+ * calls are proxied there (unless PUBLIC_API_BASE_URL sends the browser to it directly).
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { buildIfNeeded, log, runContentSync, serverEntry } from './build.ts';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+const startEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().optional(),
+  API_BASE_URL: z.url().optional(),
+  CHANNEL: z.string().default('default'),
+});
+
+/** The environment with empty variables dropped, so `API_BASE_URL= npm start` means unset. */
+function nonEmptyEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
+}
+
+/** True for the paths the Shop API owns on the shop's origin. */
+function isApiPath(url: string): boolean {
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?');
+}
+
+/** While the storefront is still building, pages answer 503 with a short Japanese notice. */
+function startingPage(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '3', 'cache-control': 'no-store' });
+  res.end('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>準備中</title>'
+    + '<p>ショップを準備しています。しばらくお待ちください。</p>');
+}
+
+/** Streams a request to an external Shop API, so same-origin `/v1` calls from the browser still work. */
+function proxyTo(base: string): Listener {
+  const target = new URL(base);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return (req, res) => {
+    const upstream = send({
+      protocol: target.protocol, hostname: target.hostname, port: target.port,
+      method: req.method, path: `${target.pathname.replace(/\/+$/, '')}${req.url}`,
+      headers: { ...req.headers, host: target.host },
+    }, (up) => {
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `Shop API unreachable: ${error.message}` }));
+    });
+    req.pipe(upstream);
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const parsed = startEnv.safeParse(nonEmptyEnv());
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  }
+  const env = parsed.data;
+  process.env.ASTRO_TELEMETRY_DISABLED = '1';
+
+  const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
+  let apiListener: Listener | undefined;
+  let closeDatabase = async () => {};
+  if (externalApi) {
+    log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
+    if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
+  } else {
+    const { getRequestListener } = await import('@hono/node-server');
+    const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
+    const { app, database, env: apiEnv } = await prepareApi();
+    log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
+    // Keep Node's own Request/Response: the Astro handler shares this process.
+    apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+    closeDatabase = () => database.close();
+  }
+
+  let pageListener: Listener = startingPage;
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (apiListener && isApiPath(url)) apiListener(req, res);
+    else pageListener(req, res);
+  });
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolvePromise());
+  });
+  const port = (server.address() as AddressInfo).port;
+  installShutdown(server, closeDatabase);
+
+  // The Astro server (SSR pages) reaches the API over loopback unless told otherwise.
+  const apiBaseUrl = externalApi ?? `http://127.0.0.1:${port}`;
+  process.env.API_BASE_URL = apiBaseUrl;
+  process.env.CHANNEL = env.CHANNEL;
+  if (!externalApi) log(`Shop API listening at http://localhost:${port}/v1`);
+
+  await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
+  await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL });
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = await import(pathToFileURL(serverEntry).href) as { handler?: Listener };
+  if (typeof entry.handler !== 'function') throw new Error(`${serverEntry} exports no handler: is the Node adapter in standalone mode?`);
+  pageListener = entry.handler;
+  log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`Shop ready at http://localhost:${port}`);
+}
+
+/** Whether a base URL points back at this very server (then the embedded API is what it means). */
+function isOwnOrigin(base: string, port: number): boolean {
+  const url = new URL(base);
+  const local = ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'].includes(url.hostname);
+  return local && Number(url.port || (url.protocol === 'https:' ? 443 : 80)) === port;
+}
+
+/** Stops accepting requests, closes the database cleanly (PGlite flushes its files), then exits. */
+function installShutdown(server: ReturnType<typeof createServer>, closeDatabase: () => Promise<void>): void {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: shutting down`);
+    // Keep-alive sockets with a request in flight get 2 s, then are cut; 5 s is the hard limit.
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+    setTimeout(() => process.exit(1), 5000).unref();
+    server.close(async () => {
+      await closeDatabase().catch((e: unknown) => console.error('[shop] closing the database:', e));
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('[shop] failed to start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+/** Address book (spec 7 "Address book"). */
+import { addressListSchema, type Address } from '../../contracts/addresses.ts';
+import { request } from './http.ts';
+import type { CallOptions } from './call.ts';
+
+export interface AddressList {
+  items: Address[];
+  /** Maximum number of saved addresses (x-limit), null when the server sent none. */
+  limit: number | null;
+}
+
+/** GET /v1/me/user-addresses → the addresses and the x-limit maximum. */
+export async function listUserAddresses(opts: CallOptions = {}): Promise<AddressList> {
+  const res = await request('GET', '/v1/me/user-addresses', { schema: addressListSchema, signal: opts.signal });
+  return { items: res.data, limit: res.limit ?? null };
+}

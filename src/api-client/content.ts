@@ -1,0 +1,93 @@
+/** CMS content calls (spec 7 "Content"): blogs, news, makers, brands, categories, static pages, FAQ. */
+import { z } from 'zod';
+import {
+  blogSchema, newsSchema, makerSchema, brandSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
+  type Blog, type News, type Maker, type Brand, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
+} from '../../contracts/content.ts';
+import { categoryHierarchySchema, type CategoryNode } from '../../contracts/products.ts';
+import type { Pagination } from '../../contracts/common.ts';
+import { request, type QueryParams } from './http.ts';
+import { seg, type CallOptions } from './call.ts';
+import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+
+/** `page`/`per` of content lists; `per: 'all'` where the spec allows it. */
+export interface ContentQuery {
+  page?: number;
+  per?: number | 'all';
+}
+
+export interface Paged<T> {
+  items: T[];
+  pagination: Pagination;
+}
+
+async function list<T>(path: string, schema: z.ZodType<T>, query: QueryParams, opts: CallOptions): Promise<Paged<T>> {
+  const res = await request('GET', path, { query, schema: z.array(schema), signal: opts.signal });
+  const per = typeof query.per === 'number' ? query.per : query.per === 'all' ? Math.max(res.data.length, 1) : PER_PAGE.other;
+  return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, per) };
+}
+
+async function one<T>(path: string, schema: z.ZodType<T>, opts: CallOptions): Promise<T> {
+  return (await request('GET', path, { schema, signal: opts.signal })).data;
+}
+
+/** GET /v1/blogs (10 per page, per=all allowed). */
+export function listBlogs(query: ContentQuery = {}, opts: CallOptions = {}): Promise<Paged<Blog>> {
+  return list('/v1/blogs', blogSchema, { ...query }, opts);
+}
+
+/** GET /v1/blogs/{id or key}. */
+export function getBlog(idOrKey: string | number, opts: CallOptions = {}): Promise<Blog> {
+  return one(`/v1/blogs/${seg(idOrKey)}`, blogSchema, opts);
+}
+
+/** GET /v1/news (10 per page, per=all allowed). */
+export function listNews(query: ContentQuery = {}, opts: CallOptions = {}): Promise<Paged<News>> {
+  return list('/v1/news', newsSchema, { ...query }, opts);
+}
+
+/** GET /v1/news/{id or key}. */
+export function getNews(idOrKey: string | number, opts: CallOptions = {}): Promise<News> {
+  return one(`/v1/news/${seg(idOrKey)}`, newsSchema, opts);
+}
+
+/** GET /v1/makers (per=all or paged). */
+export function listMakers(query: ContentQuery = { per: 'all' }, opts: CallOptions = {}): Promise<Paged<Maker>> {
+  return list('/v1/makers', makerSchema, { ...query }, opts);
+}
+
+/** GET /v1/makers/{id or key}. */
+export function getMaker(idOrKey: string | number, opts: CallOptions = {}): Promise<Maker> {
+  return one(`/v1/makers/${seg(idOrKey)}`, makerSchema, opts);
+}
+
+/** GET /v1/brands?per=all (a plain list). */
+export async function listBrands(opts: CallOptions = {}): Promise<Brand[]> {
+  return (await list('/v1/brands', brandSchema, { per: 'all' }, opts)).items;
+}
+
+/** GET /v1/categories/hierarchy?table=products|inquiries. */
+export async function getCategoryHierarchy(table: 'products' | 'inquiries' = 'products', opts: CallOptions = {}): Promise<CategoryNode[]> {
+  return (await request('GET', '/v1/categories/hierarchy', { query: { table }, schema: categoryHierarchySchema, signal: opts.signal })).data;
+}
+
+/** GET /v1/static-pages/urls. */
+export async function listStaticPageUrls(opts: CallOptions = {}): Promise<StaticPageUrl[]> {
+  return (await request('GET', '/v1/static-pages/urls', { schema: z.array(staticPageUrlSchema), signal: opts.signal })).data;
+}
+
+/** GET /v1/static-pages/url{path}, e.g. getStaticPage('/privacy'). */
+export function getStaticPage(path: string, opts: CallOptions = {}): Promise<StaticPage> {
+  const clean = `/${path.replace(/^\/+/, '')}`.split('/').map((p) => (p ? seg(p) : p)).join('/');
+  return one(`/v1/static-pages/url${clean}`, staticPageSchema, opts);
+}
+
+/** GET /v1/qas (category filter, keyword, paging). */
+export function listQas(query: ContentQuery & { qa_category_id?: number; keyword?: string } = { per: 'all' }, opts: CallOptions = {}): Promise<Paged<Qa>> {
+  return list('/v1/qas', qaSchema, { ...query }, opts);
+}
+
+/** GET /v1/qa-categories. */
+export async function listQaCategories(opts: CallOptions = {}): Promise<QaCategory[]> {
+  return (await request('GET', '/v1/qa-categories', { schema: z.array(qaCategorySchema), signal: opts.signal })).data;
+}

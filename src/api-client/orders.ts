@@ -1,0 +1,22 @@
+/** The member's orders (spec 7 "Orders"). */
+import { orderSchema, orderListSchema, type Order } from '../../contracts/orders.ts';
+import type { Pagination } from '../../contracts/common.ts';
+import { request } from './http.ts';
+import { seg, type CallOptions } from './call.ts';
+import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+
+export interface OrderList {
+  items: Order[];
+  pagination: Pagination;
+}
+
+/** GET /v1/me/orders?page&per → newest first, with pagination (10 per page by default). */
+export async function listOrders(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<OrderList> {
+  const res = await request('GET', '/v1/me/orders', { query, schema: orderListSchema, signal: opts.signal });
+  return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, query.per ?? PER_PAGE.other) };
+}
+
+/** GET /v1/me/orders/{id}. */
+export async function getOrder(id: number | string, opts: CallOptions = {}): Promise<Order> {
+  return (await request('GET', `/v1/me/orders/${seg(id)}`, { schema: orderSchema, signal: opts.signal })).data;
+}

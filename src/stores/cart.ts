@@ -1,0 +1,227 @@
+/**
+ * The cart (spec 4 "Cart", spec 8 cart rows). Every operation stores the cart the server returns —
+ * not optimistic, because the drawer and totals must show what the server accepted (stock, tax).
+ * Each stored cart also refreshes the `cartToken` and `cart_cache` cookies the header script reads.
+ */
+import { create } from 'zustand';
+import { z } from 'zod';
+import { cartSchema, type Cart } from '../../contracts/cart.ts';
+import {
+  initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
+  decideCart, resetCartShippings, cartQuantity,
+} from '../api-client/cart.ts';
+import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
+import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
+import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../lib/cookies.ts';
+import { toastError } from './toast.ts';
+import { invalidateKeys, QUERY_KEYS } from './query.ts';
+
+/** The 422 code after which the shipping is reset once (spec 8). */
+export const SHIPPING_NOT_DATA_CODE = 'cart_detail.set_user_address.not_data';
+export const CART_DRAFT_STORAGE_KEY = 'shop:cart-draft';
+
+export interface CartState {
+  token: string | null;
+  cart: Cart | null;
+  loading: boolean;
+  /** The last failure of an operation (already shown or to be shown by the screen). */
+  error: ApiError | null;
+  /** The last init met a product that no longer exists (confirm screens go back to /cart/). */
+  productNotFound: boolean;
+  /** A shipping reset after cart_detail.set_user_address.not_data failed; it is not retried. */
+  shippingResetFailed: boolean;
+}
+
+export interface CartActions {
+  /** Loads the cart of the stored token (or a new one). Concurrent calls share the first. */
+  init: () => Promise<Cart | null>;
+  add: (productId: number, quantity?: number) => Promise<Cart>;
+  modify: (key: string, quantity: number) => Promise<Cart>;
+  remove: (key: string) => Promise<Cart>;
+  setShipping: (addressId: number) => Promise<Cart>;
+  setPayment: (paymentId: number) => Promise<Cart>;
+  /** Places the order; returns order_no and forgets the cart (token, cart_cache, state). */
+  decide: () => Promise<string>;
+  /** Drops the current cart and starts a new one. */
+  reset: () => Promise<Cart | null>;
+  /** Forgets the cart locally (cookies and state) without a call. */
+  clear: () => void;
+  saveDraft: () => void;
+  /** Restores the saved draft into the store; false when there is none (or it is invalid). */
+  restoreDraft: () => boolean;
+  clearDraft: () => void;
+  /** Payment-in-progress flag in browser storage (spec 4). */
+  startPayment: () => void;
+  endPayment: () => void;
+  isDoPayment: () => boolean;
+}
+
+export type CartStore = CartState & CartActions;
+
+const initialState: CartState = { token: null, cart: null, loading: false, error: null, productNotFound: false, shippingResetFailed: false };
+
+let initInFlight: Promise<Cart | null> | null = null;
+/** Set after a product-not-found: the next init tells the server to drop invalid products. */
+let invalidProductPending = false;
+
+const draftSchema = z.object({ token: z.string(), cart: cartSchema, saved_at: z.number() });
+
+function localStore(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the shopper is on a cart screen below /cart/ (expiry sends them back to /cart/). */
+function onCartSubPage(): boolean {
+  const path = currentPath();
+  return path.startsWith('/cart/') && path !== '/cart/';
+}
+
+export const useCartStore = create<CartStore>()((set, get) => {
+  /** Stores a returned cart and mirrors it into the cookies. */
+  const keep = (cart: Cart): Cart => {
+    writeCartToken(cart.token);
+    writeCartCache({ count: cartQuantity(cart) });
+    set({ cart, token: cart.token, error: null });
+    return cart;
+  };
+
+  const runInit = async (): Promise<Cart | null> => {
+    set({ loading: true });
+    const token = get().token ?? readCartToken();
+    try {
+      const cart = await initCart({ token, invalid_product: invalidProductPending });
+      invalidProductPending = false;
+      set({ productNotFound: false });
+      return keep(cart);
+    } catch (e) {
+      if (e instanceof ApiError && isProductNotFoundCode(e.code) && !invalidProductPending) {
+        // The "load task": retry once, asking the server to drop the products that are gone.
+        invalidProductPending = true;
+        set({ productNotFound: true });
+        return runInit();
+      }
+      set({ error: e instanceof ApiError ? e : null });
+      toastError(e);
+      return null;
+    } finally {
+      set({ loading: false });
+    }
+  };
+
+  /** Runs an operation on the current token, with the spec-8 recovery rules. */
+  const operate = async (call: (token: string) => Promise<Cart>): Promise<Cart> => {
+    const token = get().token ?? (await get().init())?.token;
+    if (!token) throw new ApiError({ status: 0, code: 'client.no_cart', message: 'カートを読み込めませんでした。' });
+    set({ loading: true });
+    try {
+      return keep(await call(token));
+    } catch (e) {
+      if (!(e instanceof ApiError) || isIgnoredError(e)) throw e;
+      set({ error: e });
+      if (e.code === CART_EXPIRED_CODE) {
+        get().clear();
+        await get().init();
+        if (onCartSubPage()) navigateTo('/cart/');
+      } else if (isProductNotFoundCode(e.code)) {
+        invalidProductPending = true;
+        await get().init();
+      } else if (e.code === SHIPPING_NOT_DATA_CODE && !get().shippingResetFailed) {
+        try {
+          keep(await resetCartShippings({ token }));
+        } catch {
+          set({ shippingResetFailed: true });
+        }
+      }
+      throw e;
+    } finally {
+      set({ loading: false });
+    }
+  };
+
+  return {
+    ...initialState,
+
+    init() {
+      initInFlight ??= runInit().finally(() => { initInFlight = null; });
+      return initInFlight;
+    },
+    add: (productId, quantity = 1) => operate((token) => addCartProduct({ token, product_id: productId, quantity })),
+    modify: (key, quantity) => operate((token) => modifyCartProduct({ token, key, quantity })),
+    remove: (key) => operate((token) => deleteCartProduct({ token, key })),
+    setShipping: (addressId) => operate((token) => addCartShipping({ token, user_address_id: addressId })),
+    setPayment: (paymentId) => operate((token) => modifyCartOrder({ token, payment_id: paymentId })),
+
+    async decide() {
+      const token = get().token ?? readCartToken();
+      if (!token) throw new ApiError({ status: 0, code: 'client.no_cart', message: 'カートが見つかりません。' });
+      get().startPayment();
+      set({ loading: true });
+      try {
+        const { order_no } = await decideCart(token);
+        get().clear();
+        get().clearDraft();
+        invalidateKeys((key) => key.startsWith(QUERY_KEYS.orders));
+        return order_no;
+      } catch (e) {
+        set({ error: e instanceof ApiError ? e : null });
+        throw e;
+      } finally {
+        get().endPayment();
+        set({ loading: false });
+      }
+    },
+
+    async reset() {
+      get().clear();
+      return get().init();
+    },
+
+    clear() {
+      clearCartCookies();
+      set({ cart: null, token: null });
+    },
+
+    saveDraft() {
+      const { token, cart } = get();
+      if (token && cart) localStore()?.setItem(CART_DRAFT_STORAGE_KEY, JSON.stringify({ token, cart, saved_at: Date.now() }));
+    },
+    restoreDraft() {
+      const raw = localStore()?.getItem(CART_DRAFT_STORAGE_KEY);
+      if (!raw) return false;
+      try {
+        const parsed = draftSchema.safeParse(JSON.parse(raw));
+        if (!parsed.success) return false;
+        set({ token: parsed.data.token, cart: parsed.data.cart });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    clearDraft() {
+      localStore()?.removeItem(CART_DRAFT_STORAGE_KEY);
+    },
+
+    startPayment: () => writeIsDoPayment(true),
+    endPayment: () => writeIsDoPayment(false),
+    isDoPayment: () => readIsDoPayment(),
+  };
+});
+
+/** Total quantity in the cart (header badge). */
+export const selectCartCount = (s: CartState): number => cartQuantity(s.cart);
+
+onSessionEvent((e) => {
+  // A logout without keepCart has already removed the cart cookies; forget the cart in memory too.
+  if (e.type === 'ended' && !e.keepCart) useCartStore.setState({ cart: null, token: null });
+});
+
+/** Test helper: forget in-flight state between tests. */
+export function resetCartStoreForTests(): void {
+  initInFlight = null;
+  invalidProductPending = false;
+  useCartStore.setState({ ...initialState });
+}

@@ -1,0 +1,157 @@
+/**
+ * Auth state (spec 3 "Auth state", spec 4 "Login", "Session check", "Logout"). The token itself lives
+ * in the http core's token store (cookies); this store mirrors it for the screens and listens to the
+ * core, so a refresh or forced logout inside any request shows up here too.
+ */
+import { create } from 'zustand';
+import type { LoginRequest, LoginResponse } from '../../contracts/auth.ts';
+import { loginUser, logoutUser } from '../api-client/auth.ts';
+import { getSession, setSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
+import { isTokenExpired } from '../api-client/token.ts';
+import { isIgnoredError } from '../api-client/errors.ts';
+import { clearLocalHistory } from './history.ts';
+
+export interface AuthState {
+  /** The session has been checked at least once on this page. */
+  check: boolean;
+  isLogin: boolean;
+  /** False for a member who still has to verify the e-mail (spec 6); null when unknown. */
+  isRegisteredMember: boolean | null;
+  hasPasswordExpired: boolean;
+  hasMailErrorCountOver: boolean;
+  accessToken: string | null;
+  /** Epoch ms, already 5 s before the server's expiry. */
+  tokenExpiresAt: number | null;
+  /** Set while a verification code is pending after login (is_verify). */
+  mfaUserId: number | null;
+  /** The last refresh failed; login-required screens do not redirect again (spec 2). */
+  isRefreshFailed: boolean;
+  isSyncUserChannel: boolean;
+  warningMessage: string | null;
+}
+
+/** What login() did: logged in, waiting for a verification code, or an unregistered member. */
+export type LoginResult =
+  | { status: 'logged_in'; response: LoginResponse }
+  | { status: 'verify'; response: LoginResponse }
+  | { status: 'unregistered'; response: LoginResponse };
+
+interface SessionActions {
+  /** Restores the session from the stored token, refreshing when expired (or when `force`). */
+  checkSession: (opts?: { force?: boolean }) => Promise<boolean>;
+  /** Posts the credentials; rejects with the ApiError of a failed login (422 auth.failed). */
+  login: (credentials: LoginRequest) => Promise<LoginResult>;
+  /** Logs out: server call best-effort, local session always cleared; cart too unless keepCart. */
+  logout: (opts?: { keepCart?: boolean }) => Promise<void>;
+  /** Refreshes the token now; false (and logged out with isRefreshFailed) when the refresh fails. */
+  refresh: () => Promise<boolean>;
+  setWarningMessage: (message: string | null) => void;
+}
+
+export type SessionStore = AuthState & SessionActions;
+
+export const loggedOutState: AuthState = {
+  check: false,
+  isLogin: false,
+  isRegisteredMember: null,
+  hasPasswordExpired: false,
+  hasMailErrorCountOver: false,
+  accessToken: null,
+  tokenExpiresAt: null,
+  mfaUserId: null,
+  isRefreshFailed: false,
+  isSyncUserChannel: false,
+  warningMessage: null,
+};
+
+let checking: Promise<boolean> | null = null;
+
+/** Pushes the user id to the tag manager's data layer, if the page has one (logout pushes ''). */
+function pushTrackingUserId(userId: string): void {
+  const w = globalThis as { dataLayer?: unknown[] };
+  if (Array.isArray(w.dataLayer)) w.dataLayer.push({ user_id: userId });
+}
+
+export const useSessionStore = create<SessionStore>()((set, get) => ({
+  ...loggedOutState,
+
+  checkSession(opts = {}) {
+    // Several islands check on load; they share one check (and so at most one refresh).
+    checking ??= (async () => {
+      const stored = getSession();
+      if (!stored) {
+        // No token: logged out, and the cart token is deliberately left alone.
+        set({ ...loggedOutState, check: true, isRefreshFailed: get().isRefreshFailed });
+        return false;
+      }
+      if (!opts.force && !isTokenExpired(stored.expiresAt, clientNow())) {
+        set({ check: true, isLogin: get().isRegisteredMember !== false, accessToken: stored.accessToken, tokenExpiresAt: stored.expiresAt });
+        return get().isLogin;
+      }
+      return get().refresh();
+    })().finally(() => { checking = null; });
+    return checking;
+  },
+
+  async refresh() {
+    try {
+      await refreshSession(); // the 'token' event updates this store
+      set({ check: true });
+      return get().isLogin;
+    } catch (e) {
+      if (isIgnoredError(e)) {
+        // Offline: keep what we have rather than logging the member out over a network blip.
+        const stored = getSession();
+        set({ check: true, isLogin: !!stored, accessToken: stored?.accessToken ?? null, tokenExpiresAt: stored?.expiresAt ?? null });
+        return !!stored;
+      }
+      endSession({ refreshFailed: true });
+      return false;
+    }
+  },
+
+  async login(credentials) {
+    const response = await loginUser(credentials);
+    if (response.is_verify) {
+      set({ mfaUserId: response.user_id, isLogin: false, check: true });
+      return { status: 'verify', response };
+    }
+    setSession(response); // the 'token' event sets isLogin from is_registered_member
+    clearLocalHistory();
+    set({ mfaUserId: null, isRefreshFailed: false, check: true });
+    pushTrackingUserId(String(response.user_id));
+    return { status: response.is_registered_member === false ? 'unregistered' : 'logged_in', response };
+  },
+
+  async logout(opts = {}) {
+    try {
+      if (getSession()) await logoutUser();
+    } catch {
+      // The local session is cleared whatever the server says (spec 4 "Logout always clears").
+    }
+    endSession({ keepCart: !!opts.keepCart });
+    pushTrackingUserId('');
+  },
+
+  setWarningMessage(message) {
+    set({ warningMessage: message });
+  },
+}));
+
+onSessionEvent((e) => {
+  if (e.type === 'token') {
+    const registered = e.response.is_registered_member;
+    useSessionStore.setState({
+      // Logged in only if is_registered_member is absent or true (spec 4).
+      isLogin: registered !== false,
+      isRegisteredMember: registered,
+      accessToken: e.session.accessToken,
+      tokenExpiresAt: e.session.expiresAt,
+      isRefreshFailed: false,
+      hasPasswordExpired: e.response.has_password_expired,
+      hasMailErrorCountOver: e.response.has_mail_error_count_over,
+    });
+  } else {
+    useSessionStore.setState({ ...loggedOutState, check: true, isRefreshFailed: e.refreshFailed });
+  }
+});

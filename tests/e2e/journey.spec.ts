@@ -1,0 +1,158 @@
+/**
+ * The walking skeleton's journeys in a real browser against the real shop (npm start, own database):
+ * a purchase from the home page to the order history, the member-only redirect, the 404 page,
+ * content pages without React, and an accessibility pass over the main screens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+const demo = { username: 'demo', password: 'demo-pass-2026' };
+const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
+
+type Keyed = { key: string; name?: string; title?: string; is_stock_available?: boolean };
+
+async function apiList(request: APIRequestContext, path: string): Promise<Keyed[]> {
+  const res = await request.get(path, { headers: apiHeaders });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return res.json();
+}
+
+/** A button or a link with this accessible name (screens may render either for navigation). */
+function action(page: Page, name: string): Locator {
+  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
+}
+
+/** Waits until the island holding `target` has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, target: Locator): Promise<void> {
+  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
+}
+
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
+
+test('a shopper buys an in-stock product with cash on delivery and finds the order in the history', async ({ page, request }) => {
+  // Pick the product through the API only to know which card to click: a shopper picks one in stock.
+  const firstPage = await apiList(request, '/v1/products?page=1');
+  const product = firstPage.find((p) => p.is_stock_available);
+  expect(product, 'an in-stock product on the first list page').toBeTruthy();
+  const productName = product!.name!;
+
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: '商品一覧', exact: true }).click();
+  await expect(page).toHaveURL(/\/product\/$/);
+
+  await page.getByRole('link', { name: productName }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product!.key}/$`));
+  await expect(page.getByRole('heading', { name: productName })).toBeVisible();
+
+  const addToCart = page.getByRole('button', { name: 'カートに入れる' });
+  await expect(addToCart).toBeEnabled();
+  await hydrated(page, addToCart);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/v1/carts/products/add') && r.status() === 200),
+    addToCart.click(),
+  ]);
+
+  await page.getByRole('banner').getByRole('link', { name: /^カート/ }).click();
+  await expect(page).toHaveURL(/\/cart\/$/);
+  await expect(page.getByText(productName).first()).toBeVisible();
+
+  await action(page, 'ご購入手続きへ').click();
+  await expect(page).toHaveURL(/\/login\//);
+  await page.getByLabel('ログインID').fill(demo.username);
+  await page.getByLabel('パスワード').fill(demo.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
+  // The demo member's default address (東京都渋谷区…) is preselected.
+  await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
+  await action(page, '次へ').click();
+
+  await expect(page).toHaveURL(/\/cart\/payment\/$/);
+  await page.getByRole('radio', { name: /代金引換/ }).check();
+  await action(page, '確認画面へ').click();
+
+  await expect(page).toHaveURL(/\/cart\/confirm\/$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText(productName).first()).toBeVisible();
+  for (const label of ['小計', '送料', '消費税', 'お支払い合計']) {
+    await expect(main.getByText(label, { exact: false }).first(), label).toBeVisible();
+  }
+  await expect(main).toContainText('¥');
+  await expect(main).toContainText('税込');
+  await expect(main).toContainText('代金引換');
+  await expect(main).toContainText('東京都渋谷区');
+
+  const [decision] = await Promise.all([
+    page.waitForResponse((r) => /\/v1\/carts\/[^/]+\/decision$/.test(new URL(r.url()).pathname)),
+    page.getByRole('button', { name: '注文を確定する' }).click(),
+  ]);
+  expect(decision.status()).toBe(200);
+  const { order_no: orderNo } = await decision.json() as { order_no: string };
+  expect(orderNo).toBeTruthy();
+
+  await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(orderNo);
+
+  await page.goto('/mypage/order_history/');
+  await expect(page).toHaveURL(/\/mypage\/order_history\/$/);
+  await expect(page.getByRole('main').getByText(orderNo).first()).toBeVisible();
+});
+
+test('a guest opening the my-page is sent to the login screen', async ({ page }) => {
+  await page.goto('/mypage/');
+  await expect(page).toHaveURL(/\/login\//);
+  await expect(page.getByLabel('ログインID')).toBeVisible();
+});
+
+test('an unknown path shows the 404 page with a way back to the top', async ({ page }) => {
+  const res = await page.goto('/no-such-page-e2e/');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
+  await action(page, 'トップページへ戻る').click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('news and blog pages ship no React: no island, no script beyond the header script', async ({ page, request }) => {
+  const [news] = await apiList(request, '/v1/news?per=1');
+  const [blog] = await apiList(request, '/v1/blogs?per=1');
+  expect(news && blog, 'seeded news and blog').toBeTruthy();
+  for (const path of ['/news/', `/news/${news.key}/`, '/blog/', `/blog/${blog.key}/`]) {
+    const scripts: string[] = [];
+    const onRequest = (r: { resourceType: () => string; url: () => string }) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    };
+    page.on('request', onRequest);
+    const res = await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(res?.status(), path).toBe(200);
+    await expect(page.locator('astro-island'), `${path} has no island`).toHaveCount(0);
+    const sources = await page.locator('script[src], link[rel="modulepreload"]').evaluateAll((els) =>
+      els.map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''));
+    for (const url of [...sources, ...scripts]) {
+      expect(url, `${path} loads only the header script`).not.toMatch(/react|client\.|jsx-runtime/i);
+      expect(url, `${path} loads only the header script`).toMatch(/header/i);
+    }
+  }
+});
+
+test('home, product list, product detail, news and login have no serious or critical axe violations', async ({ page, request }) => {
+  const [product] = await apiList(request, '/v1/products?page=1');
+  const [news] = await apiList(request, '/v1/news?per=1');
+  const paths = ['/', '/product/', `/product/${product.key}/`, '/news/', `/news/${news.key}/`, '/login/'];
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations) {
+      if (v.impact === 'serious' || v.impact === 'critical') {
+        problems.push(`${path} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      }
+    }
+  }
+  expect(problems, problems.join('\n')).toEqual([]);
+});

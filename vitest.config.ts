@@ -1,0 +1,36 @@
+/**
+ * Two test projects: `unit` (pure logic, api-client rules, stores; a file may opt into a DOM with a
+ * `// @vitest-environment jsdom` comment) and `api` (the real Shop API over a real database: PGlite in
+ * memory, or a throwaway PostgreSQL database per file when DATABASE_URL is set).
+ * Browser tests are Playwright's (tests/e2e, playwright.config.ts).
+ */
+import { defineConfig } from 'vitest/config';
+
+const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
+
+export default defineConfig({
+  test: {
+    // Each API test file opens its own pool of up to 10 connections: two files at a time stay well
+    // inside PostgreSQL's default 100. PGlite files are independent in-memory databases.
+    maxWorkers: onPostgres ? 2 : undefined,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // scrypt costs ~0.3 s a hash and every file migrates and seeds a whole shop first.
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
