@@ -19,29 +19,36 @@ const siteName = settings?.['SITE.NAME'] || 'オンラインショップ';
 const publicApiBase = process.env.PUBLIC_API_BASE_URL ?? '';
 
 /**
- * `virtual:shop/theme`: the active theme's slot components, its token stylesheets and the build
- * constants. Pages import screens only from here, so a build contains only its own theme's files.
+ * The active theme as virtual modules: `virtual:shop/slot/<Slot>` resolves straight to the file the
+ * theme registry picked for that slot (one module per slot, so a page pulls in only the screens and
+ * CSS it uses), and `virtual:shop/theme` carries the token stylesheets and the build constants.
+ * A channel's build therefore contains only its own theme's files.
  */
 function shopTheme() {
-  const id = 'virtual:shop/theme';
-  const resolvedId = `\0${id}`;
+  const themeId = 'virtual:shop/theme';
+  const resolvedThemeId = `\0${themeId}`;
+  const slotPrefix = 'virtual:shop/slot/';
+  const abs = (file) => path.resolve(root, file).split(path.sep).join('/');
   return {
     name: 'shop-theme',
     resolveId(source) {
-      return source === id ? resolvedId : undefined;
+      if (source === themeId) return resolvedThemeId;
+      if (source.startsWith(slotPrefix)) {
+        const slot = source.slice(slotPrefix.length);
+        if (!(slot in theme.slots)) throw new Error(`Unknown theme slot "${slot}" (see themes/registry.ts)`);
+        return abs(theme.slots[slot]);
+      }
+      return undefined;
     },
-    load(loadId) {
-      if (loadId !== resolvedId) return undefined;
-      const abs = (file) => JSON.stringify(path.resolve(root, file).split(path.sep).join('/'));
-      const lines = [
-        ...theme.tokens.map((file) => `import ${abs(file)};`),
-        ...Object.entries(theme.slots).map(([slot, file]) => `export { default as ${slot} } from ${abs(file)};`),
+    load(id) {
+      if (id !== resolvedThemeId) return undefined;
+      return [
+        ...theme.tokens.map((file) => `import ${JSON.stringify(abs(file))};`),
         `export const themeName = ${JSON.stringify(theme.name)};`,
         `export const channel = ${JSON.stringify(channel)};`,
         `export const publicApiBase = ${JSON.stringify(publicApiBase)};`,
         `export const siteName = ${JSON.stringify(siteName)};`,
-      ];
-      return lines.join('\n');
+      ].join('\n');
     },
   };
 }

@@ -2,9 +2,9 @@
  * Theme slot registry. Every screen a theme may replace is one entry here, with the default
  * component and a line saying what it renders (the Starlight component-override model). A theme's
  * manifest (themes/<name>/theme.ts) lists only the slots it overrides; `resolveTheme` fills in the
- * rest. The channel picks the theme at build/start time, and the Vite plugin in astro.config.mjs
- * turns the resolved slots into the `virtual:shop/theme` module, so a channel's build imports only
- * its own theme's files.
+ * rest. The channel picks the theme at build time, and the Vite plugin in astro.config.mjs
+ * resolves `virtual:shop/slot/<Slot>` imports to the chosen files, so a channel's build contains
+ * only its own theme's files.
  */
 import { z } from 'zod';
 import defaultTheme from './default/theme.ts';

@@ -89,20 +89,20 @@ export const useCartStore = create<CartStore>()((set, get) => {
     return cart;
   };
 
-  const runInit = async (): Promise<Cart | null> => {
-    set({ loading: true });
+  const runInit = async (isRetry = false): Promise<Cart | null> => {
+    // productNotFound stays true through the retry so a confirm screen can still see it happened.
+    set({ loading: true, ...(isRetry ? {} : { productNotFound: false }) });
     const token = get().token ?? readCartToken();
     try {
       const cart = await initCart({ token, invalid_product: invalidProductPending });
       invalidProductPending = false;
-      set({ productNotFound: false });
       return keep(cart);
     } catch (e) {
       if (e instanceof ApiError && isProductNotFoundCode(e.code) && !invalidProductPending) {
         // The "load task": retry once, asking the server to drop the products that are gone.
         invalidProductPending = true;
         set({ productNotFound: true });
-        return runInit();
+        return runInit(true);
       }
       set({ error: e instanceof ApiError ? e : null });
       toastError(e);
@@ -146,7 +146,7 @@ export const useCartStore = create<CartStore>()((set, get) => {
     ...initialState,
 
     init() {
-      initInFlight ??= runInit().finally(() => { initInFlight = null; });
+      initInFlight ??= runInit(false).finally(() => { initInFlight = null; });
       return initInFlight;
     },
     add: (productId, quantity = 1) => operate((token) => addCartProduct({ token, product_id: productId, quantity })),

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { login_histories, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
+import { addressListSchema } from '../../contracts/addresses.ts';
+import { loginResponseSchema } from '../../contracts/auth.ts';
+import { userSchema } from '../../contracts/user.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -33,7 +36,7 @@ describe('login', () => {
   it('logs in by username and answers the spec\'s login fields with a refresh cookie', async () => {
     const res = await login('demo', 'demo-pass-2026', { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1', 'User-Agent': 'vitest' });
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({
       access_token: expect.any(String), expires_in: 3600, is_registered_member: true, has_password_expired: false,
       has_mail_error_count_over: false, user_id: expect.any(Number), is_verify: false, verify_code: null,
@@ -86,9 +89,10 @@ describe('GET /v1/me/user', () => {
     const token = await loginDemo(shop);
     const res = await shop.request('GET', '/v1/me/user', { token });
     expect(res.status).toBe(200);
-    const me = await res.json();
+    const raw = await res.json();
+    const me = userSchema.parse(raw);
     expect(me).toMatchObject({ username: 'demo', email: 'demo@example.jp', is_registered_member: true });
-    const text = JSON.stringify(me);
+    const text = JSON.stringify(raw); // the raw body: parsing would strip a leaked field
     expect(text).not.toMatch(/password|security_answer|scrypt/);
   });
 
@@ -103,6 +107,34 @@ describe('GET /v1/me/user', () => {
   it('does not accept a member\'s token on another channel', async () => {
     const token = await loginDemo(shop);
     expect((await shop.request('GET', '/v1/me/user', { token, channel: 'outlet' })).status).toBe(401);
+  });
+});
+
+describe('PUT /v1/me/user and /v1/me/password', () => {
+  it('updates the member\'s fields but never the username', async () => {
+    await createMember('editme', 'edit-pass-123');
+    const { access_token: token } = await (await login('editme', 'edit-pass-123')).json();
+    const body = { email: 'edited@example.jp', last_name: '編集', first_name: '済子', last_name_kana: 'ヘンシュウ', first_name_kana: 'スミコ', phone_number: '0311112222', username: 'hacker' };
+    const res = await shop.request('PUT', '/v1/me/user', { token, body });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ username: 'editme', email: 'edited@example.jp', last_name_kana: 'ヘンシュウ' });
+    const bad = await shop.request('PUT', '/v1/me/user', { token, body: { ...body, last_name_kana: 'へんしゅう', phone_number: '03-1111-2222' } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(['last_name_kana', 'phone_number']);
+    const taken = await shop.request('PUT', '/v1/me/user', { token, body: { ...body, email: 'DEMO@example.jp' } });
+    expect(taken.status).toBe(422);
+  });
+
+  it('changes the password after checking the current one', async () => {
+    await createMember('pwchange', 'old-pass-123');
+    const { access_token: token } = await (await login('pwchange', 'old-pass-123')).json();
+    const wrong = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'nope', password: 'new-pass-456' } });
+    expect(wrong.status).toBe(422);
+    const res = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'old-pass-123', password: 'new-pass-456' } });
+    expect(res.status).toBe(204);
+    expect((await login('pwchange', 'old-pass-123')).status).toBe(422);
+    expect((await login('pwchange', 'new-pass-456')).status).toBe(200);
+    expect((await shop.request('GET', '/v1/me/user', { token })).status).toBe(200); // this session stays
   });
 });
 
@@ -151,7 +183,7 @@ describe('address book', () => {
     const res = await shop.request('GET', '/v1/me/user-addresses', { token });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-limit')).toBe('20');
-    const list = await res.json();
+    const list = addressListSchema.parse(await res.json());
     expect(list.length).toBeGreaterThan(0);
     const a = list[0];
     expect(a.is_default).toBe(true);

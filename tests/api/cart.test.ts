@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { carts, product_channels, products, user_addresses, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
+import { cartSchema } from '../../contracts/cart.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -66,6 +67,7 @@ describe('cart basics', () => {
     const id = await product({ price: 1000 });
     const { token } = await newCart();
     let cart = await ok(patch('products/add', { token, product_id: id, quantity: 2 }));
+    cartSchema.parse(cart);
     expect(cart.detail.products).toHaveLength(1);
     const line = cart.detail.products[0];
     expect(line).toMatchObject({ quantity: 2, unit_price: 1000, unit_price_with_tax: 1100, tax_rate: 10, tax_amount: 200, subtotal: 2000, subtotal_with_tax: 2200, coupon_discount_parts: [] });
@@ -249,6 +251,7 @@ describe('shipping', () => {
     const { token } = await newCart(demo);
     const [address] = await ok(shop.request('GET', '/v1/me/user-addresses', { token: demo }));
     let cart = await ok(patch('shippings/add', { token, user_address_id: address.id }, demo));
+    cartSchema.parse(cart); // the storefront parses every answer with the contract
     expect(cart.detail.shippings).toHaveLength(1);
     const s = cart.detail.shippings[0];
     expect(s).toMatchObject({ user_address_id: address.id, delivery_date: null, delivery_timezone: null });

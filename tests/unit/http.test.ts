@@ -48,7 +48,7 @@ describe('headers on every call (spec 7)', () => {
   it('sends the channel id, the XHR marker and JSON content type to the API base', async () => {
     const { calls } = setup(() => json([]));
     await request('GET', '/v1/products', { query: { page: 2, category: 'tops', child: true, keyword: undefined } });
-    expect(calls[0].url).toBe('http://api.test/v1/products?page=2&category=tops&child=1');
+    expect(calls[0].url).toBe('http://api.test/v1/products?category=tops&child=1&page=2');
     expect(calls[0].headers['X-Channel-Id']).toBe('outlet');
     expect(calls[0].headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(calls[0].headers['Content-Type']).toBe('application/json');

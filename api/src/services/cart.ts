@@ -251,4 +251,3 @@ export async function buildCart(db: Conn, cart: CartRow, channelId: string, user
     flags: { is_decidable: products.length > 0 && !needs_login && !needs_shipping && !needs_payment, needs_shipping, needs_payment, needs_login },
   };
 }
-

@@ -1,8 +1,7 @@
 /**
  * Product queries and the wire shape of a Product. The list is the busiest endpoint of the shop, so
- * a page costs a fixed number of queries whatever its size: one for the rows (brand, maker and
- * model joined, total by window function), then one each for the model variants, the model
- * categories and, for a member, the likes.
+ * any read of products (a page, a detail, a cart's lines) is a single SQL statement; see
+ * queryProducts.
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -17,128 +16,107 @@ type Conn = Db | Tx;
 /** Shown when a product has no image of its own. */
 export const FALLBACK_IMAGE = '/images/products/noimage.svg';
 
-const productColumns = {
-  id: products.id,
-  key: products.key,
-  code: products.code,
-  name: products.name,
-  description: products.description,
-  product_price: products.product_price,
-  before_price: products.before_price,
-  tax_rate: products.tax_rate,
-  image: products.image,
-  images: products.images,
-  stock: products.stock,
-  created_at: products.created_at,
-  product_model_id: products.product_model_id,
-  brand_id: brands.id,
-  brand_key: brands.key,
-  brand_name: brands.name,
-  maker_id: makers.id,
-  maker_key: makers.key,
-  maker_name: makers.name,
-  model_key: product_models.key,
-  model_name: product_models.name,
-};
-
-/** One product row with its brand, maker and model joined. */
+/** One product row as the product query returns it: brand, maker, model, variants and categories joined. */
 export interface ProductRow {
   id: number; key: string; code: string; name: string; description: string;
   product_price: number; before_price: number | null; tax_rate: number;
-  image: string | null; images: unknown; stock: number; created_at: Date;
+  image: string | null; images: unknown; stock: number; created_at: Date | string;
   product_model_id: number | null;
   brand_id: number | null; brand_key: string | null; brand_name: string | null;
   maker_id: number | null; maker_key: string | null; maker_name: string | null;
   model_key: string | null; model_name: string | null;
+  /** json: [{id, key, name, product_price, tax_rate, stock}] of the model's published variants. */
+  variants: unknown;
+  /** json: [{id, key, name}] of the model's categories. */
+  categories: unknown;
+  liked: boolean;
+  total: number | string;
 }
 
-/** What serializeProduct needs besides the row: model variants, model categories, the member's likes. */
-export interface ProductExtras {
-  variants: Map<number, ProductVariant[]>;
-  categories: Map<number, CategoryRef[]>;
-  liked: Set<number>;
-}
+interface VariantRow { id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number }
+
+/** json columns arrive parsed from both drivers, but tolerate a string too. */
+const jsonArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : Array.isArray(v) ? v : []) as T[];
 
 /** The product is sold on the channel (product_channels). */
-function inChannel(channelId: string): SQL {
-  return sql`exists (select 1 from ${product_channels} pc where pc.product_id = ${products.id} and pc.channel_id = ${channelId})`;
+function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
+  return sql`exists (select 1 from ${product_channels} pc where pc.product_id = ${alias}.id and pc.channel_id = ${channelId})`;
 }
 
-function joinedSelect(db: Conn, extra: Record<string, SQL.Aliased | SQL> = {}) {
-  return db.select({ ...productColumns, ...extra }).from(products)
-    .leftJoin(brands, eq(brands.id, products.brand_id))
-    .leftJoin(makers, eq(makers.id, products.maker_id))
-    .leftJoin(product_models, eq(product_models.id, products.product_model_id));
+/**
+ * The one statement behind every product read. The inner query filters, orders and pages product
+ * ids alone (narrow rows sort fast; the total rides along as a window count); only that page is
+ * then joined to its product, brand, maker and model, and its variants, categories and like flag
+ * come from correlated subqueries. One round trip per page, whatever its size.
+ */
+async function queryProducts(db: Conn, opts: {
+  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null;
+}): Promise<ProductRow[]> {
+  const order = opts.order ?? sql`products.id`;
+  const variantChannel = opts.channelId ? sql`and ${inChannel(opts.channelId, sql`v`)}` : sql``;
+  const liked = opts.userId
+    ? sql`exists (select 1 from ${product_likes} l where l.user_id = ${opts.userId} and l.product_id = p.id)`
+    : sql`false`;
+  const page = opts.limit != null ? sql`limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
+  const result = await db.execute(sql`
+    select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
+      p.stock, p.created_at, p.product_model_id, hit.total,
+      b.id as brand_id, b.key as brand_key, b.name as brand_name,
+      m.id as maker_id, m.key as maker_key, m.name as maker_name,
+      pm.key as model_key, pm.name as model_name,
+      (select coalesce(json_agg(json_build_object('id', v.id, 'key', v.key, 'name', v.name, 'product_price', v.product_price,
+          'tax_rate', v.tax_rate, 'stock', v.stock) order by v.sort, v.id), '[]'::json)
+        from ${products} v where v.product_model_id = p.product_model_id and v.is_published ${variantChannel}) as variants,
+      (select coalesce(json_agg(json_build_object('id', c.id, 'key', c.key, 'name', c.name) order by c.sort, c.id), '[]'::json)
+        from ${product_model_categories} pmc join ${categories} c on c.id = pmc.category_id
+        where pmc.product_model_id = p.product_model_id) as categories,
+      ${liked} as liked
+    from (
+      select products.id, count(*) over () as total, row_number() over (order by ${order}) as rn
+      from ${products} where ${opts.where} order by ${order} ${page}
+    ) hit
+    join ${products} p on p.id = hit.id
+    left join ${brands} b on b.id = p.brand_id
+    left join ${makers} m on m.id = p.maker_id
+    left join ${product_models} pm on pm.id = p.product_model_id
+    order by hit.rn`);
+  return (result as { rows: ProductRow[] }).rows;
 }
 
-/** The wire Product for a joined row (pure). */
-export function serializeProduct(row: ProductRow, extras: ProductExtras): Product {
+/** The wire Product for a row of the product query (pure). */
+export function serializeProduct(row: ProductRow): Product {
   const image = row.image ?? FALLBACK_IMAGE;
   const images = Array.isArray(row.images) && row.images.length ? (row.images as string[]) : [image];
   const modelId = row.product_model_id;
+  const price = Number(row.product_price);
+  const rate = Number(row.tax_rate) === 8 ? 8 : 10;
   return {
     id: row.id,
     key: row.key,
     name: row.name,
     code: row.code,
     description: row.description,
-    product_price: row.product_price,
-    before_price: row.before_price,
-    product_price_with_tax: priceWithTax(row.product_price, row.tax_rate),
-    tax_rate: row.tax_rate === 8 ? 8 : 10,
+    product_price: price,
+    before_price: row.before_price == null ? null : Number(row.before_price),
+    product_price_with_tax: priceWithTax(price, rate),
+    tax_rate: rate,
     brand: row.brand_id != null ? { id: row.brand_id, key: row.brand_key!, name: row.brand_name! } : null,
     maker: row.maker_id != null ? { id: row.maker_id, key: row.maker_key!, name: row.maker_name! } : null,
     product_model: modelId != null && row.model_key != null ? {
       id: modelId,
       key: row.model_key,
       name: row.model_name!,
-      categories: extras.categories.get(modelId) ?? [],
-      products: extras.variants.get(modelId) ?? [],
+      categories: jsonArray<CategoryRef>(row.categories),
+      products: jsonArray<VariantRow>(row.variants).map((v): ProductVariant => ({
+        id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0,
+      })),
     } : null,
     image,
     images,
-    is_stock_available: row.stock > 0,
-    is_favorite: extras.liked.has(row.id),
-    created_at: row.created_at.toISOString(),
+    is_stock_available: Number(row.stock) > 0,
+    is_favorite: row.liked === true,
+    created_at: new Date(row.created_at).toISOString(),
   };
-}
-
-/** Loads variants, categories and likes for a set of rows in three batched queries. */
-export async function loadExtras(db: Conn, rows: ProductRow[], opts: { channelId?: string; userId?: number | null }): Promise<ProductExtras> {
-  const modelIds = [...new Set(rows.map((r) => r.product_model_id).filter((id): id is number => id != null))];
-  const extras: ProductExtras = { variants: new Map(), categories: new Map(), liked: new Set() };
-  if (!rows.length) return extras;
-
-  const variantWhere: SQL[] = [inArray(products.product_model_id, modelIds), eq(products.is_published, true)];
-  if (opts.channelId) variantWhere.push(inChannel(opts.channelId));
-  const variantQuery = modelIds.length
-    ? db.select({ id: products.id, key: products.key, name: products.name, product_price: products.product_price,
-      tax_rate: products.tax_rate, stock: products.stock, model: products.product_model_id })
-      .from(products).where(and(...variantWhere)).orderBy(asc(products.sort), asc(products.id))
-    : Promise.resolve([]);
-  const categoryQuery = modelIds.length
-    ? db.select({ model: product_model_categories.product_model_id, id: categories.id, key: categories.key, name: categories.name })
-      .from(product_model_categories).innerJoin(categories, eq(categories.id, product_model_categories.category_id))
-      .where(inArray(product_model_categories.product_model_id, modelIds)).orderBy(asc(categories.sort), asc(categories.id))
-    : Promise.resolve([]);
-  const likeQuery = opts.userId
-    ? db.select({ id: product_likes.product_id }).from(product_likes)
-      .where(and(eq(product_likes.user_id, opts.userId), inArray(product_likes.product_id, rows.map((r) => r.id))))
-    : Promise.resolve([]);
-
-  const [variants, cats, likes] = await Promise.all([variantQuery, categoryQuery, likeQuery]);
-  for (const v of variants) {
-    const list = extras.variants.get(v.model!) ?? [];
-    list.push({ id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0 });
-    extras.variants.set(v.model!, list);
-  }
-  for (const c of cats) {
-    const list = extras.categories.get(c.model) ?? [];
-    list.push({ id: c.id, key: c.key, name: c.name });
-    extras.categories.set(c.model, list);
-  }
-  for (const l of likes) extras.liked.add(l.id);
-  return extras;
 }
 
 /**
@@ -147,11 +125,10 @@ export async function loadExtras(db: Conn, rows: ProductRow[], opts: { channelId
  */
 export async function loadProductsByIds(db: Conn, ids: number[], opts: { channelId?: string; userId?: number | null } = {}): Promise<Map<number, Product>> {
   const out = new Map<number, Product>();
-  const unique = [...new Set(ids)];
+  const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
   if (!unique.length) return out;
-  const rows = await joinedSelect(db).where(inArray(products.id, unique)) as ProductRow[];
-  const extras = await loadExtras(db, rows, opts);
-  for (const row of rows) out.set(row.id, serializeProduct(row, extras));
+  const rows = await queryProducts(db, { where: inArray(products.id, unique), channelId: opts.channelId, userId: opts.userId });
+  for (const row of rows) out.set(row.id, serializeProduct(row));
   return out;
 }
 
@@ -176,7 +153,7 @@ export interface ProductFilter {
 }
 
 function filterConditions(f: ProductFilter): SQL[] {
-  const where: SQL[] = [eq(products.is_published, true)];
+  const where: SQL[] = [eq(products.is_published, true), inChannel(f.channelId)];
   if (f.category) {
     // With child, the category and all its descendants (any depth) match.
     const ids = f.child
@@ -196,43 +173,34 @@ function filterConditions(f: ProductFilter): SQL[] {
   return where;
 }
 
-function orderOf(sort: ProductSort | undefined): SQL[] {
+function orderOf(sort: ProductSort | undefined): SQL {
   // Price sorts use the tax-inclusive price the shopper sees (8 % and 10 % products mix).
-  const shown = sql`(${products.product_price} * (100 + ${products.tax_rate}))`;
   switch (sort) {
-    case 'price_asc': return [asc(shown), asc(products.id)];
-    case 'price_desc': return [desc(shown), desc(products.id)];
-    case 'new': return [desc(products.created_at), desc(products.id)];
-    default: return [asc(products.sort), desc(products.created_at), desc(products.id)];
+    case 'price_asc': return sql`products.product_price * (100 + products.tax_rate) asc, products.id asc`;
+    case 'price_desc': return sql`products.product_price * (100 + products.tax_rate) desc, products.id desc`;
+    case 'new': return sql`products.created_at desc, products.id desc`;
+    default: return sql`products.sort asc, products.created_at desc, products.id desc`;
   }
 }
 
 /** One page of the channel's published products matching the filter, with the total count. */
 export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
-  const where = and(...filterConditions(f));
-  const rows = await joinedSelect(db, { total: sql<number>`count(*) over()`.mapWith(Number).as('total') })
-    .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, f.channelId)))
-    .where(where).orderBy(...orderOf(f.sort)).limit(page.per).offset(page.offset) as (ProductRow & { total: number })[];
-  let total = rows[0]?.total ?? 0;
+  const where = and(...filterConditions(f))!;
+  const rows = await queryProducts(db, { where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId });
+  let total = rows.length ? Number(rows[0].total) : 0;
   if (!rows.length && page.offset > 0) {
-    // Past the last page the window function has no row to report on; count separately.
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products)
-      .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, f.channelId)))
-      .where(where);
-    total = c.n;
+    // Past the last page the window count has no row to ride on; count separately.
+    total = await db.$count(products, where);
   }
-  const extras = await loadExtras(db, rows, { channelId: f.channelId, userId });
-  return { items: rows.map((r) => serializeProduct(r, extras)), total };
+  return { items: rows.map(serializeProduct), total };
 }
 
 /** A published product of the channel by key, or null. */
 export async function getProductByKey(db: Conn, channelId: string, key: string, userId: number | null): Promise<Product | null> {
-  const rows = await joinedSelect(db)
-    .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, channelId)))
-    .where(and(eq(products.key, key), eq(products.is_published, true))).limit(1) as ProductRow[];
-  if (!rows.length) return null;
-  const extras = await loadExtras(db, rows, { channelId, userId });
-  return serializeProduct(rows[0], extras);
+  const rows = await queryProducts(db, {
+    where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1, channelId, userId,
+  });
+  return rows.length ? serializeProduct(rows[0]) : null;
 }
 
 export interface CategoryTreeNode { id: number; key: string; name: string; children: CategoryTreeNode[] }

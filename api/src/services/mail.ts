@@ -37,17 +37,20 @@ export interface OrderMail {
   orderedAt: Date;
   items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number }[];
   totals: CartOrder;
-  payment: { code: string; name: string; settings: unknown };
+  payment: { code: string; name: string; description: string; settings: unknown };
   address: DeliveryAddress;
 }
 
-/** Bank details from the payment method's settings (`bank_account` text), when the shop gave them. */
-function bankTransferText(settingsValue: unknown): string[] {
-  const account = (settingsValue as { bank_account?: unknown } | null)?.bank_account;
-  const lines = typeof account === 'string' && account.trim()
-    ? ['【お振込先】', ...account.trim().split('\n')]
-    : ['お振込先の口座は、別途メールにてご案内いたします。'];
-  return [...lines, 'ご注文日から7日以内にお振り込みください。振込手数料はお客様のご負担となります。', 'ご入金の確認後、商品を発送いたします。'];
+/**
+ * Bank transfer instructions: the account from the method's settings (`bank_account`) when given,
+ * else the method's description, which the shop writes with the account in it (「振込先：…」).
+ */
+function bankTransferText(payment: OrderMail['payment']): string[] {
+  const account = (payment.settings as { bank_account?: unknown } | null)?.bank_account;
+  if (typeof account === 'string' && account.trim()) {
+    return ['【お振込先】', ...account.trim().split('\n'), 'ご注文日から7日以内にお振り込みください。ご入金の確認後、商品を発送いたします。'];
+  }
+  return payment.description.trim() ? payment.description.trim().split('\n') : ['お振込先の口座は、別途メールにてご案内いたします。'];
 }
 
 function taxBreakdown(buckets: AmountByTaxRate[]): string {
@@ -88,7 +91,7 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     '',
     '■ お支払い方法',
     m.payment.name,
-    ...(m.payment.code === 'bank_transfer' ? bankTransferText(m.payment.settings) : []),
+    ...(m.payment.code === 'bank_transfer' ? bankTransferText(m.payment) : []),
     ...(m.payment.code === 'cod' ? ['商品お届け時に、配達員へお支払い合計をお支払いください。'] : []),
     '',
     '■ お届け先',

@@ -149,7 +149,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
       unit_price_with_tax: pricing.lines[n].unit_price_with_tax, subtotal_with_tax: pricing.lines[n].subtotal_with_tax,
     })),
     totals: t,
-    payment: { code: payment.code, name: payment.name, settings: payment.settings },
+    payment: { code: payment.code, name: payment.name, description: payment.description, settings: payment.settings },
     address: shippings[0].address,
   });
   return { order_id: orderId, order_no: orderNo, created: true };

@@ -136,6 +136,7 @@ export const families: FamilySeed[] = [
   fam('pants', 'kiyora-atelier', 'センタープレス テーパードパンツ', 12800, 'チャコール,グレージュ,ネイビー', 'ストレッチの効いたポリエステル素材で、きれいめにもカジュアルにも合わせられます。'),
   fam('pants', 'kiyora-atelier', 'コットンツイル イージーパンツ', 7800, 'オリーブ,ベージュ,ブラック', '穿き心地の良いウエストゴムと、すっきり見えるシルエットのイージーパンツ。'),
   fam('pants', 'kiyora-atelier', 'ウール フランネル スラックス', 18800, 'グレー,ブラウン', '起毛感のあるウールフランネルで仕立てた、秋冬のための一本。'),
+  fam('pants', 'wakayama-knit', '裏毛 スウェットパンツ', 8800, '杢グレー,ネイビー,ブラック', 'スウェットシャツと同じ吊り裏毛で仕立てた、すっきり見えるスウェットパンツ。'),
   fam('pants', 'kiyora-atelier', 'バックサテン カーゴパンツ', 11800, 'カーキ,ブラック', '丈夫なバックサテン生地を使ったカーゴパンツ。大きめのポケットが便利です。'),
   fam('denim', 'kojima-denim', '14oz セルビッジデニム ストレートジーンズ', 19800, 'ワンウォッシュ,ユーズド', '旧式の力織機で織ったセルビッジデニム。穿き込むほどに自分だけの色落ちが楽しめます。'),
   fam('denim', 'kojima-denim', '児島デニム ワイドジーンズ', 16800, 'ワンウォッシュ,ライトブルー,ブラック', '股上深めのゆったりとしたワイドシルエット。裾はカットしてお好みの丈に。'),
@@ -207,6 +208,7 @@ export const families: FamilySeed[] = [
   fam('tableware', 'arita-kinzan', '有田焼 飯碗', 2600, '藍,朱,墨', '手になじむ大きさの飯碗。薄手で軽く、毎日使いやすい器です。'),
   fam('tableware', 'yamanaka-kiya', '山中漆器 拭き漆 汁椀', 3800, '溜,黒', '欅の木地に拭き漆を重ねた汁椀。熱い汁物でも手に熱が伝わりにくい器です。'),
   fam('cups', 'arita-kinzan', '有田焼 マグカップ', 3200, '藍,白磁,青磁', '手になじむ持ち手と、口当たりの良い薄さにこだわったマグカップ。'),
+  fam('cups', 'arita-kinzan', '有田焼 そばちょこ', 1800, '唐草,十草,花詰', '蕎麦猪口としてはもちろん、小鉢やフリーカップとしても使える万能の器。'),
   fam('cups', 'mino-toki', '美濃焼 湯呑み', 1800, '白,黒,灰釉', '煎茶がおいしく見える、内側を白く仕上げた湯呑み。'),
   fam('cups', 'kujukuri-glass', '宙吹き タンブラー', 2800, 'クリア,アンバー,グリーン', '職人が宙吹きで形づくる手づくりのタンブラー。'),
   fam('cups', 'kujukuri-glass', '耐熱ガラス ティーカップ', 2200, 'クリア', 'お茶の色を楽しめる耐熱ガラスのカップ。熱湯を注いでも安心です。'),
@@ -248,9 +250,24 @@ export const families: FamilySeed[] = [
   fam('seasoning', 'shodoshima-yamakita', '三年熟成 本みりん', 1400, '500ml,1L:2500', 'もち米と米麹を焼酎で仕込み、三年熟成させた本みりん。酒類のため標準税率です。', 10),
 ];
 
-/** Families sold only on the outlet channel (B品・旧モデル), as `families` index + discount. */
-export const outletOnly: { family: number; label: string }[] = [
-  { family: 0, label: 'B品' }, { family: 6, label: '旧モデル' }, { family: 18, label: 'B品' }, { family: 23, label: '旧モデル' },
-  { family: 30, label: '旧モデル' }, { family: 41, label: 'B品' }, { family: 55, label: 'B品' }, { family: 58, label: '旧モデル' },
-  { family: 66, label: 'B品' }, { family: 81, label: 'B品' }, { family: 86, label: 'B品' }, { family: 92, label: '旧モデル' },
+/** Items sold only on the outlet channel (B品・旧モデル): the first variant of the named family at half price. */
+export const outletOnly: { family: string; label: string }[] = [
+  { family: 'オーガニックコットン クルーネックTシャツ', label: 'B品' },
+  { family: '播州織 ギンガムチェック シャツ', label: '旧モデル' },
+  { family: 'リネン混 ワイドパンツ', label: 'B品' },
+  { family: '14oz セルビッジデニム ストレートジーンズ', label: '旧モデル' },
+  { family: 'ウールメルトン ステンカラーコート', label: '旧モデル' },
+  { family: '帆布 トートバッグ M', label: 'B品' },
+  { family: '久留米 キャンバス ローカットスニーカー', label: 'B品' },
+  { family: 'キャンバス スリッポン', label: '旧モデル' },
+  { family: 'リネン バケットハット', label: 'B品' },
+  { family: 'ローゲージ ざっくりソックス', label: 'B品' },
+  { family: '山中漆器 拭き漆 汁椀', label: 'B品' },
+  { family: '燕三条 ステンレス 片手鍋', label: '旧モデル' },
+];
+
+/** Colours no longer sold: in the database (old orders refer to them) but not published. */
+export const discontinued: { family: string; label: string }[] = [
+  { family: 'ボーダー ボートネックカットソー', label: 'イエロー×ホワイト' },
+  { family: '撥水ナイロン 折りたたみトート', label: 'レッド' },
 ];

@@ -6,13 +6,10 @@ import type { Db, Tx } from '../client.ts';
 import {
   brands, categories, makers, product_channels, product_model_categories, product_models, products,
 } from '../schema.ts';
-import { families, inquiryCategories, makerSeeds, outletOnly, productCategories, type CategorySeed } from './catalog-data.ts';
+import { discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories, type CategorySeed } from './catalog-data.ts';
 import { createRandom } from './random.ts';
 
 type Conn = Db | Tx;
-
-/** Colours that used to be sold: present in the database but not published. */
-const discontinued = [{ family: 2, label: 'イエロー×ホワイト' }, { family: 44, label: 'レッド' }];
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
@@ -59,16 +56,21 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
   }))).map((b, i) => ({ ...b, sort: (i + 1) * 10 }))).returning({ id: brands.id, key: brands.key });
   const brandId = new Map(brandRows.map((r) => [r.key, r.id]));
 
+  const familyOf = (name: string) => {
+    const f = families.find((x) => x.name === name);
+    if (!f) throw new Error(`seed: unknown family ${name}`);
+    return f;
+  };
   // Models: one per family, plus one per outlet-only item (B品 are not variants of the regular model).
   const modelValues = [
     ...families.map((f, i) => ({ key: `m${String(i + 1).padStart(4, '0')}`, name: f.name, description: f.description })),
-    ...outletOnly.map((o, i) => ({ key: `outlet-m${String(i + 1).padStart(3, '0')}`, name: `【${o.label}】${families[o.family].name}`, description: families[o.family].description })),
+    ...outletOnly.map((o, i) => ({ key: `outlet-m${String(i + 1).padStart(3, '0')}`, name: `【${o.label}】${o.family}`, description: familyOf(o.family).description })),
   ];
   const modelRows = await db.insert(product_models).values(modelValues).returning({ id: product_models.id, key: product_models.key });
   const modelId = new Map(modelRows.map((r) => [r.key, r.id]));
   await db.insert(product_model_categories).values([
     ...families.map((f, i) => ({ product_model_id: modelId.get(modelValues[i].key)!, category_id: catIds.get(f.leaf)! })),
-    ...outletOnly.map((o, i) => ({ product_model_id: modelId.get(modelValues[families.length + i].key)!, category_id: catIds.get(families[o.family].leaf)! })),
+    ...outletOnly.map((o, i) => ({ product_model_id: modelId.get(modelValues[families.length + i].key)!, category_id: catIds.get(familyOf(o.family).leaf)! })),
   ]);
 
   // New arrivals arrive in a shuffled order so "新着順" mixes categories.
@@ -89,7 +91,7 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     const onSale = rng.chance(0.15);
     const image = `/images/products/${topOf.get(f.leaf)}.svg`;
     const variants = parseVariants(f.variants, f.price);
-    const extra = discontinued.filter((d) => d.family === fi).map((d) => ({ label: d.label, price: f.price, published: false }));
+    const extra = discontinued.filter((d) => d.family === f.name).map((d) => ({ label: d.label, price: f.price, published: false }));
     [...variants.map((v) => ({ ...v, published: true })), ...extra].forEach((v, vi) => {
       const code = `${maker.code}-${String(fi + 1).padStart(4, '0')}-${String(vi + 1).padStart(2, '0')}`;
       rows.push({
@@ -102,7 +104,7 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     });
   });
   outletOnly.forEach((o, i) => {
-    const f = families[o.family];
+    const f = familyOf(o.family);
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const v = parseVariants(f.variants, f.price)[0];
     const code = `OUT-${String(i + 1).padStart(4, '0')}`;

@@ -1,0 +1,20 @@
+import { openDatabase } from './api/src/db/client.ts';
+import { seed } from './api/src/db/seed/index.ts';
+import { listProducts, loadExtras } from './api/src/services/catalog.ts';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase('memory://');
+await seed(d.db);
+const time = async (label: string, fn: () => Promise<unknown>) => {
+  for (let i = 0; i < 10; i++) await fn();
+  const s = performance.now(); for (let i = 0; i < 100; i++) await fn();
+  console.log(label, ((performance.now() - s) / 100).toFixed(2), 'ms');
+};
+await time('listProducts', () => listProducts(d.db, { channelId: 'default' }, { per: 15, offset: 0 }, null));
+await time('select 1', () => d.db.execute(sql`select 1`));
+await time('main raw', () => d.db.execute(sql`select p.id, p.key, b.name, m.name, pm.key, count(*) over() from products p left join brands b on b.id=p.brand_id left join makers m on m.id=p.maker_id left join product_models pm on pm.id=p.product_model_id join product_channels pc on pc.product_id=p.id and pc.channel_id='default' where p.is_published order by p.sort asc, p.created_at desc, p.id desc limit 15`));
+await time('main no window', () => d.db.execute(sql`select p.id, p.key, b.name, m.name, pm.key from products p left join brands b on b.id=p.brand_id left join makers m on m.id=p.maker_id left join product_models pm on pm.id=p.product_model_id join product_channels pc on pc.product_id=p.id and pc.channel_id='default' where p.is_published order by p.sort asc, p.created_at desc, p.id desc limit 15`));
+await time('main all cols', () => d.db.execute(sql`select p.*, b.name, m.name, pm.key, count(*) over() from products p left join brands b on b.id=p.brand_id left join makers m on m.id=p.maker_id left join product_models pm on pm.id=p.product_model_id join product_channels pc on pc.product_id=p.id and pc.channel_id='default' where p.is_published order by p.sort asc, p.created_at desc, p.id desc limit 15`));
+await time('count only', () => d.db.execute(sql`select count(*) from products p join product_channels pc on pc.product_id=p.id and pc.channel_id='default' where p.is_published`));
+const ex = await d.db.execute(sql`explain analyze select p.*, b.name, m.name, pm.key, count(*) over() from products p left join brands b on b.id=p.brand_id left join makers m on m.id=p.maker_id left join product_models pm on pm.id=p.product_model_id join product_channels pc on pc.product_id=p.id and pc.channel_id='default' where p.is_published order by p.sort asc, p.created_at desc, p.id desc limit 15`);
+console.log((ex.rows as any[]).map(r => r['QUERY PLAN']).join('\n'));
+await d.close();

@@ -1,0 +1,20 @@
+import { openDatabase } from './api/src/db/client.ts';
+import { seed } from './api/src/db/seed/index.ts';
+import { listProducts } from './api/src/services/catalog.ts';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase('memory://');
+await seed(d.db);
+const time = async (label: string, fn: () => Promise<unknown>) => {
+  for (let i = 0; i < 10; i++) await fn();
+  const s = performance.now(); for (let i = 0; i < 100; i++) await fn();
+  console.log(label, ((performance.now() - s) / 100).toFixed(2), 'ms');
+};
+await time('listProducts', () => listProducts(d.db, { channelId: 'default' }, { per: 15, offset: 0 }, null));
+await time('inner only', () => d.db.execute(sql`select products.*, count(*) over () as total, row_number() over (order by products.sort asc, products.created_at desc, products.id desc) as rn from products where products.is_published and exists (select 1 from product_channels pc where pc.product_id = products.id and pc.channel_id = 'default') order by products.sort asc, products.created_at desc, products.id desc limit 15`));
+await time('inner ids only', () => d.db.execute(sql`select products.id, count(*) over () as total from products where products.is_published and exists (select 1 from product_channels pc where pc.product_id = products.id and pc.channel_id = 'default') order by products.sort asc, products.created_at desc, products.id desc limit 15`));
+await d.db.execute(sql`analyze`);
+await time('listProducts after analyze', () => listProducts(d.db, { channelId: 'default' }, { per: 15, offset: 0 }, null));
+await time('inner only after analyze', () => d.db.execute(sql`select products.*, count(*) over () as total, row_number() over (order by products.sort asc, products.created_at desc, products.id desc) as rn from products where products.is_published and exists (select 1 from product_channels pc where pc.product_id = products.id and pc.channel_id = 'default') order by products.sort asc, products.created_at desc, products.id desc limit 15`));
+const ex = await d.db.execute(sql`explain analyze select products.*, count(*) over () as total, row_number() over (order by products.sort asc, products.created_at desc, products.id desc) as rn from products where products.is_published and exists (select 1 from product_channels pc where pc.product_id = products.id and pc.channel_id = 'default') order by products.sort asc, products.created_at desc, products.id desc limit 15`);
+console.log((ex.rows as any[]).map(r => r['QUERY PLAN']).join('\n'));
+await d.close();

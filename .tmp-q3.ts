@@ -1,0 +1,17 @@
+import { openDatabase } from './api/src/db/client.ts';
+import { seed } from './api/src/db/seed/index.ts';
+import { listProducts } from './api/src/services/catalog.ts';
+import { sql } from 'drizzle-orm';
+const d = await openDatabase('memory://');
+await seed(d.db);
+const orig = d.db.execute.bind(d.db);
+let captured: any;
+(d.db as any).execute = (q: any) => { captured = q; return orig(q); };
+await listProducts(d.db, { channelId: 'default', keyword: 'リネン' }, { per: 15, offset: 0 }, null);
+(d.db as any).execute = orig;
+const { PgDialect } = await import('drizzle-orm/pg-core');
+const q = new PgDialect().sqlToQuery(captured);
+const client = (d.db as any).$client ?? (d.db as any).session.client;
+const ex = await client.query('explain analyze ' + q.sql, q.params);
+console.log(ex.rows.map((r: any) => r['QUERY PLAN']).join('\n'));
+await d.close();

@@ -1,0 +1,49 @@
+/**
+ * Seed data a Japanese shopper would believe: two channels with their settings, 300+ products in a
+ * category tree, makers and brands, content, the payment methods and the demo member. Deterministic
+ * (seeded PRNG, fixed dates) and done in one transaction so a failed seed leaves nothing behind.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { channels } from '../schema.ts';
+import { seedCatalog } from './catalog.ts';
+import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
+import { seedContent } from './content.ts';
+import { seedMembers } from './members.ts';
+
+export { DEMO } from './members.ts';
+
+/** Any number; shared by every process that may seed the same database. */
+const SEED_LOCK = 20260402;
+
+async function seedAll(tx: Tx) {
+  await seedChannels(tx);
+  await seedCatalog(tx, { main: MAIN_CHANNEL, outlet: OUTLET_CHANNEL });
+  await seedContent(tx);
+  await seedMembers(tx);
+}
+
+/** Seeds a fresh (migrated, empty) database. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction(seedAll);
+  await analyze(db);
+}
+
+/** Fresh statistics, so the planner sizes the freshly filled tables right from the first request. */
+async function analyze(db: Db) {
+  await db.execute(sql`analyze`);
+}
+
+/** Seeds only when there are no channels yet; true if it seeded. Safe when two processes start at once. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const seeded = await db.transaction(async (tx) => {
+    // Serialises concurrent first starts on PostgreSQL; the loser then sees the seeded data.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const existing = await tx.select({ id: channels.id }).from(channels).limit(1);
+    if (existing.length) return false;
+    await seedAll(tx);
+    return true;
+  });
+  if (seeded) await analyze(db);
+  return seeded;
+}

@@ -1,0 +1,63 @@
+/**
+ * Items and totals of a cart or an order (the confirm screen and the order detail share it):
+ * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown from amount_by_tax_rate, お支払い合計.
+ */
+import type { CartOrder } from '../../contracts/cart.ts';
+import { formatYen } from '../../src/lib/money.ts';
+
+export interface SummaryItem {
+  key: string;
+  name: string;
+  image: string | null;
+  href: string | null;
+  unitPriceWithTax: number;
+  quantity: number;
+  subtotalWithTax: number;
+  taxRate: number;
+}
+
+/** The lines as a table: product, unit price, quantity, subtotal (all tax-inclusive). */
+export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption: string }) {
+  return (
+    <table className="summary-items">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr><th scope="col">商品</th><th scope="col" className="num">単価（税込）</th><th scope="col" className="num">数量</th><th scope="col" className="num">小計（税込）</th></tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.key}>
+            <th scope="row">
+              {item.href ? <a href={item.href}>{item.name}</a> : item.name}
+              {item.taxRate === 8 && <span className="muted">（※軽減税率対象）</span>}
+            </th>
+            <td className="num">{formatYen(item.unitPriceWithTax)}</td>
+            <td className="num">{item.quantity}</td>
+            <td className="num">{formatYen(item.subtotalWithTax)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The totals block. */
+export function SummaryTotals({ order }: { order: CartOrder }) {
+  const rates = [...order.amount_by_tax_rate].sort((a, b) => b.tax_rate - a.tax_rate);
+  return (
+    <dl className="totals">
+      <dt>小計</dt><dd>{formatYen(order.subtotal_with_tax)}</dd>
+      <dt>送料</dt><dd>{order.total_carriage === 0 ? '無料' : formatYen(order.total_carriage)}</dd>
+      <dt>手数料</dt><dd>{formatYen(order.total_fee)}</dd>
+      {order.total_discount > 0 && <><dt>割引</dt><dd>-{formatYen(order.total_discount)}</dd></>}
+      {order.use_point > 0 && <><dt>ポイント利用</dt><dd>-{formatYen(order.use_point)}</dd></>}
+      <dt>消費税</dt><dd>{formatYen(order.total_tax)}</dd>
+      {rates.map((r) => (
+        <div key={r.tax_rate} className="totals-sub">
+          <dt>（{r.tax_rate}%対象 {formatYen(r.total)}）</dt><dd>内消費税 {formatYen(r.tax)}</dd>
+        </div>
+      ))}
+      <dt className="grand">お支払い合計（税込）</dt><dd className="grand">{formatYen(order.total_payment)}</dd>
+    </dl>
+  );
+}

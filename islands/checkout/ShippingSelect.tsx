@@ -1,0 +1,88 @@
+/**
+ * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
+ * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useState, type FormEvent } from 'react';
+import type { Address } from '../../contracts/addresses.ts';
+import { useCartStore } from '../../src/stores/cart.ts';
+import { $addresses } from '../../src/stores/query.ts';
+import ErrorMessage from '../common/ErrorMessage.tsx';
+import Loading from '../common/Loading.tsx';
+import { useRequireLogin } from '../common/useRequireLogin.ts';
+import { useCheckoutCart } from './useCheckoutCart.ts';
+
+/** Login guard, then the address form. */
+export default function ShippingSelect() {
+  const loggedIn = useRequireLogin();
+  return loggedIn ? <AddressForm /> : <Loading />;
+}
+
+/** The pre-selected address: the cart's current one, else the default, else the first. */
+export function initialAddressId(addresses: Address[], cartAddressId: number | null | undefined): number | null {
+  if (cartAddressId && addresses.some((a) => a.id === cartAddressId)) return cartAddressId;
+  return (addresses.find((a) => a.is_default) ?? addresses[0])?.id ?? null;
+}
+
+function AddressForm() {
+  const id = useId();
+  const cart = useCheckoutCart('shipping');
+  const { data, error, loading } = useStore($addresses);
+  const [choice, setChoice] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [submitError, setSubmitError] = useState<unknown>(null);
+
+  if (!cart || (loading && !data)) return <Loading />;
+  if (error) return <ErrorMessage error={error} fallback="お届け先を読み込めませんでした。" />;
+  const addresses = data?.items ?? [];
+  if (addresses.length === 0) {
+    return <p className="notice">お届け先が登録されていません。マイページで住所を登録してからご購入手続きを進めてください。</p>;
+  }
+  const selected = choice ?? initialAddressId(addresses, cart.detail.shippings[0]?.user_address_id);
+
+  async function next(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!selected || busy) return;
+    setBusy(true);
+    setSubmitError(null);
+    try {
+      await useCartStore.getState().setShipping(selected);
+      window.location.assign('/cart/payment/');
+    } catch (e) {
+      setSubmitError(e);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={next} className="stack">
+      <fieldset className="stack">
+        <legend>お届け先を選択してください</legend>
+        <ul className="choice-list">
+          {addresses.map((a) => {
+            const inputId = `${id}-${a.id}`;
+            return (
+              <li key={a.id}>
+                <div className="choice">
+                  <input type="radio" id={inputId} name="address" value={a.id} checked={selected === a.id}
+                    onChange={() => setChoice(a.id)} aria-describedby={`${inputId}-desc`} />
+                  <div>
+                    <label htmlFor={inputId}><strong>{a.name}</strong> {a.full_address}</label>
+                    <p id={`${inputId}-desc`} className="muted choice-desc">
+                      {a.last_name} {a.first_name} 様{(a.phone_number || a.cell_phone_number) && ` / ${a.phone_number || a.cell_phone_number}`}{a.is_default && '（既定のお届け先）'}
+                    </p>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+      <ErrorMessage error={submitError} />
+      <div className="actions">
+        <a className="btn" href="/cart/">カートに戻る</a>
+        <button type="submit" className="btn btn-primary" disabled={!selected || busy} aria-busy={busy}>次へ</button>
+      </div>
+    </form>
+  );
+}

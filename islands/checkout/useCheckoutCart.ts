@@ -1,0 +1,38 @@
+/**
+ * Loads the cart for a checkout step and sends the shopper back when a step is missing: an empty
+ * cart (or one that lost a product, spec 2) goes to /cart/, a cart without delivery address to the
+ * address step, one without payment to the payment step.
+ */
+import { useEffect, useState } from 'react';
+import type { Cart } from '../../contracts/cart.ts';
+import { useCartStore } from '../../src/stores/cart.ts';
+
+export type CheckoutStep = 'shipping' | 'payment' | 'confirm';
+
+/** Where a cart must go before `step` can be shown, or null when the step is reachable. */
+export function requiredStepPath(cart: Cart | null, step: CheckoutStep, productNotFound = false): string | null {
+  if (!cart || cart.detail.products.length === 0) return '/cart/';
+  if (productNotFound && step === 'confirm') return '/cart/';
+  if (step === 'shipping') return null;
+  if (cart.flags.needs_shipping || cart.detail.shippings.length === 0) return '/cart/shipping-select/';
+  if (step === 'payment') return null;
+  if (cart.flags.needs_payment || cart.payment_id === null) return '/cart/payment/';
+  return null;
+}
+
+/** The current cart once loaded and valid for `step` (null while loading or redirecting). */
+export function useCheckoutCart(step: CheckoutStep): Cart | null {
+  const cart = useCartStore((s) => s.cart);
+  const [checked, setChecked] = useState(false);
+
+  useEffect(() => {
+    void useCartStore.getState().init().then((loaded) => {
+      const redirect = requiredStepPath(loaded, step, useCartStore.getState().productNotFound);
+      if (redirect) window.location.replace(redirect);
+      else setChecked(true);
+    });
+  }, [step]);
+
+  // Later updates (choosing an address, a payment) keep the step on screen while they run.
+  return checked ? cart : null;
+}

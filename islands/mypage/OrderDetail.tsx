@@ -1,0 +1,70 @@
+/** One order (/mypage/order_history/{id}/): number, date, status, items, totals, address, payment. */
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import type { Order } from '../../contracts/orders.ts';
+import { formatDateTime } from '../../src/lib/date.ts';
+import { createOrderStore } from '../../src/stores/query.ts';
+import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
+import ErrorMessage from '../common/ErrorMessage.tsx';
+import Loading from '../common/Loading.tsx';
+import { useRequireLogin } from '../common/useRequireLogin.ts';
+
+interface Props { orderId: string }
+
+/** Login guard, then the order. */
+export default function OrderDetail({ orderId }: Props) {
+  const loggedIn = useRequireLogin();
+  return loggedIn ? <OrderView orderId={orderId} /> : <Loading />;
+}
+
+/** Order lines in the summary's shape. */
+export function orderSummaryItems(order: Order): SummaryItem[] {
+  return order.items.map((item) => ({
+    key: item.key,
+    name: item.name,
+    image: item.image,
+    href: null,
+    unitPriceWithTax: item.unit_price_with_tax,
+    quantity: item.quantity,
+    subtotalWithTax: item.subtotal_with_tax,
+    taxRate: item.tax_rate,
+  }));
+}
+
+function OrderView({ orderId }: Props) {
+  const $order = useMemo(() => createOrderStore(orderId), [orderId]);
+  const { data: order, error, loading } = useStore($order);
+
+  if (error) {
+    const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+    return notFound ? <p className="alert" role="alert">ご注文が見つかりませんでした。</p> : <ErrorMessage error={error} />;
+  }
+  if (loading || !order) return <Loading />;
+
+  return (
+    <div className="stack">
+      <dl className="totals order-meta">
+        <dt>ご注文番号</dt><dd>{order.order_no}</dd>
+        <dt>ご注文日時</dt><dd>{formatDateTime(order.ordered_at)}</dd>
+        <dt>ステータス</dt><dd>{order.status_label}</dd>
+        <dt>お支払い方法</dt><dd>{order.payment_name}</dd>
+      </dl>
+      {order.cancel_reason && <p className="notice">キャンセル理由：{order.cancel_reason}</p>}
+      <section aria-labelledby="order-items">
+        <h2 id="order-items">ご注文商品</h2>
+        <SummaryItems items={orderSummaryItems(order)} caption="ご注文商品" />
+      </section>
+      <section className="panel" aria-labelledby="order-totals">
+        <h2 id="order-totals" className="visually-hidden">ご請求金額</h2>
+        <SummaryTotals order={order.order} />
+      </section>
+      <section aria-labelledby="order-address">
+        <h2 id="order-address">お届け先</h2>
+        {order.shippings.map(({ address }, i) => (
+          <p key={i}>{address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />{address.full_address}</p>
+        ))}
+      </section>
+      <p><a href="/mypage/order_history/">注文履歴に戻る</a></p>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Order history (/mypage/order_history/?page=N): order number (link to the detail), date
+ * YYYY.MM.DD, status and total, newest first, 10 per page.
+ */
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { useMemo } from 'react';
+import type { Order } from '../../contracts/orders.ts';
+import { formatDate, isoDate } from '../../src/lib/date.ts';
+import { formatYen } from '../../src/lib/money.ts';
+import { createOrderListStore } from '../../src/stores/query.ts';
+import ErrorMessage from '../common/ErrorMessage.tsx';
+import Loading from '../common/Loading.tsx';
+import { useRequireLogin } from '../common/useRequireLogin.ts';
+
+/** Login guard, then the list. */
+export default function OrderHistory() {
+  const loggedIn = useRequireLogin();
+  return loggedIn ? <OrderList /> : <Loading />;
+}
+
+/** ?page= as a positive integer (1 when absent or invalid). */
+export function readPage(search: string): number {
+  const n = Number.parseInt(new URLSearchParams(search).get('page') ?? '1', 10);
+  return Number.isFinite(n) && n > 0 ? n : 1;
+}
+
+/** What the member paid for an order. */
+export const orderTotal = (order: Order): number => order.user_order_total_payment;
+
+function OrderList() {
+  const $page = useMemo(() => atom(readPage(window.location.search)), []);
+  const $orders = useMemo(() => createOrderListStore($page), [$page]);
+  const { data, error, loading } = useStore($orders);
+
+  if (error) return <ErrorMessage error={error} fallback="注文履歴を読み込めませんでした。" />;
+  if (loading || !data) return <Loading />;
+  if (data.items.length === 0) return <p className="panel">ご注文履歴はありません。</p>;
+  const { current, last } = data.pagination;
+
+  return (
+    <div className="stack">
+      <table className="orders">
+        <caption className="visually-hidden">注文履歴（{current} / {last}ページ）</caption>
+        <thead>
+          <tr><th scope="col">ご注文番号</th><th scope="col">ご注文日</th><th scope="col">ステータス</th><th scope="col" className="num">お支払い合計</th></tr>
+        </thead>
+        <tbody>
+          {data.items.map((order) => (
+            <tr key={order.id}>
+              <th scope="row"><a href={`/mypage/order_history/${order.id}/`}>{order.order_no}</a></th>
+              <td><time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time></td>
+              <td>{order.status_label}</td>
+              <td className="num">{formatYen(orderTotal(order))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {last > 1 && (
+        <nav aria-label="注文履歴のページ送り" className="actions" style={{ justifyContent: 'center' }}>
+          {current > 1 && <a className="btn" href={current === 2 ? window.location.pathname : `?page=${current - 1}`} rel="prev">前へ</a>}
+          <span className="muted">{current} / {last}</span>
+          {current < last && <a className="btn" href={`?page=${current + 1}`} rel="next">次へ</a>}
+        </nav>
+      )}
+    </div>
+  );
+}

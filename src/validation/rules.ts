@@ -1,0 +1,127 @@
+/**
+ * Validation rules of spec 5 as pure functions. A rule takes the value and the field's Japanese name
+ * and returns the message to show, or null when the value passes. Every rule except `required`
+ * accepts an empty value, so "optional but well-formed" is just the rule without `required`.
+ */
+import { messages } from './messages.ts';
+
+export type Rule = (value: unknown, field: string) => string | null;
+
+/** True for undefined, null, a blank string or an empty array. */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+const text = (value: unknown): string => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
+/** Length in characters as a person counts them (surrogate pairs count once). */
+const length = (value: string): number => [...value].length;
+
+/** Builds a rule that checks non-empty values against a pattern. */
+const pattern = (re: RegExp, message: (field: string) => string): Rule =>
+  (value, field) => (isEmpty(value) || re.test(text(value)) ? null : message(field));
+
+export const required: Rule = (value, field) => (isEmpty(value) ? messages.required(field) : null);
+
+/** At most `max` characters. */
+export const maxLength = (max: number): Rule =>
+  (value, field) => (isEmpty(value) || length(text(value)) <= max ? null : messages.maxLength(field, max));
+
+/** At least `min` characters. */
+export const minLength = (min: number): Rule =>
+  (value, field) => (isEmpty(value) || length(text(value)) >= min ? null : messages.minLength(field, min));
+
+export const email = pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email);
+
+/** Full-width katakana; spaces, the long-vowel mark ー and the middle dot ・ allowed. */
+export const kana = pattern(/^[ァ-ヶー・\s　]+$/u, messages.kana);
+
+/** 3 digits, optional hyphen, 4 digits. */
+export const post = pattern(/^\d{3}-?\d{4}$/, messages.post);
+
+/** A number with at most `max` decimal places. */
+export const decimal = (max: number): Rule =>
+  (value, field) => {
+    if (isEmpty(value)) return null;
+    const re = max > 0 ? new RegExp(`^-?\\d+(\\.\\d{1,${max}})?$`) : /^-?\d+$/;
+    return re.test(text(value).trim()) ? null : messages.decimal(field, max);
+  };
+
+/**
+ * Phone number: without hyphens a leading 0 and 10 or 11 digits; with hyphens a leading 0 then three
+ * groups of 1–4 digits (03-1234-5678, 090-1234-5678, 0120-123-456).
+ */
+export const tel = pattern(/^(0\d{9,10}|0\d{1,4}-\d{1,4}-\d{1,4})$/, messages.tel);
+
+/** Letters and digits only (half-width). */
+export const halfWidthAlphaNum = pattern(/^[A-Za-z0-9]+$/, messages.halfWidthAlphaNum);
+
+/** The one theme's password: 8+ characters, half-width letters and digits combined, - _ . allowed. */
+export const password = pattern(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d._-]{8,}$/, messages.password);
+
+/** Half-width digits, at most 11, no hyphens (the user and address forms). */
+export const phoneDigits = pattern(/^\d{1,11}$/, messages.phoneDigits);
+
+/** 7 half-width digits. */
+export const postalDigits = pattern(/^\d{7}$/, messages.postalDigits);
+
+/** Full-width only: no ASCII, no half-width katakana (names). */
+export const fullWidth = pattern(/^[^\x01-\x7E\uFF61-\uFF9F]+$/u, messages.fullWidth);
+
+/** At least one of `fields` in `values` is filled (spec 5 required_without_all). */
+export function requiredWithoutAll(values: Record<string, unknown>, fields: readonly string[]): string | null {
+  return fields.some((f) => !isEmpty(values[f])) ? null : messages.requiredWithoutAll();
+}
+
+/** Year, month and day form a real date (all empty passes; required is a separate rule). */
+export function dateBirth(parts: { year: unknown; month: unknown; day: unknown }): string | null {
+  const raw = [parts.year, parts.month, parts.day];
+  if (raw.every(isEmpty)) return null;
+  const [y, m, d] = raw.map((p) => (/^\d+$/.test(text(p).trim()) ? Number(text(p)) : NaN));
+  if (![y, m, d].every(Number.isInteger) || y < 1000 || y > 9999) return messages.dateBirth();
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const real = date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return real ? null : messages.dateBirth();
+}
+
+const dayNumber = (value: unknown): number | null => {
+  const match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/.exec(text(value).trim());
+  return match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : null;
+};
+
+/** `value` is not before `min` (dates as YYYY-MM-DD, YYYY/MM/DD or YYYY.MM.DD); empty passes. */
+export function minDate(value: unknown, min: unknown): string | null {
+  const v = dayNumber(value);
+  const m = dayNumber(min);
+  if (v === null || m === null) return null;
+  return v < m ? messages.minDate() : null;
+}
+
+/** Password rules of a theme: required everywhere, the strict rule only in the theme that adds it. */
+export function passwordRules(strict: boolean): Rule[] {
+  return strict ? [required, password] : [required];
+}
+
+/** The first failing rule's message, or null. */
+export function validate(value: unknown, field: string, rules: readonly Rule[]): string | null {
+  for (const rule of rules) {
+    const message = rule(value, field);
+    if (message) return message;
+  }
+  return null;
+}
+
+export type FormSpec<T> = { [K in keyof T]?: { label: string; rules: readonly Rule[] } };
+
+/** Validates a form: one message per failing field (empty object = valid). */
+export function validateForm<T extends Record<string, unknown>>(values: T, spec: FormSpec<T>): Partial<Record<keyof T, string>> {
+  const result: Partial<Record<keyof T, string>> = {};
+  for (const key of Object.keys(spec) as (keyof T)[]) {
+    const entry = spec[key];
+    if (!entry) continue;
+    const message = validate(values[key], entry.label, entry.rules);
+    if (message) result[key] = message;
+  }
+  return result;
+}

@@ -1,0 +1,21 @@
+import { it } from 'vitest';
+import { desc } from 'drizzle-orm';
+import { outbox_emails } from '../../api/src/db/schema.ts';
+import { createTestShop, loginDemo } from './helpers.ts';
+it('scratch', async () => {
+  const shop = await createTestShop();
+  const token = await loginDemo(shop);
+  const call = async (m: string, p: string, body: unknown) => (await shop.request(m, p, { body, token })).json();
+  const cart = await call('POST', '/v1/carts/init', {});
+  await call('PATCH', '/v1/carts/products/add', { token: cart.token, product_id: 5, quantity: 1 });
+  const food = await shop.database.db.execute(`select id from products where tax_rate = 8 limit 1` as never) as unknown as { rows: { id: number }[] };
+  await call('PATCH', '/v1/carts/products/add', { token: cart.token, product_id: food.rows[0].id, quantity: 2 });
+  const addr = await (await shop.request('GET', '/v1/me/user-addresses', { token })).json();
+  await call('PATCH', '/v1/carts/shippings/add', { token: cart.token, user_address_id: addr[0].id });
+  const pays = await (await shop.request('GET', '/v1/payments')).json();
+  await call('PATCH', '/v1/carts/order/modify', { token: cart.token, payment_id: pays[1].id });
+  console.log(await call('POST', `/v1/carts/${cart.token}/decision`, {}));
+  const [mail] = await shop.database.db.select().from(outbox_emails).orderBy(desc(outbox_emails.id)).limit(1);
+  console.log(mail.subject + '\n' + mail.body);
+  await shop.close();
+}, 60000);

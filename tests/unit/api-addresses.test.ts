@@ -1,0 +1,19 @@
+import { describe, it, expect, beforeEach } from 'vitest';
+import { configureClient, resetClient } from '../../src/api-client/http.ts';
+import { listUserAddresses } from '../../src/api-client/addresses.ts';
+import { fakeFetch, json, memoryTokens } from './fake-api.ts';
+import { address } from './fixtures.ts';
+
+beforeEach(() => resetClient());
+
+describe('address calls', () => {
+  it('lists the addresses with the x-limit maximum', async () => {
+    configureClient({ fetch: fakeFetch(() => json([address], 200, { 'x-limit': '20' })).fetch, tokens: memoryTokens() });
+    expect(await listUserAddresses()).toEqual({ items: [address], limit: 20 });
+  });
+
+  it('has a null limit when the header is missing', async () => {
+    configureClient({ fetch: fakeFetch(() => json([])).fetch, tokens: memoryTokens() });
+    expect(await listUserAddresses()).toEqual({ items: [], limit: null });
+  });
+});

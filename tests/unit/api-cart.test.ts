@@ -1,0 +1,60 @@
+import { describe, it, expect, beforeEach } from 'vitest';
+import { configureClient, resetClient, abortInFlight } from '../../src/api-client/http.ts';
+import {
+  initCart, getCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
+  decideCart, getCartOrder, cartQuantity,
+} from '../../src/api-client/cart.ts';
+import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
+import { cart, order } from './fixtures.ts';
+
+let calls: Call[];
+beforeEach(() => {
+  resetClient();
+  const api = fakeFetch((c) => {
+    if (c.url.endsWith('/decision')) return json({ order_no: '2026-1', order_id: 1 });
+    if (c.method === 'GET' && c.url.startsWith('/v1/carts/order/')) return json(order(1));
+    return json(cart('t', [[1, 2], [2, 1]]));
+  });
+  calls = api.calls;
+  configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
+});
+
+describe('cart calls (spec 7 "Cart")', () => {
+  it('uses the contract paths, methods and bodies', async () => {
+    await initCart({ token: null });
+    await initCart({ token: 't', invalid_product: true });
+    await getCart('t');
+    await addCartProduct({ token: 't', product_id: 1, quantity: 2 });
+    await modifyCartProduct({ token: 't', key: 'line-1', quantity: 3 });
+    await deleteCartProduct({ token: 't', key: 'line-1' });
+    await addCartShipping({ token: 't', user_address_id: 1 });
+    await modifyCartOrder({ token: 't', payment_id: 1 });
+    expect(calls.map((c) => `${c.method} ${c.url} ${JSON.stringify(c.body ?? null)}`)).toEqual([
+      'POST /v1/carts/init {"token":null}',
+      'POST /v1/carts/init {"token":"t","invalid_product":true}',
+      'GET /v1/carts/t null',
+      'PATCH /v1/carts/products/add {"token":"t","product_id":1,"quantity":2}',
+      'PATCH /v1/carts/products/modify {"token":"t","key":"line-1","quantity":3}',
+      'PATCH /v1/carts/products/delete {"token":"t","key":"line-1"}',
+      'PATCH /v1/carts/shippings/add {"token":"t","user_address_id":1}',
+      'PATCH /v1/carts/order/modify {"token":"t","payment_id":1}',
+    ]);
+  });
+
+  it('decision answers {order_no, order_id} and survives a route change', async () => {
+    const pending = decideCart('t');
+    abortInFlight();
+    expect(await pending).toEqual({ order_no: '2026-1', order_id: 1 });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/v1/carts/t/decision' });
+  });
+
+  it('reads the order just placed', async () => {
+    expect((await getCartOrder('2026-1')).order_no).toBe('2026-1');
+    expect(calls[0].url).toBe('/v1/carts/order/2026-1');
+  });
+
+  it('counts the total quantity for the header', () => {
+    expect(cartQuantity(cart('t', [[1, 2], [2, 3]]))).toBe(5);
+    expect(cartQuantity(null)).toBe(0);
+  });
+});

@@ -1,0 +1,108 @@
+/** Server data with @nanostores/query: fetchers wired to the API client, mutations invalidate keys. */
+import { describe, it, expect, beforeEach } from 'vitest';
+import { atom } from 'nanostores';
+import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
+import { ApiError } from '../../src/api-client/errors.ts';
+import {
+  createOrderListStore, createProductListStore, createApiMutator, invalidateKeys, retryDelay, holdAtLeast,
+  searchFromParams, QUERY_KEYS, $addresses,
+} from '../../src/stores/query.ts';
+import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
+import { order, product, address } from './fixtures.ts';
+
+function setup(handler: Handler) {
+  resetClient();
+  const api = fakeFetch(handler);
+  configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens({ accessToken: 't', expiresAt: Date.now() + 60_000 }) });
+  return api;
+}
+
+/** Subscribes and waits until the store has data or an error. */
+function settled<T>(store: { subscribe: (cb: (v: { data?: T; error?: unknown; loading: boolean }) => void) => () => void }) {
+  return new Promise<{ data?: T; error?: unknown }>((resolve) => {
+    const unsub = store.subscribe((v) => {
+      if (!v.loading && (v.data !== undefined || v.error !== undefined)) {
+        queueMicrotask(() => unsub());
+        resolve(v);
+      }
+    });
+  });
+}
+
+beforeEach(() => invalidateKeys(() => true));
+
+describe('fetcher stores', () => {
+  it('the order list store fetches the page in its atom through the API client', async () => {
+    const api = setup(() => json([order(1)], 200, { 'x-total': '1', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '2' }));
+    const $page = atom(2);
+    const v = await settled(createOrderListStore($page));
+    expect(v.data).toMatchObject({ items: [{ id: 1 }], pagination: { current: 2 } });
+    expect(api.calls[0]).toMatchObject({ url: '/v1/me/orders?page=2', headers: { Authorization: 'Bearer t' } });
+  });
+
+  it('the product list store keys by the query actually sent (category adds child=1)', async () => {
+    const api = setup(() => json([product(1)]));
+    const store = createProductListStore(atom({ category: 'tops', page: 2 }));
+    const v = await settled(store);
+    expect(store.key).toBe('products?category=tops&child=1&page=2');
+    expect((v.data as { items: unknown[] }).items).toHaveLength(1);
+    expect(api.calls[0].url).toBe('/v1/products?category=tops&child=1&page=2');
+  });
+
+  it('surfaces API errors as the store error', async () => {
+    setup(() => json({ message: '見つかりません。' }, 404));
+    const v = await settled($addresses);
+    expect(v.error).toBeInstanceOf(ApiError);
+  });
+
+  it('reads the product search back from a key', () => {
+    expect(searchFromParams(new URLSearchParams('category=tops&child=1&page=2&sort=new'))).toEqual({
+      page: 2, per: undefined, category: 'tops', maker: undefined, brand: undefined, keyword: undefined, sort: 'new', child: true,
+    });
+  });
+});
+
+describe('mutations and invalidation', () => {
+  it('a mutation invalidates the keys it changes, so the list refetches', async () => {
+    let listCalls = 0;
+    setup((c) => {
+      if (c.url === '/v1/me/user-addresses') { listCalls += 1; return json([address], 200, { 'x-limit': '20' }); }
+      return json({});
+    });
+    const unsub = $addresses.subscribe(() => {});
+    await settled($addresses);
+    const $add = createApiMutator(async (_: { name: string }) => 'ok', [QUERY_KEYS.addresses]);
+    await $add.mutate({ name: '自宅' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(listCalls).toBe(2);
+    unsub();
+  });
+
+  it('logout drops every cached key', async () => {
+    let calls = 0;
+    setup(() => { calls += 1; return json([address]); });
+    const unsub = $addresses.subscribe(() => {});
+    await settled($addresses);
+    endSession({ keepCart: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(calls).toBe(2);
+    unsub();
+  });
+});
+
+describe('retry and loading rules', () => {
+  it('retries network failures and 5xx with backoff, never 4xx, cancellations or handled errors', () => {
+    expect(retryDelay(new ApiError({ status: 0, message: '', code: 'client.network', ignored: true }), 1)).toBe(1000);
+    expect(retryDelay(new ApiError({ status: 502, message: '' }), 2)).toBe(2000);
+    expect(retryDelay(new ApiError({ status: 502, message: '' }), 4)).toBeNull();
+    expect(retryDelay(new ApiError({ status: 422, message: '' }), 1)).toBeNull();
+    expect(retryDelay(new ApiError({ status: 0, message: '', code: 'client.aborted', ignored: true }), 1)).toBeNull();
+    expect(retryDelay(new ApiError({ status: 503, message: '', handled: true }), 1)).toBeNull();
+  });
+
+  it('a data fetch is held at least 200 ms to avoid loading flicker', async () => {
+    const start = Date.now();
+    expect(await holdAtLeast(Promise.resolve('x'))).toBe('x');
+    expect(Date.now() - start).toBeGreaterThanOrEqual(195);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
+import { useToastStore, toast, toastError, pushToast, TOAST_POSITION, TOAST_DURATION_MS, TOAST_MAX } from '../../src/stores/toast.ts';
+import { ApiError } from '../../src/api-client/errors.ts';
+
+beforeEach(() => { vi.useFakeTimers(); useToastStore.getState().clear(); });
+afterEach(() => vi.useRealTimers());
+
+const messages = () => useToastStore.getState().toasts.map((t) => t.message);
+
+describe('toasts (spec 9: bottom-centre, 5000 ms, at most 5, duplicates suppressed)', () => {
+  it('sit at the bottom centre', () => {
+    expect(TOAST_POSITION).toBe('bottom-center');
+  });
+
+  it('disappear after 5000 ms', () => {
+    toast.success('カートに追加しました');
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    expect(messages()).toEqual(['カートに追加しました']);
+    vi.advanceTimersByTime(1);
+    expect(messages()).toEqual([]);
+  });
+
+  it('show at most 5, dropping the oldest', () => {
+    for (let i = 1; i <= 7; i++) toast.info(`通知${i}`);
+    expect(TOAST_MAX).toBe(5);
+    expect(messages()).toEqual(['通知3', '通知4', '通知5', '通知6', '通知7']);
+  });
+
+  it('suppress a duplicate while the same toast is showing', () => {
+    expect(toast.error('在庫が不足しています。')).not.toBeNull();
+    expect(toast.error('在庫が不足しています。')).toBeNull();
+    expect(messages()).toEqual(['在庫が不足しています。']);
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(toast.error('在庫が不足しています。')).not.toBeNull();
+  });
+
+  it('pushToast is pure', () => {
+    const list = [{ id: 1, kind: 'info' as const, message: 'a' }];
+    expect(pushToast(list, { id: 2, kind: 'info', message: 'a' })).toBeNull();
+    expect(pushToast(list, { id: 2, kind: 'error', message: 'a' })).toHaveLength(2);
+  });
+
+  it('error toasts skip ignored and already-handled API errors', () => {
+    expect(toastError(new ApiError({ status: 0, message: 'x', ignored: true }))).toBeNull();
+    expect(toastError(new ApiError({ status: 401, message: 'x', handled: true }))).toBeNull();
+    toastError(new ApiError({ status: 422, message: 'm', errors: { quantity: ['数量が多すぎます'] } }));
+    expect(useToastStore.getState().toasts).toEqual([expect.objectContaining({ kind: 'error', message: '数量が多すぎます' })]);
+  });
+});
