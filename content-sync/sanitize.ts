@@ -6,10 +6,13 @@
 import sanitizeHtml from 'sanitize-html';
 
 const TABLE_TAGS = ['table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+// Description lists too: the seeded 特定商取引法 and company pages are written as dl/dt/dd, and they
+// carry no attributes, so they add nothing that can run or restyle.
+const LIST_TAGS = ['ul', 'ol', 'li', 'dl', 'dt', 'dd'];
 
 /** The allow-list; exported so tests and reviewers see exactly what editors may use. */
 export const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'img', 'strong', 'em', 'br', ...TABLE_TAGS],
+  allowedTags: ['p', 'h2', 'h3', 'h4', ...LIST_TAGS, 'a', 'img', 'strong', 'em', 'br', ...TABLE_TAGS],
   allowedAttributes: { a: ['href'], img: ['src', 'alt'], th: ['colspan', 'rowspan'], td: ['colspan', 'rowspan'] },
   // Relative URLs stay allowed; javascript:, data:, vbscript: and friends are removed with the attribute.
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],

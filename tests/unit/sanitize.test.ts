@@ -8,6 +8,10 @@ describe('sanitizeBody keeps what editors may use', () => {
     expect(sanitizeBody(html)).toBe(html.replace('<br>', '<br />'));
   });
 
+  it('keeps description lists without attributes (the seeded legal pages use them)', () => {
+    expect(sanitizeBody('<dl class="x"><dt>販売業者</dt><dd style="color:red">株式会社キヨラ</dd></dl>')).toBe('<dl><dt>販売業者</dt><dd>株式会社キヨラ</dd></dl>');
+  });
+
   it('keeps links with http(s), mailto, tel and relative hrefs', () => {
     for (const href of ['https://example.jp/a', 'http://example.jp', 'mailto:info@example.jp', 'tel:0312345678', '/law/', 'guide/']) {
       expect(sanitizeBody(`<a href="${href}">リンク</a>`)).toBe(`<a href="${href}">リンク</a>`);

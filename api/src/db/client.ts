@@ -31,6 +31,9 @@ export async function openDatabase(url: string): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle client can be cut off (server restart, DROP DATABASE … WITH (FORCE) in tests); without a
+    // listener pg-pool's 'error' event would crash the process. The pool replaces the client itself.
+    pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
