@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
+import { required, validate } from '../../src/validation/rules.ts';
 import { MEMBER_HOME_PATH, refreshHeader, safeRedirectPath } from '../common/navigation.ts';
 
 export const EXPIRED_MESSAGE = 'ログインの有効期限が切れました。再度ログインしてください。';
@@ -33,8 +34,8 @@ export default function LoginForm() {
     event.preventDefault();
     if (busy) return;
     const missing = {
-      username: username.trim() ? undefined : 'ログインIDを入力してください',
-      password: password ? undefined : 'パスワードを入力してください',
+      username: validate(username.trim(), 'ログインID', [required]) ?? undefined,
+      password: validate(password, 'パスワード', [required]) ?? undefined,
     };
     setFieldErrors(missing);
     if (missing.username || missing.password) return;

@@ -9,6 +9,7 @@ import type { PaymentMethod } from '../../contracts/payments.ts';
 import { formatYenWithTax } from '../../src/lib/money.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { createCartPaymentsStore } from '../../src/stores/query.ts';
+import { messages } from '../../src/validation/messages.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useRequireLogin } from '../common/useRequireLogin.ts';
@@ -91,7 +92,7 @@ function PaymentForm() {
           })}
         </ul>
       </fieldset>
-      {missing ? <p className="alert" role="alert">お支払い方法を選択してください。</p> : <ErrorMessage error={submitError} />}
+      {missing ? <p className="alert" role="alert">{messages.required('お支払い方法')}</p> : <ErrorMessage error={submitError} />}
       <div className="actions">
         <a className="btn" href="/cart/shipping-select/">お届け先の選択に戻る</a>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>確認画面へ</button>

@@ -24,7 +24,7 @@ export type ServerFailure = 'not-found' | 'invalid-channel' | 'maintenance' | 'e
 export function classifyFailure(error: unknown): ServerFailure {
   if (!(error instanceof ApiError)) return 'error';
   if (error.status === 503) return 'maintenance';
-  if (isChannelNotFound(error.status, error.message)) return 'invalid-channel';
+  if (error.status === 404 && (error.code === 'channel.not_exists' || isChannelNotFound(error.status, error.message))) return 'invalid-channel';
   if (error.status === 404 || error.status === 422) return 'not-found';
   return 'error';
 }

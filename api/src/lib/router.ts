@@ -3,8 +3,11 @@
  * every body, query and path parameter is validated by the zod schemas in contracts/.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { ZodError } from 'zod';
+import { z, type ZodError } from 'zod';
 import type { AppEnv } from '../context.ts';
+
+// Validation messages in Japanese: the shop is Japanese only, and API errors may be shown as-is.
+z.config(z.locales.ja());
 
 /** Turns zod issues into the `errors` body (field → messages), Laravel-style, as the client expects. */
 export function issuesToErrors(error: ZodError): Record<string, string[]> {

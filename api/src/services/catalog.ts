@@ -3,7 +3,7 @@
  * any read of products (a page, a detail, a cart's lines) is a single SQL statement; see
  * queryProducts.
  */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
   brands, categories, makers, product_channels, product_likes, product_model_categories, product_models, products,
@@ -155,11 +155,11 @@ export interface ProductFilter {
 function filterConditions(f: ProductFilter): SQL[] {
   const where: SQL[] = [eq(products.is_published, true), inChannel(f.channelId)];
   if (f.category) {
-    // With child, the category and all its descendants (any depth) match.
+    // With child, the category and all its descendants (any depth; `union` stops on a cycle) match.
     const ids = f.child
       ? sql`(with recursive tree(id) as (
           select id from ${categories} where table_name = 'products' and key = ${f.category}
-          union all select c.id from ${categories} c join tree on c.parent_id = tree.id
+          union select c.id from ${categories} c join tree on c.parent_id = tree.id
         ) select id from tree)`
       : sql`(select id from ${categories} where table_name = 'products' and key = ${f.category})`;
     where.push(sql`${products.product_model_id} in (select product_model_id from ${product_model_categories} where category_id in ${ids})`);

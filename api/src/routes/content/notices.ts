@@ -2,7 +2,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { keyParamSchema } from '../../../../contracts/common.ts';
 import {
   bannerListQuerySchema, bannerSchema, contentListQuerySchema, freeAreaSchema, idOrKeyParamSchema, messageSchema, popupSchema, tagSchema,
 } from '../../../../contracts/content.ts';
@@ -18,8 +17,8 @@ const listMessages = createRoute({
   responses: { 200: json(z.array(messageSchema), 'Messages'), 422: invalidResponse },
 });
 const getMessage = createRoute({
-  method: 'get', path: '/messages/{key}', tags: ['content'], summary: 'One notice by code',
-  request: { params: keyParamSchema },
+  method: 'get', path: '/messages/{code}', tags: ['content'], summary: 'One notice by code',
+  request: { params: z.object({ code: z.string().min(1).max(200) }) },
   responses: { 200: json(messageSchema, 'The message'), 404: notFoundResponse },
 });
 const listBanners = createRoute({
@@ -58,9 +57,9 @@ export const noticeRoutes = createRouter()
     return c.json(items.map(toMessage), 200);
   })
   .openapi(getMessage, async (c) => {
-    const { key } = c.req.valid('param');
+    const { code } = c.req.valid('param');
     const [row] = await c.get('db').select().from(messages)
-      .where(and(eq(messages.channel_id, c.get('channel').id), eq(messages.code, key))).limit(1);
+      .where(and(eq(messages.channel_id, c.get('channel').id), eq(messages.code, code))).limit(1);
     if (!row) throw notFound('メッセージ');
     return c.json(toMessage(row), 200);
   })
