@@ -28,7 +28,7 @@ const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapsho
 const skippedFiles = /(^manifest\.json$|\.tmp$)/;
 const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
 /** Environment that changes what the build produces. */
-const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SITE_URL'];
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL'];
 
 /** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
 export function log(message: string): void {
@@ -100,8 +100,8 @@ export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string;
   log(`Building the storefront with astro build (${opts.force ? 'forced' : check.reason}, channel ${opts.channel})…`);
   const started = Date.now();
   await runAstroBuild(opts);
-  // Fingerprint again: the build itself must not have changed the inputs, but take what is on disk now.
-  writeFileSync(stampFile, `${buildFingerprint(opts.channel)}\n`);
+  // The fingerprint taken before the build: an edit made while it ran triggers the next rebuild.
+  writeFileSync(stampFile, `${check.fingerprint}\n`);
   log(`Astro build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }

@@ -58,8 +58,11 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(page).toHaveURL(/\/cart\/$/);
   await expect(page.getByText(productName).first()).toBeVisible();
 
-  await action(page, 'ご購入手続きへ').click();
+  const checkout = action(page, 'ご購入手続きへ');
+  await hydrated(page, checkout);
+  await checkout.click();
   await expect(page).toHaveURL(/\/login\//);
+  await hydrated(page, page.getByLabel('ログインID'));
   await page.getByLabel('ログインID').fill(demo.username);
   await page.getByLabel('パスワード').fill(demo.password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
@@ -67,9 +70,11 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   // The demo member's default address (東京都渋谷区…) is preselected.
   await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
+  await hydrated(page, action(page, '次へ'));
   await action(page, '次へ').click();
 
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
+  await hydrated(page, page.getByRole('radio', { name: /代金引換/ }));
   await page.getByRole('radio', { name: /代金引換/ }).check();
   await action(page, '確認画面へ').click();
 
@@ -84,6 +89,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(main).toContainText('代金引換');
   await expect(main).toContainText('東京都渋谷区');
 
+  await hydrated(page, page.getByRole('button', { name: '注文を確定する' }));
   const [decision] = await Promise.all([
     page.waitForResponse((r) => /\/v1\/carts\/[^/]+\/decision$/.test(new URL(r.url()).pathname)),
     page.getByRole('button', { name: '注文を確定する' }).click(),
