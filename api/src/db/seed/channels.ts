@@ -1,6 +1,7 @@
 /** The two channels, their site settings (every key of spec section 9) and colour schemes. */
 import type { Db, Tx } from '../client.ts';
 import { channels, colorschemes, settings } from '../schema.ts';
+import { FRONT_SETTING_DEFAULTS } from '../../services/content.ts';
 
 export const MAIN_CHANNEL = 'default';
 export const OUTLET_CHANNEL = 'outlet';
@@ -18,21 +19,11 @@ export async function seedChannels(db: Db | Tx) {
   await db.insert(channels).values(channelSeeds.map(({ id, name, theme, is_default }) => ({ id, name, theme, is_default })));
   await db.insert(settings).values(channelSeeds.flatMap((c) => {
     const pub: Record<string, unknown> = {
+      ...FRONT_SETTING_DEFAULTS,
       'SITE.NAME': c.name,
       'SITE.NAMESPACE': c.namespace,
       'SITE.CHANNEL_PREFIX': c.prefix,
-      'SITE.NO_MEMBER_USE': false,
-      'SITE.STORAGE_URL': '',
-      'SITE.BREAKPOINT.SCREEN-SM': 576,
-      'SITE.BREAKPOINT.SCREEN-MD': 992,
-      'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': false,
-      'CART.POPUP_COMPONENT': 'toast',
-      'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': false,
-      'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false,
-      'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true,
       THEME: c.theme,
-      TAG_MANAGER_ID: '',
-      PURCHASE_VALUE_WITHOUT_TAX: false,
       'RECOMMEND.IS_USE': false,
     };
     // Not for the browser: only the API's own mailer reads these.
