@@ -9,6 +9,7 @@ import { readEnv, type ApiEnv } from './env.ts';
 import { handleError } from './lib/errors.ts';
 import { channelMiddleware } from './middleware/channel.ts';
 import { optionalAuth } from './middleware/auth.ts';
+import { cacheControl } from './middleware/cache.ts';
 import { publicJsonRoute } from './routes/public-json/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
 import { productRoutes } from './routes/products/index.ts';
@@ -30,6 +31,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
     c.set('env', env);
     await next();
   });
+  v1.use('*', cacheControl);
   v1.use('*', channelMiddleware);
   v1.use('*', optionalAuth);
   v1.route('/', settingsRoutes);

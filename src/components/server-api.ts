@@ -18,6 +18,17 @@ export function setupServerApi(): void {
   configured = true;
 }
 
+/**
+ * On-demand catalogue pages hold no personal data (member state comes from header.js and islands),
+ * so a shared cache may keep them a minute and serve stale while revalidating; browsers revalidate.
+ */
+const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
+
+/** Sets the page's Cache-Control: shared-cacheable when it rendered, never stored when it failed. */
+export function setPageCaching(headers: Headers, failed: boolean): void {
+  headers.set('Cache-Control', failed ? 'no-store' : PUBLIC_PAGE_CACHE);
+}
+
 export type ServerFailure = 'not-found' | 'invalid-channel' | 'maintenance' | 'error';
 
 /** What a page does after a failed call: 404 page, invalid-channel layout, /maintenance/, or the error page. */

@@ -124,6 +124,18 @@ test('an unknown path shows the 404 page with a way back to the top', async ({ p
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('catalogue pages are shared-cacheable HTML; an unknown product page is not cached', async ({ request }) => {
+  const [first] = await apiList(request, '/v1/products?per=1');
+  for (const path of ['/', '/product/', `/product/${first.key}/`]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['cache-control'], path).toContain('s-maxage=');
+  }
+  const missing = await request.get('/product/no-such-product-e2e/');
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['cache-control']).toBe('no-store');
+});
+
 test('news and blog pages ship no React: no island, no script beyond the header script', async ({ page, request }) => {
   const [news] = await apiList(request, '/v1/news?per=1');
   const [blog] = await apiList(request, '/v1/blogs?per=1');
