@@ -44,7 +44,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', cartRoutes);
   v1.route('/', paymentRoutes);
   v1.route('/', orderRoutes);
-  v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' } });
+  // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
+  v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.notFound((c) => c.json({ message: 'Not Found', code: 'common.not_found' }, 404));
   v1.onError(handleError);
 

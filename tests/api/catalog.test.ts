@@ -346,6 +346,7 @@ describe('settings and public.json', () => {
 describe('GET /v1/openapi.json', () => {
   it('lists the catalogue, content and settings operations', async () => {
     const doc = await (await shop.request('GET', '/v1/openapi.json')).json();
+    expect(doc.servers).toEqual([{ url: '/v1' }]);
     const paths = Object.keys(doc.paths);
     for (const p of [
       '/products', '/products/{key}', '/categories/hierarchy', '/settings/front', '/colorschemes/selected/front', '/makers',
