@@ -27,6 +27,14 @@ async function hydrated(page: Page, target: Locator): Promise<void> {
   await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
 }
 
+/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now, one line each. */
+async function axeProblems(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
@@ -57,6 +65,8 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await page.getByRole('banner').getByRole('link', { name: /^カート/ }).click();
   await expect(page).toHaveURL(/\/cart\/$/);
   await expect(page.getByText(productName).first()).toBeVisible();
+  // Every screen of the journey is checked with axe once its island has rendered.
+  const a11y = await axeProblems(page, '/cart/');
 
   const checkout = action(page, 'ご購入手続きへ');
   await hydrated(page, checkout);
@@ -70,12 +80,14 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   // The demo member's default address (東京都渋谷区…) is preselected.
   await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
+  a11y.push(...await axeProblems(page, '/cart/shipping-select/'));
   await hydrated(page, action(page, '次へ'));
   await action(page, '次へ').click();
 
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   await hydrated(page, page.getByRole('radio', { name: /代金引換/ }));
   await page.getByRole('radio', { name: /代金引換/ }).check();
+  a11y.push(...await axeProblems(page, '/cart/payment/'));
   await action(page, '確認画面へ').click();
 
   await expect(page).toHaveURL(/\/cart\/confirm\/$/);
@@ -88,6 +100,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(main).toContainText('税込');
   await expect(main).toContainText('代金引換');
   await expect(main).toContainText('東京都渋谷区');
+  a11y.push(...await axeProblems(page, '/cart/confirm/'));
 
   await hydrated(page, page.getByRole('button', { name: '注文を確定する' }));
   const [decision] = await Promise.all([
@@ -103,10 +116,13 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(orderLine).toBeVisible();
   const orderNo = /ご注文番号[：:]\s*([A-Za-z0-9-]+)/.exec((await orderLine.textContent()) ?? '')?.[1];
   expect(orderNo, 'an order number on the thanks page').toBeTruthy();
+  a11y.push(...await axeProblems(page, '/cart/complete/'));
 
   await page.goto('/mypage/order_history/');
   await expect(page).toHaveURL(/\/mypage\/order_history\/$/);
   await expect(page.getByRole('main').getByText(orderNo!).first()).toBeVisible();
+  a11y.push(...await axeProblems(page, '/mypage/order_history/'));
+  expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
 test('a guest opening the my-page is sent to the login screen', async ({ page }) => {
@@ -168,12 +184,7 @@ test('home, product list, product detail, news and login have no serious or crit
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    for (const v of results.violations) {
-      if (v.impact === 'serious' || v.impact === 'critical') {
-        problems.push(`${path} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      }
-    }
+    problems.push(...await axeProblems(page, path));
   }
   expect(problems, problems.join('\n')).toEqual([]);
 });
