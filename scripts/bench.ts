@@ -180,7 +180,11 @@ async function main() {
   console.log(`  ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   console.log(`  Node ${process.version} on ${process.platform}/${process.arch}`);
   const port = await freePort();
-  console.log(`\nStarting the shop on port ${port} (embedded database in ${process.env.BENCH_DATA_DIR ?? '.data/bench/pglite'})…`);
+  const pgUrl = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL) : null;
+  const database = pgUrl
+    ? `PostgreSQL at ${pgUrl.host}${pgUrl.pathname}`
+    : `embedded database in ${process.env.BENCH_DATA_DIR ?? '.data/bench/pglite'}`;
+  console.log(`\nStarting the shop on port ${port} (${database})…`);
   const { child, seconds } = await startShop(port);
   const stop = () => new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
