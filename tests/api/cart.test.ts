@@ -1,30 +1,21 @@
 /** The cart: lines, merge, per-line tax, totals per rate, carriage, payment fee, shipping, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, notInArray } from 'drizzle-orm';
-import { carts, product_channels, products, user_addresses, users } from '../../api/src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { carts, products, user_addresses, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import { cartSchema } from '../../contracts/cart.ts';
-import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
+import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
 beforeAll(async () => {
   shop = await createTestShop();
+  product = productPicker(shop);
   demo = await loginDemo(shop);
 }, 120_000);
 afterAll(async () => { await shop?.close(); });
 
-const picked = new Set<number>([0]);
-/** A product sold on the default channel, given a known price, tax rate and stock for the test. */
-async function product(opts: { price?: number; taxRate?: 8 | 10; stock?: number } = {}): Promise<number> {
-  const db = shop.database.db;
-  const [p] = await db.select({ id: products.id }).from(products)
-    .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, 'default')))
-    .where(and(eq(products.is_published, true), notInArray(products.id, [...picked]))).orderBy(products.id).limit(1);
-  picked.add(p.id);
-  await db.update(products).set({ product_price: opts.price ?? 1000, tax_rate: opts.taxRate ?? 10, stock: opts.stock ?? 50 }).where(eq(products.id, p.id));
-  return p.id;
-}
+let product: ReturnType<typeof productPicker>;
 
 async function newCart(token?: string) {
   const res = await shop.request('POST', '/v1/carts/init', { body: { token: null }, token });

@@ -3,8 +3,10 @@
  * PostgreSQL server named by DATABASE_URL, migrated and seeded like a real start.
  */
 import { randomBytes } from 'node:crypto';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { product_channels, products } from '../../api/src/db/schema.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
 import { readEnv } from '../../api/src/env.ts';
 
@@ -66,4 +68,23 @@ export async function loginDemo(shop: TestShop): Promise<string> {
   const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026' } });
   if (res.status !== 200) throw new Error(`demo login failed: ${res.status} ${await res.text()}`);
   return (await res.json()).access_token;
+}
+
+export interface ProductSetup { price?: number; taxRate?: 8 | 10; stock?: number }
+
+/**
+ * Returns a function that hands out a different published product of the default channel on each
+ * call, first set to a known tax-exclusive price, tax rate and stock, so tests never share a line.
+ */
+export function productPicker(shop: TestShop): (opts?: ProductSetup) => Promise<number> {
+  const picked = new Set<number>([0]);
+  return async (opts = {}) => {
+    const db = shop.database.db;
+    const [p] = await db.select({ id: products.id }).from(products)
+      .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, 'default')))
+      .where(and(eq(products.is_published, true), notInArray(products.id, [...picked]))).orderBy(products.id).limit(1);
+    picked.add(p.id);
+    await db.update(products).set({ product_price: opts.price ?? 1000, tax_rate: opts.taxRate ?? 10, stock: opts.stock ?? 50 }).where(eq(products.id, p.id));
+    return p.id;
+  };
 }

@@ -1,12 +1,12 @@
 /** The decision (order placement) and the member's orders. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import { order_items, orders, outbox_emails, product_channels, products, users } from '../../api/src/db/schema.ts';
+import { desc, eq, sql } from 'drizzle-orm';
+import { order_items, orders, outbox_emails, products, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import { cartSchema } from '../../contracts/cart.ts';
 import { orderListSchema, orderSchema } from '../../contracts/orders.ts';
 import { paymentMethodListSchema } from '../../contracts/payments.ts';
-import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
+import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -14,6 +14,7 @@ let addressId: number;
 let payments: Record<string, number>;
 beforeAll(async () => {
   shop = await createTestShop();
+  product = productPicker(shop);
   demo = await loginDemo(shop);
   addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
   const list = await (await shop.request('GET', '/v1/payments')).json();
@@ -22,16 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await shop?.close(); });
 
-const picked = new Set<number>([0]);
-async function product(opts: { price?: number; taxRate?: 8 | 10; stock?: number } = {}): Promise<number> {
-  const db = shop.database.db;
-  const [p] = await db.select({ id: products.id }).from(products)
-    .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, 'default')))
-    .where(and(eq(products.is_published, true), notInArray(products.id, [...picked]))).orderBy(products.id).limit(1);
-  picked.add(p.id);
-  await db.update(products).set({ product_price: opts.price ?? 1000, tax_rate: opts.taxRate ?? 10, stock: opts.stock ?? 50 }).where(eq(products.id, p.id));
-  return p.id;
-}
+let product: ReturnType<typeof productPicker>;
 const stockOf = async (id: number) => (await shop.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
 const count = async (table: typeof orders | typeof outbox_emails) =>
   (await shop.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table))[0].n;

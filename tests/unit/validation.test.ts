@@ -1,7 +1,7 @@
 /** Validation rules of spec 5, with the exact Japanese messages. */
 import { describe, it, expect } from 'vitest';
 import {
-  required, maxLength, minLength, email, kana, post, decimal, tel, halfWidthAlphaNum, password, phoneDigits, postalDigits,
+  required, maxLength, minLength, email, kana, post, decimal, tel, halfWidthAlphaNum, phoneDigits, postalDigits,
   fullWidth, requiredWithoutAll, dateBirth, minDate, passwordRules, validate, validateForm,
 } from '../../src/validation/rules.ts';
 import { messages } from '../../src/validation/messages.ts';
