@@ -27,12 +27,6 @@ export const pageQuerySchema = z.object({
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
 export const keyParamSchema = z.object({ key: z.string().min(1).max(200) });
 
-/** Header names of the contract. */
-export const CHANNEL_HEADER = 'X-Channel-Id';
-export const XHR_HEADER = 'X-Requested-With';
-export const XHR_VALUE = 'XMLHttpRequest';
-export const PAGINATION_HEADERS = { total: 'x-total', per: 'x-per-page', last: 'x-last-page', current: 'x-current-page' } as const;
-export const LIMIT_HEADER = 'x-limit';
-
-/** The API's message for an unknown channel; the storefront switches to the invalid-channel layout. */
-export const CHANNEL_NOT_FOUND_MESSAGE = 'The channel does not exist.';
+// Header names and fixed messages live in a zod-free module so browser code that needs only them
+// (error classification, the header script's helpers) does not pull zod into its bundle.
+export * from './constants.ts';

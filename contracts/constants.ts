@@ -1,0 +1,9 @@
+/** Constants of the /v1 contract that need no zod: header names and fixed messages. */
+export const CHANNEL_HEADER = 'X-Channel-Id';
+export const XHR_HEADER = 'X-Requested-With';
+export const XHR_VALUE = 'XMLHttpRequest';
+export const PAGINATION_HEADERS = { total: 'x-total', per: 'x-per-page', last: 'x-last-page', current: 'x-current-page' } as const;
+export const LIMIT_HEADER = 'x-limit';
+
+/** The API's message for an unknown channel; the storefront switches to the invalid-channel layout. */
+export const CHANNEL_NOT_FOUND_MESSAGE = 'The channel does not exist.';
