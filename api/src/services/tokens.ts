@@ -1,6 +1,6 @@
 /** Random, expiring credentials stored only as SHA-256 hashes (auth_tokens table). */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { auth_tokens } from '../db/schema.ts';
 
@@ -19,11 +19,10 @@ export async function issueToken(db: Db | Tx, userId: number, kind: TokenKind, t
   return { secret, id: row.id, expires_at };
 }
 
-/** Finds a live (unexpired, unrevoked, unused) token of `kind`. */
-export async function findLiveToken(db: Db | Tx, secret: string, kind: TokenKind) {
-  const [row] = await db.select().from(auth_tokens).where(and(
+/** The condition for a live (unexpired, unrevoked, unused) token of `kind` with this secret. */
+export function liveToken(secret: string, kind: TokenKind): SQL {
+  return and(
     eq(auth_tokens.token_hash, hashToken(secret)), eq(auth_tokens.kind, kind),
     gt(auth_tokens.expires_at, new Date()), isNull(auth_tokens.revoked_at), isNull(auth_tokens.used_at),
-  )).limit(1);
-  return row ?? null;
+  )!;
 }
