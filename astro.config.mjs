@@ -60,6 +60,9 @@ export default defineConfig({
   // The spec's redirect targets are /login/, /cart/, /ec/: every route ends with a slash.
   trailingSlash: 'always',
   build: { format: 'directory' },
+  // SHOP_DIST_DIR (see scripts/build.ts) lets several builds run side by side without sharing files.
+  outDir: process.env.SHOP_DIST_DIR || 'dist',
+  cacheDir: process.env.SHOP_DIST_DIR ? `${process.env.SHOP_DIST_DIR}/.astro-cache` : undefined,
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? false },
   vite: {
     plugins: [shopTheme()],

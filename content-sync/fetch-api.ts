@@ -4,7 +4,7 @@
  * same contract headers and parses every response with the contract's zod schemas.
  */
 import type { z } from 'zod';
-import { CHANNEL_HEADER, PAGINATION_HEADERS, XHR_HEADER, XHR_VALUE } from '../contracts/common.ts';
+import { CHANNEL_HEADER, PAGINATION_HEADERS, XHR_HEADER, XHR_VALUE } from '#contracts/common.ts';
 
 export type FetchLike = (input: string, init?: { headers?: Record<string, string> }) => Promise<Response>;
 

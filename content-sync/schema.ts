@@ -4,8 +4,8 @@
  * so a hand-edited or stale snapshot fails loudly at build time instead of rendering garbage.
  */
 import { z } from 'zod';
-import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema } from '../contracts/content.ts';
-import { frontSettingsSchema } from '../contracts/settings.ts';
+import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema } from '#contracts/content.ts';
+import { frontSettingsSchema } from '#contracts/settings.ts';
 
 export const snapshotBlogsSchema = z.array(blogSchema);
 export const snapshotNewsSchema = z.array(newsSchema);

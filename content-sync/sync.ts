@@ -10,8 +10,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema, staticPageUrlSchema } from '../contracts/content.ts';
-import { frontSettingsSchema } from '../contracts/settings.ts';
+import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema, staticPageUrlSchema } from '#contracts/content.ts';
+import { frontSettingsSchema } from '#contracts/settings.ts';
 import { createApiReader, type FetchLike, SyncHttpError } from './fetch-api.ts';
 import { diffItems, hashSnapshot } from './manifest.ts';
 import { sanitizeBody } from './sanitize.ts';

@@ -14,7 +14,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = resolve(fileURLToPath(import.meta.url), '../..');
-export const distDir = join(root, 'dist');
+/** Where the build goes: dist/ by default; SHOP_DIST_DIR gives parallel builds (e2e shards, bench) their own. */
+export const distDir = resolve(root, process.env.SHOP_DIST_DIR || 'dist');
 export const serverEntry = join(distDir, 'server', 'entry.mjs');
 const stampFile = join(distDir, '.shop-build-stamp');
 
@@ -24,11 +25,11 @@ const buildInputs = [
   'src', 'islands', 'themes', 'public', 'contracts', 'content-sync',
 ];
 // The snapshot is hashed on its own (one channel, without the manifest's sync time).
-const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot']);
+const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot', '.data']);
 const skippedFiles = /(^manifest\.json$|\.tmp$)/;
 const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
 /** Environment that changes what the build produces. */
-const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL'];
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR'];
 
 /** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
 export function log(message: string): void {

@@ -10,13 +10,35 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
   CART_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  /** PostgreSQL pool size. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  /** Give up connecting to the database after this long (then answer 503). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  /** statement_timeout of every connection: a hung query fails instead of holding a connection. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** idle_in_transaction_session_timeout of every connection. */
+  DATABASE_IDLE_IN_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  /** Largest request body read for ordinary calls (bytes); larger bodies get 413 before being read whole. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  /** Largest body for multipart uploads (address CSV import, upload-files). */
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Take the client address from X-Forwarded-For only when set (1/true: the nearest proxy is trusted). */
+  TRUST_PROXY: z.string().default(''),
+  /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */
+  REDIS_URL: z.string().optional(),
+  /** Password hashes computed at once (each on its own worker thread); more wait in a short queue. */
+  KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Password hashes allowed to wait for a worker; beyond this a login answers 503 at once. */
+  KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
 });
 
 export type ApiEnv = z.infer<typeof envSchema>;
 
 /** Parses the environment, failing with a message that names each bad variable. */
 export function readEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
-  const parsed = envSchema.safeParse(source);
+  // Empty variables count as unset (`DATABASE_URL= npm start`).
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid Shop API configuration:\n${lines}`);

@@ -3,7 +3,7 @@
  * and 「ご購入手続きへ」. Quantities go to the server and the screen shows what it accepted.
  */
 import { useEffect, useState } from 'react';
-import { CARRIAGE, type Cart, type CartProduct } from '../../contracts/cart.ts';
+import { CARRIAGE, type Cart, type CartProduct } from '#contracts/cart.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { formatYen, formatYenWithTax } from '../../src/lib/money.ts';
 import { useCartStore } from '../../src/stores/cart.ts';

@@ -3,7 +3,7 @@
  * payment method and the payment and delivery terms; 「注文を確定する」 places the order once.
  */
 import { useRef, useState } from 'react';
-import { CARRIAGE, type Cart } from '../../contracts/cart.ts';
+import { CARRIAGE, type Cart } from '#contracts/cart.ts';
 import { formatYen } from '../../src/lib/money.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

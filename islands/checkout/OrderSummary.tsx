@@ -2,7 +2,7 @@
  * Items and totals of a cart or an order (the confirm screen and the order detail share it):
  * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown from amount_by_tax_rate, お支払い合計.
  */
-import type { CartOrder } from '../../contracts/cart.ts';
+import type { CartOrder } from '#contracts/cart.ts';
 import { formatYen } from '../../src/lib/money.ts';
 
 export interface SummaryItem {

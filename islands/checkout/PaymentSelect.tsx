@@ -5,11 +5,11 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { PaymentMethod } from '../../contracts/payments.ts';
+import type { PaymentMethod } from '#contracts/payments.ts';
 import { formatYenWithTax } from '../../src/lib/money.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { createCartPaymentsStore } from '../../src/stores/query.ts';
-import { messages } from '../../src/validation/messages.ts';
+import { messages } from '#contracts/messages.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useRequireLogin } from '../common/useRequireLogin.ts';

@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { Address } from '../../contracts/addresses.ts';
+import type { Address } from '#contracts/addresses.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { $addresses } from '../../src/stores/query.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -4,7 +4,7 @@
  * address step, one without payment to the payment step.
  */
 import { useEffect, useState } from 'react';
-import type { Cart } from '../../contracts/cart.ts';
+import type { Cart } from '#contracts/cart.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 
 export type CheckoutStep = 'shipping' | 'payment' | 'confirm';

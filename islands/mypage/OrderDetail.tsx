@@ -1,7 +1,7 @@
 /** One order (/mypage/order_history/{id}/): number, date, status, items, totals, address, payment. */
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
-import type { Order } from '../../contracts/orders.ts';
+import type { Order } from '#contracts/orders.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { createOrderStore } from '../../src/stores/query.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';

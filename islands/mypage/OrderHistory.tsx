@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useMemo } from 'react';
-import type { Order } from '../../contracts/orders.ts';
+import type { Order } from '#contracts/orders.ts';
 import { formatDate, isoDate } from '../../src/lib/date.ts';
 import { formatYen } from '../../src/lib/money.ts';
 import { createOrderListStore } from '../../src/stores/query.ts';

@@ -1,5 +1,5 @@
 /** Address book (spec 7 "Address book"). */
-import { addressListSchema, type Address } from '../../contracts/addresses.ts';
+import { addressListSchema, type Address } from '#contracts/addresses.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 

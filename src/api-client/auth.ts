@@ -1,5 +1,5 @@
 /** Auth calls (spec 7 "Auth"). Storing the token is the session store's job (via setSession). */
-import { loginResponseSchema, type LoginRequest, type LoginResponse } from '../../contracts/auth.ts';
+import { loginResponseSchema, type LoginRequest, type LoginResponse } from '#contracts/auth.ts';
 import { request, refreshSession } from './http.ts';
 import type { StoredSession } from '../lib/cookies.ts';
 

@@ -6,8 +6,8 @@ import {
   cartSchema, cartDecisionResponseSchema, type Cart, type CartInitRequest, type CartAddProductRequest,
   type CartModifyProductRequest, type CartDeleteProductRequest, type CartShippingAddRequest,
   type CartShippingResetRequest, type CartOrderModifyRequest, type CartDecisionResponse,
-} from '../../contracts/cart.ts';
-import { orderSchema, type Order } from '../../contracts/orders.ts';
+} from '#contracts/cart.ts';
+import { orderSchema, type Order } from '#contracts/orders.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 

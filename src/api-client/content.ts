@@ -3,9 +3,9 @@ import { z } from 'zod';
 import {
   blogSchema, newsSchema, makerSchema, brandSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
   type Blog, type News, type Maker, type Brand, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
-} from '../../contracts/content.ts';
-import { categoryHierarchySchema, type CategoryNode } from '../../contracts/products.ts';
-import type { Pagination } from '../../contracts/common.ts';
+} from '#contracts/content.ts';
+import { categoryHierarchySchema, type CategoryNode } from '#contracts/products.ts';
+import type { Pagination } from '#contracts/common.ts';
 import { request, type QueryParams } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';

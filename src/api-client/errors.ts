@@ -4,7 +4,7 @@
  * silently") and `isHandledError` (the client already acted: redirect to login, maintenance or the
  * invalid-channel state, so a toast would only add noise).
  */
-import { CHANNEL_NOT_FOUND_MESSAGE } from '../../contracts/constants.ts';
+import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/constants.ts';
 
 /** Codes the client itself produces (the server's codes look like `cart.common.is_expired`). */
 export const CLIENT_CODES = {

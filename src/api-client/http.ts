@@ -16,7 +16,7 @@
  * No browser global is touched at import time, so the same module runs in Astro SSR.
  */
 import { z } from 'zod';
-import { errorBodySchema } from '../../contracts/common.ts';
+import { errorBodySchema } from '#contracts/common.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isChannelNotFound } from './errors.ts';
 import { isTokenExpired } from './token.ts';
 import { storeError, storeMaintenance, setInvalidChannel } from './state.ts';

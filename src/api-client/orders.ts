@@ -1,6 +1,6 @@
 /** The member's orders (spec 7 "Orders"). */
-import { orderSchema, orderListSchema, type Order } from '../../contracts/orders.ts';
-import type { Pagination } from '../../contracts/common.ts';
+import { orderSchema, orderListSchema, type Order } from '#contracts/orders.ts';
+import type { Pagination } from '#contracts/common.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';

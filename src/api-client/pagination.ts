@@ -1,6 +1,6 @@
 /** Pagination and limits from response headers (spec 3 "Pagination", spec 9 "x-limit"). */
 import { z } from 'zod';
-import { PAGINATION_HEADERS, LIMIT_HEADER, paginationSchema, type Pagination } from '../../contracts/common.ts';
+import { PAGINATION_HEADERS, LIMIT_HEADER, paginationSchema, type Pagination } from '#contracts/common.ts';
 
 const intHeader = z.string().trim().regex(/^\d+$/).transform(Number);
 

@@ -1,5 +1,5 @@
 /** Payment methods (spec 7 "Cart": /v1/payments…). */
-import { paymentMethodListSchema, type PaymentMethod } from '../../contracts/payments.ts';
+import { paymentMethodListSchema, type PaymentMethod } from '#contracts/payments.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 

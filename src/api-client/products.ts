@@ -1,6 +1,6 @@
 /** Catalogue calls (spec 7 "Products"). */
-import { productSchema, productListSchema, type Product, type ProductSort } from '../../contracts/products.ts';
-import type { Pagination } from '../../contracts/common.ts';
+import { productSchema, productListSchema, type Product, type ProductSort } from '#contracts/products.ts';
+import type { Pagination } from '#contracts/common.ts';
 import { request, type QueryParams } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';

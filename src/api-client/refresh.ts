@@ -2,8 +2,8 @@
  * The session as the http core sees it: the stored token, session events the stores listen to, and
  * the token refresh (one in flight at a time, even across tabs), with the spec-8 rules for failure.
  */
-import { errorBodySchema } from '../../contracts/common.ts';
-import { loginResponseSchema, type LoginResponse } from '../../contracts/auth.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { loginResponseSchema, type LoginResponse } from '#contracts/auth.ts';
 import type { StoredSession } from '../lib/cookies.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isIgnoredError } from './errors.ts';
 import { computeExpiresAt, isTokenExpired } from './token.ts';

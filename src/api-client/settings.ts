@@ -1,5 +1,5 @@
 /** Settings calls (spec 7 "Settings"). */
-import { frontSettingsSchema, publicJsonSchema, type FrontSettings, type PublicJson } from '../../contracts/settings.ts';
+import { frontSettingsSchema, publicJsonSchema, type FrontSettings, type PublicJson } from '#contracts/settings.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 

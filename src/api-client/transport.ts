@@ -4,7 +4,7 @@
  * rethrown (spec 8), a network failure or a cancellation is marked `ignored`.
  */
 import type { z } from 'zod';
-import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE, type Pagination } from '../../contracts/common.ts';
+import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE, type Pagination } from '#contracts/common.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './navigation.ts';

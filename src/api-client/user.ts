@@ -1,5 +1,5 @@
 /** The signed-in member (spec 7 "User"). */
-import { userSchema, type User } from '../../contracts/user.ts';
+import { userSchema, type User } from '#contracts/user.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 

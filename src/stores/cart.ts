@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import { z } from 'zod';
-import { cartSchema, type Cart } from '../../contracts/cart.ts';
+import { cartSchema, type Cart } from '#contracts/cart.ts';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
   decideCart, resetCartShippings, cartQuantity,

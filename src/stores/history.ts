@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
 import { z } from 'zod';
-import { productSchema, type Product } from '../../contracts/products.ts';
+import { productSchema, type Product } from '#contracts/products.ts';
 
 export const HISTORY_STORAGE_KEY = 'shop:product-history';
 export const HISTORY_MAX = 10;

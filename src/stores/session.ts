@@ -4,7 +4,7 @@
  * core, so a refresh or forced logout inside any request shows up here too.
  */
 import { create } from 'zustand';
-import type { LoginRequest, LoginResponse } from '../../contracts/auth.ts';
+import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
 import { loginUser, logoutUser } from '../api-client/auth.ts';
 import { getSession, setSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
 import { isTokenExpired } from '../api-client/token.ts';

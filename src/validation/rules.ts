@@ -3,7 +3,10 @@
  * and returns the message to show, or null when the value passes. Every rule except `required`
  * accepts an empty value, so "optional but well-formed" is just the rule without `required`.
  */
-import { messages } from './messages.ts';
+import { messages } from '#contracts/messages.ts';
+import {
+  EMAIL, FULL_WIDTH, HALF_WIDTH_ALPHA_NUM, KANA, PHONE_DIGITS, POST, POSTAL_DIGITS, STRICT_PASSWORD, TEL,
+} from '#contracts/patterns.ts';
 
 export type Rule = (value: unknown, field: string) => string | null;
 
@@ -32,13 +35,13 @@ export const maxLength = (max: number): Rule =>
 export const minLength = (min: number): Rule =>
   (value, field) => (isEmpty(value) || length(text(value)) >= min ? null : messages.minLength(field, min));
 
-export const email = pattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, messages.email);
+export const email = pattern(EMAIL, messages.email);
 
 /** Full-width katakana; spaces, the long-vowel mark ー and the middle dot ・ allowed. */
-export const kana = pattern(/^[ァ-ヶー・\s　]+$/u, messages.kana);
+export const kana = pattern(KANA, messages.kana);
 
 /** 3 digits, optional hyphen, 4 digits. */
-export const post = pattern(/^\d{3}-?\d{4}$/, messages.post);
+export const post = pattern(POST, messages.post);
 
 /** A number with at most `max` decimal places. */
 export const decimal = (max: number): Rule =>
@@ -52,22 +55,22 @@ export const decimal = (max: number): Rule =>
  * Phone number: without hyphens a leading 0 and 10 or 11 digits; with hyphens a leading 0 then three
  * groups of 1–4 digits (03-1234-5678, 090-1234-5678, 0120-123-456).
  */
-export const tel = pattern(/^(0\d{9,10}|0\d{1,4}-\d{1,4}-\d{1,4})$/, messages.tel);
+export const tel = pattern(TEL, messages.tel);
 
 /** Letters and digits only (half-width). */
-export const halfWidthAlphaNum = pattern(/^[A-Za-z0-9]+$/, messages.halfWidthAlphaNum);
+export const halfWidthAlphaNum = pattern(HALF_WIDTH_ALPHA_NUM, messages.halfWidthAlphaNum);
 
 /** The one theme's password: 8+ characters, half-width letters and digits combined, - _ . allowed. */
-export const password = pattern(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d._-]{8,}$/, messages.password);
+export const password = pattern(STRICT_PASSWORD, messages.password);
 
 /** Half-width digits, at most 11, no hyphens (the user and address forms). */
-export const phoneDigits = pattern(/^\d{1,11}$/, messages.phoneDigits);
+export const phoneDigits = pattern(PHONE_DIGITS, messages.phoneDigits);
 
 /** 7 half-width digits. */
-export const postalDigits = pattern(/^\d{7}$/, messages.postalDigits);
+export const postalDigits = pattern(POSTAL_DIGITS, messages.postalDigits);
 
 /** Full-width only: no ASCII, no half-width katakana (names). */
-export const fullWidth = pattern(/^[^\x01-\x7E\uFF61-\uFF9F]+$/u, messages.fullWidth);
+export const fullWidth = pattern(FULL_WIDTH, messages.fullWidth);
 
 /** At least one of `fields` in `values` is filled (spec 5 required_without_all). */
 export function requiredWithoutAll(values: Record<string, unknown>, fields: readonly string[]): string | null {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { login_histories, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
-import { addressListSchema } from '../../contracts/addresses.ts';
-import { loginResponseSchema } from '../../contracts/auth.ts';
-import { userSchema } from '../../contracts/user.ts';
+import { addressListSchema } from '#contracts/addresses.ts';
+import { loginResponseSchema } from '#contracts/auth.ts';
+import { userSchema } from '#contracts/user.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

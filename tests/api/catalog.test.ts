@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { productSchema, categoryHierarchySchema, type Product } from '../../contracts/products.ts';
-import { frontSettingsSchema, publicJsonSchema } from '../../contracts/settings.ts';
+import { productSchema, categoryHierarchySchema, type Product } from '#contracts/products.ts';
+import { frontSettingsSchema, publicJsonSchema } from '#contracts/settings.ts';
 import {
   channels, makers, payment_methods, product_likes, products, settings, user_addresses, users,
 } from '../../api/src/db/schema.ts';

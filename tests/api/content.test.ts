@@ -7,7 +7,7 @@ import { z } from 'zod';
 import {
   bannerSchema, blogSchema, brandSchema, landingPageSchema, makerSchema, messageSchema, newsSchema, qaCategorySchema, qaSchema,
   staticPageSchema, staticPageUrlSchema, stylistSchema,
-} from '../../contracts/content.ts';
+} from '#contracts/content.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

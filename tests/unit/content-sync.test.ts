@@ -6,8 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Blog, Brand, Maker, News, StaticPage } from '../../contracts/content.ts';
-import type { FrontSettings } from '../../contracts/settings.ts';
+import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
+import type { FrontSettings } from '#contracts/settings.ts';
 import { clearSnapshotCache, loadSnapshot, normalisePagePath } from '../../content-sync/snapshot.ts';
 import { syncContent } from '../../content-sync/sync.ts';
 

@@ -1,8 +1,8 @@
 /** Wire objects that satisfy the contract schemas, for unit tests. */
-import type { Product } from '../../contracts/products.ts';
-import type { Cart } from '../../contracts/cart.ts';
-import type { Address } from '../../contracts/addresses.ts';
-import type { Order } from '../../contracts/orders.ts';
+import type { Product } from '#contracts/products.ts';
+import type { Cart } from '#contracts/cart.ts';
+import type { Address } from '#contracts/addresses.ts';
+import type { Order } from '#contracts/orders.ts';
 
 export function product(id: number, overrides: Partial<Product> = {}): Product {
   return {

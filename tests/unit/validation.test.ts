@@ -4,7 +4,7 @@ import {
   required, maxLength, minLength, email, kana, post, decimal, tel, halfWidthAlphaNum, phoneDigits, postalDigits,
   fullWidth, requiredWithoutAll, dateBirth, minDate, passwordRules, validate, validateForm,
 } from '../../src/validation/rules.ts';
-import { messages } from '../../src/validation/messages.ts';
+import { messages } from '#contracts/messages.ts';
 
 describe('spec 5 rules and messages', () => {
   it('kana: full-width katakana only; spaces, ー and ・ allowed', () => {

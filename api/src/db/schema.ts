@@ -601,3 +601,15 @@ export const upload_files = pgTable('upload_files', {
   content: text('content').notNull(), // base64
   created_at: created(),
 });
+
+// ---------------------------------------------------------------- shared process state
+/**
+ * Rate-limit counters shared by every API process (sliding window approximated by fixed windows).
+ * With REDIS_URL set, Redis holds them instead; this table is the default so any number of
+ * processes on one PostgreSQL agree without more infrastructure.
+ */
+export const rate_limits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  reset_at: ts('reset_at').notNull(),
+}, (t) => [index('rate_limits_reset_idx').on(t.reset_at)]);

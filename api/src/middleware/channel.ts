@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ChannelRow } from '../context.ts';
 import { channels } from '../db/schema.ts';
-import { CHANNEL_NOT_FOUND_MESSAGE } from '../../../contracts/common.ts';
+import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/common.ts';
 
 export const CHANNEL_HEADER = 'x-channel-id';
 

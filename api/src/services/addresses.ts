@@ -3,7 +3,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { user_addresses } from '../db/schema.ts';
 import { notFound, unprocessable } from '../lib/errors.ts';
-import { ADDRESS_LIMIT, type Address, type AddressInput, type DeliveryAddress } from '../../../contracts/addresses.ts';
+import { ADDRESS_LIMIT, type Address, type AddressInput, type DeliveryAddress } from '#contracts/addresses.ts';
 
 type Conn = Db | Tx;
 export type AddressRow = typeof user_addresses.$inferSelect;

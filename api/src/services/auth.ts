@@ -9,7 +9,7 @@ import type { ApiEnv } from '../env.ts';
 import type { UserRow } from '../context.ts';
 import { auth_tokens, login_histories, users } from '../db/schema.ts';
 import { unauthenticated, unprocessable } from '../lib/errors.ts';
-import type { LoginResponse } from '../../../contracts/auth.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
 import { dummyHash, verifyPassword } from './password.ts';
 import { hashToken, issueToken, randomToken } from './tokens.ts';
 

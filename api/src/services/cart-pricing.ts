@@ -3,8 +3,8 @@
  * (660 yen incl. tax, free from 5,500 yen of goods incl. tax) and the payment fee. The cart, the
  * decision and the stored order all use this one function so their figures always agree.
  */
-import { CARRIAGE } from '../../../contracts/cart.ts';
-import type { AmountByTaxRate, CartOrder } from '../../../contracts/cart.ts';
+import { CARRIAGE } from '#contracts/cart.ts';
+import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import { includedTax, lineTax, priceWithTax } from './tax.ts';
 
 export interface PricingLine { unit_price: number; tax_rate: 8 | 10; quantity: number }

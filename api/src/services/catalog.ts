@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client.ts';
 import {
   brands, categories, makers, product_channels, product_likes, product_model_categories, product_models, products,
 } from '../db/schema.ts';
-import type { CategoryRef, Product, ProductSort, ProductVariant } from '../../../contracts/products.ts';
+import type { CategoryRef, Product, ProductSort, ProductVariant } from '#contracts/products.ts';
 import { priceWithTax } from './tax.ts';
 
 type Conn = Db | Tx;

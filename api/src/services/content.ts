@@ -5,8 +5,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { settings } from '../db/schema.ts';
-import type { Banner, Blog, Brand, FreeArea, LandingPage, Maker, Message, News, Popup, Stylist } from '../../../contracts/content.ts';
-import type { FrontSettings } from '../../../contracts/settings.ts';
+import type { Banner, Blog, Brand, FreeArea, LandingPage, Maker, Message, News, Popup, Stylist } from '#contracts/content.ts';
+import type { FrontSettings } from '#contracts/settings.ts';
 
 type Conn = Db | Tx;
 

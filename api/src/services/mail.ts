@@ -5,8 +5,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox_emails, settings } from '../db/schema.ts';
-import type { AmountByTaxRate, CartOrder } from '../../../contracts/cart.ts';
-import type { DeliveryAddress } from '../../../contracts/addresses.ts';
+import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
+import type { DeliveryAddress } from '#contracts/addresses.ts';
 
 type Conn = Db | Tx;
 

@@ -11,8 +11,8 @@ import {
 } from '../../services/addresses.ts';
 import {
   ADDRESS_LIMIT, addressInputSchema, addressListSchema, addressSchema, postalCodeQuerySchema, postalCodeResultSchema,
-} from '../../../../contracts/addresses.ts';
-import { errorBodySchema, idParamSchema, LIMIT_HEADER } from '../../../../contracts/common.ts';
+} from '#contracts/addresses.ts';
+import { errorBodySchema, idParamSchema, LIMIT_HEADER } from '#contracts/common.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const body = { content: { 'application/json': { schema: addressInputSchema } }, required: true };

@@ -4,8 +4,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createRouter } from '../../lib/router.ts';
 import { login, logout, refresh, type ClientInfo, type Session } from '../../services/auth.ts';
-import { emptyBodySchema, loginRequestSchema, loginResponseSchema, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../../../../contracts/auth.ts';
-import { errorBodySchema } from '../../../../contracts/common.ts';
+import { emptyBodySchema, loginRequestSchema, loginResponseSchema, REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
+import { errorBodySchema } from '#contracts/common.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const optionalEmptyBody = { content: { 'application/json': { schema: emptyBodySchema } }, required: false };

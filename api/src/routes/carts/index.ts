@@ -14,9 +14,9 @@ import {
   cartAddProductRequestSchema, cartDecisionResponseSchema, cartDeleteProductRequestSchema, cartInitRequestSchema,
   cartModifyProductRequestSchema, cartOrderModifyRequestSchema, cartSchema, cartShippingAddRequestSchema,
   cartShippingResetRequestSchema, cartTokenParamSchema, cartTokenRequestSchema, orderNoParamSchema,
-} from '../../../../contracts/cart.ts';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { orderSchema } from '../../../../contracts/orders.ts';
+} from '#contracts/cart.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { orderSchema } from '#contracts/orders.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const body = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });

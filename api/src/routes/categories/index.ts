@@ -1,7 +1,7 @@
 /** GET /v1/categories/hierarchy?table=products|inquiries: the category tree. */
 import { createRoute } from '@hono/zod-openapi';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { categoryHierarchyQuerySchema, categoryHierarchySchema } from '../../../../contracts/products.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { categoryHierarchyQuerySchema, categoryHierarchySchema } from '#contracts/products.ts';
 import { createRouter } from '../../lib/router.ts';
 import { categoryTree } from '../../services/catalog.ts';
 

@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { qaCategorySchema, qaListQuerySchema, qaSchema } from '../../../../contracts/content.ts';
+import { qaCategorySchema, qaListQuerySchema, qaSchema } from '#contracts/content.ts';
 import { qa_categories, qas } from '../../db/schema.ts';
 import { createRouter } from '../../lib/router.ts';
 import { keywordTerms, likePattern } from '../../services/catalog.ts';

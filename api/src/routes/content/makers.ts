@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { asc } from 'drizzle-orm';
 import { z } from 'zod';
-import { brandSchema, contentListQuerySchema, idOrKeyParamSchema, makerSchema, stylistSchema } from '../../../../contracts/content.ts';
+import { brandSchema, contentListQuerySchema, idOrKeyParamSchema, makerSchema, stylistSchema } from '#contracts/content.ts';
 import { brands, makers, stylists } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   bannerListQuerySchema, bannerSchema, contentListQuerySchema, freeAreaSchema, idOrKeyParamSchema, messageSchema, popupSchema, tagSchema,
-} from '../../../../contracts/content.ts';
+} from '#contracts/content.ts';
 import { banners, free_areas, messages, popups, tags } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';

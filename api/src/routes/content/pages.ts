@@ -2,8 +2,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { contentListQuerySchema, landingPageSchema, staticPageSchema, staticPageUrlSchema } from '../../../../contracts/content.ts';
-import { keyParamSchema } from '../../../../contracts/common.ts';
+import { contentListQuerySchema, landingPageSchema, staticPageSchema, staticPageUrlSchema } from '#contracts/content.ts';
+import { keyParamSchema } from '#contracts/common.ts';
 import { landing_pages, static_pages } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';

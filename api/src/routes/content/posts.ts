@@ -2,7 +2,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import { z } from 'zod';
-import { blogSchema, contentListQuerySchema, idOrKeyParamSchema, newsSchema } from '../../../../contracts/content.ts';
+import { blogSchema, contentListQuerySchema, idOrKeyParamSchema, newsSchema } from '#contracts/content.ts';
 import { blogs, news } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';

@@ -1,7 +1,7 @@
 /** Helpers shared by the content routers: JSON response entries and page/per handling. */
 import type { Context } from 'hono';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { errorBodySchema } from '../../../../contracts/common.ts';
+import { errorBodySchema } from '#contracts/common.ts';
 import { pageOf, setPaginationHeaders, type Page } from '../../lib/pagination.ts';
 
 /** An OpenAPI response entry with a JSON body. */

@@ -5,8 +5,8 @@ import { pageOf, setPaginationHeaders } from '../../lib/pagination.ts';
 import { createRouter } from '../../lib/router.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { getOrder, listOrders } from '../../services/orders.ts';
-import { errorBodySchema, idParamSchema, PAGINATION_HEADERS } from '../../../../contracts/common.ts';
-import { orderListSchema, orderSchema } from '../../../../contracts/orders.ts';
+import { errorBodySchema, idParamSchema, PAGINATION_HEADERS } from '#contracts/common.ts';
+import { orderListSchema, orderSchema } from '#contracts/orders.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const unauthorized = json(errorBodySchema, 'Not signed in');

@@ -2,9 +2,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../lib/router.ts';
 import { activePayments, readCart, serializePayment } from '../../services/cart.ts';
-import { cartTokenParamSchema } from '../../../../contracts/cart.ts';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { paymentMethodListSchema } from '../../../../contracts/payments.ts';
+import { cartTokenParamSchema } from '#contracts/cart.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { paymentMethodListSchema } from '#contracts/payments.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 

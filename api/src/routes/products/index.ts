@@ -1,7 +1,7 @@
 /** GET /v1/products (filters, pagination headers) and GET /v1/products/{key}. */
 import { createRoute } from '@hono/zod-openapi';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { productKeyParamSchema, productListQuerySchema, productListSchema, productSchema } from '../../../../contracts/products.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { productKeyParamSchema, productListQuerySchema, productListSchema, productSchema } from '#contracts/products.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf, setPaginationHeaders } from '../../lib/pagination.ts';
 import { createRouter } from '../../lib/router.ts';

@@ -4,8 +4,8 @@
  */
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { CHANNEL_NOT_FOUND_MESSAGE, errorBodySchema } from '../../../../contracts/common.ts';
-import { publicJsonSchema } from '../../../../contracts/settings.ts';
+import { CHANNEL_NOT_FOUND_MESSAGE, errorBodySchema } from '#contracts/common.ts';
+import { publicJsonSchema } from '#contracts/settings.ts';
 import { channels, settings } from '../../db/schema.ts';
 import { createRouter } from '../../lib/router.ts';
 

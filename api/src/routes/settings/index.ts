@@ -1,8 +1,8 @@
 /** GET /v1/settings/front (flat spec-9 settings) and GET /v1/colorschemes/selected/front. */
 import { createRoute } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { colorschemeSchema, frontSettingsSchema } from '../../../../contracts/settings.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { colorschemeSchema, frontSettingsSchema } from '#contracts/settings.ts';
 import { colorschemes } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';

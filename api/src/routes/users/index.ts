@@ -7,8 +7,8 @@ import { unprocessable } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/router.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { hashPassword, verifyPassword } from '../../services/password.ts';
-import { errorBodySchema } from '../../../../contracts/common.ts';
-import { passwordChangeRequestSchema, userSchema, userUpdateRequestSchema, type User } from '../../../../contracts/user.ts';
+import { errorBodySchema } from '#contracts/common.ts';
+import { passwordChangeRequestSchema, userSchema, userUpdateRequestSchema, type User } from '#contracts/user.ts';
 
 const json = <T>(schema: T, description: string) => ({ content: { 'application/json': { schema } }, description });
 const unauthorized = json(errorBodySchema, 'Not signed in');

@@ -1,0 +1,15 @@
+/**
+ * OpenAPI route-definition helpers shared by every route group's `routes.ts`, so the response and
+ * body entries are written once.
+ */
+import type { z } from 'zod';
+import { errorBodySchema } from '#contracts/common.ts';
+
+/** A response entry with a JSON body. */
+export const jsonResponse = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true as const });
+
+/** An error response entry (the ErrorBody shape: message, code, errors by field). */
+export const errorResponse = (description: string) => jsonResponse(errorBodySchema, description);
