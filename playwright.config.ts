@@ -1,6 +1,6 @@
 /**
  * Browser tests against the real shop: `npm start` on port 4399 with its own throwaway PGlite
- * database (.data/e2e, wiped before each run, so e2e never touches the development data), driven by
+ * database (.data/e2e-<port>/pglite, wiped before each run, so e2e never touches the development data), driven by
  * Debian's Chromium (Playwright cannot download browsers here; scripts/ensure-chromium.ts finds or
  * installs it first).
  */
@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://localhost:${port}`;
+/** Everything this run's server writes: database, build and snapshot (wiped database each run). */
+const e2eDir = `.data/e2e-${port}`;
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
@@ -40,11 +42,14 @@ export default defineConfig({
   },
   webServer: {
     // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
-    command: 'rm -rf .data/e2e && node scripts/start.ts',
+    command: `rm -rf ${e2eDir}/pglite && node scripts/start.ts`,
     url: `${baseURL}/`,
     env: {
       PORT: String(port),
-      DATA_DIR: '.data/e2e/pglite',
+      DATA_DIR: `${e2eDir}/pglite`,
+      // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
+      SHOP_DIST_DIR: process.env.SHOP_DIST_DIR ?? `${e2eDir}/dist`,
+      CONTENT_SNAPSHOT_DIR: `${e2eDir}/snapshot`,
       CHANNEL: 'default',
       // Never inherit a developer's database or external API: e2e runs on its own embedded one.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',

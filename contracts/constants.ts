@@ -7,3 +7,8 @@ export const LIMIT_HEADER = 'x-limit';
 
 /** The API's message for an unknown channel; the storefront switches to the invalid-channel layout. */
 export const CHANNEL_NOT_FOUND_MESSAGE = 'The channel does not exist.';
+
+/** Page sizes of spec section 9: 15 for products, 10 for every other list and history. */
+export const PAGE_SIZE = { products: 15, default: 10 } as const;
+/** Largest `per` a list call accepts. */
+export const MAX_PER_PAGE = 100;
