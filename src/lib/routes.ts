@@ -1,0 +1,145 @@
+/**
+ * Every route of spec section 2 as a typed path builder. Paths end with a slash because the build
+ * uses `trailingSlash: 'always'`; keys are URL-encoded as one path segment. Screens and islands build
+ * links and redirect targets only through `paths`, so a route is spelled once.
+ */
+
+/** One URL-encoded path segment from a key or id. */
+const seg = (key: string | number): string => encodeURIComponent(String(key));
+
+/** `/base/` plus a query string built from the defined entries (none → no `?`). */
+function withQuery(base: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
+}
+
+/** Filters of the product list URL (spec 5: the page sends `child` itself). */
+export interface ProductListQuery {
+  category?: string;
+  maker?: string;
+  brand?: string;
+  keyword?: string;
+  page?: number;
+}
+
+/** `/social-gift/{key?}/<step>/`: the key segment is optional (spec 2). */
+const gift = (step: string) => (key?: string) => `/social-gift/${key ? `${seg(key)}/` : ''}${step ? `${step}/` : ''}`;
+
+/** Public routes of spec 2. */
+export const paths = {
+  home: '/',
+  ec: '/ec/',
+  blog: '/blog/',
+  blogDetail: (key: string | number) => `/blog/${seg(key)}/`,
+  cart: '/cart/',
+  cartComplete: (orderNo?: string) => withQuery('/cart/complete/', { order_no: orderNo }),
+  cartConfirm: '/cart/confirm/',
+  cartPayment: '/cart/payment/',
+  cartShippingAdd: '/cart/shipping-add/',
+  cartShippingDetail: '/cart/shipping-detail/',
+  cartShippingSelect: '/cart/shipping-select/',
+  catalogOrder: '/catalog-order/',
+  contact: '/contact/',
+  contactComplete: '/contact/complete/',
+  contactConfirm: '/contact/confirm/',
+  faq: '/faq/',
+  flipBook: '/flip-book/',
+  /** `/login/`, with the page to return to and `re=1` after a failed token refresh. */
+  login: (opts: { redirect?: string; refreshFailed?: boolean } = {}) =>
+    withQuery('/login/', { re: opts.refreshFailed ? 1 : undefined, redirect: safeReturnPath(opts.redirect) ?? undefined }),
+  loginUnlock: '/login/unlock/',
+  loginSync: '/login_sync/',
+  maintenance: '/maintenance/',
+  maker: '/maker/',
+  makerDetail: (key: string | number) => `/maker/${seg(key)}/`,
+  news: '/news/',
+  newsDetail: (key: string | number) => `/news/${seg(key)}/`,
+  popup: '/popup/',
+  /** `/product/` with optional filters; page 1 carries no `?page=` so the canonical URL stays clean. */
+  productList: (query: ProductListQuery = {}) =>
+    withQuery('/product/', { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
+  productDetail: (key: string) => `/product/${seg(key)}/`,
+  register: '/register/',
+  registerComplete: '/register/complete/',
+  reminder: '/reminder/',
+  reminderReset: '/reminder/reset/',
+  reminderUsername: '/reminder/username/',
+  reminderUsernameReset: '/reminder/username/reset/',
+  sitemap: '/sitemap/',
+  stylist: '/stylist/',
+  stylistDetail: (key: string | number) => `/stylist/${seg(key)}/`,
+  verify: '/verify/',
+  verifyEmail: '/verify/email/',
+  socialGift: {
+    top: gift(''),
+    shipping: gift('shipping'),
+    delivery: gift('delivery'),
+    confirm: gift('confirm'),
+    complete: gift('complete'),
+  },
+  /** My-page routes of spec 2 (login required unless SITE.NO_MEMBER_USE). */
+  mypage: {
+    top: '/mypage/',
+    address: '/mypage/address/',
+    addressAdd: '/mypage/address/add/',
+    addressEdit: (key: string | number) => `/mypage/address/${seg(key)}/edit/`,
+    bookmark: '/mypage/bookmark/',
+    card: '/mypage/card/',
+    cardAdd: '/mypage/card/add/',
+    leave: '/mypage/leave/',
+    list: '/mypage/list/',
+    listDetail: (key: string | number) => `/mypage/list/${seg(key)}/`,
+    loginHistory: '/mypage/login_history/',
+    logout: '/mypage/logout/',
+    measurement: '/mypage/measurement/',
+    measurementEdit: '/mypage/measurement/edit/',
+    memorial: '/mypage/memorial/',
+    memorialAdd: '/mypage/memorial/add/',
+    memorialEdit: (key: string | number) => `/mypage/memorial/${seg(key)}/edit/`,
+    messageCenter: '/mypage/message-center/',
+    messageCenterDetail: (key: string | number) => `/mypage/message-center/${seg(key)}/`,
+    nameEmbroidery: '/mypage/name-embroidery/',
+    nameEmbroideryEdit: '/mypage/name-embroidery/edit/',
+    orderHistory: (page?: number) => withQuery('/mypage/order_history/', { page: page && page > 1 ? page : undefined }),
+    orderDetail: (key: string | number) => `/mypage/order_history/${seg(key)}/`,
+    password: '/mypage/password/',
+    point: '/mypage/point/',
+    productHistory: '/mypage/product_history/',
+    productRequestHistory: '/mypage/product_request_history/',
+    productSearchHistory: '/mypage/product_search_history/',
+    userInfo: '/mypage/user_info/',
+    userInfoEdit: '/mypage/user_info/edit/',
+  },
+} as const;
+
+/**
+ * A same-origin path from an untrusted `redirect` value, or null. Rejects absolute and
+ * protocol-relative URLs (`//evil`, `/\evil`) and control characters, so the login form cannot be
+ * used as an open redirect; the login page itself is never a useful target.
+ */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 500) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\u007f]/.test(raw)) return null;
+  if (raw === '/login/' || raw.startsWith('/login/?')) return null;
+  return raw;
+}
+
+/** Who may see a screen: members only, guests only (login, register, reminder), or anyone. */
+export type ScreenAccess = 'member' | 'guest' | 'public';
+
+const MEMBER_PREFIXES = ['/mypage/', '/ec/', '/cart/shipping-', '/cart/payment/', '/cart/confirm/'];
+const GUEST_PREFIXES = ['/login/', '/register/', '/reminder/'];
+/** Screens under a guest prefix that a member may still open (the post-register thanks page). */
+const GUEST_EXCEPTIONS = ['/register/complete/'];
+
+/** The access rule of a pathname (spec 2 and 6): my-page and checkout steps are member-only. */
+export function screenAccess(pathname: string): ScreenAccess {
+  const p = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  if (MEMBER_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'member';
+  if (GUEST_EXCEPTIONS.includes(p)) return 'public';
+  if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';
+  return 'public';
+}
