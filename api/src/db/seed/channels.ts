@@ -9,9 +9,12 @@ export const SHOP_NAME = 'Maison Kiyora';
 
 const channelSeeds = [
   { id: MAIN_CHANNEL, name: SHOP_NAME, theme: 'default', is_default: true, namespace: 'maison-kiyora', prefix: '',
-    tokens: { '--color-primary': '#1f3a5f', '--color-accent': '#b5533c', '--color-bg': '#faf8f5', '--color-text': '#222222', '--color-muted': '#6b6b6b' } },
+    tokens: { '--color-primary': '#1f3a5f', '--color-accent': '#b5533c', '--color-bg': '#faf8f5', '--color-text': '#222222', '--color-muted': '#6b6b6b' },
+    settings: {} },
   { id: OUTLET_CHANNEL, name: `${SHOP_NAME} OUTLET`, theme: 'outlet', is_default: false, namespace: 'maison-kiyora-outlet', prefix: 'outlet',
-    tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' } },
+    tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' },
+    // Outlet goods (B品・旧モデル) are sold as they are: its guide, 特定商取引法 page and checkout say so.
+    settings: { 'ORDER.RETURN_POLICY': 'アウトレット品は返品・交換をお受けできません。不良品の場合に限り、商品到着後7日以内にご連絡いただければ当店負担で交換いたします。' } },
 ];
 
 /** Seeds channels, settings and colour schemes. */
@@ -25,6 +28,7 @@ export async function seedChannels(db: Db | Tx) {
       'SITE.CHANNEL_PREFIX': c.prefix,
       THEME: c.theme,
       'RECOMMEND.IS_USE': false,
+      ...c.settings,
     };
     // Not for the browser: only the API's own mailer reads these.
     const priv: Record<string, unknown> = { 'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name };

@@ -4,7 +4,10 @@ import {
   banners, blogs, free_areas, landing_pages, messages, news, popups, qa_categories, qas, static_pages, stylists, tags,
 } from '../schema.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, SHOP_NAME } from './channels.ts';
-import { blogSeeds, faqSeeds, newsSeeds, outletBlogSeeds, outletNewsSeeds, staticPageSeeds, stylistSeeds, type BlogSeed } from './content-data.ts';
+import { blogSeeds, outletBlogSeeds, stylistSeeds, type BlogSeed } from './blog-data.ts';
+import { newsSeeds, outletNewsSeeds } from './news-data.ts';
+import { faqSeeds, staticPageSeeds } from './pages-data.ts';
+import { FREE_CARRIAGE_TEXT } from './terms.ts';
 
 type Conn = Db | Tx;
 
@@ -42,24 +45,24 @@ export async function seedContent(db: Conn) {
   const banner = (channel: string, area: string, title: string, image: string, link: string, sort: number, is_show = true) =>
     ({ channel_id: channel, area, title, image, link, sort, is_show });
   await db.insert(banners).values([
-    banner(MAIN_CHANNEL, 'top_main', '冬のギフト特集', '/images/products/accessories.svg', '/blog/gift-guide-2026/', 10),
+    banner(MAIN_CHANNEL, 'top_main', '読みもの 冬のギフトガイド', '/images/products/accessories.svg', '/blog/gift-guide-2026/', 10),
     banner(MAIN_CHANNEL, 'top_main', 'リネンのある暮らし', '/images/products/tops.svg', '/product/?category=tops&child=1', 20),
     banner(MAIN_CHANNEL, 'top_main', '産地のお茶と器', '/images/products/kitchen.svg', '/product/?category=kitchen&child=1', 30),
-    banner(MAIN_CHANNEL, 'top_sub', '5,500円以上で送料無料', '/images/products/bags.svg', '/guide/', 10),
-    banner(MAIN_CHANNEL, 'top_sub', '新規会員登録はこちら', '/images/products/shoes.svg', '/register/', 20),
-    banner(MAIN_CHANNEL, 'side', '夏のセール（終了）', '/images/products/bottoms.svg', '/product/', 10, false),
+    banner(MAIN_CHANNEL, 'top_sub', FREE_CARRIAGE_TEXT, '/images/products/bags.svg', '/guide/', 10),
+    banner(MAIN_CHANNEL, 'top_sub', '産地をたずねる読みもの', '/images/products/shoes.svg', '/blog/', 20),
+    banner(MAIN_CHANNEL, 'side', '夏のリネン特集（掲載終了）', '/images/products/bottoms.svg', '/product/?category=tops&child=1', 10, false),
     banner(OUTLET_CHANNEL, 'top_main', 'アウトレット 冬物入荷', '/images/products/outer.svg', '/product/', 10),
   ]);
   await db.insert(messages).values([
     { channel_id: MAIN_CHANNEL, code: 'year-end-shipping', title: '年末年始の配送について', body: '12月28日（月）正午までのご注文は年内に発送いたします。' },
-    { channel_id: MAIN_CHANNEL, code: 'free-shipping', title: '送料無料', body: '5,500円（税込）以上のご注文で送料無料です。' },
+    { channel_id: MAIN_CHANNEL, code: 'free-shipping', title: '送料について', body: `${FREE_CARRIAGE_TEXT}です。` },
     { channel_id: OUTLET_CHANNEL, code: 'outlet-no-return', title: 'アウトレット品について', body: 'アウトレット品は返品・交換をお受けできません。' },
   ]);
   await db.insert(popups).values([
-    { channel_id: MAIN_CHANNEL, title: '会員登録で500ポイントプレゼント', body: '<p>今なら新規会員登録で500ポイントをプレゼント中です。</p>' },
+    { channel_id: MAIN_CHANNEL, title: '年末年始休業のお知らせ', body: '<p>12月29日（火）から1月3日（日）まで出荷業務をお休みいたします。<a href="/news/year-end-2026/">詳しくはこちら</a></p>' },
   ]);
   await db.insert(free_areas).values([
-    { channel_id: MAIN_CHANNEL, code: 'header_notice', body: '<p>5,500円（税込）以上のご注文で送料無料</p>' },
+    { channel_id: MAIN_CHANNEL, code: 'header_notice', body: `<p>${FREE_CARRIAGE_TEXT}</p>` },
     { channel_id: MAIN_CHANNEL, code: 'footer_info', body: '<p>平日10:00〜17:00（土日祝・年末年始を除く）</p>' },
     { channel_id: OUTLET_CHANNEL, code: 'header_notice', body: '<p>アウトレット品は返品・交換不可です</p>' },
   ]);

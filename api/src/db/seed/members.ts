@@ -6,6 +6,7 @@ import { hashPassword } from '../../services/password.ts';
 import type { Db, Tx } from '../client.ts';
 import { business_dates, payment_methods, postal_codes, user_addresses, users } from '../schema.ts';
 import { MAIN_CHANNEL } from './channels.ts';
+import { COD_FEE, TRANSFER_DAYS } from './terms.ts';
 
 export const DEMO = { username: 'demo', email: 'demo@example.jp', password: 'demo-pass-2026' } as const;
 
@@ -30,10 +31,11 @@ export async function seedMembers(db: Db | Tx) {
   ]);
 
   await db.insert(payment_methods).values([
-    { code: 'cod', name: '代金引換', fee: 330, is_active: true, sort: 10,
-      description: '商品お届けの際に、配達員に代金をお支払いください。代引手数料330円（税込）がかかります。' },
+    // The fee lives only in `fee`: checkout, the guide and the 特定商取引法 page print it from there.
+    { code: 'cod', name: '代金引換', fee: COD_FEE, is_active: true, sort: 10,
+      description: '商品お届けの際に、配達員に代金をお支払いください。' },
     { code: 'bank_transfer', name: '銀行振込', fee: 0, is_active: true, sort: 20,
-      description: `ご注文後7日以内にお振込みください。ご入金を確認後、商品を発送いたします。振込手数料はお客様のご負担となります。\n振込先：${BANK_ACCOUNT}` },
+      description: `ご注文後${TRANSFER_DAYS}日以内にお振込みください。ご入金を確認後、商品を発送いたします。振込手数料はお客様のご負担となります。\n振込先：${BANK_ACCOUNT}` },
     // Inactive until card tokenisation with a payment provider is in place.
     { code: 'card', name: 'クレジットカード', fee: 0, is_active: false, sort: 30,
       description: 'VISA / Mastercard / JCB / American Express / Diners Club がご利用いただけます。' },

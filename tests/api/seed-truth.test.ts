@@ -1,0 +1,121 @@
+/**
+ * The seeded shop content tells the truth: news, blogs, static pages, FAQ, banners, messages, popups
+ * and free areas promise only what checkout does (代金引換 and 銀行振込, one address from the address
+ * book, carriage by the cart's CARRIAGE rule) and link only to pages the storefront has. News and
+ * blog lists hold enough items for several pages of 10 (spec 9).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARRIAGE } from '#contracts/cart.ts';
+import { createTestShop, type TestShop } from './helpers.ts';
+
+let shop: TestShop;
+beforeAll(async () => { shop = await createTestShop(); }, 180_000);
+afterAll(async () => { await shop?.close(); });
+
+const CHANNELS = ['default', 'outlet'];
+
+interface Text { where: string; text: string }
+
+async function list(channel: string, apiPath: string): Promise<Array<Record<string, unknown>>> {
+  const res = await shop.request('GET', apiPath, { channel });
+  expect(res.status, `${channel} ${apiPath}`).toBe(200);
+  return (await res.json()) as Array<Record<string, unknown>>;
+}
+
+/** Every text a shopper can read in the seeded content of a channel, by where it comes from. */
+async function shopperTexts(channel: string): Promise<Text[]> {
+  const out: Text[] = [];
+  const add = (kind: string, items: Array<Record<string, unknown>>, fields: string[]) => {
+    for (const item of items) {
+      const text = fields.map((f) => String(item[f] ?? '')).join('\n');
+      out.push({ where: `${channel} ${kind} ${String(item.key ?? item.code ?? item.url ?? item.id ?? item.title)}`, text });
+    }
+  };
+  add('news', await list(channel, '/v1/news?per=all'), ['title', 'body']);
+  add('blog', await list(channel, '/v1/blogs?per=all'), ['title', 'excerpt', 'body']);
+  add('faq', await list(channel, '/v1/qas?per=all'), ['question', 'answer']);
+  add('banner', await list(channel, '/v1/banners'), ['title', 'link']);
+  add('message', await list(channel, '/v1/messages?per=all'), ['title', 'body']);
+  add('popup', await list(channel, '/v1/popups'), ['title', 'body']);
+  add('free area', await list(channel, '/v1/free-areas?per=all'), ['body']);
+  add('landing page', await list(channel, '/v1/lp?per=all'), ['title', 'body']);
+  add('payment', await list(channel, '/v1/payments'), ['name', 'description']);
+  for (const { url } of await list(channel, '/v1/static-pages/urls')) {
+    const res = await shop.request('GET', `/v1/static-pages/url${String(url)}`, { channel });
+    add('page', [await res.json() as Record<string, unknown>], ['title', 'body']);
+  }
+  return out;
+}
+
+const plain = (html: string) => html.replace(/<[^>]+>/g, ' ');
+
+/** Promises checkout cannot keep today, with the reason a reader would be misled. */
+const FALSE_PROMISES: Array<[RegExp, string]> = [
+  [/ポイント(が|を)?(\d|倍|還元|付与|プレゼント|貯|たま|使)|\d+\s*ポイント|保有ポイント/, 'points do not exist'],
+  [/クーポン/, 'coupons do not exist'],
+  [/備考/, 'checkout has no 備考欄'],
+  [/ラッピング|のし紙|熨斗/, 'no gift wrapping'],
+  [/(配達|お届け)(希望)?(日|日時|時間帯)[^。]*(指定|選べ|お選び)|日時指定|時間帯指定/, 'no delivery date choice'],
+  [/クレジットカード|カード(払い|決済|でのお支払い)/, 'no card payment yet'],
+  [/キャンペーン|セール/, 'no campaigns or sales'],
+  [/複数の(お届け先|配送先)/, 'one delivery address per order'],
+  [/会員登録|お問い合わせフォーム/, 'no registration or contact screen yet'],
+];
+
+const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
+
+describe('seeded content promises only what checkout does', () => {
+  it.each(CHANNELS)('%s: no points, coupons, 備考欄, wrapping, delivery dates, cards, campaigns or several addresses', async (channel) => {
+    const broken: string[] = [];
+    for (const { where, text } of await shopperTexts(channel)) {
+      for (const [pattern, why] of FALSE_PROMISES) {
+        const hit = plain(text).match(pattern);
+        if (hit) broken.push(`${where}: 「${hit[0]}」 (${why})`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it.each(CHANNELS)('%s: carriage is stated as the cart charges it (¥660, free from ¥5,500)', async (channel) => {
+    const broken: string[] = [];
+    for (const { where, text } of await shopperTexts(channel)) {
+      for (const sentence of plain(text).split(/[。\n]/)) {
+        if (sentence.includes('送料無料') && !sentence.includes(`${yen(CARRIAGE.freeFrom)}（税込）以上`)) broken.push(`${where}: ${sentence}`);
+        for (const m of sentence.matchAll(/送料(?:は全国一律)?\s*([\d,]+)円/g)) {
+          if (m[1] !== CARRIAGE.fee.toLocaleString('ja-JP')) broken.push(`${where}: ${sentence}`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it.each(CHANNELS)('%s: links inside the content lead to pages the storefront has', async (channel) => {
+    const pages = new Set((await list(channel, '/v1/static-pages/urls')).map((p) => String(p.url)));
+    const news = new Set((await list(channel, '/v1/news?per=all')).map((n) => `/news/${String(n.key)}/`));
+    const blogs = new Set((await list(channel, '/v1/blogs?per=all')).map((b) => `/blog/${String(b.key)}/`));
+    const routeExists = (p: string) => existsSync(path.join('src/pages', p, 'index.astro'));
+    const broken: string[] = [];
+    for (const { where, text } of await shopperTexts(channel)) {
+      const hrefs = [...text.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+      if (where.includes(' banner ')) hrefs.push(text.split('\n')[1]);
+      for (const href of hrefs.filter((h) => h.startsWith('/'))) {
+        const p = href.split('?')[0];
+        if (!(pages.has(p) || news.has(p) || blogs.has(p) || routeExists(p))) broken.push(`${where}: ${href}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('news and blog lists span several pages of 10', () => {
+  it('the main channel publishes at least 23 news items and 12 blog posts', async () => {
+    const news = await shop.request('GET', '/v1/news');
+    const blogs = await shop.request('GET', '/v1/blogs');
+    expect(Number(news.headers.get('x-total'))).toBeGreaterThanOrEqual(23);
+    expect(Number(news.headers.get('x-last-page'))).toBeGreaterThanOrEqual(3);
+    expect(Number(blogs.headers.get('x-total'))).toBeGreaterThanOrEqual(12);
+    expect(Number(blogs.headers.get('x-last-page'))).toBeGreaterThanOrEqual(2);
+  });
+});
