@@ -1,27 +1,10 @@
 /**
- * Guard for login-required islands (spec 2 "Redirect rules"). Checks the session once; a guest is
- * sent to /login/ with a redirect back here. After a failed token refresh the shopper goes to
- * /login/?re=1 instead, which explains that the login expired.
+ * Kept for the checkout islands until they render inside <MemberGate>: the same guard, one
+ * implementation (islands/common/MemberGate.tsx).
  */
-import { useEffect } from 'react';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { loginUrl } from './navigation.ts';
+import { useMemberGate } from './MemberGate.tsx';
 
 /** True once the visitor is known to be logged in; until then the island renders its loading state. */
 export function useRequireLogin(): boolean {
-  const check = useSessionStore((s) => s.check);
-  const isLogin = useSessionStore((s) => s.isLogin);
-  const isRefreshFailed = useSessionStore((s) => s.isRefreshFailed);
-
-  useEffect(() => {
-    void useSessionStore.getState().checkSession();
-  }, []);
-
-  useEffect(() => {
-    if (!check || isLogin) return;
-    const here = `${window.location.pathname}${window.location.search}`;
-    window.location.replace(loginUrl(here, isRefreshFailed));
-  }, [check, isLogin, isRefreshFailed]);
-
-  return check && isLogin;
+  return useMemberGate();
 }

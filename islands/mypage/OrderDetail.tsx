@@ -3,18 +3,18 @@ import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { Order } from '#contracts/orders.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
-import { createOrderStore } from '../../src/stores/query.ts';
+import { paths } from '../../src/lib/routes.ts';
+import { createOrderStore } from '../../src/stores/queries/orders.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import { useRequireLogin } from '../common/useRequireLogin.ts';
+import MypageLayout from './MypageLayout.tsx';
 
 interface Props { orderId: string }
 
-/** Login guard, then the order. */
+/** The order in the my-page frame. */
 export default function OrderDetail({ orderId }: Props) {
-  const loggedIn = useRequireLogin();
-  return loggedIn ? <OrderView orderId={orderId} /> : <Loading />;
+  return <MypageLayout><OrderView orderId={orderId} /></MypageLayout>;
 }
 
 /** Order lines in the summary's shape. */
@@ -64,7 +64,7 @@ function OrderView({ orderId }: Props) {
           <p key={i}>{address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />{address.full_address}</p>
         ))}
       </section>
-      <p><a href="/mypage/order_history/">注文履歴に戻る</a></p>
+      <p><a href={paths.mypage.orderHistory()}>注文履歴に戻る</a></p>
     </div>
   );
 }

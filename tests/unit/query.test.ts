@@ -3,10 +3,12 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import { atom } from 'nanostores';
 import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
 import { ApiError } from '../../src/api-client/errors.ts';
-import {
-  createOrderListStore, createProductListStore, createApiMutator, invalidateKeys, retryDelay, holdAtLeast,
-  searchFromParams, QUERY_KEYS, $addresses,
-} from '../../src/stores/query.ts';
+import * as legacy from '../../src/stores/query.ts';
+import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '../../src/stores/queries/client.ts';
+import { addressKeys, catalogKeys, checkoutKeys, contentKeys, orderKeys, PERSONAL_PREFIX, QUERY_KEYS, userKeys } from '../../src/stores/queries/keys.ts';
+import { $addresses } from '../../src/stores/queries/addresses.ts';
+import { createOrderListStore, createOrderStore } from '../../src/stores/queries/orders.ts';
+import { createProductListStore, searchFromParams } from '../../src/stores/queries/catalog.ts';
 import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
 import { order, product, address } from './fixtures.ts';
 
@@ -87,6 +89,28 @@ describe('mutations and invalidation', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(calls).toBe(2);
     unsub();
+  });
+});
+
+describe('query keys by domain', () => {
+  it('every personal key (member, addresses, orders) starts with me/ so login and logout drop it', () => {
+    for (const key of [userKeys.me, addressKeys.list, orderKeys.all, orderKeys.listPrefix, orderKeys.detail(7)]) expect(key.startsWith(PERSONAL_PREFIX), key).toBe(true);
+    for (const key of [catalogKeys.products, catalogKeys.product('x'), checkoutKeys.cartPayments, contentKeys.frontSettings]) expect(key.startsWith(PERSONAL_PREFIX), key).toBe(false);
+  });
+
+  it('an order detail store keys by the order under the orders prefix', async () => {
+    const api = setup(() => json(order(12)));
+    const store = createOrderStore(12);
+    await settled(store);
+    expect(store.key).toBe('me/orders/12');
+    expect(api.calls[0].url).toBe('/v1/me/orders/12');
+  });
+
+  it('the old flat names still resolve to the same keys and stores through src/stores/query.ts', () => {
+    expect(QUERY_KEYS).toEqual({ personal: 'me/', me: 'me/user', addresses: 'me/user-addresses', orders: 'me/orders', products: 'products', cartPayments: 'payments/carts/', frontSettings: 'settings/front' });
+    expect(legacy.$addresses).toBe($addresses);
+    expect(legacy.createCartPaymentsStore).toBeTypeOf('function');
+    expect(legacy.$me).toBeDefined();
   });
 });
 

@@ -1,0 +1,46 @@
+/**
+ * The one member-only guard (spec 2 redirect rules, spec 6 SITE.NO_MEMBER_USE). Checks the session
+ * once per page (the session store shares one check between islands), sends a visitor who may not
+ * stay to the rule's target, and shows the loading state until then. Every login-required island
+ * renders inside it instead of carrying its own copy of the check.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { memberOnlyRedirect, type RedirectSettings } from '../../src/lib/redirects.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import Loading from './Loading.tsx';
+import { currentReturnPath } from './navigation.ts';
+import { readMemberRules } from './member-rules.ts';
+
+/** True once the visitor may see the member-only content; redirects otherwise. */
+export function useMemberGate(settings?: RedirectSettings): boolean {
+  const check = useSessionStore((s) => s.check);
+  const isLogin = useSessionStore((s) => s.isLogin);
+  const isRegisteredMember = useSessionStore((s) => s.isRegisteredMember);
+  const isRefreshFailed = useSessionStore((s) => s.isRefreshFailed);
+  const rules = settings ?? readMemberRules();
+
+  useEffect(() => {
+    void useSessionStore.getState().checkSession();
+  }, []);
+
+  const target = check ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
+  useEffect(() => {
+    if (target) window.location.replace(target);
+  }, [target]);
+
+  return check && target === null;
+}
+
+interface Props {
+  children: ReactNode;
+  /** Site settings of the rules; read from the page (data-member-rules) when not given. */
+  settings?: RedirectSettings;
+  /** What shows while the session is checked or the redirect runs. */
+  loading?: ReactNode;
+}
+
+/** Renders `children` only for a visitor the member-only rule lets stay. */
+export default function MemberGate({ children, settings, loading }: Props) {
+  const allowed = useMemberGate(settings);
+  return <>{allowed ? children : (loading ?? <Loading />)}</>;
+}

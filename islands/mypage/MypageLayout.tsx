@@ -1,0 +1,51 @@
+/**
+ * The my-page frame every my-page island renders in: the member guard, then the member menu beside
+ * the screen's content. The page heading is in the server HTML (src/layouts/Mypage.astro), so it is
+ * there before any script runs.
+ */
+import { useState, type ReactNode } from 'react';
+import { paths } from '../../src/lib/routes.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import MemberGate from '../common/MemberGate.tsx';
+import { refreshHeader } from '../common/navigation.ts';
+
+/** The member menu: where a member can go from any my-page screen. */
+export const MEMBER_MENU = [
+  { href: paths.mypage.top, label: 'マイページトップ' },
+  { href: paths.mypage.orderHistory(), label: '注文履歴' },
+] as const;
+
+/** Member guard + member menu + the screen. */
+export default function MypageLayout({ children }: { children: ReactNode }) {
+  return (
+    <MemberGate>
+      <div className="mypage-frame">
+        <MemberMenu />
+        <div className="mypage-content">{children}</div>
+      </div>
+    </MemberGate>
+  );
+}
+
+function MemberMenu() {
+  const [leaving, setLeaving] = useState(false);
+  const here = window.location.pathname;
+
+  async function logout() {
+    setLeaving(true);
+    await useSessionStore.getState().logout();
+    refreshHeader();
+    window.location.assign(paths.home);
+  }
+
+  return (
+    <nav aria-label="マイページメニュー" className="mypage-menu">
+      <ul>
+        {MEMBER_MENU.map((item) => (
+          <li key={item.href}><a href={item.href} aria-current={here === item.href ? 'page' : undefined}>{item.label}</a></li>
+        ))}
+        <li><button type="button" className="btn-link" onClick={logout} disabled={leaving}>ログアウト</button></li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,7 @@
+/** The member's address book. */
+import { listUserAddresses } from '../../api-client/addresses.ts';
+import { createFetcherStore, holdAtLeast } from './client.ts';
+import { addressKeys } from './keys.ts';
+
+/** The address book with its x-limit. */
+export const $addresses = createFetcherStore([addressKeys.list], { fetcher: () => holdAtLeast(listUserAddresses()) });

@@ -1,0 +1,10 @@
+/** Site content and settings read by islands. */
+import { getFrontSettings } from '../../api-client/settings.ts';
+import { createFetcherStore } from './client.ts';
+import { contentKeys } from './keys.ts';
+
+/** Front settings (fetched once per page, kept for the session). */
+export const $frontSettings = createFetcherStore([contentKeys.frontSettings], {
+  fetcher: () => getFrontSettings(),
+  dedupeTime: Infinity,
+});
