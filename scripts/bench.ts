@@ -1,23 +1,34 @@
 /**
- * `npm run bench`: starts the whole shop (building it if needed) on a free port with its own embedded
- * database (.data/bench), then prints
+ * `npm run bench`: starts the whole shop (building it if needed) on a free port with its own fresh
+ * database, then prints
  *  1. per page type, the JavaScript a page ships: every <script src>, modulepreload and Astro island
  *     (component and renderer URLs), their static imports followed recursively, plus inline scripts;
  *     each file gzipped on its own (zlib level 6, like a typical server) and summed;
  *  2. the Shop API's throughput and latency for the product list and product detail, measured by a
- *     small keep-alive load loop (N connections for D seconds) — and the SSR product list page.
- * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s).
+ *     small keep-alive load loop (N connections for D seconds) — and the SSR product list page;
+ *     while the list is loaded, a static file is fetched every 50 ms: its latency shows how long the
+ *     server's event loop is blocked (a database working on the main thread shows up here);
+ *  3. with BENCH_PRODUCTS (e.g. 100000), the same database grown to that many products by SQL
+ *     (generate_series over the seeded models, categories, makers), then page 1 of the list, a top
+ *     category page with its descendants, and a detail at BENCH_PRODUCTS_CONNECTIONS (10).
+ * The embedded database (PGlite, BENCH_DATA_DIR, wiped first) is always measured; with
+ * BENCH_DATABASE_URL (an empty PostgreSQL database) PostgreSQL is measured after it in the same run.
+ * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_PRODUCTS,
+ * BENCH_PRODUCTS_CONNECTIONS (10), BENCH_SKIP_PGLITE=1 (PostgreSQL only).
  * The load generator runs on the same machine as the server, so figures are a floor, not a ceiling.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './build.ts';
 
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
+const productConnections = Number(process.env.BENCH_PRODUCTS_CONNECTIONS ?? 10);
 const durationS = Number(process.env.BENCH_DURATION ?? 10);
 const warmupS = Number(process.env.BENCH_WARMUP ?? 2);
 const apiHeaders = { 'x-channel-id': 'default', 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
@@ -33,16 +44,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts `scripts/start.ts` and resolves once it logs 'Shop ready'. */
-function startShop(port: number): Promise<{ child: ChildProcess; seconds: number }> {
+/** A database the bench measures: the embedded one in a folder, or PostgreSQL at a URL. */
+interface Target { label: string; dataDir: string; url: string }
+
+/** Starts `scripts/start.ts` on `target` and resolves once it logs 'Shop ready'. */
+function startShop(port: number, target: Target): Promise<{ child: ChildProcess; seconds: number }> {
   const started = Date.now();
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: process.env.BENCH_DATA_DIR ?? '.data/bench/pglite',
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+      DATA_DIR: target.dataDir,
+      DATABASE_URL: target.url,
       API_BASE_URL: '',
       NO_COLOR: '1',
     },
@@ -59,6 +73,15 @@ function startShop(port: number): Promise<{ child: ChildProcess; seconds: number
     child.stdout!.on('data', onData);
     child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
     child.once('exit', (code) => reject(new Error(`the shop exited (code ${code}) before it was ready:\n${output.slice(-4000)}`)));
+  });
+}
+
+/** Stops a shop started by startShop and waits for it to exit (PGlite flushes its files on exit). */
+function stopShop(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
   });
 }
 
@@ -138,7 +161,7 @@ async function measurePage(base: string, path: string): Promise<JsReport> {
 interface LoadResult { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number }
 
 /** `connections` keep-alive loops hammering one URL for `seconds`; latencies in ms. */
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<LoadResult> {
+async function load(url: string, headers: Record<string, string>, seconds: number, connections = defaultConnections): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const target = new URL(url);
   const latencies: number[] = [];
@@ -174,73 +197,177 @@ const pad = (rows: string[][]) => {
   return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')).join('\n');
 };
 
+/**
+ * Fetches a small static file every 50 ms until `until` settles: its latency is how long a request
+ * waits for the server's event loop while the API is under load.
+ */
+async function probeStatic(url: string, until: Promise<unknown>): Promise<{ p50: number; p99: number; max: number; n: number }> {
+  let done = false;
+  void until.finally(() => { done = true; });
+  const latencies: number[] = [];
+  while (!done) {
+    const t0 = performance.now();
+    try {
+      const res = await fetch(url, { headers: { connection: 'close' } });
+      await res.arrayBuffer();
+      if (res.ok) latencies.push(performance.now() - t0);
+    } catch { /* counted as missing */ }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN;
+  return { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) ?? NaN, n: latencies.length };
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** Warm-up, then one measured run per target, printed as a table. */
+async function loadTable(targets: [string, string, Record<string, string>][], connections: number, probeUrl?: string): Promise<string> {
+  const rows = [['request', 'req/s', 'p50', 'p95', 'p99', 'ok', 'errors']];
+  const probes: string[] = [];
+  for (const [name, url, headers] of targets) {
+    if (warmupS > 0) await load(url, headers, warmupS, connections);
+    const running = load(url, headers, durationS, connections);
+    const probe = probeUrl && name.includes('/v1/products?page=1') ? probeStatic(probeUrl, running) : undefined;
+    const r = await running;
+    rows.push([name, r.rps.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.requests), String(r.errors)]);
+    if (probe) {
+      const p = await probe;
+      probes.push(`  static file (${new URL(probeUrl!).pathname}) during the list load: p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)} (${p.n} probes)`);
+    }
+  }
+  return [pad(rows).replace(/^/gm, '  '), ...probes].join('\n');
+}
+
+/**
+ * Grows the catalogue to `count` products by SQL: new models of 10 variants each, spread over every
+ * product category, maker and brand, all published on the default channel. Returns the key of the
+ * first top category (the category page measured).
+ */
+async function growCatalogue(target: Target, count: number): Promise<string> {
+  const statements = [
+    `insert into product_models (key, name) select 'bench-m' || g, 'ベンチ商品モデル ' || g from generate_series(1, ${Math.ceil(count / 10)}) g`,
+    `with c as (select array_agg(id order by id) a from categories where table_name = 'products')
+     insert into product_model_categories (product_model_id, category_id)
+     select pm.id, c.a[1 + pm.id % array_length(c.a, 1)] from product_models pm, c where pm.key like 'bench-m%'`,
+    `with mk as (select array_agg(id order by id) a from makers), br as (select array_agg(id order by id) a from brands),
+          pm as (select array_agg(id order by id) a from product_models where key like 'bench-m%')
+     insert into products (key, code, name, description, product_model_id, brand_id, maker_id, product_price, tax_rate, stock, sort, created_at)
+     select 'bench-' || g, 'BENCH-' || g, 'ベンチ商品 ' || g, 'ベンチマーク用の商品です。', pm.a[1 + (g - 1) / 10],
+       br.a[1 + g % array_length(br.a, 1)], mk.a[1 + g % array_length(mk.a, 1)], 500 + (g * 37) % 20000,
+       case when g % 5 = 0 then 8 else 10 end, g % 50, g % 100, timestamptz '2025-01-01' + g * interval '1 minute'
+     from generate_series(1, ${count}) g, mk, br, pm`,
+    `insert into product_channels (product_id, channel_id) select id, 'default' from products where key like 'bench-%'`,
+    'analyze',
+  ];
+  const topCategory = `select key from categories where table_name = 'products' and parent_id is null order by sort, id limit 1`;
+  if (target.url) {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      for (const s of statements) await client.query(s);
+      return (await client.query<{ key: string }>(topCategory)).rows[0].key;
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const db = new PGlite(join(root, target.dataDir));
+  try {
+    for (const s of statements) await db.exec(s);
+    return (await db.query<{ key: string }>(topCategory)).rows[0].key;
+  } finally {
+    await db.close();
+  }
+}
+
+type Keyed = { key: string; is_stock_available?: boolean };
+
+/** Page types and their paths on a running shop. */
+async function pageTypes(base: string, product: Keyed): Promise<[string, string][]> {
+  const [news, blogs] = await Promise.all([getJson<Keyed[]>(base, '/v1/news?per=1'), getJson<Keyed[]>(base, '/v1/blogs?per=1')]);
+  return [
+    ['home', '/'],
+    ...(news[0] ? [['content (news)', `/news/${news[0].key}/`] as [string, string]] : []),
+    ...(blogs[0] ? [['content (blog)', `/blog/${blogs[0].key}/`] as [string, string]] : []),
+    ['product list', '/product/'],
+    ['product detail', `/product/${product.key}/`],
+    ['cart', '/cart/'],
+  ];
+}
+
+async function printJs(base: string, product: Keyed) {
+  console.log('\nJavaScript shipped per page (gzip per file, summed; inline scripts included)');
+  const rows = [['page', 'path', 'files', 'raw', 'gzip', 'inline (gz)', 'islands', 'HTML (gz)']];
+  for (const [name, path] of await pageTypes(base, product)) {
+    try {
+      const r = await measurePage(base, path);
+      rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), `${r.inlineCount} (${kb(r.inlineGzip)})`, String(r.islands), kb(r.htmlGzip)]);
+      if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.join(', ') || '(no script files)'}`);
+    } catch (error) {
+      rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '']);
+    }
+  }
+  console.log(pad(rows).replace(/^/gm, '  '));
+}
+
+/** The seeded-catalogue figures, then (BENCH_PRODUCTS) the grown-catalogue figures, for one database. */
+async function benchTarget(target: Target, withJs: boolean) {
+  console.log(`\n=== ${target.label} ===`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the shop on port ${port}…`);
+  let { child, seconds } = await startShop(port, target);
+  try {
+    console.log(`  ready in ${seconds.toFixed(1)} s`);
+    const products = await getJson<Keyed[]>(base, '/v1/products?page=1');
+    const product = products.find((p) => p.is_stock_available) ?? products[0];
+    if (!product) throw new Error('the product list is empty: is the database seeded?');
+    if (withJs) await printJs(base, product);
+    console.log(`\nThroughput (${target.label}, seeded catalogue): ${defaultConnections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`);
+    console.log(await loadTable([
+      ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
+      [`GET /v1/products/${product.key}`, `${base}/v1/products/${encodeURIComponent(product.key)}`, apiHeaders],
+      ['GET /product/ (SSR HTML)', `${base}/product/`, { accept: 'text/html' }],
+    ], defaultConnections, `${base}/favicon.svg`));
+    if (!productCount) return;
+
+    await stopShop(child);
+    const t0 = Date.now();
+    const category = await growCatalogue(target, productCount);
+    console.log(`\nGrew the catalogue by ${productCount} products in ${((Date.now() - t0) / 1000).toFixed(1)} s; restarting…`);
+    ({ child, seconds } = await startShop(port, target));
+    const total = (await fetch(`${base}/v1/products?page=1`, { headers: apiHeaders })).headers.get('x-total');
+    console.log(`  ready in ${seconds.toFixed(1)} s; x-total ${total}`);
+    console.log(`\nThroughput (${target.label}, ${productCount} more products): ${productConnections} keep-alive connections, ${durationS} s each`);
+    console.log(await loadTable([
+      ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
+      [`GET /v1/products?category=${category}&child=1`, `${base}/v1/products?category=${encodeURIComponent(category)}&child=1`, apiHeaders],
+      ['GET /v1/products/bench-50000', `${base}/v1/products/bench-${Math.ceil(productCount / 2)}`, apiHeaders],
+    ], productConnections, `${base}/favicon.svg`));
+  } finally {
+    await stopShop(child);
+  }
+}
+
 async function main() {
   const cpu = cpus();
   console.log('Machine');
   console.log(`  ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   console.log(`  Node ${process.version} on ${process.platform}/${process.arch}`);
-  const port = await freePort();
-  const pgUrl = process.env.BENCH_DATABASE_URL ? new URL(process.env.BENCH_DATABASE_URL) : null;
-  const database = pgUrl
-    ? `PostgreSQL at ${pgUrl.host}${pgUrl.pathname}`
-    : `embedded database in ${process.env.BENCH_DATA_DIR ?? '.data/bench/pglite'}`;
-  console.log(`\nStarting the shop on port ${port} (${database})…`);
-  const { child, seconds } = await startShop(port);
-  const stop = () => new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  try {
-    console.log(`  ready in ${seconds.toFixed(1)} s`);
-    const base = `http://127.0.0.1:${port}`;
-    type Keyed = { key: string; is_stock_available?: boolean };
-    const [news, blogs, products] = await Promise.all([
-      getJson<Keyed[]>(base, '/v1/news?per=1'),
-      getJson<Keyed[]>(base, '/v1/blogs?per=1'),
-      getJson<Keyed[]>(base, '/v1/products?page=1'),
-    ]);
-    const product = products.find((p) => p.is_stock_available) ?? products[0];
-    if (!product) throw new Error('the product list is empty: is the database seeded?');
-    const pages: [string, string][] = [
-      ['home', '/'],
-      ...(news[0] ? [['content (news)', `/news/${news[0].key}/`] as [string, string]] : []),
-      ...(blogs[0] ? [['content (blog)', `/blog/${blogs[0].key}/`] as [string, string]] : []),
-      ['product list', '/product/'],
-      ['product detail', `/product/${product.key}/`],
-      ['cart', '/cart/'],
-    ];
-
-    console.log('\nJavaScript shipped per page (gzip per file, summed; inline scripts included)');
-    const rows = [['page', 'path', 'files', 'raw', 'gzip', 'inline (gz)', 'islands', 'HTML (gz)']];
-    for (const [name, path] of pages) {
-      try {
-        const r = await measurePage(base, path);
-        rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), `${r.inlineCount} (${kb(r.inlineGzip)})`, String(r.islands), kb(r.htmlGzip)]);
-        if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.join(', ') || '(no script files)'}`);
-      } catch (error) {
-        rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '']);
-      }
-    }
-    console.log(pad(rows).replace(/^/gm, '  '));
-
-    console.log(`\nThroughput: ${connections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`);
-    const targets: [string, string, Record<string, string>][] = [
-      ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
-      [`GET /v1/products/${product.key}`, `${base}/v1/products/${encodeURIComponent(product.key)}`, apiHeaders],
-      ['GET /product/ (SSR HTML)', `${base}/product/`, { accept: 'text/html' }],
-    ];
-    const loadRows = [['request', 'req/s', 'p50', 'p95', 'p99', 'ok', 'errors']];
-    for (const [name, url, headers] of targets) {
-      if (warmupS > 0) await load(url, headers, warmupS);
-      const r = await load(url, headers, durationS);
-      const ms = (n: number) => `${n.toFixed(1)} ms`;
-      loadRows.push([name, r.rps.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.requests), String(r.errors)]);
-    }
-    console.log(pad(loadRows).replace(/^/gm, '  '));
-  } finally {
-    await stop();
+  const targets: Target[] = [];
+  if (!process.env.BENCH_SKIP_PGLITE) {
+    const dataDir = process.env.BENCH_DATA_DIR ?? '.data/bench/pglite';
+    // A fresh embedded database each run, so a grown catalogue never carries over.
+    rmSync(join(root, dataDir), { recursive: true, force: true });
+    targets.push({ label: `PGlite (embedded, ${dataDir})`, dataDir, url: '' });
   }
+  if (process.env.BENCH_DATABASE_URL) {
+    const pgUrl = new URL(process.env.BENCH_DATABASE_URL);
+    targets.push({ label: `PostgreSQL at ${pgUrl.host}${pgUrl.pathname}`, dataDir: '.data/bench/unused', url: process.env.BENCH_DATABASE_URL });
+  }
+  for (const [i, target] of targets.entries()) await benchTarget(target, i === 0);
 }
 
 main().catch((error: unknown) => {

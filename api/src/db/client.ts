@@ -1,11 +1,15 @@
 /**
  * The database handle: PGlite (embedded, in `.data/` or in memory) by default, PostgreSQL when a
- * connection URL is given. The schema, migrations and queries are the same for both.
+ * connection URL is given. Both are reached through the same `pg` pool: PGlite runs on a worker
+ * thread behind a private socket (pglite-host.ts), so the schema, migrations, queries and prepared
+ * statements are one code path and the HTTP event loop never waits on the database.
  */
-import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { readEnv } from '../env.ts';
+import { startPgliteServer } from './pglite-host.ts';
+import { connectionError, openMaintenanceClient, openPool, type PoolOptions } from './pool.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -19,37 +23,56 @@ export interface Database {
   close: () => Promise<void>;
 }
 
+export type DatabaseOptions = Partial<PoolOptions>;
+
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Pool settings from the environment (DATABASE_POOL_MAX and the DATABASE_*_TIMEOUT_MS variables). */
+function envPoolOptions(): PoolOptions {
+  const env = readEnv();
+  return {
+    max: env.DATABASE_POOL_MAX,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TX_TIMEOUT_MS,
+  };
+}
+
 /**
- * Opens the database and applies pending migrations.
+ * Opens the database and applies pending migrations; throws an Error naming the cause (unreachable
+ * server, wrong password, unknown database) when it cannot.
  * `url`: a postgres:// URL, or a PGlite data directory, or 'memory://' for a throwaway database.
  */
-export async function openDatabase(url: string): Promise<Database> {
+export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const settings = { ...envPoolOptions(), ...options };
   if (/^postgres(ql)?:\/\//.test(url)) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-    // An idle client can be cut off (server restart, DROP DATABASE … WITH (FORCE) in tests); without a
-    // listener pg-pool's 'error' event would crash the process. The pool replaces the client itself.
-    pool.on('error', (err) => console.warn('[db] idle client error:', err.message));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const target = { connectionString: url };
+    const client = await openMaintenanceClient(target, settings, 'PostgreSQL');
+    try {
+      await migrate(drizzle(client, { schema }) as never, { migrationsFolder });
+    } catch (error) {
+      throw connectionError('PostgreSQL', target, error, 'migrating');
+    } finally {
+      await client.end().catch(() => {});
+    }
+    const pool = await openPool(target, settings, 'PostgreSQL');
+    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const dir = url === 'memory://' || url === '' ? null : url.replace(/^file:\/\//, '');
+  const server = await startPgliteServer(dir);
+  // PGlite has one session: one connection, and no server-side timeouts to apply (nothing can hang
+  // it from outside); the socket is local, so a connect timeout only guards against a dead worker.
+  const pool = await openPool(server.connection, { ...settings, max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }, 'PGlite')
+    .catch(async (error: unknown) => { await server.close(); throw error; });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const close = async () => { await pool.end(); await server.close(); };
+  try {
     await migrate(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    await close();
+    throw error;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
-  let client;
-  if (url === 'memory://' || url === '') {
-    client = new PGlite();
-  } else {
-    const dir = url.replace(/^file:\/\//, '');
-    mkdirSync(dirname(resolve(dir)), { recursive: true }); // PGlite fails when the parent is missing
-    client = new PGlite(dir);
-  }
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close };
 }
