@@ -1,5 +1,6 @@
 /** Address book (spec 3 "User address"; GET/POST/PUT/DELETE /v1/me/user-addresses…). */
 import { z } from 'zod';
+import { dbInt, flag, kana, personName, phone, postalCode, requiredText, text } from './fields.ts';
 
 /** A saved address with the derived display fields the storefront shows as-is. */
 export const addressSchema = z.object({
@@ -36,32 +37,28 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 export const addressListSchema = z.array(addressSchema);
 
-const phone = z.string().regex(/^\d{0,11}$/, '電話番号は半角数字11桁以内で入力してください').nullable().optional();
-const kana = z.string().max(50).regex(/^[ァ-ヶー・\s　]*$/, '全角カタカナで入力してください');
-
 /** POST and PUT /v1/me/user-addresses body. Postal code: 7 digits, an optional hyphen is dropped. */
 export const addressInputSchema = z.object({
-  division_ct: z.number().int().min(1).max(9).optional(),
-  name: z.string().max(50).optional(),
-  shipping_name: z.string().max(100).optional(),
-  last_name: z.string().trim().min(1).max(50),
-  first_name: z.string().trim().min(1).max(50),
-  last_name_kana: kana.optional(),
-  first_name_kana: kana.optional(),
-  postal_code: z.string().regex(/^\d{3}-?\d{4}$/, '郵便番号の形式で入力してください。　例：123-4567')
-    .transform((v) => v.replace('-', '')),
-  prefecture: z.string().trim().min(1).max(10),
-  city: z.string().trim().min(1).max(100),
-  address1: z.string().trim().min(1).max(100),
-  address2: z.string().trim().max(100).optional(),
-  phone_number: phone,
-  cell_phone_number: phone,
-  is_default: z.boolean().optional(),
+  division_ct: dbInt({ min: 1, max: 9 }).optional(),
+  name: text(50).optional(),
+  shipping_name: text(100).optional(),
+  last_name: personName(),
+  first_name: personName(),
+  last_name_kana: kana({ optional: true }).optional(),
+  first_name_kana: kana({ optional: true }).optional(),
+  postal_code: postalCode(),
+  prefecture: requiredText(10),
+  city: requiredText(100),
+  address1: requiredText(100),
+  address2: text(100).optional(),
+  phone_number: phone().nullable().optional(),
+  cell_phone_number: phone().nullable().optional(),
+  is_default: flag().optional(),
 }).meta({ id: 'AddressInput' });
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** GET /v1/postal-code?code= → the address parts for a 7-digit postal code. */
-export const postalCodeQuerySchema = z.object({ code: z.string().regex(/^\d{3}-?\d{4}$/) });
+export const postalCodeQuerySchema = z.object({ code: postalCode({ label: '郵便番号' }) });
 export const postalCodeResultSchema = z.object({
   postal_code: z.string(),
   prefecture: z.string(),

@@ -1,10 +1,11 @@
 /** Auth (spec 7): login, refresh, logout. The refresh token travels only in an httpOnly cookie. */
 import { z } from 'zod';
+import { password, requiredText } from './fields.ts';
 
 /** POST /v1/auth/login. `username` also accepts the member's e-mail address. */
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(255),
-  password: z.string().min(1).max(255),
+  username: requiredText(255),
+  password: password({ min: 1 }),
 }).meta({ id: 'LoginRequest' });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

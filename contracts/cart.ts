@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { deliveryAddressSchema } from './addresses.ts';
+import { dbIdNumber, flag, keyText, quantity } from './fields.ts';
+import { errorFor } from './issues.ts';
+import { messages } from './messages.ts';
 import { productSchema, taxRateSchema } from './products.ts';
 
 const yen = z.number().int();
@@ -88,13 +91,14 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 // ------------------------------------------------------------------ requests
-export const cartTokenSchema = z.string().min(1).max(200);
-export const quantitySchema = z.number().int().min(1).max(99);
+export const cartTokenSchema = keyText(200);
+export const quantitySchema = quantity();
+const lineKey = keyText(64, { label: 'カートの明細' });
 
 /** POST /v1/carts/init. A missing, unknown, expired or ordered token gives a new cart. */
 export const cartInitRequestSchema = z.object({
   token: cartTokenSchema.nullable().optional(),
-  invalid_product: z.boolean().optional(),
+  invalid_product: flag().optional(),
 }).meta({ id: 'CartInitRequest' });
 export type CartInitRequest = z.infer<typeof cartInitRequestSchema>;
 
@@ -105,7 +109,7 @@ export type CartTokenRequest = z.infer<typeof cartTokenRequestSchema>;
 /** PATCH /v1/carts/products/add. Adding a product already in the cart raises that line's quantity. */
 export const cartAddProductRequestSchema = z.object({
   token: cartTokenSchema,
-  product_id: z.number().int().positive(),
+  product_id: dbIdNumber(),
   quantity: quantitySchema,
 }).meta({ id: 'CartAddProductRequest' });
 export type CartAddProductRequest = z.infer<typeof cartAddProductRequestSchema>;
@@ -113,7 +117,7 @@ export type CartAddProductRequest = z.infer<typeof cartAddProductRequestSchema>;
 /** PATCH /v1/carts/products/modify: sets the line's quantity. */
 export const cartModifyProductRequestSchema = z.object({
   token: cartTokenSchema,
-  key: z.string().min(1).max(64),
+  key: lineKey,
   quantity: quantitySchema,
 }).meta({ id: 'CartModifyProductRequest' });
 export type CartModifyProductRequest = z.infer<typeof cartModifyProductRequestSchema>;
@@ -121,30 +125,30 @@ export type CartModifyProductRequest = z.infer<typeof cartModifyProductRequestSc
 /** PATCH /v1/carts/products/delete: by line key, or by product ids. */
 export const cartDeleteProductRequestSchema = z.object({
   token: cartTokenSchema,
-  key: z.string().min(1).max(64).optional(),
-  ids: z.array(z.number().int().positive()).max(100).optional(),
-}).refine((v) => v.key !== undefined || (v.ids?.length ?? 0) > 0, { message: 'key または ids を指定してください', path: ['key'] })
+  key: lineKey.optional(),
+  ids: z.array(dbIdNumber({ label: '商品' }), errorFor()).max(100).optional(),
+}).refine((v) => v.key !== undefined || (v.ids?.length ?? 0) > 0, { message: messages.requiredWithoutAll(), path: ['key'] })
   .meta({ id: 'CartDeleteProductRequest' });
 export type CartDeleteProductRequest = z.infer<typeof cartDeleteProductRequestSchema>;
 
 /** PATCH /v1/carts/shippings/add (login required; the address must be the member's). */
 export const cartShippingAddRequestSchema = z.object({
   token: cartTokenSchema,
-  user_address_id: z.number().int().positive(),
+  user_address_id: dbIdNumber(),
 }).meta({ id: 'CartShippingAddRequest' });
 export type CartShippingAddRequest = z.infer<typeof cartShippingAddRequestSchema>;
 
 /** PATCH /v1/carts/shippings/reset. */
 export const cartShippingResetRequestSchema = z.object({
   token: cartTokenSchema,
-  is_removing_address: z.boolean().optional(),
+  is_removing_address: flag().optional(),
 }).meta({ id: 'CartShippingResetRequest' });
 export type CartShippingResetRequest = z.infer<typeof cartShippingResetRequestSchema>;
 
 /** PATCH /v1/carts/order/modify: chooses the payment method. */
 export const cartOrderModifyRequestSchema = z.object({
   token: cartTokenSchema,
-  payment_id: z.number().int().positive(),
+  payment_id: dbIdNumber(),
 }).meta({ id: 'CartOrderModifyRequest' });
 export type CartOrderModifyRequest = z.infer<typeof cartOrderModifyRequestSchema>;
 
@@ -156,7 +160,7 @@ export const cartDecisionResponseSchema = z.object({
 export type CartDecisionResponse = z.infer<typeof cartDecisionResponseSchema>;
 
 export const cartTokenParamSchema = z.object({ token: cartTokenSchema });
-export const orderNoParamSchema = z.object({ order_no: z.string().min(1).max(64) });
+export const orderNoParamSchema = z.object({ order_no: keyText(64) });
 
 /** Carriage rule (tax included): 660 yen, free from 5,500 yen of goods including tax. */
 export const CARRIAGE = { fee: 660, freeFrom: 5500 } as const;

@@ -1,5 +1,6 @@
 /** Shapes shared by every resource group of the /v1 contract. */
 import { z } from 'zod';
+import { dbId, keyText, pageParam, perOrAllParam, perParam } from './fields.ts';
 
 /** Every error body: `message`, optional machine `code`, optional field `errors` (spec section 8). */
 export const errorBodySchema = z.object({
@@ -19,13 +20,16 @@ export const paginationSchema = z.object({
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** `page` and `per` query parameters; `per` may be a number or 'all' where the spec allows it. */
-export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  per: z.union([z.literal('all'), z.coerce.number().int().min(1).max(100)]).optional(),
-});
+export const pageQuerySchema = z.object({ page: pageParam().optional(), per: perOrAllParam().optional() });
+export type PageQuery = z.input<typeof pageQuerySchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const keyParamSchema = z.object({ key: z.string().min(1).max(200) });
+/** `page` and `per` query parameters of a list that has no `per=all` (orders, histories). */
+export const pagedQuerySchema = z.object({ page: pageParam().optional(), per: perParam().optional() });
+export type PagedQuery = z.input<typeof pagedQuerySchema>;
+
+/** `{id}` path parameter: a row id (int4), so 99999999999 is a 422 rather than a database error. */
+export const idParamSchema = z.object({ id: dbId() });
+export const keyParamSchema = z.object({ key: keyText(200) });
 
 // Header names and fixed messages live in a zod-free module so browser code that needs only them
 // (error classification, the header script's helpers) does not pull zod into its bundle.

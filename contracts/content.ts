@@ -4,16 +4,16 @@
  * editors; the storefront sanitises them before rendering.
  */
 import { z } from 'zod';
+import { pageQuerySchema } from './common.ts';
+import { dbId, keyText, text } from './fields.ts';
+import { errorFor } from './issues.ts';
 
 /** Lists that accept `per=all` (spec section 9) as well as page/per. */
-export const contentListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  per: z.union([z.literal('all'), z.coerce.number().int().min(1).max(100)]).optional(),
-});
+export const contentListQuerySchema = pageQuerySchema;
 export type ContentListQuery = z.input<typeof contentListQuerySchema>;
 
 /** Path parameter that is either a numeric id or a key. */
-export const idOrKeyParamSchema = z.object({ id: z.string().min(1).max(200) });
+export const idOrKeyParamSchema = z.object({ id: keyText(200, { label: 'ID' }) });
 
 export const makerSchema = z.object({
   id: z.number().int(),
@@ -84,8 +84,8 @@ export type Qa = z.infer<typeof qaSchema>;
 
 /** GET /v1/qas query: optional category filter and keyword, plus paging (per=all allowed). */
 export const qaListQuerySchema = contentListQuerySchema.extend({
-  qa_category_id: z.coerce.number().int().positive().optional(),
-  keyword: z.string().max(100).optional(),
+  qa_category_id: dbId().optional(),
+  keyword: text(100).optional(),
 });
 export type QaListQuery = z.input<typeof qaListQuerySchema>;
 
@@ -111,9 +111,9 @@ export type Banner = z.infer<typeof bannerSchema>;
 
 /** GET /v1/banners query: `area` may repeat (area=top&area=side) or be `area[]=`. */
 export const bannerListQuerySchema = z.object({
-  area: z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
-  'area[]': z.union([z.string().max(100), z.array(z.string().max(100))]).optional(),
-  is_show: z.union([z.literal('1'), z.literal('0')]).optional(),
+  area: z.union([text(100), z.array(text(100)).max(50)], errorFor()).optional(),
+  'area[]': z.union([text(100), z.array(text(100)).max(50)], errorFor()).optional(),
+  is_show: z.enum(['1', '0'], errorFor()).optional(),
 });
 export type BannerListQuery = z.input<typeof bannerListQuerySchema>;
 

@@ -22,6 +22,19 @@ export const messages = {
   phoneDigits: (field: string) => `${field}は半角数字11桁以内（ハイフンなし）で入力してください`,
   postalDigits: (field: string) => `${field}は半角数字7桁で入力してください`,
   fullWidth: (field: string) => `${field}は全角で入力してください`,
+  // Standard rules ("required, length and similar rules show Japanese messages"), Laravel's ja wording.
+  integer: (field: string) => `${field}は整数で指定してください`,
+  min: (field: string, min: number) => `${field}には${min}以上の数値を指定してください`,
+  max: (field: string, max: number) => `${field}には${max}以下の数値を指定してください`,
+  between: (field: string, min: number, max: number) => `${field}には${min}から${max}までの数値を指定してください`,
+  arrayMax: (field: string, max: number) => `${field}は${max}件以下で指定してください`,
+  selected: (field: string) => `選択された${field}は正しくありません`,
+  format: (field: string) => `${field}の形式が正しくありません`,
+  date: (field: string) => `${field}は正しい日付ではありません`,
+  boolean: (field: string) => `${field}にはtrueかfalseを指定してください`,
+  /** A NUL or other control character the database cannot store. */
+  invalidCharacter: (field: string) => `${field}に使用できない文字が含まれています`,
+  unknownKeys: (keys: string) => `指定できない項目が含まれています：${keys}`,
 } as const;
 
 export type MessageKey = keyof typeof messages;

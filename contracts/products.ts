@@ -4,6 +4,8 @@
  * floor(price * (100 + tax_rate) / 100).
  */
 import { z } from 'zod';
+import { keyText, pageParam, perParam, text } from './fields.ts';
+import { errorFor } from './issues.ts';
 
 /** A brand or maker as embedded in a product. */
 export const productRefSchema = z.object({
@@ -71,23 +73,23 @@ export const productSortSchema = z.enum(['new', 'price_asc', 'price_desc']);
 export type ProductSort = z.infer<typeof productSortSchema>;
 
 /** `child=1` (or true) widens a category filter to its descendants (spec section 5). */
-const flagSchema = z.union([z.literal('1'), z.literal('0'), z.literal('true'), z.literal('false')])
+const flagSchema = z.enum(['1', '0', 'true', 'false'], errorFor())
   .transform((v) => v === '1' || v === 'true');
 
 /** GET /v1/products query. */
 export const productListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  per: z.coerce.number().int().min(1).max(100).optional(),
-  category: z.string().min(1).max(100).optional(),
+  page: pageParam().optional(),
+  per: perParam().optional(),
+  category: keyText(100).optional(),
   child: flagSchema.optional(),
-  maker: z.string().min(1).max(100).optional(),
-  brand: z.string().min(1).max(100).optional(),
-  keyword: z.string().max(100).optional(),
-  sort: productSortSchema.optional(),
+  maker: keyText(100).optional(),
+  brand: keyText(100).optional(),
+  keyword: text(100).optional(),
+  sort: z.enum(productSortSchema.options, errorFor()).optional(),
 });
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
 
-export const productKeyParamSchema = z.object({ key: z.string().min(1).max(200) });
+export const productKeyParamSchema = z.object({ key: keyText(200, { label: '商品' }) });
 
 /** A node of GET /v1/categories/hierarchy. */
 export interface CategoryNode { id: number; key: string; name: string; children: CategoryNode[] }
@@ -101,6 +103,6 @@ export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
 export const categoryHierarchySchema = z.array(categoryNodeSchema).meta({ id: 'CategoryHierarchy' });
 
 export const categoryHierarchyQuerySchema = z.object({
-  table: z.enum(['products', 'inquiries']).default('products'),
+  table: z.enum(['products', 'inquiries'], errorFor()).default('products'),
 });
 export type CategoryHierarchyQuery = z.input<typeof categoryHierarchyQuerySchema>;

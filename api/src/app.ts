@@ -9,6 +9,9 @@ import { readEnv, type ApiEnv } from './env.ts';
 import { handleError } from './lib/errors.ts';
 import { channelMiddleware } from './middleware/channel.ts';
 import { optionalAuth } from './middleware/auth.ts';
+import { limitBody } from './middleware/body-limit.ts';
+import { notFoundHandler } from './middleware/not-found.ts';
+import { rejectNul } from './middleware/nul.ts';
 import { cacheControl } from './middleware/cache.ts';
 import { publicJsonRoute } from './routes/public-json/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
@@ -31,6 +34,9 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
     c.set('env', env);
     await next();
   });
+  // Input guards first: an oversized body or a NUL byte never reaches a query (not even the channel's).
+  v1.use('*', limitBody(env));
+  v1.use('*', rejectNul);
   v1.use('*', cacheControl);
   v1.use('*', channelMiddleware);
   v1.use('*', optionalAuth);
@@ -46,7 +52,6 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', orderRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
-  v1.notFound((c) => c.json({ message: 'Not Found', code: 'common.not_found' }, 404));
   v1.onError(handleError);
 
   const app = new OpenAPIHono<AppEnv>();
@@ -57,6 +62,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   });
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
+  // A mounted sub-app's notFound is not consulted: unknown /v1 paths (and /v1 itself) end up here.
+  app.notFound(notFoundHandler(app));
   app.onError(handleError);
   return app;
 }

@@ -5,26 +5,20 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { z, type ZodError } from 'zod';
 import type { AppEnv } from '../context.ts';
+import { issuesToErrors, japaneseIssue } from '#contracts/issues.ts';
+import { validationFailed } from './errors.ts';
 
-// Validation messages in Japanese: the shop is Japanese only, and API errors may be shown as-is.
-z.config(z.locales.ja());
+// Every schema the API validates with, including small inline ones in routes, answers in Japanese
+// with the field's name (contracts/labels.ts); the contract fields carry the same map themselves.
+z.config({ customError: (issue) => japaneseIssue(issue) });
 
-/** Turns zod issues into the `errors` body (field → messages), Laravel-style, as the client expects. */
-export function issuesToErrors(error: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_';
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
+export { issuesToErrors };
 
+/** A router whose validation failures are the 422 body of the spec: message, code, errors by field. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json({ message: '入力内容に誤りがあります。', code: 'common.validation', errors: issuesToErrors(result.error as ZodError) }, 422);
-      }
+    defaultHook: (result) => {
+      if (!result.success) throw validationFailed(issuesToErrors(result.error as ZodError));
     },
   });
 }
