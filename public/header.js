@@ -1,10 +1,12 @@
-// Header state without React: cart count from cookie cart_cache {"count":n}, login state from
-// access_token. Islands dispatch "shop:header" after changing either; pageshow covers the back cache.
+// Header state without React: cart count from cookie cart_cache {"count":n}; login state from
+// access_token picks the auth link and the logo's home action (/ec/ members, / guests; spec 2).
+// Islands dispatch "shop:header" after changing either; pageshow covers the back cache.
 (function(){
 function g(n){var m=document.cookie.match('(?:^|; )'+n+'=([^;]*)');try{return m?decodeURIComponent(m[1]):''}catch(e){return''}}
 function q(s,f){document.querySelectorAll(s).forEach(f)}
 function u(){var n=0,on=!!g('access_token');try{n=Math.max(0,JSON.parse(g('cart_cache')||'{}').count|0)}catch(e){}
 q('[data-cart-count]',function(e){e.textContent=n>99?'99+':n;e.hidden=!n});
 q('[data-cart-desc]',function(e){e.textContent=n?'カート内の商品 '+n+'点':''});
-q('[data-auth-link]',function(a){a.href=on?'/mypage/':'/login/';a.textContent=on?'マイページ':'ログイン'})}
+q('[data-auth-link]',function(a){a.href=on?'/mypage/':'/login/';a.textContent=on?'マイページ':'ログイン'});
+q('[data-home-link]',function(a){a.href=on?'/ec/':'/'})}
 u();addEventListener('shop:header',u);addEventListener('pageshow',u)})();
