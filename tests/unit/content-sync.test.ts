@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { FrontSettings } from '#contracts/settings.ts';
+import { listPageHref, listPageParam, listPageTitle, pageLinks } from '../../content-sync/paging.ts';
 import { clearSnapshotCache, loadSnapshot, normalisePagePath } from '../../content-sync/snapshot.ts';
 import { syncContent } from '../../content-sync/sync.ts';
 
@@ -166,5 +167,37 @@ describe('loadSnapshot', () => {
     const keys = loadSnapshot('default', dir).news.map((n) => n.key);
     expect(keys[0]).toBe('news-12');
     expect(keys[keys.length - 1]).toBe('news-1');
+  });
+});
+
+describe('news and blog list pages (spec 9: 10 per page, pre-rendered)', () => {
+  it('page 1 is the list itself and page n is <list>/page/<n>/', () => {
+    expect(listPageHref('/news/', 1)).toBe('/news/');
+    expect(listPageHref('/news/', 3)).toBe('/news/page/3/');
+    expect(listPageParam(1)).toBeUndefined();
+    expect(listPageParam(2)).toBe('page/2');
+  });
+
+  it('links prev and next only where they exist and marks the current page', () => {
+    const first = pageLinks('/blog/', { current: 1, last: 3 });
+    expect(first.prev).toBeNull();
+    expect(first.next).toBe('/blog/page/2/');
+    expect(first.pages).toEqual([
+      { page: 1, href: '/blog/', current: true },
+      { page: 2, href: '/blog/page/2/', current: false },
+      { page: 3, href: '/blog/page/3/', current: false },
+    ]);
+    const last = pageLinks('/blog/', { current: 3, last: 3 });
+    expect(last).toMatchObject({ prev: '/blog/page/2/', next: null });
+  });
+
+  it('shows a window of two pages either side of the current one, with gaps', () => {
+    const { pages } = pageLinks('/news/', { current: 6, last: 12 });
+    expect(pages.map((p) => (p === 'gap' ? '…' : p.page))).toEqual([1, '…', 4, 5, 6, 7, 8, '…', 12]);
+  });
+
+  it('puts the page number in the title after page 1', () => {
+    expect(listPageTitle('お知らせ', 1)).toBe('お知らせ');
+    expect(listPageTitle('お知らせ', 2)).toBe('お知らせ（2ページ目）');
   });
 });
