@@ -24,21 +24,22 @@ const rule = (message: Message, label?: string) => ({ error: (iss: IssueLike) =>
 const orEmpty = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^/, '').replace(/\$$/, '')})?$`, re.flags);
 
 // PostgreSQL text cannot hold U+0000; the API refuses it before any query (middleware/nul.ts) and
-// the fields refuse it too, so a form shows the same message.
-const NO_NUL = /^[^\u0000]*$/;
+// the fields refuse it too, so a form shows the same message. A refinement, not a regex, so the
+// OpenAPI document keeps the field's real pattern (kana, postal code) instead of this one.
+const noNul = (v: string) => !v.includes('\u0000');
 
 interface TextOptions { label?: string }
 
 /** A trimmed string of at most `max` characters; blank allowed (chain `.optional()`/`.nullable()`). */
 export const text = (max: number, { label }: TextOptions = {}) =>
-  z.string(errorFor(label)).regex(NO_NUL, rule(messages.invalidCharacter, label)).trim().max(max);
+  z.string(errorFor(label)).refine(noNul, rule(messages.invalidCharacter, label)).trim().max(max);
 
 /** A trimmed, non-blank string of at most `max` characters (names, prefecture, city, …). */
 export const requiredText = (max: number, opts: TextOptions = {}) => text(max, opts).min(1, { abort: true });
 
 /** An opaque identifier from a URL or body (cart token, line key, slug): non-blank, not trimmed. */
 export const keyText = (max: number, { label }: TextOptions = {}) =>
-  z.string(errorFor(label)).min(1).max(max).regex(NO_NUL, rule(messages.invalidCharacter, label));
+  z.string(errorFor(label)).min(1).max(max).refine(noNul, rule(messages.invalidCharacter, label));
 
 /** Full-width katakana (spaces, ー and ・ allowed), at most 50 characters; required unless `optional`. */
 export const kana = ({ label, optional = false }: TextOptions & { optional?: boolean } = {}) => {
@@ -64,7 +65,7 @@ export const personName = (max = 50, opts: TextOptions = {}) => requiredText(max
 
 /** A password: not trimmed (spaces count), at least `min` and at most 255 characters. */
 export const password = ({ label, min = 8 }: TextOptions & { min?: number } = {}) =>
-  z.string(errorFor(label)).min(min).max(255).regex(NO_NUL, rule(messages.invalidCharacter, label));
+  z.string(errorFor(label)).min(min).max(255).refine(noNul, rule(messages.invalidCharacter, label));
 
 interface IntOptions { min?: number; max?: number; label?: string }
 

@@ -4,8 +4,11 @@
  * all test against these, so a value the form accepts is a value the API accepts.
  */
 
-/** Full-width katakana; spaces (half- and full-width), the long-vowel mark ー and the middle dot ・. */
-export const KANA = /^[ァ-ヶー・\s　]+$/u;
+/**
+ * Full-width katakana; spaces (half- and full-width), the long-vowel mark ー and the middle dot ・.
+ * No `u` flag (every character is in the BMP): the OpenAPI generator copies flags into the pattern.
+ */
+export const KANA = /^[ァ-ヶー・\s　]+$/;
 /** 3 digits, optional hyphen, 4 digits (the `post` rule). */
 export const POST = /^\d{3}-?\d{4}$/;
 /** 7 half-width digits (the stored postal code). */
