@@ -237,6 +237,12 @@ export const products = pgTable('products', {
   index('products_model_idx').on(t.product_model_id),
   index('products_maker_idx').on(t.maker_id),
   index('products_created_idx').on(t.created_at),
+  // The product list walks one of these in its sort order and stops after a page (catalog.ts orderOf):
+  // no sort of every published product per request.
+  index('products_list_default_idx').on(t.sort, t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.is_published}`),
+  index('products_list_new_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.is_published}`),
+  index('products_list_price_idx').on(sql`(${t.product_price} * (100 + ${t.tax_rate}))`, t.id).where(sql`${t.is_published}`),
+  index('products_brand_idx').on(t.brand_id),
 ]);
 
 export const product_channels = pgTable('product_channels', {
@@ -613,3 +619,24 @@ export const rate_limits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   reset_at: ts('reset_at').notNull(),
 }, (t) => [index('rate_limits_reset_idx').on(t.reset_at)]);
+
+// ---------------------------------------------------------------- catalogue counts
+
+/**
+ * One row: bumped (by triggers, migration 0003) in the same transaction as any change that can move
+ * a product list's total (products published/moved, channels, model categories, categories).
+ */
+export const catalog_version = pgTable('catalog_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Product list totals by filter, valid only while `version` equals catalog_version's: x-total stays
+ * exact without counting every matching product on each request.
+ */
+export const product_list_counts = pgTable('product_list_counts', {
+  key: text('key').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  total: integer('total').notNull(),
+});

@@ -1,12 +1,14 @@
 /**
  * Product queries and the wire shape of a Product. The list is the busiest endpoint of the shop, so
- * any read of products (a page, a detail, a cart's lines) is a single SQL statement; see
- * queryProducts.
+ * any read of products (a page, a detail, a cart's lines) is a single prepared SQL statement (see
+ * queryProducts), and a list's total comes from a versioned count cache (see countProducts).
  */
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { executePrepared } from '../db/prepared.ts';
 import {
-  brands, categories, makers, product_channels, product_likes, product_model_categories, product_models, products,
+  brands, catalog_version, categories, makers, product_channels, product_likes, product_list_counts, product_model_categories,
+  product_models, products,
 } from '../db/schema.ts';
 import type { CategoryRef, Product, ProductSort, ProductVariant } from '#contracts/products.ts';
 import { priceWithTax } from './tax.ts';
@@ -30,7 +32,6 @@ export interface ProductRow {
   /** json: [{id, key, name}] of the model's categories. */
   categories: unknown;
   liked: boolean;
-  total: number | string;
 }
 
 interface VariantRow { id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number }
@@ -45,9 +46,10 @@ function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
 
 /**
  * The one statement behind every product read. The inner query filters, orders and pages product
- * ids alone (narrow rows sort fast; the total rides along as a window count); only that page is
- * then joined to its product, brand, maker and model, and its variants, categories and like flag
- * come from correlated subqueries. One round trip per page, whatever its size.
+ * ids alone: with a list index in the sort order (migration 0002) it reads one page of the index
+ * and stops, whatever the catalogue's size. Only that page is then joined to its product, brand,
+ * maker and model, and its variants, categories and like flag come from correlated subqueries.
+ * One round trip per page, as a named prepared statement.
  */
 async function queryProducts(db: Conn, opts: {
   where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null;
@@ -58,9 +60,9 @@ async function queryProducts(db: Conn, opts: {
     ? sql`exists (select 1 from ${product_likes} l where l.user_id = ${opts.userId} and l.product_id = p.id)`
     : sql`false`;
   const page = opts.limit != null ? sql`limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
-  const result = await db.execute(sql`
+  return executePrepared<ProductRow>(db, 'products', sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
-      p.stock, p.created_at, p.product_model_id, hit.total,
+      p.stock, p.created_at, p.product_model_id,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
       m.id as maker_id, m.key as maker_key, m.name as maker_name,
       pm.key as model_key, pm.name as model_name,
@@ -72,7 +74,7 @@ async function queryProducts(db: Conn, opts: {
         where pmc.product_model_id = p.product_model_id) as categories,
       ${liked} as liked
     from (
-      select products.id, count(*) over () as total, row_number() over (order by ${order}) as rn
+      select products.id, row_number() over (order by ${order}) as rn
       from ${products} where ${opts.where} order by ${order} ${page}
     ) hit
     join ${products} p on p.id = hit.id
@@ -80,7 +82,6 @@ async function queryProducts(db: Conn, opts: {
     left join ${makers} m on m.id = p.maker_id
     left join ${product_models} pm on pm.id = p.product_model_id
     order by hit.rn`);
-  return (result as { rows: ProductRow[] }).rows;
 }
 
 /** The wire Product for a row of the product query (pure). */
@@ -183,15 +184,33 @@ function orderOf(sort: ProductSort | undefined): SQL {
   }
 }
 
-/** One page of the channel's published products matching the filter, with the total count. */
+/**
+ * How many products match `where`. Without a keyword the total is cached per filter in
+ * product_list_counts under the catalogue version that triggers bump on every change that can move
+ * it (migration 0003); version and count are read in one statement (one snapshot), so a cached total
+ * is exact. Keyword searches are counted each time: their filters are unbounded.
+ */
+export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Promise<number> {
+  if (keywordTerms(f.keyword).length) return db.$count(products, where);
+  const key = [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? ''].join('|');
+  const [hit] = await executePrepared<{ total: number | null }>(db, 'count_hit', sql`
+    select c.total from ${product_list_counts} c join ${catalog_version} v on v.id = 1 and v.version = c.version
+    where c.key = ${key}`);
+  if (hit) return Number(hit.total);
+  const [fresh] = await executePrepared<{ total: number }>(db, 'count_fill', sql`
+    with v as (select version from ${catalog_version} where id = 1), n as (select count(*)::int as total from ${products} where ${where})
+    insert into ${product_list_counts} (key, version, total) select ${key}, v.version, n.total from v, n
+    on conflict (key) do update set version = excluded.version, total = excluded.total
+    returning total`);
+  // Only without the catalogue's version row (never after migration 0003): count directly.
+  return fresh ? Number(fresh.total) : db.$count(products, where);
+}
+
+/** One page of the channel's published products matching the filter, with the exact total count. */
 export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
   const where = and(...filterConditions(f))!;
   const rows = await queryProducts(db, { where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId });
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && page.offset > 0) {
-    // Past the last page the window count has no row to ride on; count separately.
-    total = await db.$count(products, where);
-  }
+  const total = await countProducts(db, f, where);
   return { items: rows.map(serializeProduct), total };
 }
 
