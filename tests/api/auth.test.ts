@@ -6,6 +6,8 @@ import { hashPassword } from '../../api/src/services/password.ts';
 import { addressListSchema } from '#contracts/addresses.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { userSchema } from '#contracts/user.ts';
+import { createApp } from '../../api/src/app.ts';
+import { readEnv } from '../../api/src/env.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -34,7 +36,7 @@ async function createMember(username: string, password: string) {
 
 describe('login', () => {
   it('logs in by username and answers the spec\'s login fields with a refresh cookie', async () => {
-    const res = await login('demo', 'demo-pass-2026', { 'X-Forwarded-For': '203.0.113.7, 10.0.0.1', 'User-Agent': 'vitest' });
+    const res = await login('demo', 'demo-pass-2026', { 'User-Agent': 'vitest' });
     expect(res.status).toBe(200);
     const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({
@@ -47,9 +49,24 @@ describe('login', () => {
     expect(cookie).toMatch(/Path=\/v1\/auth/);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i); // plain http here
-    const [history] = await shop.database.db.select().from(login_histories)
-      .where(eq(login_histories.user_id, body.user_id)).orderBy(desc(login_histories.id)).limit(1);
-    expect(history).toMatchObject({ ip: '203.0.113.7', user_agent: 'vitest', succeeded: true });
+  });
+
+  it('records the login in the history with the socket address, ignoring X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const lastHistory = async (userId: number) => (await shop.database.db.select().from(login_histories)
+      .where(eq(login_histories.user_id, userId)).orderBy(desc(login_histories.id)).limit(1))[0];
+    const send = (app: ReturnType<typeof createApp>) => app.request('/v1/auth/login', {
+      method: 'POST', body: JSON.stringify({ username: 'demo', password: 'demo-pass-2026' }),
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'vitest', 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
+    }, { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } });
+
+    const direct = await send(shop.app);
+    const { user_id } = await direct.json();
+    expect(await lastHistory(user_id)).toMatchObject({ ip: '127.0.0.1', user_agent: 'vitest', succeeded: true });
+
+    // Behind one trusted proxy the client is the entry that proxy appended: the rightmost.
+    const proxied = createApp({ db: shop.database.db, env: readEnv({ ...process.env, TRUST_PROXY: '1' }) });
+    expect((await send(proxied)).status).toBe(200);
+    expect(await lastHistory(user_id)).toMatchObject({ ip: '10.0.0.1' });
   });
 
   it('accepts the e-mail address in the username field, case-insensitively', async () => {

@@ -1,41 +1,40 @@
 /**
  * Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The parameters are
  * stored in the hash so they can be raised later without invalidating existing passwords.
+ * Every derivation runs on the bounded KDF worker pool (services/kdf), never on libuv's threadpool.
  */
-import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { kdfPool, type KdfPool } from './kdf/pool.ts';
 
 const N = 2 ** 17;
 const r = 8;
 const p = 1;
 const KEYLEN = 32;
 
-function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r: rr, p: pp, maxmem: 256 * n * rr + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key));
-  });
+function derive(pool: KdfPool, password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return pool.derive({ password: password.normalize('NFKC'), salt, keylen: KEYLEN, N: n, r: rr, p: pp, maxmem: 256 * n * rr + 1024 * 1024 });
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts). */
-export async function hashPassword(password: string): Promise<string> {
+/** Returns `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with 503 when the KDF queue is full. */
+export async function hashPassword(password: string, pool: KdfPool = kdfPool()): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, r, p);
+  const key = await derive(pool, password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 /** Constant-time check of `password` against a stored hash; false for malformed hashes. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, pool: KdfPool = kdfPool()): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, rr, pp] = parts.slice(1, 4).map(Number);
   const salt = Buffer.from(parts[4], 'base64url');
   const expected = Buffer.from(parts[5], 'base64url');
-  const key = await derive(password, salt, n, rr, pp);
+  const key = await derive(pool, password, salt, n, rr, pp);
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** A hash to compare against when the user does not exist, so timing does not reveal it. */
-let dummy: Promise<string> | null = null;
-export function dummyHash(): Promise<string> {
-  return (dummy ??= hashPassword(randomBytes(12).toString('hex')));
-}
+/**
+ * A hash to compare against when the user does not exist, so timing does not reveal it: the same
+ * parameters with a random salt and key, so verifying costs one real scrypt and never matches.
+ */
+export const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`;
