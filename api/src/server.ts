@@ -82,7 +82,10 @@ async function main() {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    console.error('[api] failed to start:', error);
+    // The cause first, on one line (a bad DATABASE_URL names host, port and the driver's reason);
+    // the stack after it, for a developer.
+    console.error(`[api] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof Error && error.stack) console.error(error.stack.split('\n').slice(1).join('\n'));
     process.exit(1);
   });
 }
