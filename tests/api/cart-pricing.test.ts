@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carriageFor, priceCart } from '../../api/src/services/cart-pricing.ts';
+import { carriageFor, priceCart } from '../../api/src/services/cart/pricing.ts';
 
 describe('cart pricing', () => {
   it('floors consumption tax per line, not per unit', () => {

@@ -3,7 +3,9 @@
  * posts, channel scoping), makers and brands, static pages, FAQ and the small notices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { blogs } from '../../api/src/db/schema.ts';
 import {
   bannerSchema, blogSchema, brandSchema, landingPageSchema, makerSchema, messageSchema, newsSchema, qaCategorySchema, qaSchema,
   staticPageSchema, staticPageUrlSchema, stylistSchema,
@@ -47,10 +49,18 @@ describe('blogs', () => {
     }
   });
 
-  it('keeps one post with a <script> and an onerror attribute for the storefront\'s sanitiser', async () => {
+  it('sanitises editor HTML at the API: the seeded <script> and onerror never reach a client', async () => {
+    const [row] = await shop.database.db.select({ body: blogs.body }).from(blogs).where(eq(blogs.key, 'html-sample'));
+    expect(row.body).toContain('<script>'); // the stored post really carries them
+    expect(row.body).toMatch(/onerror=/);
     const { body } = await get('/v1/blogs/html-sample', blogSchema);
-    expect(body.body).toContain('<script>');
-    expect(body.body).toMatch(/onerror=/);
+    const all = await get('/v1/blogs?per=all', z.array(blogSchema));
+    const listed = all.body.find((b) => b.key === 'html-sample')!;
+    for (const html of [body.body, listed.body]) {
+      expect(html).not.toMatch(/<script|onerror|alert\(/i);
+      expect(html).toContain('<a href="/blog/">ブログ一覧</a>'); // allowed markup stays
+      expect(html).toContain('<img src="/images/not-found.png" alt="撮影風景" />');
+    }
   });
 
   it('finds a post by id or by key; unknown, scheduled or other-channel posts are 404', async () => {

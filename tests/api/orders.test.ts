@@ -36,9 +36,12 @@ const patch = async (path: string, body: unknown, token = demo) => {
 };
 const decide = (token: string, as: string | null = demo) => shop.request('POST', `/v1/carts/${token}/decision`, { token: as, body: {} });
 
-/** A member's cart with `lines`, the default address and a payment method, ready to decide. */
+/**
+ * A member's cart with `lines`, the default address and a payment method, ready to decide. It starts
+ * as a guest cart (a signed-in init would restore the member's open cart) that the first change binds.
+ */
 async function readyCart(lines: [number, number][], payment = 'cod', as = demo, address = addressId) {
-  const res = await shop.request('POST', '/v1/carts/init', { body: {}, token: as });
+  const res = await shop.request('POST', '/v1/carts/init', { body: {} });
   const { token } = await res.json();
   for (const [product_id, quantity] of lines) await patch('products/add', { token, product_id, quantity }, as);
   await patch('shippings/add', { token, user_address_id: address }, as);

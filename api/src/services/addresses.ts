@@ -33,10 +33,11 @@ export function toDeliveryAddress(row: AddressRow): DeliveryAddress {
   return rest;
 }
 
-/** The member's addresses, default first. */
-export function listAddresses(db: Conn, userId: number): Promise<AddressRow[]> {
-  return db.select().from(user_addresses).where(eq(user_addresses.user_id, userId))
+/** The member's address book, default first. */
+export async function listAddresses(db: Conn, userId: number): Promise<Address[]> {
+  const rows = await db.select().from(user_addresses).where(eq(user_addresses.user_id, userId))
     .orderBy(desc(user_addresses.is_default), asc(user_addresses.id));
+  return rows.map(serializeAddress);
 }
 
 /** One of the member's addresses, or null (someone else's address is as good as missing). */
@@ -46,6 +47,13 @@ export async function findAddress(db: Conn, userId: number, id: number): Promise
   return row ?? null;
 }
 
+/** One of the member's addresses as the wire Address; anyone else's is 404. */
+export async function getAddress(db: Conn, userId: number, id: number): Promise<Address> {
+  const row = await findAddress(db, userId, id);
+  if (!row) throw notFound('お届け先');
+  return serializeAddress(row);
+}
+
 async function clearDefault(tx: Conn, userId: number) {
   await tx.update(user_addresses).set({ is_default: false }).where(and(eq(user_addresses.user_id, userId), eq(user_addresses.is_default, true)));
 }
@@ -53,19 +61,19 @@ async function clearDefault(tx: Conn, userId: number) {
 type ParsedInput = Omit<AddressInput, 'postal_code'> & { postal_code: string };
 
 /** Adds an address; the first one becomes the default. */
-export async function createAddress(db: Db, userId: number, input: ParsedInput): Promise<AddressRow> {
+export async function createAddress(db: Db, userId: number, input: ParsedInput): Promise<Address> {
   return db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(user_addresses).where(eq(user_addresses.user_id, userId));
     if (n >= ADDRESS_LIMIT) throw unprocessable(`登録できるお届け先は${ADDRESS_LIMIT}件までです。`, 'user_address.limit');
     const isDefault = input.is_default === true || n === 0;
     if (isDefault) await clearDefault(tx, userId);
     const [row] = await tx.insert(user_addresses).values({ ...input, user_id: userId, is_default: isDefault }).returning();
-    return row;
+    return serializeAddress(row);
   });
 }
 
 /** Replaces an address's fields. */
-export async function updateAddress(db: Db, userId: number, id: number, input: ParsedInput): Promise<AddressRow> {
+export async function updateAddress(db: Db, userId: number, id: number, input: ParsedInput): Promise<Address> {
   return db.transaction(async (tx) => {
     if (!(await findAddress(tx, userId, id))) throw notFound('お届け先');
     if (input.is_default === true) await clearDefault(tx, userId);
@@ -73,7 +81,7 @@ export async function updateAddress(db: Db, userId: number, id: number, input: P
     const [row] = await tx.update(user_addresses)
       .set({ ...fields, ...(is_default === true ? { is_default: true } : {}), updated_at: new Date() })
       .where(eq(user_addresses.id, id)).returning();
-    return row;
+    return serializeAddress(row);
   });
 }
 
@@ -92,11 +100,11 @@ export async function deleteAddress(db: Db, userId: number, id: number): Promise
 }
 
 /** Makes an address the default (PATCH …/{id}/use). */
-export async function useAddress(db: Db, userId: number, id: number): Promise<AddressRow> {
+export async function useAddress(db: Db, userId: number, id: number): Promise<Address> {
   return db.transaction(async (tx) => {
     if (!(await findAddress(tx, userId, id))) throw notFound('お届け先');
     await clearDefault(tx, userId);
     const [row] = await tx.update(user_addresses).set({ is_default: true, updated_at: new Date() }).where(eq(user_addresses.id, id)).returning();
-    return row;
+    return serializeAddress(row);
   });
 }

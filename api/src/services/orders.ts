@@ -1,159 +1,20 @@
-/**
- * The order decision and the order read side. The decision is one transaction: lock the cart row,
- * take the stock with conditional updates (never below zero), write the order and its lines, link
- * the cart, queue the confirmation mail. The cart lock plus the unique orders.cart_id make a repeated
- * or concurrent decision return the first order instead of creating a second.
- */
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+/** The member's orders: the wire Order and the reads of GET /v1/me/orders… and /v1/carts/order/{order_no}. */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import type { ChannelRow, UserRow } from '../context.ts';
-import { carts, order_items, orders, payment_methods, product_channels, products } from '../db/schema.ts';
-import { notFound, unprocessable } from '../lib/errors.ts';
-import type { Page } from '../lib/pagination.ts';
+import { order_items, orders } from '../db/schema.ts';
+import { notFound } from '../lib/errors.ts';
+import { pageOf } from '../lib/pagination.ts';
+import { PAGE_SIZE } from '#contracts/constants.ts';
+import type { PageResult } from '../lib/respond.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { AmountByTaxRate } from '#contracts/cart.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#contracts/orders.ts';
-import { priceCart } from './cart-pricing.ts';
-import { asTaxRate, cartErrors, cartLines, cartShippings, findCart } from './cart.ts';
-import { queueOrderConfirmation, siteName } from './mail.ts';
+import { asTaxRate } from './cart/lines.ts';
 import { priceWithTax } from './tax.ts';
 
 type Conn = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof order_items.$inferSelect;
-
-export const orderErrors = {
-  empty: () => unprocessable('カートに商品がありません。', 'cart.decision.empty'),
-  noShipping: () => unprocessable('お届け先を選択してください。', 'cart.decision.shipping_required'),
-  noPayment: () => unprocessable('お支払い方法を選択してください。', 'cart.decision.payment_required'),
-};
-
-/** "20260102-000123": the Japan date of the order and its id. */
-export function formatOrderNo(id: number, at: Date): string {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at).replaceAll('-', '');
-  return `${ymd}-${String(id).padStart(6, '0')}`;
-}
-
-export interface Decision { order_id: number; order_no: string; created: boolean }
-
-function isCartUniqueViolation(err: unknown): boolean {
-  // drizzle wraps the driver error in `cause`; both pg and PGlite carry the SQLSTATE in `code`.
-  for (let e = err as { code?: string; cause?: unknown; constraint?: string; message?: string } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return !e.constraint || e.constraint.includes('cart_id');
-  }
-  return false;
-}
-
-async function orderOfCart(db: Conn, cartId: number): Promise<Decision | null> {
-  const [o] = await db.select({ order_id: orders.id, order_no: orders.order_no }).from(orders).where(eq(orders.cart_id, cartId)).limit(1);
-  return o ? { ...o, created: false } : null;
-}
-
-/** POST /v1/carts/{token}/decision: places the cart's order once; later calls return that order. */
-export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, token: string): Promise<Decision> {
-  try {
-    return await db.transaction((tx) => decideLocked(tx, channel, user, token));
-  } catch (err) {
-    // A concurrent decision for this cart committed first: answer with its order.
-    if (!isCartUniqueViolation(err)) throw err;
-    const cart = await findCart(db, channel.id, token);
-    const existing = cart ? await orderOfCart(db, cart.id) : null;
-    if (!existing) throw err;
-    return existing;
-  }
-}
-
-async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string): Promise<Decision> {
-  const cart = await findCart(tx, channel.id, token, true);
-  if (!cart || (cart.user_id != null && cart.user_id !== user.id)) throw notFound('カート');
-  if (cart.order_id != null) {
-    const done = await orderOfCart(tx, cart.id);
-    if (done) return done;
-  }
-  const now = new Date();
-  if (cart.expires_at <= now) throw cartErrors.expired();
-
-  const lines = await cartLines(tx, cart.id);
-  if (!lines.length) throw orderErrors.empty();
-  const shippings = await cartShippings(tx, cart.id);
-  if (!shippings.length) throw orderErrors.noShipping();
-  const [payment] = cart.payment_id != null
-    ? await tx.select().from(payment_methods).where(eq(payment_methods.id, cart.payment_id)).limit(1) : [];
-  if (!payment?.is_active) throw orderErrors.noPayment();
-
-  const sellable = new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
-    .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
-  for (const l of lines) if (!l.is_published || !sellable.has(l.product_id)) throw cartErrors.notSale(l.name);
-
-  // Take stock product by product in id order, so concurrent decisions lock rows in the same order
-  // and cannot deadlock. The condition `stock >= q` is what keeps stock from going below zero.
-  const wanted = new Map<number, number>();
-  for (const l of lines) wanted.set(l.product_id, (wanted.get(l.product_id) ?? 0) + l.quantity);
-  const locked = new Map<number, { product_price: number; tax_rate: number; name: string; code: string; image: string | null }>();
-  for (const [productId, quantity] of [...wanted].sort((a, b) => a[0] - b[0])) {
-    const [row] = await tx.update(products)
-      .set({ stock: sql`${products.stock} - ${quantity}`, updated_at: now })
-      .where(and(eq(products.id, productId), gte(products.stock, quantity)))
-      .returning({ product_price: products.product_price, tax_rate: products.tax_rate, name: products.name, code: products.code, image: products.image });
-    if (!row) {
-      const [p] = await tx.select({ name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId));
-      throw cartErrors.stock(p?.name ?? '', p?.stock ?? 0);
-    }
-    locked.set(productId, row);
-  }
-
-  // Priced from the rows just locked, so the order matches the figures the stock was taken at.
-  const items = lines.map((l) => ({ ...l, ...locked.get(l.product_id)!, unit_price: locked.get(l.product_id)!.product_price }));
-  const pricing = priceCart({
-    lines: items.map((i) => ({ unit_price: i.unit_price, tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity })),
-    paymentFee: payment.fee,
-    usePoint: cart.use_point,
-  });
-  const t = pricing.order;
-
-  // The id is drawn first so the order number (date + id) is written with the row, not patched in later.
-  const seq = await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::text as id`);
-  const [{ id }] = (seq as unknown as { rows: { id: string }[] }).rows;
-  const orderId = Number(id);
-  const orderNo = formatOrderNo(orderId, now);
-  const shippingSnapshot = shippings.map((s) => ({ address: s.address, delivery_date: s.delivery_date, delivery_timezone: s.delivery_timezone }));
-  await tx.insert(orders).values({
-    id: orderId, order_no: orderNo, channel_id: channel.id, user_id: user.id, cart_id: cart.id, status: 'ordered',
-    payment_id: payment.id, payment_name: payment.name,
-    subtotal: t.subtotal, total_tax: t.total_tax, total_carriage: t.total_carriage, total_fee: t.total_fee,
-    total_discount: t.total_discount, use_point: t.use_point, total_payment: t.total_payment,
-    amount_by_tax_rate: t.amount_by_tax_rate, shippings: shippingSnapshot,
-    customer: {
-      user_id: user.id, username: user.username, email: user.email, last_name: user.last_name, first_name: user.first_name,
-      last_name_kana: user.last_name_kana, first_name_kana: user.first_name_kana,
-      phone_number: user.phone_number, cell_phone_number: user.cell_phone_number,
-    },
-    created_at: now,
-  });
-  await tx.insert(order_items).values(items.map((i, n) => ({
-    order_id: orderId, product_id: i.product_id, key: i.key, code: i.code, name: i.name, image: i.image,
-    unit_price: i.unit_price, tax_rate: i.tax_rate, quantity: i.quantity,
-    tax_amount: pricing.lines[n].tax_amount, subtotal: pricing.lines[n].subtotal,
-  })));
-  await tx.update(carts).set({ order_id: orderId, user_id: user.id, updated_at: now }).where(eq(carts.id, cart.id));
-
-  await queueOrderConfirmation(tx, {
-    channelId: channel.id,
-    siteName: await siteName(tx, channel.id, channel.name),
-    to: user.email,
-    customerName: `${user.last_name} ${user.first_name}`.trim() || user.username,
-    orderNo,
-    orderedAt: now,
-    items: items.map((i, n) => ({
-      name: i.name, code: i.code, tax_rate: i.tax_rate, quantity: i.quantity,
-      unit_price_with_tax: pricing.lines[n].unit_price_with_tax, subtotal_with_tax: pricing.lines[n].subtotal_with_tax,
-    })),
-    totals: t,
-    payment: { code: payment.code, name: payment.name, description: payment.description, settings: payment.settings },
-    address: shippings[0].address,
-  });
-  return { order_id: orderId, order_no: orderNo, created: true };
-}
 
 /** The wire Order (pure). */
 export function serializeOrder(o: OrderRow, items: OrderItemRow[]): Order {
@@ -190,14 +51,15 @@ async function withItems(db: Conn, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((o) => serializeOrder(o, items.filter((i) => i.order_id === o.id)));
 }
 
-/** The member's orders of the channel, newest first, one page. */
-export async function listOrders(db: Conn, channelId: string, userId: number, page: Page): Promise<{ items: Order[]; total: number }> {
+/** The member's orders of the channel, newest first, one page (paged only: a long history never comes whole). */
+export async function listOrders(db: Conn, channelId: string, userId: number, query: { page?: number; per?: number }): Promise<PageResult<Order>> {
+  const page = pageOf(query, PAGE_SIZE.default)!;
   const where = and(eq(orders.user_id, userId), eq(orders.channel_id, channelId));
   const [rows, [{ n }]] = await Promise.all([
     db.select().from(orders).where(where).orderBy(desc(orders.created_at), desc(orders.id)).limit(page.per).offset(page.offset),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
   ]);
-  return { items: await withItems(db, rows), total: n };
+  return { items: await withItems(db, rows), total: n, page };
 }
 
 /** One of the member's orders by id; anyone else's is 404. */

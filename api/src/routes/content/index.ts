@@ -1,10 +1,10 @@
-/** The CMS content group: makers/brands/stylists, blogs/news, pages, FAQ and notices. */
+/** The CMS content group, one sub-group per concern: makers/brands/stylists, posts, pages, FAQ, notices. */
 import { createRouter } from '../../lib/router.ts';
-import { faqRoutes } from './faq.ts';
-import { makerRoutes } from './makers.ts';
-import { noticeRoutes } from './notices.ts';
-import { pageRoutes } from './pages.ts';
-import { postRoutes } from './posts.ts';
+import { faqRoutes } from './faq/index.ts';
+import { makerRoutes } from './makers/index.ts';
+import { noticeRoutes } from './notices/index.ts';
+import { pageRoutes } from './pages/index.ts';
+import { postRoutes } from './posts/index.ts';
 
 export const contentRoutes = createRouter()
   .route('/', makerRoutes)

@@ -5,7 +5,7 @@
  */
 import { CARRIAGE } from '#contracts/cart.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
-import { includedTax, lineTax, priceWithTax } from './tax.ts';
+import { includedTax, lineTax, priceWithTax } from '../tax.ts';
 
 export interface PricingLine { unit_price: number; tax_rate: 8 | 10; quantity: number }
 export interface PricedLine {

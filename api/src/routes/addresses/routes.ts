@@ -1,0 +1,41 @@
+/** Address book route definitions: /v1/me/user-addresses… and the postal-code lookup. */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { requireAuth } from '../../middleware/auth.ts';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { addressInputSchema, addressListSchema, addressSchema, postalCodeQuerySchema, postalCodeResultSchema } from '#contracts/addresses.ts';
+import { idParamSchema, LIMIT_HEADER } from '#contracts/common.ts';
+
+const body = jsonBody(addressInputSchema);
+const errors = { 401: errorResponse('Not signed in'), 404: errorResponse('Not the member\'s address'), 422: errorResponse('Invalid input') };
+const auth = { tags: ['addresses'], middleware: [requireAuth] };
+
+export const list = createRoute({
+  method: 'get', path: '/me/user-addresses', ...auth, summary: 'The address book (x-limit: maximum entries)',
+  responses: { 200: { ...jsonResponse(addressListSchema, 'Addresses, default first'), headers: z.object({ [LIMIT_HEADER]: z.string() }) }, 401: errors[401] },
+});
+export const getOne = createRoute({
+  method: 'get', path: '/me/user-addresses/{id}', ...auth, summary: 'One address',
+  request: { params: idParamSchema }, responses: { 200: jsonResponse(addressSchema, 'The address'), ...errors },
+});
+export const create = createRoute({
+  method: 'post', path: '/me/user-addresses', ...auth, summary: 'Add an address',
+  request: { body }, responses: { 201: jsonResponse(addressSchema, 'Created'), ...errors },
+});
+export const update = createRoute({
+  method: 'put', path: '/me/user-addresses/{id}', ...auth, summary: 'Update an address',
+  request: { params: idParamSchema, body }, responses: { 200: jsonResponse(addressSchema, 'Updated'), ...errors },
+});
+export const remove = createRoute({
+  method: 'delete', path: '/me/user-addresses/{id}', ...auth, summary: 'Delete an address',
+  request: { params: idParamSchema }, responses: { 204: { description: 'Deleted' }, ...errors },
+});
+export const use = createRoute({
+  method: 'patch', path: '/me/user-addresses/{id}/use', ...auth, summary: 'Make an address the default',
+  request: { params: idParamSchema }, responses: { 200: jsonResponse(addressSchema, 'Now the default'), ...errors },
+});
+export const postal = createRoute({
+  method: 'get', path: '/postal-code', tags: ['addresses'], summary: 'Address parts for a postal code',
+  request: { query: postalCodeQuerySchema },
+  responses: { 200: jsonResponse(postalCodeResultSchema, 'Found'), 404: errorResponse('Unknown code'), 422: errors[422] },
+});

@@ -1,0 +1,14 @@
+/** Static and landing page handlers. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../../../context.ts';
+import type { AppRouteHandler } from '../../../lib/openapi.ts';
+import { ok, paged } from '../../../lib/respond.ts';
+import * as pages from '../../../services/content/pages.ts';
+import type * as routes from './routes.ts';
+
+export const listUrls: AppRouteHandler<typeof routes.listUrls> = async (c) => ok(c, await pages.listStaticPageUrls(c.get('db'), c.get('channel').id));
+export const listLp: AppRouteHandler<typeof routes.listLp> = async (c) => paged(c, await pages.listLandingPages(c.get('db'), c.get('channel').id, c.req.valid('query')));
+export const getLp: AppRouteHandler<typeof routes.getLp> = async (c) => ok(c, await pages.getLandingPage(c.get('db'), c.get('channel').id, c.req.valid('param').key));
+
+/** A plain hono handler (see routes.getByUrl): the path is taken from the multi-segment route parameter. */
+export const getByUrl = async (c: Context<AppEnv>) => ok(c, await pages.getStaticPage(c.get('db'), c.get('channel').id, c.req.param('path') ?? ''));

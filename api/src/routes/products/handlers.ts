@@ -1,0 +1,11 @@
+/** Product handlers. */
+import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { ok, paged } from '../../lib/respond.ts';
+import { getProduct, listProductPage } from '../../services/products.ts';
+import type * as routes from './routes.ts';
+
+export const list: AppRouteHandler<typeof routes.list> = async (c) =>
+  paged(c, await listProductPage(c.get('db'), c.get('channel').id, c.get('user')?.id ?? null, c.req.valid('query')));
+
+export const detail: AppRouteHandler<typeof routes.detail> = async (c) =>
+  ok(c, await getProduct(c.get('db'), c.get('channel').id, c.req.valid('param').key, c.get('user')?.id ?? null));

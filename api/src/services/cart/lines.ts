@@ -1,0 +1,97 @@
+/** The cart's lines: add (merging into a product's line), modify, delete, reset, and the login merge. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema.ts';
+import { randomToken } from '../tokens.ts';
+import type { CartRow } from './access.ts';
+import { cartErrors } from './errors.ts';
+
+type Conn = Db | Tx;
+
+/** Most of one product a line may hold (the contract's quantity limit). */
+export const MAX_LINE_QUANTITY = 99;
+
+export const asTaxRate = (rate: number): 8 | 10 => (rate === 8 ? 8 : 10);
+
+const sellableHere = (channelId: string) =>
+  sql<boolean>`exists (select 1 from ${product_channels} pc where pc.product_id = ${products.id} and pc.channel_id = ${channelId})`;
+
+/** A product row with what adding it to a cart needs to know. */
+async function productForSale(tx: Conn, channelId: string, productId: number) {
+  const [p] = await tx.select({
+    id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
+  }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!p) throw cartErrors.productNotFound();
+  if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
+  return p;
+}
+
+function checkQuantity(p: { name: string; stock: number }, quantity: number) {
+  if (quantity > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
+  if (quantity > p.stock) throw cartErrors.stock(p.name, p.stock);
+}
+
+/** Adds a product; a product already in the cart gets its line's quantity raised instead. */
+export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number) {
+  const p = await productForSale(tx, channelId, productId);
+  const [line] = await tx.select().from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId))).orderBy(asc(cart_items.id)).limit(1);
+  const total = (line?.quantity ?? 0) + quantity;
+  checkQuantity(p, total);
+  if (line) await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
+  else await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: productId, quantity });
+}
+
+/** Sets the quantity of the line `key`. */
+export async function modifyProduct(tx: Tx, channelId: string, cart: CartRow, key: string, quantity: number) {
+  const [line] = await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).limit(1);
+  if (!line) throw cartErrors.lineNotFound();
+  checkQuantity(await productForSale(tx, channelId, line.product_id), quantity);
+  await tx.update(cart_items).set({ quantity }).where(eq(cart_items.id, line.id));
+}
+
+/** Removes the line `key` and/or every line of the products `ids`. */
+export async function deleteProducts(tx: Tx, cart: CartRow, key?: string, ids?: number[]) {
+  if (key !== undefined) {
+    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).returning({ id: cart_items.id });
+    if (!gone.length && !ids?.length) throw cartErrors.lineNotFound();
+  }
+  if (ids?.length) await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), inArray(cart_items.product_id, ids)));
+}
+
+/** Empties the cart: lines, shippings, payment, coupons and points. */
+export async function resetCart(tx: Tx, cart: CartRow) {
+  await tx.delete(cart_items).where(eq(cart_items.cart_id, cart.id));
+  await tx.delete(cart_shippings).where(eq(cart_shippings.cart_id, cart.id));
+  await tx.update(carts).set({ payment_id: null, coupon_codes: [], use_point: 0 }).where(eq(carts.id, cart.id));
+}
+
+/** Drops lines whose product can no longer be sold here (after a product-not-found on init). */
+export async function dropUnsellableLines(tx: Tx, cartId: number, channelId: string) {
+  await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cartId), sql`not exists (
+    select 1 from ${products} p join ${product_channels} pc on pc.product_id = p.id and pc.channel_id = ${channelId}
+    where p.id = ${cart_items.product_id} and p.is_published)`));
+}
+
+/**
+ * Adds the lines of cart `fromId` to cart `intoId`: the same product's quantities are added and
+ * capped at its stock and at 99; products that can no longer be sold here are left behind.
+ */
+export async function mergeLines(tx: Tx, channelId: string, fromId: number, intoId: number) {
+  const incoming = new Map<number, number>();
+  for (const l of await tx.select({ product_id: cart_items.product_id, quantity: cart_items.quantity }).from(cart_items)
+    .where(eq(cart_items.cart_id, fromId))) incoming.set(l.product_id, (incoming.get(l.product_id) ?? 0) + l.quantity);
+  if (!incoming.size) return;
+  const stock = new Map((await tx.select({ id: products.id, stock: products.stock }).from(products)
+    .where(and(inArray(products.id, [...incoming.keys()]), eq(products.is_published, true), sellableHere(channelId)))).map((p) => [p.id, p.stock]));
+  const existing = await tx.select({ id: cart_items.id, product_id: cart_items.product_id, quantity: cart_items.quantity })
+    .from(cart_items).where(eq(cart_items.cart_id, intoId)).orderBy(asc(cart_items.id));
+  for (const [productId, quantity] of incoming) {
+    if (!stock.has(productId)) continue;
+    const line = existing.find((l) => l.product_id === productId);
+    const total = Math.min((line?.quantity ?? 0) + quantity, stock.get(productId)!, MAX_LINE_QUANTITY);
+    if (total < 1) continue; // sold out: nothing to add, and the member's own line is left for checkout to judge
+    if (line) await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
+    else await tx.insert(cart_items).values({ cart_id: intoId, key: randomToken(6), product_id: productId, quantity: total });
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * The cart's hot reads, written once: as query builders for use inside a transaction, and as
+ * prepared statements (named, with placeholders) for the reads outside one. On PostgreSQL a named
+ * statement is parsed and planned once per connection instead of on every request; PGlite runs
+ * the same statements unnamed. A prepared statement is bound to the handle it was built on, so it
+ * is kept per database handle and never used inside a transaction.
+ */
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { cart_items, cart_shippings, carts, products } from '../../db/schema.ts';
+
+type Conn = Db | Tx;
+type Param<T> = T | Placeholder;
+
+export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>) =>
+  conn.select().from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
+
+/** The cart's lines with the live product figures pricing and the decision need. */
+export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
+  id: cart_items.id, key: cart_items.key, product_id: cart_items.product_id, quantity: cart_items.quantity,
+  unit_price: products.product_price, tax_rate: products.tax_rate, stock: products.stock, name: products.name,
+  code: products.code, image: products.image, is_published: products.is_published,
+}).from(cart_items).innerJoin(products, eq(products.id, cart_items.product_id))
+  .where(eq(cart_items.cart_id, cartId)).orderBy(asc(cart_items.id));
+
+export const cartShippingsQuery = (conn: Conn, cartId: Param<number>) =>
+  conn.select().from(cart_shippings).where(eq(cart_shippings.cart_id, cartId)).orderBy(asc(cart_shippings.sort), asc(cart_shippings.id));
+
+function prepareAll(db: Db) {
+  return {
+    cartByToken: cartByTokenQuery(db, sql.placeholder('token'), sql.placeholder('channelId')).prepare('cart_by_token'),
+    cartLines: cartLinesQuery(db, sql.placeholder('cartId')).prepare('cart_lines'),
+    cartShippings: cartShippingsQuery(db, sql.placeholder('cartId')).prepare('cart_shippings'),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepareAll>>();
+
+/** The prepared cart statements of this database handle (built on first use). */
+export function cartStatements(db: Db): ReturnType<typeof prepareAll> {
+  let s = prepared.get(db);
+  if (!s) prepared.set(db, (s = prepareAll(db)));
+  return s;
+}
+
+export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number];
+export type CartShippingRow = typeof cart_shippings.$inferSelect;

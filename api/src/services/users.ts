@@ -1,0 +1,56 @@
+/** The signed-in member's own account: the wire User, updating it, changing the password. */
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import type { UserRow } from '../context.ts';
+import { auth_tokens, users } from '../db/schema.ts';
+import { unprocessable } from '../lib/errors.ts';
+import type { PasswordChangeRequest, User, UserUpdateRequest } from '#contracts/user.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+type Conn = Db | Tx;
+
+/** The wire User: an explicit whitelist, so a new secret column can never leak by accident. */
+export function serializeUser(u: UserRow): User {
+  return {
+    id: u.id, username: u.username, email: u.email,
+    last_name: u.last_name, first_name: u.first_name, last_name_kana: u.last_name_kana, first_name_kana: u.first_name_kana,
+    school: u.school, phone_number: u.phone_number, cell_phone_number: u.cell_phone_number,
+    contact_phone_number: u.contact_phone_number, fax: u.fax, job: u.job, gender: u.gender, birthday: u.birthday,
+    newsletter: u.newsletter, is_registered_member: u.is_registered_member, security_question_ct: u.security_question_ct,
+    created_at: u.created_at.toISOString(),
+  };
+}
+
+/** Whether another member of the channel already uses this e-mail address (case-insensitive). */
+export async function emailTaken(db: Conn, channelId: string, email: string, exceptUserId: number): Promise<boolean> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(
+    eq(users.channel_id, channelId), ne(users.id, exceptUserId), sql`lower(${users.email}) = ${email.toLowerCase()}`,
+  )).limit(1);
+  return taken != null;
+}
+
+/** PUT /v1/me/user: replaces the member's fields (not the username). */
+export async function updateMe(db: Db, me: UserRow, input: UserUpdateRequest): Promise<User> {
+  if (await emailTaken(db, me.channel_id, input.email, me.id)) {
+    throw unprocessable('入力内容に誤りがあります。', 'user.email.taken', { email: ['このメールアドレスは既に使用されています。'] });
+  }
+  const [row] = await db.update(users).set({ ...input, updated_at: new Date() }).where(eq(users.id, me.id)).returning();
+  return serializeUser(row);
+}
+
+/**
+ * PUT /v1/me/password. Other sessions end with the old password; the current one (its token
+ * family, `tokenId`) stays signed in.
+ */
+export async function changePassword(db: Db, me: UserRow, tokenId: number, { current_password, password }: PasswordChangeRequest): Promise<void> {
+  if (!(await verifyPassword(current_password, me.password_hash))) {
+    throw unprocessable('入力内容に誤りがあります。', 'user.password.mismatch', { current_password: ['現在のパスワードが正しくありません。'] });
+  }
+  await db.update(users).set({ password_hash: await hashPassword(password), password_changed_at: new Date(), updated_at: new Date() })
+    .where(eq(users.id, me.id));
+  const [current] = await db.select({ family: auth_tokens.family }).from(auth_tokens).where(eq(auth_tokens.id, tokenId));
+  await db.update(auth_tokens).set({ revoked_at: new Date() }).where(and(
+    eq(auth_tokens.user_id, me.id), isNull(auth_tokens.revoked_at), ne(auth_tokens.id, tokenId),
+    current?.family ? sql`${auth_tokens.family} is distinct from ${current.family}` : undefined,
+  ));
+}
