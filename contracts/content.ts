@@ -15,6 +15,12 @@ export type ContentListQuery = z.input<typeof contentListQuerySchema>;
 /** Path parameter that is either a numeric id or a key. */
 export const idOrKeyParamSchema = z.object({ id: keyText(200, { label: 'ID' }) });
 
+/** GET /v1/messages/{code}. */
+export const messageCodeParamSchema = z.object({ code: keyText(200, { label: 'お知らせのコード' }) });
+
+/** GET /v1/static-pages/url{path}: the page's URL path. */
+export const staticPagePathParamSchema = z.object({ path: keyText(300) });
+
 export const makerSchema = z.object({
   id: z.number().int(),
   key: z.string(),

@@ -1,5 +1,6 @@
 /** Orders (spec 3 "Order"; GET /v1/me/orders, /v1/me/orders/{id}, /v1/carts/order/{order_no}). */
 import { z } from 'zod';
+import { pagedQuerySchema } from './common.ts';
 import { deliveryAddressSchema } from './addresses.ts';
 import { cartOrderSchema } from './cart.ts';
 import { taxRateSchema } from './products.ts';
@@ -47,3 +48,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
+
+/** GET /v1/me/orders query: page and per (no per=all). */
+export const orderListQuerySchema = pagedQuerySchema;
+export type OrderListQuery = z.input<typeof orderListQuerySchema>;

@@ -9,6 +9,7 @@ import * as content from '#contracts/content.ts';
 import { dbId, dbIdNumber, email, INT4_MAX, kana, phone, postalCode, quantity, tel, text } from '#contracts/fields.ts';
 import { issuesToErrors, japaneseIssue } from '#contracts/issues.ts';
 import { labelOf, labels } from '#contracts/labels.ts';
+import * as orders from '#contracts/orders.ts';
 import * as products from '#contracts/products.ts';
 import * as user from '#contracts/user.ts';
 
@@ -118,7 +119,7 @@ describe('labels', () => {
   });
 
   it('every request field of the contract has a Japanese name', () => {
-    const modules = { addresses, auth, cart, common, content, products, user };
+    const modules = { addresses, auth, cart, common, content, orders, products, user };
     const missing: string[] = [];
     for (const [mod, exports] of Object.entries(modules)) {
       for (const [name, value] of Object.entries(exports)) {
