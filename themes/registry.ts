@@ -7,10 +7,13 @@
  * only its own theme's files.
  */
 import { z } from 'zod';
-import defaultTheme from './default/theme.ts';
-import outletTheme from './outlet/theme.ts';
+import { themes } from './manifests.ts';
+import type { ThemeManifest, ThemeRules } from './theme-manifest.ts';
 
-/** One slot: a project-relative path to an .astro component, defaulting to the default theme's file. */
+export { themes };
+export type { ThemeManifest, ThemeRules };
+
+/** One slot: a project-relative path to a component (.astro, or .tsx for slots React islands render), defaulting to the default theme's file. */
 const slot = (file: string, description: string) => z.string().min(1).default(`themes/default/${file}`).describe(description);
 
 export const themeSlotsSchema = z.strictObject({
@@ -20,6 +23,9 @@ export const themeSlotsSchema = z.strictObject({
   ProductList: slot('screens/ProductList.astro', 'Product list: cards (name link, image, price with tax) and pagination.'),
   ProductDetail: slot('screens/ProductDetail.astro', 'Product detail: images, name, price, stock, description and the add-to-cart island.'),
   Cart: slot('screens/Cart.astro', 'Cart screen: heading and the cart island (lines, quantities, totals, checkout button).'),
+  CartLines: slot('cart/CartLines.tsx', 'Cart lines (React): image, name link, unit price with tax, quantity select and 削除 per line.'),
+  CartTotals: slot('cart/CartTotals.tsx', 'Cart totals (React): subtotal with tax, carriage, grand total and the free-delivery hint.'),
+  CheckoutSteps: slot('checkout/CheckoutSteps.astro', 'Checkout step indicator: カート → お届け先 → お支払い方法 → 確認 → 完了, the current step marked.'),
   NewsList: slot('screens/NewsList.astro', 'News list: dated titles, important items marked.'),
   NewsDetail: slot('screens/NewsDetail.astro', 'One news item: date, title, sanitised body.'),
   BlogList: slot('screens/BlogList.astro', 'Blog list: cards with image, date, title, excerpt and tags.'),
@@ -32,22 +38,30 @@ export const themeSlotsSchema = z.strictObject({
   Maintenance: slot('screens/Maintenance.astro', 'Maintenance page: title and message.'),
 });
 export type ThemeSlots = z.infer<typeof themeSlotsSchema>;
-export type SlotName = keyof ThemeSlots;
+import type { SlotName } from './slot-props.ts';
 
-/** What a theme declares: its name, an optional extra tokens stylesheet, and only the slots it overrides. */
+export type { SlotName };
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** The registry and themes/slot-props.ts name the same slots: a slot without props (or the reverse) fails the type check. */
+export const SLOT_LISTS_AGREE: Same<keyof ThemeSlots, SlotName> = true;
+
+/** The extra validation rules of a theme (spec 5); each is off unless the theme turns it on. */
+export const themeRulesSchema = z.strictObject({
+  strictPassword: z.boolean().default(false).describe('Password: 8+ characters, half-width letters and digits combined, - _ . allowed.'),
+  fullWidthNames: z.boolean().default(false).describe('Names full-width only.'),
+  kanaKatakana: z.boolean().default(false).describe('Kana fields full-width katakana.'),
+});
+export type ResolvedThemeRules = z.infer<typeof themeRulesSchema>;
+
+/** What a theme declares: its name, an optional extra tokens stylesheet, its extra rules, and only the slots it overrides. */
 export const themeManifestSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/),
   /** Project-relative CSS file layered after the default tokens (custom properties only). */
   tokens: z.string().optional(),
+  rules: themeRulesSchema.default({ strictPassword: false, fullWidthNames: false, kanaKatakana: false }),
   slots: themeSlotsSchema.partial().default({}),
 });
-export type ThemeManifest = z.input<typeof themeManifestSchema>;
-
-/** Every known theme by name. Manifests hold only path strings, so listing them here pulls no theme code into a build. */
-export const themes: Record<string, ThemeManifest> = {
-  default: defaultTheme,
-  outlet: outletTheme,
-};
 
 /** Which theme a channel uses when the synced settings do not name one. */
 export const channelThemes: Record<string, string> = {
@@ -63,6 +77,7 @@ export interface ResolvedTheme {
   /** Stylesheets in load order: the base tokens, then the theme's own. */
   tokens: string[];
   slots: ThemeSlots;
+  rules: ResolvedThemeRules;
 }
 
 /** Picks the theme name: the synced THEME setting when it names a known theme, else the channel map, else 'default'. */
@@ -78,12 +93,12 @@ export function resolveTheme(name: string): ResolvedTheme {
   const parsed = themeManifestSchema.parse(manifest);
   const slots = themeSlotsSchema.parse(parsed.slots);
   const tokens = [BASE_TOKENS, ...(parsed.tokens && parsed.tokens !== BASE_TOKENS ? [parsed.tokens] : [])];
-  return { name: parsed.name, tokens, slots };
+  return { name: parsed.name, tokens, slots, rules: parsed.rules };
 }
 
 /** Slot names with their one-line descriptions, for documentation and the registry test. */
-export function describeSlots(): Array<{ slot: SlotName; default: string; description: string }> {
-  return (Object.entries(themeSlotsSchema.shape) as Array<[SlotName, z.ZodDefault<z.ZodString>]>).map(([slotName, schema]) => ({
+export function describeSlots(): Array<{ slot: keyof ThemeSlots; default: string; description: string }> {
+  return (Object.entries(themeSlotsSchema.shape) as Array<[keyof ThemeSlots, z.ZodDefault<z.ZodString>]>).map(([slotName, schema]) => ({
     slot: slotName,
     default: String(schema.parse(undefined)),
     description: schema.description ?? '',

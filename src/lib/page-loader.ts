@@ -11,7 +11,7 @@ export type PageFailure = 'not-found' | 'invalid-channel' | 'maintenance' | 'err
 
 /** What loadPage needs from `Astro`: the response to set and the redirect helper. */
 export interface PageContext {
-  response: { status: number; headers: Headers };
+  response: { status?: number; headers: Headers };
   redirect: (path: string, status?: 301 | 302 | 303 | 307 | 308 | 300 | 304) => Response;
 }
 

@@ -114,17 +114,3 @@ export function validate(value: unknown, field: string, rules: readonly Rule[]):
   }
   return null;
 }
-
-export type FormSpec<T> = { [K in keyof T]?: { label: string; rules: readonly Rule[] } };
-
-/** Validates a form: one message per failing field (empty object = valid). */
-export function validateForm<T extends Record<string, unknown>>(values: T, spec: FormSpec<T>): Partial<Record<keyof T, string>> {
-  const result: Partial<Record<keyof T, string>> = {};
-  for (const key of Object.keys(spec) as (keyof T)[]) {
-    const entry = spec[key];
-    if (!entry) continue;
-    const message = validate(values[key], entry.label, entry.rules);
-    if (message) result[key] = message;
-  }
-  return result;
-}

@@ -3,24 +3,53 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BASE_TOKENS, describeSlots, resolveTheme, themeManifestSchema, themeNameFor, themes, themeSlotsSchema } from '../../themes/registry.ts';
+import { renderSlotCheck, SLOT_CHECK_FILE } from '../../themes/slot-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe('theme slot registry', () => {
   it('declares the header, footer and the product, cart, news, blog, maker and brand screens', () => {
     const slots = describeSlots().map((s) => s.slot);
-    for (const required of ['Header', 'Footer', 'ProductList', 'ProductDetail', 'Cart', 'NewsList', 'NewsDetail', 'BlogList', 'BlogDetail', 'MakerList', 'MakerDetail', 'BrandList']) {
+    for (const required of ['Header', 'Footer', 'ProductList', 'ProductDetail', 'Cart', 'CartLines', 'CartTotals', 'CheckoutSteps', 'NewsList', 'NewsDetail', 'BlogList', 'BlogDetail', 'MakerList', 'MakerDetail', 'BrandList']) {
       expect(slots).toContain(required);
     }
   });
 
   it('gives every slot a default file in the default theme and a one-line description', () => {
     for (const { slot, default: file, description } of describeSlots()) {
-      expect(file, slot).toMatch(/^themes\/default\/.+\.astro$/);
+      expect(file, slot).toMatch(/^themes\/default\/.+\.(astro|tsx)$/);
       expect(existsSync(path.join(root, file)), `${slot} → ${file}`).toBe(true);
       expect(description.length, slot).toBeGreaterThan(10);
       expect(description, slot).not.toContain('\n');
     }
+  });
+
+  it('the cart lines and totals are React slots, so the cart island can render the theme\'s version', () => {
+    const defaults = themeSlotsSchema.parse({});
+    expect(defaults.CartLines).toBe('themes/default/cart/CartLines.tsx');
+    expect(defaults.CartTotals).toBe('themes/default/cart/CartTotals.tsx');
+    expect(defaults.CheckoutSteps).toBe('themes/default/checkout/CheckoutSteps.astro');
+  });
+
+  it('types every slot module: src/env.d.ts declares virtual:shop/slot/<Slot> for exactly the registry\'s slots', () => {
+    const env = readFileSync(path.join(root, 'src/env.d.ts'), 'utf8');
+    const declared = [...env.matchAll(/declare module 'virtual:shop\/slot\/([A-Za-z]+)'/g)].map((m) => m[1]).sort();
+    expect(declared).toEqual(describeSlots().map((s) => s.slot).sort());
+    expect(env).not.toContain("'virtual:shop/slot/*'");
+  });
+
+  it('every theme screen declares its props as SlotProps of its slot', () => {
+    for (const name of Object.keys(themes)) {
+      for (const [slot, file] of Object.entries(resolveTheme(name).slots)) {
+        // Three screens belong to other engineers until they switch their Props line (see themes/README.md).
+        if (/screens\/(ProductDetail|NewsList|BlogList)\.astro$/.test(file)) continue;
+        expect(readFileSync(path.join(root, file), 'utf8'), `${name}: ${file}`).toContain(`type Props = SlotProps['${slot}']`);
+      }
+    }
+  });
+
+  it('the type-level slot check covers every theme\'s files (regenerate with renderSlotCheck when a theme changes)', () => {
+    expect(readFileSync(path.join(root, SLOT_CHECK_FILE), 'utf8')).toBe(renderSlotCheck());
   });
 
   it('rejects an override of a slot that does not exist', () => {
@@ -60,6 +89,12 @@ describe('resolveTheme', () => {
         for (const d of declarations) expect(d, `${file}: ${d}`).toMatch(/^--[a-z0-9-]+\s*:/);
       }
     }
+  });
+
+  it('carries the theme\'s extra validation rules: the outlet turns on the strict ones, the default none', () => {
+    expect(resolveTheme('default').rules).toEqual({ strictPassword: false, fullWidthNames: false, kanaKatakana: false });
+    expect(resolveTheme('outlet').rules).toEqual({ strictPassword: true, fullWidthNames: true, kanaKatakana: true });
+    expect(() => themeManifestSchema.parse({ name: 'x', rules: { noSuchRule: true } })).toThrow();
   });
 
   it('fails clearly for an unknown theme', () => {

@@ -1,0 +1,84 @@
+/**
+ * The props of every theme slot (themes/registry.ts lists the files). Each screen declares
+ * `type Props = SlotProps['<Slot>']`, pages import slots as `virtual:shop/slot/<Slot>` typed from
+ * this table (src/env.d.ts), and themes/slot-check.astro checks that every theme's file accepts
+ * them, so a page passing the wrong props or a theme screen expecting other ones fails the type check.
+ * Types only: nothing here reaches a bundle.
+ */
+import type { Pagination } from '#contracts/common.ts';
+import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
+import type { CategoryNode, Product } from '#contracts/products.ts';
+import type { PageLinks } from '../content-sync/paging.ts';
+
+/** One cart line as the cart screen shows it (the API client maps the wire cart to this). */
+export interface CartLineView {
+  /** The cart line's key (modify/delete use it). */
+  key: string;
+  /** The product's key, for the link to its page. */
+  productKey: string;
+  name: string;
+  image: string;
+  unitPriceWithTax: number;
+  quantity: number;
+  subtotalWithTax: number;
+  taxRate: 8 | 10;
+}
+
+/** The cart's totals as the cart screen shows them (tax-inclusive yen). */
+export interface CartTotalsView {
+  subtotalWithTax: number;
+  carriage: number;
+  totalPayment: number;
+  /** Subtotal from which delivery is free (null when there is no such threshold). */
+  freeShippingFrom: number | null;
+}
+
+/** Where the shopper is in checkout. */
+export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';
+
+/** Props of each slot, by slot name. A slot without props takes an empty object. */
+export interface SlotProps {
+  Header: { siteName: string };
+  Footer: { siteName: string };
+  Home: { siteName: string; categories: CategoryNode[]; products: Product[]; news: News[] };
+  ProductList: {
+    heading: string;
+    products: Product[];
+    pagination: Pagination;
+    categories: CategoryNode[];
+    /** Key of the category being shown, if any. */
+    currentCategory?: string;
+    /** The current URL (keeps filters in the page links). */
+    url: URL;
+  };
+  ProductDetail: { product: Product };
+  Cart: Record<never, never>;
+  CartLines: {
+    lines: CartLineView[];
+    /** True while a change is in flight: controls are disabled. */
+    disabled: boolean;
+    onQuantity: (key: string, quantity: number) => void;
+    onRemove: (key: string) => void;
+  };
+  CartTotals: { totals: CartTotalsView };
+  CheckoutSteps: { current: CheckoutStepId };
+  NewsList: { items: News[]; pagination: Pagination; links: PageLinks };
+  NewsDetail: { item: News };
+  BlogList: { items: Blog[]; pagination: Pagination; links: PageLinks };
+  BlogDetail: { item: Blog };
+  MakerList: { items: Maker[] };
+  MakerDetail: { item: Maker };
+  BrandList: { items: Brand[]; heading?: string };
+  StaticPage: { page: StaticPage };
+  ErrorScreen: { status?: number; showHomeButton?: boolean };
+  Maintenance: Record<never, never>;
+}
+
+export type SlotName = keyof SlotProps;
+
+/**
+ * What a slot's module exports: a component (Astro or React) taking that slot's props. The return is
+ * `any` because an Astro component and a React component return different things, and JSX accepts both.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type SlotComponent<K extends SlotName> = (props: SlotProps[K]) => any;
