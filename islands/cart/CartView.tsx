@@ -1,10 +1,12 @@
 /**
  * The cart screen: every line with name, unit price with tax, quantity, line total; the totals;
  * and 「ご購入手続きへ」. Quantities go to the server and the screen shows what it accepted.
+ * It reads the storefront's Cart (src/api-client/types.ts), never the wire shape.
  */
 import { useEffect, useState } from 'react';
-import { CARRIAGE, type Cart, type CartProduct } from '#contracts/cart.ts';
+import { CARRIAGE_RULE, yenToFreeCarriage } from '../../src/api-client/carriage.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import type { Cart, CartLine } from '../../src/api-client/types.ts';
 import { formatYen, formatYenWithTax } from '../../src/lib/money.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
@@ -41,7 +43,7 @@ export default function CartView() {
   }
 
   if (!loaded && !cart) return <p className="loading" role="status">カートを読み込んでいます…</p>;
-  const lines = cart?.detail.products ?? [];
+  const lines = cart?.lines ?? [];
 
   return (
     <div className="stack" aria-busy={loading}>
@@ -56,7 +58,7 @@ export default function CartView() {
         <>
           <ul className="cart-lines">
             {lines.map((line) => (
-              <CartLine key={line.key} line={line} disabled={loading}
+              <CartLineItem key={line.key} line={line} disabled={loading}
                 onQuantity={(q) => run(() => useCartStore.getState().modify(line.key, q))}
                 onRemove={() => run(() => useCartStore.getState().remove(line.key))} />
             ))}
@@ -72,44 +74,43 @@ export default function CartView() {
   );
 }
 
-interface LineProps { line: CartProduct; disabled: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }
+interface LineProps { line: CartLine; disabled: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }
 
-function CartLine({ line, disabled, onQuantity, onRemove }: LineProps) {
-  const { product_info: product } = line;
+function CartLineItem({ line, disabled, onQuantity, onRemove }: LineProps) {
   const max = Math.max(10, line.quantity);
   const selectId = `qty-${line.key}`;
   return (
     <li className="cart-line">
-      <img src={product.image} alt="" width="96" height="96" />
+      <img src={line.image} alt="" width="96" height="96" />
       <div className="cart-line-main">
-        <a href={`/product/${encodeURIComponent(product.key)}/`} className="cart-line-name">{product.name}</a>
-        <p className="muted">単価 {formatYenWithTax(line.unit_price_with_tax)}{line.tax_rate === 8 && '（軽減税率8%）'}</p>
+        <a href={`/product/${encodeURIComponent(line.productKey)}/`} className="cart-line-name">{line.name}</a>
+        <p className="muted">単価 {formatYenWithTax(line.unitPriceWithTax)}{line.taxRate === 8 && '（軽減税率8%）'}</p>
       </div>
       <div className="field cart-line-qty">
         <label htmlFor={selectId}>数量</label>
-        <select id={selectId} aria-label={`${product.name}の数量`} value={line.quantity} disabled={disabled}
+        <select id={selectId} aria-label={`${line.name}の数量`} value={line.quantity} disabled={disabled}
           onChange={(e) => onQuantity(Number(e.target.value))}>
           {Array.from({ length: max }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
         </select>
       </div>
-      <p className="cart-line-total"><span className="muted">小計</span> <span className="price">{formatYenWithTax(line.subtotal_with_tax)}</span></p>
-      <button type="button" className="btn-link" onClick={onRemove} disabled={disabled} aria-label={`${product.name}を削除`}>削除</button>
+      <p className="cart-line-total"><span className="muted">小計</span> <span className="price">{formatYenWithTax(line.subtotalWithTax)}</span></p>
+      <button type="button" className="btn-link" onClick={onRemove} disabled={disabled} aria-label={`${line.name}を削除`}>削除</button>
     </li>
   );
 }
 
 function CartTotals({ cart }: { cart: Cart }) {
-  const { order } = cart.detail;
-  const toFree = CARRIAGE.freeFrom - order.subtotal_with_tax;
+  const { totals } = cart;
+  const toFree = yenToFreeCarriage(totals.subtotalWithTax);
   return (
     <section className="panel" aria-labelledby="cart-totals-title">
       <h2 id="cart-totals-title" className="visually-hidden">合計金額</h2>
       <dl className="totals">
-        <dt>商品小計（税込）</dt><dd>{formatYen(order.subtotal_with_tax)}</dd>
-        <dt>送料</dt><dd>{order.total_carriage === 0 ? '無料' : formatYen(order.total_carriage)}</dd>
-        <dt className="grand">合計（税込）</dt><dd className="grand">{formatYen(order.total_payment)}</dd>
+        <dt>商品小計（税込）</dt><dd>{formatYen(totals.subtotalWithTax)}</dd>
+        <dt>送料</dt><dd>{totals.carriage === 0 ? '無料' : formatYen(totals.carriage)}</dd>
+        <dt className="grand">合計（税込）</dt><dd className="grand">{formatYen(totals.payment)}</dd>
       </dl>
-      {toFree > 0 && <p className="muted">あと{formatYen(toFree)}のお買い上げで送料無料になります（{formatYen(CARRIAGE.freeFrom)}以上で送料無料）。</p>}
+      {toFree > 0 && <p className="muted">あと{formatYen(toFree)}のお買い上げで送料無料になります（{formatYen(CARRIAGE_RULE.freeFrom)}以上で送料無料）。</p>}
     </section>
   );
 }

@@ -1,8 +1,14 @@
 /**
- * Checkout done (/cart/complete/?order_no=...): thanks and the order number. The number comes from
- * the URL the confirm step built; the order itself is in the member's order history.
+ * Checkout done (/cart/complete/?order_no=...). The thanks message and the order number appear only
+ * after the API confirms the order is the signed-in visitor's own (GET /v1/carts/order/{order_no});
+ * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { getCartOrder } from '../../src/api-client/cart.ts';
+import { isIgnoredError } from '../../src/api-client/errors.ts';
+import type { Order } from '../../src/api-client/types.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import Loading from '../common/Loading.tsx';
 
 /** The order number from ?order_no= (letters, digits and hyphens only), or null. */
 export function readOrderNo(search: string): string | null {
@@ -10,13 +16,45 @@ export function readOrderNo(search: string): string | null {
   return value && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
 }
 
-/** Thanks message, order number and where to go next. */
+type View = { state: 'loading' } | { state: 'thanks'; order: Order } | { state: 'not_found' } | { state: 'offline' };
+
+/** Loads the order of ?order_no= for the signed-in visitor. */
+async function loadView(): Promise<View> {
+  const orderNo = readOrderNo(window.location.search);
+  if (!orderNo || !(await useSessionStore.getState().checkSession())) return { state: 'not_found' };
+  try {
+    return { state: 'thanks', order: await getCartOrder(orderNo) };
+  } catch (e) {
+    return isIgnoredError(e) ? { state: 'offline' } : { state: 'not_found' };
+  }
+}
+
+/** Thanks message and order number, or a notice when the order is not the visitor's. */
 export default function Complete() {
-  const [orderNo] = useState(() => readOrderNo(window.location.search));
+  const [view, setView] = useState<View>({ state: 'loading' });
+  useEffect(() => { void loadView().then(setView); }, []);
+
+  if (view.state === 'loading') return <Loading />;
+  if (view.state !== 'thanks') {
+    return (
+      <div className="stack complete">
+        <h1>ご注文が見つかりませんでした</h1>
+        <p className="notice" role="status">
+          {view.state === 'offline'
+            ? '通信できませんでした。時間をおいてページを再読み込みしてください。'
+            : 'ご注文の状況はログインのうえ、マイページの注文履歴からご確認ください。'}
+        </p>
+        <div className="actions" style={{ justifyContent: 'flex-start' }}>
+          <a className="btn btn-primary" href="/mypage/order_history/">注文履歴を見る</a>
+          <a className="btn" href="/">トップページへ</a>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="stack complete">
       <h1>ご注文ありがとうございました</h1>
-      {orderNo && <p className="order-no">ご注文番号：{orderNo}</p>}
+      <p className="order-no">ご注文番号：{view.order.order_no}</p>
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
         <a className="btn btn-primary" href="/mypage/order_history/">注文履歴を見る</a>

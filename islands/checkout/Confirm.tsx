@@ -1,17 +1,22 @@
 /**
  * Checkout step 3 (/cart/confirm/): every item, the totals with tax, the delivery address, the
- * payment method and the payment and delivery terms; 「注文を確定する」 places the order once.
+ * payment method with its own fee and description, and the delivery and return terms of the site
+ * settings (the same source as the guide and the 特定商取引法 page), with the food rule when the cart
+ * has food; 「注文を確定する」 places the order once.
  */
 import { useRef, useState } from 'react';
-import { CARRIAGE, type Cart } from '#contracts/cart.ts';
-import { formatYen } from '../../src/lib/money.ts';
+import { listCartPayments } from '../../src/api-client/payments.ts';
+import { getOrderTerms } from '../../src/api-client/settings.ts';
+import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { useRequireLogin } from '../common/useRequireLogin.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from './OrderSummary.tsx';
+import { feeText } from './fee.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
+import { useLoad } from './useLoad.ts';
 
 /** Login guard, then the confirmation. */
 export default function Confirm() {
@@ -21,20 +26,27 @@ export default function Confirm() {
 
 /** Cart lines in the summary's shape. */
 export function cartSummaryItems(cart: Cart): SummaryItem[] {
-  return cart.detail.products.map((p) => ({
-    key: p.key,
-    name: p.product_info.name,
-    image: p.product_info.image,
-    href: `/product/${encodeURIComponent(p.product_info.key)}/`,
-    unitPriceWithTax: p.unit_price_with_tax,
-    quantity: p.quantity,
-    subtotalWithTax: p.subtotal_with_tax,
-    taxRate: p.tax_rate,
+  return cart.lines.map((l) => ({
+    key: l.key,
+    name: l.name,
+    image: l.image,
+    href: `/product/${encodeURIComponent(l.productKey)}/`,
+    unitPriceWithTax: l.unitPriceWithTax,
+    quantity: l.quantity,
+    subtotalWithTax: l.subtotalWithTax,
+    taxRate: l.taxRate,
   }));
+}
+
+/** The return terms that apply to this cart: the general policy, plus the food rule when it has food. */
+export function returnTerms(terms: OrderTerms, cart: Pick<Cart, 'hasFood'>): string[] {
+  return [terms.returnPolicy, cart.hasFood ? terms.returnPolicyFood : null].filter((t): t is string => !!t);
 }
 
 function ConfirmOrder() {
   const cart = useCheckoutCart('confirm');
+  const terms = useLoad('terms', (signal) => getOrderTerms({ signal }));
+  const payments = useLoad(cart ? cart.token : null, (signal) => listCartPayments(cart!.token, { signal }));
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);
   // A ref as well as state: a double click lands before React re-renders the disabled button.
@@ -59,7 +71,9 @@ function ConfirmOrder() {
   }
 
   if (!cart) return submitting ? <Loading label="ご注文を確定しています…" /> : <Loading />;
-  const address = cart.detail.shippings[0]?.address;
+  const address = cart.deliveries[0]?.address;
+  const method: PaymentMethod | undefined = payments.data?.find((m) => m.id === cart.paymentId);
+  const returns = terms.data ? returnTerms(terms.data, cart) : [];
 
   return (
     <div className="stack">
@@ -69,7 +83,7 @@ function ConfirmOrder() {
       </section>
       <section aria-labelledby="confirm-totals" className="panel">
         <h2 id="confirm-totals" className="visually-hidden">ご請求金額</h2>
-        <SummaryTotals order={cart.detail.order} />
+        <SummaryTotals totals={cart.totals} />
       </section>
       <section aria-labelledby="confirm-address">
         <h2 id="confirm-address">お届け先</h2>
@@ -84,18 +98,23 @@ function ConfirmOrder() {
       </section>
       <section aria-labelledby="confirm-payment">
         <h2 id="confirm-payment">お支払い方法</h2>
-        <p>{cart.payment_name ?? '未選択'}</p>
+        <p>{cart.paymentName ?? '未選択'}{method && <>（{feeText(method)}）</>}</p>
+        {method?.description && <p className="muted" style={{ whiteSpace: 'pre-line' }}>{method.description}</p>}
         <p><a href="/cart/payment/">お支払い方法を変更する</a></p>
       </section>
-      <section aria-labelledby="confirm-terms" className="panel terms">
-        <h2 id="confirm-terms">お支払い・配送について</h2>
-        <ul>
-          <li>代金引換：商品お届け時に、配送業者へ代金をお支払いください。代引手数料は{formatYen(330)}（税込）です。</li>
-          <li>銀行振込：ご注文後にお送りするメールに記載の口座へ、7日以内にお振り込みください。ご入金の確認後に発送いたします。振込手数料はお客様のご負担となります。</li>
-          <li>配送：ご注文確定（銀行振込の場合はご入金確認）後、通常3〜5営業日以内に発送いたします。送料は全国一律{formatYen(CARRIAGE.fee)}（税込）、{formatYen(CARRIAGE.freeFrom)}（税込）以上のお買い上げで無料です。</li>
-          <li>返品・交換：商品到着後7日以内にご連絡ください。お客様のご都合による返品の送料はお客様のご負担となります。</li>
-        </ul>
-      </section>
+      {terms.data?.deliveryLeadTime && (
+        <section aria-labelledby="confirm-delivery" className="panel terms">
+          <h2 id="confirm-delivery">お届けについて</h2>
+          <p>{terms.data.deliveryLeadTime}</p>
+        </section>
+      )}
+      {returns.length > 0 && (
+        <section aria-labelledby="confirm-returns" className="panel terms">
+          <h2 id="confirm-returns">返品について</h2>
+          {returns.map((t) => <p key={t}>{t}</p>)}
+        </section>
+      )}
+      <ErrorMessage error={terms.error} fallback="お届け・返品についての案内を読み込めませんでした。" />
       <ErrorMessage error={error} fallback="ご注文を確定できませんでした。" />
       <div className="actions">
         <a className="btn" href="/cart/">カートに戻る</a>

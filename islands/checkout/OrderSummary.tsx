@@ -1,8 +1,10 @@
 /**
  * Items and totals of a cart or an order (the confirm screen and the order detail share it):
- * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown from amount_by_tax_rate, お支払い合計.
+ * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown, お支払い合計.
  */
 import type { CartOrder } from '#contracts/cart.ts';
+import { toTotals } from '../../src/api-client/reshape.ts';
+import type { Totals } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
 
 export interface SummaryItem {
@@ -41,23 +43,26 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
   );
 }
 
-/** The totals block. */
-export function SummaryTotals({ order }: { order: CartOrder }) {
-  const rates = [...order.amount_by_tax_rate].sort((a, b) => b.tax_rate - a.tax_rate);
+/**
+ * The totals block, from the storefront's Totals. `order` (the wire totals) is still accepted for
+ * the order detail island until it passes `totals`.
+ */
+export function SummaryTotals(props: { totals: Totals } | { order: CartOrder }) {
+  const totals = 'totals' in props ? props.totals : toTotals(props.order);
   return (
     <dl className="totals">
-      <dt>小計</dt><dd>{formatYen(order.subtotal_with_tax)}</dd>
-      <dt>送料</dt><dd>{order.total_carriage === 0 ? '無料' : formatYen(order.total_carriage)}</dd>
-      <dt>手数料</dt><dd>{formatYen(order.total_fee)}</dd>
-      {order.total_discount > 0 && <><dt>割引</dt><dd>-{formatYen(order.total_discount)}</dd></>}
-      {order.use_point > 0 && <><dt>ポイント利用</dt><dd>-{formatYen(order.use_point)}</dd></>}
-      <dt>消費税</dt><dd>{formatYen(order.total_tax)}</dd>
-      {rates.map((r) => (
-        <div key={r.tax_rate} className="totals-sub">
-          <dt>（{r.tax_rate}%対象 {formatYen(r.total)}）</dt><dd>内消費税 {formatYen(r.tax)}</dd>
+      <dt>小計</dt><dd>{formatYen(totals.subtotalWithTax)}</dd>
+      <dt>送料</dt><dd>{totals.carriage === 0 ? '無料' : formatYen(totals.carriage)}</dd>
+      <dt>手数料</dt><dd>{formatYen(totals.fee)}</dd>
+      {totals.discount > 0 && <><dt>割引</dt><dd>-{formatYen(totals.discount)}</dd></>}
+      {totals.usePoint > 0 && <><dt>ポイント利用</dt><dd>-{formatYen(totals.usePoint)}</dd></>}
+      <dt>消費税</dt><dd>{formatYen(totals.tax)}</dd>
+      {totals.byTaxRate.map((r) => (
+        <div key={r.taxRate} className="totals-sub">
+          <dt>（{r.taxRate}%対象 {formatYen(r.total)}）</dt><dd>内消費税 {formatYen(r.tax)}</dd>
         </div>
       ))}
-      <dt className="grand">お支払い合計（税込）</dt><dd className="grand">{formatYen(order.total_payment)}</dd>
+      <dt className="grand">お支払い合計（税込）</dt><dd className="grand">{formatYen(totals.payment)}</dd>
     </dl>
   );
 }

@@ -1,19 +1,17 @@
 /**
  * Checkout step 2 (/cart/payment/): choose how to pay among the methods usable for this cart
- * (代金引換, 銀行振込, ...), each with its fee; 「確認画面へ」 sets it on the cart.
+ * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
  */
-import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { PaymentMethod } from '#contracts/payments.ts';
-import { formatYenWithTax } from '../../src/lib/money.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
-import { createCartPaymentsStore } from '../../src/stores/query.ts';
+import { useId, useState, type FormEvent } from 'react';
 import { messages } from '#contracts/messages.ts';
+import { listCartPayments } from '../../src/api-client/payments.ts';
+import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useRequireLogin } from '../common/useRequireLogin.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
+import { feeText } from './fee.ts';
+import { useLoad } from './useLoad.ts';
 
 /** Login guard, then the payment form. */
 export default function PaymentSelect() {
@@ -21,10 +19,7 @@ export default function PaymentSelect() {
   return loggedIn ? <PaymentForm /> : <Loading />;
 }
 
-/** '手数料 ¥330（税込）' or '手数料無料'. */
-export function feeText(method: PaymentMethod): string {
-  return method.fee > 0 ? `手数料 ${formatYenWithTax(method.fee)}` : '手数料無料';
-}
+export { feeText };
 
 /** Marker for "submitted without a choice" in the error slot. */
 const MISSING = Symbol('missing');
@@ -32,22 +27,16 @@ const MISSING = Symbol('missing');
 function PaymentForm() {
   const id = useId();
   const cart = useCheckoutCart('payment');
-  const $token = useMemo(() => atom<string | null>(null), []);
-  const $payments = useMemo(() => createCartPaymentsStore($token), [$token]);
-  const { data, error, loading } = useStore($payments);
+  const { data, error, loading } = useLoad(cart ? cart.token : null, (signal) => listCartPayments(cart!.token, { signal }));
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
-
-  useEffect(() => {
-    if (cart?.token) $token.set(cart.token);
-  }, [cart?.token, $token]);
 
   if (!cart || (!data && !error) || (loading && !data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お支払い方法を読み込めませんでした。" />;
   const methods = data ?? [];
   // Only the cart's own choice is pre-selected: how to pay is the shopper's explicit decision.
-  const selected = choice ?? (methods.some((m) => m.id === cart.payment_id) ? cart.payment_id : null);
+  const selected = choice ?? (methods.some((m) => m.id === cart.paymentId) ? cart.paymentId : null);
   const missing = submitError === MISSING;
 
   async function next(event: FormEvent<HTMLFormElement>) {

@@ -2,15 +2,15 @@
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
  */
-import { useStore } from '@nanostores/react';
 import { useId, useState, type FormEvent } from 'react';
-import type { Address } from '#contracts/addresses.ts';
+import { listUserAddresses } from '../../src/api-client/addresses.ts';
+import type { Address } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
-import { $addresses } from '../../src/stores/query.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useRequireLogin } from '../common/useRequireLogin.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
+import { useLoad } from './useLoad.ts';
 
 /** Login guard, then the address form. */
 export default function ShippingSelect() {
@@ -27,7 +27,7 @@ export function initialAddressId(addresses: Address[], cartAddressId: number | n
 function AddressForm() {
   const id = useId();
   const cart = useCheckoutCart('shipping');
-  const { data, error, loading } = useStore($addresses);
+  const { data, error, loading } = useLoad('me/user-addresses', (signal) => listUserAddresses({ signal }));
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
@@ -38,7 +38,7 @@ function AddressForm() {
   if (addresses.length === 0) {
     return <p className="notice">お届け先が登録されていません。マイページで住所を登録してからご購入手続きを進めてください。</p>;
   }
-  const selected = choice ?? initialAddressId(addresses, cart.detail.shippings[0]?.user_address_id);
+  const selected = choice ?? initialAddressId(addresses, cart.deliveries[0]?.userAddressId);
 
   async function next(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

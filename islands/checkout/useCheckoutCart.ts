@@ -4,19 +4,19 @@
  * address step, one without payment to the payment step.
  */
 import { useEffect, useState } from 'react';
-import type { Cart } from '#contracts/cart.ts';
+import type { Cart } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 
 export type CheckoutStep = 'shipping' | 'payment' | 'confirm';
 
 /** Where a cart must go before `step` can be shown, or null when the step is reachable. */
 export function requiredStepPath(cart: Cart | null, step: CheckoutStep, productNotFound = false): string | null {
-  if (!cart || cart.detail.products.length === 0) return '/cart/';
+  if (!cart || cart.lines.length === 0) return '/cart/';
   if (productNotFound && step === 'confirm') return '/cart/';
   if (step === 'shipping') return null;
-  if (cart.flags.needs_shipping || cart.detail.shippings.length === 0) return '/cart/shipping-select/';
+  if (cart.needsShipping || cart.deliveries.length === 0) return '/cart/shipping-select/';
   if (step === 'payment') return null;
-  if (cart.flags.needs_payment || cart.payment_id === null) return '/cart/payment/';
+  if (cart.needsPayment || cart.paymentId === null) return '/cart/payment/';
   return null;
 }
 

@@ -1,7 +1,9 @@
 /** Address book (spec 7 "Address book"). */
-import { addressListSchema, type Address } from '#contracts/addresses.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
+import { array } from './guard.ts';
+import type { Address } from './types.ts';
+import { addressWire } from './wire.ts';
 
 export interface AddressList {
   items: Address[];
@@ -11,6 +13,6 @@ export interface AddressList {
 
 /** GET /v1/me/user-addresses → the addresses and the x-limit maximum. */
 export async function listUserAddresses(opts: CallOptions = {}): Promise<AddressList> {
-  const res = await request('GET', '/v1/me/user-addresses', { schema: addressListSchema, signal: opts.signal });
+  const res = await request('GET', '/v1/me/user-addresses', { parse: array(addressWire), signal: opts.signal });
   return { items: res.data, limit: res.limit ?? null };
 }

@@ -1,13 +1,14 @@
 /** Auth calls (spec 7 "Auth"). Storing the token is the session store's job (via setSession). */
-import { loginResponseSchema, type LoginRequest, type LoginResponse } from '#contracts/auth.ts';
+import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
 import { request, refreshSession } from './http.ts';
-import type { StoredSession } from '../lib/cookies.ts';
+import type { StoredSession } from './cookie-jar.ts';
+import { loginResponseWire } from './wire.ts';
 
 /** POST /v1/auth/login. `credentials: 'include'` so the API can set the httpOnly refresh cookie. */
 export async function loginUser(credentials: LoginRequest): Promise<LoginResponse> {
   // auth: false — a stale token must neither be sent nor trigger a refresh while logging in.
   const res = await request('POST', '/v1/auth/login', {
-    body: credentials, schema: loginResponseSchema, auth: false, refresh: false, credentials: 'include',
+    body: credentials, parse: loginResponseWire, auth: false, refresh: false, credentials: 'include',
   });
   return res.data;
 }

@@ -1,61 +1,79 @@
 /**
- * Cart calls (spec 7 "Cart"). Every operation answers with the whole cart, parsed with the contract.
- * The rules around them (cookies, expiry, product-not-found resets) live in src/stores/cart.ts.
+ * Cart calls (spec 7 "Cart"). Every operation answers with the whole cart, decoded and reshaped
+ * into the storefront's Cart. The rules around them (cookies, expiry, product-not-found resets)
+ * live in src/stores/cart.ts.
  */
-import {
-  cartSchema, cartDecisionResponseSchema, type Cart, type CartInitRequest, type CartAddProductRequest,
-  type CartModifyProductRequest, type CartDeleteProductRequest, type CartShippingAddRequest,
-  type CartShippingResetRequest, type CartOrderModifyRequest, type CartDecisionResponse,
+import type {
+  Cart as WireCart, CartInitRequest, CartAddProductRequest, CartModifyProductRequest, CartDeleteProductRequest,
+  CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
 } from '#contracts/cart.ts';
-import { orderSchema, type Order } from '#contracts/orders.ts';
+import type { Order } from '#contracts/orders.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
+import { toCart } from './reshape.ts';
+import type { Cart } from './types.ts';
+import { cartDecisionWire, cartWire, orderWire } from './wire.ts';
 
-const cartCall = async (method: string, path: string, body: unknown, opts: CallOptions): Promise<Cart> =>
-  (await request(method, path, { body, schema: cartSchema, signal: opts.signal })).data;
+/** The wire cart as decoded, kept with the storefront cart so a draft can be saved and re-decoded. */
+export interface CartResult {
+  cart: Cart;
+  wire: WireCart;
+}
 
-/** POST /v1/carts/init: the cart of `token`, or a new one when it is missing, unknown, expired or ordered. */
-export function initCart(body: CartInitRequest, opts: CallOptions = {}): Promise<Cart> {
+const parseCart = (body: unknown): CartResult => {
+  const wire = cartWire(body);
+  return { cart: toCart(wire), wire };
+};
+
+const cartCall = async (method: string, path: string, body: unknown, opts: CallOptions & { bearer?: string | null }): Promise<CartResult> =>
+  (await request(method, path, { body, parse: parseCart, signal: opts.signal, bearer: opts.bearer })).data;
+
+/**
+ * POST /v1/carts/init: the cart of `token`, or a new one when it is missing, unknown, expired or
+ * ordered. With a bearer token the API restores the member's open cart and merges the guest cart
+ * given as `token` into it (login).
+ */
+export function initCart(body: CartInitRequest, opts: CallOptions & { bearer?: string | null } = {}): Promise<CartResult> {
   return cartCall('POST', '/v1/carts/init', { token: body.token ?? null, ...(body.invalid_product ? { invalid_product: true } : {}) }, opts);
 }
 
 /** GET /v1/carts/{token}; an expired cart rejects with code cart.common.is_expired. */
-export async function getCart(token: string, opts: CallOptions = {}): Promise<Cart> {
-  return (await request('GET', `/v1/carts/${seg(token)}`, { schema: cartSchema, signal: opts.signal })).data;
+export async function getCart(token: string, opts: CallOptions = {}): Promise<CartResult> {
+  return (await request('GET', `/v1/carts/${seg(token)}`, { parse: parseCart, signal: opts.signal })).data;
 }
 
 /** PATCH /v1/carts/reset: empties the cart. */
-export function resetCart(token: string, opts: CallOptions = {}): Promise<Cart> {
+export function resetCart(token: string, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/reset', { token }, opts);
 }
 
 /** PATCH /v1/carts/products/add (adding a product already in the cart raises its quantity). */
-export function addCartProduct(body: CartAddProductRequest, opts: CallOptions = {}): Promise<Cart> {
+export function addCartProduct(body: CartAddProductRequest, opts: CallOptions & { bearer?: string | null } = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/products/add', body, opts);
 }
 
 /** PATCH /v1/carts/products/modify: sets a line's quantity. */
-export function modifyCartProduct(body: CartModifyProductRequest, opts: CallOptions = {}): Promise<Cart> {
+export function modifyCartProduct(body: CartModifyProductRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/products/modify', body, opts);
 }
 
 /** PATCH /v1/carts/products/delete by line key or product ids. */
-export function deleteCartProduct(body: CartDeleteProductRequest, opts: CallOptions = {}): Promise<Cart> {
+export function deleteCartProduct(body: CartDeleteProductRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/products/delete', body, opts);
 }
 
 /** PATCH /v1/carts/shippings/add: delivers to one of the member's saved addresses. */
-export function addCartShipping(body: CartShippingAddRequest, opts: CallOptions = {}): Promise<Cart> {
+export function addCartShipping(body: CartShippingAddRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/shippings/add', body, opts);
 }
 
 /** PATCH /v1/carts/shippings/reset. */
-export function resetCartShippings(body: CartShippingResetRequest, opts: CallOptions = {}): Promise<Cart> {
+export function resetCartShippings(body: CartShippingResetRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/shippings/reset', body, opts);
 }
 
 /** PATCH /v1/carts/order/modify: chooses the payment method. */
-export function modifyCartOrder(body: CartOrderModifyRequest, opts: CallOptions = {}): Promise<Cart> {
+export function modifyCartOrder(body: CartOrderModifyRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/order/modify', body, opts);
 }
 
@@ -64,16 +82,10 @@ export function modifyCartOrder(body: CartOrderModifyRequest, opts: CallOptions 
  * may already exist, and a repeated decision returns the same order_no.
  */
 export async function decideCart(token: string): Promise<CartDecisionResponse> {
-  const res = await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, schema: cartDecisionResponseSchema, cancelOnNavigation: false });
-  return res.data;
+  return (await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, parse: cartDecisionWire, cancelOnNavigation: false })).data;
 }
 
-/** GET /v1/carts/order/{order_no}: the member's order just placed (completion screen). */
+/** GET /v1/carts/order/{order_no}: the member's own order just placed (404 for anyone else's). */
 export async function getCartOrder(orderNo: string, opts: CallOptions = {}): Promise<Order> {
-  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { schema: orderSchema, signal: opts.signal })).data;
-}
-
-/** Total quantity of all lines (what the header's cart count shows). */
-export function cartQuantity(cart: Cart | null | undefined): number {
-  return cart ? cart.detail.products.reduce((sum, p) => sum + p.quantity, 0) : 0;
+  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderWire, signal: opts.signal })).data;
 }

@@ -21,14 +21,20 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
+/**
+ * Content is read on the server (SSR pages, content-sync), never by an island, so it keeps the
+ * contract's zod schemas as its parsers; the browser bundles never import this module.
+ */
+const zodParse = <T>(schema: z.ZodType<T>) => (body: unknown): T => schema.parse(body);
+
 async function list<T>(path: string, schema: z.ZodType<T>, query: QueryParams, opts: CallOptions): Promise<Paged<T>> {
-  const res = await request('GET', path, { query, schema: z.array(schema), signal: opts.signal });
+  const res = await request('GET', path, { query, parse: zodParse(z.array(schema)), signal: opts.signal });
   const per = typeof query.per === 'number' ? query.per : query.per === 'all' ? Math.max(res.data.length, 1) : PER_PAGE.other;
   return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, per) };
 }
 
 async function one<T>(path: string, schema: z.ZodType<T>, opts: CallOptions): Promise<T> {
-  return (await request('GET', path, { schema, signal: opts.signal })).data;
+  return (await request('GET', path, { parse: zodParse(schema), signal: opts.signal })).data;
 }
 
 /** GET /v1/blogs (10 per page, per=all allowed). */
@@ -68,12 +74,12 @@ export async function listBrands(opts: CallOptions = {}): Promise<Brand[]> {
 
 /** GET /v1/categories/hierarchy?table=products|inquiries. */
 export async function getCategoryHierarchy(table: 'products' | 'inquiries' = 'products', opts: CallOptions = {}): Promise<CategoryNode[]> {
-  return (await request('GET', '/v1/categories/hierarchy', { query: { table }, schema: categoryHierarchySchema, signal: opts.signal })).data;
+  return (await request('GET', '/v1/categories/hierarchy', { query: { table }, parse: zodParse(categoryHierarchySchema), signal: opts.signal })).data;
 }
 
 /** GET /v1/static-pages/urls. */
 export async function listStaticPageUrls(opts: CallOptions = {}): Promise<StaticPageUrl[]> {
-  return (await request('GET', '/v1/static-pages/urls', { schema: z.array(staticPageUrlSchema), signal: opts.signal })).data;
+  return (await request('GET', '/v1/static-pages/urls', { parse: zodParse(z.array(staticPageUrlSchema)), signal: opts.signal })).data;
 }
 
 /** GET /v1/static-pages/url{path}, e.g. getStaticPage('/privacy'). */
@@ -89,5 +95,5 @@ export function listQas(query: ContentQuery & { qa_category_id?: number; keyword
 
 /** GET /v1/qa-categories. */
 export async function listQaCategories(opts: CallOptions = {}): Promise<QaCategory[]> {
-  return (await request('GET', '/v1/qa-categories', { schema: z.array(qaCategorySchema), signal: opts.signal })).data;
+  return (await request('GET', '/v1/qa-categories', { parse: zodParse(z.array(qaCategorySchema)), signal: opts.signal })).data;
 }

@@ -15,22 +15,21 @@
  *
  * No browser global is touched at import time, so the same module runs in Astro SSR.
  */
-import { z } from 'zod';
-import { errorBodySchema } from '#contracts/common.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isChannelNotFound } from './errors.ts';
+import { readErrorBody } from './guard.ts';
 import { isTokenExpired } from './token.ts';
 import { storeError, storeMaintenance, setInvalidChannel } from './state.ts';
 import { readPagination, readLimit } from './pagination.ts';
 import { options, resetOptions } from './options.ts';
 import { navigateTo, resetNavigation } from './navigation.ts';
-import { send, isPublicPath, type RequestOptions, type SchemaRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
+import { send, isPublicPath, type RequestOptions, type ParsedRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
 import { endSession, refreshForRequest, resetRefresh } from './refresh.ts';
 
 export { ApiError } from './errors.ts';
 export { clearMaintenance } from './state.ts';
 export * from './options.ts';
 export * from './navigation.ts';
-export { buildQuery, type QueryValue, type QueryParams, type RequestOptions, type SchemaRequestOptions, type ApiResponse } from './transport.ts';
+export { buildQuery, type QueryValue, type QueryParams, type RequestOptions, type ParsedRequestOptions, type ApiResponse } from './transport.ts';
 export { onSessionEvent, getSession, setSession, endSession, refreshSession, type SessionEvent } from './refresh.ts';
 
 /** Back to the defaults and a clean slate (tests). */
@@ -40,10 +39,14 @@ export function resetClient(): void {
   resetRefresh();
 }
 
-/** Calls the API; parses the body with `schema` when given. Rejects with ApiError (spec 8). */
-export function request<S extends z.ZodType>(method: string, path: string, opts: SchemaRequestOptions<S>): Promise<ApiResponse<z.output<S>>>;
+/** Calls the API; decodes a 2xx body with `parse` when given. Rejects with ApiError (spec 8). */
+export function request<T>(method: string, path: string, opts: ParsedRequestOptions<T>): Promise<ApiResponse<T>>;
 export function request<T = unknown>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
-export async function request(method: string, path: string, opts: RequestOptions & { schema?: z.ZodType } = {}): Promise<ApiResponse<unknown>> {
+export async function request(method: string, path: string, opts: RequestOptions & { parse?: (body: unknown) => unknown } = {}): Promise<ApiResponse<unknown>> {
+  if (opts.bearer !== undefined) {
+    // Server-side call on behalf of one visitor: their token as given, no refresh, no redirects.
+    return handleResponse(await send(method, path, opts, opts.bearer), opts.parse, true);
+  }
   const o = options();
   const useAuth = opts.auth ?? !isPublicPath(path);
   const mayRefresh = opts.refresh !== false;
@@ -62,41 +65,35 @@ export async function request(method: string, path: string, opts: RequestOptions
       throw new ApiError({ status: 401, code: CLIENT_CODES.unauthenticated, message: errorMessage(res.body, 401), handled: true });
     }
   }
-  return handleResponse(res, opts.schema, !!opts.silent);
+  return handleResponse(res, opts.parse, !!opts.silent);
 }
-
-/** A 503 body may carry a title for the maintenance page besides the message. */
-const maintenanceTitleSchema = z.object({ title: z.string() });
 
 function errorMessage(body: unknown, status: number): string {
-  const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success && parsed.data.message) return parsed.data.message;
-  return status === 401 ? 'ログインしてください。' : 'エラーが発生しました';
+  return readErrorBody(body).message || (status === 401 ? 'ログインしてください。' : 'エラーが発生しました');
 }
 
-function handleResponse(res: RawResponse, schema: z.ZodType | undefined, silent: boolean): ApiResponse<unknown> {
+function handleResponse(res: RawResponse, parse: ((body: unknown) => unknown) | undefined, silent: boolean): ApiResponse<unknown> {
   const { status, headers, body } = res;
   if (status >= 200 && status < 300) {
     let data: unknown = body;
-    if (schema) {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        // A contract mismatch is a bug on one side; say which fields, never render half-parsed data.
-        console.error('[api-client] response does not match the contract', parsed.error.issues);
+    if (parse) {
+      try {
+        data = parse(body);
+      } catch (e) {
+        // A contract mismatch is a bug on one side; say where, never render half-parsed data.
+        console.error('[api-client] response does not match the contract', e instanceof Error ? e.message : e);
         throw new ApiError({ status, code: CLIENT_CODES.invalidResponse, message: INVALID_RESPONSE_MESSAGE });
       }
-      data = parsed.data;
     }
     return { data, status, headers, pagination: readPagination(headers), limit: readLimit(headers) };
   }
 
-  const parsed = errorBodySchema.safeParse(body);
-  const errBody = parsed.success ? parsed.data : {};
+  const errBody = readErrorBody(body);
   const message = errorMessage(body, status);
 
   if (status === 503) {
-    const titled = maintenanceTitleSchema.safeParse(body);
-    storeMaintenance({ title: titled.success ? titled.data.title : null, message: errBody.message ?? null });
+    const title = typeof (body as { title?: unknown } | null)?.title === 'string' ? (body as { title: string }).title : null;
+    storeMaintenance({ title, message: errBody.message ?? null });
     navigateTo('/maintenance/');
     throw new ApiError({ status, code: errBody.code ?? CLIENT_CODES.maintenance, message, handled: true });
   }
@@ -111,4 +108,3 @@ function handleResponse(res: RawResponse, schema: z.ZodType | undefined, silent:
   if (!silent) storeError({ status, code: errBody.code, message, errors: errBody.errors });
   throw new ApiError({ status, code: errBody.code, message, errors: errBody.errors });
 }
-

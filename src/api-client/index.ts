@@ -1,4 +1,4 @@
-/** The storefront's API client: one import for screens and stores. */
+/** The storefront's API client: one import for screens and stores (storefront types in types.ts). */
 export * from './http.ts';
 export * from './errors.ts';
 export * from './state.ts';
@@ -15,13 +15,12 @@ export * from './products.ts';
 export * from './content.ts';
 export * from './settings.ts';
 
-export type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
-export type { User } from '#contracts/user.ts';
-export type { Address, DeliveryAddress } from '#contracts/addresses.ts';
-export type { Cart, CartProduct, CartShipping, CartOrder, CartFlags, AmountByTaxRate, CartDecisionResponse } from '#contracts/cart.ts';
-export type { PaymentMethod } from '#contracts/payments.ts';
-export type { Order, OrderItem, OrderStatus } from '#contracts/orders.ts';
-export type { Product, ProductRef, ProductModel, ProductVariant, CategoryNode, ProductSort } from '#contracts/products.ts';
+export * from './reshape.ts';
+export * from './types.ts';
+export { DecodeError, type Decoder } from './guard.ts';
+
+export type { LoginRequest } from '#contracts/auth.ts';
+export type { CartDecisionResponse } from '#contracts/cart.ts';
 export type { Blog, News, Maker, Brand, StaticPage, StaticPageUrl, Qa, QaCategory } from '#contracts/content.ts';
 export type { FrontSettings, PublicJson } from '#contracts/settings.ts';
 export type { Pagination } from '#contracts/common.ts';

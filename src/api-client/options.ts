@@ -3,8 +3,10 @@
  * Defaults are resolved lazily on first use (never at import), so the module runs in Astro SSR:
  * there the base URL comes from env, there are no cookies and no redirects.
  */
-import { readApiConfig, isBrowser } from '../lib/config.ts';
-import { readSession, writeSession, clearSession, clearCartCookies, type StoredSession } from '../lib/cookies.ts';
+import { readEndpoint, isBrowser } from './endpoint.ts';
+import { readSession, writeSession, clearSession, clearCartCookies, type StoredSession } from './cookie-jar.ts';
+
+export type { StoredSession } from './cookie-jar.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -42,7 +44,7 @@ let resolvedDefaults: ClientOptions | null = null;
 function defaults(): ClientOptions {
   if (resolvedDefaults) return resolvedDefaults;
   const browser = isBrowser();
-  const { baseUrl, channelId } = readApiConfig();
+  const { baseUrl, channelId } = readEndpoint();
   resolvedDefaults = {
     baseUrl,
     channelId,

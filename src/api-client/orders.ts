@@ -1,9 +1,11 @@
 /** The member's orders (spec 7 "Orders"). */
-import { orderSchema, orderListSchema, type Order } from '#contracts/orders.ts';
 import type { Pagination } from '#contracts/common.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
+import { array } from './guard.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+import type { Order } from './types.ts';
+import { orderWire } from './wire.ts';
 
 export interface OrderList {
   items: Order[];
@@ -12,11 +14,11 @@ export interface OrderList {
 
 /** GET /v1/me/orders?page&per → newest first, with pagination (10 per page by default). */
 export async function listOrders(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<OrderList> {
-  const res = await request('GET', '/v1/me/orders', { query, schema: orderListSchema, signal: opts.signal });
+  const res = await request('GET', '/v1/me/orders', { query, parse: array(orderWire), signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, query.per ?? PER_PAGE.other) };
 }
 
 /** GET /v1/me/orders/{id}. */
 export async function getOrder(id: number | string, opts: CallOptions = {}): Promise<Order> {
-  return (await request('GET', `/v1/me/orders/${seg(id)}`, { schema: orderSchema, signal: opts.signal })).data;
+  return (await request('GET', `/v1/me/orders/${seg(id)}`, { parse: orderWire, signal: opts.signal })).data;
 }

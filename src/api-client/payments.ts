@@ -1,14 +1,19 @@
-/** Payment methods (spec 7 "Cart": /v1/payments…). */
-import { paymentMethodListSchema, type PaymentMethod } from '#contracts/payments.ts';
+/** Payment methods (spec 7 "Cart": /v1/payments…), each with its own fee from the API. */
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
+import { array } from './guard.ts';
+import { toPaymentMethod } from './reshape.ts';
+import type { PaymentMethod } from './types.ts';
+import { paymentMethodWire } from './wire.ts';
+
+const parseMethods = (body: unknown): PaymentMethod[] => array(paymentMethodWire)(body).map(toPaymentMethod);
 
 /** GET /v1/payments: every active method. */
 export async function listPayments(opts: CallOptions = {}): Promise<PaymentMethod[]> {
-  return (await request('GET', '/v1/payments', { schema: paymentMethodListSchema, signal: opts.signal })).data;
+  return (await request('GET', '/v1/payments', { parse: parseMethods, signal: opts.signal })).data;
 }
 
 /** GET /v1/payments/carts/{token}: the methods usable for this cart. */
 export async function listCartPayments(token: string, opts: CallOptions = {}): Promise<PaymentMethod[]> {
-  return (await request('GET', `/v1/payments/carts/${seg(token)}`, { schema: paymentMethodListSchema, signal: opts.signal })).data;
+  return (await request('GET', `/v1/payments/carts/${seg(token)}`, { parse: parseMethods, signal: opts.signal })).data;
 }

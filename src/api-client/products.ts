@@ -1,7 +1,9 @@
 /** Catalogue calls (spec 7 "Products"). */
-import { productSchema, productListSchema, type Product, type ProductSort } from '#contracts/products.ts';
 import type { Pagination } from '#contracts/common.ts';
 import { request, type QueryParams } from './http.ts';
+import { array } from './guard.ts';
+import type { Product, ProductSort } from './types.ts';
+import { productWire } from './wire.ts';
 import { seg, type CallOptions } from './call.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
 
@@ -32,11 +34,11 @@ export function productQueryParams(search: ProductSearch): QueryParams {
 
 /** GET /v1/products with filters → items and pagination (15 per page by default). */
 export async function listProducts(search: ProductSearch = {}, opts: CallOptions = {}): Promise<ProductList> {
-  const res = await request('GET', '/v1/products', { query: productQueryParams(search), schema: productListSchema, signal: opts.signal });
+  const res = await request('GET', '/v1/products', { query: productQueryParams(search), parse: array(productWire), signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, search.per ?? PER_PAGE.products) };
 }
 
 /** GET /v1/products/{key} (404 for an unknown key). */
 export async function getProduct(key: string, opts: CallOptions = {}): Promise<Product> {
-  return (await request('GET', `/v1/products/${seg(key)}`, { schema: productSchema, signal: opts.signal })).data;
+  return (await request('GET', `/v1/products/${seg(key)}`, { parse: productWire, signal: opts.signal })).data;
 }

@@ -2,9 +2,10 @@
  * The session as the http core sees it: the stored token, session events the stores listen to, and
  * the token refresh (one in flight at a time, even across tabs), with the spec-8 rules for failure.
  */
-import { errorBodySchema } from '#contracts/common.ts';
-import { loginResponseSchema, type LoginResponse } from '#contracts/auth.ts';
-import type { StoredSession } from '../lib/cookies.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
+import type { StoredSession } from './cookie-jar.ts';
+import { attempt, readErrorBody } from './guard.ts';
+import { loginResponseWire } from './wire.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isIgnoredError } from './errors.ts';
 import { computeExpiresAt, isTokenExpired } from './token.ts';
 import { options } from './options.ts';
@@ -64,12 +65,11 @@ export function refreshSession(): Promise<StoredSession> {
 async function doRefresh(): Promise<StoredSession> {
   const res = await send('POST', '/v1/auth/refresh', { body: {}, credentials: 'include', cancelOnNavigation: false }, null);
   if (res.status !== 200) {
-    const body = errorBodySchema.safeParse(res.body);
-    throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: (body.success && body.data.message) || 'refresh failed' });
+    throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: readErrorBody(res.body).message || 'refresh failed' });
   }
-  const parsed = loginResponseSchema.safeParse(res.body);
-  if (!parsed.success) throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: INVALID_RESPONSE_MESSAGE });
-  return setSession(parsed.data, 'refresh');
+  const parsed = attempt(loginResponseWire, res.body);
+  if (!parsed) throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: INVALID_RESPONSE_MESSAGE });
+  return setSession(parsed, 'refresh');
 }
 
 /**

@@ -1,11 +1,32 @@
 /** Settings calls (spec 7 "Settings"). */
-import { frontSettingsSchema, publicJsonSchema, type FrontSettings, type PublicJson } from '#contracts/settings.ts';
+import type { FrontSettings, PublicJson } from '#contracts/settings.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
+import { boolean, number, object, string, type Decoder } from './guard.ts';
+import { toOrderTerms } from './reshape.ts';
+import type { OrderTerms } from './types.ts';
+
+const knownSettings = object({
+  'SITE.NAME': string, 'SITE.NAMESPACE': string, 'SITE.CHANNEL_PREFIX': string, 'SITE.NO_MEMBER_USE': boolean,
+  'SITE.STORAGE_URL': string, 'SITE.BREAKPOINT.SCREEN-SM': number, 'SITE.BREAKPOINT.SCREEN-MD': number,
+  'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': boolean, 'CART.POPUP_COMPONENT': string,
+  'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': boolean, 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': boolean,
+  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': boolean, THEME: string, TAG_MANAGER_ID: string, PURCHASE_VALUE_WITHOUT_TAX: boolean,
+});
+
+/** The spec's keys checked; other settings (ORDER.* terms, recommendation flags) pass through. */
+const frontSettingsWire: Decoder<FrontSettings> = (v, p) => ({ ...(v as Record<string, unknown>), ...knownSettings(v, p) });
+
+const publicJsonWire: Decoder<PublicJson> = object({ channel_id: string, site_name: string, api_base_url: string, theme: string });
 
 /** GET /v1/settings/front: the flat settings object keyed by the spec-9 names. */
 export async function getFrontSettings(opts: CallOptions = {}): Promise<FrontSettings> {
-  return (await request('GET', '/v1/settings/front', { schema: frontSettingsSchema, signal: opts.signal })).data;
+  return (await request('GET', '/v1/settings/front', { parse: frontSettingsWire, signal: opts.signal })).data;
+}
+
+/** The delivery lead time and return terms of the site settings (confirmation screen, guide, 特定商取引法). */
+export async function getOrderTerms(opts: CallOptions = {}): Promise<OrderTerms> {
+  return toOrderTerms(await getFrontSettings(opts));
 }
 
 /**
@@ -14,7 +35,7 @@ export async function getFrontSettings(opts: CallOptions = {}): Promise<FrontSet
  */
 export async function getPublicJson(opts: CallOptions = {}): Promise<PublicJson | null> {
   try {
-    return (await request('GET', '/public.json', { schema: publicJsonSchema, signal: opts.signal, auth: false, silent: true })).data;
+    return (await request('GET', '/public.json', { parse: publicJsonWire, signal: opts.signal, auth: false, silent: true })).data;
   } catch {
     return null;
   }

@@ -7,14 +7,15 @@
  * instead of reading this state.
  */
 import { createStore } from 'zustand/vanilla';
-import { z } from 'zod';
+import { attempt, nullable, object, string, type Decoder } from './guard.ts';
 
-export const maintenanceSchema = z.object({
-  title: z.string().nullable(),
-  message: z.string().nullable(),
-});
 /** Title and message the maintenance page shows (from the 503 body when it carries them). */
-export type Maintenance = z.infer<typeof maintenanceSchema>;
+export interface Maintenance {
+  title: string | null;
+  message: string | null;
+}
+
+const maintenanceDecoder: Decoder<Maintenance> = object({ title: nullable(string), message: nullable(string) });
 
 export interface StoredError {
   status: number;
@@ -49,17 +50,16 @@ export function storeMaintenance(m: Maintenance): void {
   sessionStore()?.setItem(MAINTENANCE_STORAGE_KEY, JSON.stringify(m));
 }
 
-/** The maintenance state: memory first, then session storage (zod-parsed), else null. */
+/** The maintenance state: memory first, then session storage (decoded), else null. */
 export function readMaintenance(): Maintenance | null {
   const inMemory = apiState.getState().maintenance;
   if (inMemory) return inMemory;
   const raw = sessionStore()?.getItem(MAINTENANCE_STORAGE_KEY);
   if (!raw) return null;
   try {
-    const parsed = maintenanceSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return attempt(maintenanceDecoder, JSON.parse(raw));
   } catch {
-    return null;
+    return null; // not JSON
   }
 }
 

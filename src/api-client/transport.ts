@@ -3,8 +3,8 @@
  * route's AbortSignals, a timeout. Fetch and body failures become ApiErrors here: a timeout is
  * rethrown (spec 8), a network failure or a cancellation is marked `ignored`.
  */
-import type { z } from 'zod';
-import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE, type Pagination } from '#contracts/common.ts';
+import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
+import type { Pagination } from '#contracts/common.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './navigation.ts';
@@ -44,10 +44,16 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Do not store the error body for display (calls whose failures are ignored, e.g. public.json). */
   silent?: boolean;
+  /**
+   * Server side only: the visitor's own access token (from the request's cookie) instead of the
+   * token store, which on the server is shared by every request and so holds none. No refresh.
+   */
+  bearer?: string | null;
 }
 
-export interface SchemaRequestOptions<S extends z.ZodType> extends RequestOptions {
-  schema: S;
+/** Request options with the parser of a 2xx body (a wire decoder; it throws on a mismatch). */
+export interface ParsedRequestOptions<T> extends RequestOptions {
+  parse: (body: unknown) => T;
 }
 
 export interface ApiResponse<T> {

@@ -2,19 +2,22 @@
  * The cart (spec 4 "Cart", spec 8 cart rows). Every operation stores the cart the server returns —
  * not optimistic, because the drawer and totals must show what the server accepted (stock, tax).
  * Each stored cart also refreshes the `cartToken` and `cart_cache` cookies the header script reads.
+ * zod-free on purpose: this store is in the first load of the cart and checkout pages.
  */
 import { create } from 'zustand';
-import { z } from 'zod';
-import { cartSchema, type Cart } from '#contracts/cart.ts';
+import type { Cart as WireCart } from '#contracts/cart.ts';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  decideCart, resetCartShippings, cartQuantity,
+  decideCart, resetCartShippings, type CartResult,
 } from '../api-client/cart.ts';
 import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
 import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
-import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../lib/cookies.ts';
+import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../api-client/cookie-jar.ts';
+import { attempt, int, object, string } from '../api-client/guard.ts';
+import { toCart } from '../api-client/reshape.ts';
+import type { Cart } from '../api-client/types.ts';
+import { cartWire } from '../api-client/wire.ts';
 import { toastError } from './toast.ts';
-import { invalidateKeys, QUERY_KEYS } from './query.ts';
 
 /** The 422 code after which the shipping is reset once (spec 8). */
 export const SHIPPING_NOT_DATA_CODE = 'cart_detail.set_user_address.not_data';
@@ -42,7 +45,7 @@ export interface CartActions {
   setPayment: (paymentId: number) => Promise<Cart>;
   /** Places the order; returns order_no and forgets the cart (token, cart_cache, state). */
   decide: () => Promise<string>;
-  /** Drops the current cart and starts a new one. */
+  /** Drops the current cart and starts a new one (spec 8 "cart reset"). */
   reset: () => Promise<Cart | null>;
   /** Forgets the cart locally (cookies and state) without a call. */
   clear: () => void;
@@ -63,8 +66,12 @@ const initialState: CartState = { token: null, cart: null, loading: false, error
 let initInFlight: Promise<Cart | null> | null = null;
 /** Set after a product-not-found: the next init tells the server to drop invalid products. */
 let invalidProductPending = false;
+/** The last cart as the server sent it: the draft stores this and re-decodes it on restore. */
+let lastWire: WireCart | null = null;
+/** The init that follows a login (merge of the guest cart into the member's), for login to await. */
+let loginMerge: Promise<unknown> = Promise.resolve();
 
-const draftSchema = z.object({ token: z.string(), cart: cartSchema, saved_at: z.number() });
+const draftDecoder = object({ token: string, cart: cartWire, saved_at: int });
 
 function localStore(): Storage | null {
   try {
@@ -82,9 +89,10 @@ function onCartSubPage(): boolean {
 
 export const useCartStore = create<CartStore>()((set, get) => {
   /** Stores a returned cart and mirrors it into the cookies. */
-  const keep = (cart: Cart): Cart => {
+  const keep = ({ cart, wire }: CartResult): Cart => {
+    lastWire = wire;
     writeCartToken(cart.token);
-    writeCartCache({ count: cartQuantity(cart) });
+    writeCartCache({ count: cart.count });
     set({ cart, token: cart.token, error: null });
     return cart;
   };
@@ -94,9 +102,9 @@ export const useCartStore = create<CartStore>()((set, get) => {
     set({ loading: true, ...(isRetry ? {} : { productNotFound: false }) });
     const token = get().token ?? readCartToken();
     try {
-      const cart = await initCart({ token, invalid_product: invalidProductPending });
+      const result = await initCart({ token, invalid_product: invalidProductPending });
       invalidProductPending = false;
-      return keep(cart);
+      return keep(result);
     } catch (e) {
       if (e instanceof ApiError && isProductNotFoundCode(e.code) && !invalidProductPending) {
         // The "load task": retry once, asking the server to drop the products that are gone.
@@ -112,8 +120,16 @@ export const useCartStore = create<CartStore>()((set, get) => {
     }
   };
 
+  /** Spec 8 "cart reset": forget the cart, then init a new one (a member's open cart minus invalid products). */
+  const resetAfter = async (dropInvalidProducts: boolean): Promise<Cart | null> => {
+    get().clear();
+    initInFlight = null;
+    if (dropInvalidProducts) invalidProductPending = true;
+    return get().init();
+  };
+
   /** Runs an operation on the current token, with the spec-8 recovery rules. */
-  const operate = async (call: (token: string) => Promise<Cart>): Promise<Cart> => {
+  const operate = async (call: (token: string) => Promise<CartResult>): Promise<Cart> => {
     const token = get().token ?? (await get().init())?.token;
     if (!token) throw new ApiError({ status: 0, code: 'client.no_cart', message: 'カートを読み込めませんでした。' });
     set({ loading: true });
@@ -123,12 +139,10 @@ export const useCartStore = create<CartStore>()((set, get) => {
       if (!(e instanceof ApiError) || isIgnoredError(e)) throw e;
       set({ error: e });
       if (e.code === CART_EXPIRED_CODE) {
-        get().clear();
-        await get().init();
+        await resetAfter(false);
         if (onCartSubPage()) navigateTo('/cart/');
       } else if (isProductNotFoundCode(e.code)) {
-        invalidProductPending = true;
-        await get().init();
+        await resetAfter(true);
       } else if (e.code === SHIPPING_NOT_DATA_CODE && !get().shippingResetFailed) {
         try {
           keep(await resetCartShippings({ token }));
@@ -161,10 +175,10 @@ export const useCartStore = create<CartStore>()((set, get) => {
       get().startPayment();
       set({ loading: true });
       try {
+        // Order lists are not invalidated here: the thanks page is a new page load with a fresh cache.
         const { order_no } = await decideCart(token);
         get().clear();
         get().clearDraft();
-        invalidateKeys((key) => key.startsWith(QUERY_KEYS.orders));
         return order_no;
       } catch (e) {
         set({ error: e instanceof ApiError ? e : null });
@@ -175,30 +189,29 @@ export const useCartStore = create<CartStore>()((set, get) => {
       }
     },
 
-    async reset() {
-      get().clear();
-      return get().init();
-    },
+    reset: () => resetAfter(false),
 
     clear() {
       clearCartCookies();
+      lastWire = null;
       set({ cart: null, token: null });
     },
 
     saveDraft() {
-      const { token, cart } = get();
-      if (token && cart) localStore()?.setItem(CART_DRAFT_STORAGE_KEY, JSON.stringify({ token, cart, saved_at: Date.now() }));
+      const { token } = get();
+      if (token && lastWire) localStore()?.setItem(CART_DRAFT_STORAGE_KEY, JSON.stringify({ token, cart: lastWire, saved_at: Date.now() }));
     },
     restoreDraft() {
       const raw = localStore()?.getItem(CART_DRAFT_STORAGE_KEY);
       if (!raw) return false;
       try {
-        const parsed = draftSchema.safeParse(JSON.parse(raw));
-        if (!parsed.success) return false;
-        set({ token: parsed.data.token, cart: parsed.data.cart });
+        const draft = attempt(draftDecoder, JSON.parse(raw));
+        if (!draft) return false;
+        lastWire = draft.cart;
+        set({ token: draft.token, cart: toCart(draft.cart) });
         return true;
       } catch {
-        return false;
+        return false; // not JSON
       }
     },
     clearDraft() {
@@ -212,16 +225,35 @@ export const useCartStore = create<CartStore>()((set, get) => {
 });
 
 /** Total quantity in the cart (header badge). */
-export const selectCartCount = (s: CartState): number => cartQuantity(s.cart);
+export const selectCartCount = (s: CartState): number => s.cart?.count ?? 0;
+
+/**
+ * Resolves when the cart init that follows the last login has settled. Login awaits it before the
+ * page moves on, so the guest cart is merged into the member's (and a member's saved cart restored).
+ */
+export function cartAfterLogin(): Promise<unknown> {
+  return loginMerge;
+}
 
 onSessionEvent((e) => {
+  if (e.type === 'token' && e.source === 'login') {
+    // A fresh init, not one already in flight without the bearer: the API merges the guest cart
+    // (the stored cartToken) into the member's open cart and answers with the member's cart.
+    initInFlight = null;
+    loginMerge = useCartStore.getState().init().catch(() => null);
+  }
   // A logout without keepCart has already removed the cart cookies; forget the cart in memory too.
-  if (e.type === 'ended' && !e.keepCart) useCartStore.setState({ cart: null, token: null });
+  if (e.type === 'ended' && !e.keepCart) {
+    lastWire = null;
+    useCartStore.setState({ cart: null, token: null });
+  }
 });
 
 /** Test helper: forget in-flight state between tests. */
 export function resetCartStoreForTests(): void {
   initInFlight = null;
   invalidProductPending = false;
+  lastWire = null;
+  loginMerge = Promise.resolve();
   useCartStore.setState({ ...initialState });
 }

@@ -1,18 +1,24 @@
 /**
  * The current product-browsing history kept in the browser (spec 4 "History"): de-duplicated by
- * product_id, newest first, at most 10. Persisted in localStorage and re-validated with zod on load,
- * so a stale or tampered entry is dropped rather than rendered.
+ * product_id, newest first, at most 10. Persisted in localStorage and re-decoded on load (with the
+ * client's small decoders, not zod: the login page imports this store), so a stale or tampered
+ * entry is dropped rather than rendered.
  */
 import { create } from 'zustand';
 import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
-import { z } from 'zod';
-import { productSchema, type Product } from '#contracts/products.ts';
+import { attempt, int, object } from '../api-client/guard.ts';
+import type { Product } from '../api-client/types.ts';
+import { productWire } from '../api-client/wire.ts';
 
 export const HISTORY_STORAGE_KEY = 'shop:product-history';
 export const HISTORY_MAX = 10;
 
-export const historyItemSchema = z.object({ product_id: z.number().int(), product: productSchema });
-export type HistoryItem = z.infer<typeof historyItemSchema>;
+const historyItemDecoder = object({ product_id: int, product: productWire });
+/** One viewed product. */
+export interface HistoryItem {
+  product_id: number;
+  product: Product;
+}
 
 /** Puts `item` first, removes older entries of the same product, keeps the newest `max`. */
 export function pushHistory(items: readonly HistoryItem[], item: HistoryItem, max = HISTORY_MAX): HistoryItem[] {
@@ -23,8 +29,8 @@ export function pushHistory(items: readonly HistoryItem[], item: HistoryItem, ma
 export function sanitizeHistory(raw: unknown): HistoryItem[] {
   if (!Array.isArray(raw)) return [];
   const valid = raw.flatMap((r) => {
-    const parsed = historyItemSchema.safeParse(r);
-    return parsed.success ? [parsed.data] : [];
+    const item = attempt(historyItemDecoder, r);
+    return item ? [item] : [];
   });
   return valid.reduceRight<HistoryItem[]>((acc, item) => pushHistory(acc, item), []);
 }

@@ -9,7 +9,7 @@ import { loginUser, logoutUser } from '../api-client/auth.ts';
 import { getSession, setSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
 import { isTokenExpired } from '../api-client/token.ts';
 import { isIgnoredError } from '../api-client/errors.ts';
-import { clearLocalHistory } from './history.ts';
+import { cartAfterLogin } from './cart.ts';
 
 export interface AuthState {
   /** The session has been checked at least once on this page. */
@@ -24,6 +24,11 @@ export interface AuthState {
   tokenExpiresAt: number | null;
   /** Set while a verification code is pending after login (is_verify). */
   mfaUserId: number | null;
+  /**
+   * The answer of a login by a member who has not verified the e-mail yet (is_registered_member
+   * false): kept in memory only, for the verification step. Never stored, so a reload is logged out.
+   */
+  pendingVerification: LoginResponse | null;
   /** The last refresh failed; login-required screens do not redirect again (spec 2). */
   isRefreshFailed: boolean;
   isSyncUserChannel: boolean;
@@ -59,6 +64,7 @@ export const loggedOutState: AuthState = {
   accessToken: null,
   tokenExpiresAt: null,
   mfaUserId: null,
+  pendingVerification: null,
   isRefreshFailed: false,
   isSyncUserChannel: false,
   warningMessage: null,
@@ -116,11 +122,21 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
       set({ mfaUserId: response.user_id, isLogin: false, check: true });
       return { status: 'verify', response };
     }
-    setSession(response); // the 'token' event sets isLogin from is_registered_member
-    clearLocalHistory();
-    set({ mfaUserId: null, isRefreshFailed: false, check: true });
+    if (response.is_registered_member === false) {
+      // Spec 4: logged in only if is_registered_member is absent or true. Storing the token would
+      // let the next page restore the session from the cookies, so it stays in memory only.
+      set({ ...loggedOutState, check: true, isRegisteredMember: false, pendingVerification: response });
+      return { status: 'unregistered', response };
+    }
+    setSession(response); // the 'token' event sets isLogin and starts the cart merge
+    // Spec 4: login clears the local product history. Loaded on demand: the history store (with its
+    // storage middleware) is not needed by the pages that only check the session.
+    await import('./history.ts').then((m) => m.clearLocalHistory(), () => {});
+    set({ mfaUserId: null, pendingVerification: null, isRefreshFailed: false, check: true });
     pushTrackingUserId(String(response.user_id));
-    return { status: response.is_registered_member === false ? 'unregistered' : 'logged_in', response };
+    // The guest cart is merged into the member's before the caller moves to another page.
+    await cartAfterLogin();
+    return { status: 'logged_in', response };
   },
 
   async logout(opts = {}) {
@@ -139,6 +155,11 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
 }));
 
 onSessionEvent((e) => {
+  if (e.type === 'token' && e.response.is_registered_member === false) {
+    // A refresh that says the member is not registered (any more): no stored session may survive it.
+    endSession({ keepCart: true });
+    return;
+  }
   if (e.type === 'token') {
     const registered = e.response.is_registered_member;
     useSessionStore.setState({

@@ -2,7 +2,7 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import { configureClient, resetClient, abortInFlight } from '../../src/api-client/http.ts';
 import {
   initCart, getCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  decideCart, getCartOrder, cartQuantity,
+  decideCart, getCartOrder,
 } from '../../src/api-client/cart.ts';
 import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
 import { cart, order } from './fixtures.ts';
@@ -53,8 +53,17 @@ describe('cart calls (spec 7 "Cart")', () => {
     expect(calls[0].url).toBe('/v1/carts/order/2026-1');
   });
 
-  it('counts the total quantity for the header', () => {
-    expect(cartQuantity(cart('t', [[1, 2], [2, 3]]))).toBe(5);
-    expect(cartQuantity(null)).toBe(0);
+  it('answers with the storefront cart: lines, the total quantity for the header, totals', async () => {
+    const { cart: storefront, wire } = await initCart({ token: 't' });
+    expect(storefront.count).toBe(3);
+    expect(storefront.lines.map((l) => [l.productId, l.quantity, l.productKey])).toEqual([[1, 2, 'p1'], [2, 1, 'p2']]);
+    expect(wire.detail.products).toHaveLength(2);
+  });
+
+  it('a cart that breaks the contract is an invalid response, never half-parsed', async () => {
+    resetClient();
+    const api = fakeFetch(() => json({ ...cart('t'), detail: { products: [{ key: 'x' }] } }));
+    configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
+    await expect(initCart({ token: 't' })).rejects.toMatchObject({ code: 'client.invalid_response' });
   });
 });

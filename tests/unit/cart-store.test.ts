@@ -82,7 +82,7 @@ describe('operations', () => {
     await store().init();
     await store().add(5, 2);
     expect(calls.at(-1)?.body).toEqual({ token: 'c1', product_id: 5, quantity: 2 });
-    expect(store().cart?.detail.products[0].quantity).toBe(2);
+    expect(store().cart?.lines[0].quantity).toBe(2);
     expect(Cookies.get('cart_cache')).toBe('{"count":2}');
   });
 
@@ -127,11 +127,24 @@ describe('operations', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it.each(['cart.product_not_found', 'cart.update_products.not_sale'])('%s resets the cart with invalid_product', async (code) => {
-    const { calls } = setup((c) => (c.url.endsWith('/add') ? json({ message: '販売していない商品です。', code }, 422) : json(cart('c1'))));
+  it.each([
+    ['add', 'cart.product_not_found'], ['add', 'cart.update_products.not_sale'],
+    ['modify', 'cart_detail.product_not_found'], ['modify', 'cart.update_products.not_sale'],
+    ['remove', 'cart.product_not_found'],
+  ] as const)('%s answering %s resets the cart: cookies cleared, a new cart initialised (spec 8)', async (op, code) => {
+    let n = 0;
+    const { calls } = setup((c) => {
+      if (!c.url.endsWith('/init')) return json({ message: '販売していない商品です。', code }, 422);
+      return json(n++ === 0 ? cart('old', [[1, 1]]) : cart('fresh'));
+    });
     await store().init();
-    await expect(store().add(1)).rejects.toMatchObject({ code });
-    expect(inits(calls)).toEqual([{ token: null }, { token: 'c1', invalid_product: true }]);
+    const run = { add: () => store().add(1), modify: () => store().modify('line-1', 2), remove: () => store().remove('line-1') }[op];
+    await expect(run()).rejects.toMatchObject({ code });
+    // The old token is not sent again: the cart is dropped and a new one asked for.
+    expect(inits(calls)).toEqual([{ token: null }, { token: null, invalid_product: true }]);
+    expect(store().token).toBe('fresh');
+    expect(Cookies.get('cartToken')).toBe('fresh');
+    expect(Cookies.get('cart_cache')).toBe('{"count":0}');
   });
 
   it('cart_detail.set_user_address.not_data resets the shipping once', async () => {
@@ -185,7 +198,7 @@ describe('draft and session', () => {
     resetCartStoreForTests();
     expect(store().cart).toBeNull();
     expect(store().restoreDraft()).toBe(true);
-    expect(store().cart?.detail.products[0].quantity).toBe(2);
+    expect(store().cart?.lines[0].quantity).toBe(2);
     store().clearDraft();
     expect(store().restoreDraft()).toBe(false);
   });

@@ -1,0 +1,71 @@
+/** Wire → storefront conversions (pure; the resource modules apply them to decoded responses). */
+import type { Cart as WireCart, CartOrder } from '#contracts/cart.ts';
+import type { PaymentMethod as WirePaymentMethod } from '#contracts/payments.ts';
+import type { Cart, CartLine, OrderTerms, PaymentMethod, TaxRate, Totals } from './types.ts';
+
+/** The reduced 8 % rate applies to food and drink only, so it is how the storefront tells food apart. */
+export function isFoodTaxRate(taxRate: TaxRate): boolean {
+  return taxRate === 8;
+}
+
+/** Cart or order totals in the storefront's names, rates highest first. */
+export function toTotals(order: CartOrder): Totals {
+  return {
+    subtotalWithTax: order.subtotal_with_tax,
+    carriage: order.total_carriage,
+    fee: order.total_fee,
+    discount: order.total_discount,
+    usePoint: order.use_point,
+    tax: order.total_tax,
+    payment: order.total_payment,
+    byTaxRate: [...order.amount_by_tax_rate]
+      .sort((a, b) => b.tax_rate - a.tax_rate)
+      .map((r) => ({ taxRate: r.tax_rate, total: r.total, tax: r.tax })),
+  };
+}
+
+/** The wire cart reshaped for the screens. */
+export function toCart(wire: WireCart): Cart {
+  const lines: CartLine[] = wire.detail.products.map((p) => ({
+    key: p.key,
+    productId: p.product_info.id,
+    productKey: p.product_info.key,
+    name: p.product_info.name,
+    image: p.product_info.image,
+    unitPriceWithTax: p.unit_price_with_tax,
+    quantity: p.quantity,
+    subtotalWithTax: p.subtotal_with_tax,
+    taxRate: p.tax_rate,
+    isFood: isFoodTaxRate(p.tax_rate),
+  }));
+  return {
+    token: wire.token,
+    lines,
+    count: lines.reduce((sum, l) => sum + l.quantity, 0),
+    hasFood: lines.some((l) => l.isFood),
+    totals: toTotals(wire.detail.order),
+    deliveries: wire.detail.shippings.map((s) => ({ id: s.id, userAddressId: s.user_address_id, address: s.address })),
+    paymentId: wire.payment_id,
+    paymentName: wire.payment_name,
+    orderNo: wire.order_no,
+    needsShipping: wire.flags.needs_shipping,
+    needsPayment: wire.flags.needs_payment,
+    isDecidable: wire.flags.is_decidable,
+  };
+}
+
+/** A payment method as the storefront shows it. */
+export function toPaymentMethod(wire: WirePaymentMethod): PaymentMethod {
+  return { id: wire.id, code: wire.code, name: wire.name, description: wire.description, fee: wire.fee };
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/** The delivery and return terms from GET /v1/settings/front (absent or blank keys → null). */
+export function toOrderTerms(settings: Record<string, unknown>): OrderTerms {
+  return {
+    deliveryLeadTime: text(settings['ORDER.DELIVERY_LEAD_TIME']),
+    returnPolicy: text(settings['ORDER.RETURN_POLICY']),
+    returnPolicyFood: text(settings['ORDER.RETURN_POLICY_FOOD']),
+  };
+}
