@@ -1,0 +1,66 @@
+/**
+ * The browser's small decoders agree with the zod contracts (issue 5: zod out of the first load,
+ * wire shapes converted to storefront types in the API client).
+ */
+import { describe, it, expect } from 'vitest';
+import { cartSchema, CARRIAGE } from '#contracts/cart.ts';
+import { orderSchema } from '#contracts/orders.ts';
+import { productSchema } from '#contracts/products.ts';
+import { CARRIAGE_RULE, yenToFreeCarriage } from '../../src/api-client/carriage.ts';
+import { DecodeError, readErrorBody } from '../../src/api-client/guard.ts';
+import { toCart, toOrderTerms } from '../../src/api-client/reshape.ts';
+import { cartWire, orderWire, productWire } from '../../src/api-client/wire.ts';
+import { returnTerms } from '../../islands/checkout/Confirm.tsx';
+import { cart, order, product } from './fixtures.ts';
+
+describe('wire decoders match the contracts', () => {
+  it('decode what the contract parses to the same value (unknown keys dropped)', () => {
+    const wire = cart('t', [[1, 2], [2, 1]]);
+    const withExtra = { ...wire, surprise: 1, detail: { ...wire.detail, products: wire.detail.products.map((p) => ({ ...p, extra: true })) } };
+    expect(cartWire(withExtra)).toEqual(cartSchema.parse(withExtra));
+    expect(orderWire(order(1))).toEqual(orderSchema.parse(order(1)));
+    expect(productWire(product(3))).toEqual(productSchema.parse(product(3)));
+  });
+
+  it('reject what the contract rejects, saying where', () => {
+    const bad = { ...product(1), tax_rate: 5 };
+    expect(productSchema.safeParse(bad).success).toBe(false);
+    expect(() => productWire(bad)).toThrow(DecodeError);
+    const broken = cart('t', [[1, 1]]);
+    (broken.detail.products[0] as { quantity: unknown }).quantity = '1';
+    expect(() => cartWire(broken)).toThrow(/detail\.products\[0\]\.quantity/);
+  });
+
+  it('read an error body leniently, never throwing', () => {
+    expect(readErrorBody({ message: 'x', code: 'c', errors: { a: ['e'] } })).toEqual({ message: 'x', code: 'c', errors: { a: ['e'] } });
+    expect(readErrorBody({ message: 3, errors: { a: 'e' } })).toEqual({});
+    expect(readErrorBody('Not Found')).toEqual({});
+  });
+});
+
+describe('storefront types', () => {
+  it('the cart is reshaped: lines, count, totals, deliveries, and food from the reduced 8 % rate', () => {
+    const wire = cart('t', [[1, 2], [2, 1]]);
+    wire.detail.products[1].tax_rate = 8;
+    const c = toCart(wire);
+    expect(c.count).toBe(3);
+    expect(c.lines.map((l) => [l.name, l.isFood])).toEqual([['商品1', false], ['商品2', true]]);
+    expect(c.hasFood).toBe(true);
+    expect(toCart(cart('t', [[1, 1]])).hasFood).toBe(false);
+    expect(c).toMatchObject({ token: 't', paymentId: null, needsShipping: true, deliveries: [] });
+  });
+
+  it('delivery and return terms come from the settings; the food rule only with food in the cart', () => {
+    const terms = toOrderTerms({ 'ORDER.DELIVERY_LEAD_TIME': '3〜5営業日', 'ORDER.RETURN_POLICY': '7日以内', 'ORDER.RETURN_POLICY_FOOD': '食品は返品不可', other: 1 });
+    expect(terms).toEqual({ deliveryLeadTime: '3〜5営業日', returnPolicy: '7日以内', returnPolicyFood: '食品は返品不可' });
+    expect(returnTerms(terms, { hasFood: false })).toEqual(['7日以内']);
+    expect(returnTerms(terms, { hasFood: true })).toEqual(['7日以内', '食品は返品不可']);
+    expect(toOrderTerms({ 'ORDER.RETURN_POLICY': ' ' })).toEqual({ deliveryLeadTime: null, returnPolicy: null, returnPolicyFood: null });
+  });
+
+  it("the cart page's carriage hint uses the contract's carriage rule", () => {
+    expect(CARRIAGE_RULE).toEqual(CARRIAGE);
+    expect(yenToFreeCarriage(CARRIAGE.freeFrom - 100)).toBe(100);
+    expect(yenToFreeCarriage(CARRIAGE.freeFrom + 1)).toBe(0);
+  });
+});
