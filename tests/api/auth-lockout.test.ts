@@ -3,10 +3,17 @@
  * and its answers are the same for names that do not exist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like, sql } from 'drizzle-orm';
-import { rate_limits, users } from '../../api/src/db/schema.ts';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../api/src/db/schema.ts';
+import { readEnv } from '../../api/src/env.ts';
+import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
+import { authLimitKeys } from '../../api/src/services/auth.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
+
+// Names are counted in the rate-limit store, which outlives this file's database on Redis.
+const run = randomBytes(4).toString('hex');
 
 let shop: TestShop;
 let passwordHash: string;
@@ -25,51 +32,52 @@ async function createMember(username: string) {
   return u;
 }
 
-/** Lets time pass for one account: its lock ends and its rate-limit windows close. */
+/** Lets time pass for one account: its lock ends and its per-account rate-limit window closes. */
 async function expireLockAndLimits(userId: number, login: string) {
   const db = shop.database.db;
   await db.update(users).set({ locked_until: sql`now() - interval '1 second'` }).where(eq(users.id, userId));
-  await db.delete(rate_limits).where(like(rate_limits.key, `%:${login}`));
+  await rateLimitStore(db, readEnv()).reset(authLimitKeys.loginAccount('default', login));
 }
+
 
 const lockedAnswer = { message: expect.stringContaining('ロック'), code: 'auth.locked' };
 const failedAnswer = { message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' };
 
 describe('lockout', () => {
   it('five wrong passwords lock the account: the right one is then refused with the lock message', async () => {
-    await createMember('seq-lock');
-    for (let i = 0; i < 5; i++) expect(await (await login('seq-lock', 'bad')).json()).toEqual(failedAnswer);
-    const res = await login('seq-lock', 'right-pass-123');
+    await createMember(`seq-lock-${run}`);
+    for (let i = 0; i < 5; i++) expect(await (await login(`seq-lock-${run}`, 'bad')).json()).toEqual(failedAnswer);
+    const res = await login(`seq-lock-${run}`, 'right-pass-123');
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual(lockedAnswer);
   });
 
   it('four wrong passwords and then the right one signs in and starts the count afresh', async () => {
-    const u = await createMember('four-fails');
-    for (let i = 0; i < 4; i++) expect((await login('four-fails', 'bad')).status).toBe(422);
-    expect((await login('four-fails', 'right-pass-123')).status).toBe(200);
+    const u = await createMember(`four-fails-${run}`);
+    for (let i = 0; i < 4; i++) expect((await login(`four-fails-${run}`, 'bad')).status).toBe(422);
+    expect((await login(`four-fails-${run}`, 'right-pass-123')).status).toBe(200);
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ failed_login_count: 0, locked_until: null });
   });
 
   it.skipIf(!onPostgres)('30 wrong passwords and the right one sent at once never sign in, and the account ends locked', async () => {
-    const u = await createMember('parallel-lock');
+    const u = await createMember(`parallel-lock-${run}`);
     const attempts = [...Array.from({ length: 15 }, () => 'bad'), 'right-pass-123', ...Array.from({ length: 15 }, () => 'bad')];
-    const answers = await Promise.all(attempts.map((p) => login('parallel-lock', p)));
+    const answers = await Promise.all(attempts.map((p) => login(`parallel-lock-${run}`, p)));
     expect(answers.map((r) => r.status)).not.toContain(200);
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, u.id));
     expect(row.locked_until!.getTime()).toBeGreaterThan(Date.now());
 
     // Once the lock has run out, the right password works again.
-    await expireLockAndLimits(u.id, 'parallel-lock');
-    expect((await login('parallel-lock', 'right-pass-123')).status).toBe(200);
+    await expireLockAndLimits(u.id, `parallel-lock-${run}`);
+    expect((await login(`parallel-lock-${run}`, 'right-pass-123')).status).toBe(200);
   });
 
   it.skipIf(!onPostgres)('the right password among parallel guesses within the rate limit still never signs in', async () => {
     // 9 + 1 stay under the per-account limit of 10, so every attempt reaches the lock itself.
-    const u = await createMember('gate-lock');
+    const u = await createMember(`gate-lock-${run}`);
     const answers = await Promise.all(['bad', 'bad', 'bad', 'bad', 'right-pass-123', 'bad', 'bad', 'bad', 'bad', 'bad']
-      .map((p) => login('gate-lock', p)));
+      .map((p) => login(`gate-lock-${run}`, p)));
     expect(answers.map((r) => r.status)).not.toContain(200);
     expect(answers.map((r) => r.status)).not.toContain(429);
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, u.id));
@@ -79,12 +87,12 @@ describe('lockout', () => {
 
 describe('the lock message does not reveal whether a username exists', () => {
   it('an unknown name gets the same failure answers and, after as many failures, the same lock message', async () => {
-    await createMember('exists-here');
+    await createMember(`exists-here-${run}`);
     const known: unknown[] = [];
     const unknown: unknown[] = [];
     for (let i = 0; i < 6; i++) {
-      known.push(await (await login('exists-here', 'bad')).json());
-      unknown.push(await (await login('nobody-at-all', 'bad')).json());
+      known.push(await (await login(`exists-here-${run}`, 'bad')).json());
+      unknown.push(await (await login(`nobody-${run}`, 'bad')).json());
     }
     expect(unknown).toEqual(known);
     expect(known.slice(0, 5)).toEqual(Array(5).fill(failedAnswer));
@@ -92,9 +100,10 @@ describe('the lock message does not reveal whether a username exists', () => {
   });
 
   it('the unknown name is counted however it is typed (case, full-width letters)', async () => {
-    for (const name of ['Ghost-User', 'ghost-user', 'GHOST-USER', 'ｇｈｏｓｔ－ｕｓｅｒ', ' ghost-user ']) {
+    const fullWidth = `ｇｈｏｓｔ－${run.replace(/[0-9a-f]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0))}`;
+    for (const name of [`Ghost-${run}`, `ghost-${run}`, `GHOST-${run.toUpperCase()}`, fullWidth, ` ghost-${run} `]) {
       expect(await (await login(name, 'bad')).json()).toEqual(failedAnswer);
     }
-    expect(await (await login('ghost-user', 'bad')).json()).toEqual(lockedAnswer);
+    expect(await (await login(`ghost-${run}`, 'bad')).json()).toEqual(lockedAnswer);
   });
 });

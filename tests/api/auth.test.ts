@@ -1,4 +1,5 @@
 /** Auth and the member: login, refresh rotation with reuse detection, logout, /me/user, addresses. */
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { login_histories, users } from '../../api/src/db/schema.ts';
@@ -9,6 +10,9 @@ import { userSchema } from '#contracts/user.ts';
 import { createApp } from '../../api/src/app.ts';
 import { readEnv } from '../../api/src/env.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
+
+// Login names are counted in the rate-limit store, which outlives this file's database on Redis.
+const run = randomBytes(4).toString('hex');
 
 let shop: TestShop;
 beforeAll(async () => { shop = await createTestShop(); }, 120_000);
@@ -75,7 +79,7 @@ describe('login', () => {
   });
 
   it('answers 422 auth.failed for a wrong password or an unknown user, with the same message', async () => {
-    for (const [u, p] of [['demo', 'wrong-password'], ['nobody-here', 'demo-pass-2026']]) {
+    for (const [u, p] of [['demo', 'wrong-password'], [`nobody-${run}`, 'demo-pass-2026']]) {
       const res = await login(u, p);
       expect(res.status).toBe(422);
       expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' });
@@ -83,9 +87,9 @@ describe('login', () => {
   });
 
   it('locks the account after 5 failures in a row, even for the right password', async () => {
-    await createMember('lockme', 'right-pass-123');
-    for (let i = 0; i < 5; i++) expect((await login('lockme', 'bad')).status).toBe(422);
-    const res = await login('lockme', 'right-pass-123');
+    await createMember(`lockme-${run}`, 'right-pass-123');
+    for (let i = 0; i < 5; i++) expect((await login(`lockme-${run}`, 'bad')).status).toBe(422);
+    const res = await login(`lockme-${run}`, 'right-pass-123');
     expect(res.status).toBe(422);
     expect((await res.json()).code).toBe('auth.locked');
   });

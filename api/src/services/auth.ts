@@ -33,6 +33,14 @@ export const AUTH_LIMITS = {
   refreshPerAddress: { limit: 120, windowSeconds: 300 },
 } as const;
 
+/** The rate-limit keys of the auth endpoints (one place, so tests and tools name the same buckets). */
+export const authLimitKeys = {
+  loginAddress: (ip: string) => `login:ip:${ip}`,
+  loginAccount: (channelId: string, login: string) => `login:id:${channelId}:${normaliseLogin(login)}`,
+  unknownAccountFailures: (channelId: string, login: string) => `login:unknown:${channelId}:${normaliseLogin(login)}`,
+  refreshAddress: (ip: string) => `refresh:ip:${ip}`,
+};
+
 export const LOGIN_FAILED_MESSAGE = 'ログインIDまたはパスワードが正しくありません。';
 export const LOCKED_MESSAGE = 'ログインに続けて失敗したため、アカウントを一時的にロックしました。しばらく時間をおいてから再度お試しください。';
 
@@ -134,15 +142,14 @@ async function enforceLimit(store: RateLimitStore, key: string, rule: { limit: n
 export async function login(db: Db, env: ApiEnv, channelId: string, creds: { username: string; password: string }, client: ClientInfo): Promise<Session> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
-  const id = normaliseLogin(creds.username);
   // Without a known address (in-process calls) only the per-account limit applies.
-  if (client.ip) await enforceLimit(store, `login:ip:${client.ip}`, AUTH_LIMITS.loginPerAddress);
-  const accountKey = `login:id:${channelId}:${id}`;
+  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), AUTH_LIMITS.loginPerAddress);
+  const accountKey = authLimitKeys.loginAccount(channelId, creds.username);
   await enforceLimit(store, accountKey, AUTH_LIMITS.loginPerAccount);
 
   const user = await findMember(db, channelId, creds.username);
   if (!user) {
-    const fails = await store.hit(`login:unknown:${channelId}:${id}`, MAX_FAILED_LOGINS, LOCK_MINUTES * 60);
+    const fails = await store.hit(authLimitKeys.unknownAccountFailures(channelId, creds.username), MAX_FAILED_LOGINS, LOCK_MINUTES * 60);
     if (!fails.allowed) throw locked();
     await verifyPassword(creds.password, DUMMY_HASH, pool); // same cost as a real check
     throw failed();
@@ -184,7 +191,7 @@ async function revokeFamily(db: Db, family: string) {
  * A token that was already used is a replay: the family is revoked and the caller gets 401.
  */
 export async function refresh(db: Db, env: ApiEnv, channelId: string, secret: string | undefined, ip: string | null): Promise<Session> {
-  if (ip) await enforceLimit(rateLimitStore(db, env), `refresh:ip:${ip}`, AUTH_LIMITS.refreshPerAddress);
+  if (ip) await enforceLimit(rateLimitStore(db, env), authLimitKeys.refreshAddress(ip), AUTH_LIMITS.refreshPerAddress);
   if (!secret) throw unauthenticated();
   const [token] = await db.select().from(auth_tokens)
     .where(and(eq(auth_tokens.token_hash, hashToken(secret)), eq(auth_tokens.kind, 'refresh'))).limit(1);
