@@ -13,6 +13,7 @@ import { limitBody } from './middleware/body-limit.ts';
 import { notFoundHandler } from './middleware/not-found.ts';
 import { rejectNul } from './middleware/nul.ts';
 import { cacheControl } from './middleware/cache.ts';
+import { securityHeadersMiddleware } from './middleware/security-headers.ts';
 import { publicJsonRoute } from './routes/public-json/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
 import { productRoutes } from './routes/products/index.ts';
@@ -60,6 +61,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
     c.set('env', env);
     await next();
   });
+  app.use('*', securityHeadersMiddleware);
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
   // A mounted sub-app's notFound is not consulted: unknown /v1 paths (and /v1 itself) end up here.
