@@ -3,20 +3,15 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { idParamSchema, MAX_PER_PAGE, PAGINATION_HEADERS } from '#contracts/common.ts';
-import { orderListSchema, orderSchema } from '#contracts/orders.ts';
+import { idParamSchema, PAGINATION_HEADERS } from '#contracts/common.ts';
+import { orderListQuerySchema, orderListSchema, orderSchema } from '#contracts/orders.ts';
 
 const unauthorized = errorResponse('Not signed in');
 
-/** Orders are paged only (no per=all): a long history must not come back in one answer. */
-const orderPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  per: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional(),
-});
-
 export const list = createRoute({
   method: 'get', path: '/me/orders', tags: ['orders'], summary: 'The member\'s orders, newest first', middleware: [requireAuth],
-  request: { query: orderPageQuerySchema },
+  // Paged only (no per=all): a long history must not come back in one answer.
+  request: { query: orderListQuerySchema },
   responses: {
     200: { ...jsonResponse(orderListSchema, 'One page of orders'), headers: z.object(Object.fromEntries(Object.values(PAGINATION_HEADERS).map((h) => [h, z.string()]))) },
     401: unauthorized, 422: errorResponse('Bad page parameters'),

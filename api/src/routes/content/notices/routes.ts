@@ -3,7 +3,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { jsonResponse } from '../../../lib/openapi.ts';
 import {
-  bannerListQuerySchema, bannerSchema, contentListQuerySchema, freeAreaSchema, idOrKeyParamSchema, messageSchema, popupSchema, tagSchema,
+  bannerListQuerySchema, bannerSchema, contentListQuerySchema, freeAreaSchema, idOrKeyParamSchema, messageCodeParamSchema, messageSchema,
+  popupSchema, tagSchema,
 } from '#contracts/content.ts';
 import { invalidResponse, notFoundResponse } from '../shared.ts';
 
@@ -14,7 +15,7 @@ export const listMessages = createRoute({
 });
 export const getMessage = createRoute({
   method: 'get', path: '/messages/{code}', tags: ['content'], summary: 'One notice by code',
-  request: { params: z.object({ code: z.string().min(1).max(200) }) },
+  request: { params: messageCodeParamSchema },
   responses: { 200: jsonResponse(messageSchema, 'The message'), 404: notFoundResponse },
 });
 export const listBanners = createRoute({

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { jsonResponse } from '../../../lib/openapi.ts';
 import { keyParamSchema } from '#contracts/common.ts';
-import { contentListQuerySchema, landingPageSchema, staticPageSchema, staticPageUrlSchema } from '#contracts/content.ts';
+import { contentListQuerySchema, landingPageSchema, staticPagePathParamSchema, staticPageSchema, staticPageUrlSchema } from '#contracts/content.ts';
 import { invalidResponse, notFoundResponse } from '../shared.ts';
 
 export const listUrls = createRoute({
@@ -14,7 +14,7 @@ export const listUrls = createRoute({
 export const getByUrl = createRoute({
   method: 'get', path: '/static-pages/url/{path}', tags: ['content'],
   summary: 'A static page by its URL, e.g. /v1/static-pages/url/company/ for /company/; {{ORDER.…}} and {{PAYMENT_FEE:code}} placeholders filled',
-  request: { params: z.object({ path: z.string().min(1).max(300) }) },
+  request: { params: staticPagePathParamSchema },
   responses: { 200: jsonResponse(staticPageSchema, 'The page'), 404: notFoundResponse },
 });
 export const listLp = createRoute({
