@@ -56,11 +56,13 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
 
   const addToCart = page.getByRole('button', { name: 'カートに入れる' });
   await expect(addToCart).toBeEnabled();
-  await hydrated(page, addToCart);
+  // The plain form is enhanced in place once its script has run (before that it posts to /cart/add/).
+  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
   await Promise.all([
     page.waitForResponse((r) => r.url().includes('/v1/carts/products/add') && r.status() === 200),
     addToCart.click(),
   ]);
+  await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました' })).toBeVisible();
 
   await page.getByRole('banner').getByRole('link', { name: /^カート/ }).click();
   await expect(page).toHaveURL(/\/cart\/$/);
