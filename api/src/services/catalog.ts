@@ -32,6 +32,8 @@ export interface ProductRow {
   /** json: [{id, key, name}] of the model's categories. */
   categories: unknown;
   liked: boolean;
+  /** The list's cached total when still valid (see countProducts), else null. */
+  cached_total?: number | null;
 }
 
 interface VariantRow { id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number }
@@ -52,7 +54,7 @@ function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
  * One round trip per page, as a named prepared statement.
  */
 async function queryProducts(db: Conn, opts: {
-  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null;
+  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null; countKey?: string;
 }): Promise<ProductRow[]> {
   const order = opts.order ?? sql`products.id`;
   const variantChannel = opts.channelId ? sql`and ${inChannel(opts.channelId, sql`v`)}` : sql``;
@@ -72,7 +74,7 @@ async function queryProducts(db: Conn, opts: {
       (select coalesce(json_agg(json_build_object('id', c.id, 'key', c.key, 'name', c.name) order by c.sort, c.id), '[]'::json)
         from ${product_model_categories} pmc join ${categories} c on c.id = pmc.category_id
         where pmc.product_model_id = p.product_model_id) as categories,
-      ${liked} as liked
+      ${liked} as liked${opts.countKey ? sql`, (${cachedTotal(opts.countKey)}) as cached_total` : sql``}
     from (
       select products.id, row_number() over (order by ${order}) as rn
       from ${products} where ${opts.where} order by ${order} ${page}
@@ -191,12 +193,10 @@ function orderOf(sort: ProductSort | undefined): SQL {
  * is exact. Keyword searches are counted each time: their filters are unbounded.
  */
 export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Promise<number> {
-  if (keywordTerms(f.keyword).length) return db.$count(products, where);
-  const key = [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? ''].join('|');
-  const [hit] = await executePrepared<{ total: number | null }>(db, 'count_hit', sql`
-    select c.total from ${product_list_counts} c join ${catalog_version} v on v.id = 1 and v.version = c.version
-    where c.key = ${key}`);
-  if (hit) return Number(hit.total);
+  const key = countKey(f);
+  if (!key) return db.$count(products, where);
+  const [hit] = await executePrepared<{ total: number | null }>(db, 'count_hit', cachedTotal(key));
+  if (hit && hit.total != null) return Number(hit.total);
   const [fresh] = await executePrepared<{ total: number }>(db, 'count_fill', sql`
     with v as (select version from ${catalog_version} where id = 1), n as (select count(*)::int as total from ${products} where ${where})
     insert into ${product_list_counts} (key, version, total) select ${key}, v.version, n.total from v, n
@@ -206,11 +206,27 @@ export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Pro
   return fresh ? Number(fresh.total) : db.$count(products, where);
 }
 
+/** The count cache key of a filter, or null for keyword searches (not cached). */
+function countKey(f: ProductFilter): string | null {
+  if (keywordTerms(f.keyword).length) return null;
+  return [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? ''].join('|');
+}
+
+/** The cached total of `key` if it was counted under the current catalogue version. */
+function cachedTotal(key: string): SQL {
+  return sql`select c.total from ${product_list_counts} c join ${catalog_version} v on v.id = 1 and v.version = c.version where c.key = ${key}`;
+}
+
 /** One page of the channel's published products matching the filter, with the exact total count. */
 export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
   const where = and(...filterConditions(f))!;
-  const rows = await queryProducts(db, { where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId });
-  const total = await countProducts(db, f, where);
+  const key = countKey(f);
+  const rows = await queryProducts(db, {
+    where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId, countKey: key ?? undefined,
+  });
+  // The page carries the cached total when it is valid: one round trip for a typical list request.
+  const cached = rows[0]?.cached_total;
+  const total = cached != null ? Number(cached) : await countProducts(db, f, where);
   return { items: rows.map(serializeProduct), total };
 }
 
