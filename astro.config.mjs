@@ -64,6 +64,18 @@ export default defineConfig({
   outDir: process.env.SHOP_DIST_DIR || 'dist',
   cacheDir: process.env.SHOP_DIST_DIR ? `${process.env.SHOP_DIST_DIR}/.astro-cache` : undefined,
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? false },
+  // Content-Security-Policy in every page's <meta>: script-src is 'self' plus the hashes of Astro's
+  // own inline scripts (island hydration), never 'unsafe-inline'. style-src allows inline styles:
+  // React islands and CMS HTML render style="" attributes, which hashes cannot allow, and a style
+  // cannot run code. frame-ancestors, which a <meta> cannot carry, comes as a header (scripts/start.ts).
+  // No default-src here: images and API calls may come from other origins (SITE.STORAGE_URL,
+  // PUBLIC_API_BASE_URL) that a build cannot know.
+  security: {
+    csp: {
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      directives: ["object-src 'none'", "base-uri 'self'"],
+    },
+  },
   vite: {
     plugins: [shopTheme()],
   },

@@ -7,12 +7,19 @@
  * 4. hand every other request to the built Astro server's handler.
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
  * calls are proxied there (unless PUBLIC_API_BASE_URL sends the browser to it directly).
+ * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
+ * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { pathToFileURL } from 'node:url';
+import { constants as zlib } from 'node:zlib';
+import compression from 'compression';
 import { z } from 'zod';
+import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
+import { securityHeaders } from '../api/src/middleware/security-headers.ts';
 import { buildIfNeeded, log, runContentSync, serverEntry } from './build.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -32,6 +39,25 @@ function nonEmptyEnv(): Record<string, string> {
 /** True for the paths the Shop API owns on the shop's origin. */
 function isApiPath(url: string): boolean {
   return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?');
+}
+
+/**
+ * br or gzip, negotiated from Accept-Encoding (with Vary), for compressible types (HTML, JS, CSS,
+ * JSON, SVG, text) over 1 KB; never for HEAD, 204/304, already-encoded bodies or no-transform.
+ * Every write is flushed, so a streamed SSR page reaches the browser as it is rendered.
+ */
+const compress = compression({
+  threshold: 1024,
+  filter: (req, res) => res.statusCode !== 204 && res.statusCode !== 304 && compression.filter(req, res),
+  flush: zlib.Z_SYNC_FLUSH,
+  brotli: { flush: zlib.BROTLI_OPERATION_FLUSH },
+});
+
+/** Sets the security headers a response of this path gets; the handler may still refine them. */
+function secure(req: IncomingMessage, res: ServerResponse, api: boolean): void {
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https:' : 'http:';
+  const https = isHttpsRequest(scheme, req.headers['x-forwarded-proto'] as string | undefined, process.env.TRUST_PROXY);
+  for (const [name, value] of Object.entries(securityHeaders({ api, https }))) res.setHeader(name, value);
 }
 
 /** While the storefront is still building, pages answer 503 with a short Japanese notice. */
@@ -73,7 +99,7 @@ async function main() {
 
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   let apiListener: Listener | undefined;
-  let closeDatabase = async () => {};
+  let closeApi = async () => {};
   if (externalApi) {
     log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
@@ -84,21 +110,30 @@ async function main() {
     log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-    closeDatabase = () => database.close();
+    const { closeKdfPools } = await import('../api/src/services/kdf/pool.ts');
+    const { closeRateLimitStores } = await import('../api/src/services/rate-limit/index.ts');
+    // Hashing workers and the Redis connection go first; PGlite then flushes its files.
+    closeApi = async () => {
+      await Promise.all([closeKdfPools(), closeRateLimitStores()]);
+      await database.close();
+    };
   }
 
   let pageListener: Listener = startingPage;
   const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (apiListener && isApiPath(url)) apiListener(req, res);
-    else pageListener(req, res);
+    const api = isApiPath(req.url ?? '/');
+    secure(req, res, api);
+    compress(req as never, res as never, () => {
+      if (apiListener && api) apiListener(req, res);
+      else pageListener(req, res);
+    });
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolvePromise());
   });
   const port = (server.address() as AddressInfo).port;
-  installShutdown(server, closeDatabase);
+  installShutdown(server, closeApi);
 
   // The Astro server (SSR pages) reaches the API over loopback unless told otherwise.
   const apiBaseUrl = externalApi ?? `http://127.0.0.1:${port}`;
@@ -124,8 +159,8 @@ function isOwnOrigin(base: string, port: number): boolean {
   return local && Number(url.port || (url.protocol === 'https:' ? 443 : 80)) === port;
 }
 
-/** Stops accepting requests, closes the database cleanly (PGlite flushes its files), then exits. */
-function installShutdown(server: ReturnType<typeof createServer>, closeDatabase: () => Promise<void>): void {
+/** Stops accepting requests, stops the API's workers and closes the database cleanly, then exits. */
+function installShutdown(server: ReturnType<typeof createServer>, closeApi: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -135,7 +170,7 @@ function installShutdown(server: ReturnType<typeof createServer>, closeDatabase:
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     setTimeout(() => process.exit(1), 5000).unref();
     server.close(async () => {
-      await closeDatabase().catch((e: unknown) => console.error('[shop] closing the database:', e));
+      await closeApi().catch((e: unknown) => console.error('[shop] closing the API:', e));
       process.exit(0);
     });
     server.closeIdleConnections();

@@ -1,0 +1,137 @@
+/**
+ * Spec issue 4 in a real browser against the real shop (E2E_PORT=4411): every page, static file and
+ * API answer carries the security headers; pages run under a Content-Security-Policy without
+ * 'unsafe-inline' scripts and report no violation while the islands (add to cart, login, checkout)
+ * still work; HTML, JS and JSON are compressed when asked; hashed assets are immutable.
+ */
+import { request as httpRequest } from 'node:http';
+import { expect, test, type Page, type Response } from '@playwright/test';
+
+const demo = { username: 'demo', password: 'demo-pass-2026' };
+const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
+
+/** Every CSP violation the page reports, from the DOM event and from the console. */
+async function watchCsp(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(msg.text())) violations.push(msg.text());
+  });
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return violations;
+}
+
+function expectPageHeaders(res: Response | null, label: string) {
+  expect(res, label).toBeTruthy();
+  const h = res!.headers();
+  expect(h['x-content-type-options'], label).toBe('nosniff');
+  expect(h['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(h['x-frame-options'], label).toBe('DENY');
+  expect(h['content-security-policy'], label).toContain("frame-ancestors 'none'");
+  expect(h['cross-origin-opener-policy'], label).toBe('same-origin');
+  expect(h['permissions-policy'], label).toBeTruthy();
+  expect(h['strict-transport-security'], `${label}: no HSTS over plain http`).toBeUndefined();
+}
+
+/** The page's script-src (Astro's <meta> policy): hashes and 'self', never 'unsafe-inline'. */
+async function expectStrictScripts(page: Page, label: string) {
+  const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+  const scriptSrc = /script-src([^;]*)/.exec(policy ?? '')?.[1] ?? '';
+  expect(scriptSrc, label).toContain("'self'");
+  expect(scriptSrc, label).not.toContain('unsafe-inline');
+}
+
+async function hydrated(page: Page, name: string, role: 'button' | 'textbox' = 'button') {
+  const target = role === 'button' ? page.getByRole('button', { name, exact: true }) : page.getByLabel(name);
+  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
+  return target;
+}
+
+/** A raw GET with a chosen Accept-Encoding, reporting the status and headers as sent. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+
+test('pages carry the security headers and a strict script policy, and the islands work without a CSP violation', async ({ page, request }) => {
+  const violations = await watchCsp(page);
+  const products = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as { key: string; name: string; is_stock_available: boolean }[];
+  const product = products.find((p) => p.is_stock_available)!;
+
+  expectPageHeaders(await page.goto('/'), '/');
+  await expectStrictScripts(page, '/');
+
+  expectPageHeaders(await page.goto(`/product/${product.key}/`), 'product page');
+  await expectStrictScripts(page, 'product page');
+  const addToCart = await hydrated(page, 'カートに入れる');
+  const [added] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/v1/carts/products/add')),
+    addToCart.click(),
+  ]);
+  expect(added.status()).toBe(200);
+  expectPageHeaders(added, 'API answer');
+  expect(added.headers()['content-security-policy']).toContain("default-src 'none'");
+
+  expectPageHeaders(await page.goto('/cart/'), '/cart/');
+  await expect(page.getByText(product.name).first()).toBeVisible();
+  await (await hydrated(page, 'ご購入手続きへ')).click().catch(async () => {
+    await page.getByRole('link', { name: 'ご購入手続きへ' }).click();
+  });
+  await expect(page).toHaveURL(/\/login\//);
+  await expectStrictScripts(page, '/login/');
+  await (await hydrated(page, 'ログインID', 'textbox')).fill(demo.username);
+  await page.getByLabel('パスワード').fill(demo.password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
+  await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
+
+  for (const path of ['/cart/shipping-select/', '/cart/payment/', '/login/', '/news/']) {
+    expectPageHeaders(await page.goto(path), path);
+    await expectStrictScripts(page, path);
+  }
+  expect(violations, violations.join('\n')).toEqual([]);
+});
+
+test('checkout cannot be framed by another page', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => { if (/frame-ancestors|Refused to display/i.test(msg.text())) violations.push(msg.text()); });
+  await page.goto('/');
+  await page.setContent(`<iframe id="f" src="${new URL('/cart/', page.url()).href}"></iframe>`);
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+});
+
+test('HTML, JS and JSON are compressed as negotiated, and hashed assets are immutable', async ({ baseURL, page }) => {
+  await page.goto('/');
+  const script = await page.locator('script[src^="/_astro/"], link[href^="/_astro/"][rel="modulepreload"]').first()
+    .evaluate((el) => el.getAttribute('src') ?? el.getAttribute('href'));
+  const asset = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).find((p) => p.startsWith('/_astro/') && p.endsWith('.js')));
+  const jsPath = script ?? asset;
+  expect(jsPath, 'a hashed script under /_astro/').toBeTruthy();
+
+  for (const [path, type] of [['/', /text\/html/], ['/news/', /text\/html/], [jsPath!, /javascript/], ['/v1/products?page=1', /json/], ['/public.json', /json/]] as const) {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': encoding, ...apiHeaders });
+      expect(res.status, path).toBe(200);
+      expect(String(res.headers['content-type']), path).toMatch(type);
+      expect(res.headers['content-encoding'], `${path} with ${encoding}`).toBe(encoding);
+      expect(String(res.headers.vary), path).toMatch(/Accept-Encoding/i);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    const plain = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': 'identity', ...apiHeaders });
+    expect(plain.headers['content-encoding'], `${path} without compression`).toBeUndefined();
+  }
+  const js = await rawGet(`${baseURL}${jsPath}`, {});
+  expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
