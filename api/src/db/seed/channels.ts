@@ -1,7 +1,7 @@
 /** The two channels, their site settings (every key of spec section 9) and colour schemes. */
 import type { Db, Tx } from '../client.ts';
 import { channels, colorschemes, settings } from '../schema.ts';
-import { FRONT_SETTING_DEFAULTS } from '../../services/content.ts';
+import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
 
 export const MAIN_CHANNEL = 'default';
 export const OUTLET_CHANNEL = 'outlet';
@@ -14,7 +14,7 @@ const channelSeeds = [
   { id: OUTLET_CHANNEL, name: `${SHOP_NAME} OUTLET`, theme: 'outlet', is_default: false, namespace: 'maison-kiyora-outlet', prefix: 'outlet',
     tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' },
     // Outlet goods (B品・旧モデル) are sold as they are: its guide, 特定商取引法 page and checkout say so.
-    settings: { 'ORDER.RETURN_POLICY': 'アウトレット品は返品・交換をお受けできません。不良品の場合に限り、商品到着後7日以内にご連絡いただければ当店負担で交換いたします。' } },
+    settings: { 'ORDER.RETURN_POLICY': 'アウトレット品（B品・旧モデル）は、お客様のご都合による返品・交換をお受けできません。不良品・誤配送の場合は当店が送料を負担し、良品と交換いたします。' } },
 ];
 
 /** Seeds channels, settings and colour schemes. */
