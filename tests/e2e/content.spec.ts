@@ -1,7 +1,8 @@
 /**
  * News and blog lists in a real browser (spec 9: 10 per page): page 1 holds the 10 newest, the rest
  * are on /news/page/2/ …, reached with the 次へ / 前へ and numbered links; an unknown page number is
- * the 404 page. Uses its own port (E2E_PORT=4444) and therefore its own database and build.
+ * the 404 page. The pre-rendered guide and 特定商取引法 pages state the settings' terms. Uses its own
+ * port (E2E_PORT=4444) and therefore its own database and build.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -68,3 +69,18 @@ for (const list of lists) {
     }
   });
 }
+
+test('the guide and the 特定商取引法 page show the terms of the settings and the 代金引換 fee, no placeholder', async ({ page, request }) => {
+  const settings = await (await request.get('/v1/settings/front', { headers: apiHeaders })).json() as Record<string, string>;
+  const payments = await (await request.get('/v1/payments', { headers: apiHeaders })).json() as Array<{ code: string; fee: number }>;
+  const codFee = `${payments.find((p) => p.code === 'cod')!.fee.toLocaleString('ja-JP')}円`;
+  for (const path of ['/guide/', '/law/']) {
+    await page.goto(path);
+    const main = page.getByRole('main');
+    for (const key of ['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD']) {
+      await expect(main, `${path} ${key}`).toContainText(settings[key]);
+    }
+    await expect(main).toContainText(`代引手数料${codFee}`);
+    await expect(main).not.toContainText('{{');
+  }
+});
