@@ -9,29 +9,7 @@ import type { Pagination } from '#contracts/common.ts';
 import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { CategoryNode, Product } from '#contracts/products.ts';
 import type { PageLinks } from '../content-sync/paging.ts';
-
-/** One cart line as the cart screen shows it (the API client maps the wire cart to this). */
-export interface CartLineView {
-  /** The cart line's key (modify/delete use it). */
-  key: string;
-  /** The product's key, for the link to its page. */
-  productKey: string;
-  name: string;
-  image: string;
-  unitPriceWithTax: number;
-  quantity: number;
-  subtotalWithTax: number;
-  taxRate: 8 | 10;
-}
-
-/** The cart's totals as the cart screen shows them (tax-inclusive yen). */
-export interface CartTotalsView {
-  subtotalWithTax: number;
-  carriage: number;
-  totalPayment: number;
-  /** Subtotal from which delivery is free (null when there is no such threshold). */
-  freeShippingFrom: number | null;
-}
+import type { CartLine, Totals } from '../src/api-client/types.ts';
 
 /** Where the shopper is in checkout. */
 export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';
@@ -53,14 +31,19 @@ export interface SlotProps {
   };
   ProductDetail: { product: Product };
   Cart: Record<never, never>;
+  /** The cart's lines in the storefront's own shape (the API client reshapes the wire cart). */
   CartLines: {
-    lines: CartLineView[];
+    lines: CartLine[];
     /** True while a change is in flight: controls are disabled. */
     disabled: boolean;
     onQuantity: (key: string, quantity: number) => void;
     onRemove: (key: string) => void;
   };
-  CartTotals: { totals: CartTotalsView };
+  CartTotals: {
+    totals: Totals;
+    /** Subtotal (tax included) from which delivery is free; null when the shop has no such threshold. */
+    freeShippingFrom: number | null;
+  };
   CheckoutSteps: { current: CheckoutStepId };
   NewsList: { items: News[]; pagination: Pagination; links: PageLinks };
   NewsDetail: { item: News };

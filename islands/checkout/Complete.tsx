@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { getCartOrder } from '../../src/api-client/cart.ts';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';
+import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import Loading from '../common/Loading.tsx';
 
@@ -45,8 +46,8 @@ export default function Complete() {
             : 'ご注文の状況はログインのうえ、マイページの注文履歴からご確認ください。'}
         </p>
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
-          <a className="btn btn-primary" href="/mypage/order_history/">注文履歴を見る</a>
-          <a className="btn" href="/">トップページへ</a>
+          <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>
+          <a className="btn" href={homePath}>トップページへ</a>
         </div>
       </div>
     );
@@ -57,8 +58,8 @@ export default function Complete() {
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        <a className="btn btn-primary" href="/mypage/order_history/">注文履歴を見る</a>
-        <a className="btn" href="/">トップページへ</a>
+        <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>
+        <a className="btn" href={homePath}>トップページへ</a>
       </div>
     </div>
   );

@@ -9,19 +9,19 @@ import { listCartPayments } from '../../src/api-client/payments.ts';
 import { getOrderTerms } from '../../src/api-client/settings.ts';
 import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
+import { cartCompletePath, cartPath, cartPaymentPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import MemberGate from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
-import { useRequireLogin } from '../common/useRequireLogin.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from './OrderSummary.tsx';
 import { feeText } from './fee.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
-/** Login guard, then the confirmation. */
+/** The member gate, then the confirmation. */
 export default function Confirm() {
-  const loggedIn = useRequireLogin();
-  return loggedIn ? <ConfirmOrder /> : <Loading />;
+  return <MemberGate><ConfirmOrder /></MemberGate>;
 }
 
 /** Cart lines in the summary's shape. */
@@ -30,7 +30,7 @@ export function cartSummaryItems(cart: Cart): SummaryItem[] {
     key: l.key,
     name: l.name,
     image: l.image,
-    href: `/product/${encodeURIComponent(l.productKey)}/`,
+    href: productDetailPath(l.productKey),
     unitPriceWithTax: l.unitPriceWithTax,
     quantity: l.quantity,
     subtotalWithTax: l.subtotalWithTax,
@@ -60,7 +60,7 @@ function ConfirmOrder() {
     try {
       const orderNo = await useCartStore.getState().decide();
       refreshHeader();
-      window.location.assign(`/cart/complete/?order_no=${encodeURIComponent(orderNo)}`);
+      window.location.assign(cartCompletePath(orderNo));
     } catch (e) {
       setError(e);
       inFlight.current = false;
@@ -94,13 +94,13 @@ function ConfirmOrder() {
             {(address.phone_number || address.cell_phone_number) && <><br />電話番号：{address.phone_number || address.cell_phone_number}</>}
           </p>
         ) : <p className="muted">未選択</p>}
-        <p><a href="/cart/shipping-select/">お届け先を変更する</a></p>
+        <p><a href={cartShippingSelectPath}>お届け先を変更する</a></p>
       </section>
       <section aria-labelledby="confirm-payment">
         <h2 id="confirm-payment">お支払い方法</h2>
         <p>{cart.paymentName ?? '未選択'}{method && <>（{feeText(method)}）</>}</p>
         {method?.description && <p className="muted" style={{ whiteSpace: 'pre-line' }}>{method.description}</p>}
-        <p><a href="/cart/payment/">お支払い方法を変更する</a></p>
+        <p><a href={cartPaymentPath}>お支払い方法を変更する</a></p>
       </section>
       {terms.data?.deliveryLeadTime && (
         <section aria-labelledby="confirm-delivery" className="panel terms">
@@ -117,7 +117,7 @@ function ConfirmOrder() {
       <ErrorMessage error={terms.error} fallback="お届け・返品についての案内を読み込めませんでした。" />
       <ErrorMessage error={error} fallback="ご注文を確定できませんでした。" />
       <div className="actions">
-        <a className="btn" href="/cart/">カートに戻る</a>
+        <a className="btn" href={cartPath}>カートに戻る</a>
         <button type="button" className="btn btn-primary" onClick={decide} disabled={submitting} aria-busy={submitting}>注文を確定する</button>
       </div>
     </div>

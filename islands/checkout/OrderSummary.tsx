@@ -2,8 +2,6 @@
  * Items and totals of a cart or an order (the confirm screen and the order detail share it):
  * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown, お支払い合計.
  */
-import type { CartOrder } from '#contracts/cart.ts';
-import { toTotals } from '../../src/api-client/reshape.ts';
 import type { Totals } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
 
@@ -43,12 +41,8 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
   );
 }
 
-/**
- * The totals block, from the storefront's Totals. `order` (the wire totals) is still accepted for
- * the order detail island until it passes `totals`.
- */
-export function SummaryTotals(props: { totals: Totals } | { order: CartOrder }) {
-  const totals = 'totals' in props ? props.totals : toTotals(props.order);
+/** The totals block, from the storefront's Totals (the API client's toTotals). */
+export function SummaryTotals({ totals }: { totals: Totals }) {
   return (
     <dl className="totals">
       <dt>小計</dt><dd>{formatYen(totals.subtotalWithTax)}</dd>

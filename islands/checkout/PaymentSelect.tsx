@@ -2,21 +2,21 @@
  * Checkout step 2 (/cart/payment/): choose how to pay among the methods usable for this cart
  * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { messages } from '#contracts/messages.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
+import { cartConfirmPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import { useRequireLogin } from '../common/useRequireLogin.ts';
+import MemberGate from '../common/MemberGate.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { feeText } from './fee.ts';
 import { useLoad } from './useLoad.ts';
 
-/** Login guard, then the payment form. */
+/** The member gate, then the payment form. */
 export default function PaymentSelect() {
-  const loggedIn = useRequireLogin();
-  return loggedIn ? <PaymentForm /> : <Loading />;
+  return <MemberGate><PaymentForm /></MemberGate>;
 }
 
 export { feeText };
@@ -39,7 +39,7 @@ function PaymentForm() {
   const selected = choice ?? (methods.some((m) => m.id === cart.paymentId) ? cart.paymentId : null);
   const missing = submitError === MISSING;
 
-  async function next(event: FormEvent<HTMLFormElement>) {
+  async function next(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (!selected) {
@@ -50,7 +50,7 @@ function PaymentForm() {
     setSubmitError(null);
     try {
       await useCartStore.getState().setPayment(selected);
-      window.location.assign('/cart/confirm/');
+      window.location.assign(cartConfirmPath);
     } catch (e) {
       setSubmitError(e);
       setBusy(false);
@@ -83,7 +83,7 @@ function PaymentForm() {
       </fieldset>
       {missing ? <p className="alert" role="alert">{messages.required('お支払い方法')}</p> : <ErrorMessage error={submitError} />}
       <div className="actions">
-        <a className="btn" href="/cart/shipping-select/">お届け先の選択に戻る</a>
+        <a className="btn" href={cartShippingSelectPath}>お届け先の選択に戻る</a>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>確認画面へ</button>
       </div>
     </form>

@@ -2,20 +2,20 @@
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { listUserAddresses } from '../../src/api-client/addresses.ts';
 import type { Address } from '../../src/api-client/types.ts';
+import { cartPath, cartPaymentPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import { useRequireLogin } from '../common/useRequireLogin.ts';
+import MemberGate from '../common/MemberGate.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
-/** Login guard, then the address form. */
+/** The member gate, then the address form. */
 export default function ShippingSelect() {
-  const loggedIn = useRequireLogin();
-  return loggedIn ? <AddressForm /> : <Loading />;
+  return <MemberGate><AddressForm /></MemberGate>;
 }
 
 /** The pre-selected address: the cart's current one, else the default, else the first. */
@@ -40,14 +40,14 @@ function AddressForm() {
   }
   const selected = choice ?? initialAddressId(addresses, cart.deliveries[0]?.userAddressId);
 
-  async function next(event: FormEvent<HTMLFormElement>) {
+  async function next(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!selected || busy) return;
     setBusy(true);
     setSubmitError(null);
     try {
       await useCartStore.getState().setShipping(selected);
-      window.location.assign('/cart/payment/');
+      window.location.assign(cartPaymentPath);
     } catch (e) {
       setSubmitError(e);
       setBusy(false);
@@ -80,7 +80,7 @@ function AddressForm() {
       </fieldset>
       <ErrorMessage error={submitError} />
       <div className="actions">
-        <a className="btn" href="/cart/">カートに戻る</a>
+        <a className="btn" href={cartPath}>カートに戻る</a>
         <button type="submit" className="btn btn-primary" disabled={!selected || busy} aria-busy={busy}>次へ</button>
       </div>
     </form>

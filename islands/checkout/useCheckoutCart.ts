@@ -1,22 +1,26 @@
 /**
  * Loads the cart for a checkout step and sends the shopper back when a step is missing: an empty
- * cart (or one that lost a product, spec 2) goes to /cart/, a cart without delivery address to the
- * address step, one without payment to the payment step.
+ * cart goes to /cart/ (spec 2: also after a product-not-found on the confirm screen), a cart
+ * without delivery address to the address step, one without payment to the payment step.
  */
 import { useEffect, useState } from 'react';
 import type { Cart } from '../../src/api-client/types.ts';
+import { cartProductNotFoundRedirect } from '../../src/lib/redirects.ts';
+import { cartPath, cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 
 export type CheckoutStep = 'shipping' | 'payment' | 'confirm';
 
 /** Where a cart must go before `step` can be shown, or null when the step is reachable. */
 export function requiredStepPath(cart: Cart | null, step: CheckoutStep, productNotFound = false): string | null {
-  if (!cart || cart.lines.length === 0) return '/cart/';
-  if (productNotFound && step === 'confirm') return '/cart/';
+  const empty = !cart || cart.lines.length === 0;
+  const afterNotFound = productNotFound ? cartProductNotFoundRedirect({ onConfirmScreen: step === 'confirm', cartEmpty: empty }) : null;
+  if (afterNotFound) return afterNotFound;
+  if (!cart || empty) return cartPath;
   if (step === 'shipping') return null;
-  if (cart.needsShipping || cart.deliveries.length === 0) return '/cart/shipping-select/';
+  if (cart.needsShipping || cart.deliveries.length === 0) return cartShippingSelectPath;
   if (step === 'payment') return null;
-  if (cart.needsPayment || cart.paymentId === null) return '/cart/payment/';
+  if (cart.needsPayment || cart.paymentId === null) return cartPaymentPath;
   return null;
 }
 

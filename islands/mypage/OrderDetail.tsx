@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { Order } from '#contracts/orders.ts';
+import { toTotals } from '../../src/api-client/reshape.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { paths } from '../../src/lib/routes.ts';
 import { createOrderStore } from '../../src/stores/queries/orders.ts';
@@ -56,7 +57,7 @@ function OrderView({ orderId }: Props) {
       </section>
       <section className="panel" aria-labelledby="order-totals">
         <h2 id="order-totals" className="visually-hidden">ご請求金額</h2>
-        <SummaryTotals order={order.order} />
+        <SummaryTotals totals={toTotals(order.order)} />
       </section>
       <section aria-labelledby="order-address">
         <h2 id="order-address">お届け先</h2>

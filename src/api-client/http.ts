@@ -24,6 +24,8 @@ import { options, resetOptions } from './options.ts';
 import { navigateTo, resetNavigation } from './navigation.ts';
 import { send, isPublicPath, type RequestOptions, type ParsedRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
 import { endSession, refreshForRequest, resetRefresh } from './refresh.ts';
+import { loginPath } from '../lib/routes.ts';
+import { maintenanceRedirect } from '../lib/redirects.ts';
 
 export { ApiError } from './errors.ts';
 export { clearMaintenance } from './state.ts';
@@ -61,7 +63,7 @@ export async function request(method: string, path: string, opts: RequestOptions
     res = await send(method, path, opts, retryWith.accessToken);
     if (res.status === 401) {
       endSession();
-      navigateTo('/login/');
+      navigateTo(loginPath());
       throw new ApiError({ status: 401, code: CLIENT_CODES.unauthenticated, message: errorMessage(res.body, 401), handled: true });
     }
   }
@@ -94,7 +96,7 @@ function handleResponse(res: RawResponse, parse: ((body: unknown) => unknown) | 
   if (status === 503) {
     const title = typeof (body as { title?: unknown } | null)?.title === 'string' ? (body as { title: string }).title : null;
     storeMaintenance({ title, message: errBody.message ?? null });
-    navigateTo('/maintenance/');
+    navigateTo(maintenanceRedirect());
     throw new ApiError({ status, code: errBody.code ?? CLIENT_CODES.maintenance, message, handled: true });
   }
   if (isChannelNotFound(status, errBody.message)) {

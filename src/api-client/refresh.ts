@@ -11,6 +11,7 @@ import { computeExpiresAt, isTokenExpired } from './token.ts';
 import { options } from './options.ts';
 import { navigateTo } from './navigation.ts';
 import { send } from './transport.ts';
+import { refreshFailedRedirect } from '../lib/redirects.ts';
 
 export type SessionEvent =
   | { type: 'token'; session: StoredSession; response: LoginResponse; source: 'login' | 'refresh' }
@@ -95,7 +96,7 @@ export async function refreshForRequest(): Promise<StoredSession> {
     // An offline blip or a timeout is not a failed refresh: keep the session, surface as usual.
     if (isIgnoredError(e) || (e instanceof ApiError && e.code === CLIENT_CODES.timeout)) throw e;
     endSession({ refreshFailed: true });
-    navigateTo('/login/?re=1');
+    navigateTo(refreshFailedRedirect());
     throw new ApiError({ status: 401, code: CLIENT_CODES.refreshFailed, message: 'ログインの有効期限が切れました。再度ログインしてください。', handled: true });
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The redirect rules of spec section 2 (and the ones section 8 adds) as pure functions: each takes
  * what it needs to know and returns the target path, or null to stay. Islands, the member gate and
- * the API client's navigation apply them; the unit tests pin them to the spec.
+ * the API client's navigation apply them; the unit tests pin them to the spec. They import single
+ * routes, not the `paths` table, because the http core (in every island's first load) uses them.
  */
-import { paths } from './routes.ts';
+import { cartPath, ecPath, homePath, loginPath, maintenancePath, verifyPath } from './routes.ts';
 
 /** The session facts the rules read (a subset of the session store's AuthState). */
 export interface VisitorState {
@@ -40,7 +41,7 @@ export function redirectSettingsFrom(settings: Record<string, unknown> | null | 
 export function memberOnlyRedirect(visitor: VisitorState, returnTo: string, settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS): string | null {
   if (visitor.isLogin || settings.noMemberUse) return null;
   if (visitor.isRefreshFailed) return refreshFailedRedirect();
-  return paths.login({ redirect: returnTo });
+  return loginPath({ redirect: returnTo });
 }
 
 /**
@@ -49,33 +50,33 @@ export function memberOnlyRedirect(visitor: VisitorState, returnTo: string, sett
  * the plugin is not logged in (spec 4), so stays.
  */
 export function guestOnlyRedirect(visitor: Pick<VisitorState, 'isLogin' | 'isRegisteredMember'>, settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS): string | null {
-  if (visitor.isRegisteredMember === false) return settings.verifyEmailOnFirstLogin ? paths.verify : null;
-  return visitor.isLogin ? paths.ec : null;
+  if (visitor.isRegisteredMember === false) return settings.verifyEmailOnFirstLogin ? verifyPath : null;
+  return visitor.isLogin ? ecPath : null;
 }
 
 /** The home action (the header logo): /ec/ for a logged-in member, / for a guest. */
 export function homeActionPath(isLogin: boolean): string {
-  return isLogin ? paths.ec : paths.home;
+  return isLogin ? ecPath : homePath;
 }
 
 /** A failed token refresh during request handling goes to /login/?re=1. */
 export function refreshFailedRedirect(): string {
-  return paths.login({ refreshFailed: true });
+  return loginPath({ refreshFailed: true });
 }
 
 /** Cart init hit product-not-found on a confirm screen while the cart is empty: back to /cart/. */
 export function cartProductNotFoundRedirect(opts: { onConfirmScreen: boolean; cartEmpty: boolean }): string | null {
-  return opts.onConfirmScreen && opts.cartEmpty ? paths.cart : null;
+  return opts.onConfirmScreen && opts.cartEmpty ? cartPath : null;
 }
 
 /** Cart expiry (cart.common.is_expired) on a cart page goes to /cart/ (spec 8). */
 export function cartExpiredRedirect(pathname: string): string | null {
-  return isCartPage(pathname) ? paths.cart : null;
+  return isCartPage(pathname) ? cartPath : null;
 }
 
 /** A 503 (maintenance) goes to /maintenance/. */
 export function maintenanceRedirect(): string {
-  return paths.maintenance;
+  return maintenancePath;
 }
 
 /** True under /cart/ (the cart and its checkout steps). */

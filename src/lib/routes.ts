@@ -27,40 +27,74 @@ export interface ProductListQuery {
 /** `/social-gift/{key?}/<step>/`: the key segment is optional (spec 2). */
 const gift = (step: string) => (key?: string) => `/social-gift/${key ? `${seg(key)}/` : ''}${step ? `${step}/` : ''}`;
 
+/*
+ * The routes islands and the API client use are also exported one by one: a bundle that imports
+ * `cartPath` keeps that string, not the whole `paths` table (an object literal is kept or dropped as
+ * a whole). `paths` is built from the same constants, so every route is still spelled once.
+ */
+export const homePath = '/';
+export const ecPath = '/ec/';
+export const cartPath = '/cart/';
+export const cartShippingSelectPath = '/cart/shipping-select/';
+export const cartPaymentPath = '/cart/payment/';
+export const cartConfirmPath = '/cart/confirm/';
+export const maintenancePath = '/maintenance/';
+export const verifyPath = '/verify/';
+export const mypageTopPath = '/mypage/';
+
+/** `/cart/complete/?order_no=…` (the thanks page of that order). */
+export const cartCompletePath = (orderNo?: string): string => withQuery('/cart/complete/', { order_no: orderNo });
+
+/** `/login/`, with the page to return to and `re=1` after a failed token refresh. */
+export const loginPath = (opts: { redirect?: string; refreshFailed?: boolean } = {}): string =>
+  withQuery('/login/', { re: opts.refreshFailed ? 1 : undefined, redirect: safeReturnPath(opts.redirect) ?? undefined });
+
+/** `/product/` with optional filters; page 1 carries no `?page=` so the canonical URL stays clean. */
+export const productListPath = (query: ProductListQuery = {}): string =>
+  withQuery('/product/', { ...query, page: query.page && query.page > 1 ? query.page : undefined });
+
+/** `/product/{key}/`. */
+export const productDetailPath = (key: string): string => `/product/${seg(key)}/`;
+
+/** `/mypage/order_history/` (page 1) or `?page=N`. */
+export const orderHistoryPath = (page?: number): string =>
+  withQuery('/mypage/order_history/', { page: page && page > 1 ? page : undefined });
+
+/** `/mypage/order_history/{id}/`. */
+export const orderDetailPath = (key: string | number): string => `/mypage/order_history/${seg(key)}/`;
+
 /** Public routes of spec 2. */
 export const paths = {
-  home: '/',
-  ec: '/ec/',
+  home: homePath,
+  ec: ecPath,
   blog: '/blog/',
   blogDetail: (key: string | number) => `/blog/${seg(key)}/`,
-  cart: '/cart/',
-  cartComplete: (orderNo?: string) => withQuery('/cart/complete/', { order_no: orderNo }),
-  cartConfirm: '/cart/confirm/',
-  cartPayment: '/cart/payment/',
+  cart: cartPath,
+  /** The product page's add-to-cart form posts here (an endpoint, not a screen: it redirects back). */
+  cartAdd: '/cart/add/',
+  cartComplete: cartCompletePath,
+  cartConfirm: cartConfirmPath,
+  cartPayment: cartPaymentPath,
   cartShippingAdd: '/cart/shipping-add/',
   cartShippingDetail: '/cart/shipping-detail/',
-  cartShippingSelect: '/cart/shipping-select/',
+  cartShippingSelect: cartShippingSelectPath,
   catalogOrder: '/catalog-order/',
   contact: '/contact/',
   contactComplete: '/contact/complete/',
   contactConfirm: '/contact/confirm/',
   faq: '/faq/',
   flipBook: '/flip-book/',
-  /** `/login/`, with the page to return to and `re=1` after a failed token refresh. */
-  login: (opts: { redirect?: string; refreshFailed?: boolean } = {}) =>
-    withQuery('/login/', { re: opts.refreshFailed ? 1 : undefined, redirect: safeReturnPath(opts.redirect) ?? undefined }),
+  login: loginPath,
   loginUnlock: '/login/unlock/',
   loginSync: '/login_sync/',
-  maintenance: '/maintenance/',
+  maintenance: maintenancePath,
   maker: '/maker/',
   makerDetail: (key: string | number) => `/maker/${seg(key)}/`,
   news: '/news/',
   newsDetail: (key: string | number) => `/news/${seg(key)}/`,
   popup: '/popup/',
-  /** `/product/` with optional filters; page 1 carries no `?page=` so the canonical URL stays clean. */
-  productList: (query: ProductListQuery = {}) =>
-    withQuery('/product/', { ...query, page: query.page && query.page > 1 ? query.page : undefined }),
-  productDetail: (key: string) => `/product/${seg(key)}/`,
+  productList: productListPath,
+  productDetail: productDetailPath,
   register: '/register/',
   registerComplete: '/register/complete/',
   reminder: '/reminder/',
@@ -70,18 +104,18 @@ export const paths = {
   sitemap: '/sitemap/',
   stylist: '/stylist/',
   stylistDetail: (key: string | number) => `/stylist/${seg(key)}/`,
-  verify: '/verify/',
+  verify: verifyPath,
   verifyEmail: '/verify/email/',
   socialGift: {
-    top: gift(''),
-    shipping: gift('shipping'),
-    delivery: gift('delivery'),
-    confirm: gift('confirm'),
-    complete: gift('complete'),
+    top: /* @__PURE__ */ gift(''),
+    shipping: /* @__PURE__ */ gift('shipping'),
+    delivery: /* @__PURE__ */ gift('delivery'),
+    confirm: /* @__PURE__ */ gift('confirm'),
+    complete: /* @__PURE__ */ gift('complete'),
   },
   /** My-page routes of spec 2 (login required unless SITE.NO_MEMBER_USE). */
   mypage: {
-    top: '/mypage/',
+    top: mypageTopPath,
     address: '/mypage/address/',
     addressAdd: '/mypage/address/add/',
     addressEdit: (key: string | number) => `/mypage/address/${seg(key)}/edit/`,
@@ -102,8 +136,8 @@ export const paths = {
     messageCenterDetail: (key: string | number) => `/mypage/message-center/${seg(key)}/`,
     nameEmbroidery: '/mypage/name-embroidery/',
     nameEmbroideryEdit: '/mypage/name-embroidery/edit/',
-    orderHistory: (page?: number) => withQuery('/mypage/order_history/', { page: page && page > 1 ? page : undefined }),
-    orderDetail: (key: string | number) => `/mypage/order_history/${seg(key)}/`,
+    orderHistory: orderHistoryPath,
+    orderDetail: orderDetailPath,
     password: '/mypage/password/',
     point: '/mypage/point/',
     productHistory: '/mypage/product_history/',

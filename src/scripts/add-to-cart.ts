@@ -8,6 +8,7 @@
 import { addToCart, parseProductId, parseQuantity } from '../api-client/add-to-cart.ts';
 import { readCartToken, writeCartCache, writeCartToken } from '../api-client/cookie-jar.ts';
 import { firstErrorMessage, isDisplayableError } from '../api-client/errors.ts';
+import { cartPath } from '../lib/routes.ts';
 
 /** Shows `text` (and a link to the cart when added) in the status region; an alert for failures. */
 function report(form: HTMLFormElement, result: { added: string } | { error: string } | null): void {
@@ -17,7 +18,7 @@ function report(form: HTMLFormElement, result: { added: string } | { error: stri
     status.textContent = '';
     status.classList.toggle('notice', !!result && 'added' in result);
     if (result && 'added' in result) {
-      const link = Object.assign(document.createElement('a'), { href: '/cart/', textContent: 'カートを見る' });
+      const link = Object.assign(document.createElement('a'), { href: cartPath, textContent: 'カートを見る' });
       status.append(`「${result.added}」をカートに追加しました。 `, link);
     }
   }

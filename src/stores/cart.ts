@@ -17,6 +17,7 @@ import { attempt, int, object, string } from '../api-client/guard.ts';
 import { toCart } from '../api-client/reshape.ts';
 import type { Cart } from '../api-client/types.ts';
 import { cartWire } from '../api-client/wire.ts';
+import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
 
 /** The 422 code after which the shipping is reset once (spec 8). */
@@ -81,12 +82,6 @@ function localStore(): Storage | null {
   }
 }
 
-/** Whether the shopper is on a cart screen below /cart/ (expiry sends them back to /cart/). */
-function onCartSubPage(): boolean {
-  const path = currentPath();
-  return path.startsWith('/cart/') && path !== '/cart/';
-}
-
 export const useCartStore = create<CartStore>()((set, get) => {
   /** Stores a returned cart and mirrors it into the cookies. */
   const keep = ({ cart, wire }: CartResult): Cart => {
@@ -140,7 +135,8 @@ export const useCartStore = create<CartStore>()((set, get) => {
       set({ error: e });
       if (e.code === CART_EXPIRED_CODE) {
         await resetAfter(false);
-        if (onCartSubPage()) navigateTo('/cart/');
+        const target = cartExpiredRedirect(currentPath());
+        if (target) navigateTo(target);
       } else if (isProductNotFoundCode(e.code)) {
         await resetAfter(true);
       } else if (e.code === SHIPPING_NOT_DATA_CODE && !get().shippingResetFailed) {

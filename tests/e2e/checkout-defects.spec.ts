@@ -123,6 +123,15 @@ test('/cart/complete/ for an order that is not the visitor\'s shows no thanks me
   await expect(page.getByText(/ご注文番号/)).toHaveCount(0);
 });
 
+test('/cart/complete/ with JavaScript off says nothing about an order: no thanks before the island has checked it', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/cart/complete/?order_no=20260101-9999');
+  await expect(page.getByRole('status')).toHaveText('読み込んでいます…');
+  await expect(page.getByText('ご注文ありがとうございました')).toHaveCount(0);
+  await context.close();
+});
+
 test('the confirmation states delivery and return terms from the settings, the food rule with food, and the payment\'s own fee', async ({ page, request }) => {
   const settings = await apiGet<Record<string, string>>(request, '/v1/settings/front');
   const payments = await apiGet<Array<{ name: string; fee: number }>>(request, '/v1/payments');

@@ -64,6 +64,35 @@ test('a guest on a my-page screen logs in and comes back to it inside the my-pag
   await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute('href', '/');
 });
 
+test('the login screen and the checkout steps carry the member rules from the site settings', async ({ page }) => {
+  for (const path of ['/login/', '/cart/shipping-select/', '/cart/payment/', '/cart/confirm/']) {
+    const res = await page.request.get(path);
+    const rules = /data-member-rules="([^"]*)"/.exec(await res.text())?.[1];
+    expect(rules, path).toBeTruthy();
+    expect(JSON.parse(rules!.replace(/&quot;/g, '"'))).toEqual({ noMemberUse: false, verifyEmailOnFirstLogin: false });
+  }
+});
+
+test('a logged-in member opening the guest-only login screen goes to /ec/', async ({ page }) => {
+  await page.goto('/login/');
+  await logIn(page);
+  await expect(page).toHaveURL(/\/ec\/$/);
+  await page.goto('/login/');
+  await expect(page).toHaveURL(/\/ec\/$/);
+});
+
+test('a login with an empty field names it in Japanese and focuses it, without calling the API', async ({ page }) => {
+  let loginCalls = 0;
+  page.on('request', (r) => { if (r.url().endsWith('/v1/auth/login')) loginCalls += 1; });
+  await page.goto('/login/');
+  await page.getByLabel('ログインID').fill('demo');
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page.getByText('パスワードは必須項目です')).toBeVisible();
+  await expect(page.getByLabel('パスワード')).toBeFocused();
+  await expect(page.getByLabel('パスワード')).toHaveAttribute('aria-invalid', 'true');
+  expect(loginCalls).toBe(0);
+});
+
 test('/product/?page=999 and unknown category, maker or brand answer the 404 page', async ({ page }) => {
   await expectNotFoundPage(page, '/product/?page=999');
   await expectNotFoundPage(page, '/product/?category=no-such-category-e2e');

@@ -94,3 +94,18 @@ describe('screen access', () => {
     for (const p of ['/', '/cart/', '/cart/complete/', '/product/', '/register/complete/', '/news/1/']) expect(screenAccess(p), p).toBe('public');
   });
 });
+
+describe('single routes for islands', () => {
+  it('are the same routes as the paths table (spelled once), so an island can import one without the table', async () => {
+    const r = await import('../../src/lib/routes.ts');
+    expect([r.homePath, r.ecPath, r.cartPath, r.cartShippingSelectPath, r.cartPaymentPath, r.cartConfirmPath, r.maintenancePath, r.verifyPath, r.mypageTopPath])
+      .toEqual([paths.home, paths.ec, paths.cart, paths.cartShippingSelect, paths.cartPayment, paths.cartConfirm, paths.maintenance, paths.verify, paths.mypage.top]);
+    expect(r.loginPath).toBe(paths.login);
+    expect(r.cartCompletePath).toBe(paths.cartComplete);
+    expect(r.productDetailPath).toBe(paths.productDetail);
+    expect(r.productListPath).toBe(paths.productList);
+    expect(r.orderHistoryPath).toBe(paths.mypage.orderHistory);
+    expect(r.orderDetailPath).toBe(paths.mypage.orderDetail);
+    expect(paths.cartAdd).toBe('/cart/add/');
+  });
+});

@@ -3,8 +3,9 @@
  * a quantity select and 削除. Presentational: the cart island owns the cart and passes callbacks.
  */
 import { formatYenWithTax } from '../../../src/lib/money.ts';
-import { paths } from '../../../src/lib/routes.ts';
-import type { CartLineView, SlotProps } from '../../slot-props.ts';
+import type { CartLine as CartLineData } from '../../../src/api-client/types.ts';
+import { productDetailPath } from '../../../src/lib/routes.ts';
+import type { SlotProps } from '../../slot-props.ts';
 
 type Props = SlotProps['CartLines'];
 
@@ -19,7 +20,7 @@ export default function CartLines({ lines, disabled, onQuantity, onRemove }: Pro
   );
 }
 
-interface LineProps { line: CartLineView; disabled: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }
+interface LineProps { line: CartLineData; disabled: boolean; onQuantity: (quantity: number) => void; onRemove: () => void }
 
 function CartLine({ line, disabled, onQuantity, onRemove }: LineProps) {
   const max = Math.max(10, line.quantity);
@@ -28,7 +29,7 @@ function CartLine({ line, disabled, onQuantity, onRemove }: LineProps) {
     <li className="cart-line">
       <img src={line.image} alt="" width="96" height="96" />
       <div className="cart-line-main">
-        <a href={paths.productDetail(line.productKey)} className="cart-line-name">{line.name}</a>
+        <a href={productDetailPath(line.productKey)} className="cart-line-name">{line.name}</a>
         <p className="muted">単価 {formatYenWithTax(line.unitPriceWithTax)}{line.taxRate === 8 && '（軽減税率8%）'}</p>
       </div>
       <div className="field cart-line-qty">

@@ -10,6 +10,7 @@ import { addToCart, parseProductId, parseQuantity } from '../../../api-client/ad
 import { ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
 import { COOKIE_NAMES, cookieFrom, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
 import { setupServerApi } from '../../../components/server-api.ts';
+import { paths } from '../../../lib/routes.ts';
 
 export const prerender = false;
 
@@ -18,7 +19,7 @@ const PRODUCT_KEY = /^[\w.-]{1,200}$/;
 
 /** Where to send the shopper back to: their product page, or the list for a missing/odd key. */
 function productPath(key: unknown): string {
-  return typeof key === 'string' && PRODUCT_KEY.test(key) ? `/product/${encodeURIComponent(key)}/` : '/product/';
+  return typeof key === 'string' && PRODUCT_KEY.test(key) ? paths.productDetail(key) : paths.productList();
 }
 
 export const POST: APIRoute = async ({ request, cookies, url }) => {
@@ -44,5 +45,5 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
     cookies.set(COOKIE_NAMES.cartCache, JSON.stringify({ count: outcome.cart.cart.count }), options);
   }
   if (!outcome.ok) return fail(addErrorCode(outcome.error));
-  return new Response(null, { status: 303, headers: { Location: '/cart/', 'Cache-Control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { Location: paths.cart, 'Cache-Control': 'no-store' } });
 };

@@ -1,0 +1,13 @@
+/**
+ * The member rules (SITE.NO_MEMBER_USE, first-login e-mail verification) of this build's channel, from
+ * the synced settings, as the JSON a page puts in data-member-rules: islands/common/member-rules.ts
+ * reads it, so the member gate and the guest-only rule decide without a settings call. Server only.
+ */
+import { channel } from 'virtual:shop/theme';
+import { loadSnapshot } from '../../content-sync/snapshot.ts';
+import { redirectSettingsFrom } from '../lib/redirects.ts';
+
+/** JSON of the RedirectSettings for the data-member-rules attribute. */
+export function memberRulesJson(): string {
+  return JSON.stringify(redirectSettingsFrom(loadSnapshot(channel).settings));
+}
