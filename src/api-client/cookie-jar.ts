@@ -1,7 +1,9 @@
 /**
- * The spec's cookies (section 9) as the browser-side client needs them, without js-cookie or zod:
- * the same names, encoding and attributes as src/lib/cookies.ts (a unit test writes with one and
- * reads with the other), so the header script, the server endpoint and both modules agree.
+ * The storefront's one cookie implementation: the spec's cookies (section 9) with js-cookie's value
+ * encoding, hand-written rather than built on js-cookie because it is the smaller bundle (about
+ * 0.35 KB gzipped against js-cookie's 0.77 KB) and it is in the first load of every island page.
+ * Every value read is checked (length, digits, JSON shape) so a tampered cookie reads as absent.
+ * src/lib/cookies.ts re-exports it for server and page code; public/header.js reads the same cookies.
  * On the server (no document) reads answer null and writes do nothing.
  */
 import { attempt, int, object, type Decoder } from './guard.ts';
@@ -70,6 +72,13 @@ const write = (name: string, value: string, days?: number) => {
 const remove = (name: string) => {
   if (hasDocument()) document.cookie = serializeCookie(name, '', { remove: true });
 };
+
+/** A cookie's decoded value in the browser, or null (always null on the server). */
+export const readCookie = read;
+/** Sets a cookie with the shop's attributes, for `days` (a session cookie without). */
+export const writeCookie = write;
+/** Removes a cookie set by writeCookie. */
+export const removeCookie = remove;
 
 const validToken = (v: string | null): string | null => (v && v.length <= 2000 ? v : null);
 

@@ -1,7 +1,7 @@
 /**
- * Where the API lives and which channel we are, read without zod so the browser bundle stays small.
- * Same sources as src/lib/config.ts: the layout's meta tags in the browser, the environment on the
- * server. Nothing runs at import time.
+ * Where the API lives and which channel we are, read without zod so the browser bundle stays small:
+ * the layout's meta tags in the browser, the environment on the server. Nothing runs at import time.
+ * src/lib/config.ts re-exports it under the names page and server code use.
  */
 
 export interface ApiEndpoint {
@@ -10,7 +10,10 @@ export interface ApiEndpoint {
   channelId: string;
 }
 
-const DEFAULT_CHANNEL = 'default';
+export const DEFAULT_CHANNEL = 'default';
+export const API_BASE_META = 'shop:api-base';
+export const CHANNEL_META = 'shop:channel';
+
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** True in a browser (a document exists); false on the server and in plain node tests. */
@@ -20,8 +23,17 @@ export function isBrowser(): boolean {
 
 const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim();
 
-/** API base and channel for wherever this code runs. */
-export function readEndpoint(env: Record<string, string | undefined> = globalThis.process?.env ?? {}): ApiEndpoint {
-  if (isBrowser()) return { baseUrl: trimSlash(meta('shop:api-base') ?? ''), channelId: meta('shop:channel') || DEFAULT_CHANNEL };
+/** API base and channel from the layout's meta tags; missing tags mean same origin and 'default'. */
+export function readBrowserEndpoint(): ApiEndpoint {
+  return { baseUrl: trimSlash(meta(API_BASE_META) ?? ''), channelId: meta(CHANNEL_META) || DEFAULT_CHANNEL };
+}
+
+/** API base and channel from API_BASE_URL / PORT / CHANNEL (server). */
+export function readServerEndpoint(env: Record<string, string | undefined> = globalThis.process?.env ?? {}): ApiEndpoint {
   return { baseUrl: trimSlash(env.API_BASE_URL || `http://127.0.0.1:${env.PORT || '4321'}`), channelId: env.CHANNEL || DEFAULT_CHANNEL };
+}
+
+/** API base and channel for wherever this code runs. */
+export function readEndpoint(env?: Record<string, string | undefined>): ApiEndpoint {
+  return isBrowser() ? readBrowserEndpoint() : readServerEndpoint(env);
 }

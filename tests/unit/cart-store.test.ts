@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Cart store (spec 4 "Cart", spec 8 cart rows). */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import Cookies from 'js-cookie';
+import { Cookies } from './test-cookies.ts';
 import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
 import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '../../src/stores/cart.ts';
 import { useToastStore } from '../../src/stores/toast.ts';
@@ -20,7 +20,7 @@ const store = () => useCartStore.getState();
 const inits = (calls: Call[]) => calls.filter((c) => c.url === '/v1/carts/init').map((c) => c.body);
 
 beforeEach(() => {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
   localStorage.clear();
   resetCartStoreForTests();
   useToastStore.getState().clear();

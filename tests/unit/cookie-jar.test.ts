@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The client's zod-free cookie jar writes and reads the spec's cookies exactly like src/lib/cookies.ts. */
+/** The storefront's one cookie implementation (src/api-client/cookie-jar.ts; src/lib/cookies.ts re-exports it). */
 import { describe, it, expect, beforeEach } from 'vitest';
 import * as lib from '../../src/lib/cookies.ts';
 import * as jar from '../../src/api-client/cookie-jar.ts';
@@ -9,26 +9,25 @@ beforeEach(() => {
 });
 
 describe('cookie jar (spec 9 cookie keys)', () => {
-  it('what the jar writes, src/lib/cookies.ts reads', () => {
-    jar.writeSession({ accessToken: 'a.b-c_d', expiresAt: 1_700_000_000_000 });
-    jar.writeCartToken('tok/+=');
-    jar.writeCartCache({ count: 12 });
-    expect(lib.readSession()).toEqual({ accessToken: 'a.b-c_d', expiresAt: 1_700_000_000_000 });
-    expect(lib.readCartToken()).toBe('tok/+=');
-    expect(lib.readCartCache()).toEqual({ count: 12 });
+  it('is the one cookie implementation: src/lib/cookies.ts hands out the jar\'s own functions', () => {
+    for (const name of ['readSession', 'writeSession', 'clearSession', 'readCartToken', 'writeCartToken', 'readCartCache', 'writeCartCache', 'clearCartCookies', 'readIsDoPayment', 'writeIsDoPayment'] as const) {
+      expect(lib[name]).toBe(jar[name]);
+    }
   });
 
-  it('what src/lib/cookies.ts writes, the jar reads; both clear the same cookies', () => {
-    lib.writeSession({ accessToken: 'x', expiresAt: 5 });
-    lib.writeCartToken('c 1');
-    lib.writeCartCache({ count: 2 });
-    expect(jar.readSession()).toEqual({ accessToken: 'x', expiresAt: 5 });
-    expect(jar.readCartToken()).toBe('c 1');
-    expect(jar.readCartCache()).toEqual({ count: 2 });
+  it('keeps values with reserved characters intact, encoded the way js-cookie encodes them', () => {
+    jar.writeSession({ accessToken: 'a.b-c_d', expiresAt: 1_700_000_000_000 });
+    jar.writeCartToken('tok/+= ;');
+    jar.writeCartCache({ count: 12 });
+    expect(document.cookie).toContain('cartToken=tok/+=%20%3B');
+    expect(document.cookie).toContain('cart_cache={%22count%22:12}');
+    expect(jar.readSession()).toEqual({ accessToken: 'a.b-c_d', expiresAt: 1_700_000_000_000 });
+    expect(jar.readCartToken()).toBe('tok/+= ;');
+    expect(jar.readCartCache()).toEqual({ count: 12 });
     jar.clearCartCookies();
     jar.clearSession();
-    expect(lib.readCartToken()).toBeNull();
-    expect(lib.readSession()).toBeNull();
+    expect(jar.readCartToken()).toBeNull();
+    expect(jar.readSession()).toBeNull();
   });
 
   it('a tampered cart_cache or expiry reads as absent', () => {

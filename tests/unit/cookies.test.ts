@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { describe, it, expect, beforeEach } from 'vitest';
-import Cookies from 'js-cookie';
+import { Cookies } from './test-cookies.ts';
 import {
   readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
   clearCartCookies, readIsDoPayment, writeIsDoPayment, readMessageDismissal, writeMessageDismissal,
 } from '../../src/lib/cookies.ts';
 
 beforeEach(() => {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name);
 });
 
 describe('cookies (spec 9 keys)', () => {
