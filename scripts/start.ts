@@ -13,6 +13,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -57,7 +58,30 @@ const compress = compression({
 function secure(req: IncomingMessage, res: ServerResponse, api: boolean): void {
   const scheme = (req.socket as TLSSocket).encrypted ? 'https:' : 'http:';
   const https = isHttpsRequest(scheme, req.headers['x-forwarded-proto'] as string | undefined, process.env.TRUST_PROXY);
-  for (const [name, value] of Object.entries(securityHeaders({ api, https }))) res.setHeader(name, value);
+  const headers = securityHeaders({ api, https });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!api) keepPolicy(res, headers['Content-Security-Policy']);
+}
+
+/**
+ * Astro sends its own Content-Security-Policy header with on-demand pages (script hashes), which
+ * would replace ours (frame-ancestors). Two policies are both enforced, so ours is sent beside it.
+ * Installed before compression wraps writeHead, so it sees the handler's headers already set.
+ */
+function keepPolicy(res: ServerResponse, policy: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const last = rest.at(-1);
+    if (last && typeof last === 'object' && !Array.isArray(last)) {
+      // Headers given to writeHead would override setHeader's: fold them in first.
+      for (const [name, value] of Object.entries(last)) if (value !== undefined) this.setHeader(name, value as string);
+      rest = rest.slice(0, -1);
+    }
+    const current = this.getHeader('content-security-policy');
+    const policies = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
+    if (!policies.includes(policy)) this.setHeader('content-security-policy', [...policies, policy]);
+    return writeHead.call(this, status, ...(rest as []));
+  } as ServerResponse['writeHead'];
 }
 
 /** While the storefront is still building, pages answer 503 with a short Japanese notice. */
@@ -104,6 +128,8 @@ async function main() {
     log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
   } else {
+    // Password hashing must leave a core to the event loop, or a login flood slows every page.
+    process.env.KDF_CONCURRENCY ||= String(Math.max(1, Math.min(4, availableParallelism() - 1)));
     const { getRequestListener } = await import('@hono/node-server');
     const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
     const { app, database, env: apiEnv } = await prepareApi();

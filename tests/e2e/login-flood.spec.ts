@@ -45,7 +45,8 @@ test('under 40 parallel logins a static page still answers in under 200 ms', asy
   const answers = await logins;
 
   expect(pageTimes.length).toBeGreaterThan(3);
-  expect(Math.max(...pageTimes), `static page times: ${pageTimes.map((t) => t.toFixed(0)).join(', ')} ms`).toBeLessThan(200);
+  const slow = pageTimes.map((t, i) => `#${i}: ${t.toFixed(0)} ms`).filter((_, i) => pageTimes[i] >= 200);
+  expect(slow, `${pageTimes.length} fetches, slowest ${Math.max(...pageTimes).toFixed(0)} ms`).toEqual([]);
   // Every login got an answer: a refusal (422) after hashing, or 503 at once beyond the queue.
   const statuses = answers.map((a) => a.status);
   expect(statuses.every((s) => s === 422 || s === 503), statuses.join(',')).toBe(true);

@@ -142,6 +142,8 @@ async function enforceLimit(store: RateLimitStore, key: string, rule: { limit: n
 export async function login(db: Db, env: ApiEnv, channelId: string, creds: { username: string; password: string }, client: ClientInfo): Promise<Session> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
+  // A flood beyond the hashing bound is refused before it costs a single query.
+  pool.assertRoom();
   // Without a known address (in-process calls) only the per-account limit applies.
   if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), AUTH_LIMITS.loginPerAddress);
   const accountKey = authLimitKeys.loginAccount(channelId, creds.username);

@@ -32,6 +32,12 @@ export class KdfPool {
     return { running: this.busy.size, waiting: this.queue.length };
   }
 
+  /** Throws the 503 a caller beyond the bound gets, before it spends anything (queries) on the request. */
+  assertRoom(): void {
+    const full = this.idle.length === 0 && this.busy.size >= this.options.concurrency && this.queue.length >= this.options.queueMax;
+    if (full) throw this.busyError();
+  }
+
   /** Runs one scrypt derivation on a worker; rejects with 503 RetryLaterError when the queue is full. */
   derive(job: KdfJob): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('KDF pool is closed'));
@@ -40,9 +46,13 @@ export class KdfPool {
       const worker = this.takeWorker();
       if (worker) this.run(worker, pending);
       else if (this.queue.length < this.options.queueMax) this.queue.push(pending);
-      // About one hash time per queued job ahead of a retry: a rough but honest Retry-After.
-      else reject(new RetryLaterError(503, KDF_BUSY_MESSAGE, 'common.busy', 1 + this.options.queueMax / this.options.concurrency * 0.3));
+      else reject(this.busyError());
     });
+  }
+
+  private busyError(): RetryLaterError {
+    // About one hash time (~0.3 s) per queued job ahead of a retry: a rough but honest Retry-After.
+    return new RetryLaterError(503, KDF_BUSY_MESSAGE, 'common.busy', 1 + this.options.queueMax / this.options.concurrency * 0.3);
   }
 
   /** Terminates every worker and fails what is still waiting. */
