@@ -127,6 +127,14 @@ describe.runIf(onPostgres)('PostgreSQL errors (pg driver)', () => {
     }))).toEqual(UNAVAILABLE);
   });
 
+  it('a hung query past the client\'s query_timeout (Query read timeout) is a 503', async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL, query_timeout: 100 });
+    await client.connect();
+    const e = await errorOf(() => client.query('select pg_sleep(2)'));
+    expect(dbErrorOf(e)).toMatchObject({ status: 503, code: 'common.service_unavailable' });
+    await client.end().catch(() => {});
+  });
+
   it('a terminated connection (57P01 / Connection terminated) is a 503', async () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
