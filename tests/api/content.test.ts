@@ -167,6 +167,12 @@ describe('static pages', () => {
     expect((await get('/v1/static-pages/url/company/', staticPageSchema, 'outlet')).body.body).toContain('OUTLET');
     expect((await shop.request('GET', '/v1/static-pages/url/nope/')).status).toBe(404);
   });
+
+  it('answers 422 in Japanese, not a database error, for a page path with a NUL byte', async () => {
+    const res = await shop.request('GET', '/v1/static-pages/url/law%00/');
+    expect(res.status).toBe(422);
+    expect((await res.json()).code).toBe('common.validation');
+  });
 });
 
 describe('FAQ', () => {
