@@ -8,7 +8,7 @@ import CartLines from 'virtual:shop/slot/CartLines';
 import CartTotals from 'virtual:shop/slot/CartTotals';
 import { CARRIAGE_RULE } from '../../src/api-client/carriage.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { cartShippingSelectPath, loginPath, productListPath } from '../../src/lib/routes.ts';
+import { cartShippingSelectPath, productListPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { refreshHeader } from '../common/navigation.ts';
 
@@ -35,14 +35,6 @@ export default function CartView() {
     }
   }
 
-  async function checkout() {
-    // The session store is only needed once the shopper heads for checkout, so it is not part of
-    // the cart page's first load.
-    const { useSessionStore } = await import('../../src/stores/session.ts');
-    const loggedIn = await useSessionStore.getState().checkSession();
-    window.location.assign(loggedIn ? cartShippingSelectPath : loginPath({ redirect: cartShippingSelectPath }));
-  }
-
   if (!loaded && !cart) return <p className="loading" role="status">カートを読み込んでいます…</p>;
   const lines = cart?.lines ?? [];
   const { modify, remove } = useCartStore.getState();
@@ -64,7 +56,9 @@ export default function CartView() {
           {cart && <CartTotals totals={cart.totals} freeShippingFrom={CARRIAGE_RULE.freeFrom} />}
           <div className="actions">
             <a className="btn" href={productListPath()}>買い物を続ける</a>
-            <button type="button" className="btn btn-primary" onClick={checkout} disabled={loading}>ご購入手続きへ</button>
+            {/* A plain link: the address step's member gate sends a guest to /login/ and back, so the
+                cart page carries neither the session store nor a second copy of the login check. */}
+            <a className="btn btn-primary" href={cartShippingSelectPath}>ご購入手続きへ</a>
           </div>
         </>
       )}

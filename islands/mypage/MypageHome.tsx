@@ -3,7 +3,7 @@
  * (member guard, menu, logout). Nothing personal is in the server HTML.
  */
 import { useStore } from '@nanostores/react';
-import { paths } from '../../src/lib/routes.ts';
+import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -14,9 +14,9 @@ export default function MypageHome() {
 }
 
 const SHORTCUTS = [
-  { href: paths.mypage.orderHistory(), label: '注文履歴', note: 'ご注文の状況と内容を確認できます' },
-  { href: paths.productList(), label: '商品一覧', note: 'お買い物を続ける' },
-  { href: paths.cart, label: 'カート', note: 'カートの中身を確認する' },
+  { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容を確認できます' },
+  { href: productListPath(), label: '商品一覧', note: 'お買い物を続ける' },
+  { href: cartPath, label: 'カート', note: 'カートの中身を確認する' },
 ];
 
 function MemberTop() {

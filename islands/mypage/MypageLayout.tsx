@@ -4,15 +4,15 @@
  * there before any script runs.
  */
 import { useState, type ReactNode } from 'react';
-import { paths } from '../../src/lib/routes.ts';
+import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import MemberGate from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 
 /** The member menu: where a member can go from any my-page screen. */
 export const MEMBER_MENU = [
-  { href: paths.mypage.top, label: 'マイページトップ' },
-  { href: paths.mypage.orderHistory(), label: '注文履歴' },
+  { href: mypageTopPath, label: 'マイページトップ' },
+  { href: orderHistoryPath(), label: '注文履歴' },
 ] as const;
 
 /** Member guard + member menu + the screen. */
@@ -35,7 +35,7 @@ function MemberMenu() {
     setLeaving(true);
     await useSessionStore.getState().logout();
     refreshHeader();
-    window.location.assign(paths.home);
+    window.location.assign(homePath);
   }
 
   return (

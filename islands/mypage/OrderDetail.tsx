@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { Order } from '#contracts/orders.ts';
 import { toTotals } from '../../src/api-client/reshape.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { orderHistoryPath } from '../../src/lib/routes.ts';
 import { createOrderStore } from '../../src/stores/queries/orders.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -65,7 +65,7 @@ function OrderView({ orderId }: Props) {
           <p key={i}>{address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />{address.full_address}</p>
         ))}
       </section>
-      <p><a href={paths.mypage.orderHistory()}>注文履歴に戻る</a></p>
+      <p><a href={orderHistoryPath()}>注文履歴に戻る</a></p>
     </div>
   );
 }

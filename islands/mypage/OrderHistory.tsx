@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { Order } from '#contracts/orders.ts';
 import { formatDate, isoDate } from '../../src/lib/date.ts';
 import { formatYen } from '../../src/lib/money.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { orderDetailPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { createOrderListStore } from '../../src/stores/queries/orders.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -48,7 +48,7 @@ function OrderList() {
         <tbody>
           {data.items.map((order) => (
             <tr key={order.id}>
-              <th scope="row"><a href={paths.mypage.orderDetail(order.id)}>{order.order_no}</a></th>
+              <th scope="row"><a href={orderDetailPath(order.id)}>{order.order_no}</a></th>
               <td><time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time></td>
               <td>{order.status_label}</td>
               <td className="num">{formatYen(orderTotal(order))}</td>
@@ -58,9 +58,9 @@ function OrderList() {
       </table>
       {last > 1 && (
         <nav aria-label="注文履歴のページ送り" className="actions" style={{ justifyContent: 'center' }}>
-          {current > 1 && <a className="btn" href={paths.mypage.orderHistory(current - 1)} rel="prev">前へ</a>}
+          {current > 1 && <a className="btn" href={orderHistoryPath(current - 1)} rel="prev">前へ</a>}
           <span className="muted">{current} / {last}</span>
-          {current < last && <a className="btn" href={paths.mypage.orderHistory(current + 1)} rel="next">次へ</a>}
+          {current < last && <a className="btn" href={orderHistoryPath(current + 1)} rel="next">次へ</a>}
         </nav>
       )}
     </div>

@@ -9,8 +9,10 @@ import { persist, createJSONStorage, type StateStorage } from 'zustand/middlewar
 import { attempt, int, object } from '../api-client/guard.ts';
 import type { Product } from '../api-client/types.ts';
 import { productWire } from '../api-client/wire.ts';
+import { onSessionEvent } from '../api-client/refresh.ts';
+import { HISTORY_STORAGE_KEY } from './history-key.ts';
 
-export const HISTORY_STORAGE_KEY = 'shop:product-history';
+export { HISTORY_STORAGE_KEY };
 export const HISTORY_MAX = 10;
 
 const historyItemDecoder = object({ product_id: int, product: productWire });
@@ -88,3 +90,9 @@ export const useHistoryStore = create<HistoryState>()(
 export function clearLocalHistory(): void {
   useHistoryStore.getState().clear();
 }
+
+// Spec 4: a successful login clears the local history. The session store removes the stored copy;
+// a page that has this store loaded clears its items too, so they are not written back.
+onSessionEvent((e) => {
+  if (e.type === 'token' && e.source === 'login') clearLocalHistory();
+});

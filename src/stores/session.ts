@@ -10,6 +10,7 @@ import { getSession, setSession, endSession, refreshSession, onSessionEvent, cli
 import { isTokenExpired } from '../api-client/token.ts';
 import { isIgnoredError } from '../api-client/errors.ts';
 import { cartAfterLogin } from './cart.ts';
+import { clearStoredHistory } from './history-key.ts';
 
 export interface AuthState {
   /** The session has been checked at least once on this page. */
@@ -128,10 +129,11 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
       set({ ...loggedOutState, check: true, isRegisteredMember: false, pendingVerification: response });
       return { status: 'unregistered', response };
     }
+    // Spec 4: login clears the local product history. The stored copy is removed here; the history
+    // store, where a page has it, clears its items on the 'token' event. Not a dynamic import of the
+    // store: that would add Vite's preload helper to every page with the session store.
+    clearStoredHistory();
     setSession(response); // the 'token' event sets isLogin and starts the cart merge
-    // Spec 4: login clears the local product history. Loaded on demand: the history store (with its
-    // storage middleware) is not needed by the pages that only check the session.
-    await import('./history.ts').then((m) => m.clearLocalHistory(), () => {});
     set({ mfaUserId: null, pendingVerification: null, isRefreshFailed: false, check: true });
     pushTrackingUserId(String(response.user_id));
     // The guest cart is merged into the member's before the caller moves to another page.

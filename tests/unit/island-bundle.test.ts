@@ -1,0 +1,32 @@
+/**
+ * The cart and checkout pages' JavaScript budget (issue 5 §5: ≤ 80 KB gzipped) depends on what the
+ * browser-side modules import. These guards keep the heavy or page-wide pieces out of them: the whole
+ * `paths` table (an object literal is bundled whole, and one island using it put it in the chunk every
+ * island shares) and dynamic import(), which makes Vite add its preload helper to the first load.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOTS = ['islands', 'themes/default/cart', 'src/stores', 'src/api-client', 'src/scripts'];
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return files(full);
+    return /\.(ts|tsx)$/.test(name) ? [full] : [];
+  });
+}
+
+const browserFiles = ROOTS.flatMap(files);
+
+describe('browser-side modules', () => {
+  it('import single routes from src/lib/routes.ts, never the paths table', () => {
+    const offenders = browserFiles.filter((f) => /import\s*\{[^}]*\bpaths\b[^}]*\}\s*from\s*'[^']*lib\/routes\.ts'/.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+  it('use no dynamic import() (it would add the preload helper to every page loading them)', () => {
+    const offenders = browserFiles.filter((f) => /(^|[^\w.])import\(\s*['"`]/m.test(readFileSync(f, 'utf8')));
+    expect(offenders).toEqual([]);
+  });
+});
