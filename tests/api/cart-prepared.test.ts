@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => { await database?.close(); await drop(); });
 
 const call = async (method: string, path: string, body?: unknown) => {
-  const res = await app.request(path, { method, headers: { 'Content-Type': 'application/json', 'X-Channel-Id': 'default' }, body: body && JSON.stringify(body) });
+  const res = await app.request(path, { method, headers: { 'Content-Type': 'application/json', 'X-Channel-Id': 'default' }, body: body === undefined ? undefined : JSON.stringify(body) });
   expect(res.status, path).toBe(200);
   return res.json();
 };
