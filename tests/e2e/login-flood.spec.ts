@@ -45,6 +45,8 @@ test('under 40 parallel logins a static page still answers in under 200 ms', asy
   const answers = await logins;
 
   expect(pageTimes.length).toBeGreaterThan(3);
+  const statusCounts = answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {});
+  console.log(`[login-flood] ${pageTimes.length} static fetches, slowest ${Math.max(...pageTimes).toFixed(0)} ms; logins: ${JSON.stringify(statusCounts)}`);
   const slow = pageTimes.map((t, i) => `#${i}: ${t.toFixed(0)} ms`).filter((_, i) => pageTimes[i] >= 200);
   expect(slow, `${pageTimes.length} fetches, slowest ${Math.max(...pageTimes).toFixed(0)} ms`).toEqual([]);
   // Every login got an answer: a refusal (422) after hashing, or 503 at once beyond the queue.
