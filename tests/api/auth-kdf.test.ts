@@ -1,6 +1,7 @@
 /**
  * Password hashing runs on a bounded pool of worker threads: a login flood beyond the bound is
- * refused at once with 503 and Retry-After instead of queueing, and existing hashes still verify.
+ * refused at once with 429 and Retry-After instead of queueing (not 503, which the storefront reads
+ * as maintenance), and existing hashes still verify.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ beforeAll(async () => { shop = await createTestShop(); }, 120_000);
 afterAll(async () => { await shop?.close(); });
 
 describe('bounded password hashing', () => {
-  it('with one worker and two waiting, ten logins at once: the overflow gets 503 with Retry-After at once, the rest sign in', async () => {
+  it('with one worker and two waiting, ten logins at once: the overflow gets 429 with Retry-After at once, the rest sign in', async () => {
     const hash = await hashPassword('flood-pass-123');
     await shop.database.db.insert(users).values(Array.from({ length: 10 }, (_, i) => ({
       channel_id: 'default', username: `flood${i}`, email: `flood${i}@example.jp`, password_hash: hash,
@@ -32,7 +33,7 @@ describe('bounded password hashing', () => {
     };
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => timed(i)));
     const ok = results.filter((r) => r.res.status === 200);
-    const busy = results.filter((r) => r.res.status === 503);
+    const busy = results.filter((r) => r.res.status === 429);
     expect(ok.length + busy.length).toBe(10);
     expect(ok.length).toBeGreaterThanOrEqual(3); // one running + two waiting
     expect(busy.length).toBeGreaterThanOrEqual(1);
@@ -51,7 +52,7 @@ describe('bounded password hashing', () => {
     const job = { password: 'x', salt: randomBytes(16), keylen: 32, N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
     const settled = Array.from({ length: 8 }, () => pool.derive(job).then(() => 'ok', (e: { status?: number }) => e.status));
     expect(pool.load).toEqual({ running: 2, waiting: 3 });
-    expect(await Promise.all(settled)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 503, 503, 503]);
+    expect(await Promise.all(settled)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 429, 429, 429]);
     await pool.close();
     await expect(pool.derive(job)).rejects.toThrow(/closed/);
   });

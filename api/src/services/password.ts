@@ -15,7 +15,7 @@ function derive(pool: KdfPool, password: string, salt: Buffer, n: number, rr: nu
   return pool.derive({ password: password.normalize('NFKC'), salt, keylen: KEYLEN, N: n, r: rr, p: pp, maxmem: 256 * n * rr + 1024 * 1024 });
 }
 
-/** Returns `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with 503 when the KDF queue is full. */
+/** Returns `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with 429 when the KDF queue is full. */
 export async function hashPassword(password: string, pool: KdfPool = kdfPool()): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(pool, password, salt, N, r, p);

@@ -6,7 +6,7 @@ import { RetryLaterError } from '../../services/rate-limit/index.ts';
 import { loginHandler, logoutHandler, refreshHandler } from './handlers.ts';
 import { loginRoute, logoutRoute, refreshRoute } from './routes.ts';
 
-/** Puts Retry-After on refusals that say when to come back (rate limit 429, busy 503). */
+/** Puts Retry-After on refusals that say when to come back (rate limit or full hashing queue, both 429). */
 const retryAfterHeader = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.error instanceof RetryLaterError) c.res.headers.set('Retry-After', String(c.error.retryAfterSeconds));

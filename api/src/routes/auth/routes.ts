@@ -12,8 +12,7 @@ export const loginRoute = createRoute({
   responses: {
     200: jsonResponse(loginResponseSchema, 'Logged in; sets the refresh_token cookie'),
     422: errorResponse('Bad credentials (auth.failed) or locked (auth.locked), the same for unknown usernames'),
-    429: { ...errorResponse('Too many attempts from this address or for this login (auth.too_many_attempts)'), headers: retryAfter },
-    503: { ...errorResponse('Password checks are at capacity; try again shortly'), headers: retryAfter },
+    429: { ...errorResponse('Too many attempts from this address or for this login (auth.too_many_attempts), or password checks at capacity (common.busy)'), headers: retryAfter },
   },
 });
 

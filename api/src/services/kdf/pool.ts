@@ -1,6 +1,6 @@
 /**
  * A bounded pool of password-hashing workers. At most `concurrency` hashes run at once, each on its
- * own worker thread; at most `queueMax` wait. Anything beyond is refused at once (503 with
+ * own worker thread; at most `queueMax` wait. Anything beyond is refused at once (429 with
  * Retry-After), so a login flood costs a fixed amount of CPU and never queues without end.
  */
 import { Worker } from 'node:worker_threads';
@@ -32,13 +32,13 @@ export class KdfPool {
     return { running: this.busy.size, waiting: this.queue.length };
   }
 
-  /** Throws the 503 a caller beyond the bound gets, before it spends anything (queries) on the request. */
+  /** Throws the 429 a caller beyond the bound gets, before it spends anything (queries) on the request. */
   assertRoom(): void {
     const full = this.idle.length === 0 && this.busy.size >= this.options.concurrency && this.queue.length >= this.options.queueMax;
     if (full) throw this.busyError();
   }
 
-  /** Runs one scrypt derivation on a worker; rejects with 503 RetryLaterError when the queue is full. */
+  /** Runs one scrypt derivation on a worker; rejects with a 429 RetryLaterError when the queue is full. */
   derive(job: KdfJob): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('KDF pool is closed'));
     return new Promise((resolve, reject) => {
@@ -51,8 +51,9 @@ export class KdfPool {
   }
 
   private busyError(): RetryLaterError {
+    // 429, not 503: the storefront treats every 503 as maintenance (spec 8) and would leave the shop.
     // About one hash time (~0.3 s) per queued job ahead of a retry: a rough but honest Retry-After.
-    return new RetryLaterError(503, KDF_BUSY_MESSAGE, 'common.busy', 1 + this.options.queueMax / this.options.concurrency * 0.3);
+    return new RetryLaterError(429, KDF_BUSY_MESSAGE, 'common.busy', 1 + this.options.queueMax / this.options.concurrency * 0.3);
   }
 
   /** Terminates every worker and fails what is still waiting. */

@@ -1,4 +1,4 @@
-/** Refusals that tell the client when to come back (Retry-After): rate limits and a full KDF queue. */
+/** Refusals that tell the client when to come back (Retry-After): rate limits and a full KDF queue (both 429). */
 import { ApiError } from '../../lib/errors.ts';
 
 /** An ApiError that carries the seconds to put in the Retry-After header. */
