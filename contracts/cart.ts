@@ -162,5 +162,5 @@ export type CartDecisionResponse = z.infer<typeof cartDecisionResponseSchema>;
 export const cartTokenParamSchema = z.object({ token: cartTokenSchema });
 export const orderNoParamSchema = z.object({ order_no: keyText(64) });
 
-/** Carriage rule (tax included): 660 yen, free from 5,500 yen of goods including tax. */
-export const CARRIAGE = { fee: 660, freeFrom: 5500 } as const;
+// Defined in the zod-free constants so browser code can read it without loading zod.
+export { CARRIAGE } from './constants.ts';

@@ -12,3 +12,6 @@ export const CHANNEL_NOT_FOUND_MESSAGE = 'The channel does not exist.';
 export const PAGE_SIZE = { products: 15, default: 10 } as const;
 /** Largest `per` a list call accepts. */
 export const MAX_PER_PAGE = 100;
+
+/** Carriage rule (tax included): 660 yen, free from 5,500 yen of goods including tax. */
+export const CARRIAGE = { fee: 660, freeFrom: 5500 } as const;

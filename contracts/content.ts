@@ -1,7 +1,8 @@
 /**
  * CMS content contract: makers, brands, blogs, news, static pages, FAQ, messages, banners, popups,
  * free areas, tags and landing pages (spec section 7, "Content"). Bodies are HTML written by
- * editors; the storefront sanitises them before rendering.
+ * editors; the API sanitises every editor-HTML field when it serialises it (api/src/lib/html.ts) and
+ * content-sync applies the same policy.
  */
 import { z } from 'zod';
 import { pageQuerySchema } from './common.ts';

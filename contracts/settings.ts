@@ -33,6 +33,10 @@ export const frontSettingsSchema = z.looseObject({
   THEME: z.string(),
   TAG_MANAGER_ID: z.string(),
   PURCHASE_VALUE_WITHOUT_TAX: z.boolean(),
+  /** The shop's terms, stated alike on the confirmation screen, /guide/ and /law/ (one source). */
+  'ORDER.DELIVERY_LEAD_TIME': z.string(),
+  'ORDER.RETURN_POLICY': z.string(),
+  'ORDER.RETURN_POLICY_FOOD': z.string(),
 }).meta({ id: 'FrontSettings' });
 export type FrontSettings = z.infer<typeof frontSettingsSchema>;
 

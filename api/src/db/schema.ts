@@ -376,7 +376,10 @@ export const carts = pgTable('carts', {
   expires_at: ts('expires_at').notNull(),
   created_at: created(),
   updated_at: updated(),
-});
+}, (t) => [
+  // A member's open cart is looked up at every signed-in init (restore and merge at login).
+  index('carts_user_channel_idx').on(t.user_id, t.channel_id, t.updated_at),
+]);
 
 export const cart_shippings = pgTable('cart_shippings', {
   id: serial('id').primaryKey(),

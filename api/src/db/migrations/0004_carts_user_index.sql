@@ -1,0 +1,1 @@
+CREATE INDEX "carts_user_channel_idx" ON "carts" USING btree ("user_id","channel_id","updated_at");
