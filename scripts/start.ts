@@ -13,7 +13,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism } from 'node:os';
 import type { TLSSocket } from 'node:tls';
 import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
@@ -128,8 +127,6 @@ async function main() {
     log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
   } else {
-    // Password hashing must leave a core to the event loop, or a login flood slows every page.
-    process.env.KDF_CONCURRENCY ||= String(Math.max(1, Math.min(4, availableParallelism() - 1)));
     const { getRequestListener } = await import('@hono/node-server');
     const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
     const { app, database, env: apiEnv } = await prepareApi();

@@ -1,4 +1,5 @@
 /** The Shop API's configuration, read once from the environment and checked at start-up. */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -22,13 +23,14 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Largest body for multipart uploads (address CSV import, upload-files). */
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  /** Take the client address from X-Forwarded-For only when set (1/true: the nearest proxy is trusted). */
+  /** Take the client address from X-Forwarded-For only when set: 1/true trusts the nearest proxy, N trusts N hops. */
   TRUST_PROXY: z.string().default(''),
   /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */
   REDIS_URL: z.string().optional(),
   /** Password hashes computed at once (each on its own worker thread); more wait in a short queue. */
-  KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  /** Password hashes allowed to wait for a worker; beyond this a login answers 503 at once. */
+  // Default: one core short of all, at most 4, so hashing always leaves a core to the event loop.
+  KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
 });
 

@@ -11,6 +11,8 @@ import { createApp, type ShopApp } from './app.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
+import { closeKdfPools } from './services/kdf/pool.ts';
+import { closeRateLimitStores } from './services/rate-limit/index.ts';
 
 export interface PreparedApi {
   app: ShopApp;
@@ -54,6 +56,8 @@ export function closeOnSignals(server: Server, database: Database, label: string
     force.unref();
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     server.close(async () => {
+      // Hashing workers and the Redis connection would keep the process alive; stop them first.
+      await Promise.all([closeKdfPools(), closeRateLimitStores()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
       await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
       process.exit(0);

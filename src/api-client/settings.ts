@@ -12,9 +12,10 @@ const knownSettings = object({
   'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': boolean, 'CART.POPUP_COMPONENT': string,
   'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': boolean, 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': boolean,
   'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': boolean, THEME: string, TAG_MANAGER_ID: string, PURCHASE_VALUE_WITHOUT_TAX: boolean,
+  'ORDER.DELIVERY_LEAD_TIME': string, 'ORDER.RETURN_POLICY': string, 'ORDER.RETURN_POLICY_FOOD': string,
 });
 
-/** The spec's keys checked; other settings (ORDER.* terms, recommendation flags) pass through. */
+/** The contract's keys checked; other settings (recommendation flags, …) pass through. */
 const frontSettingsWire: Decoder<FrontSettings> = (v, p) => ({ ...(v as Record<string, unknown>), ...knownSettings(v, p) });
 
 const publicJsonWire: Decoder<PublicJson> = object({ channel_id: string, site_name: string, api_base_url: string, theme: string });

@@ -24,6 +24,7 @@ const settings: FrontSettings = {
   'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': false, 'CART.POPUP_COMPONENT': 'toast',
   'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': false, 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false,
   'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true, THEME: 'default', TAG_MANAGER_ID: '', PURCHASE_VALUE_WITHOUT_TAX: false,
+  'ORDER.DELIVERY_LEAD_TIME': '3営業日以内に発送します。', 'ORDER.RETURN_POLICY': '到着後8日以内', 'ORDER.RETURN_POLICY_FOOD': '食品は返品不可',
 };
 
 /** A fake Shop API: the content of one channel, served with the contract's headers. */

@@ -5,8 +5,10 @@ import { ApiError } from '../../lib/errors.ts';
 export class RetryLaterError extends ApiError {
   retryAfterSeconds: number;
   constructor(status: 429 | 503, message: string, code: string, retryAfterSeconds: number) {
-    super(status, message, { code });
-    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    // ApiError's headers are written by handleError, so every route that throws this sends Retry-After.
+    super(status, message, { code, headers: { 'Retry-After': String(seconds) } });
+    this.retryAfterSeconds = seconds;
   }
 }
 
