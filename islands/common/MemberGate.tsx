@@ -11,6 +11,17 @@ import Loading from './Loading.tsx';
 import { currentReturnPath } from './navigation.ts';
 import { readMemberRules } from './member-rules.ts';
 
+/** Set while the member leaves on purpose (logout): the page is on its way elsewhere. */
+let leaving = false;
+
+/**
+ * Marks a deliberate exit from the member area (logout). Without it the session end makes the gate
+ * send the visitor to /login/, racing the logout's own navigation to the top page.
+ */
+export function leaveMemberArea(): void {
+  leaving = true;
+}
+
 /** True once the visitor may see the member-only content; redirects otherwise. */
 export function useMemberGate(settings?: RedirectSettings): boolean {
   const check = useSessionStore((s) => s.check);
@@ -25,7 +36,7 @@ export function useMemberGate(settings?: RedirectSettings): boolean {
 
   const target = check ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
   useEffect(() => {
-    if (target) window.location.replace(target);
+    if (target && !leaving) window.location.replace(target);
   }, [target]);
 
   return check && target === null;

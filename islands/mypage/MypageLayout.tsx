@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
-import MemberGate from '../common/MemberGate.tsx';
+import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 
 /** The member menu: where a member can go from any my-page screen. */
@@ -33,6 +33,7 @@ function MemberMenu() {
 
   async function logout() {
     setLeaving(true);
+    leaveMemberArea();
     await useSessionStore.getState().logout();
     refreshHeader();
     window.location.assign(homePath);
