@@ -1,10 +1,11 @@
 /**
- * The carriage rule as the cart screen's hint needs it. The rule itself is the contract's CARRIAGE
- * (contracts/cart.ts), but that module builds zod schemas at import, which would put zod back into
- * the cart page's first load; a unit test keeps this copy equal to the contract's until the
- * constant moves to the zod-free contracts/constants.ts.
+ * The carriage rule as the cart screen's free-delivery hint needs it: the contract's CARRIAGE from
+ * the zod-free contracts/constants.ts (contracts/cart.ts builds zod schemas at import, which would
+ * put zod into the cart page's first load).
  */
-export const CARRIAGE_RULE = { fee: 660, freeFrom: 5500 } as const;
+import { CARRIAGE } from '#contracts/constants.ts';
+
+export const CARRIAGE_RULE = CARRIAGE;
 
 /** Yen of goods (tax included) still missing for free carriage; 0 when it is already free. */
 export function yenToFreeCarriage(subtotalWithTax: number): number {
