@@ -8,7 +8,7 @@
 import type { APIRoute } from 'astro';
 import { addToCart, parseProductId, parseQuantity } from '../../../api-client/add-to-cart.ts';
 import { ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
-import { COOKIE_NAMES, cookieFrom, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
+import { COOKIE_NAMES, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
 import { setupServerApi } from '../../../components/server-api.ts';
 import { paths } from '../../../lib/routes.ts';
 
@@ -33,10 +33,13 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
   if (!productId) return fail('failed');
   if (!quantity) return fail('quantity');
 
-  const header = request.headers.get('cookie') ?? '';
-  const token = cookieFrom(header, COOKIE_NAMES.cartToken);
-  const bearer = cookieFrom(header, COOKIE_NAMES.accessToken);
-  const outcome = await addToCart({ productId, quantity, token: token && token.length <= 200 ? token : null }, { bearer });
+  // Astro decodes the values; the length checks are the same as the browser's (cookie-jar.ts).
+  const token = cookies.get(COOKIE_NAMES.cartToken)?.value;
+  const bearer = cookies.get(COOKIE_NAMES.accessToken)?.value;
+  const outcome = await addToCart(
+    { productId, quantity, token: token && token.length <= 200 ? token : null },
+    { bearer: bearer && bearer.length <= 2000 ? bearer : null },
+  );
 
   if (outcome.cart) {
     // Not httpOnly: the header script and the islands read both (spec 9 cookie keys).
