@@ -3,6 +3,7 @@
  * Each resource group is its own sub-app under routes/<group>/, mounted under /v1.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
 import type { Db } from './db/client.ts';
 import type { AppEnv } from './context.ts';
 import { readEnv, type ApiEnv } from './env.ts';
@@ -30,11 +31,13 @@ export interface AppOptions { db: Db; env?: ApiEnv }
 
 export function createApp({ db, env = readEnv() }: AppOptions) {
   const v1 = new OpenAPIHono<AppEnv>();
-  v1.use('*', async (c, next) => {
+  // Both apps: /public.json lives outside /v1 but reads the same database and settings.
+  const provide = createMiddleware<AppEnv>(async (c, next) => {
     c.set('db', db);
     c.set('env', env);
     await next();
   });
+  v1.use('*', provide);
   // Input guards first: an oversized body or a NUL byte never reaches a query (not even the channel's).
   v1.use('*', limitBody(env));
   v1.use('*', rejectNul);
@@ -56,11 +59,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.onError(handleError);
 
   const app = new OpenAPIHono<AppEnv>();
-  app.use('*', async (c, next) => {
-    c.set('db', db);
-    c.set('env', env);
-    await next();
-  });
+  app.use('*', provide);
   app.use('*', securityHeadersMiddleware);
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
