@@ -27,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */
   REDIS_URL: z.string().optional(),
+  /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
+  REDIS_PREFIX: z.string().max(100).default('shop:'),
   /** Password hashes computed at once (each on its own worker thread); more wait in a short queue. */
   // Default: one core short of all, at most 4, so hashing always leaves a core to the event loop.
   KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(4, availableParallelism() - 1))),

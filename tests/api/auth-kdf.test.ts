@@ -7,7 +7,6 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { users } from '../../api/src/db/schema.ts';
-import { readEnv } from '../../api/src/env.ts';
 import { KdfPool } from '../../api/src/services/kdf/pool.ts';
 import { hashPassword, verifyPassword } from '../../api/src/services/password.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -22,7 +21,7 @@ describe('bounded password hashing', () => {
     await shop.database.db.insert(users).values(Array.from({ length: 10 }, (_, i) => ({
       channel_id: 'default', username: `flood${i}`, email: `flood${i}@example.jp`, password_hash: hash,
     })));
-    const app = createApp({ db: shop.database.db, env: readEnv({ ...process.env, KDF_CONCURRENCY: '1', KDF_QUEUE_MAX: '2' }) });
+    const app = createApp({ db: shop.database.db, env: shop.envWith({ KDF_CONCURRENCY: '1', KDF_QUEUE_MAX: '2' }) });
     const timed = async (i: number) => {
       const started = performance.now();
       const res = await app.request('/v1/auth/login', {

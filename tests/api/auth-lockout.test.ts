@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../api/src/db/schema.ts';
-import { readEnv } from '../../api/src/env.ts';
 import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { authLimitKeys } from '../../api/src/services/auth.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
@@ -36,7 +35,7 @@ async function createMember(username: string) {
 async function expireLockAndLimits(userId: number, login: string) {
   const db = shop.database.db;
   await db.update(users).set({ locked_until: sql`now() - interval '1 second'` }).where(eq(users.id, userId));
-  await rateLimitStore(db, readEnv()).reset(authLimitKeys.loginAccount('default', login));
+  await rateLimitStore(db, shop.env).reset(authLimitKeys.loginAccount('default', login));
 }
 
 

@@ -1,7 +1,6 @@
 /** Spec issue 4: every API answer carries the security headers and a restrictive CSP; HSTS only over HTTPS. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
-import { readEnv } from '../../api/src/env.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -38,7 +37,7 @@ describe('API security headers', () => {
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
     const forwarded = { headers: { 'X-Channel-Id': 'default', 'X-Forwarded-Proto': 'https' } };
     expect((await shop.app.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toBeNull();
-    const proxied = createApp({ db: shop.database.db, env: readEnv({ ...process.env, TRUST_PROXY: 'true' }) });
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: 'true' }) });
     expect((await proxied.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toMatch(/max-age/);
   });
 });

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { login_histories, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
+import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users.ts';
 import { addressListSchema } from '#contracts/addresses.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { userSchema } from '#contracts/user.ts';
 import { createApp } from '../../api/src/app.ts';
-import { readEnv } from '../../api/src/env.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 // Login names are counted in the rate-limit store, which outlives this file's database on Redis.
@@ -68,7 +68,7 @@ describe('login', () => {
     expect(await lastHistory(user_id)).toMatchObject({ ip: '127.0.0.1', user_agent: 'vitest', succeeded: true });
 
     // Behind one trusted proxy the client is the entry that proxy appended: the rightmost.
-    const proxied = createApp({ db: shop.database.db, env: readEnv({ ...process.env, TRUST_PROXY: '1' }) });
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
     expect((await send(proxied)).status).toBe(200);
     expect(await lastHistory(user_id)).toMatchObject({ ip: '10.0.0.1' });
   });
@@ -156,6 +156,21 @@ describe('PUT /v1/me/user and /v1/me/password', () => {
     expect((await login('pwchange', 'old-pass-123')).status).toBe(422);
     expect((await login('pwchange', 'new-pass-456')).status).toBe(200);
     expect((await shop.request('GET', '/v1/me/user', { token })).status).toBe(200); // this session stays
+  });
+
+  it('limits current-password checks per member: a stolen token cannot guess the password', async () => {
+    const name = `pwguess${Date.now()}`;
+    await createMember(name, 'guess-pass-123');
+    const { access_token: token } = await (await login(name, 'guess-pass-123')).json();
+    const guess = () => shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'wrong-guess', password: 'new-pass-456' } });
+    for (let i = 0; i < PASSWORD_CHECK_LIMIT; i += 1) expect((await guess()).status).toBe(422);
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toMatchObject({ code: 'user.password.too_many_attempts', message: expect.stringMatching(/パスワード/) });
+    // Even the right password is not checked until the window passes.
+    const right = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'guess-pass-123', password: 'new-pass-456' } });
+    expect(right.status).toBe(429);
   });
 });
 

@@ -8,7 +8,7 @@ import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
 import { product_channels, products } from '../../api/src/db/schema.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
-import { readEnv } from '../../api/src/env.ts';
+import { readEnv, type ApiEnv } from '../../api/src/env.ts';
 
 export const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 
@@ -35,6 +35,10 @@ export interface RequestOptions { body?: unknown; token?: string | null; channel
 export interface TestShop {
   database: Database;
   app: ReturnType<typeof createApp>;
+  /** The app's configuration: this shop's database and its own Redis key prefix. */
+  env: ApiEnv;
+  /** The same configuration with some variables changed (for a second app over the same shop). */
+  envWith: (overrides: Record<string, string>) => ApiEnv;
   /** Sends a request like the storefront does (channel header, XHR marker, JSON, bearer token). */
   request: (method: string, path: string, opts?: RequestOptions) => Promise<Response>;
   close: () => Promise<void>;
@@ -47,7 +51,10 @@ export async function createTestShop(): Promise<TestShop> {
   if (onPostgres) ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL!));
   const database = await openDatabase(url);
   await seed(database.db);
-  const env = readEnv({ ...process.env, DATABASE_URL: url });
+  // Each test shop has its own Redis namespace: files run in parallel and runs repeat within a window.
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const envWith = (overrides: Record<string, string>) => readEnv({ ...process.env, DATABASE_URL: url, REDIS_PREFIX: prefix, ...overrides });
+  const env = envWith({});
   const app = createApp({ db: database.db, env });
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };
@@ -60,7 +67,7 @@ export async function createTestShop(): Promise<TestShop> {
     }
     return Promise.resolve(app.request(path, { method, headers, body }));
   };
-  return { database, app, request, close: async () => { await database.close(); await drop(); } };
+  return { database, app, env, envWith, request, close: async () => { await database.close(); await drop(); } };
 }
 
 /** Logs the seeded demo member in and returns the access token. */

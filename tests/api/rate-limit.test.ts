@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
 import { rate_limits } from '../../api/src/db/schema.ts';
-import { readEnv } from '../../api/src/env.ts';
 import { AUTH_LIMITS, authLimitKeys } from '../../api/src/services/auth.ts';
 import { closeRateLimitStores, rateLimitStore, type RateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { deleteExpiredRateLimits, postgresRateLimitStore } from '../../api/src/services/rate-limit/postgres.ts';
@@ -79,7 +78,7 @@ describe('the PostgreSQL store', () => {
 
 /** Uses up all but `left` of a bucket's allowance directly in the store (what earlier requests would have done). */
 async function prefill(key: string, rule: { limit: number; windowSeconds: number }, left = 0) {
-  const store = rateLimitStore(shop.database.db, readEnv());
+  const store = rateLimitStore(shop.database.db, shop.env);
   for (let i = 0; i < rule.limit - left; i++) await store.hit(key, rule.limit, rule.windowSeconds);
 }
 
@@ -119,7 +118,7 @@ describe('login rate limits', () => {
       db = second.db;
     }
     try {
-      const other = createApp({ db, env: readEnv() });
+      const other = createApp({ db, env: shop.env });
       const from = address(100);
       await prefill(authLimitKeys.loginAddress(from), AUTH_LIMITS.loginPerAddress, 2);
       expect((await loginFrom(other, from, `shared-${run}-1`)).status).toBe(422);
@@ -132,7 +131,7 @@ describe('login rate limits', () => {
   });
 
   it('takes the address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
-    const proxied = createApp({ db: shop.database.db, env: readEnv({ ...process.env, TRUST_PROXY: '1' }) });
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
     const proxy = address(200);
     await prefill(authLimitKeys.loginAddress(proxy), AUTH_LIMITS.loginPerAddress);
     // Behind the trusted proxy the client is the entry the proxy appended, not the shared socket.
@@ -145,8 +144,8 @@ describe('login rate limits', () => {
 
   it.skipIf(!redisUrl)('counts in Redis, not in the database, when REDIS_URL is set', async () => {
     const key = `test:which:${run}`;
-    await rateLimitStore(shop.database.db, { REDIS_URL: redisUrl }).hit(key, 5, 60);
-    expect((await redisRateLimitStore(redisUrl!).hit(key, 5, 60)).count).toBe(2);
+    await rateLimitStore(shop.database.db, { REDIS_URL: redisUrl, REDIS_PREFIX: 'shop:' }).hit(key, 5, 60);
+    expect((await redisRateLimitStore(redisUrl!, 'shop:rl:').hit(key, 5, 60)).count).toBe(2);
     expect((await shop.database.db.select().from(rate_limits)).map((r) => r.key)).not.toContain(key);
   });
 });

@@ -2,10 +2,12 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import type { UserRow } from '../context.ts';
+import type { ApiEnv } from '../env.ts';
 import { auth_tokens, users } from '../db/schema.ts';
 import { unprocessable } from '../lib/errors.ts';
 import type { PasswordChangeRequest, User, UserUpdateRequest } from '#contracts/user.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { rateLimitStore, RetryLaterError } from './rate-limit/index.ts';
 
 type Conn = Db | Tx;
 
@@ -42,7 +44,19 @@ export async function updateMe(db: Db, me: UserRow, input: UserUpdateRequest): P
  * PUT /v1/me/password. Other sessions end with the old password; the current one (its token
  * family, `tokenId`) stays signed in.
  */
-export async function changePassword(db: Db, me: UserRow, tokenId: number, { current_password, password }: PasswordChangeRequest): Promise<void> {
+/** Current-password checks a member may make in PASSWORD_CHECK_WINDOW_SECONDS (each costs a scrypt). */
+export const PASSWORD_CHECK_LIMIT = 10;
+export const PASSWORD_CHECK_WINDOW_SECONDS = 300;
+
+/**
+ * Changes the password after checking the current one. The checks are rate-limited per member, so a
+ * stolen access token cannot be used to guess the password (and to keep the hashing workers busy).
+ */
+export async function changePassword(db: Db, env: ApiEnv, me: UserRow, tokenId: number, { current_password, password }: PasswordChangeRequest): Promise<void> {
+  const hit = await rateLimitStore(db, env).hit(`password:check:${me.id}`, PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_WINDOW_SECONDS);
+  if (!hit.allowed) {
+    throw new RetryLaterError(429, 'パスワードの確認回数が多すぎます。しばらく時間をおいてから再度お試しください。', 'user.password.too_many_attempts', hit.retryAfterSeconds);
+  }
   if (!(await verifyPassword(current_password, me.password_hash))) {
     throw unprocessable('入力内容に誤りがあります。', 'user.password.mismatch', { current_password: ['現在のパスワードが正しくありません。'] });
   }

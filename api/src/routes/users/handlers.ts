@@ -9,6 +9,6 @@ export const getMe: AppRouteHandler<typeof routes.getMe> = (c) => ok(c, serializ
 export const putMe: AppRouteHandler<typeof routes.putMe> = async (c) => ok(c, await updateMe(c.get('db'), c.get('user')!, c.req.valid('json')));
 
 export const putPassword: AppRouteHandler<typeof routes.putPassword> = async (c) => {
-  await changePassword(c.get('db'), c.get('user')!, c.get('tokenId')!, c.req.valid('json'));
+  await changePassword(c.get('db'), c.get('env'), c.get('user')!, c.get('tokenId')!, c.req.valid('json'));
   return noContent(c);
 };

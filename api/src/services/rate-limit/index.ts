@@ -12,8 +12,8 @@ export type { RateLimitResult, RateLimitStore } from './types.ts';
 export { RetryLaterError, tooManyAttempts } from './errors.ts';
 
 /** The store this configuration uses: Redis when REDIS_URL is set, else the database. */
-export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL'>): RateLimitStore {
-  return env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL) : postgresRateLimitStore(db);
+export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RateLimitStore {
+  return env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, `${env.REDIS_PREFIX ?? 'shop:'}rl:`) : postgresRateLimitStore(db);
 }
 
 /** Closes the shared connections a store opened (Redis); the database is closed by its owner. */
