@@ -78,5 +78,35 @@ export default defineConfig({
   },
   vite: {
     plugins: [shopTheme()],
+    build: {
+      rollupOptions: {
+        output: {
+          // Fewer, larger chunks for the island pages (issue 5: cart/checkout ≤ 80 KB gzipped, each
+          // file gzipped on its own): React and react-dom as one file, then the storefront's code in
+          // three layers by who needs it. Higher priority takes a module first; a group also takes its
+          // modules' dependencies unless a higher group has them. `core` must not import React: the
+          // product page's add-to-cart script loads it without any island.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /\/node_modules\/(react|react-dom|scheduler)\//, priority: 4 },
+              // The http core, the cart calls and decoders, cookies, routes: every island and the product page.
+              {
+                name: 'core',
+                test: /\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|pagination|call|cart|reshape|wire\/(common|cart|auth))\.ts|\/src\/lib\/(routes|redirects|money)\.ts|\/contracts\/constants\.ts|\/islands\/common\/navigation\.ts|\/node_modules\/(js-cookie|zustand\/esm\/vanilla)/,
+                priority: 3,
+              },
+              // The cart store and the toasts: the cart page and every page that changes the cart.
+              { name: 'cart-kit', test: /\/src\/stores\/(cart|toast)\.ts|\/node_modules\/zustand\/esm\/react|\/islands\/common\/ToastRegion/, priority: 2 },
+              // The member gate and the checkout steps' helpers: the checkout, login and my-page islands.
+              {
+                name: 'member',
+                test: /\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts/,
+                priority: 1,
+              },
+            ],
+          },
+        },
+      },
+    },
   },
 });

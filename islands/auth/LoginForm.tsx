@@ -10,6 +10,7 @@ import { firstErrorMessage, isDisplayableError } from '../../src/api-client/erro
 import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
 import { ecPath, safeReturnPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
+import { login as loginMember } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { required } from '../../src/validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
@@ -53,7 +54,7 @@ export default function LoginForm() {
     setBusy(true);
     setError(null);
     try {
-      const result = await useSessionStore.getState().login({ username: username.trim(), password });
+      const result = await loginMember({ username: username.trim(), password });
       if (result.status === 'logged_in') {
         refreshHeader();
         window.location.assign(target);

@@ -11,9 +11,15 @@ import { firstErrorMessage, isDisplayableError } from '../../src/api-client/erro
 import { cartShippingSelectPath, productListPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { refreshHeader } from '../common/navigation.ts';
+import ToastRegion from '../common/ToastRegion.tsx';
+
+/** The cart screen and the toast region (rendered by this island rather than as a second island). */
+export default function CartView() {
+  return <><CartScreen /><ToastRegion /></>;
+}
 
 /** Cart lines, totals and the checkout button. */
-export default function CartView() {
+function CartScreen() {
   const cart = useCartStore((s) => s.cart);
   const loading = useCartStore((s) => s.loading);
   const productNotFound = useCartStore((s) => s.productNotFound);

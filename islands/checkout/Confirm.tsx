@@ -13,6 +13,7 @@ import { cartCompletePath, cartPath, cartPaymentPath, cartShippingSelectPath, pr
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
+import ToastRegion from '../common/ToastRegion.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from './OrderSummary.tsx';
 import { feeText } from './fee.ts';
@@ -21,7 +22,7 @@ import { useLoad } from './useLoad.ts';
 
 /** The member gate, then the confirmation. */
 export default function Confirm() {
-  return <MemberGate><ConfirmOrder /></MemberGate>;
+  return <><MemberGate><ConfirmOrder /></MemberGate><ToastRegion /></>;
 }
 
 /** Cart lines in the summary's shape. */

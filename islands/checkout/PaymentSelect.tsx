@@ -3,20 +3,28 @@
  * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { messages } from '#contracts/messages.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import { cartConfirmPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
+import ToastRegion from '../common/ToastRegion.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { feeText } from './fee.ts';
 import { useLoad } from './useLoad.ts';
 
+interface Props {
+  /**
+   * 「お支払い方法を選択してください」-style required message, rendered by the page from
+   * contracts/messages.ts: the island would otherwise bundle every message for this one.
+   */
+  requiredMessage: string;
+}
+
 /** The member gate, then the payment form. */
-export default function PaymentSelect() {
-  return <MemberGate><PaymentForm /></MemberGate>;
+export default function PaymentSelect({ requiredMessage }: Props) {
+  return <><MemberGate><PaymentForm requiredMessage={requiredMessage} /></MemberGate><ToastRegion /></>;
 }
 
 export { feeText };
@@ -24,7 +32,7 @@ export { feeText };
 /** Marker for "submitted without a choice" in the error slot. */
 const MISSING = Symbol('missing');
 
-function PaymentForm() {
+function PaymentForm({ requiredMessage }: Props) {
   const id = useId();
   const cart = useCheckoutCart('payment');
   const { data, error, loading } = useLoad(cart ? cart.token : null, (signal) => listCartPayments(cart!.token, { signal }));
@@ -81,7 +89,7 @@ function PaymentForm() {
           })}
         </ul>
       </fieldset>
-      {missing ? <p className="alert" role="alert">{messages.required('お支払い方法')}</p> : <ErrorMessage error={submitError} />}
+      {missing ? <p className="alert" role="alert">{requiredMessage}</p> : <ErrorMessage error={submitError} />}
       <div className="actions">
         <a className="btn" href={cartShippingSelectPath}>お届け先の選択に戻る</a>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>確認画面へ</button>

@@ -10,12 +10,13 @@ import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
+import ToastRegion from '../common/ToastRegion.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
 /** The member gate, then the address form. */
 export default function ShippingSelect() {
-  return <MemberGate><AddressForm /></MemberGate>;
+  return <><MemberGate><AddressForm /></MemberGate><ToastRegion /></>;
 }
 
 /** The pre-selected address: the cart's current one, else the default, else the first. */

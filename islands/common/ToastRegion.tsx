@@ -1,4 +1,8 @@
-/** The toast region (spec 9: bottom-centre, 5 s, at most 5): renders the shared toast store. */
+/**
+ * The toast region (spec 9: bottom-centre, 5 s, at most 5): renders the shared toast store. The
+ * island of a page that can raise toasts renders it (cart, checkout steps, my-page frame): a separate
+ * island would be one more file in those pages' first load.
+ */
 import { useToastStore } from '../../src/stores/toast.ts';
 
 /** Live region for toasts; errors are announced assertively, others politely. */

@@ -1,13 +1,14 @@
 /**
  * The my-page frame every my-page island renders in: the member guard, then the member menu beside
- * the screen's content. The page heading is in the server HTML (src/layouts/Mypage.astro), so it is
+ * the screen's content, and the toast region (part of the island, not a second one). The page heading is in the server HTML (src/layouts/Mypage.astro), so it is
  * there before any script runs.
  */
 import { useState, type ReactNode } from 'react';
 import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import ToastRegion from '../common/ToastRegion.tsx';
 
 /** The member menu: where a member can go from any my-page screen. */
 export const MEMBER_MENU = [
@@ -18,12 +19,15 @@ export const MEMBER_MENU = [
 /** Member guard + member menu + the screen. */
 export default function MypageLayout({ children }: { children: ReactNode }) {
   return (
-    <MemberGate>
-      <div className="mypage-frame">
-        <MemberMenu />
-        <div className="mypage-content">{children}</div>
-      </div>
-    </MemberGate>
+    <>
+      <MemberGate>
+        <div className="mypage-frame">
+          <MemberMenu />
+          <div className="mypage-content">{children}</div>
+        </div>
+      </MemberGate>
+      <ToastRegion />
+    </>
   );
 }
 
@@ -34,7 +38,7 @@ function MemberMenu() {
   async function logout() {
     setLeaving(true);
     leaveMemberArea();
-    await useSessionStore.getState().logout();
+    await logoutMember();
     refreshHeader();
     window.location.assign(homePath);
   }

@@ -3,7 +3,7 @@ import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 import { array } from './guard.ts';
 import type { Address } from './types.ts';
-import { addressWire } from './wire.ts';
+import { addressWire } from './wire/address.ts';
 
 export interface AddressList {
   items: Address[];

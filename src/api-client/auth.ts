@@ -2,7 +2,7 @@
 import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
 import { request, refreshSession } from './http.ts';
 import type { StoredSession } from './cookie-jar.ts';
-import { loginResponseWire } from './wire.ts';
+import { loginResponseWire } from './wire/auth.ts';
 
 /** POST /v1/auth/login. `credentials: 'include'` so the API can set the httpOnly refresh cookie. */
 export async function loginUser(credentials: LoginRequest): Promise<LoginResponse> {

@@ -4,20 +4,19 @@
  * live in src/stores/cart.ts.
  */
 import type {
-  Cart as WireCart, CartInitRequest, CartAddProductRequest, CartModifyProductRequest, CartDeleteProductRequest,
+  CartInitRequest, CartAddProductRequest, CartModifyProductRequest, CartDeleteProductRequest,
   CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
 } from '#contracts/cart.ts';
-import type { Order } from '#contracts/orders.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { toCart } from './reshape.ts';
 import type { Cart } from './types.ts';
-import { cartDecisionWire, cartWire, orderWire } from './wire.ts';
+import { cartDecisionWire, cartWire, type CartWire } from './wire/cart.ts';
 
 /** The wire cart as decoded, kept with the storefront cart so a draft can be saved and re-decoded. */
 export interface CartResult {
   cart: Cart;
-  wire: WireCart;
+  wire: CartWire;
 }
 
 const parseCart = (body: unknown): CartResult => {
@@ -83,9 +82,4 @@ export function modifyCartOrder(body: CartOrderModifyRequest, opts: CallOptions 
  */
 export async function decideCart(token: string): Promise<CartDecisionResponse> {
   return (await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, parse: cartDecisionWire, cancelOnNavigation: false })).data;
-}
-
-/** GET /v1/carts/order/{order_no}: the member's own order just placed (404 for anyone else's). */
-export async function getCartOrder(orderNo: string, opts: CallOptions = {}): Promise<Order> {
-  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderWire, signal: opts.signal })).data;
 }

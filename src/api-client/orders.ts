@@ -5,7 +5,7 @@ import { seg, type CallOptions } from './call.ts';
 import { array } from './guard.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
 import type { Order } from './types.ts';
-import { orderWire } from './wire.ts';
+import { orderWire } from './wire/order.ts';
 
 export interface OrderList {
   items: Order[];
@@ -16,6 +16,11 @@ export interface OrderList {
 export async function listOrders(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<OrderList> {
   const res = await request('GET', '/v1/me/orders', { query, parse: array(orderWire), signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, query.per ?? PER_PAGE.other) };
+}
+
+/** GET /v1/carts/order/{order_no}: the member's own order just placed (404 for anyone else's). */
+export async function getCartOrder(orderNo: string, opts: CallOptions = {}): Promise<Order> {
+  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderWire, signal: opts.signal })).data;
 }
 
 /** GET /v1/me/orders/{id}. */

@@ -2,9 +2,14 @@
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { array } from './guard.ts';
-import { toPaymentMethod } from './reshape.ts';
+import type { PaymentMethod as WirePaymentMethod } from '#contracts/payments.ts';
 import type { PaymentMethod } from './types.ts';
-import { paymentMethodWire } from './wire.ts';
+import { paymentMethodWire } from './wire/payment.ts';
+
+/** A payment method as the storefront shows it. */
+export function toPaymentMethod(wire: WirePaymentMethod): PaymentMethod {
+  return { id: wire.id, code: wire.code, name: wire.name, description: wire.description, fee: wire.fee };
+}
 
 const parseMethods = (body: unknown): PaymentMethod[] => array(paymentMethodWire)(body).map(toPaymentMethod);
 

@@ -3,7 +3,7 @@ import type { Pagination } from '#contracts/common.ts';
 import { request, type QueryParams } from './http.ts';
 import { array } from './guard.ts';
 import type { Product, ProductSort } from './types.ts';
-import { productWire } from './wire.ts';
+import { productWire } from './wire/product.ts';
 import { seg, type CallOptions } from './call.ts';
 import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
 

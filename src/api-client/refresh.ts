@@ -5,7 +5,7 @@
 import type { LoginResponse } from '#contracts/auth.ts';
 import type { StoredSession } from './cookie-jar.ts';
 import { attempt, readErrorBody } from './guard.ts';
-import { loginResponseWire } from './wire.ts';
+import { loginResponseWire } from './wire/auth.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isIgnoredError } from './errors.ts';
 import { computeExpiresAt, isTokenExpired } from './token.ts';
 import { options } from './options.ts';

@@ -1,7 +1,10 @@
-/** Wire → storefront conversions (pure; the resource modules apply them to decoded responses). */
-import type { Cart as WireCart, CartOrder } from '#contracts/cart.ts';
-import type { PaymentMethod as WirePaymentMethod } from '#contracts/payments.ts';
-import type { Cart, CartLine, OrderTerms, PaymentMethod, TaxRate, Totals } from './types.ts';
+/**
+ * Wire → storefront conversions of the cart and its totals (pure). Conversions used by one resource
+ * only live in that resource's module (payments.ts, settings.ts), out of the cart pages' bundle.
+ */
+import type { CartOrder } from '#contracts/cart.ts';
+import type { CartWire } from './wire/cart.ts';
+import type { Cart, CartLine, TaxRate, Totals } from './types.ts';
 
 /** The reduced 8 % rate applies to food and drink only, so it is how the storefront tells food apart. */
 export function isFoodTaxRate(taxRate: TaxRate): boolean {
@@ -25,7 +28,7 @@ export function toTotals(order: CartOrder): Totals {
 }
 
 /** The wire cart reshaped for the screens. */
-export function toCart(wire: WireCart): Cart {
+export function toCart(wire: CartWire): Cart {
   const lines: CartLine[] = wire.detail.products.map((p) => ({
     key: p.key,
     productId: p.product_info.id,
@@ -51,21 +54,5 @@ export function toCart(wire: WireCart): Cart {
     needsShipping: wire.flags.needs_shipping,
     needsPayment: wire.flags.needs_payment,
     isDecidable: wire.flags.is_decidable,
-  };
-}
-
-/** A payment method as the storefront shows it. */
-export function toPaymentMethod(wire: WirePaymentMethod): PaymentMethod {
-  return { id: wire.id, code: wire.code, name: wire.name, description: wire.description, fee: wire.fee };
-}
-
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
-
-/** The delivery and return terms from GET /v1/settings/front (absent or blank keys → null). */
-export function toOrderTerms(settings: Record<string, unknown>): OrderTerms {
-  return {
-    deliveryLeadTime: text(settings['ORDER.DELIVERY_LEAD_TIME']),
-    returnPolicy: text(settings['ORDER.RETURN_POLICY']),
-    returnPolicyFood: text(settings['ORDER.RETURN_POLICY_FOOD']),
   };
 }

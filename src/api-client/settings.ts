@@ -2,11 +2,10 @@
 import type { FrontSettings, PublicJson } from '#contracts/settings.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
-import { boolean, number, object, string, type Decoder } from './guard.ts';
-import { toOrderTerms } from './reshape.ts';
+import { boolean, number, object, record, string, unknown, type Decoder } from './guard.ts';
 import type { OrderTerms } from './types.ts';
 
-const knownSettings = object({
+const knownSettings = /* @__PURE__ */ object({
   'SITE.NAME': string, 'SITE.NAMESPACE': string, 'SITE.CHANNEL_PREFIX': string, 'SITE.NO_MEMBER_USE': boolean,
   'SITE.STORAGE_URL': string, 'SITE.BREAKPOINT.SCREEN-SM': number, 'SITE.BREAKPOINT.SCREEN-MD': number,
   'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': boolean, 'CART.POPUP_COMPONENT': string,
@@ -18,16 +17,31 @@ const knownSettings = object({
 /** The contract's keys checked; other settings (recommendation flags, …) pass through. */
 const frontSettingsWire: Decoder<FrontSettings> = (v, p) => ({ ...(v as Record<string, unknown>), ...knownSettings(v, p) });
 
-const publicJsonWire: Decoder<PublicJson> = object({ channel_id: string, site_name: string, api_base_url: string, theme: string });
+const publicJsonWire: Decoder<PublicJson> = /* @__PURE__ */ object({ channel_id: string, site_name: string, api_base_url: string, theme: string });
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
+
+/** The delivery and return terms from GET /v1/settings/front (absent or blank keys → null). */
+export function toOrderTerms(settings: Record<string, unknown>): OrderTerms {
+  return {
+    deliveryLeadTime: text(settings['ORDER.DELIVERY_LEAD_TIME']),
+    returnPolicy: text(settings['ORDER.RETURN_POLICY']),
+    returnPolicyFood: text(settings['ORDER.RETURN_POLICY_FOOD']),
+  };
+}
 
 /** GET /v1/settings/front: the flat settings object keyed by the spec-9 names. */
 export async function getFrontSettings(opts: CallOptions = {}): Promise<FrontSettings> {
   return (await request('GET', '/v1/settings/front', { parse: frontSettingsWire, signal: opts.signal })).data;
 }
 
-/** The delivery lead time and return terms of the site settings (confirmation screen, guide, 特定商取引法). */
+/**
+ * The delivery lead time and return terms of the site settings (confirmation screen, guide,
+ * 特定商取引法). Only these three keys are read (toOrderTerms keeps each when it is a non-blank
+ * string), so the confirmation page does not carry the decoder of every setting.
+ */
 export async function getOrderTerms(opts: CallOptions = {}): Promise<OrderTerms> {
-  return toOrderTerms(await getFrontSettings(opts));
+  return (await request('GET', '/v1/settings/front', { parse: (body) => toOrderTerms(record(unknown)(body)), signal: opts.signal })).data;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 import type { User } from './types.ts';
-import { userWire } from './wire.ts';
+import { userWire } from './wire/user.ts';
 
 /** GET /v1/me/user. */
 export async function getMe(opts: CallOptions = {}): Promise<User> {

@@ -5,7 +5,6 @@
  * zod-free on purpose: this store is in the first load of the cart and checkout pages.
  */
 import { create } from 'zustand';
-import type { Cart as WireCart } from '#contracts/cart.ts';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
   decideCart, resetCartShippings, type CartResult,
@@ -16,7 +15,7 @@ import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIs
 import { attempt, int, object, string } from '../api-client/guard.ts';
 import { toCart } from '../api-client/reshape.ts';
 import type { Cart } from '../api-client/types.ts';
-import { cartWire } from '../api-client/wire.ts';
+import { cartWire, type CartWire } from '../api-client/wire/cart.ts';
 import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
 
@@ -68,7 +67,7 @@ let initInFlight: Promise<Cart | null> | null = null;
 /** Set after a product-not-found: the next init tells the server to drop invalid products. */
 let invalidProductPending = false;
 /** The last cart as the server sent it: the draft stores this and re-decodes it on restore. */
-let lastWire: WireCart | null = null;
+let lastWire: CartWire | null = null;
 /** The init that follows a login (merge of the guest cart into the member's), for login to await. */
 let loginMerge: Promise<unknown> = Promise.resolve();
 

@@ -1,16 +1,14 @@
 /**
  * Auth state (spec 3 "Auth state", spec 4 "Login", "Session check", "Logout"). The token itself lives
  * in the http core's token store (cookies); this store mirrors it for the screens and listens to the
- * core, so a refresh or forced logout inside any request shows up here too.
+ * core, so a refresh or forced logout inside any request shows up here too. Logging in and out are
+ * in ./session-actions.ts: the member-only pages that only check the session do not carry them.
  */
 import { create } from 'zustand';
-import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
-import { loginUser, logoutUser } from '../api-client/auth.ts';
-import { getSession, setSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
+import { getSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
 import { isTokenExpired } from '../api-client/token.ts';
 import { isIgnoredError } from '../api-client/errors.ts';
-import { cartAfterLogin } from './cart.ts';
-import { clearStoredHistory } from './history-key.ts';
 
 export interface AuthState {
   /** The session has been checked at least once on this page. */
@@ -36,19 +34,9 @@ export interface AuthState {
   warningMessage: string | null;
 }
 
-/** What login() did: logged in, waiting for a verification code, or an unregistered member. */
-export type LoginResult =
-  | { status: 'logged_in'; response: LoginResponse }
-  | { status: 'verify'; response: LoginResponse }
-  | { status: 'unregistered'; response: LoginResponse };
-
 interface SessionActions {
   /** Restores the session from the stored token, refreshing when expired (or when `force`). */
   checkSession: (opts?: { force?: boolean }) => Promise<boolean>;
-  /** Posts the credentials; rejects with the ApiError of a failed login (422 auth.failed). */
-  login: (credentials: LoginRequest) => Promise<LoginResult>;
-  /** Logs out: server call best-effort, local session always cleared; cart too unless keepCart. */
-  logout: (opts?: { keepCart?: boolean }) => Promise<void>;
   /** Refreshes the token now; false (and logged out with isRefreshFailed) when the refresh fails. */
   refresh: () => Promise<boolean>;
   setWarningMessage: (message: string | null) => void;
@@ -72,12 +60,6 @@ export const loggedOutState: AuthState = {
 };
 
 let checking: Promise<boolean> | null = null;
-
-/** Pushes the user id to the tag manager's data layer, if the page has one (logout pushes ''). */
-function pushTrackingUserId(userId: string): void {
-  const w = globalThis as { dataLayer?: unknown[] };
-  if (Array.isArray(w.dataLayer)) w.dataLayer.push({ user_id: userId });
-}
 
 export const useSessionStore = create<SessionStore>()((set, get) => ({
   ...loggedOutState,
@@ -115,40 +97,6 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
       endSession({ refreshFailed: true });
       return false;
     }
-  },
-
-  async login(credentials) {
-    const response = await loginUser(credentials);
-    if (response.is_verify) {
-      set({ mfaUserId: response.user_id, isLogin: false, check: true });
-      return { status: 'verify', response };
-    }
-    if (response.is_registered_member === false) {
-      // Spec 4: logged in only if is_registered_member is absent or true. Storing the token would
-      // let the next page restore the session from the cookies, so it stays in memory only.
-      set({ ...loggedOutState, check: true, isRegisteredMember: false, pendingVerification: response });
-      return { status: 'unregistered', response };
-    }
-    // Spec 4: login clears the local product history. The stored copy is removed here; the history
-    // store, where a page has it, clears its items on the 'token' event. Not a dynamic import of the
-    // store: that would add Vite's preload helper to every page with the session store.
-    clearStoredHistory();
-    setSession(response); // the 'token' event sets isLogin and starts the cart merge
-    set({ mfaUserId: null, pendingVerification: null, isRefreshFailed: false, check: true });
-    pushTrackingUserId(String(response.user_id));
-    // The guest cart is merged into the member's before the caller moves to another page.
-    await cartAfterLogin();
-    return { status: 'logged_in', response };
-  },
-
-  async logout(opts = {}) {
-    try {
-      if (getSession()) await logoutUser();
-    } catch {
-      // The local session is cleared whatever the server says (spec 4 "Logout always clears").
-    }
-    endSession({ keepCart: !!opts.keepCart });
-    pushTrackingUserId('');
   },
 
   setWarningMessage(message) {

@@ -2,8 +2,9 @@ import { describe, it, expect, beforeEach } from 'vitest';
 import { configureClient, resetClient, abortInFlight } from '../../src/api-client/http.ts';
 import {
   initCart, getCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  decideCart, getCartOrder,
+  decideCart,
 } from '../../src/api-client/cart.ts';
+import { getCartOrder } from '../../src/api-client/orders.ts';
 import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
 import { cart, order } from './fixtures.ts';
 

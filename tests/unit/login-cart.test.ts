@@ -9,6 +9,7 @@ import { configureClient, resetClient } from '../../src/api-client/http.ts';
 import { readCartToken, readSession, writeCartToken } from '../../src/api-client/cookie-jar.ts';
 import { useCartStore, resetCartStoreForTests } from '../../src/stores/cart.ts';
 import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
+import { login, logout } from '../../src/stores/session-actions.ts';
 import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 
@@ -32,7 +33,7 @@ beforeEach(() => {
 describe('a login answering is_registered_member: false', () => {
   it('is not logged in and stores nothing a reload could restore', async () => {
     const { calls } = setup(() => json(loginBody('tok-u', { is_registered_member: false })));
-    const result = await session().login(credentials);
+    const result = await login(credentials);
     expect(result.status).toBe('unregistered');
     expect(session()).toMatchObject({ isLogin: false, accessToken: null, isRegisteredMember: false });
     expect(session().pendingVerification?.access_token).toBe('tok-u');
@@ -49,7 +50,7 @@ describe('login and the cart', () => {
   it('calls cart init with the guest cart token and the new bearer, and keeps the merged cart the API returns', async () => {
     writeCartToken('guest-1');
     const { calls } = setup((c) => (c.url === '/v1/auth/login' ? json(loginBody('tok-m')) : json(cart('member-1', [[1, 1], [2, 2]]))));
-    await session().login(credentials);
+    await login(credentials);
     const init = calls.find((c) => c.url === '/v1/carts/init');
     expect(init?.body).toEqual({ token: 'guest-1' });
     expect(init?.headers.Authorization).toBe('Bearer tok-m');
@@ -65,11 +66,11 @@ describe('login and the cart', () => {
       if (c.url === '/v1/auth/logout') return json(undefined, 204);
       return json(cart('member-1', [[7, 1]]));
     });
-    await session().login(credentials);
-    await session().logout();
+    await login(credentials);
+    await logout();
     expect(readCartToken()).toBeNull();
     expect(useCartStore.getState().cart).toBeNull();
-    await session().login(credentials);
+    await login(credentials);
     const inits = calls.filter((c) => c.url === '/v1/carts/init');
     expect(inits.at(-1)?.body).toEqual({ token: null });
     expect(inits.at(-1)?.headers.Authorization).toBe('Bearer tok-2');

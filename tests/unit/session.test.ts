@@ -2,6 +2,7 @@
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { configureClient, resetClient, request } from '../../src/api-client/http.ts';
 import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
+import { login, logout } from '../../src/stores/session-actions.ts';
 import { useHistoryStore } from '../../src/stores/history.ts';
 import { fakeFetch, json, memoryTokens, loginBody, type Handler } from './fake-api.ts';
 import { product } from './fixtures.ts';
@@ -71,7 +72,7 @@ describe('login', () => {
   it('logs in, stores the token 5 s before its expiry and clears the local product history', async () => {
     const { tokens, calls } = setup(() => json(loginBody('tok-1', { has_password_expired: true })));
     useHistoryStore.getState().add(product(1));
-    const result = await state().login({ username: 'demo', password: 'demo-pass-2026' });
+    const result = await login({ username: 'demo', password: 'demo-pass-2026' });
     expect(result.status).toBe('logged_in');
     expect(calls[0].body).toEqual({ username: 'demo', password: 'demo-pass-2026' });
     expect(tokens.value).toEqual({ accessToken: 'tok-1', expiresAt: NOW + 3_600_000 - 5000 });
@@ -81,7 +82,7 @@ describe('login', () => {
 
   it('is_verify moves to the verification step with the mfa user id kept, not logged in yet', async () => {
     const { tokens } = setup(() => json(loginBody('tok-1', { is_verify: true, user_id: 42 })));
-    const result = await state().login({ username: 'demo', password: 'x' });
+    const result = await login({ username: 'demo', password: 'x' });
     expect(result.status).toBe('verify');
     expect(state()).toMatchObject({ isLogin: false, mfaUserId: 42 });
     expect(tokens.value).toBeNull();
@@ -89,14 +90,14 @@ describe('login', () => {
 
   it('is logged in only if is_registered_member is absent or true', async () => {
     setup(() => json(loginBody('tok-1', { is_registered_member: false })));
-    const result = await state().login({ username: 'demo', password: 'x' });
+    const result = await login({ username: 'demo', password: 'x' });
     expect(result.status).toBe('unregistered');
     expect(state()).toMatchObject({ isLogin: false, isRegisteredMember: false });
   });
 
   it('bad credentials reject with the server message and stay logged out', async () => {
     setup(() => json({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' }, 422));
-    await expect(state().login({ username: 'demo', password: 'bad' })).rejects.toMatchObject({ message: 'ログインIDまたはパスワードが正しくありません。' });
+    await expect(login({ username: 'demo', password: 'bad' })).rejects.toMatchObject({ message: 'ログインIDまたはパスワードが正しくありません。' });
     expect(state().isLogin).toBe(false);
   });
 });
@@ -105,7 +106,7 @@ describe('logout', () => {
   it('clears the token and the cart token by default, after telling the server', async () => {
     const { calls, tokens, clearCart } = setup(() => new Response(null, { status: 204 }), { accessToken: 'tok', expiresAt: NOW + 60_000 });
     await state().checkSession();
-    await state().logout();
+    await logout();
     expect(calls.map((c) => c.url)).toEqual(['/v1/auth/logout']);
     expect(tokens.value).toBeNull();
     expect(clearCart).toHaveBeenCalled();
@@ -114,13 +115,13 @@ describe('logout', () => {
 
   it('keeps the cart token when asked', async () => {
     const { clearCart } = setup(() => new Response(null, { status: 204 }), { accessToken: 'tok', expiresAt: NOW + 60_000 });
-    await state().logout({ keepCart: true });
+    await logout({ keepCart: true });
     expect(clearCart).not.toHaveBeenCalled();
   });
 
   it('clears the session locally even when the server call fails', async () => {
     const { tokens } = setup(() => json({ message: 'Unauthenticated.' }, 401), { accessToken: 'tok', expiresAt: NOW + 60_000 });
-    await state().logout();
+    await logout();
     expect(tokens.value).toBeNull();
     expect(state().isLogin).toBe(false);
   });
@@ -129,7 +130,7 @@ describe('logout', () => {
     setup(() => new Response(null, { status: 204 }), { accessToken: 'tok', expiresAt: NOW + 60_000 });
     const dataLayer: unknown[] = [];
     (globalThis as { dataLayer?: unknown[] }).dataLayer = dataLayer;
-    await state().logout();
+    await logout();
     expect(dataLayer).toEqual([{ user_id: '' }]);
     delete (globalThis as { dataLayer?: unknown[] }).dataLayer;
   });

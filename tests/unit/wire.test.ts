@@ -8,8 +8,11 @@ import { orderSchema } from '#contracts/orders.ts';
 import { productSchema } from '#contracts/products.ts';
 import { CARRIAGE_RULE, yenToFreeCarriage } from '../../src/api-client/carriage.ts';
 import { DecodeError, readErrorBody } from '../../src/api-client/guard.ts';
-import { toCart, toOrderTerms } from '../../src/api-client/reshape.ts';
-import { cartWire, orderWire, productWire } from '../../src/api-client/wire.ts';
+import { toCart } from '../../src/api-client/reshape.ts';
+import { toOrderTerms } from '../../src/api-client/settings.ts';
+import { cartWire } from '../../src/api-client/wire/cart.ts';
+import { orderWire } from '../../src/api-client/wire/order.ts';
+import { productWire } from '../../src/api-client/wire/product.ts';
 import { returnTerms } from '../../islands/checkout/Confirm.tsx';
 import { cart, order, product } from './fixtures.ts';
 
@@ -17,7 +20,20 @@ describe('wire decoders match the contracts', () => {
   it('decode what the contract parses to the same value (unknown keys dropped)', () => {
     const wire = cart('t', [[1, 2], [2, 1]]);
     const withExtra = { ...wire, surprise: 1, detail: { ...wire.detail, products: wire.detail.products.map((p) => ({ ...p, extra: true })) } };
-    expect(cartWire(withExtra)).toEqual(cartSchema.parse(withExtra));
+    const parsed = cartSchema.parse(withExtra);
+    // The cart decoder keeps what the storefront reads: the contract's cart, narrowed.
+    expect(cartWire(withExtra)).toEqual({
+      token: parsed.token, payment_id: parsed.payment_id, payment_name: parsed.payment_name, order_no: parsed.order_no,
+      detail: {
+        products: parsed.detail.products.map((p) => ({
+          key: p.key, unit_price_with_tax: p.unit_price_with_tax, tax_rate: p.tax_rate, quantity: p.quantity, subtotal_with_tax: p.subtotal_with_tax,
+          product_info: { id: p.product_info.id, key: p.product_info.key, name: p.product_info.name, image: p.product_info.image },
+        })),
+        shippings: parsed.detail.shippings.map((s) => ({ id: s.id, user_address_id: s.user_address_id, address: s.address })),
+        order: parsed.detail.order,
+      },
+      flags: { is_decidable: parsed.flags.is_decidable, needs_shipping: parsed.flags.needs_shipping, needs_payment: parsed.flags.needs_payment },
+    });
     expect(orderWire(order(1))).toEqual(orderSchema.parse(order(1)));
     expect(productWire(product(3))).toEqual(productSchema.parse(product(3)));
   });
@@ -29,6 +45,9 @@ describe('wire decoders match the contracts', () => {
     const broken = cart('t', [[1, 1]]);
     (broken.detail.products[0] as { quantity: unknown }).quantity = '1';
     expect(() => cartWire(broken)).toThrow(/detail\.products\[0\]\.quantity/);
+    const badProduct = cart('t', [[1, 1]]);
+    (badProduct.detail.products[0].product_info as { name: unknown }).name = null;
+    expect(() => cartWire(badProduct)).toThrow(/detail\.products\[0\]\.product_info\.name/);
   });
 
   it('read an error body leniently, never throwing', () => {

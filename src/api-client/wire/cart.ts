@@ -1,0 +1,45 @@
+/**
+ * The cart as the storefront reads it: only the fields the cart and checkout screens use (and the
+ * cart draft keeps), each typed as a Pick of the contract's Cart, so a rename or retype there still
+ * fails the type check. The line's product is id, key, name and image: the full product decoder
+ * (variants, categories, brand, maker) would cost every cart page for data no screen shows.
+ */
+import type { Cart, CartDecisionResponse, CartOrder, CartProduct } from '#contracts/cart.ts';
+import type { Product } from '#contracts/products.ts';
+import { array, boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
+
+/** A cart line's product: what the line shows and links to. */
+export type CartLineProduct = Pick<Product, 'id' | 'key' | 'name' | 'image'>;
+
+export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax'> & {
+  product_info: CartLineProduct;
+};
+
+type Shipping = Cart['detail']['shippings'][number];
+
+/** The decoded cart: the contract's Cart narrowed to what the storefront reads. */
+export type CartWire = Pick<Cart, 'token' | 'payment_id' | 'payment_name' | 'order_no'> & {
+  detail: { products: CartLineWire[]; shippings: Array<Pick<Shipping, 'id' | 'user_address_id' | 'address'>>; order: CartOrder };
+  flags: Pick<Cart['flags'], 'is_decidable' | 'needs_shipping' | 'needs_payment'>;
+};
+
+const cartLineWire: Decoder<CartLineWire> = /* @__PURE__ */ object({
+  key: string, unit_price_with_tax: int, tax_rate: taxRate, quantity: int, subtotal_with_tax: int,
+  product_info: object({ id: int, key: string, name: string, image: string }),
+});
+
+export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
+  token: string,
+  detail: object({
+    products: array(cartLineWire),
+    shippings: array(object({ id: int, user_address_id: nullable(int), address: deliveryAddressWire })),
+    order: cartOrderWire,
+  }),
+  payment_id: nullable(int),
+  payment_name: nullable(string),
+  order_no: nullable(string),
+  flags: object({ is_decidable: boolean, needs_shipping: boolean, needs_payment: boolean }),
+});
+
+export const cartDecisionWire: Decoder<CartDecisionResponse> = /* @__PURE__ */ object({ order_no: string, order_id: int });

@@ -1,0 +1,16 @@
+/** Decoder of an order (my-page history and detail, the thanks page). */
+import type { Order, OrderItem } from '#contracts/orders.ts';
+import { array, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
+
+const orderItemWire: Decoder<OrderItem> = /* @__PURE__ */ object({
+  key: string, code: string, name: string, image: nullable(string), unit_price: int, unit_price_with_tax: int,
+  tax_rate: taxRate, quantity: int, tax_amount: int, subtotal_with_tax: int,
+});
+
+export const orderWire: Decoder<Order> = /* @__PURE__ */ object({
+  id: int, order_no: string, status: literal('ordered', 'shipped', 'cancelled'), status_label: string, ordered_at: string,
+  payment_id: int, payment_name: string, items: array(orderItemWire),
+  shippings: array(object({ address: deliveryAddressWire })),
+  order: cartOrderWire, user_order_total_payment: int, cancel_reason: nullable(string), cancel_only_ecd_key: nullable(string),
+});

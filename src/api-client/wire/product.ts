@@ -1,0 +1,19 @@
+/** Decoders of a product (catalogue calls). */
+import type { Product, ProductModel, ProductRef } from '#contracts/products.ts';
+import { array, boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { taxRate } from './common.ts';
+
+const ref: Decoder<ProductRef> = /* @__PURE__ */ object({ id: int, key: string, name: string });
+
+export const productModelWire: Decoder<ProductModel> = /* @__PURE__ */ object({
+  id: int, key: string, name: string,
+  categories: array(ref),
+  products: array(object({ id: int, key: string, name: string, product_price_with_tax: int, is_stock_available: boolean })),
+});
+
+export const productWire: Decoder<Product> = /* @__PURE__ */ object({
+  id: int, key: string, name: string, code: string, description: string,
+  product_price: int, before_price: nullable(int), product_price_with_tax: int, tax_rate: taxRate,
+  brand: nullable(ref), maker: nullable(ref), product_model: nullable(productModelWire),
+  image: string, images: array(string), is_stock_available: boolean, is_favorite: boolean, created_at: string,
+});
