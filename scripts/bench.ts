@@ -23,8 +23,8 @@ import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { root } from './build.ts';
+import { measurePage, pageTypes } from './measure-js.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -89,73 +89,6 @@ async function getJson<T>(base: string, path: string): Promise<T> {
   const res = await fetch(`${base}${path}`, { headers: apiHeaders });
   if (!res.ok) throw new Error(`GET ${path} → ${res.status}`);
   return res.json() as Promise<T>;
-}
-
-interface JsReport { files: number; raw: number; gzip: number; inlineCount: number; inlineGzip: number; islands: number; htmlGzip: number; urls: string[] }
-
-const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
-/** Static `import … from "x"`, `import "x"` and `export … from "x"` (minified or not); not import(). */
-const staticImport = /\b(?:import|export)\b[^"'();=]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g;
-
-function importsOf(code: string, base: string): string[] {
-  const found: string[] = [];
-  for (const m of code.matchAll(staticImport)) {
-    const spec = m[1] ?? m[2];
-    if (spec && /^(\.{0,2}\/|https?:)/.test(spec)) found.push(new URL(spec, base).href);
-  }
-  return found;
-}
-
-/** Everything a page makes the browser download and run as JavaScript before interaction. */
-async function measurePage(base: string, path: string): Promise<JsReport> {
-  const pageUrl = `${base}${path}`;
-  const res = await fetch(pageUrl);
-  if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}`);
-  const html = await res.text();
-  const report: JsReport = { files: 0, raw: 0, gzip: 0, inlineCount: 0, inlineGzip: 0, islands: 0, htmlGzip: gzipSync(html).length, urls: [] };
-  const queue: string[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attrs, body] = m;
-    const type = attr(`<s ${attrs}>`, 'type');
-    if (type && !/module|javascript/i.test(type)) continue; // JSON-LD and data blocks are not code
-    const src = attr(`<s ${attrs}>`, 'src');
-    if (src) queue.push(new URL(decode(src), pageUrl).href);
-    else if (body.trim()) {
-      report.inlineCount += 1;
-      report.inlineGzip += gzipSync(body).length;
-      report.raw += Buffer.byteLength(body);
-      queue.push(...importsOf(body, pageUrl));
-    }
-  }
-  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attr(m[0], 'rel');
-    const href = attr(m[0], 'href');
-    if (href && rel && /modulepreload/i.test(rel)) queue.push(new URL(decode(href), pageUrl).href);
-  }
-  for (const m of html.matchAll(/<astro-island\b[^>]*>/gi)) {
-    report.islands += 1;
-    for (const name of ['component-url', 'renderer-url']) {
-      const url = attr(m[0], name);
-      if (url) queue.push(new URL(decode(url), pageUrl).href);
-    }
-  }
-  const seen = new Set<string>();
-  while (queue.length) {
-    const url = queue.shift()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(`script ${url} → ${r.status}`);
-    const code = await r.text();
-    report.files += 1;
-    report.raw += Buffer.byteLength(code);
-    report.gzip += gzipSync(code).length;
-    report.urls.push(new URL(url).pathname);
-    queue.push(...importsOf(code, url));
-  }
-  report.gzip += report.inlineGzip;
-  return report;
 }
 
 interface LoadResult { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number }
@@ -284,27 +217,14 @@ async function growCatalogue(target: Target, count: number): Promise<string> {
 
 type Keyed = { key: string; is_stock_available?: boolean };
 
-/** Page types and their paths on a running shop. */
-async function pageTypes(base: string, product: Keyed): Promise<[string, string][]> {
-  const [news, blogs] = await Promise.all([getJson<Keyed[]>(base, '/v1/news?per=1'), getJson<Keyed[]>(base, '/v1/blogs?per=1')]);
-  return [
-    ['home', '/'],
-    ...(news[0] ? [['content (news)', `/news/${news[0].key}/`] as [string, string]] : []),
-    ...(blogs[0] ? [['content (blog)', `/blog/${blogs[0].key}/`] as [string, string]] : []),
-    ['product list', '/product/'],
-    ['product detail', `/product/${product.key}/`],
-    ['cart', '/cart/'],
-  ];
-}
-
 async function printJs(base: string, product: Keyed) {
   console.log('\nJavaScript shipped per page (gzip per file, summed; inline scripts included)');
   const rows = [['page', 'path', 'files', 'raw', 'gzip', 'inline (gz)', 'islands', 'HTML (gz)']];
-  for (const [name, path] of await pageTypes(base, product)) {
+  for (const [name, path] of await pageTypes(base, product.key)) {
     try {
       const r = await measurePage(base, path);
       rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), `${r.inlineCount} (${kb(r.inlineGzip)})`, String(r.islands), kb(r.htmlGzip)]);
-      if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.join(', ') || '(no script files)'}`);
+      if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.map((u) => u.path).join(', ') || '(no script files)'}`);
     } catch (error) {
       rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '']);
     }

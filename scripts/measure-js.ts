@@ -6,13 +6,14 @@
  * summed. Dynamic import() targets are not counted: they are not part of the first load.
  * Unlike bench it needs no fresh database or build, so it is quick to run while tuning bundles.
  * MEASURE_VERBOSE=1 lists the files of each page.
- *
- * Temporary duplicate of bench.ts's measurePage (bench.ts exports nothing and belongs to another
- * engineer); once bench.ts exports it, this script should import it instead.
+ * `npm run bench` uses the same `measurePage` and `pageTypes` for its JavaScript table.
  */
 import { gzipSync } from 'node:zlib';
 
-interface JsReport { files: number; raw: number; gzip: number; inlineGzip: number; islands: number; urls: Array<{ path: string; gzip: number }> }
+export interface JsReport {
+  files: number; raw: number; gzip: number; inlineCount: number; inlineGzip: number; islands: number; htmlGzip: number;
+  urls: Array<{ path: string; gzip: number }>;
+}
 
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
 const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
@@ -29,12 +30,12 @@ function importsOf(code: string, base: string): string[] {
 }
 
 /** Everything a page makes the browser download and run as JavaScript before interaction. */
-async function measurePage(base: string, path: string): Promise<JsReport> {
+export async function measurePage(base: string, path: string): Promise<JsReport> {
   const pageUrl = `${base}${path}`;
   const res = await fetch(pageUrl);
   if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}`);
   const html = await res.text();
-  const report: JsReport = { files: 0, raw: 0, gzip: 0, inlineGzip: 0, islands: 0, urls: [] };
+  const report: JsReport = { files: 0, raw: 0, gzip: 0, inlineCount: 0, inlineGzip: 0, islands: 0, htmlGzip: gzipSync(html).length, urls: [] };
   const queue: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attrs, body] = m;
@@ -43,6 +44,7 @@ async function measurePage(base: string, path: string): Promise<JsReport> {
     const src = attr(`<s ${attrs}>`, 'src');
     if (src) queue.push(new URL(decode(src), pageUrl).href);
     else if (body.trim()) {
+      report.inlineCount += 1;
       report.inlineGzip += gzipSync(body).length;
       report.raw += Buffer.byteLength(body);
       queue.push(...importsOf(body, pageUrl));
@@ -81,8 +83,8 @@ async function measurePage(base: string, path: string): Promise<JsReport> {
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-/** The page types of issue 5 (news and blog: the first item the list pages link to). */
-async function pages(base: string): Promise<Array<[string, string]>> {
+/** The page types measured (news, blog and, unless given, the product: the first item their list pages link to). */
+export async function pageTypes(base: string, productKey?: string): Promise<Array<[string, string]>> {
   const firstLink = async (list: string, prefix: string) => {
     const html = await (await fetch(`${base}${list}`)).text();
     return new RegExp(`href="(${prefix}[^"/]+/)"`).exec(html)?.[1] ?? list;
@@ -92,7 +94,7 @@ async function pages(base: string): Promise<Array<[string, string]>> {
     ['news', await firstLink('/news/', '/news/')],
     ['blog', await firstLink('/blog/', '/blog/')],
     ['product list', '/product/'],
-    ['product detail', await firstLink('/product/', '/product/')],
+    ['product detail', productKey ? `/product/${encodeURIComponent(productKey)}/` : await firstLink('/product/', '/product/')],
     ['cart', '/cart/'],
     ['shipping-select', '/cart/shipping-select/'],
     ['payment', '/cart/payment/'],
@@ -103,19 +105,21 @@ async function pages(base: string): Promise<Array<[string, string]>> {
   ];
 }
 
-const base = (process.argv[2] ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
-const rows = [['page', 'path', 'files', 'raw', 'gzip', 'islands']];
-for (const [name, path] of await pages(base)) {
-  try {
-    const r = await measurePage(base, path);
-    rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), String(r.islands)]);
-    if (process.env.MEASURE_VERBOSE) {
-      console.log(`${path}:`);
-      for (const u of r.urls) console.log(`  ${kb(u.gzip).padStart(9)}  ${u.path}`);
+if (import.meta.main) {
+  const base = (process.argv[2] ?? 'http://127.0.0.1:4321').replace(/\/+$/, '');
+  const rows = [['page', 'path', 'files', 'raw', 'gzip', 'islands']];
+  for (const [name, path] of await pageTypes(base)) {
+    try {
+      const r = await measurePage(base, path);
+      rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), String(r.islands)]);
+      if (process.env.MEASURE_VERBOSE) {
+        console.log(`${path}:`);
+        for (const u of r.urls) console.log(`  ${kb(u.gzip).padStart(9)}  ${u.path}`);
+      }
+    } catch (error) {
+      rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '']);
     }
-  } catch (error) {
-    rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '']);
   }
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log(rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n'));
 }
-const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-console.log(rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n'));
