@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/constants.ts';
 
 export class ApiError extends Error {
   status: ContentfulStatusCode;
@@ -29,6 +30,8 @@ export const UNAVAILABLE_MESSAGE = 'ただいまサービスをご利用いた�
 export const RETRY_AFTER_SECONDS = 5;
 
 export const notFound = (what = 'リソース') => new ApiError(404, `${what}が見つかりません。`, { code: 'common.not_found' });
+/** The unknown-channel answer; its message is matched literally by the storefront (spec 8), so it stays as is. */
+export const channelNotFound = () => new ApiError(404, CHANNEL_NOT_FOUND_MESSAGE, { code: 'channel.not_exists' });
 export const unauthenticated = () => new ApiError(401, 'ログインしてください。', { code: 'auth.unauthenticated' });
 export const unprocessable = (message: string, code?: string, errors?: Record<string, string[]>) =>
   new ApiError(422, message, { code, errors });

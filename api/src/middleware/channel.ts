@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ChannelRow } from '../context.ts';
 import { channels } from '../db/schema.ts';
-import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/common.ts';
+import { channelNotFound } from '../lib/errors.ts';
 
 export const CHANNEL_HEADER = 'x-channel-id';
 
@@ -25,7 +25,7 @@ export const channelMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     if (cache.size > 1000) cache.clear();
     cache.set(wanted, hit);
   }
-  if (!hit.row) return c.json({ message: CHANNEL_NOT_FOUND_MESSAGE, code: 'channel.not_exists' }, 404);
+  if (!hit.row) throw channelNotFound();
   c.set('channel', hit.row);
   await next();
 });
