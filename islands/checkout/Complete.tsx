@@ -4,7 +4,7 @@
  * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
 import { useEffect, useState } from 'react';
-import { getCartOrder } from '../../src/api-client/orders.ts';
+import { getCartOrder } from '../../src/api-client/cart-order.ts';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';
 import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';

@@ -3,7 +3,7 @@
  * wording (kept in session storage by the API client); otherwise the defaults from the HTML stay.
  */
 import { useEffect, useState } from 'react';
-import { readMaintenance } from '../../src/api-client/state.ts';
+import { readMaintenance } from '../../src/api-client/maintenance.ts';
 
 interface Props { title: string; message: string }
 

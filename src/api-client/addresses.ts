@@ -2,6 +2,7 @@
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 import { array } from './guard.ts';
+import { readLimit } from './pagination.ts';
 import type { Address } from './types.ts';
 import { addressWire } from './wire/address.ts';
 
@@ -14,5 +15,5 @@ export interface AddressList {
 /** GET /v1/me/user-addresses → the addresses and the x-limit maximum. */
 export async function listUserAddresses(opts: CallOptions = {}): Promise<AddressList> {
   const res = await request('GET', '/v1/me/user-addresses', { parse: array(addressWire), signal: opts.signal });
-  return { items: res.data, limit: res.limit ?? null };
+  return { items: res.data, limit: readLimit(res.headers) ?? null };
 }

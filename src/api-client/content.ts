@@ -8,7 +8,7 @@ import { categoryHierarchySchema, type CategoryNode } from '#contracts/products.
 import type { Pagination } from '#contracts/common.ts';
 import { request, type QueryParams } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
-import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
 
 /** `page`/`per` of content lists; `per: 'all'` where the spec allows it. */
 export interface ContentQuery {
@@ -30,7 +30,7 @@ const zodParse = <T>(schema: z.ZodType<T>) => (body: unknown): T => schema.parse
 async function list<T>(path: string, schema: z.ZodType<T>, query: QueryParams, opts: CallOptions): Promise<Paged<T>> {
   const res = await request('GET', path, { query, parse: zodParse(z.array(schema)), signal: opts.signal });
   const per = typeof query.per === 'number' ? query.per : query.per === 'all' ? Math.max(res.data.length, 1) : PER_PAGE.other;
-  return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, per) };
+  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, per) };
 }
 
 async function one<T>(path: string, schema: z.ZodType<T>, opts: CallOptions): Promise<T> {

@@ -35,5 +35,7 @@ export function readServerEndpoint(env: Record<string, string | undefined> = glo
 
 /** API base and channel for wherever this code runs. */
 export function readEndpoint(env?: Record<string, string | undefined>): ApiEndpoint {
-  return isBrowser() ? readBrowserEndpoint() : readServerEndpoint(env);
+  // Vite writes `false` for import.meta.env.SSR into the browser build, so the minifier drops the
+  // server reader from every page's bundle; elsewhere (SSR, tests) the document decides.
+  return import.meta.env.SSR === false || isBrowser() ? readBrowserEndpoint() : readServerEndpoint(env);
 }

@@ -3,8 +3,9 @@
  * `request()`, which owns: the channel, XHR and JSON headers; the bearer token (never on
  * /public.json); the 5 s expiry margin and refresh-before-request; one refresh-and-retry on the first
  * 401, logout and /login/ on the second; logout and /login/?re=1 when the refresh fails; 503 →
- * maintenance; the channel-not-found 404 → invalid channel; storing other error bodies; pagination
- * and x-limit headers; cancelling in-flight requests on route change; a timeout. The parts live in
+ * maintenance; the channel-not-found 404 → invalid channel; storing other error bodies; the
+ * response headers (list calls read pagination and x-limit from them with pagination.ts, so pages
+ * without lists do not load that code); cancelling in-flight requests on route change; a timeout. The parts live in
  * options.ts, navigation.ts, transport.ts and refresh.ts; this module re-exports them.
  *
  * Network errors are "ignored silently" by rejecting with an ApiError whose `ignored` flag is set
@@ -19,7 +20,6 @@ import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isChannelNotFound } f
 import { readErrorBody } from './guard.ts';
 import { isTokenExpired } from './token.ts';
 import { storeError, storeMaintenance, setInvalidChannel } from './state.ts';
-import { readPagination, readLimit } from './pagination.ts';
 import { options, resetOptions } from './options.ts';
 import { navigateTo, resetNavigation } from './navigation.ts';
 import { send, isPublicPath, type RequestOptions, type ParsedRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
@@ -87,7 +87,7 @@ function handleResponse(res: RawResponse, parse: ((body: unknown) => unknown) | 
         throw new ApiError({ status, code: CLIENT_CODES.invalidResponse, message: INVALID_RESPONSE_MESSAGE });
       }
     }
-    return { data, status, headers, pagination: readPagination(headers), limit: readLimit(headers) };
+    return { data, status, headers };
   }
 
   const errBody = readErrorBody(body);

@@ -3,9 +3,12 @@ import type { Pagination } from '#contracts/common.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { array } from './guard.ts';
-import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
 import type { Order } from './types.ts';
 import { orderWire } from './wire/order.ts';
+
+// The thanks page's call lives in its own module so that page does not load the list's pagination code.
+export { getCartOrder } from './cart-order.ts';
 
 export interface OrderList {
   items: Order[];
@@ -15,12 +18,7 @@ export interface OrderList {
 /** GET /v1/me/orders?page&per → newest first, with pagination (10 per page by default). */
 export async function listOrders(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<OrderList> {
   const res = await request('GET', '/v1/me/orders', { query, parse: array(orderWire), signal: opts.signal });
-  return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, query.per ?? PER_PAGE.other) };
-}
-
-/** GET /v1/carts/order/{order_no}: the member's own order just placed (404 for anyone else's). */
-export async function getCartOrder(orderNo: string, opts: CallOptions = {}): Promise<Order> {
-  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderWire, signal: opts.signal })).data;
+  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
 }
 
 /** GET /v1/me/orders/{id}. */

@@ -5,7 +5,7 @@ import { array } from './guard.ts';
 import type { Product, ProductSort } from './types.ts';
 import { productWire } from './wire/product.ts';
 import { seg, type CallOptions } from './call.ts';
-import { PER_PAGE, paginationOrSinglePage } from './pagination.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
 
 /** Filters of the product list as the storefront speaks them (the wire form is built below). */
 export interface ProductSearch {
@@ -35,7 +35,7 @@ export function productQueryParams(search: ProductSearch): QueryParams {
 /** GET /v1/products with filters → items and pagination (15 per page by default). */
 export async function listProducts(search: ProductSearch = {}, opts: CallOptions = {}): Promise<ProductList> {
   const res = await request('GET', '/v1/products', { query: productQueryParams(search), parse: array(productWire), signal: opts.signal });
-  return { items: res.data, pagination: paginationOrSinglePage(res.pagination, res.data.length, search.per ?? PER_PAGE.products) };
+  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, search.per ?? PER_PAGE.products) };
 }
 
 /** GET /v1/products/{key} (404 for an unknown key). */

@@ -3,19 +3,19 @@
  * the maintenance state (503) and the invalid-channel state. A vanilla zustand store so plain scripts
  * and React islands (`useStore(apiState, selector)`) read the same thing.
  *
+ * Reading the stored maintenance state back is maintenance.ts: only the maintenance page needs it
+ * (and its decoder), so it stays out of every other page's first load.
+ *
  * On the server this module is shared by every request, so SSR code must act on the thrown ApiError
  * instead of reading this state.
  */
 import { createStore } from 'zustand/vanilla';
-import { attempt, nullable, object, string, type Decoder } from './guard.ts';
 
 /** Title and message the maintenance page shows (from the 503 body when it carries them). */
 export interface Maintenance {
   title: string | null;
   message: string | null;
 }
-
-const maintenanceDecoder: Decoder<Maintenance> = object({ title: nullable(string), message: nullable(string) });
 
 export interface StoredError {
   status: number;
@@ -36,7 +36,8 @@ export const apiState = createStore<ApiState>()(() => ({ error: null, maintenanc
 /** Session-storage key that carries the maintenance state across the redirect to /maintenance/. */
 export const MAINTENANCE_STORAGE_KEY = 'shop:maintenance';
 
-function sessionStore(): Storage | null {
+/** Session storage, or null where there is none or the browser disabled it. */
+export function sessionStore(): Storage | null {
   try {
     return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {
@@ -48,19 +49,6 @@ function sessionStore(): Storage | null {
 export function storeMaintenance(m: Maintenance): void {
   apiState.setState({ maintenance: m });
   sessionStore()?.setItem(MAINTENANCE_STORAGE_KEY, JSON.stringify(m));
-}
-
-/** The maintenance state: memory first, then session storage (decoded), else null. */
-export function readMaintenance(): Maintenance | null {
-  const inMemory = apiState.getState().maintenance;
-  if (inMemory) return inMemory;
-  const raw = sessionStore()?.getItem(MAINTENANCE_STORAGE_KEY);
-  if (!raw) return null;
-  try {
-    return attempt(maintenanceDecoder, JSON.parse(raw));
-  } catch {
-    return null; // not JSON
-  }
 }
 
 /** Forgets the maintenance state (the API answered normally again). */

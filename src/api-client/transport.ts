@@ -4,7 +4,6 @@
  * rethrown (spec 8), a network failure or a cancellation is marked `ignored`.
  */
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
-import type { Pagination } from '#contracts/common.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './navigation.ts';
@@ -59,10 +58,6 @@ export interface ParsedRequestOptions<T> extends RequestOptions {
 export interface ApiResponse<T> {
   data: T;
   status: number;
-  /** From x-total / x-per-page / x-last-page / x-current-page when all four are present. */
-  pagination?: Pagination;
-  /** From x-limit (maximum number of addresses, cards, ...). */
-  limit?: number;
   headers: Headers;
 }
 

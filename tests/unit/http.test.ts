@@ -6,7 +6,9 @@ import {
   onSessionEvent, buildQuery, navigateTo, type SessionEvent,
 } from '../../src/api-client/http.ts';
 import { ApiError, isIgnoredError, isHandledError, isDisplayableError } from '../../src/api-client/errors.ts';
-import { apiState, readMaintenance, clearMaintenance, clearStoredError, setInvalidChannel } from '../../src/api-client/state.ts';
+import { apiState, clearMaintenance, clearStoredError, setInvalidChannel } from '../../src/api-client/state.ts';
+import { readMaintenance } from '../../src/api-client/maintenance.ts';
+import { readPagination, readLimit } from '../../src/api-client/pagination.ts';
 import { fakeFetch, json, memoryTokens, loginBody, hangingResponse, type Handler } from './fake-api.ts';
 
 const NOW = 1_700_000_000_000;
@@ -269,17 +271,17 @@ describe('pagination and limits', () => {
   it('reads pagination from x-total / x-per-page / x-last-page / x-current-page', async () => {
     setup(() => json([], 200, { 'x-total': '301', 'x-per-page': '15', 'x-last-page': '21', 'x-current-page': '2' }));
     const res = await request('GET', '/v1/products');
-    expect(res.pagination).toEqual({ total: 301, per: 15, last: 21, current: 2 });
+    expect(readPagination(res.headers)).toEqual({ total: 301, per: 15, last: 21, current: 2 });
   });
 
   it('reads x-limit', async () => {
     setup(() => json([], 200, { 'x-limit': '20' }));
-    expect((await request('GET', '/v1/me/user-addresses')).limit).toBe(20);
+    expect(readLimit((await request('GET', '/v1/me/user-addresses')).headers)).toBe(20);
   });
 
   it('has no pagination when the headers are missing', async () => {
     setup(() => json([]));
-    expect((await request('GET', '/v1/brands')).pagination).toBeUndefined();
+    expect(readPagination((await request('GET', '/v1/brands')).headers)).toBeUndefined();
   });
 
   it('decodes the body with the given parser, dropping unknown keys', async () => {
