@@ -85,27 +85,31 @@ export default defineConfig({
           // file gzipped on its own): the storefront's code in layers by who needs it. Higher priority
           // takes a module first; a group also takes its modules' dependencies unless a higher group has
           // them, so `core` (which must not import React: the product page's add-to-cart script loads it
-          // without any island) outranks the React group.
+          // without any island) outranks the React group, and each group outranks the ones importing it.
           codeSplitting: {
             groups: [
-              // React, its zustand binding, the cart and toast stores and the toast region, plus rolldown's
-              // tiny runtime: every island page loads all of them, and one gzip stream compresses them
-              // better than four files. The product page loads none.
-              {
-                name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler)\/|rolldown\/runtime|\/node_modules\/zustand\/esm\/(index|react)|\/src\/stores\/(cart|toast)\.ts|\/islands\/common\/ToastRegion|\/node_modules\/@astrojs\/react\/dist\/client\.js/,
-                priority: 2,
-              },
               // The http core, the cart calls and decoders, cookies, routes: every island and the product page.
               {
                 name: 'core',
                 test: /\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|reshape|wire\/(common|cart|auth))\.ts|\/src\/lib\/(routes|redirects|money)\.ts|\/contracts\/constants\.ts|\/islands\/common\/navigation\.ts|\/node_modules\/(js-cookie|zustand\/esm\/vanilla)/,
-                priority: 3,
+                priority: 5,
               },
-              // The member gate and the checkout steps' helpers: the checkout, login and my-page islands.
+              // React, its zustand binding, the toast store and region and Astro's React renderer: every
+              // island page loads all of them, and one gzip stream compresses them better than separate
+              // files. The product page loads none. (Rolldown keeps its runtime helper file apart.)
               {
-                name: 'member',
-                test: /\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts/,
+                name: 'react',
+                test: /\/node_modules\/(react|react-dom|scheduler)\/|\/node_modules\/zustand\/esm\/(index|react)|\/src\/stores\/toast\.ts|\/islands\/common\/ToastRegion|\/node_modules\/@astrojs\/react\/dist\/client\.js/,
+                priority: 4,
+              },
+              // The cart store: the cart, the checkout steps and login (merge), not the thanks page.
+              { name: 'cart-store', test: /\/src\/stores\/cart\.ts/, priority: 3 },
+              // The session store and the member gate: the checkout, thanks, login and my-page islands.
+              { name: 'member', test: /\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)/, priority: 2 },
+              // The checkout steps' helpers (shipping, payment, confirm).
+              {
+                name: 'checkout',
+                test: /\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts/,
                 priority: 1,
               },
             ],
