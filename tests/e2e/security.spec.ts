@@ -70,6 +70,18 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
 
 test.beforeEach(async ({ context }) => { await context.clearCookies(); });
 
+/**
+ * Opens `path` and lets its islands finish. A screen may send the shopper on by itself (the signed-in
+ * member on the guest-only /login/ goes to /ec/, a checkout step without its data goes back a step),
+ * which can cut this navigation or the next one short: that is the screen working, not a failure.
+ */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path).catch((error: unknown) => {
+    if (!/interrupted by another navigation|ERR_ABORTED/.test(String(error))) throw error;
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 test('pages carry the security headers and a strict script policy, and the islands work without a CSP violation', async ({ page, request }) => {
   const violations = await watchCsp(page);
   const products = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as { key: string; name: string; is_stock_available: boolean }[];
@@ -109,9 +121,7 @@ test('pages carry the security headers and a strict script policy, and the islan
     const fetched = await page.request.get(path);
     expectPageHeaders(fetched, path);
     await expectStrictScripts(fetched, path);
-    await page.goto(path); // and render it, so the islands run under the policy
-    // The member is signed in: the guest-only login screen sends them on to /ec/ (spec 2); let that finish.
-    if (path === '/login/') await expect(page).toHaveURL(/\/ec\/$/);
+    await visit(page, path); // and render it, so the islands run under the policy
   }
   expect(violations, violations.join('\n')).toEqual([]);
 });
