@@ -3,15 +3,9 @@
  * read `?page=`, so page 1 is the list's own path and page n is `<list>/page/<n>/`.
  */
 import type { Pagination } from '#contracts/common.ts';
+import { pageLinks as linksFor, type PageLinks } from '../src/lib/page-links.ts';
 
-export interface PageLink { page: number; href: string; current: boolean }
-
-export interface PageLinks {
-  prev: string | null;
-  next: string | null;
-  /** A window around the current page plus the first and last; 'gap' where pages are skipped. */
-  pages: Array<PageLink | 'gap'>;
-}
+export type { PageLink, PageLinks } from '../src/lib/page-links.ts';
 
 /** The pre-rendered URL of page `page` of the list at `basePath` ('/news/' → '/news/page/2/'). */
 export function listPageHref(basePath: string, page: number): string {
@@ -23,18 +17,9 @@ export function listPageParam(page: number): string | undefined {
   return page <= 1 ? undefined : `page/${page}`;
 }
 
-/** prev/next and numbered links for page `current` of `last`, two pages either side of the current one. */
+/** prev/next and numbered links for page `current` of `last` of the list at `basePath`. */
 export function pageLinks(basePath: string, { current, last }: Pick<Pagination, 'current' | 'last'>): PageLinks {
-  const pages: PageLinks['pages'] = [];
-  for (let p = 1; p <= last; p += 1) {
-    if (p === 1 || p === last || Math.abs(p - current) <= 2) pages.push({ page: p, href: listPageHref(basePath, p), current: p === current });
-    else if (pages[pages.length - 1] !== 'gap') pages.push('gap');
-  }
-  return {
-    prev: current > 1 ? listPageHref(basePath, current - 1) : null,
-    next: current < last ? listPageHref(basePath, current + 1) : null,
-    pages,
-  };
+  return linksFor(current, last, (page) => listPageHref(basePath, page));
 }
 
 /** 「お知らせ」 on page 1, 「お知らせ（2ページ目）」 after, so each page has its own title. */
