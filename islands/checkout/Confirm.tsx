@@ -27,16 +27,8 @@ export default function Confirm() {
 
 /** Cart lines in the summary's shape. */
 export function cartSummaryItems(cart: Cart): SummaryItem[] {
-  return cart.lines.map((l) => ({
-    key: l.key,
-    name: l.name,
-    image: l.image,
-    href: productDetailPath(l.productKey),
-    unitPriceWithTax: l.unitPriceWithTax,
-    quantity: l.quantity,
-    subtotalWithTax: l.subtotalWithTax,
-    taxRate: l.taxRate,
-  }));
+  // A cart line already has every summary field: only the link is added (no field-by-field copy in the bundle).
+  return cart.lines.map((l) => ({ ...l, href: productDetailPath(l.productKey) }));
 }
 
 /** The return terms that apply to this cart: the general policy, plus the food rule when it has food. */

@@ -3,7 +3,7 @@
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { listUserAddresses } from '../../src/api-client/addresses.ts';
+import { listAddressItems } from '../../src/api-client/address-items.ts';
 import type { Address } from '../../src/api-client/types.ts';
 import { cartPath, cartPaymentPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
@@ -28,14 +28,14 @@ export function initialAddressId(addresses: Address[], cartAddressId: number | n
 function AddressForm() {
   const id = useId();
   const cart = useCheckoutCart('shipping');
-  const { data, error, loading } = useLoad('me/user-addresses', (signal) => listUserAddresses({ signal }));
+  const { data, error, loading } = useLoad('me/user-addresses', (signal) => listAddressItems({ signal }));
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
 
   if (!cart || (loading && !data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お届け先を読み込めませんでした。" />;
-  const addresses = data?.items ?? [];
+  const addresses = data ?? [];
   if (addresses.length === 0) {
     return <p className="notice">お届け先が登録されていません。マイページで住所を登録してからご購入手続きを進めてください。</p>;
   }

@@ -1,10 +1,8 @@
 /** Address book (spec 7 "Address book"). */
-import { request } from './http.ts';
+import { fetchAddresses } from './address-items.ts';
 import type { CallOptions } from './call.ts';
-import { array } from './guard.ts';
 import { readLimit } from './pagination.ts';
 import type { Address } from './types.ts';
-import { addressWire } from './wire/address.ts';
 
 export interface AddressList {
   items: Address[];
@@ -14,6 +12,6 @@ export interface AddressList {
 
 /** GET /v1/me/user-addresses → the addresses and the x-limit maximum. */
 export async function listUserAddresses(opts: CallOptions = {}): Promise<AddressList> {
-  const res = await request('GET', '/v1/me/user-addresses', { parse: array(addressWire), signal: opts.signal });
+  const res = await fetchAddresses(opts);
   return { items: res.data, limit: readLimit(res.headers) ?? null };
 }

@@ -1,6 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { configureClient, resetClient } from '../../src/api-client/http.ts';
 import { listUserAddresses } from '../../src/api-client/addresses.ts';
+import { listAddressItems } from '../../src/api-client/address-items.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
 
@@ -15,5 +16,10 @@ describe('address calls', () => {
   it('has a null limit when the header is missing', async () => {
     configureClient({ fetch: fakeFetch(() => json([])).fetch, tokens: memoryTokens() });
     expect(await listUserAddresses()).toEqual({ items: [], limit: null });
+  });
+
+  it('lists the addresses for the checkout address step (spec 2 shipping-select) without reading x-limit', async () => {
+    configureClient({ fetch: fakeFetch(() => json([address], 200, { 'x-limit': '20' })).fetch, tokens: memoryTokens() });
+    expect(await listAddressItems()).toEqual([address]);
   });
 });

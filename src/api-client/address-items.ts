@@ -1,0 +1,19 @@
+/**
+ * The address book without its x-limit header: the checkout's address step only lists the addresses,
+ * and keeping this apart from addresses.ts keeps the header reader (pagination.ts) out of its bundle.
+ */
+import { request, type ApiResponse } from './http.ts';
+import type { CallOptions } from './call.ts';
+import { array } from './guard.ts';
+import type { Address } from './types.ts';
+import { addressWire } from './wire/address.ts';
+
+/** GET /v1/me/user-addresses as the raw response (addresses.ts reads x-limit from its headers). */
+export function fetchAddresses(opts: CallOptions = {}): Promise<ApiResponse<Address[]>> {
+  return request('GET', '/v1/me/user-addresses', { parse: array(addressWire), signal: opts.signal });
+}
+
+/** GET /v1/me/user-addresses → the addresses only. */
+export async function listAddressItems(opts: CallOptions = {}): Promise<Address[]> {
+  return (await fetchAddresses(opts)).data;
+}
