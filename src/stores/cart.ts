@@ -12,10 +12,8 @@ import {
 import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
 import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
 import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../api-client/cookie-jar.ts';
-import { attempt, int, object, string } from '../api-client/guard.ts';
-import { toCart } from '../api-client/reshape.ts';
 import type { Cart } from '../api-client/types.ts';
-import { cartWire, type CartWire } from '../api-client/wire/cart.ts';
+import type { CartWire } from '../api-client/wire/cart.ts';
 import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
 
@@ -49,10 +47,6 @@ export interface CartActions {
   reset: () => Promise<Cart | null>;
   /** Forgets the cart locally (cookies and state) without a call. */
   clear: () => void;
-  saveDraft: () => void;
-  /** Restores the saved draft into the store; false when there is none (or it is invalid). */
-  restoreDraft: () => boolean;
-  clearDraft: () => void;
   /** Payment-in-progress flag in browser storage (spec 4). */
   startPayment: () => void;
   endPayment: () => void;
@@ -71,9 +65,18 @@ let lastWire: CartWire | null = null;
 /** The init that follows a login (merge of the guest cart into the member's), for login to await. */
 let loginMerge: Promise<unknown> = Promise.resolve();
 
-const draftDecoder = object({ token: string, cart: cartWire, saved_at: int });
+/** The last cart as the server sent it (the draft in cart-draft.ts stores this). */
+export function lastCartWire(): CartWire | null {
+  return lastWire;
+}
 
-function localStore(): Storage | null {
+/** Remembers the server's cart after a draft was restored from storage (cart-draft.ts). */
+export function setLastCartWire(wire: CartWire | null): void {
+  lastWire = wire;
+}
+
+/** Browser storage for the draft; null on the server or when the browser disables it. */
+export function localStore(): Storage | null {
   try {
     return typeof window !== 'undefined' ? window.localStorage : null;
   } catch {
@@ -173,7 +176,7 @@ export const useCartStore = create<CartStore>()((set, get) => {
         // Order lists are not invalidated here: the thanks page is a new page load with a fresh cache.
         const { order_no } = await decideCart(token);
         get().clear();
-        get().clearDraft();
+        localStore()?.removeItem(CART_DRAFT_STORAGE_KEY);
         return order_no;
       } catch (e) {
         set({ error: e instanceof ApiError ? e : null });
@@ -190,27 +193,6 @@ export const useCartStore = create<CartStore>()((set, get) => {
       clearCartCookies();
       lastWire = null;
       set({ cart: null, token: null });
-    },
-
-    saveDraft() {
-      const { token } = get();
-      if (token && lastWire) localStore()?.setItem(CART_DRAFT_STORAGE_KEY, JSON.stringify({ token, cart: lastWire, saved_at: Date.now() }));
-    },
-    restoreDraft() {
-      const raw = localStore()?.getItem(CART_DRAFT_STORAGE_KEY);
-      if (!raw) return false;
-      try {
-        const draft = attempt(draftDecoder, JSON.parse(raw));
-        if (!draft) return false;
-        lastWire = draft.cart;
-        set({ token: draft.token, cart: toCart(draft.cart) });
-        return true;
-      } catch {
-        return false; // not JSON
-      }
-    },
-    clearDraft() {
-      localStore()?.removeItem(CART_DRAFT_STORAGE_KEY);
     },
 
     startPayment: () => writeIsDoPayment(true),

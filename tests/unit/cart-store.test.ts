@@ -5,6 +5,7 @@ import { Cookies } from './test-cookies.ts';
 import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
 import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '../../src/stores/cart.ts';
 import { useToastStore } from '../../src/stores/toast.ts';
+import { saveCartDraft, restoreCartDraft, clearCartDraft } from '../../src/stores/cart-draft.ts';
 import { fakeFetch, json, memoryTokens, type Handler, type Call } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 
@@ -194,18 +195,26 @@ describe('draft and session', () => {
   it('the cart draft can be saved to and restored from browser storage', async () => {
     setup(() => json(cart('c1', [[1, 2]])));
     await store().init();
-    store().saveDraft();
+    saveCartDraft();
     resetCartStoreForTests();
     expect(store().cart).toBeNull();
-    expect(store().restoreDraft()).toBe(true);
+    expect(restoreCartDraft()).toBe(true);
     expect(store().cart?.lines[0].quantity).toBe(2);
-    store().clearDraft();
-    expect(store().restoreDraft()).toBe(false);
+    clearCartDraft();
+    expect(restoreCartDraft()).toBe(false);
+  });
+
+  it('placing the order forgets the saved cart draft', async () => {
+    setup((c) => (c.url.endsWith('/decision') ? json({ order_no: 'A-1', order_id: 1 }) : json(cart('c1', [[1, 1]]))));
+    await store().init();
+    saveCartDraft();
+    await store().decide();
+    expect(restoreCartDraft()).toBe(false);
   });
 
   it('a tampered draft is not restored', () => {
     localStorage.setItem('shop:cart-draft', JSON.stringify({ token: 'x', cart: { nope: 1 }, saved_at: 1 }));
-    expect(store().restoreDraft()).toBe(false);
+    expect(restoreCartDraft()).toBe(false);
   });
 
   it('logout forgets the cart unless keepCart', async () => {
