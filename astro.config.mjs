@@ -99,7 +99,7 @@ export default defineConfig({
               // files. The product page loads none. (Rolldown keeps its runtime helper file apart.)
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler)\/|\/node_modules\/zustand\/esm\/(index|react)|\/src\/stores\/toast\.ts|\/islands\/common\/ToastRegion|\/node_modules\/@astrojs\/react\/dist\/client\.js/,
+                test: /\/node_modules\/(react|react-dom|scheduler)\/|\/node_modules\/zustand\/esm\/(index|react)|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js/,
                 priority: 4,
               },
               // The cart store: the cart, the checkout steps and login (merge), not the thanks page.

@@ -5,7 +5,7 @@
  * logged-in member to /ec/ at once, and an unregistered member to /verify/ when first-login
  * verification is on. ?re=1 explains that the session expired (spec 2, 8).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from '../common/react.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
 import { ecPath, safeReturnPath } from '../../src/lib/routes.ts';

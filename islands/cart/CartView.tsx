@@ -3,7 +3,7 @@
  * to the server and the screen shows what it accepted. It reads the storefront's Cart
  * (src/api-client/types.ts), never the wire shape; the slots only render and call back.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '../common/react.ts';
 import CartLines from 'virtual:shop/slot/CartLines';
 import CartTotals from 'virtual:shop/slot/CartTotals';
 import { CARRIAGE_RULE } from '../../src/api-client/carriage.ts';

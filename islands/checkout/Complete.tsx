@@ -3,7 +3,7 @@
  * after the API confirms the order is the signed-in visitor's own (GET /v1/carts/order/{order_no});
  * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '../common/react.ts';
 import { getCartOrder } from '../../src/api-client/cart-order.ts';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';

@@ -4,7 +4,7 @@
  * settings (the same source as the guide and the 特定商取引法 page), with the food rule when the cart
  * has food; 「注文を確定する」 places the order once.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState } from '../common/react.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import { getOrderTerms } from '../../src/api-client/settings.ts';
 import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';

@@ -2,7 +2,8 @@
  * Checkout step 2 (/cart/payment/): choose how to pay among the methods usable for this cart
  * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from '../common/react.ts';
+import type { SubmitEvent } from 'react';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import { cartConfirmPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';

@@ -2,7 +2,8 @@
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from '../common/react.ts';
+import type { SubmitEvent } from 'react';
 import { listAddressItems } from '../../src/api-client/address-items.ts';
 import type { Address } from '../../src/api-client/types.ts';
 import { cartPath, cartPaymentPath } from '../../src/lib/routes.ts';

@@ -3,7 +3,7 @@
  * cart goes to /cart/ (spec 2: also after a product-not-found on the confirm screen), a cart
  * without delivery address to the address step, one without payment to the payment step.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '../common/react.ts';
 import type { Cart } from '../../src/api-client/types.ts';
 import { cartProductNotFoundRedirect } from '../../src/lib/redirects.ts';
 import { cartPath, cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';

@@ -4,7 +4,7 @@
  * would push the page past its 80 KB budget. A failure that the client ignores (network, cancelled)
  * or already handled (redirect) is kept as the error too; ErrorMessage decides whether to show it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from '../common/react.ts';
 
 export interface Loaded<T> {
   data: T | undefined;

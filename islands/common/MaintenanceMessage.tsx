@@ -2,7 +2,7 @@
  * Title and message of the maintenance page. The 503 that redirected here may carry its own
  * wording (kept in session storage by the API client); otherwise the defaults from the HTML stay.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState } from './react.ts';
 import { readMaintenance } from '../../src/api-client/maintenance.ts';
 
 interface Props { title: string; message: string }

@@ -4,7 +4,8 @@
  * stay to the rule's target, and shows the loading state until then. Every login-required island
  * renders inside it instead of carrying its own copy of the check.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from './react.ts';
+import type { ReactNode } from 'react';
 import { memberOnlyRedirect, type RedirectSettings } from '../../src/lib/redirects.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import Loading from './Loading.tsx';

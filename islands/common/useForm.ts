@@ -4,7 +4,8 @@
  * messages, and on submit the first invalid field gets focus so keyboard and screen-reader users land
  * on what to fix. Render the message with <FieldError> from ./FieldError.tsx.
  */
-import { useCallback, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useCallback, useId, useRef, useState } from './react.ts';
+import type { ChangeEvent, SubmitEvent } from 'react';
 import { changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

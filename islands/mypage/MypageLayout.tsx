@@ -3,7 +3,8 @@
  * the screen's content, and the toast region (part of the island, not a second one). The page heading is in the server HTML (src/layouts/Mypage.astro), so it is
  * there before any script runs.
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from '../common/react.ts';
+import type { ReactNode } from 'react';
 import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';

@@ -1,6 +1,6 @@
 /** One order (/mypage/order_history/{id}/): number, date, status, items, totals, address, payment. */
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
 import { toTotals } from '../../src/api-client/reshape.ts';
 import { formatDateTime } from '../../src/lib/date.ts';

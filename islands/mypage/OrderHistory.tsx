@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useMemo } from 'react';
+import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
 import { formatDate, isoDate } from '../../src/lib/date.ts';
 import { formatYen } from '../../src/lib/money.ts';
