@@ -124,6 +124,13 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(page).toHaveURL(/\/mypage\/order_history\/$/);
   await expect(page.getByRole('main').getByText(orderNo!).first()).toBeVisible();
   a11y.push(...await axeProblems(page, '/mypage/order_history/'));
+  // Spec 9 dates in Japan time: the list shows YYYY.MM.DD (with an ISO <time>), the detail YYYY.MM.DD H:mm.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const row = page.getByRole('row').filter({ hasText: orderNo! });
+  await expect(row.locator(`time[datetime="${today}"]`)).toHaveText(today.replaceAll('-', '.'));
+  await row.getByRole('link', { name: orderNo! }).click();
+  await expect(page).toHaveURL(/\/mypage\/order_history\/[^/]+\/$/);
+  await expect(page.getByRole('main').getByText(new RegExp(`^${today.replaceAll('-', '\\.')} \\d{1,2}:\\d{2}$`))).toBeVisible();
   expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
