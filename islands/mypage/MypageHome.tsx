@@ -2,7 +2,7 @@
  * Member top (/mypage/ and /ec/): greeting and the member's shortcuts, inside the my-page frame
  * (member guard, menu, logout). Nothing personal is in the server HTML.
  */
-import { useAtom } from './useAtom.ts';
+import { useStore } from '@nanostores/react';
 import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -20,7 +20,7 @@ const SHORTCUTS = [
 ];
 
 function MemberTop() {
-  const { data: me, error } = useAtom($me);
+  const { data: me, error } = useStore($me);
   return (
     <div className="stack">
       <ErrorMessage error={error} fallback="会員情報を読み込めませんでした。" />

@@ -1,5 +1,5 @@
 /** One order (/mypage/order_history/{id}/): number, date, status, items, totals, address, payment. */
-import { useAtom } from './useAtom.ts';
+import { useStore } from '@nanostores/react';
 import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
 import { toTotals } from '../../src/api-client/reshape.ts';
@@ -34,7 +34,7 @@ export function orderSummaryItems(order: Order): SummaryItem[] {
 
 function OrderView({ orderId }: Props) {
   const $order = useMemo(() => createOrderStore(orderId), [orderId]);
-  const { data: order, error, loading } = useAtom($order);
+  const { data: order, error, loading } = useStore($order);
 
   if (error) {
     const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;

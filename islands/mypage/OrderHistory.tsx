@@ -2,7 +2,7 @@
  * Order history (/mypage/order_history/?page=N): order number (link to the detail), date
  * YYYY.MM.DD, status and total, newest first, 10 per page.
  */
-import { useAtom } from './useAtom.ts';
+import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
@@ -31,7 +31,7 @@ export const orderTotal = (order: Order): number => order.user_order_total_payme
 function OrderList() {
   const $page = useMemo(() => atom(readPage(window.location.search)), []);
   const $orders = useMemo(() => createOrderListStore($page), [$page]);
-  const { data, error, loading } = useAtom($orders);
+  const { data, error, loading } = useStore($orders);
 
   if (error) return <ErrorMessage error={error} fallback="注文履歴を読み込めませんでした。" />;
   if (loading || !data) return <Loading />;

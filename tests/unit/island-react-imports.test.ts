@@ -17,10 +17,4 @@ describe('issue 5 JS budget: islands take React through islands/common/react.ts'
       .filter((file) => /^import\s+(?!type\b)[^;]*\sfrom\s+'react';/m.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
-
-  it('the island code loads no CommonJS helper packages (dayjs, @nanostores/react) that would need the interop runtime', () => {
-    const offenders = [...sources('islands'), ...sources('src/stores'), ...sources('src/lib')]
-      .filter((file) => /from\s+'(dayjs|@nanostores\/react)[^']*'/.test(readFileSync(file, 'utf8')));
-    expect(offenders).toEqual([]);
-  });
 });
