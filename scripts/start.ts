@@ -145,7 +145,9 @@ async function main() {
   let pageListener: Listener = startingPage;
   const server = createServer((req, res) => {
     const api = isApiPath(req.url ?? '/');
-    secure(req, res, api);
+    // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
+    // pages, static files and a proxied external API get them here.
+    if (!api || externalApi) secure(req, res, api);
     compress(req as never, res as never, () => {
       if (apiListener && api) apiListener(req, res);
       else pageListener(req, res);
