@@ -159,3 +159,43 @@ test('the confirmation states delivery and return terms from the settings, the f
   await expect(returns).toContainText(settings['ORDER.RETURN_POLICY_FOOD']);
   await expect(page.getByRole('main')).toContainText(`代金引換（手数料 ¥${cod.fee.toLocaleString('en-US')}（税込））`);
 });
+
+test('asked for JSON, /cart/add/ answers the new count or the message to show, with the cart cookies', async ({ request, baseURL }) => {
+  const [item] = await inStock(request);
+  const post = (form: Record<string, string>) => request.post('/cart/add/', { form, headers: { Accept: 'application/json', Origin: baseURL! } });
+
+  const added = await post({ product_id: String(item.id), product_key: item.key, quantity: '2' });
+  expect(added.status()).toBe(200);
+  expect(await added.json()).toEqual({ ok: true, count: 2, message: null });
+  expect(added.headers()['cache-control']).toBe('no-store');
+  expect(added.headers()['set-cookie']).toMatch(/cartToken=/);
+
+  const noQuantity = await post({ product_id: String(item.id), product_key: item.key, quantity: '0' });
+  expect(noQuantity.status()).toBe(422);
+  expect(await noQuantity.json()).toEqual({ ok: false, count: null, message: '数量を選択してください。' });
+
+  const gone = await post({ product_id: '2147483647', product_key: 'no-such-product', quantity: '1' });
+  expect(gone.status()).toBe(422);
+  expect(await gone.json()).toEqual({ ok: false, count: null, message: 'この商品は現在販売しておりません。' });
+});
+
+test('a member whose access token has expired is refreshed before the add, and the item lands in their own cart', async ({ page, context, request }) => {
+  const [item] = await inStock(request);
+  await login(page);
+  // The access token's recorded expiry passes (the refresh cookie is still valid).
+  const cookies = await context.cookies();
+  const expires = cookies.find((c) => c.name === 'expires_at');
+  expect(expires, 'expires_at cookie after login').toBeTruthy();
+  await context.addCookies([{ ...expires!, value: String(Date.now() - 60_000) }]);
+
+  const refreshed = page.waitForResponse((r) => r.url().includes('/v1/auth/refresh') && r.status() === 200);
+  await addEnhanced(page, item);
+  await refreshed;
+  const after = Number((await context.cookies()).find((c) => c.name === 'expires_at')?.value);
+  expect(after).toBeGreaterThan(Date.now());
+
+  // Still the member, and the item is in the member's cart.
+  await page.goto('/cart/');
+  await expect(page.getByText(item.name).first()).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'マイページ' })).toBeVisible();
+});

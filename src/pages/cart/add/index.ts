@@ -3,16 +3,26 @@
  * enhancement script has loaded). Adds the chosen quantity through the Shop API with the visitor's
  * cartToken cookie (and access_token as bearer), writes cartToken and cart_cache like the browser
  * client does, and answers 303 to /cart/; on failure 303 back to the product with `cart_error`.
+ * Asked with `Accept: application/json` (the product page's enhancement script, which stays on the
+ * page), it answers `{ ok, count, message }` instead of redirecting, with the same cookies.
  * Cross-site posts are refused by Astro's origin check (security.checkOrigin, on by default).
  */
 import type { APIRoute } from 'astro';
 import { addToCart, parseProductId, parseQuantity } from '../../../api-client/add-to-cart.ts';
-import { ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
+import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
+import { firstErrorMessage, isDisplayableError } from '../../../api-client/errors.ts';
 import { COOKIE_NAMES, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
 import { setupServerApi } from '../../../components/server-api.ts';
 import { paths } from '../../../lib/routes.ts';
 
 export const prerender = false;
+
+/** The JSON answer (see src/scripts/add-to-cart.ts): the cart's new count, or the message to show. */
+export interface AddJsonAnswer {
+  ok: boolean;
+  count: number | null;
+  message: string | null;
+}
 
 const COOKIE_DAYS = 30;
 const PRODUCT_KEY = /^[\w.-]{1,200}$/;
@@ -26,7 +36,14 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
   setupServerApi();
   const form = await request.formData().catch(() => null);
   const back = productPath(form?.get('product_key'));
-  const fail = (code: AddErrorCode) => new Response(null, { status: 303, headers: { Location: `${back}?${ADD_ERROR_PARAM}=${code}`, 'Cache-Control': 'no-store' } });
+  const wantsJson = /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
+  const json = (status: number, body: AddJsonAnswer) => new Response(JSON.stringify(body), {
+    status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+  // JSON status: 422 for what the shopper can change, 401 for an ended login, 502 when the API failed.
+  const fail = (code: AddErrorCode, message: string = ADD_ERROR_MESSAGES[code], status = 422) => wantsJson
+    ? json(code === 'login' ? 401 : status, { ok: false, count: null, message })
+    : new Response(null, { status: 303, headers: { Location: `${back}?${ADD_ERROR_PARAM}=${code}`, 'Cache-Control': 'no-store' } });
 
   const productId = parseProductId(form?.get('product_id'));
   const quantity = parseQuantity(form?.get('quantity'));
@@ -47,6 +64,12 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
     cookies.set(COOKIE_NAMES.cartToken, outcome.cart.cart.token, options);
     cookies.set(COOKIE_NAMES.cartCache, JSON.stringify({ count: outcome.cart.cart.count }), options);
   }
-  if (!outcome.ok) return fail(addErrorCode(outcome.error));
+  if (!outcome.ok) {
+    const code = addErrorCode(outcome.error);
+    // The script shows the API's own Japanese text (a JSON body, not a URL anyone could forge).
+    const shown = code === 'failed' && isDisplayableError(outcome.error);
+    return fail(code, shown ? firstErrorMessage(outcome.error, ADD_ERROR_MESSAGES.failed) : ADD_ERROR_MESSAGES[code], code === 'failed' && !shown ? 502 : 422);
+  }
+  if (wantsJson) return json(200, { ok: true, count: outcome.cart.cart.count, message: null });
   return new Response(null, { status: 303, headers: { Location: paths.cart, 'Cache-Control': 'no-store' } });
 };
