@@ -53,6 +53,34 @@ function shopTheme() {
   };
 }
 
+/**
+ * No CommonJS interop outside the React chunk of the browser build: that interop needs Rolldown's
+ * runtime helpers, which become a file of their own on every island page as soon as a second chunk
+ * uses them. So dayjs resolves to its ES build (dayjs/esm/; the server keeps the CommonJS entry
+ * Node loads) and @nanostores/react takes React's hooks from islands/common/react.ts, the ES module
+ * in the React chunk that islands use too.
+ */
+function browserEsmOnly() {
+  const reactHooks = path.resolve(root, 'islands/common/react.ts');
+  const esm = (sub) => path.resolve(root, 'node_modules/dayjs/esm', sub);
+  return {
+    name: 'browser-esm-only',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    // An island entry captured by a chunk group (see codeSplitting below) may then be that chunk itself,
+    // with the group's other exports added, instead of a one-line facade file importing it.
+    configEnvironment(name) {
+      return name === 'client' ? { build: { rolldownOptions: { preserveEntrySignatures: 'allow-extension' } } } : undefined;
+    },
+    resolveId(source, importer) {
+      if (source === 'react' && importer?.includes('/node_modules/@nanostores/react/')) return reactHooks;
+      if (source === 'dayjs') return esm('index.js');
+      const plugin = /^dayjs\/plugin\/([\w-]+)(\.js)?$/.exec(source);
+      return plugin ? esm(`plugin/${plugin[1]}/index.js`) : undefined;
+    },
+  };
+}
+
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
@@ -77,31 +105,28 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shopTheme()],
+    plugins: [shopTheme(), browserEsmOnly()],
     build: {
+      // SHOP_SOURCEMAP=1 (analysis only, e.g. which module fills an island chunk): emit source maps.
+      sourcemap: process.env.SHOP_SOURCEMAP === '1',
       rollupOptions: {
         output: {
           // Fewer, larger chunks for the island pages (issue 5: cart/checkout ≤ 80 KB gzipped, each
           // file gzipped on its own): the storefront's code in layers by who needs it. Higher priority
           // takes a module first; a group also takes its modules' dependencies unless a higher group has
-          // them, so `core` (which must not import React: the product page's add-to-cart script loads it
-          // without any island) outranks the React group, and each group outranks the ones importing it.
+          // them. No page without islands loads any of these (the product page's add-to-cart script
+          // posts to /cart/add/ and needs none of the API client).
           codeSplitting: {
             groups: [
-              // The http core, the cart calls and decoders, cookies, routes: every island and the product page.
-              {
-                name: 'core',
-                test: /\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|reshape|wire\/(common|cart|auth))\.ts|\/src\/lib\/(routes|redirects|money)\.ts|\/contracts\/constants\.ts|\/islands\/common\/navigation\.ts|\/node_modules\/(js-cookie|zustand\/esm\/vanilla)/,
-                priority: 5,
-              },
-              // React, its zustand binding, the toast store and region and Astro's React renderer: every
-              // island page loads all of them, and one gzip stream compresses them better than separate
-              // files. The product page loads none. (Rolldown keeps its runtime helper file apart.)
+              // React, Astro's React renderer, the toast store and region, and the API client core (http,
+              // cart calls and decoders, cookies, routes, zustand): every island page loads all of it,
+              // and one gzip stream compresses it better than separate files.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler)\/|\/node_modules\/zustand\/esm\/(index|react)|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js/,
-                priority: 4,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|reshape|wire\/(common|cart|auth))\.ts|\/src\/lib\/(routes|redirects|money)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
+                priority: 5,
               },
+              { name: 'Confirm', test: /\/islands\/checkout\/(Confirm|OrderSummary)\.tsx/, priority: 4 },
               // The cart store: the cart, the checkout steps and login (merge), not the thanks page.
               { name: 'cart-store', test: /\/src\/stores\/cart\.ts/, priority: 3 },
               // The session store and the member gate: the checkout, thanks, login and my-page islands.

@@ -2,11 +2,12 @@
  * Checkout step 3 (/cart/confirm/): every item, the totals with tax, the delivery address, the
  * payment method with its own fee and description, and the delivery and return terms of the site
  * settings (the same source as the guide and the 特定商取引法 page), with the food rule when the cart
- * has food; 「注文を確定する」 places the order once.
+ * has food; 「注文を確定する」 places the order once. The terms come with the page (props from the
+ * build's synced settings, like the guide and 特定商取引法 pages), so the island makes no settings call.
  */
+import type { ReactNode } from 'react';
 import { useRef, useState } from '../common/react.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
-import { getOrderTerms } from '../../src/api-client/settings.ts';
 import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { cartCompletePath, cartPath, cartPaymentPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
@@ -21,8 +22,12 @@ import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
 /** The member gate, then the confirmation. */
-export default function Confirm() {
-  return <><MemberGate><ConfirmOrder /></MemberGate><ToastRegion /></>;
+/**
+ * `terms`: the return terms; `children`: the page's static HTML (the delivery terms), shown after the
+ * payment method.
+ */
+export default function Confirm({ terms, children }: { terms: OrderTerms; children?: ReactNode }) {
+  return <><MemberGate><ConfirmOrder terms={terms}>{children}</ConfirmOrder></MemberGate><ToastRegion /></>;
 }
 
 /** Cart lines in the summary's shape. */
@@ -36,9 +41,8 @@ export function returnTerms(terms: OrderTerms, cart: Pick<Cart, 'hasFood'>): str
   return [terms.returnPolicy, cart.hasFood ? terms.returnPolicyFood : null].filter((t): t is string => !!t);
 }
 
-function ConfirmOrder() {
+function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: ReactNode }) {
   const cart = useCheckoutCart('confirm');
-  const terms = useLoad('terms', (signal) => getOrderTerms({ signal }));
   const payments = useLoad(cart ? cart.token : null, (signal) => listCartPayments(cart!.token, { signal }));
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -66,7 +70,7 @@ function ConfirmOrder() {
   if (!cart) return submitting ? <Loading label="ご注文を確定しています…" /> : <Loading />;
   const address = cart.deliveries[0]?.address;
   const method: PaymentMethod | undefined = payments.data?.find((m) => m.id === cart.paymentId);
-  const returns = terms.data ? returnTerms(terms.data, cart) : [];
+  const returns = returnTerms(terms, cart);
 
   return (
     <div className="stack">
@@ -92,22 +96,16 @@ function ConfirmOrder() {
       <section aria-labelledby="confirm-payment">
         <h2 id="confirm-payment">お支払い方法</h2>
         <p>{cart.paymentName ?? '未選択'}{method && <>（{feeText(method)}）</>}</p>
-        {method?.description && <p className="muted" style={{ whiteSpace: 'pre-line' }}>{method.description}</p>}
+        {method?.description && <p className="muted pre-line">{method.description}</p>}
         <p><a href={cartPaymentPath}>お支払い方法を変更する</a></p>
       </section>
-      {terms.data?.deliveryLeadTime && (
-        <section aria-labelledby="confirm-delivery" className="panel terms">
-          <h2 id="confirm-delivery">お届けについて</h2>
-          <p>{terms.data.deliveryLeadTime}</p>
-        </section>
-      )}
+      {children}
       {returns.length > 0 && (
         <section aria-labelledby="confirm-returns" className="panel terms">
           <h2 id="confirm-returns">返品について</h2>
           {returns.map((t) => <p key={t}>{t}</p>)}
         </section>
       )}
-      <ErrorMessage error={terms.error} fallback="お届け・返品についての案内を読み込めませんでした。" />
       <ErrorMessage error={error} fallback="ご注文を確定できませんでした。" />
       <div className="actions">
         <a className="btn" href={cartPath}>カートに戻る</a>

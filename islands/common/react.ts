@@ -4,4 +4,4 @@
  * with Rolldown's interop helper and so load the separate rolldown-runtime file; through this module
  * the wrapping happens once, inside the React chunk, and the islands import plain named bindings.
  */
-export { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+export { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';

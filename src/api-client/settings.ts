@@ -2,7 +2,7 @@
 import type { FrontSettings, PublicJson } from '#contracts/settings.ts';
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
-import { boolean, number, object, record, string, unknown, type Decoder } from './guard.ts';
+import { boolean, number, object, string, type Decoder } from './guard.ts';
 import type { OrderTerms } from './types.ts';
 
 const knownSettings = /* @__PURE__ */ object({
@@ -33,15 +33,6 @@ export function toOrderTerms(settings: Record<string, unknown>): OrderTerms {
 /** GET /v1/settings/front: the flat settings object keyed by the spec-9 names. */
 export async function getFrontSettings(opts: CallOptions = {}): Promise<FrontSettings> {
   return (await request('GET', '/v1/settings/front', { parse: frontSettingsWire, signal: opts.signal })).data;
-}
-
-/**
- * The delivery lead time and return terms of the site settings (confirmation screen, guide,
- * 特定商取引法). Only these three keys are read (toOrderTerms keeps each when it is a non-blank
- * string), so the confirmation page does not carry the decoder of every setting.
- */
-export async function getOrderTerms(opts: CallOptions = {}): Promise<OrderTerms> {
-  return (await request('GET', '/v1/settings/front', { parse: (body) => toOrderTerms(record(unknown)(body)), signal: opts.signal })).data;
 }
 
 /**
