@@ -17,6 +17,8 @@ export const root = resolve(fileURLToPath(import.meta.url), '../..');
 /** Where the build goes: dist/ by default; SHOP_DIST_DIR gives parallel builds (e2e shards, bench) their own. */
 export const distDir = resolve(root, process.env.SHOP_DIST_DIR || 'dist');
 export const serverEntry = join(distDir, 'server', 'entry.mjs');
+/** The files the browser gets as they are (pre-rendered pages, /_astro/ assets, public/). */
+export const clientDir = join(distDir, 'client');
 const stampFile = join(distDir, '.shop-build-stamp');
 
 /** Inputs of the Astro build: a change in any of them (or in the synced snapshot) means rebuild. */
@@ -91,11 +93,15 @@ export function runAstroBuild(env: { apiBaseUrl: string; channel: string }): Pro
   });
 }
 
-/** Builds when needed (or when forced) and records the fingerprint of what was built. */
+/**
+ * Builds when needed (or when forced) and records the fingerprint of what was built. Either way the
+ * static assets then get their pre-compressed `.gz`/`.br` copies (only those missing or stale).
+ */
 export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string; force?: boolean }): Promise<boolean> {
   const check = needsBuild(opts.channel);
   if (!check.needed && !opts.force) {
     log(`Astro build skipped: ${check.reason}`);
+    await precompress();
     return false;
   }
   log(`Building the storefront with astro build (${opts.force ? 'forced' : check.reason}, channel ${opts.channel})…`);
@@ -104,7 +110,18 @@ export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string;
   // The fingerprint taken before the build: an edit made while it ran triggers the next rebuild.
   writeFileSync(stampFile, `${check.fingerprint}\n`);
   log(`Astro build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await precompress();
   return true;
+}
+
+/** Zopfli gzip and brotli copies of dist/client's scripts and styles (scripts/precompress.ts). */
+async function precompress(): Promise<void> {
+  const started = Date.now();
+  const { precompressAssets } = await import('./precompress.ts');
+  const r = await precompressAssets(clientDir);
+  if (r.written === 0) return;
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  log(`Pre-compressed ${r.files} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → gzip ${kb(r.gzipBytes)}, br ${kb(r.brotliBytes)}`);
 }
 
 /** Pulls the CMS content for a channel from the Shop API into the local snapshot the build reads. */

@@ -2,13 +2,37 @@
  * `npx node scripts/measure-js.ts [base]`: the JavaScript each storefront page type ships, measured
  * against an already running shop (default http://127.0.0.1:4321), the same way `npm run bench`
  * does: every <script src>, modulepreload and island (component and renderer URLs) with their static
- * imports followed recursively, plus inline scripts; each file gzipped on its own (zlib level 6) and
- * summed. Dynamic import() targets are not counted: they are not part of the first load.
+ * imports followed recursively, plus inline scripts; each file's gzip size as the shop serves it
+ * (the body of its `Accept-Encoding: gzip` answer: the pre-compressed zopfli copy for built assets,
+ * see scripts/precompress.ts) or, for a file the server sends uncompressed and for inline scripts,
+ * zlib level 6 of its text; summed. Dynamic import() targets are not counted: they are not part of the first load.
  * Unlike bench it needs no fresh database or build, so it is quick to run while tuning bundles.
  * MEASURE_VERBOSE=1 lists the files of each page.
  * `npm run bench` uses the same `measurePage` and `pageTypes` for its JavaScript table.
  */
-import { gzipSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** GETs `url` asking for gzip: the text and its gzip size (as sent, or zlib level 6 when sent plain). */
+function fetchGzipped(url: string): Promise<{ status: number; text: string; gzip: number }> {
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolvePromise, reject) => {
+    const req = send(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const gzipped = res.headers['content-encoding'] === 'gzip';
+        const raw = gzipped ? gunzipSync(body) : body;
+        resolvePromise({ status: res.statusCode ?? 0, text: raw.toString('utf8'), gzip: gzipped ? body.length : gzipSync(raw).length });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 export interface JsReport {
   files: number; raw: number; gzip: number; inlineCount: number; inlineGzip: number; islands: number; htmlGzip: number;
@@ -67,10 +91,10 @@ export async function measurePage(base: string, path: string): Promise<JsReport>
     const url = queue.shift()!;
     if (seen.has(url)) continue;
     seen.add(url);
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(`script ${url} → ${r.status}`);
-    const code = await r.text();
-    const gz = gzipSync(code).length;
+    const r = await fetchGzipped(url);
+    if (r.status !== 200) throw new Error(`script ${url} → ${r.status}`);
+    const code = r.text;
+    const gz = r.gzip;
     report.files += 1;
     report.raw += Buffer.byteLength(code);
     report.gzip += gz;

@@ -20,7 +20,8 @@ import compression from 'compression';
 import { z } from 'zod';
 import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
 import { securityHeaders } from '../api/src/middleware/security-headers.ts';
-import { buildIfNeeded, log, runContentSync, serverEntry } from './build.ts';
+import { buildIfNeeded, clientDir, log, runContentSync, serverEntry } from './build.ts';
+import { loadAssets, servePrecompressed, type AssetTable } from './static-assets.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -143,11 +144,14 @@ async function main() {
   }
 
   let pageListener: Listener = startingPage;
+  // The pre-compressed scripts and styles of the current build (read once the build is there).
+  let assets: AssetTable = new Map();
   const server = createServer((req, res) => {
     const api = isApiPath(req.url ?? '/');
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
     // pages, static files and a proxied external API get them here.
     if (!api || externalApi) secure(req, res, api);
+    if (!api && servePrecompressed(assets, req, res)) return;
     compress(req as never, res as never, () => {
       if (apiListener && api) apiListener(req, res);
       else pageListener(req, res);
@@ -172,6 +176,7 @@ async function main() {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = await import(pathToFileURL(serverEntry).href) as { handler?: Listener };
   if (typeof entry.handler !== 'function') throw new Error(`${serverEntry} exports no handler: is the Node adapter in standalone mode?`);
+  assets = loadAssets(clientDir);
   pageListener = entry.handler;
   log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   log(`Shop ready at http://localhost:${port}`);

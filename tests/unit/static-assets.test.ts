@@ -1,0 +1,147 @@
+/**
+ * Pre-compressed static assets (scripts/precompress.ts, scripts/static-assets.ts): the copies decode
+ * to the original, stale or tiny files are handled, and a real HTTP server negotiates the encoding.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressAssets } from '../../scripts/precompress.ts';
+import { chooseEncoding, loadAssets, servePrecompressed, type AssetTable } from '../../scripts/static-assets.ts';
+
+const script = `export function hello(){${'console.log("こんにちは、世界");'.repeat(200)}}\n`;
+
+describe('chooseEncoding', () => {
+  it('prefers brotli, honours q-values and refusals, and falls back to none', () => {
+    expect(chooseEncoding('gzip, deflate, br', ['br', 'gzip'])).toBe('br');
+    expect(chooseEncoding('gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.8', ['br', 'gzip'])).toBe('gzip');
+    expect(chooseEncoding('*', ['br', 'gzip'])).toBe('br');
+    expect(chooseEncoding('*;q=0, gzip', ['br', 'gzip'])).toBe('gzip');
+    expect(chooseEncoding('x-gzip', ['gzip'])).toBe('gzip');
+    expect(chooseEncoding('identity', ['br', 'gzip'])).toBeNull();
+    expect(chooseEncoding('gzip;q=abc', ['gzip'])).toBeNull();
+    expect(chooseEncoding(undefined, ['br', 'gzip'])).toBeNull();
+    expect(chooseEncoding('br', ['gzip'])).toBeNull();
+  });
+});
+
+describe('precompressAssets', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'precompress-'));
+    mkdirSync(join(dir, '_astro'));
+    writeFileSync(join(dir, '_astro', 'island.abc123.js'), script);
+    writeFileSync(join(dir, '_astro', 'tiny.js'), 'export{}');
+    writeFileSync(join(dir, 'index.html'), `<p>${'x'.repeat(5000)}</p>`);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes gzip (smaller than zlib level 9) and brotli copies that decode to the file; skips small files and HTML', async () => {
+    const r = await precompressAssets(dir);
+    expect(r).toMatchObject({ files: 1, written: 2 });
+    const file = join(dir, '_astro', 'island.abc123.js');
+    const gz = readFileSync(`${file}.gz`);
+    expect(gunzipSync(gz).toString()).toBe(script);
+    expect(gz.length).toBeLessThanOrEqual(gzipSync(script, { level: 9 }).length);
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(script);
+    expect(existsSync(join(dir, '_astro', 'tiny.js.gz'))).toBe(false);
+    expect(existsSync(join(dir, 'index.html.gz'))).toBe(false);
+  });
+
+  it('skips fresh copies and redoes stale ones', async () => {
+    expect((await precompressAssets(dir)).written).toBe(0);
+    const file = join(dir, '_astro', 'island.abc123.js');
+    const later = new Date(statSync(`${file}.gz`).mtimeMs + 10_000);
+    writeFileSync(file, `${script}// changed\n`);
+    utimesSync(file, later, later);
+    expect((await precompressAssets(dir)).written).toBe(2);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toContain('// changed');
+  });
+});
+
+describe('servePrecompressed over HTTP', () => {
+  let dir: string;
+  let server: Server;
+  let base: string;
+  let table: AssetTable;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'static-assets-'));
+    mkdirSync(join(dir, '_astro'));
+    writeFileSync(join(dir, '_astro', 'island.abc123.js'), script);
+    writeFileSync(join(dir, 'header.js'), script);
+    writeFileSync(join(dir, 'stale.css'), `body{${'color:red;'.repeat(300)}}`);
+    await precompressAssets(dir);
+    // A copy older than its file is not served.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, 'stale.css'), later, later);
+    table = loadAssets(dir);
+    server = createServer((req, res) => {
+      if (servePrecompressed(table, req, res)) return;
+      res.setHeader('X-Fallthrough', '1');
+      res.end('fallthrough');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+    return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = request(`${base}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('sends brotli or gzip by Accept-Encoding with type, Vary, validators and the immutable lifetime for /_astro/', async () => {
+    const br = await get('/_astro/island.abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gz = await get('/_astro/island.abc123.js?v=1', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(Number(gz.headers['content-length'])).toBe(gz.body.length);
+    expect(gunzipSync(gz.body).toString()).toBe(script);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const header = await get('/header.js', { 'accept-encoding': 'gzip' });
+    expect(header.headers['cache-control']).toBe('public, max-age=0');
+  });
+
+  it('answers 304 to a matching If-None-Match and HEAD without a body', async () => {
+    const first = await get('/_astro/island.abc123.js', { 'accept-encoding': 'gzip' });
+    const again = await get('/_astro/island.abc123.js', { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const head = await get('/_astro/island.abc123.js', { 'accept-encoding': 'gzip' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers['content-length'])).toBe(first.body.length);
+  });
+
+  it('leaves identity requests, ranges, other methods, stale copies and unknown paths to the next handler', async () => {
+    for (const [path, headers, method] of [
+      ['/_astro/island.abc123.js', { 'accept-encoding': 'identity' }, 'GET'],
+      ['/_astro/island.abc123.js', {}, 'GET'],
+      ['/_astro/island.abc123.js', { 'accept-encoding': 'gzip', range: 'bytes=0-10' }, 'GET'],
+      ['/_astro/island.abc123.js', { 'accept-encoding': 'gzip' }, 'POST'],
+      ['/stale.css', { 'accept-encoding': 'gzip' }, 'GET'],
+      ['/nope.js', { 'accept-encoding': 'gzip' }, 'GET'],
+    ] as const) {
+      const r = await get(path, headers, method);
+      expect(r.headers['x-fallthrough'], `${method} ${path}`).toBe('1');
+    }
+  });
+});
