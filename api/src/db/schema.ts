@@ -59,6 +59,12 @@ export const users = pgTable('users', {
   birthday: date('birthday'),
   newsletter: smallint('newsletter').notNull().default(0),
   is_registered_member: boolean('is_registered_member').notNull().default(true),
+  /** A guest purchase's member (GET /v1/users/dummy) until converted: its e-mail may be a member's too. */
+  is_guest: boolean('is_guest').notNull().default(false),
+  /** Login asks for a mailed 6-digit code after the password (spec 4 is_verify). */
+  mfa_enabled: boolean('mfa_enabled').notNull().default(false),
+  /** The member of another channel this one was created from by channel-sync login. */
+  synced_from_user_id: integer('synced_from_user_id'),
   email_verified_at: ts('email_verified_at'),
   password_changed_at: ts('password_changed_at'),
   failed_login_count: integer('failed_login_count').notNull().default(0),
@@ -71,8 +77,10 @@ export const users = pgTable('users', {
   created_at: created(),
   updated_at: updated(),
 }, (t) => [
-  uniqueIndex('users_channel_username_uq').on(t.channel_id, sql`lower(${t.username})`),
-  uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`),
+  // Live, non-guest accounts only: a guest may buy with a member's e-mail, and a withdrawn member's
+  // name and address are free again.
+  uniqueIndex('users_channel_username_uq').on(t.channel_id, sql`lower(${t.username})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
+  uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
 ]);
 
 /**
@@ -453,8 +461,25 @@ export const outbox_emails = pgTable('outbox_emails', {
   body: text('body').notNull(),
   template: text('template').notNull(),
   sent_at: ts('sent_at'),
+  /** Delivery attempts so far; the next one is not before next_attempt_at (backoff). */
+  attempts: integer('attempts').notNull().default(0),
+  next_attempt_at: ts('next_attempt_at').notNull().defaultNow(),
+  /** The last SMTP failure, for the operator. */
+  last_error: text('last_error'),
+  /** A worker's claim: another process skips the row until this passes. */
+  locked_until: ts('locked_until'),
   created_at: created(),
-});
+}, (t) => [index('outbox_emails_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`)]);
+
+/** School keys a member may enter (POST {provider-prefix}/v1/schools/check). */
+export const school_keys = pgTable('school_keys', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  is_active: boolean('is_active').notNull().default(true),
+  created_at: created(),
+}, (t) => [uniqueIndex('school_keys_channel_key_uq').on(t.channel_id, t.key)]);
 
 // ---------------------------------------------------------------- content (CMS)
 export const blogs = pgTable('blogs', {

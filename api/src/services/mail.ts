@@ -107,8 +107,28 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
   return { subject: `【${m.siteName}】ご注文ありがとうございます`, body };
 }
 
+/** One e-mail to queue: plain text (UTF-8), `template` names its kind for the operator and tests. */
+export interface QueuedMail {
+  channelId: string | null;
+  to: string;
+  template: string;
+  subject: string;
+  body: string;
+}
+
+/**
+ * Queues an e-mail in the caller's connection or transaction (written to outbox_emails; delivered
+ * by the outbox worker, retried until sent). Returns the outbox row id.
+ */
+export async function queueMail(conn: Conn, m: QueuedMail): Promise<number> {
+  const [row] = await conn.insert(outbox_emails).values({
+    channel_id: m.channelId, to_address: m.to, subject: m.subject, body: m.body, template: m.template,
+  }).returning({ id: outbox_emails.id });
+  return row.id;
+}
+
 /** Queues the order-confirmation e-mail in the caller's transaction. */
 export async function queueOrderConfirmation(tx: Conn, m: OrderMail): Promise<void> {
   const { subject, body } = orderConfirmationText(m);
-  await tx.insert(outbox_emails).values({ channel_id: m.channelId, to_address: m.to, subject, body, template: 'order_confirmation' });
+  await queueMail(tx, { channelId: m.channelId, to: m.to, subject, body, template: 'order_confirmation' });
 }
