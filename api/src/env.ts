@@ -32,6 +32,15 @@ const envSchema = z.object({
   /** Password hashes computed at once (each on its own worker thread); more wait in a short queue. */
   // Default: one core short of all, at most 4, so hashing always leaves a core to the event loop.
   KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  /**
+   * smtp://user:pass@host:port (smtps:// for TLS) to deliver the mail outbox; unset: nothing is
+   * sent and `npm start` prints each mail's subject and links to the console instead.
+   */
+  SMTP_URL: z.string().optional(),
+  /** From address of every mail ("Shop <shop@example.jp>"); else the channel's MAIL.FROM_* settings. */
+  MAIL_FROM: z.string().max(300).optional(),
+  /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */
+  SITE_URL: z.string().url().default('http://localhost:4321'),
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
 });
