@@ -1,10 +1,16 @@
 /** The signed-in member (spec 7 "User"). */
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
+import type { PasswordChangeRequest } from '#contracts/user.ts';
 import type { User } from './types.ts';
 import { userWire } from './wire/user.ts';
 
 /** GET /v1/me/user. */
 export async function getMe(opts: CallOptions = {}): Promise<User> {
   return (await request('GET', '/v1/me/user', { parse: userWire, signal: opts.signal })).data;
+}
+
+/** PUT /v1/me/password { current_password, password }: 204; a wrong current password is 422 on current_password. */
+export async function changePassword(body: PasswordChangeRequest, opts: CallOptions = {}): Promise<void> {
+  await request('PUT', '/v1/me/password', { body, signal: opts.signal });
 }

@@ -1,0 +1,44 @@
+/** The member's account calls of spec 7: withdrawal (DELETE /v1/me/user) and the login history. */
+import type { Pagination } from '#contracts/common.ts';
+import { ApiError, CLIENT_CODES } from './errors.ts';
+import { options, request } from './http.ts';
+import { refreshForRequest } from './refresh.ts';
+import type { CallOptions } from './call.ts';
+import { array } from './guard.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
+import { isTokenExpired } from './token.ts';
+import { loginHistoryWire, type LoginHistory } from './wire/me-account.ts';
+
+export type { LoginHistory };
+
+/**
+ * DELETE /v1/me/user { password }: withdrawal. Spec 7: the stored access token is removed first, so
+ * a withdrawal whose answer never arrives (tab closed, connection lost) leaves no token of an erased
+ * member for the next page to restore; the call carries the token it read. When the API refuses
+ * (wrong password 422, too many tries 429) the account still exists and the token is put back; a 401
+ * means the session was already over, so nothing is put back. Logging out afterwards is the caller's.
+ */
+export async function withdrawMember(password: string, opts: CallOptions = {}): Promise<void> {
+  const o = options();
+  let session = o.tokens.read();
+  if (!session) throw new ApiError({ status: 401, code: CLIENT_CODES.unauthenticated, message: 'ログインしてください。' });
+  if (isTokenExpired(session.expiresAt, o.now())) session = await refreshForRequest();
+  o.tokens.clear();
+  try {
+    await request('DELETE', '/v1/me/user', { body: { password }, bearer: session.accessToken, cancelOnNavigation: false, signal: opts.signal });
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) o.tokens.write(session);
+    throw e;
+  }
+}
+
+export interface LoginHistoryList {
+  items: LoginHistory[];
+  pagination: Pagination;
+}
+
+/** GET /v1/me/login-histories?page&per → newest first, with pagination (10 per page by default). */
+export async function listLoginHistories(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<LoginHistoryList> {
+  const res = await request('GET', '/v1/me/login-histories', { query, parse: array(loginHistoryWire), signal: opts.signal });
+  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
+}
