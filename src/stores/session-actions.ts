@@ -8,7 +8,7 @@ import { loginUser, logoutUser } from '../api-client/auth.ts';
 import { endSession, getSession, setSession } from '../api-client/http.ts';
 import { cartAfterLogin } from './cart.ts';
 import { clearStoredHistory } from './history-key.ts';
-import { loggedOutState, useSessionStore } from './session.ts';
+import { loggedOutState, useSessionStore, writeAuthExtras } from './session.ts';
 
 /** What login() did: logged in, waiting for a verification code, or an unregistered member. */
 export type LoginResult =
@@ -22,18 +22,49 @@ function pushTrackingUserId(userId: string): void {
   if (Array.isArray(w.dataLayer)) w.dataLayer.push({ user_id: userId });
 }
 
-/** Posts the credentials; rejects with the ApiError of a failed login (422 auth.failed). */
-export async function login(credentials: LoginRequest): Promise<LoginResult> {
+/** Where a LoginResponse came from (the caller's flow; the section-4 rules are the same for all). */
+export type LoginSource = 'login' | 'register' | 'reminder' | 'verify';
+
+/** The notices shown after a login (spec 3 hasPasswordExpired, hasMailErrorCountOver). */
+export const LOGIN_WARNINGS = {
+  passwordExpired: { message: 'パスワードの有効期限が切れています。パスワードを変更してください。', href: '/mypage/password/', link: 'パスワードを変更する' },
+  mailErrorCountOver: { message: 'メールが届かない状態です。メールアドレスをご確認ください。', href: '/mypage/user_info/edit/', link: '会員情報を変更する' },
+} as const;
+
+/** The warning a login answer calls for, or null. */
+export function loginWarning(response: Pick<LoginResponse, 'has_password_expired' | 'has_mail_error_count_over'>): string | null {
+  if (response.has_password_expired) return LOGIN_WARNINGS.passwordExpired.message;
+  if (response.has_mail_error_count_over) return LOGIN_WARNINGS.mailErrorCountOver.message;
+  return null;
+}
+
+/**
+ * The one place that applies the section-4 login rules to any login answer (login, channel-sync
+ * login, verification code, registration, e-mail verification, reminder reset):
+ * - is_verify: the code step follows; the mfa user id is kept, nothing is stored;
+ * - is_registered_member false: not a login; the answer is kept (this tab only) for /verify/;
+ * - otherwise: the local product history is cleared, the token stored, the warning noted and the
+ *   guest cart merged before the caller moves on.
+ */
+export async function adoptLoginResponse(
+  response: LoginResponse,
+  opts: { source?: LoginSource; isSyncUserChannel?: boolean; isManagerLogin?: boolean } = {},
+): Promise<LoginResult> {
   const set = useSessionStore.setState;
-  const response = await loginUser(credentials);
+  const flags = {
+    isSyncUserChannel: opts.isSyncUserChannel ?? useSessionStore.getState().isSyncUserChannel,
+    isManagerLogin: opts.isManagerLogin ?? useSessionStore.getState().isManagerLogin,
+  };
   if (response.is_verify) {
-    set({ mfaUserId: response.user_id, isLogin: false, check: true });
+    set({ mfaUserId: response.user_id, isLogin: false, check: true, ...flags });
     return { status: 'verify', response };
   }
   if (response.is_registered_member === false) {
-    // Spec 4: logged in only if is_registered_member is absent or true. Storing the token would
-    // let the next page restore the session from the cookies, so it stays in memory only.
-    set({ ...loggedOutState, check: true, isRegisteredMember: false, pendingVerification: response });
+    // Spec 4: logged in only if is_registered_member is absent or true. The token stays out of the
+    // cookies, so no page restores it as a login; a session of somebody else ends first.
+    if (getSession()) endSession({ keepCart: true });
+    set({ ...loggedOutState, check: true, isRegisteredMember: false });
+    writeAuthExtras({ pendingVerification: response, isManagerLogin: flags.isManagerLogin });
     return { status: 'unregistered', response };
   }
   // Spec 4: login clears the local product history. The stored copy is removed here; the history
@@ -41,11 +72,17 @@ export async function login(credentials: LoginRequest): Promise<LoginResult> {
   // store: that would add Vite's preload helper to every page with the session store.
   clearStoredHistory();
   setSession(response); // the 'token' event sets isLogin and starts the cart merge
-  set({ mfaUserId: null, pendingVerification: null, isRefreshFailed: false, check: true });
+  set({ mfaUserId: null, isRefreshFailed: false, check: true });
+  writeAuthExtras({ pendingVerification: null, warningMessage: loginWarning(response), ...flags });
   pushTrackingUserId(String(response.user_id));
   // The guest cart is merged into the member's before the caller moves to another page.
   await cartAfterLogin();
   return { status: 'logged_in', response };
+}
+
+/** Posts the credentials; rejects with the ApiError of a failed login (422 auth.failed). */
+export async function login(credentials: LoginRequest, opts: { isManagerLogin?: boolean } = {}): Promise<LoginResult> {
+  return adoptLoginResponse(await loginUser(credentials), { source: 'login', isSyncUserChannel: false, ...opts });
 }
 
 /** Logs out: server call best-effort, local session always cleared; cart too unless keepCart. */

@@ -25,13 +25,76 @@ export interface AuthState {
   mfaUserId: number | null;
   /**
    * The answer of a login by a member who has not verified the e-mail yet (is_registered_member
-   * false): kept in memory only, for the verification step. Never stored, so a reload is logged out.
+   * false), for the verification screens (resending the mail needs its token). Never in the token
+   * cookies, so no page treats it as a login; kept in this tab's sessionStorage (see authExtras).
    */
   pendingVerification: LoginResponse | null;
   /** The last refresh failed; login-required screens do not redirect again (spec 2). */
   isRefreshFailed: boolean;
+  /** Logged in through the channel-sync login (/login_sync/). */
   isSyncUserChannel: boolean;
+  /** Manager login (spec 6: the flag exists, its handling is not shown). */
+  isManagerLogin: boolean;
+  /** The notice to show after login (password expired, mail undeliverable); null when none. */
   warningMessage: string | null;
+}
+
+/** The parts of the auth state that outlive a page load in this tab (sessionStorage). */
+interface AuthExtras {
+  pendingVerification?: LoginResponse | null;
+  isSyncUserChannel?: boolean;
+  isManagerLogin?: boolean;
+  warningMessage?: string | null;
+}
+
+export const AUTH_EXTRAS_KEY = 'shop:auth-extras';
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null; // storage disabled
+  }
+}
+
+/** The stored extras; anything unreadable counts as none. Checked loosely: only this code writes them. */
+export function readAuthExtras(): AuthExtras {
+  try {
+    const parsed = JSON.parse(sessionStore()?.getItem(AUTH_EXTRAS_KEY) ?? 'null') as unknown;
+    if (!parsed || typeof parsed !== 'object') return {};
+    const x = parsed as Record<string, unknown>;
+    const pending = x.pendingVerification as LoginResponse | null | undefined;
+    return {
+      pendingVerification: pending && typeof pending.access_token === 'string' && typeof pending.user_id === 'number' ? pending : null,
+      isSyncUserChannel: x.isSyncUserChannel === true,
+      isManagerLogin: x.isManagerLogin === true,
+      warningMessage: typeof x.warningMessage === 'string' ? x.warningMessage : null,
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Merges `patch` into the stored extras (null/false values are dropped) and into the store. */
+export function writeAuthExtras(patch: AuthExtras): void {
+  const next = { ...readAuthExtras(), ...patch };
+  const kept = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null && v !== false && v !== undefined));
+  try {
+    const storage = sessionStore();
+    if (Object.keys(kept).length) storage?.setItem(AUTH_EXTRAS_KEY, JSON.stringify(kept));
+    else storage?.removeItem(AUTH_EXTRAS_KEY);
+  } catch {
+    // storage full or disabled: the store still has them for this page
+  }
+  useSessionStore.setState(patch as Partial<AuthState>);
+}
+
+function clearAuthExtras(): void {
+  try {
+    sessionStore()?.removeItem(AUTH_EXTRAS_KEY);
+  } catch {
+    // storage disabled
+  }
 }
 
 interface SessionActions {
@@ -56,6 +119,7 @@ export const loggedOutState: AuthState = {
   pendingVerification: null,
   isRefreshFailed: false,
   isSyncUserChannel: false,
+  isManagerLogin: false,
   warningMessage: null,
 };
 
@@ -68,11 +132,23 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
     // Several islands check on load; they share one check (and so at most one refresh).
     checking ??= (async () => {
       const stored = getSession();
+      const extras = readAuthExtras();
       if (!stored) {
-        // No token: logged out, and the cart token is deliberately left alone.
-        set({ ...loggedOutState, check: true, isRefreshFailed: get().isRefreshFailed });
+        // No token: logged out, and the cart token is deliberately left alone. A member waiting for
+        // the e-mail verification is not logged in either (spec 4), but the guest-only rule sends
+        // them to /verify/ (spec 2), so their pending answer comes back from this tab's storage.
+        const pending = extras.pendingVerification ?? get().pendingVerification;
+        set({
+          ...loggedOutState, check: true, isRefreshFailed: get().isRefreshFailed,
+          pendingVerification: pending, isRegisteredMember: pending ? false : null, isManagerLogin: extras.isManagerLogin ?? get().isManagerLogin,
+        });
         return false;
       }
+      set({
+        isSyncUserChannel: extras.isSyncUserChannel ?? get().isSyncUserChannel,
+        isManagerLogin: extras.isManagerLogin ?? get().isManagerLogin,
+        warningMessage: extras.warningMessage ?? get().warningMessage,
+      });
       if (!opts.force && !isTokenExpired(stored.expiresAt, clientNow())) {
         set({ check: true, isLogin: get().isRegisteredMember !== false, accessToken: stored.accessToken, tokenExpiresAt: stored.expiresAt });
         return get().isLogin;
@@ -100,7 +176,7 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
   },
 
   setWarningMessage(message) {
-    set({ warningMessage: message });
+    writeAuthExtras({ warningMessage: message });
   },
 }));
 
@@ -123,6 +199,7 @@ onSessionEvent((e) => {
       hasMailErrorCountOver: e.response.has_mail_error_count_over,
     });
   } else {
+    clearAuthExtras();
     useSessionStore.setState({ ...loggedOutState, check: true, isRefreshFailed: e.refreshFailed });
   }
 });
