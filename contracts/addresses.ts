@@ -57,13 +57,27 @@ export const addressInputSchema = z.object({
 }).meta({ id: 'AddressInput' });
 export type AddressInput = z.input<typeof addressInputSchema>;
 
-/** GET /v1/postal-code?code= → the address parts for a 7-digit postal code. */
+/**
+ * GET /v1/postal-code?code= → the address parts for a 7-digit postal code, from Japan Post's KEN_ALL
+ * (every real code). `town` is empty where KEN_ALL has no town (「以下に掲載がない場合」); street
+ * numbers are never part of it. Unknown code: 404; not 7 digits (hyphen allowed): 422.
+ */
 export const postalCodeQuerySchema = z.object({ code: postalCode({ label: '郵便番号' }) });
+/** One address a postal code stands for. */
+export const postalCodeCandidateSchema = z.object({
+  prefecture: z.string(),
+  city: z.string(),
+  town: z.string(),
+}).meta({ id: 'PostalCodeCandidate' });
+export type PostalCodeCandidate = z.infer<typeof postalCodeCandidateSchema>;
 export const postalCodeResultSchema = z.object({
+  /** Seven digits. */
   postal_code: z.string(),
   prefecture: z.string(),
   city: z.string(),
   town: z.string(),
+  /** Present when the code stands for several towns: all of them in KEN_ALL's order, the first as above. */
+  candidates: z.array(postalCodeCandidateSchema).optional(),
 }).meta({ id: 'PostalCodeResult' });
 export type PostalCodeResult = z.infer<typeof postalCodeResultSchema>;
 

@@ -1,8 +1,8 @@
-/** Address book handlers: the signed-in member's addresses, and the postal-code lookup. */
+/** Address book handlers: the signed-in member's addresses, the postal-code lookup and the prefectures. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
 import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress, useAddress } from '../../services/addresses.ts';
-import { lookupPostalCode } from '../../services/postal.ts';
+import { listPrefectures, lookupPostalCode } from '../../services/postal.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import type * as routes from './routes.ts';
 
@@ -27,4 +27,10 @@ export const use: AppRouteHandler<typeof routes.use> = async (c) =>
   ok(c, await useAddress(c.get('db'), c.get('user')!.id, c.req.valid('param').id));
 
 export const postal: AppRouteHandler<typeof routes.postal> = async (c) =>
-  ok(c, await lookupPostalCode(c.get('db'), c.req.valid('query').code));
+  ok(c, lookupPostalCode(c.req.valid('query').code));
+
+/** The list never changes between releases: browsers and shared caches may keep it for a day. */
+export const prefectures: AppRouteHandler<typeof routes.prefectures> = async (c) => {
+  c.header('Cache-Control', 'public, max-age=86400');
+  return ok(c, listPrefectures());
+};

@@ -1,4 +1,4 @@
-/** Address book: /v1/me/user-addresses… and GET /v1/postal-code. */
+/** Address book: /v1/me/user-addresses…, GET /v1/postal-code and GET /v1/postal-codes/prefectures. */
 import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
@@ -10,4 +10,5 @@ export const addressRoutes = createRouter()
   .openapi(routes.update, handlers.update)
   .openapi(routes.remove, handlers.remove)
   .openapi(routes.use, handlers.use)
-  .openapi(routes.postal, handlers.postal);
+  .openapi(routes.postal, handlers.postal)
+  .openapi(routes.prefectures, handlers.prefectures);
