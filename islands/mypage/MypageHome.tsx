@@ -1,8 +1,10 @@
 /**
  * Member top (/mypage/ and /ec/): greeting and the member's shortcuts, inside the my-page frame
- * (member guard, menu, logout). Nothing personal is in the server HTML.
+ * (member guard, menu, logout). Nothing personal is in the server HTML. A flow that lands here
+ * says what it did with ?notice=<key> (only the keys below are shown, never text from the URL).
  */
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from '../common/react.ts';
 import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -13,16 +15,44 @@ export default function MypageHome() {
   return <MypageLayout><MemberTop /></MypageLayout>;
 }
 
+/** Notices another screen may ask for when it sends the member here. */
+export const NOTICES: Record<string, string> = {
+  password_reset: 'パスワードを再設定しました',
+};
+
+// routes.ts exports these my-page routes only inside the `paths` table, which islands may not import
+// (it would put the whole table in the shared chunk): spelled here as paths.mypage has them.
+const passwordPath = '/mypage/password/';
+const loginHistoryPath = '/mypage/login_history/';
+const leavePath = '/mypage/leave/';
+
 const SHORTCUTS = [
   { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容を確認できます' },
+  { href: passwordPath, label: 'パスワード変更', note: 'ログインに使うパスワードを変更します' },
+  { href: loginHistoryPath, label: 'ログイン履歴', note: 'いつ、どこからログインしたかを確認できます' },
   { href: productListPath(), label: '商品一覧', note: 'お買い物を続ける' },
   { href: cartPath, label: 'カート', note: 'カートの中身を確認する' },
+  { href: leavePath, label: '退会', note: '会員登録を取り消します' },
 ];
+
+/** The notice asked for by ?notice=, removed from the address so a reload does not repeat it. */
+function useNotice(): string | null {
+  const [notice] = useState(() => NOTICES[new URLSearchParams(window.location.search).get('notice') ?? ''] ?? null);
+  useEffect(() => {
+    if (!notice) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('notice');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [notice]);
+  return notice;
+}
 
 function MemberTop() {
   const { data: me, error } = useStore($me);
+  const notice = useNotice();
   return (
     <div className="stack">
+      {notice && <p className="notice" role="status">{notice}</p>}
       <ErrorMessage error={error} fallback="会員情報を読み込めませんでした。" />
       <p className="greeting">{me ? `${me.last_name} ${me.first_name} 様、いつもご利用ありがとうございます。` : 'ようこそ。'}</p>
       <ul className="menu-grid">

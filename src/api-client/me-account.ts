@@ -42,3 +42,21 @@ export async function listLoginHistories(query: { page?: number; per?: number } 
   const res = await request('GET', '/v1/me/login-histories', { query, parse: array(loginHistoryWire), signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
 }
+
+const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'], [/\bOPR\/|\bOpera\b/, 'Opera'], [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'], [/\b(Headless)?Chrome\/|\bCriOS\//, 'Chrome'], [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+];
+const SYSTEMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'], [/\bAndroid\b/, 'Android'], [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'], [/\bCrOS\b/, 'ChromeOS'], [/\bLinux\b/, 'Linux'],
+];
+
+/** The browser column of the login history: 「Chrome（Windows）」 from a User-Agent, 「不明」 without one. */
+export function describeUserAgent(userAgent: string | null): string {
+  if (!userAgent?.trim()) return '不明';
+  const browser = BROWSERS.find(([re]) => re.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([re]) => re.test(userAgent))?.[1];
+  if (!browser) return 'その他';
+  return system ? `${browser}（${system}）` : browser;
+}

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
 import { ApiError } from '../../src/api-client/errors.ts';
 import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listLoginHistories, withdrawMember } from '../../src/api-client/me-account.ts';
+import { describeUserAgent, listLoginHistories, withdrawMember } from '../../src/api-client/me-account.ts';
 import { changePassword } from '../../src/api-client/user.ts';
 import { fakeFetch, json, loginBody, memoryTokens } from './fake-api.ts';
 
@@ -92,5 +92,22 @@ describe('password change (PUT /v1/me/password)', () => {
     const api = fakeFetch(() => json({ message: '入力内容に誤りがあります。', code: 'user.password.mismatch', errors: { current_password: ['現在のパスワードが正しくありません。'] } }, 422));
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: live() });
     await expect(changePassword({ current_password: 'x', password: 'new-pass-2026' })).rejects.toMatchObject({ status: 422, errors: { current_password: ['現在のパスワードが正しくありません。'] } });
+  });
+});
+
+describe('the login history\'s browser column', () => {
+  it('names the browser and the system from the User-Agent', () => {
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36')).toBe('Chrome（Windows）');
+    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0')).toBe('Microsoft Edge（Windows）');
+    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1')).toBe('Safari（iOS）');
+    expect(describeUserAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox（macOS）');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36')).toBe('Chrome（Linux）');
+    expect(describeUserAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36')).toBe('Chrome（Android）');
+  });
+
+  it('says 不明 without a User-Agent and その他 for one it does not know', () => {
+    expect(describeUserAgent(null)).toBe('不明');
+    expect(describeUserAgent('  ')).toBe('不明');
+    expect(describeUserAgent('curl/8.5.0')).toBe('その他');
   });
 });

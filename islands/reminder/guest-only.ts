@@ -1,0 +1,19 @@
+/**
+ * The guest-only rule of the reminder screens (spec 2, like the login screen): once the session is
+ * checked, a logged-in member goes to /ec/ (an unregistered one to /verify/ when first-login
+ * verification is on). The page carries the member rules in data-member-rules.
+ */
+import { useEffect } from '../common/react.ts';
+import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import { readMemberRules } from '../common/member-rules.ts';
+
+/** Checks the session once on mount and leaves the page if the rule says so. */
+export function useGuestOnly(): void {
+  useEffect(() => {
+    void useSessionStore.getState().checkSession().then(() => {
+      const away = guestOnlyRedirect(useSessionStore.getState(), readMemberRules());
+      if (away) window.location.replace(away);
+    });
+  }, []);
+}
