@@ -39,6 +39,8 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** From address of every mail ("Shop <shop@example.jp>"); else the channel's MAIL.FROM_* settings. */
   MAIL_FROM: z.string().max(300).optional(),
+  /** How often the outbox worker looks for due mail (ms); queueMail also wakes it at once. */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */

@@ -1,10 +1,12 @@
 /**
  * Outgoing e-mail: every message is written to outbox_emails inside the caller's transaction, so a
- * rolled-back order never sends mail; a worker delivers the outbox to SMTP when one is configured.
+ * rolled-back order never sends mail; the outbox worker (services/outbox/) delivers it by SMTP, or
+ * prints it to the console when no SMTP_URL is set.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox_emails, settings } from '../db/schema.ts';
+import { mailQueued } from './outbox/signal.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 
@@ -124,6 +126,8 @@ export async function queueMail(conn: Conn, m: QueuedMail): Promise<number> {
   const [row] = await conn.insert(outbox_emails).values({
     channel_id: m.channelId, to_address: m.to, subject: m.subject, body: m.body, template: m.template,
   }).returning({ id: outbox_emails.id });
+  // A worker in this process looks at once (it sees the row when the caller's transaction commits).
+  mailQueued();
   return row.id;
 }
 
