@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { loginResponseSchema } from './auth.ts';
+import { pagedQuerySchema } from './common.ts';
 import { dbId, dbInt, email, kana, keyText, password, personName, phone, postalCode, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
@@ -57,7 +58,7 @@ const securityQuestion = () => z.union([z.literal(1), z.literal(2), z.literal(3)
 const gender = () => z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], errorFor());
 const newsletter = () => z.union([z.literal(0), z.literal(1)], errorFor());
 /** A one-time token from a mailed link (base64url, as tokens.ts issues them). */
-const linkToken = () => keyText(200);
+const linkToken = () => keyText(200, { label: 'URLのトークン' });
 /** The 6-digit code of the verification step. */
 const verifyCode = () => requiredText(6).regex(/^\d{6}$/, { error: (iss) => messages.numeric(labelOf(iss.path)) });
 
@@ -132,9 +133,11 @@ export const authVerifyRequestSchema = z.object({
 export type AuthVerifyRequest = z.infer<typeof authVerifyRequestSchema>;
 
 /**
- * POST /v1/auth/login-sync-channel { username, password }: logs in a member of another channel of
- * the same shop (setting SITE.NAMESPACE) into this one, creating the linked member here on first use
- * (same profile, unregistered-verification rules of this channel). Same answers as login.
+ * POST /v1/auth/login-sync-channel { username, password }: a member of this channel logs in as for
+ * login; otherwise a member of any other channel of this installation logs in here, the first time
+ * creating the linked member of this channel (users.synced_from_user_id; same profile and password,
+ * registered). The attempt counts towards the lockout of the member whose password was checked.
+ * Same answers as login (including the code step).
  */
 export const loginSyncRequestSchema = z.object({
   username: requiredText(255),
@@ -219,9 +222,10 @@ export const loginHistorySchema = z.object({
   created_at: z.string(),
 }).meta({ id: 'LoginHistory' });
 export const loginHistoryListSchema = z.array(loginHistorySchema);
+export const loginHistoryQuerySchema = pagedQuerySchema;
 
 /** POST /v1/schools/check { key } (under the configured provider prefix): { key, check }. */
-export const schoolCheckRequestSchema = z.object({ key: requiredText(50) }).meta({ id: 'SchoolCheckRequest' });
+export const schoolCheckRequestSchema = z.object({ key: requiredText(50, { label: '学校キー' }) }).meta({ id: 'SchoolCheckRequest' });
 export const schoolCheckResponseSchema = z.object({ key: z.string(), check: z.boolean() }).meta({ id: 'SchoolCheckResponse' });
 
 /** GET /v1/postal-codes/prefectures: the 47 prefectures in JIS order. */

@@ -28,6 +28,8 @@ export const labels: Record<string, string> = {
   security_answer: '秘密の質問の答え',
   verify_code: '認証コード',
   user_id: '会員ID',
+  is_sync_user_channel: 'チャネル連携',
+  type: '種類',
   // address book
   division_ct: '区分',
   name: 'お届け先名',

@@ -1,19 +1,23 @@
 /**
- * Member login, refresh-token rotation and logout. Access and refresh tokens of one login share a
- * `family`: reusing a rotated refresh token (a sign it was stolen) revokes the whole family,
- * including the access tokens issued with it.
+ * Member login, the verification-code step, channel-sync login, unlock, refresh-token rotation and
+ * logout. Access and refresh tokens of one login share a `family`: reusing a rotated refresh token
+ * (a sign it was stolen) revokes the whole family, including the access tokens issued with it.
  */
-import { and, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, desc, eq, gt, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { UserRow } from '../context.ts';
 import { auth_tokens, login_histories, users } from '../db/schema.ts';
 import { ApiError, unauthenticated, unprocessable } from '../lib/errors.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
+import { MAX_CODE_ATTEMPTS, TOKEN_TTL } from '#contracts/account.ts';
 import { kdfPool } from './kdf/pool.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
 import { rateLimitStore, tooManyAttempts, type RateLimitStore } from './rate-limit/index.ts';
-import { hashToken, issueToken, randomToken } from './tokens.ts';
+import { hashToken, issueToken, randomToken, revokeTokens, spendToken } from './tokens.ts';
+import { accountLimitKeys, channelSetting, mailMember, memberName, PASSWORD_EXPIRE_SETTING, shopName, siteLink } from './account/common.ts';
+import { loginCodeMail, unlockMail } from './account/mails.ts';
 
 /** Failed logins in a row before the account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -25,7 +29,8 @@ const MAIL_ERROR_LIMIT = 3;
  * Rate limits of the auth endpoints (fixed windows, shared by every process). Per address: 30
  * login attempts in 5 minutes is far above a person (even behind a shared office NAT) yet stops a
  * scripted guesser; per login identifier: 10 in 5 minutes, reset by a successful login. Refresh is
- * cheap and legitimate often, so only a generous per-address cap applies to it.
+ * cheap and legitimate often, so only a generous per-address cap applies to it. The code step
+ * shares the login's per-address bucket.
  */
 export const AUTH_LIMITS = {
   loginPerAddress: { limit: 30, windowSeconds: 300 },
@@ -43,17 +48,31 @@ export const authLimitKeys = {
 
 export const LOGIN_FAILED_MESSAGE = 'ログインIDまたはパスワードが正しくありません。';
 export const LOCKED_MESSAGE = 'ログインに続けて失敗したため、アカウントを一時的にロックしました。しばらく時間をおいてから再度お試しください。';
+export const VERIFY_FAILED_MESSAGE = '認証コードが正しくありません。';
+export const VERIFY_EXPIRED_MESSAGE = '認証コードの有効期限が切れたか、入力回数の上限に達しました。もう一度ログインしてください。';
+export const UNLOCKED_MESSAGE = 'アカウントのロックを解除しました。ログインしてください。';
+export const UNLOCK_INVALID_MESSAGE = 'ロック解除のリンクが無効か、有効期限が切れています。';
 
 export interface ClientInfo { ip: string | null; userAgent: string | null }
 
-/** The issued pair: body for the client plus the refresh secret for the cookie. */
-export interface Session { body: LoginResponse; refreshSecret: string; refreshExpiresAt: Date }
+/**
+ * The answer of a login: the body for the client plus, when a session was opened, the refresh
+ * secret for the cookie (null on the code step, which opens no session yet).
+ */
+export interface Session { body: LoginResponse; refreshSecret: string | null; refreshExpiresAt: Date | null }
 
 const failed = () => unprocessable(LOGIN_FAILED_MESSAGE, 'auth.failed');
 const locked = () => unprocessable(LOCKED_MESSAGE, 'auth.locked');
+const verifyFailed = () => unprocessable(VERIFY_FAILED_MESSAGE, 'auth.verify_failed', { verify_code: [VERIFY_FAILED_MESSAGE] });
+const verifyExpired = () => unprocessable(VERIFY_EXPIRED_MESSAGE, 'auth.verify_expired', { verify_code: [VERIFY_EXPIRED_MESSAGE] });
 
 /** The form a login identifier is counted under: what a person would call the same name. */
 export const normaliseLogin = (login: string) => login.normalize('NFKC').trim().toLowerCase();
+
+/** A login identifier matches a username or an e-mail address, lower-cased. */
+const matchesLogin = (login: unknown) => sql`(lower(${users.username}) = ${login} or lower(${users.email}) = ${login})`;
+/** Members who can log in with a password: live and not a guest purchase's member. */
+const canLogIn = and(isNull(users.deleted_at), not(users.is_guest));
 
 /**
  * The channel's member whose username or e-mail is `login` (lower-cased); username wins. Prepared
@@ -62,12 +81,10 @@ export const normaliseLogin = (login: string) => login.normalize('NFKC').trim().
 const memberLookups = new WeakMap<Db, ReturnType<typeof prepareMemberLookup>>();
 function prepareMemberLookup(db: Db) {
   const login = sql.placeholder('login');
-  return db.select().from(users).where(and(
-    eq(users.channel_id, sql.placeholder('channel')), isNull(users.deleted_at),
-    sql`(lower(${users.username}) = ${login} or lower(${users.email}) = ${login})`,
-  )).orderBy(desc(sql`lower(${users.username}) = ${login}`)).limit(1).prepare('auth_find_member');
+  return db.select().from(users).where(and(eq(users.channel_id, sql.placeholder('channel')), canLogIn, matchesLogin(login)))
+    .orderBy(desc(sql`lower(${users.username}) = ${login}`)).limit(1).prepare('auth_find_member');
 }
-async function findMember(db: Db, channelId: string, login: string): Promise<UserRow | null> {
+export async function findMember(db: Db, channelId: string, login: string): Promise<UserRow | null> {
   let lookup = memberLookups.get(db);
   if (!lookup) memberLookups.set(db, lookup = prepareMemberLookup(db));
   const [row] = await lookup.execute({ channel: channelId, login: login.toLowerCase() });
@@ -77,23 +94,27 @@ async function findMember(db: Db, channelId: string, login: string): Promise<Use
 const lockNotActive = or(isNull(users.locked_until), lte(users.locked_until, sql`now()`));
 
 /**
- * Counts this attempt BEFORE the password is checked, in one UPDATE: refused (null) when the account
- * is locked; an expired lock starts a fresh count; the attempt that goes past the limit locks it.
- * Parallel guesses serialise on the row, so at most MAX_FAILED_LOGINS attempts are ever in play.
+ * Counts this attempt BEFORE the password is checked, in one UPDATE: refused when the account is
+ * locked; an expired lock starts a fresh count; the attempt that goes past the limit locks it
+ * ('newly_locked': this call set the lock). Parallel guesses serialise on the row, so at most
+ * MAX_FAILED_LOGINS attempts are ever in play.
  */
-async function claimAttempt(db: Db, userId: number): Promise<'go' | 'locked'> {
+async function claimAttempt(db: Db, userId: number): Promise<'go' | 'locked' | 'newly_locked'> {
   const [row] = await db.update(users).set({
     failed_login_count: sql`case when ${users.locked_until} is not null then 1 else ${users.failed_login_count} + 1 end`,
     locked_until: sql`case when ${users.locked_until} is null and ${users.failed_login_count} + 1 > ${MAX_FAILED_LOGINS}
       then now() + make_interval(mins => ${LOCK_MINUTES}) end`,
   }).where(and(eq(users.id, userId), lockNotActive)).returning({ locked: sql<boolean>`${users.locked_until} is not null` });
-  return row && !row.locked ? 'go' : 'locked';
+  if (!row) return 'locked';
+  return row.locked ? 'newly_locked' : 'go';
 }
 
-/** After a wrong password: lock the account once the failures reach the limit. */
-async function lockIfExhausted(db: Db, userId: number) {
-  await db.update(users).set({ locked_until: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
-    .where(and(eq(users.id, userId), sql`${users.failed_login_count} >= ${MAX_FAILED_LOGINS}`, isNull(users.locked_until)));
+/** After a wrong password: lock the account once the failures reach the limit; true if this call locked it. */
+async function lockIfExhausted(db: Db, userId: number): Promise<boolean> {
+  const rows = await db.update(users).set({ locked_until: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+    .where(and(eq(users.id, userId), sql`${users.failed_login_count} >= ${MAX_FAILED_LOGINS}`, isNull(users.locked_until)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** After a right password: clear the count, but only if no parallel attempt locked the account meanwhile. */
@@ -108,7 +129,29 @@ async function uncountAttempt(db: Db, userId: number) {
   await db.update(users).set({ failed_login_count: sql`greatest(${users.failed_login_count} - 1, 0)` }).where(eq(users.id, userId));
 }
 
-async function issueSession(db: Db, env: ApiEnv, user: UserRow, family: string): Promise<Session> {
+/**
+ * The mail sent once, when an account gets locked: a link that lifts the lock at once
+ * (GET /v1/auth/unlock/{token}). Older unlock links of the member stop working.
+ */
+async function sendUnlockMail(db: Db, env: ApiEnv, user: UserRow) {
+  await db.transaction(async (tx) => {
+    await revokeTokens(tx, user.id, ['unlock']);
+    const token = await issueToken(tx, user.id, 'unlock', TOKEN_TTL.unlock);
+    const text = unlockMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, siteLink(env, '/login/unlock/', token.secret));
+    await mailMember(tx, user, 'unlock', text);
+  });
+}
+
+/** Whether the member's password is older than AUTH.PASSWORD_EXPIRE_DAYS (0 or unset: never). */
+export async function passwordExpired(db: Db, user: UserRow, now = new Date()): Promise<boolean> {
+  const days = Number(await channelSetting(db, user.channel_id, PASSWORD_EXPIRE_SETTING) ?? 0);
+  if (!Number.isFinite(days) || days <= 0) return false;
+  const since = user.password_changed_at ?? user.created_at;
+  return now.getTime() - since.getTime() > days * 86_400_000;
+}
+
+/** Opens a session for the member: an access + refresh pair in `family` (a new one by default). */
+export async function issueSession(db: Db, env: ApiEnv, user: UserRow, family = randomToken(16)): Promise<Session> {
   const access = await issueToken(db, user.id, 'access', env.ACCESS_TOKEN_TTL, { family });
   const refresh = await issueToken(db, user.id, 'refresh', env.REFRESH_TOKEN_TTL, { family });
   return {
@@ -117,7 +160,7 @@ async function issueSession(db: Db, env: ApiEnv, user: UserRow, family: string):
       expires_in: env.ACCESS_TOKEN_TTL,
       expires_at: access.expires_at.toISOString(),
       is_registered_member: user.is_registered_member,
-      has_password_expired: false,
+      has_password_expired: await passwordExpired(db, user),
       has_mail_error_count_over: user.mail_error_count >= MAIL_ERROR_LIMIT,
       user_id: user.id,
       is_verify: false,
@@ -133,13 +176,20 @@ async function enforceLimit(store: RateLimitStore, key: string, rule: { limit: n
   if (!hit.allowed) throw tooManyAttempts(hit.retryAfterSeconds);
 }
 
+const recordLogin = (db: Db, userId: number, client: ClientInfo, succeeded: boolean) =>
+  db.insert(login_histories).values({ user_id: userId, ip: client.ip, user_agent: client.userAgent, succeeded });
+
+type Credentials = { username: string; password: string };
+
 /**
- * Checks the credentials and opens a new token family. Order: rate limits (address, then login
+ * Checks the credentials and returns the member. Order: rate limits (address, then login
  * identifier), the atomic lock claim, then the password on the bounded KDF pool. Unknown names go
  * through the same steps (their failures counted in the rate-limit store), so neither the answers
- * nor the lock message tell which usernames exist.
+ * nor the lock message tell which usernames exist. Failures are written to the login history;
+ * `find` picks the member (this channel's by default).
  */
-export async function login(db: Db, env: ApiEnv, channelId: string, creds: { username: string; password: string }, client: ClientInfo): Promise<Session> {
+async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
+  find: (login: string) => Promise<UserRow | null> = (login) => findMember(db, channelId, login)): Promise<UserRow> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   // A flood beyond the hashing bound is refused before it costs a single query.
@@ -149,7 +199,7 @@ export async function login(db: Db, env: ApiEnv, channelId: string, creds: { use
   const accountKey = authLimitKeys.loginAccount(channelId, creds.username);
   await enforceLimit(store, accountKey, AUTH_LIMITS.loginPerAccount);
 
-  const user = await findMember(db, channelId, creds.username);
+  const user = await find(creds.username);
   if (!user) {
     const fails = await store.hit(authLimitKeys.unknownAccountFailures(channelId, creds.username), MAX_FAILED_LOGINS, LOCK_MINUTES * 60);
     if (!fails.allowed) throw locked();
@@ -157,10 +207,10 @@ export async function login(db: Db, env: ApiEnv, channelId: string, creds: { use
     throw failed();
   }
 
-  const record = (succeeded: boolean) =>
-    db.insert(login_histories).values({ user_id: user.id, ip: client.ip, user_agent: client.userAgent, succeeded });
-  if (await claimAttempt(db, user.id) === 'locked') {
-    await record(false);
+  const claim = await claimAttempt(db, user.id);
+  if (claim !== 'go') {
+    if (claim === 'newly_locked') await sendUnlockMail(db, env, user);
+    await recordLogin(db, user.id, client, false);
     throw locked();
   }
   let ok: boolean;
@@ -171,17 +221,167 @@ export async function login(db: Db, env: ApiEnv, channelId: string, creds: { use
     throw error;
   }
   if (!ok) {
-    await lockIfExhausted(db, user.id);
-    await record(false);
+    if (await lockIfExhausted(db, user.id)) await sendUnlockMail(db, env, user);
+    await recordLogin(db, user.id, client, false);
     throw failed();
   }
   if (!(await clearAttempts(db, user.id))) {
-    await record(false);
+    await recordLogin(db, user.id, client, false);
     throw locked();
   }
   await store.reset(accountKey);
-  await record(true);
-  return issueSession(db, env, user, randomToken(16));
+  return user;
+}
+
+/**
+ * After the password: a member with the code step on gets a 6-digit code by mail (only its hash
+ * is stored, as an `mfa` token; older codes stop working) and an answer with is_verify true and no
+ * session; anyone else is logged in (a success row in the login history and a new token family).
+ */
+async function completeLogin(db: Db, env: ApiEnv, user: UserRow, client: ClientInfo): Promise<Session> {
+  if (!user.mfa_enabled) {
+    await recordLogin(db, user.id, client, true);
+    return issueSession(db, env, user);
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const nonce = randomToken(16);
+  await db.transaction(async (tx) => {
+    await revokeTokens(tx, user.id, ['mfa']);
+    // The nonce keeps hashes unique (and unguessable offline) although codes repeat across members.
+    await issueToken(tx, user.id, 'mfa', TOKEN_TTL.loginCode, { secret: codeSecret(user.id, nonce, code), data: { nonce } });
+    await mailMember(tx, user, 'login_code', loginCodeMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, code));
+  });
+  return {
+    body: {
+      access_token: '', expires_in: 0, expires_at: '', is_registered_member: user.is_registered_member,
+      has_password_expired: false, has_mail_error_count_over: user.mail_error_count >= MAIL_ERROR_LIMIT,
+      user_id: user.id, is_verify: true, verify_code: null,
+    },
+    refreshSecret: null,
+    refreshExpiresAt: null,
+  };
+}
+
+const codeSecret = (userId: number, nonce: string, code: string) => `mfa:${userId}:${nonce}:${code}`;
+
+/** POST /v1/auth/login: the credentials, then a session or the code step. */
+export async function login(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo): Promise<Session> {
+  const user = await authenticate(db, env, channelId, creds, client);
+  return completeLogin(db, env, user, client);
+}
+
+/**
+ * POST /v1/auth/verify: the code mailed by the password step. Each try is counted per code before it
+ * is compared, so parallel guesses get at most MAX_CODE_ATTEMPTS comparisons; the last wrong one
+ * spends the code. Without a live code (no password step, expired, spent) the answer is verify_expired.
+ */
+export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, input: { verify_code: string; user_id: number }, client: ClientInfo): Promise<Session> {
+  const store = rateLimitStore(db, env);
+  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), AUTH_LIMITS.loginPerAddress);
+  const [user] = await db.select().from(users)
+    .where(and(eq(users.id, input.user_id), eq(users.channel_id, channelId), canLogIn)).limit(1);
+  if (!user) throw verifyExpired();
+  const [token] = await db.select().from(auth_tokens).where(and(
+    eq(auth_tokens.user_id, user.id), eq(auth_tokens.kind, 'mfa'), gt(auth_tokens.expires_at, new Date()),
+    isNull(auth_tokens.used_at), isNull(auth_tokens.revoked_at),
+  )).orderBy(desc(auth_tokens.id)).limit(1);
+  if (!token) throw verifyExpired();
+  const tries = await store.hit(accountLimitKeys.code(token.id), MAX_CODE_ATTEMPTS, TOKEN_TTL.loginCode);
+  const spend = () => db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.id, token.id));
+  if (!tries.allowed) {
+    await spend();
+    throw verifyExpired();
+  }
+  const nonce = String((token.data as { nonce?: unknown } | null)?.nonce ?? '');
+  const given = Buffer.from(hashToken(codeSecret(user.id, nonce, input.verify_code)));
+  if (!timingSafeEqual(given, Buffer.from(token.token_hash))) {
+    if (tries.count >= MAX_CODE_ATTEMPTS) await spend();
+    await recordLogin(db, user.id, client, false);
+    throw verifyFailed();
+  }
+  const claimed = await db.update(auth_tokens).set({ used_at: new Date() })
+    .where(and(eq(auth_tokens.id, token.id), isNull(auth_tokens.used_at), isNull(auth_tokens.revoked_at), gt(auth_tokens.expires_at, new Date())))
+    .returning({ id: auth_tokens.id });
+  if (!claimed.length) throw verifyExpired();
+  if (user.locked_until && user.locked_until > new Date()) throw locked();
+  await recordLogin(db, user.id, client, true);
+  return issueSession(db, env, user);
+}
+
+/** A live member of another channel of this installation with this login; username wins, then the oldest. */
+async function findMemberElsewhere(db: Db, channelId: string, login: string): Promise<UserRow | null> {
+  const lower = login.toLowerCase();
+  const [row] = await db.select().from(users).where(and(ne(users.channel_id, channelId), canLogIn, matchesLogin(lower)))
+    .orderBy(desc(sql`lower(${users.username}) = ${lower}`), asc(users.id)).limit(1);
+  return row ?? null;
+}
+
+const SYNC_CONFLICT_MESSAGE = 'このショップには同じログインIDまたはメールアドレスの会員が既に登録されているため、連携できません。';
+
+/**
+ * This channel's member linked to `source` (another channel's member), created on first use as a
+ * copy of its profile and password hash, registered. A parallel first use that created it first wins.
+ */
+async function linkedMember(db: Db, channelId: string, source: UserRow): Promise<UserRow> {
+  const existing = async () => (await db.select().from(users)
+    .where(and(eq(users.channel_id, channelId), eq(users.synced_from_user_id, source.id), isNull(users.deleted_at))).limit(1))[0];
+  const found = await existing();
+  if (found) return found;
+  try {
+    const [row] = await db.insert(users).values({
+      channel_id: channelId, synced_from_user_id: source.id,
+      username: source.username, email: source.email, password_hash: source.password_hash,
+      last_name: source.last_name, first_name: source.first_name, last_name_kana: source.last_name_kana, first_name_kana: source.first_name_kana,
+      school: source.school, phone_number: source.phone_number, cell_phone_number: source.cell_phone_number,
+      contact_phone_number: source.contact_phone_number, fax: source.fax, job: source.job, gender: source.gender,
+      birthday: source.birthday, newsletter: source.newsletter, is_registered_member: true, mfa_enabled: source.mfa_enabled,
+      email_verified_at: source.email_verified_at, password_changed_at: source.password_changed_at,
+      security_question_ct: source.security_question_ct, security_answer_hash: source.security_answer_hash,
+    }).returning();
+    return row;
+  } catch (error) {
+    const again = await existing();
+    if (again) return again;
+    if (isUniqueViolation(error)) throw unprocessable(SYNC_CONFLICT_MESSAGE, 'auth.sync_conflict');
+    throw error;
+  }
+}
+
+/** Whether an error (or what it wraps) is a unique violation (SQLSTATE 23505); returns its constraint name. */
+export function uniqueViolation(error: unknown): { constraint: string } | null {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, n = 0; e && n < 10; e = e.cause as typeof e, n++) {
+    if (e.code === '23505') return { constraint: typeof e.constraint === 'string' ? e.constraint : String((e as { message?: unknown }).message ?? '') };
+  }
+  return null;
+}
+const isUniqueViolation = (error: unknown) => uniqueViolation(error) != null;
+
+/**
+ * POST /v1/auth/login-sync-channel: this channel's member logs in as for login; otherwise a member
+ * of another channel, checked against that member's password and lockout, is logged in here as the
+ * linked member (created on first use).
+ */
+export async function loginSyncChannel(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo): Promise<Session> {
+  if (await findMember(db, channelId, creds.username)) return login(db, env, channelId, creds, client);
+  const source = await findMemberElsewhere(db, channelId, creds.username);
+  if (!source) return login(db, env, channelId, creds, client); // the unknown-name path, same answers
+  const verified = await authenticate(db, env, channelId, creds, client, async () => source);
+  return completeLogin(db, env, await linkedMember(db, channelId, verified), client);
+}
+
+/** GET /v1/auth/unlock/{token}: spends the mailed link and lifts the lock and the failure count. */
+export async function unlockAccount(db: Db, env: ApiEnv, channelId: string, secret: string): Promise<{ message: string }> {
+  const user = await db.transaction(async (tx) => {
+    const token = await spendToken(tx, secret, 'unlock', channelId);
+    if (!token) throw unprocessable(UNLOCK_INVALID_MESSAGE, 'auth.unlock_invalid');
+    const [row] = await tx.update(users).set({ locked_until: null, failed_login_count: 0, updated_at: new Date() })
+      .where(eq(users.id, token.user_id)).returning();
+    return row;
+  });
+  // The per-login window would still refuse the member for a few minutes after a burst of tries.
+  const store = rateLimitStore(db, env);
+  for (const login of [user.username, user.email]) if (login) await store.reset(authLimitKeys.loginAccount(channelId, login));
+  return { message: UNLOCKED_MESSAGE };
 }
 
 async function revokeFamily(db: Db, family: string) {

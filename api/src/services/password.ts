@@ -38,3 +38,18 @@ export async function verifyPassword(password: string, stored: string, pool: Kdf
  * parameters with a random salt and key, so verifying costs one real scrypt and never matches.
  */
 export const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`;
+
+/** The form a security answer is compared in: 「ポチ」, 「 ﾎﾟﾁ 」 and 「ぽち」 differ, but case and width do not. */
+export const normaliseAnswer = (answer: string) => answer.normalize('NFKC').trim().toLowerCase();
+
+/** Hashes a security answer (normalised) like a password. */
+export const hashAnswer = (answer: string, pool?: KdfPool) => hashPassword(normaliseAnswer(answer), pool);
+
+/** Checks a security answer against its hash, normalised the same way. */
+export const verifyAnswer = (answer: string, stored: string, pool?: KdfPool) => verifyPassword(normaliseAnswer(answer), stored, pool);
+
+/**
+ * A stored hash no password matches (guests, withdrawn members): not in the scrypt format, so
+ * verifyPassword refuses it at once.
+ */
+export const unusablePasswordHash = () => `none$${randomBytes(16).toString('base64url')}`;

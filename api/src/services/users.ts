@@ -1,15 +1,16 @@
 /** The signed-in member's own account: the wire User, updating it, changing the password. */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { UserRow } from '../context.ts';
 import type { ApiEnv } from '../env.ts';
 import { auth_tokens, users } from '../db/schema.ts';
 import { unprocessable } from '../lib/errors.ts';
 import type { PasswordChangeRequest, User, UserUpdateRequest } from '#contracts/user.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { assertFree, mapTaken } from './account/duplicates.ts';
+import { poolOf } from './account/register.ts';
 import { rateLimitStore, RetryLaterError } from './rate-limit/index.ts';
 
-type Conn = Db | Tx;
 
 /** The wire User: an explicit whitelist, so a new secret column can never leak by accident. */
 export function serializeUser(u: UserRow): User {
@@ -23,33 +24,24 @@ export function serializeUser(u: UserRow): User {
   };
 }
 
-/** Whether another member of the channel already uses this e-mail address (case-insensitive). */
-export async function emailTaken(db: Conn, channelId: string, email: string, exceptUserId: number): Promise<boolean> {
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(
-    eq(users.channel_id, channelId), ne(users.id, exceptUserId), sql`lower(${users.email}) = ${email.toLowerCase()}`,
-  )).limit(1);
-  return taken != null;
-}
-
-/** PUT /v1/me/user: replaces the member's fields (not the username). */
+/**
+ * PUT /v1/me/user: replaces the member's fields (not the username). A member's e-mail must be free
+ * among the channel's live members; a guest purchase's member may use any address (even a member's).
+ */
 export async function updateMe(db: Db, me: UserRow, input: UserUpdateRequest): Promise<User> {
-  if (await emailTaken(db, me.channel_id, input.email, me.id)) {
-    throw unprocessable('入力内容に誤りがあります。', 'user.email.taken', { email: ['このメールアドレスは既に使用されています。'] });
-  }
-  const [row] = await db.update(users).set({ ...input, updated_at: new Date() }).where(eq(users.id, me.id)).returning();
+  if (!me.is_guest) await assertFree(db, me.channel_id, { email: input.email }, me.id);
+  const [row] = await mapTaken(() => db.update(users).set({ ...input, updated_at: new Date() }).where(eq(users.id, me.id)).returning());
   return serializeUser(row);
 }
 
-/**
- * PUT /v1/me/password. Other sessions end with the old password; the current one (its token
- * family, `tokenId`) stays signed in.
- */
 /** Current-password checks a member may make in PASSWORD_CHECK_WINDOW_SECONDS (each costs a scrypt). */
 export const PASSWORD_CHECK_LIMIT = 10;
 export const PASSWORD_CHECK_WINDOW_SECONDS = 300;
 
 /**
- * Changes the password after checking the current one. The checks are rate-limited per member, so a
+ * PUT /v1/me/password: changes the password after checking the current one and sets
+ * password_changed_at. Every other session (and any mailed link or code) ends; the current one
+ * (its token family, `tokenId`) stays signed in. The checks are rate-limited per member, so a
  * stolen access token cannot be used to guess the password (and to keep the hashing workers busy).
  */
 export async function changePassword(db: Db, env: ApiEnv, me: UserRow, tokenId: number, { current_password, password }: PasswordChangeRequest): Promise<void> {
@@ -57,10 +49,10 @@ export async function changePassword(db: Db, env: ApiEnv, me: UserRow, tokenId: 
   if (!hit.allowed) {
     throw new RetryLaterError(429, 'パスワードの確認回数が多すぎます。しばらく時間をおいてから再度お試しください。', 'user.password.too_many_attempts', hit.retryAfterSeconds);
   }
-  if (!(await verifyPassword(current_password, me.password_hash))) {
+  if (!(await verifyPassword(current_password, me.password_hash, poolOf(env)))) {
     throw unprocessable('入力内容に誤りがあります。', 'user.password.mismatch', { current_password: ['現在のパスワードが正しくありません。'] });
   }
-  await db.update(users).set({ password_hash: await hashPassword(password), password_changed_at: new Date(), updated_at: new Date() })
+  await db.update(users).set({ password_hash: await hashPassword(password, poolOf(env)), password_changed_at: new Date(), updated_at: new Date() })
     .where(eq(users.id, me.id));
   const [current] = await db.select({ family: auth_tokens.family }).from(auth_tokens).where(eq(auth_tokens.id, tokenId));
   await db.update(auth_tokens).set({ revoked_at: new Date() }).where(and(

@@ -1,6 +1,6 @@
-/** The two channels, their site settings (every key of spec section 9) and colour schemes. */
+/** The two channels, their site settings (every key of spec section 9), colour schemes and school keys. */
 import type { Db, Tx } from '../client.ts';
-import { channels, colorschemes, settings } from '../schema.ts';
+import { channels, colorschemes, school_keys, settings } from '../schema.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
 
 export const MAIN_CHANNEL = 'default';
@@ -10,11 +10,14 @@ export const SHOP_NAME = 'Maison Kiyora';
 const channelSeeds = [
   { id: MAIN_CHANNEL, name: SHOP_NAME, theme: 'default', is_default: true, namespace: 'maison-kiyora', prefix: '',
     tokens: { '--color-primary': '#1f3a5f', '--color-accent': '#b5533c', '--color-bg': '#faf8f5', '--color-text': '#222222', '--color-muted': '#6b6b6b' },
-    settings: {} },
+    // New members confirm their e-mail address before they count as registered (the outlet does not ask).
+    settings: { 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': true },
+    schoolKeys: [{ key: 'KIYORA2026', name: '清良学園' }, { key: 'SAKURA2026', name: '桜ヶ丘高等学校' }] },
   { id: OUTLET_CHANNEL, name: `${SHOP_NAME} OUTLET`, theme: 'outlet', is_default: false, namespace: 'maison-kiyora-outlet', prefix: 'outlet',
     tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' },
     // Outlet goods (B品・旧モデル) are sold as they are: its guide, 特定商取引法 page and checkout say so.
-    settings: { 'ORDER.RETURN_POLICY': 'アウトレット品（B品・旧モデル）は、お客様のご都合による返品・交換をお受けできません。不良品・誤配送の場合は当店が送料を負担し、良品と交換いたします。' } },
+    settings: { 'ORDER.RETURN_POLICY': 'アウトレット品（B品・旧モデル）は、お客様のご都合による返品・交換をお受けできません。不良品・誤配送の場合は当店が送料を負担し、良品と交換いたします。' },
+    schoolKeys: [] },
 ];
 
 /** Seeds channels, settings and colour schemes. */
@@ -31,11 +34,13 @@ export async function seedChannels(db: Db | Tx) {
       ...c.settings,
     };
     // Not for the browser: only the API's own mailer reads these.
-    const priv: Record<string, unknown> = { 'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name };
+    // AUTH.PASSWORD_EXPIRE_DAYS: days after which a login answers has_password_expired (0: never).
+    const priv: Record<string, unknown> = { 'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name, 'AUTH.PASSWORD_EXPIRE_DAYS': 0 };
     return [
       ...Object.entries(pub).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: true })),
       ...Object.entries(priv).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: false })),
     ];
   }));
   await db.insert(colorschemes).values(channelSeeds.map((c) => ({ channel_id: c.id, name: `${c.name} 標準`, tokens: c.tokens, is_selected: true })));
+  await db.insert(school_keys).values(channelSeeds.flatMap((c) => c.schoolKeys.map((k) => ({ channel_id: c.id, ...k }))));
 }

@@ -11,7 +11,7 @@ import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
 
-export { DEMO } from './members.ts';
+export { DEMO, DEMO_MFA } from './members.ts';
 
 /** Any number; shared by every process that may seed the same database. */
 const SEED_LOCK = 20260402;

@@ -1,25 +1,37 @@
 /**
- * The demo member and their address book, the payment methods, a few postal codes and the
- * business-day calendar. The demo password is hashed once per seed (scrypt is deliberately slow).
+ * The demo members (demo, and demo-mfa whose login asks for a mailed code) and their address books,
+ * the payment methods, a few postal codes and the business-day calendar. The demo password and
+ * security answer are hashed once per seed (scrypt is deliberately slow).
  */
-import { hashPassword } from '../../services/password.ts';
+import { hashAnswer, hashPassword } from '../../services/password.ts';
 import type { Db, Tx } from '../client.ts';
 import { business_dates, payment_methods, postal_codes, user_addresses, users } from '../schema.ts';
 import { MAIN_CHANNEL } from './channels.ts';
 import { COD_FEE, TRANSFER_DAYS } from './terms.ts';
 
-export const DEMO = { username: 'demo', email: 'demo@example.jp', password: 'demo-pass-2026' } as const;
+export const DEMO = { username: 'demo', email: 'demo@example.jp', password: 'demo-pass-2026', securityQuestion: 1, securityAnswer: 'ポチ' } as const;
+/** A member whose login asks for the mailed 6-digit code (users.mfa_enabled). */
+export const DEMO_MFA = { username: 'demo-mfa', email: 'demo-mfa@example.jp', password: 'demo-pass-2026' } as const;
 
 export const BANK_ACCOUNT = 'みずほ銀行 渋谷中央支店 普通預金 1234567 カ）キヨラ';
 
-/** Seeds the demo member (with a default and a second address) and the payment methods. */
+/** Seeds the demo members (demo with a default and a second address, demo-mfa with one) and the payment methods. */
 export async function seedMembers(db: Db | Tx) {
   const now = new Date();
+  // Both demo members share one password: one scrypt for it, one for demo's security answer.
+  const [passwordHash, answerHash] = await Promise.all([hashPassword(DEMO.password), hashAnswer(DEMO.securityAnswer)]);
   const [demo] = await db.insert(users).values({
-    channel_id: MAIN_CHANNEL, username: DEMO.username, email: DEMO.email, password_hash: await hashPassword(DEMO.password),
+    channel_id: MAIN_CHANNEL, username: DEMO.username, email: DEMO.email, password_hash: passwordHash,
     last_name: '山田', first_name: '太郎', last_name_kana: 'ヤマダ', first_name_kana: 'タロウ',
     phone_number: '0312345678', cell_phone_number: '09012345678', gender: 1, birthday: '1988-04-12', newsletter: 1,
     is_registered_member: true, email_verified_at: now, password_changed_at: now,
+    security_question_ct: DEMO.securityQuestion, security_answer_hash: answerHash,
+  }).returning({ id: users.id });
+  const [demoMfa] = await db.insert(users).values({
+    channel_id: MAIN_CHANNEL, username: DEMO_MFA.username, email: DEMO_MFA.email, password_hash: passwordHash,
+    last_name: '佐藤', first_name: '花子', last_name_kana: 'サトウ', first_name_kana: 'ハナコ',
+    phone_number: null, cell_phone_number: '08023456789', gender: 2, birthday: '1992-11-03', newsletter: 0,
+    is_registered_member: true, mfa_enabled: true, email_verified_at: now, password_changed_at: now,
   }).returning({ id: users.id });
   await db.insert(user_addresses).values([
     { user_id: demo.id, division_ct: 1, name: '自宅', shipping_name: '山田 太郎', last_name: '山田', first_name: '太郎',
@@ -28,6 +40,9 @@ export async function seedMembers(db: Db | Tx) {
     { user_id: demo.id, division_ct: 2, name: '実家', shipping_name: '山田 花子', last_name: '山田', first_name: '花子',
       last_name_kana: 'ヤマダ', first_name_kana: 'ハナコ', postal_code: '6008216', prefecture: '京都府', city: '京都市下京区',
       address1: '東塩小路町721-1', address2: '', phone_number: '0753612345', cell_phone_number: null, is_default: false },
+    { user_id: demoMfa.id, division_ct: 1, name: '自宅', shipping_name: '佐藤 花子', last_name: '佐藤', first_name: '花子',
+      last_name_kana: 'サトウ', first_name_kana: 'ハナコ', postal_code: '5300001', prefecture: '大阪府', city: '大阪市北区',
+      address1: '梅田2-4-9', address2: 'ブリーゼ梅田 1205', phone_number: null, cell_phone_number: '08023456789', is_default: true },
   ]);
 
   await db.insert(payment_methods).values([

@@ -1,0 +1,65 @@
+/**
+ * Login IDs and e-mail addresses are unique among a channel's live members that are not guests
+ * (the partial unique indexes users_channel_username_uq / users_channel_email_uq). The check here
+ * answers the field that clashes; the indexes catch the race between two sign-ups.
+ */
+import { and, eq, isNull, ne, not, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { ApiError, VALIDATION_MESSAGE } from '../../lib/errors.ts';
+import { uniqueViolation } from '../auth.ts';
+
+type Conn = Db | Tx;
+type Field = 'username' | 'email';
+
+export const TAKEN_MESSAGES: Record<Field, string> = {
+  username: 'このログインIDは既に使用されています',
+  email: 'このメールアドレスは既に登録されています',
+};
+
+/** 422 with the message on each clashing field only. */
+export function takenError(fields: Field[]): ApiError {
+  const code = fields.length === 1 ? `user.${fields[0]}.taken` : 'user.taken';
+  return new ApiError(422, VALIDATION_MESSAGE, { code, errors: Object.fromEntries(fields.map((f) => [f, [TAKEN_MESSAGES[f]]])) });
+}
+
+/** Which of `values` another live non-guest member of the channel already uses (case-insensitive). */
+export async function takenFields(conn: Conn, channelId: string, values: Partial<Record<Field, string>>, exceptUserId = 0): Promise<Field[]> {
+  const out: Field[] = [];
+  for (const field of ['username', 'email'] as const) {
+    const value = values[field];
+    if (!value) continue;
+    const [row] = await conn.select({ id: users.id }).from(users).where(and(
+      eq(users.channel_id, channelId), not(users.is_guest), isNull(users.deleted_at), ne(users.id, exceptUserId),
+      sql`lower(${users[field]}) = ${value.toLowerCase()}`,
+    )).limit(1);
+    if (row) out.push(field);
+  }
+  return out;
+}
+
+/** Throws takenError when any of `values` is taken. */
+export async function assertFree(conn: Conn, channelId: string, values: Partial<Record<Field, string>>, exceptUserId = 0) {
+  const taken = await takenFields(conn, channelId, values, exceptUserId);
+  if (taken.length) throw takenError(taken);
+}
+
+/** The field behind a unique violation of the users indexes, or null for any other error. */
+export function takenFieldOf(error: unknown): Field | null {
+  const hit = uniqueViolation(error);
+  if (!hit) return null;
+  if (hit.constraint.includes('username')) return 'username';
+  if (hit.constraint.includes('email')) return 'email';
+  return null;
+}
+
+/** Runs a write; a race lost on the username/e-mail indexes becomes the 422 on that field. */
+export async function mapTaken<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const field = takenFieldOf(error);
+    if (field) throw takenError([field]);
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+/** First-login e-mail verification: the link is re-sent on request; opening it registers the member. */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { ApiEnv } from '../../env.ts';
+import type { UserRow } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { unprocessable } from '../../lib/errors.ts';
+import { issueSession, type Session } from '../auth.ts';
+import { rateLimitStore } from '../rate-limit/index.ts';
+import { spendToken } from '../tokens.ts';
+import { ACCOUNT_LIMITS, accountLimitKeys, enforce } from './common.ts';
+import { sendVerifyMail } from './register.ts';
+
+export const VERIFY_MAIL_SENT_MESSAGE = '確認メールを送信しました。メールに記載のリンクを開いて、メールアドレスの確認を完了してください。';
+export const VERIFY_INVALID_MESSAGE = 'メールアドレス確認のリンクが無効か、有効期限が切れています。ログインして確認メールを再送してください。';
+
+/** POST /v1/email-verify/request: a new link for the signed-in unregistered member (rate-limited per member). */
+export async function requestVerifyMail(db: Db, env: ApiEnv, user: UserRow): Promise<{ message: string }> {
+  if (user.is_registered_member || user.is_guest || !user.email) {
+    throw unprocessable('メールアドレスの確認は必要ありません。', 'email_verify.not_required');
+  }
+  await enforce(rateLimitStore(db, env), accountLimitKeys.verifyMail(user.id), ACCOUNT_LIMITS.verifyMailPerMember);
+  await db.transaction((tx) => sendVerifyMail(tx, env, user));
+  return { message: VERIFY_MAIL_SENT_MESSAGE };
+}
+
+/** POST /v1/email-verify/check: spends the link, registers the member and opens a session. */
+export async function checkVerifyToken(db: Db, env: ApiEnv, channelId: string, secret: string): Promise<Session> {
+  const invalid = () => unprocessable(VERIFY_INVALID_MESSAGE, 'email_verify.invalid');
+  const user = await db.transaction(async (tx) => {
+    const token = await spendToken(tx, secret, 'email_verify', channelId);
+    if (!token) throw invalid();
+    const mailedTo = String((token.data as { email?: unknown } | null)?.email ?? '');
+    const [row] = await tx.update(users).set({ is_registered_member: true, email_verified_at: new Date(), updated_at: new Date() })
+      .where(and(eq(users.id, token.user_id), isNull(users.deleted_at))).returning();
+    // Rolls the spend back too: the link stays void either way.
+    if (!row || row.email.toLowerCase() !== mailedTo) throw invalid();
+    return row;
+  });
+  return issueSession(db, env, user);
+}
