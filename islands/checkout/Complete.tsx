@@ -5,6 +5,8 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { getCartOrder } from '../../src/api-client/cart-order.ts';
+import { isGuestCheckout } from '../../src/api-client/guest.ts';
+import GuestConvert from './GuestConvert.tsx';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';
 import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
@@ -17,14 +19,17 @@ export function readOrderNo(search: string): string | null {
   return value && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
 }
 
-type View = { state: 'loading' } | { state: 'thanks'; order: Order } | { state: 'not_found' } | { state: 'offline' };
+type View = { state: 'loading' } | { state: 'thanks'; order: Order; guest: boolean } | { state: 'not_found' } | { state: 'offline' };
 
-/** Loads the order of ?order_no= for the signed-in visitor. */
+/** Loads the order of ?order_no= for the signed-in visitor, or for this tab's guest purchase. */
 async function loadView(): Promise<View> {
   const orderNo = readOrderNo(window.location.search);
-  if (!orderNo || !(await useSessionStore.getState().checkSession())) return { state: 'not_found' };
+  if (!orderNo) return { state: 'not_found' };
+  const member = await useSessionStore.getState().checkSession();
+  const guest = !member && isGuestCheckout();
+  if (!member && !guest) return { state: 'not_found' };
   try {
-    return { state: 'thanks', order: await getCartOrder(orderNo) };
+    return { state: 'thanks', order: await getCartOrder(orderNo), guest };
   } catch (e) {
     return isIgnoredError(e) ? { state: 'offline' } : { state: 'not_found' };
   }
@@ -47,6 +52,19 @@ export default function Complete() {
         </p>
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
           <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>
+          <a className="btn" href={homePath}>トップページへ</a>
+        </div>
+      </div>
+    );
+  }
+  if (view.guest) {
+    return (
+      <div className="stack complete">
+        <h1>ご注文ありがとうございました</h1>
+        <p className="order-no">ご注文番号：{view.order.order_no}</p>
+        <p>ご入力いただいたメールアドレスにご注文内容の確認メールをお送りしました。</p>
+        <GuestConvert />
+        <div className="actions" style={{ justifyContent: 'flex-start' }}>
           <a className="btn" href={homePath}>トップページへ</a>
         </div>
       </div>

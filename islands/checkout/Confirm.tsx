@@ -27,7 +27,7 @@ import { useLoad } from './useLoad.ts';
  * payment method.
  */
 export default function Confirm({ terms, children }: { terms: OrderTerms; children?: ReactNode }) {
-  return <><MemberGate><ConfirmOrder terms={terms}>{children}</ConfirmOrder></MemberGate><ToastRegion /></>;
+  return <><MemberGate allowGuest><ConfirmOrder terms={terms}>{children}</ConfirmOrder></MemberGate><ToastRegion /></>;
 }
 
 /** Cart lines in the summary's shape. */

@@ -25,7 +25,7 @@ interface Props {
 
 /** The member gate, then the payment form. */
 export default function PaymentSelect({ requiredMessage }: Props) {
-  return <><MemberGate><PaymentForm requiredMessage={requiredMessage} /></MemberGate><ToastRegion /></>;
+  return <><MemberGate allowGuest><PaymentForm requiredMessage={requiredMessage} /></MemberGate><ToastRegion /></>;
 }
 
 export { feeText };

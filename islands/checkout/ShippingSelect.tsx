@@ -2,11 +2,12 @@
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
  */
-import { useId, useState } from '../common/react.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import { listAddressItems } from '../../src/api-client/address-items.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { cartPath, cartPaymentPath } from '../../src/lib/routes.ts';
+import { isGuestCheckout } from '../../src/api-client/guest.ts';
+import { cartPath, cartPaymentPath, cartShippingAddPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -17,7 +18,7 @@ import { useLoad } from './useLoad.ts';
 
 /** The member gate, then the address form. */
 export default function ShippingSelect() {
-  return <><MemberGate><AddressForm /></MemberGate><ToastRegion /></>;
+  return <><MemberGate allowGuest><AddressForm /></MemberGate><ToastRegion /></>;
 }
 
 /** The pre-selected address: the cart's current one, else the default, else the first. */
@@ -37,9 +38,7 @@ function AddressForm() {
   if (!cart || (loading && !data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お届け先を読み込めませんでした。" />;
   const addresses = data ?? [];
-  if (addresses.length === 0) {
-    return <p className="notice">お届け先が登録されていません。マイページで住所を登録してからご購入手続きを進めてください。</p>;
-  }
+  if (addresses.length === 0) return <NoAddress />;
   const selected = choice ?? initialAddressId(addresses, cart.deliveries[0]?.userAddressId);
 
   async function next(event: SubmitEvent<HTMLFormElement>) {
@@ -80,11 +79,25 @@ function AddressForm() {
           })}
         </ul>
       </fieldset>
+      <p><a href={cartShippingAddPath}>新しいお届け先を追加する</a></p>
       <ErrorMessage error={submitError} />
       <div className="actions">
         <a className="btn" href={cartPath}>カートに戻る</a>
         <button type="submit" className="btn btn-primary" disabled={!selected || busy} aria-busy={busy}>次へ</button>
       </div>
     </form>
+  );
+}
+
+/** No saved address yet: a guest purchase goes straight to entering one; a member may add one here. */
+function NoAddress() {
+  const guest = isGuestCheckout();
+  useEffect(() => { if (guest) window.location.replace(cartShippingAddPath); }, [guest]);
+  if (guest) return <Loading />;
+  return (
+    <div className="stack">
+      <p className="notice">お届け先が登録されていません。</p>
+      <p><a className="btn btn-primary" href={cartShippingAddPath}>お届け先を入力する</a></p>
+    </div>
   );
 }

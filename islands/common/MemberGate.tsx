@@ -8,6 +8,7 @@ import { useEffect } from './react.ts';
 import type { ReactNode } from 'react';
 import { memberOnlyRedirect, type RedirectSettings } from '../../src/lib/redirects.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
+import { options } from '../../src/api-client/options.ts';
 import Loading from './Loading.tsx';
 import { currentReturnPath } from './navigation.ts';
 import { readMemberRules } from './member-rules.ts';
@@ -23,8 +24,18 @@ export function leaveMemberArea(): void {
   leaving = true;
 }
 
-/** True once the visitor may see the member-only content; redirects otherwise. */
-export function useMemberGate(settings?: RedirectSettings): boolean {
+/** A guest purchase is under way in this tab (src/api-client/guest.ts; no member session). */
+function guestCheckout(): boolean {
+  const o = options();
+  const guest = o.guestTokens.read();
+  return !!guest && guest.expiresAt > o.now() && !o.tokens.read();
+}
+
+/**
+ * True once the visitor may see the member-only content; redirects otherwise. `allowGuest`: the
+ * checkout steps, which a guest purchase (非会員購入) may also go through.
+ */
+export function useMemberGate(settings?: RedirectSettings, allowGuest = false): boolean {
   const check = useSessionStore((s) => s.check);
   const isLogin = useSessionStore((s) => s.isLogin);
   const isRegisteredMember = useSessionStore((s) => s.isRegisteredMember);
@@ -35,7 +46,8 @@ export function useMemberGate(settings?: RedirectSettings): boolean {
     void useSessionStore.getState().checkSession();
   }, []);
 
-  const target = check ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
+  const guest = allowGuest && !isLogin && guestCheckout();
+  const target = check && !guest ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
   useEffect(() => {
     if (target && !leaving) window.location.replace(target);
   }, [target]);
@@ -49,10 +61,12 @@ interface Props {
   settings?: RedirectSettings;
   /** What shows while the session is checked or the redirect runs. */
   loading?: ReactNode;
+  /** Let a guest purchase through too (the checkout steps). */
+  allowGuest?: boolean;
 }
 
 /** Renders `children` only for a visitor the member-only rule lets stay. */
-export default function MemberGate({ children, settings, loading }: Props) {
-  const allowed = useMemberGate(settings);
+export default function MemberGate({ children, settings, loading, allowGuest }: Props) {
+  const allowed = useMemberGate(settings, allowGuest);
   return <>{allowed ? children : (loading ?? <Loading />)}</>;
 }

@@ -17,3 +17,24 @@ export function fetchAddresses(opts: CallOptions = {}): Promise<ApiResponse<Addr
 export async function listAddressItems(opts: CallOptions = {}): Promise<Address[]> {
   return (await fetchAddresses(opts)).data;
 }
+
+/** What POST /v1/me/user-addresses takes (contracts/addresses.ts addressInputSchema). */
+export interface NewAddress {
+  last_name: string;
+  first_name: string;
+  last_name_kana?: string;
+  first_name_kana?: string;
+  postal_code: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2?: string;
+  phone_number?: string | null;
+  name?: string;
+  is_default?: boolean;
+}
+
+/** POST /v1/me/user-addresses: saves an address (checkout's 「新しいお届け先」 and the guest purchase). */
+export async function createAddressItem(input: NewAddress, opts: CallOptions = {}): Promise<Address> {
+  return (await request('POST', '/v1/me/user-addresses', { body: input, parse: addressWire, signal: opts.signal })).data;
+}

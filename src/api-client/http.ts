@@ -53,6 +53,15 @@ export async function request(method: string, path: string, opts: RequestOptions
   const useAuth = opts.auth ?? !isPublicPath(path);
   const mayRefresh = opts.refresh !== false;
   let session = useAuth ? o.tokens.read() : null;
+  if (useAuth && !session) {
+    // A guest purchase: its own token, never refreshed; once it has run out the guest starts again.
+    const guest = o.guestTokens.read();
+    if (guest && !isTokenExpired(guest.expiresAt, o.now())) {
+      const res = await send(method, path, opts, guest.accessToken);
+      if (res.status === 401) o.guestTokens.clear();
+      return handleResponse(res, opts.parse, !!opts.silent);
+    }
+  }
   if (session && mayRefresh && isTokenExpired(session.expiresAt, o.now())) session = await refreshForRequest();
 
   let res = await send(method, path, opts, session?.accessToken ?? null);

@@ -27,6 +27,12 @@ export interface ClientOptions {
   /** Current pathname, to avoid redirecting to the page we are on. */
   currentPath: () => string;
   tokens: TokenStore;
+  /**
+   * The guest purchase's session (非会員購入: an unregistered member from GET /v1/users/dummy), kept
+   * apart from the member session so that the header, the member gate and the session store never
+   * take a guest for a logged-in member. Sent as the bearer only when there is no member session.
+   */
+  guestTokens: TokenStore;
   now: () => number;
   timeoutMs: number;
   /** Clears the cart cookies when a session ends without keepCart (cookie-based by default). */
@@ -35,6 +41,25 @@ export interface ClientOptions {
 
 const cookieTokens: TokenStore = { read: readSession, write: writeSession, clear: clearSession };
 const noTokens: TokenStore = { read: () => null, write: () => {}, clear: () => {} };
+
+/** Per tab, gone with it: a guest purchase does not outlive the tab that started it. */
+const GUEST_SESSION_KEY = 'shop:guest-session';
+const guestTokens: TokenStore = {
+  read() {
+    try {
+      const v = JSON.parse(sessionStorage.getItem(GUEST_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
+      return v && typeof v.accessToken === 'string' && typeof v.expiresAt === 'number' ? { accessToken: v.accessToken, expiresAt: v.expiresAt } : null;
+    } catch {
+      return null;
+    }
+  },
+  write(session) {
+    try { sessionStorage.setItem(GUEST_SESSION_KEY, JSON.stringify(session)); } catch { /* storage off: the guest flow cannot start */ }
+  },
+  clear() {
+    try { sessionStorage.removeItem(GUEST_SESSION_KEY); } catch { /* nothing stored */ }
+  },
+};
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -52,6 +77,7 @@ function defaults(): ClientOptions {
     navigate: browser ? (url) => window.location.assign(url) : () => {},
     currentPath: browser ? () => window.location.pathname : () => '',
     tokens: browser ? cookieTokens : noTokens,
+    guestTokens: browser ? guestTokens : noTokens,
     now: () => Date.now(),
     timeoutMs: DEFAULT_TIMEOUT_MS,
     clearCart: clearCartCookies,

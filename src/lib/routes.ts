@@ -36,6 +36,7 @@ export const homePath = '/';
 export const ecPath = '/ec/';
 export const cartPath = '/cart/';
 export const cartShippingSelectPath = '/cart/shipping-select/';
+export const cartShippingAddPath = '/cart/shipping-add/';
 export const cartPaymentPath = '/cart/payment/';
 export const cartConfirmPath = '/cart/confirm/';
 export const maintenancePath = '/maintenance/';
@@ -75,7 +76,7 @@ export const paths = {
   cartComplete: cartCompletePath,
   cartConfirm: cartConfirmPath,
   cartPayment: cartPaymentPath,
-  cartShippingAdd: '/cart/shipping-add/',
+  cartShippingAdd: cartShippingAddPath,
   cartShippingDetail: '/cart/shipping-detail/',
   cartShippingSelect: cartShippingSelectPath,
   catalogOrder: '/catalog-order/',

@@ -1,0 +1,158 @@
+/**
+ * /cart/shipping-add/: a new delivery address during checkout (postal-code autofill fills 都道府県,
+ * 市区町村 and the town into 番地; the street number is left to the shopper), saved to the address
+ * book and set on the cart, then on to the payment step. For a guest purchase (非会員購入) the same
+ * screen first asks for the buyer's e-mail address: name, kana and phone are the buyer's too, saved
+ * with PUT /v1/me/user on the guest's unregistered member so the order mail reaches them.
+ */
+import { useState } from '../common/react.ts';
+import { listPrefectures } from '../../src/api-client/addresses.ts';
+import { createAddressItem } from '../../src/api-client/address-items.ts';
+import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
+import { cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
+import { useCartStore } from '../../src/stores/cart.ts';
+import type { FormSpec } from '../../src/validation/form.ts';
+import { email, kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
+import FieldError from '../common/FieldError.tsx';
+import Loading from '../common/Loading.tsx';
+import MemberGate from '../common/MemberGate.tsx';
+import ToastRegion from '../common/ToastRegion.tsx';
+import { usePostalAutofill } from '../common/usePostalAutofill.ts';
+import { useAccountForm } from '../reminder/account-form.ts';
+import { useCheckoutCart } from './useCheckoutCart.ts';
+import { useLoad } from './useLoad.ts';
+
+type Values = {
+  email: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  phone_number: string;
+  postal_code: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2: string;
+};
+
+const initial: Values = {
+  email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '',
+  postal_code: '', prefecture: '', city: '', address1: '', address2: '',
+};
+
+/** The form's rules (spec 5 messages); the e-mail address only for a guest purchase. */
+export function shippingAddSpec(guest: boolean): FormSpec<Values> {
+  return {
+    ...(guest ? { email: { label: 'メールアドレス', rules: [required, maxLength(255), email] } } : {}),
+    last_name: { label: '姓', rules: [required, maxLength(50)] },
+    first_name: { label: '名', rules: [required, maxLength(50)] },
+    last_name_kana: { label: 'セイ', rules: [required, maxLength(50), kana] },
+    first_name_kana: { label: 'メイ', rules: [required, maxLength(50), kana] },
+    phone_number: { label: '電話番号', rules: [required, phoneDigits] },
+    postal_code: { label: '郵便番号', rules: [required, post] },
+    prefecture: { label: '都道府県', rules: [required] },
+    city: { label: '市区町村', rules: [required, maxLength(100)] },
+    address1: { label: '番地', rules: [required, maxLength(100)] },
+    address2: { label: '建物名', rules: [maxLength(100)] },
+  };
+}
+
+/** The gate (members and guest purchases), then the form. */
+export default function ShippingAdd() {
+  return <><MemberGate allowGuest><AddressForm /></MemberGate><ToastRegion /></>;
+}
+
+function AddressForm() {
+  const cart = useCheckoutCart('shipping');
+  const [guest] = useState(isGuestCheckout);
+  const [spec] = useState(() => shippingAddSpec(guest));
+  const prefectures = useLoad('prefectures', (signal) => listPrefectures({ signal }));
+  const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  async function submit(values: Values) {
+    if (busy) return;
+    setBusy(true);
+    setAlert(null);
+    const person = {
+      last_name: values.last_name.trim(), first_name: values.first_name.trim(),
+      last_name_kana: values.last_name_kana.trim(), first_name_kana: values.first_name_kana.trim(),
+    };
+    try {
+      if (guest) await saveGuestBuyer({ ...person, email: values.email.trim(), phone_number: values.phone_number.trim() });
+      const address = await createAddressItem({
+        ...person, phone_number: values.phone_number.trim(), postal_code: values.postal_code.trim(),
+        prefecture: values.prefecture, city: values.city.trim(), address1: values.address1.trim(), address2: values.address2.trim(),
+        name: guest ? 'ご注文時のお届け先' : '', is_default: guest,
+      });
+      await useCartStore.getState().setShipping(address.id);
+      window.location.assign(cartPaymentPath);
+    } catch (e) {
+      setAlert(form.showApiError(e));
+      setBusy(false);
+    }
+  }
+
+  const form = useAccountForm<Values>({ initial, spec, onSubmit: submit });
+  const postal = usePostalAutofill({
+    onFill: ({ prefecture, city, town }) => {
+      form.setValue('prefecture', prefecture);
+      form.setValue('city', city);
+      form.setValue('address1', town);
+    },
+  });
+
+  if (!cart) return <Loading />;
+  const text = (name: keyof Values & string, label: string, extra: Record<string, string> = {}, hint?: string) => (
+    <div className="field">
+      <label htmlFor={form.field(name).id}>{label}</label>
+      <input {...form.field(name)} type="text" {...extra} />
+      {hint && <small className="muted">{hint}</small>}
+      <FieldError id={form.errorId(name)} message={form.errors[name]} />
+    </div>
+  );
+
+  return (
+    <form className="form" onSubmit={form.handleSubmit} noValidate>
+      {alert && <p className="alert" role="alert">{alert}</p>}
+      {guest && (
+        <fieldset className="stack">
+          <legend>ご注文者さま</legend>
+          <p className="muted">会員登録をせずにご購入いただけます。ご注文確認メールをお送りするメールアドレスを入力してください。</p>
+          {text('email', 'メールアドレス', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+        </fieldset>
+      )}
+      <fieldset className="stack">
+        <legend>{guest ? 'お名前とお届け先' : '新しいお届け先'}</legend>
+        {text('last_name', '姓', { autoComplete: 'family-name' })}
+        {text('first_name', '名', { autoComplete: 'given-name' })}
+        {text('last_name_kana', 'セイ', {}, '全角カタカナ')}
+        {text('first_name_kana', 'メイ', {}, '全角カタカナ')}
+        {text('phone_number', '電話番号', { autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし')}
+        <div className="field">
+          <label htmlFor={form.field('postal_code').id}>郵便番号</label>
+          <input {...form.field('postal_code')} type="text" autoComplete="postal-code" inputMode="numeric"
+            onChange={(e) => { form.field('postal_code').onChange(e); postal.lookup(e.target.value); }} />
+          <small className="muted" aria-live="polite">{postal.message ?? '例：123-4567（入力すると住所を自動で入力します）'}</small>
+          <FieldError id={form.errorId('postal_code')} message={form.errors.postal_code} />
+        </div>
+        <div className="field">
+          <label htmlFor={form.field('prefecture').id}>都道府県</label>
+          <select {...form.field('prefecture')} autoComplete="address-level1">
+            <option value="">選択してください</option>
+            {(prefectures.data ?? []).map((p) => <option key={p.code} value={p.name}>{p.name}</option>)}
+          </select>
+          <FieldError id={form.errorId('prefecture')} message={form.errors.prefecture} />
+        </div>
+        {text('city', '市区町村', { autoComplete: 'address-level2' })}
+        {text('address1', '番地', { autoComplete: 'address-line1' }, '町名のあとに番地を入力してください')}
+        {text('address2', '建物名', { autoComplete: 'address-line2' }, '任意')}
+      </fieldset>
+      <div className="actions">
+        <a className="btn" href={cartShippingSelectPath}>戻る</a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>次へ</button>
+      </div>
+    </form>
+  );
+}
