@@ -2,15 +2,18 @@
  * Browser tests against the real shop: `npm start` on port 4399 with its own throwaway PGlite
  * database (.data/e2e-<port>/pglite, wiped before each run, so e2e never touches the development data), driven by
  * Debian's Chromium (Playwright cannot download browsers here; scripts/ensure-chromium.ts finds or
- * installs it first).
+ * installs it first). Its mail goes to an SMTP capture on E2E_PORT + 1000 (read it with
+ * tests/e2e/support/mailbox.ts).
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://localhost:${port}`;
-/** Everything this run's server writes: database, build and snapshot (wiped database each run). */
+/** Everything this run's server writes: database, build, snapshot and received mail (database and mail wiped each run). */
 const e2eDir = `.data/e2e-${port}`;
+/** The SMTP capture the shop sends its mail to (tests/support/smtp-capture.ts). */
+const smtpPort = port + 1000;
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
@@ -40,27 +43,45 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
-    command: `rm -rf ${e2eDir}/pglite && node scripts/start.ts`,
-    url: `${baseURL}/`,
-    env: {
-      PORT: String(port),
-      DATA_DIR: `${e2eDir}/pglite`,
-      // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
-      SHOP_DIST_DIR: process.env.SHOP_DIST_DIR ?? `${e2eDir}/dist`,
-      CONTENT_SNAPSHOT_DIR: `${e2eDir}/snapshot`,
-      CHANNEL: 'default',
-      // Never inherit a developer's database or external API: e2e runs on its own embedded one.
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-      API_BASE_URL: '',
-      PUBLIC_API_BASE_URL: '',
+  webServer: [
+    // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
+    // shop never starts without a listening SMTP server. It empties its folder and stores each mail
+    // as JSON there for tests/e2e/support/mailbox.ts.
+    {
+      command: `node tests/support/smtp-capture.ts --port ${smtpPort} --dir ${e2eDir}/mail`,
+      port: smtpPort,
+      timeout: 20_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
     },
-    // The first start migrates, seeds and runs astro build; pages answer 503 until then.
-    timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    {
+      // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
+      command: `rm -rf ${e2eDir}/pglite && node scripts/start.ts`,
+      url: `${baseURL}/`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: `${e2eDir}/pglite`,
+        // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
+        SHOP_DIST_DIR: process.env.SHOP_DIST_DIR ?? `${e2eDir}/dist`,
+        CONTENT_SNAPSHOT_DIR: `${e2eDir}/snapshot`,
+        CHANNEL: 'default',
+        // Never inherit a developer's database or external API: e2e runs on its own embedded one.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        API_BASE_URL: '',
+        PUBLIC_API_BASE_URL: '',
+        // Every mail goes to the capture above; links in mails point at this server.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: '',
+        SITE_URL: baseURL,
+      },
+      // The first start migrates, seeds and runs astro build; pages answer 503 until then.
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+  ],
 });

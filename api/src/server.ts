@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
 import { closeKdfPools } from './services/kdf/pool.ts';
+import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
 import { closeRateLimitStores } from './services/rate-limit/index.ts';
 
 export interface PreparedApi {
@@ -25,6 +26,27 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
   const database = await openDatabase(databaseUrl(env));
   await seedIfEmpty(database.db);
   return { app: createApp({ db: database.db, env }), database, env };
+}
+
+/**
+ * Starts the mail outbox worker over the prepared database (npm start and npm run api; not the
+ * build's temporary API). Stop it before the database closes.
+ */
+export function startMailWorker({ database, env }: PreparedApi, log: (line: string) => void): OutboxWorker {
+  const worker = createOutboxWorker({ db: database.db, env });
+  worker.start();
+  log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
+  return worker;
+}
+
+/** An SMTP URL without its credentials, for log lines. */
+export function describeSmtp(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}`;
+  } catch {
+    return 'SMTP_URL (not a valid URL)';
+  }
 }
 
 /** Where a database URL points, with any password masked, for log lines. */
@@ -43,7 +65,7 @@ export function describeDatabase(env: ApiEnv): string {
  * Closes the server and then the database on SIGINT/SIGTERM. Idle keep-alive sockets are closed at
  * once; requests in flight get a few seconds before the process exits anyway.
  */
-export function closeOnSignals(server: Server, database: Database, label: string): void {
+export function closeOnSignals(server: Server, database: Database, label: string, mail?: OutboxWorker): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -56,8 +78,9 @@ export function closeOnSignals(server: Server, database: Database, label: string
     force.unref();
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     server.close(async () => {
-      // Hashing workers and the Redis connection would keep the process alive; stop them first.
-      await Promise.all([closeKdfPools(), closeRateLimitStores()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+      // Hashing workers and the Redis connection would keep the process alive; stop them first,
+      // with the mail worker (a send in flight finishes and is recorded).
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), mail?.stop()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
       await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
       process.exit(0);
@@ -76,12 +99,14 @@ async function main() {
   const port = portSchema.safeParse(portText);
   if (!port.success) throw new Error(`API_PORT/PORT must be a port number, got "${portText}"`);
   const started = Date.now();
-  const { app, database } = await prepareApi(env);
+  const prepared = await prepareApi(env);
+  const { app, database } = prepared;
+  const mail = startMailWorker(prepared, (line) => console.log(`[api] ${line}`));
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
     console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
     console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
   }) as Server;
-  closeOnSignals(server, database, 'api');
+  closeOnSignals(server, database, 'api', mail);
 }
 
 if (import.meta.main) {
