@@ -1,26 +1,31 @@
 /**
- * Login screen (guest-only, spec 2). Fields ログインID / パスワード, button ログイン, validated by the
- * form helper (useForm). On success goes to ?redirect= (a same-origin path) or /ec/. The guest-only
- * rule (src/lib/redirects.ts, with the site settings the page carries in data-member-rules) sends a
- * logged-in member to /ec/ at once, and an unregistered member to /verify/ when first-login
- * verification is on. ?re=1 explains that the session expired (spec 2, 8).
+ * Login screen (guest-only, spec 2 and 4) for /login/ and, with mode "sync", the channel-sync login
+ * of /login_sync/. Fields ログインID / パスワード, validated by the form helper (useForm). When the
+ * API answers is_verify the screen moves to the code step (「認証コード」, mfa user id kept in the
+ * session store) and POST /v1/auth/verify completes the login. Every answer goes through
+ * adoptLoginResponse (section-4 rules). On success goes to ?redirect= (a same-origin path) or /ec/;
+ * an unregistered member goes to /verify/ when first-login verification is on. ?re=1 explains that
+ * the session expired (spec 2, 8); ?manager=1 marks a manager login (spec 6).
  */
-import { useEffect, useId, useState } from '../common/react.ts';
+import { useRef, useState } from '../common/react.ts';
+import { authVerify, loginSync } from '../../src/api-client/account.ts';
+import { loginUser } from '../../src/api-client/auth.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
 import { ecPath, safeReturnPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
-import { login as loginMember } from '../../src/stores/session-actions.ts';
+import { adoptLoginResponse, type LoginResult } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { required } from '../../src/validation/rules.ts';
+import { maxLength, minLength, numeric, required } from '../../src/validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
-import { readMemberRules } from '../common/member-rules.ts';
+import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { useForm } from '../common/useForm.ts';
+import { accountPaths, guestOnlyTarget, useGuestOnly } from './shared.ts';
 
 export const EXPIRED_MESSAGE = 'ログインの有効期限が切れました。再度ログインしてください。';
 const UNVERIFIED_MESSAGE = 'メールアドレスの確認が完了していません。お送りしたメールをご確認ください。';
-const VERIFY_CODE_MESSAGE = '認証コードによるログインは現在ご利用いただけません。';
+export const CODE_SENT_MESSAGE = 'ご登録のメールアドレスに認証コードを送信しました。メールに記載の6桁のコードを入力してください。';
+export const CODE_RESENT_MESSAGE = '認証コードを再送しました。新しいコードを入力してください。';
 
 type Credentials = { username: string; password: string };
 const spec: FormSpec<Credentials> = {
@@ -28,71 +33,152 @@ const spec: FormSpec<Credentials> = {
   password: { label: 'パスワード', rules: [required] },
 };
 
-/** Where the guest-only rule sends the visitor now, or null to stay on the login screen. */
-function guestOnlyTarget(): string | null {
-  return guestOnlyRedirect(useSessionStore.getState(), readMemberRules());
+type Code = { verify_code: string };
+const codeSpec: FormSpec<Code> = {
+  verify_code: { label: '認証コード', rules: [required, numeric, minLength(6), maxLength(6)] },
+};
+
+interface Props {
+  /** "sync": the channel-sync login of /login_sync/ (sets the sync flag). */
+  mode?: 'login' | 'sync';
 }
 
-/** The login form. */
-export default function LoginForm() {
-  const id = useId();
+/** The login form and its code step. */
+export default function LoginForm({ mode = 'login' }: Props) {
+  const ready = useGuestOnly();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const mfaUserId = useSessionStore((s) => s.mfaUserId);
+  // The credentials, in memory only while on this page, for 「コードを再送する」 (a new login).
+  const credentials = useRef<Credentials | null>(null);
   const params = new URLSearchParams(window.location.search);
   const expired = params.get('re') === '1';
+  const isManagerLogin = params.get('manager') === '1';
   const target = safeReturnPath(params.get('redirect')) ?? ecPath;
+  const sync = mode === 'sync';
 
-  useEffect(() => {
-    void useSessionStore.getState().checkSession().then(() => {
-      const away = guestOnlyTarget();
-      if (away) window.location.replace(away);
-    });
-  }, []);
+  /** After adoptLoginResponse: on to the next screen, the code step, or the unregistered message. */
+  function follow(result: LoginResult) {
+    if (result.status === 'logged_in') {
+      refreshHeader();
+      window.location.assign(target);
+      return true;
+    }
+    if (result.status === 'verify') {
+      setInfo(CODE_SENT_MESSAGE);
+      return false;
+    }
+    const away = guestOnlyTarget();
+    if (away) window.location.assign(away);
+    else setError(UNVERIFIED_MESSAGE);
+    return !!away;
+  }
 
-  async function login({ username, password }: Credentials) {
+  async function submitCredentials(values: Credentials, resend = false) {
     if (busy) return;
     setBusy(true);
     setError(null);
+    setInfo(null);
+    let leaving = false;
     try {
-      const result = await loginMember({ username: username.trim(), password });
-      if (result.status === 'logged_in') {
-        refreshHeader();
-        window.location.assign(target);
-        return;
-      }
-      const away = result.status === 'unregistered' ? guestOnlyTarget() : null;
-      if (away) {
-        window.location.assign(away);
-        return;
-      }
-      // Verification codes arrive with the accounts issue.
-      setError(result.status === 'verify' ? VERIFY_CODE_MESSAGE : UNVERIFIED_MESSAGE);
+      const body = { username: values.username.trim(), password: values.password };
+      credentials.current = values;
+      const answer = sync ? await loginSync(body) : await loginUser(body);
+      leaving = follow(await adoptLoginResponse(answer, { source: 'login', isSyncUserChannel: sync, isManagerLogin }));
+      if (resend && !leaving) setInfo(CODE_RESENT_MESSAGE);
     } catch (e) {
       if (isDisplayableError(e)) setError(firstErrorMessage(e));
     } finally {
-      setBusy(false);
+      if (!leaving) setBusy(false);
     }
   }
 
-  const form = useForm<Credentials>({ initial: { username: '', password: '' }, spec, onSubmit: login });
-  const hintId = `${id}-username-hint`;
+  async function submitCode({ verify_code }: Code) {
+    if (busy || mfaUserId === null) return;
+    setBusy(true);
+    setError(null);
+    let leaving = false;
+    try {
+      const answer = await authVerify({ verify_code: verify_code.trim(), user_id: mfaUserId, ...(sync ? { is_sync_user_channel: true } : {}) });
+      leaving = follow(await adoptLoginResponse(answer, { source: 'login', isSyncUserChannel: sync, isManagerLogin }));
+    } catch (e) {
+      if (isDisplayableError(e)) {
+        // A wrong code: the API's message on the code field; a spent code: the message above the form.
+        const unmatched = codeForm.setServerErrors(e.errors);
+        setError(e.errors?.verify_code ? (unmatched[0] ?? null) : firstErrorMessage(e));
+      }
+    } finally {
+      if (!leaving) setBusy(false);
+    }
+  }
+
+  function backToCredentials() {
+    useSessionStore.setState({ mfaUserId: null });
+    setError(null);
+    setInfo(null);
+  }
+
+  const form = useForm<Credentials>({ initial: { username: '', password: '' }, spec, onSubmit: (v) => submitCredentials(v) });
+  const codeForm = useForm<Code>({ initial: { verify_code: '' }, spec: codeSpec, onSubmit: submitCode });
+  const hintId = `${form.field('username').id}-hint`;
+  const codeHintId = `${codeForm.field('verify_code').id}-hint`;
+
+  if (!ready) return <Loading />;
+
+  const messages = (
+    <>
+      {expired && mfaUserId === null && <p className="alert" role="status">{EXPIRED_MESSAGE}</p>}
+      {info && <p className="notice" role="status">{info}</p>}
+      {error && <p className="alert" role="alert">{error}</p>}
+    </>
+  );
+
+  if (mfaUserId !== null) {
+    return (
+      <div className="stack">
+        <h2>認証コードの入力</h2>
+        {messages}
+        <form className="form" onSubmit={codeForm.handleSubmit} noValidate>
+          <div className="field">
+            <label htmlFor={codeForm.field('verify_code').id}>認証コード</label>
+            <input {...codeForm.field('verify_code', codeHintId)} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+            <small id={codeHintId} className="muted">メールに記載の6桁の数字</small>
+            <FieldError id={codeForm.errorId('verify_code')} message={codeForm.errors.verify_code} />
+          </div>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>認証する</button>
+        </form>
+        <p>
+          <button type="button" className="btn-link" disabled={busy} onClick={() => credentials.current && void submitCredentials(credentials.current, true)}>コードを再送する</button>
+          {' '}
+          <button type="button" className="btn-link" disabled={busy} onClick={backToCredentials}>ログイン画面に戻る</button>
+        </p>
+      </div>
+    );
+  }
 
   return (
-    <form className="form" onSubmit={form.handleSubmit} noValidate aria-describedby={expired ? `${id}-expired` : undefined}>
-      {expired && <p id={`${id}-expired`} className="alert" role="status">{EXPIRED_MESSAGE}</p>}
-      {error && <p className="alert" role="alert">{error}</p>}
-      <div className="field">
-        <label htmlFor={form.field('username').id}>ログインID</label>
-        <input {...form.field('username', hintId)} type="text" autoComplete="username" inputMode="email" required />
-        <small id={hintId} className="muted">ログインIDまたはメールアドレス</small>
-        <FieldError id={form.errorId('username')} message={form.errors.username} />
-      </div>
-      <div className="field">
-        <label htmlFor={form.field('password').id}>パスワード</label>
-        <input {...form.field('password')} type="password" autoComplete="current-password" required />
-        <FieldError id={form.errorId('password')} message={form.errors.password} />
-      </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>ログイン</button>
-    </form>
+    <div className="stack">
+      {messages}
+      <form className="form" onSubmit={form.handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={form.field('username').id}>ログインID</label>
+          <input {...form.field('username', hintId)} type="text" autoComplete="username" inputMode="email" required />
+          <small id={hintId} className="muted">ログインIDまたはメールアドレス</small>
+          <FieldError id={form.errorId('username')} message={form.errors.username} />
+        </div>
+        <div className="field">
+          <label htmlFor={form.field('password').id}>パスワード</label>
+          <input {...form.field('password')} type="password" autoComplete="current-password" required />
+          <FieldError id={form.errorId('password')} message={form.errors.password} />
+        </div>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>ログイン</button>
+      </form>
+      <ul className="login-links">
+        <li><a href={accountPaths.reminder}>パスワードをお忘れの方</a></li>
+        <li><a href={accountPaths.reminderUsername}>ログインIDをお忘れの方</a></li>
+        <li><a href={accountPaths.register}>新規会員登録</a></li>
+      </ul>
+    </div>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useId, useRef, useState } from './react.ts';
 import type { ChangeEvent, SubmitEvent } from 'react';
-import { changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
+import { applyServerErrors, changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -66,6 +66,16 @@ export function useForm<T extends Record<string, string>>(options: { initial: T;
     field,
     /** The id the error message element must carry (FieldError does this). */
     errorId,
+    /**
+     * Shows the API's 422 messages on their fields (keys as the wire names them, e.g.
+     * `address.postal_code`) and focuses the first; answers the messages of fields the form lacks.
+     */
+    setServerErrors: (errors: Record<string, readonly string[]> | undefined): string[] => {
+      const result = applyServerErrors(state, spec, errors);
+      setState(result.state);
+      if (result.firstInvalid !== null) elements.current.get(result.firstInvalid)?.focus();
+      return result.unmatched;
+    },
     /** Sets a value from code (a postal-code lookup filling the address, say). */
     setValue: (name: keyof T, value: string) => setState((s) => changeField(s, name, value as T[keyof T])),
     handleSubmit,

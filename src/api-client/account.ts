@@ -5,13 +5,13 @@
  * `credentials: 'include'` for the refresh cookie; turning the answer into a session is
  * session-actions' adoptLoginResponse, not this module.
  */
-import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
+import type { LoginRequest } from '#contracts/auth.ts';
 import type { AuthVerifyRequest, RegisterRequest } from '#contracts/account.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
-import { loginStepWire, messageWire, schoolCheckWire, type SchoolCheckResponse } from './wire/account.ts';
+import { loginStepWire, messageWire, schoolCheckWire, type LoginAnswer, type SchoolCheckResponse } from './wire/account.ts';
 
-export type { SchoolCheckResponse };
+export type { LoginAnswer, SchoolCheckResponse };
 
 /** The body of POST /v1/users as the wire takes it (the contract's input type). */
 export type RegisterBody = RegisterRequest;
@@ -19,7 +19,7 @@ export type RegisterBody = RegisterRequest;
 const guestLogin = { auth: false, refresh: false, credentials: 'include', cancelOnNavigation: false } as const;
 
 /** POST /v1/users: registers and logs in (201, a LoginResponse). Duplicates are 422 on the field. */
-export async function register(body: RegisterBody, opts: CallOptions = {}): Promise<LoginResponse> {
+export async function register(body: RegisterBody, opts: CallOptions = {}): Promise<LoginAnswer> {
   return (await request('POST', '/v1/users', { ...guestLogin, body, parse: loginStepWire, signal: opts.signal })).data;
 }
 
@@ -32,17 +32,17 @@ export async function emailVerifyRequest(bearer: string, opts: CallOptions = {})
 }
 
 /** POST /v1/email-verify/check { token }: the link's token; answers the login of the now registered member. */
-export async function emailVerifyCheck(token: string, opts: CallOptions = {}): Promise<LoginResponse> {
+export async function emailVerifyCheck(token: string, opts: CallOptions = {}): Promise<LoginAnswer> {
   return (await request('POST', '/v1/email-verify/check', { ...guestLogin, body: { token }, parse: loginStepWire, signal: opts.signal })).data;
 }
 
 /** POST /v1/auth/verify { verify_code, user_id[, is_sync_user_channel] }: completes the code step. */
-export async function authVerify(body: AuthVerifyRequest, opts: CallOptions = {}): Promise<LoginResponse> {
+export async function authVerify(body: AuthVerifyRequest, opts: CallOptions = {}): Promise<LoginAnswer> {
   return (await request('POST', '/v1/auth/verify', { ...guestLogin, body, parse: loginStepWire, signal: opts.signal })).data;
 }
 
 /** POST /v1/auth/login-sync-channel: login with the credentials of another channel of the shop. */
-export async function loginSync(credentials: LoginRequest, opts: CallOptions = {}): Promise<LoginResponse> {
+export async function loginSync(credentials: LoginRequest, opts: CallOptions = {}): Promise<LoginAnswer> {
   return (await request('POST', '/v1/auth/login-sync-channel', { ...guestLogin, body: credentials, parse: loginStepWire, signal: opts.signal })).data;
 }
 

@@ -1,14 +1,17 @@
 /** Auth calls (spec 7 "Auth"). Storing the token is the session store's job (via setSession). */
-import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
+import type { LoginRequest } from '#contracts/auth.ts';
 import { request, refreshSession } from './http.ts';
 import type { StoredSession } from './cookie-jar.ts';
-import { loginResponseWire } from './wire/auth.ts';
+import { loginStepWire, type LoginAnswer } from './wire/account.ts';
 
-/** POST /v1/auth/login. `credentials: 'include'` so the API can set the httpOnly refresh cookie. */
-export async function loginUser(credentials: LoginRequest): Promise<LoginResponse> {
+/**
+ * POST /v1/auth/login. `credentials: 'include'` so the API can set the httpOnly refresh cookie. The
+ * answer may be the code step's (is_verify, no token yet).
+ */
+export async function loginUser(credentials: LoginRequest): Promise<LoginAnswer> {
   // auth: false — a stale token must neither be sent nor trigger a refresh while logging in.
   const res = await request('POST', '/v1/auth/login', {
-    body: credentials, parse: loginResponseWire, auth: false, refresh: false, credentials: 'include',
+    body: credentials, parse: loginStepWire, auth: false, refresh: false, credentials: 'include',
   });
   return res.data;
 }

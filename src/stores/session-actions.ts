@@ -47,13 +47,13 @@ export function loginWarning(response: Pick<LoginResponse, 'has_password_expired
  *   guest cart merged before the caller moves on.
  */
 export async function adoptLoginResponse(
-  response: LoginResponse,
+  response: LoginResponse & { is_manager?: boolean },
   opts: { source?: LoginSource; isSyncUserChannel?: boolean; isManagerLogin?: boolean } = {},
 ): Promise<LoginResult> {
   const set = useSessionStore.setState;
   const flags = {
     isSyncUserChannel: opts.isSyncUserChannel ?? useSessionStore.getState().isSyncUserChannel,
-    isManagerLogin: opts.isManagerLogin ?? useSessionStore.getState().isManagerLogin,
+    isManagerLogin: response.is_manager === true || (opts.isManagerLogin ?? useSessionStore.getState().isManagerLogin),
   };
   if (response.is_verify) {
     set({ mfaUserId: response.user_id, isLogin: false, check: true, ...flags });

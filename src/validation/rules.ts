@@ -8,7 +8,8 @@ import {
   EMAIL, FULL_WIDTH, HALF_WIDTH_ALPHA_NUM, KANA, PHONE_DIGITS, POST, POSTAL_DIGITS, STRICT_PASSWORD, TEL,
 } from '#contracts/patterns.ts';
 
-export type Rule = (value: unknown, field: string) => string | null;
+/** A rule may read the whole form's values (cross-field rules such as required_without_all). */
+export type Rule = (value: unknown, field: string, values?: Readonly<Record<string, unknown>>) => string | null;
 
 /** True for undefined, null, a blank string or an empty array. */
 export function isEmpty(value: unknown): boolean {
@@ -35,7 +36,8 @@ export const maxLength = (max: number): Rule =>
 export const minLength = (min: number): Rule =>
   (value, field) => (isEmpty(value) || length(text(value)) >= min ? null : messages.minLength(field, min));
 
-export const email = pattern(EMAIL, messages.email);
+/** An e-mail address; surrounding blanks are ignored, as the API trims them. */
+export const email: Rule = (value, field) => (isEmpty(value) || EMAIL.test(text(value).trim()) ? null : messages.email(field));
 
 /** Full-width katakana; spaces, the long-vowel mark ー and the middle dot ・ allowed. */
 export const kana = pattern(KANA, messages.kana);
@@ -57,6 +59,9 @@ export const decimal = (max: number): Rule =>
  */
 export const tel = pattern(TEL, messages.tel);
 
+/** Half-width digits only. */
+export const numeric = pattern(/^\d+$/, messages.numeric);
+
 /** Letters and digits only (half-width). */
 export const halfWidthAlphaNum = pattern(HALF_WIDTH_ALPHA_NUM, messages.halfWidthAlphaNum);
 
@@ -76,6 +81,21 @@ export const fullWidth = pattern(FULL_WIDTH, messages.fullWidth);
 export function requiredWithoutAll(values: Record<string, unknown>, fields: readonly string[]): string | null {
   return fields.some((f) => !isEmpty(values[f])) ? null : messages.requiredWithoutAll();
 }
+
+/** required_without_all as a field rule: fails on every listed field while all of them are empty. */
+export const requiredWithoutAllOf = (fields: readonly string[]): Rule =>
+  (_value, _field, values) => (values ? requiredWithoutAll(values, fields) : null);
+
+/** `rules` apply only while `applies(values)` holds (the fields of an optional block, say). */
+export const when = (applies: (values: Readonly<Record<string, unknown>>) => boolean, rules: readonly Rule[]): Rule[] =>
+  rules.map((rule): Rule => (value, field, values) => (values && applies(values) ? rule(value, field, values) : null));
+
+/** A YYYY-MM-DD date (a date input's value) that exists; empty passes (spec 5 date_birth). */
+export const isoDate: Rule = (value) => {
+  if (isEmpty(value)) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text(value).trim());
+  return m ? dateBirth({ year: m[1], month: m[2], day: m[3] }) : messages.dateBirth();
+};
 
 /** Year, month and day form a real date (all empty passes; required is a separate rule). */
 export function dateBirth(parts: { year: unknown; month: unknown; day: unknown }): string | null {
@@ -107,9 +127,9 @@ export function passwordRules(strict: boolean): Rule[] {
 }
 
 /** The first failing rule's message, or null. */
-export function validate(value: unknown, field: string, rules: readonly Rule[]): string | null {
+export function validate(value: unknown, field: string, rules: readonly Rule[], values?: Readonly<Record<string, unknown>>): string | null {
   for (const rule of rules) {
-    const message = rule(value, field);
+    const message = rule(value, field, values);
     if (message) return message;
   }
   return null;

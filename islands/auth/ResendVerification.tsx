@@ -1,0 +1,47 @@
+/**
+ * 「確認メールを再送する」 (POST /v1/email-verify/request) for the member waiting for the e-mail
+ * verification: their token is the pending login answer kept in the session store (this tab), never
+ * the token cookies. Without one (another browser, a closed tab) it says to log in again, which
+ * brings the member back here through the guest-only rule.
+ */
+import { useState } from '../common/react.ts';
+import { emailVerifyRequest } from '../../src/api-client/account.ts';
+import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import { accountPaths } from './shared.ts';
+
+export const RESENT_FALLBACK = '確認メールを再送しました。';
+export const LOGIN_TO_RESEND = '確認メールを再送するには、ご登録のログインIDとパスワードでログインしてください。';
+
+export default function ResendVerification() {
+  const pending = useSessionStore((s) => s.pendingVerification);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!pending) {
+    return <p>{LOGIN_TO_RESEND} <a href={accountPaths.login}>ログイン</a></p>;
+  }
+
+  async function resend() {
+    if (busy || !pending) return;
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      setDone((await emailVerifyRequest(pending.access_token)) || RESENT_FALLBACK);
+    } catch (e) {
+      if (isDisplayableError(e)) setError(e.status === 401 ? LOGIN_TO_RESEND : firstErrorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="stack">
+      {done && <p className="notice" role="status">{done}</p>}
+      {error && <p className="alert" role="alert">{error}</p>}
+      <p><button type="button" className="btn" onClick={() => void resend()} disabled={busy} aria-busy={busy}>確認メールを再送する</button></p>
+    </div>
+  );
+}
