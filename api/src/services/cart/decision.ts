@@ -8,7 +8,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
 import { carts, order_items, orders, product_channels, products } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { queueOrderConfirmation, siteName } from '../mail.ts';
 import { paymentById } from '../payments.ts';
 import { findCart, ownedBy } from './access.ts';
@@ -71,6 +71,8 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   if (!shippings.length) throw cartErrors.noShipping();
   const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
+  // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
+  if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
 
   const sellable = new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
     .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
