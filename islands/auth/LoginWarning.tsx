@@ -9,10 +9,11 @@ import { LOGIN_WARNINGS } from '../../src/stores/session-actions.ts';
 
 export default function LoginWarning() {
   const message = useSessionStore((s) => s.warningMessage);
+  const isLogin = useSessionStore((s) => s.isLogin);
   useEffect(() => {
     void useSessionStore.getState().checkSession();
   }, []);
-  if (!message) return null;
+  if (!message || !isLogin) return null;
   const fix = Object.values(LOGIN_WARNINGS).find((w) => w.message === message);
   return (
     <div className="alert login-warning" role="status">

@@ -64,6 +64,14 @@ describe('account calls', () => {
     expect(api.calls[0]).toMatchObject({ url: '/v1/auth/login-sync-channel', body: { username: 'demo', password: 'x' } });
   });
 
+  it('reads the manager flag of a login answer when the API sends one (spec 6), and only a boolean', async () => {
+    const answers = [json(loginBody('t1', { is_manager: true })), json(loginBody('t2', { is_manager: 'yes' })), json(loginBody('t3'))];
+    setup(() => answers.shift()!);
+    expect((await loginSync({ username: 'demo', password: 'x' })).is_manager).toBe(true);
+    expect(await loginSync({ username: 'demo', password: 'x' })).not.toHaveProperty('is_manager');
+    expect(await loginSync({ username: 'demo', password: 'x' })).not.toHaveProperty('is_manager');
+  });
+
   it('unlock GETs the encoded token and answers the message; an invalid token is a 422', async () => {
     const answers = [json({ message: 'アカウントのロックを解除しました。' }), json({ message: 'このURLは無効です。', code: 'auth.unlock_invalid' }, 422)];
     const api = setup(() => answers.shift()!);

@@ -89,6 +89,11 @@ describe('adoptLoginResponse', () => {
     expect(state()).toMatchObject({ isLogin: true, isSyncUserChannel: true, isManagerLogin: true });
   });
 
+  it('a login answer with is_manager sets the manager flag', async () => {
+    await adoptLoginResponse({ ...body(), is_manager: true });
+    expect(state().isManagerLogin).toBe(true);
+  });
+
   it('loginWarning prefers the expired password', () => {
     expect(loginWarning({ has_password_expired: true, has_mail_error_count_over: true })).toBe(LOGIN_WARNINGS.passwordExpired.message);
     expect(loginWarning({ has_password_expired: false, has_mail_error_count_over: false })).toBeNull();

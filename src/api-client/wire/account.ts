@@ -2,7 +2,8 @@
 import type { z } from 'zod';
 import type { messageResponseSchema, schoolCheckResponseSchema } from '#contracts/account.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
-import { boolean, int, nullable, object, optional, string, type Decoder } from '../guard.ts';
+import { boolean, object, string, type Decoder } from '../guard.ts';
+import { loginResponseWire } from './auth.ts';
 
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type SchoolCheckResponse = z.infer<typeof schoolCheckResponseSchema>;
@@ -14,9 +15,13 @@ export const schoolCheckWire: Decoder<SchoolCheckResponse> = /* @__PURE__ */ obj
 /** A login answer; `is_manager` is read when the API sends it (spec 6: the manager-login flag). */
 export type LoginAnswer = LoginResponse & { is_manager?: boolean };
 
-/** Any login answer, the code step's too (is_verify with an empty access_token and expires_in 0). */
-export const loginStepWire: Decoder<LoginAnswer> = /* @__PURE__ */ object({
-  access_token: string, expires_in: int, expires_at: string, is_registered_member: boolean,
-  has_password_expired: boolean, has_mail_error_count_over: boolean, user_id: int, is_verify: boolean,
-  verify_code: nullable(string), is_manager: optional(boolean),
-});
+/**
+ * Any login answer, the code step's too (is_verify with an empty access_token and expires_in 0):
+ * the shared login decoder plus the optional manager flag.
+ */
+export const loginStepWire: Decoder<LoginAnswer> = (value, path = '') => {
+  const answer: LoginAnswer = loginResponseWire(value, path);
+  const manager = (value as { is_manager?: unknown }).is_manager;
+  if (typeof manager === 'boolean') answer.is_manager = manager;
+  return answer;
+};
