@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from '../common/react.ts';
-import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
+import { cartPath, mypageLeavePath, mypageLoginHistoryPath, mypagePasswordPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -22,9 +22,9 @@ export const NOTICES: Record<string, string> = {
 
 // routes.ts exports these my-page routes only inside the `paths` table, which islands may not import
 // (it would put the whole table in the shared chunk): spelled here as paths.mypage has them.
-const passwordPath = '/mypage/password/';
-const loginHistoryPath = '/mypage/login_history/';
-const leavePath = '/mypage/leave/';
+const passwordPath = mypagePasswordPath;
+const loginHistoryPath = mypageLoginHistoryPath;
+const leavePath = mypageLeavePath;
 
 const SHORTCUTS = [
   { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容を確認できます' },

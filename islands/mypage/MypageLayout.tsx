@@ -5,7 +5,7 @@
  */
 import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
+import { homePath, mypageLeavePath, mypageLoginHistoryPath, mypagePasswordPath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
@@ -15,6 +15,9 @@ import ToastRegion from '../common/ToastRegion.tsx';
 export const MEMBER_MENU = [
   { href: mypageTopPath, label: 'マイページトップ' },
   { href: orderHistoryPath(), label: '注文履歴' },
+  { href: mypagePasswordPath, label: 'パスワード変更' },
+  { href: mypageLoginHistoryPath, label: 'ログイン履歴' },
+  { href: mypageLeavePath, label: '退会' },
 ] as const;
 
 /** Member guard + member menu + the screen. */

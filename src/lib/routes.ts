@@ -42,6 +42,11 @@ export const cartConfirmPath = '/cart/confirm/';
 export const maintenancePath = '/maintenance/';
 export const verifyPath = '/verify/';
 export const mypageTopPath = '/mypage/';
+export const mypagePasswordPath = '/mypage/password/';
+export const mypageLoginHistoryPath = '/mypage/login_history/';
+export const mypageLeavePath = '/mypage/leave/';
+/** Shown after a withdrawal, to a visitor who is logged out by then (public). */
+export const mypageLeaveCompletePath = '/mypage/leave/complete/';
 
 /** `/cart/complete/?order_no=…` (the thanks page of that order). */
 export const cartCompletePath = (orderNo?: string): string => withQuery('/cart/complete/', { order_no: orderNo });
@@ -123,10 +128,11 @@ export const paths = {
     bookmark: '/mypage/bookmark/',
     card: '/mypage/card/',
     cardAdd: '/mypage/card/add/',
-    leave: '/mypage/leave/',
+    leave: mypageLeavePath,
+    leaveComplete: mypageLeaveCompletePath,
     list: '/mypage/list/',
     listDetail: (key: string | number) => `/mypage/list/${seg(key)}/`,
-    loginHistory: '/mypage/login_history/',
+    loginHistory: mypageLoginHistoryPath,
     logout: '/mypage/logout/',
     measurement: '/mypage/measurement/',
     measurementEdit: '/mypage/measurement/edit/',
@@ -139,7 +145,7 @@ export const paths = {
     nameEmbroideryEdit: '/mypage/name-embroidery/edit/',
     orderHistory: orderHistoryPath,
     orderDetail: orderDetailPath,
-    password: '/mypage/password/',
+    password: mypagePasswordPath,
     point: '/mypage/point/',
     productHistory: '/mypage/product_history/',
     productRequestHistory: '/mypage/product_request_history/',
@@ -169,10 +175,13 @@ const MEMBER_PREFIXES = ['/mypage/', '/ec/', '/cart/shipping-', '/cart/payment/'
 const GUEST_PREFIXES = ['/login/', '/register/', '/reminder/'];
 /** Screens under a guest prefix that a member may still open (the post-register thanks page). */
 const GUEST_EXCEPTIONS = ['/register/complete/'];
+/** Screens under a member prefix that anyone may open (the page after a withdrawal). */
+const PUBLIC_EXCEPTIONS = [mypageLeaveCompletePath];
 
 /** The access rule of a pathname (spec 2 and 6): my-page and checkout steps are member-only. */
 export function screenAccess(pathname: string): ScreenAccess {
   const p = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  if (PUBLIC_EXCEPTIONS.includes(p)) return 'public';
   if (MEMBER_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'member';
   if (GUEST_EXCEPTIONS.includes(p)) return 'public';
   if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';

@@ -91,7 +91,7 @@ describe('screen access', () => {
   });
   it('login, register and reminder are guest-only; the cart and catalogue are public', () => {
     for (const p of ['/login/', '/register/', '/reminder/username/reset/']) expect(screenAccess(p), p).toBe('guest');
-    for (const p of ['/', '/cart/', '/cart/complete/', '/product/', '/register/complete/', '/news/1/']) expect(screenAccess(p), p).toBe('public');
+    for (const p of ['/', '/cart/', '/cart/complete/', '/product/', '/register/complete/', '/news/1/', '/mypage/leave/complete/']) expect(screenAccess(p), p).toBe('public');
   });
 });
 
