@@ -245,6 +245,41 @@ test('/login_sync/ logs demo in with the channel-sync login and shows the member
   expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
+test('an unverified member who logs in is not logged in and goes to /verify/, which resends the mail', async ({ page, request }) => {
+  const member = uniqueMember('e2epend');
+  const res = await request.post('/v1/users', {
+    headers: apiHeaders,
+    data: {
+      username: member.username, password, email: member.email, last_name: '佐藤', first_name: '次郎', last_name_kana: 'サトウ',
+      first_name_kana: 'ジロウ', phone_number: '0312345678', newsletter: 1, security_question_ct: 2, security_answer: 'タナカ',
+    },
+  });
+  expect(res.status()).toBe(201);
+  expect((await res.json() as { is_registered_member: boolean }).is_registered_member).toBe(false);
+
+  await loginThroughScreen(page, '/login/', member.username, password);
+  await expect(page).toHaveURL(/\/verify\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'メールアドレスの確認' })).toBeVisible();
+  // Not a login (spec 4): no access token cookie, and the member top sends the visitor to login.
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('access_token');
+  const since = Date.now();
+  const resend = page.getByRole('button', { name: '確認メールを再送する' });
+  await hydrated(page, resend);
+  await resend.click();
+  await expect(page.getByRole('status').filter({ hasText: /送信|再送/ })).toBeVisible();
+  const a11y = await axeProblems(page, '/verify/');
+  const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email'), { since });
+  // A guest-only screen sends the pending member back to /verify/ (spec 2).
+  await page.goto('/register/');
+  await expect(page).toHaveURL(/\/verify\/$/);
+
+  await page.goto(linkIn(mail, '/verify/email'));
+  await expect(page.getByText('メールアドレスの確認が完了しました')).toBeVisible();
+  await page.goto('/mypage/');
+  await logoutFromMypage(page);
+  expect(a11y, a11y.join('\n')).toEqual([]);
+});
+
 test('the login screen links to registration and both reminders', async ({ page }) => {
   await page.goto('/login/');
   await hydrated(page, field(page, 'ログインID'));
