@@ -6,8 +6,8 @@
  */
 import { useState } from '../common/react.ts';
 import { emailVerifyRequest } from '../../src/api-client/account.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { useSessionStore, writeAuthExtras } from '../../src/stores/session.ts';
 import { accountPaths } from './shared.ts';
 
 export const RESENT_FALLBACK = '確認メールを再送しました。';
@@ -31,7 +31,13 @@ export default function ResendVerification() {
     try {
       setDone((await emailVerifyRequest(pending.access_token)) || RESENT_FALLBACK);
     } catch (e) {
-      if (isDisplayableError(e)) setError(e.status === 401 ? LOGIN_TO_RESEND : firstErrorMessage(e));
+      if (e instanceof ApiError && e.status === 401) {
+        // The pending login has run out: forget it, so the login screen no longer sends the visitor here.
+        writeAuthExtras({ pendingVerification: null });
+        useSessionStore.setState({ isRegisteredMember: null });
+      } else if (isDisplayableError(e)) {
+        setError(firstErrorMessage(e));
+      }
     } finally {
       setBusy(false);
     }

@@ -64,8 +64,11 @@ export function readAuthExtras(): AuthExtras {
     if (!parsed || typeof parsed !== 'object') return {};
     const x = parsed as Record<string, unknown>;
     const pending = x.pendingVerification as LoginResponse | null | undefined;
+    // A pending answer whose token has run out is of no use any more (resending needs the token).
+    const usable = !!pending && typeof pending.access_token === 'string' && typeof pending.user_id === 'number'
+      && !(Date.parse(pending.expires_at) <= clientNow());
     return {
-      pendingVerification: pending && typeof pending.access_token === 'string' && typeof pending.user_id === 'number' ? pending : null,
+      pendingVerification: usable ? pending : null,
       isSyncUserChannel: x.isSyncUserChannel === true,
       isManagerLogin: x.isManagerLogin === true,
       warningMessage: typeof x.warningMessage === 'string' ? x.warningMessage : null,

@@ -15,7 +15,7 @@ import { cart } from './fixtures.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
 
 const state = () => useSessionStore.getState();
-const body = (overrides: Record<string, unknown> = {}) => loginBody('tok-1', overrides) as LoginResponse;
+const body = (overrides: Record<string, unknown> = {}) => loginBody('tok-1', { expires_at: '2099-01-01T00:00:00.000Z', ...overrides }) as LoginResponse;
 
 beforeEach(() => {
   for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
@@ -58,6 +58,12 @@ describe('adoptLoginResponse', () => {
     expect(await reload()).toBe(false);
     expect(state()).toMatchObject({ isLogin: false, isRegisteredMember: false });
     expect(state().pendingVerification?.access_token).toBe('tok-1');
+  });
+
+  it('a pending answer whose token has run out is not restored (the login screen stops sending the visitor to /verify/)', async () => {
+    await adoptLoginResponse(body({ is_registered_member: false, expires_at: new Date(Date.now() - 1000).toISOString() }), { source: 'register' });
+    await reload();
+    expect(state()).toMatchObject({ isRegisteredMember: null, pendingVerification: null });
   });
 
   it('verifying afterwards logs in and forgets the pending answer', async () => {
