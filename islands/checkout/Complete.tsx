@@ -6,7 +6,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { getCartOrder } from '../../src/api-client/cart-order.ts';
 import { isGuestCheckout } from '../../src/api-client/guest.ts';
-import GuestConvert from './GuestConvert.tsx';
+import type { ComponentType } from 'react';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';
 import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
@@ -63,7 +63,7 @@ export default function Complete() {
         <h1>ご注文ありがとうございました</h1>
         <p className="order-no">ご注文番号：{view.order.order_no}</p>
         <p>ご入力いただいたメールアドレスにご注文内容の確認メールをお送りしました。</p>
-        <GuestConvert />
+        <GuestConvertLoader />
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
           <a className="btn" href={homePath}>トップページへ</a>
         </div>
@@ -81,4 +81,18 @@ export default function Complete() {
       </div>
     </div>
   );
+}
+
+/**
+ * 「この内容で会員登録する」 loads its form (the form kit, the rules, the session actions) only for a
+ * guest purchase: the thanks page of a member's order stays within its JS budget without it.
+ */
+function GuestConvertLoader() {
+  const [Form, setForm] = useState<ComponentType | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    import('./GuestConvert.tsx').then((m) => setForm(() => m.default), () => setFailed(true));
+  }, []);
+  if (failed) return <p className="alert" role="alert">会員登録フォームを読み込めませんでした。ページを再読み込みしてください。</p>;
+  return Form ? <Form /> : <Loading />;
 }

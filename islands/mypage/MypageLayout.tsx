@@ -10,6 +10,7 @@ import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
+import LoginWarning from '../auth/LoginWarning.tsx';
 
 /** The member menu: where a member can go from any my-page screen. */
 export const MEMBER_MENU = [
@@ -27,7 +28,10 @@ export default function MypageLayout({ children }: { children: ReactNode }) {
       <MemberGate>
         <div className="mypage-frame">
           <MemberMenu />
-          <div className="mypage-content">{children}</div>
+          <div className="mypage-content">
+            <LoginWarning />
+            {children}
+          </div>
         </div>
       </MemberGate>
       <ToastRegion />
