@@ -103,12 +103,14 @@ test('a login answering is_registered_member: false does not leave the visitor l
   await page.getByLabel('ログインID').fill(demo.username);
   await page.getByLabel('パスワード').fill(demo.password);
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('メールアドレスの確認が完了していません');
+  // First-login verification is on for this channel: the member is sent to /verify/, not logged in.
+  await expect(page).toHaveURL(/\/verify\/$/);
   expect((await context.cookies()).map((c) => c.name)).not.toContain('access_token');
 
   await page.reload();
   await page.goto('/mypage/');
-  await expect(page).toHaveURL(/\/login\//);
+  await expect(page).toHaveURL(/\/(login|verify)\//);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain('access_token');
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
 });
 
