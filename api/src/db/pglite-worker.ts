@@ -12,6 +12,7 @@
 import { createServer, type Socket } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 export interface PgliteWorkerData { dataDir: string | null; listen: { path: string } | { host: string; port: number } }
 export type PgliteWorkerMessage =
@@ -129,7 +130,9 @@ function serve(socket: Socket): void {
 }
 
 async function main() {
-  db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm backs the Japanese-aware product search (migration 0006), as on PostgreSQL.
+  const options = { extensions: { pg_trgm } };
+  db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const server = createServer(serve);
   await new Promise<void>((resolve, reject) => {

@@ -235,6 +235,19 @@ export const products = pgTable('products', {
   image: text('image'),
   images: jsonb('images').notNull().default(sql`'[]'::jsonb`),
   stock: integer('stock').notNull().default(0),
+  /**
+   * The product's words normalised for Japanese-aware search (NFKC, katakana → hiragana, lower case,
+   * long-vowel marks dropped; see the search service): name, code, model, brand and maker. Matched
+   * with LIKE through the pg_trgm GIN index below.
+   */
+  search_text: text('search_text').notNull().default(''),
+  /** Variant attributes within a product model: colour name and swatch, size label and its order. */
+  color: text('color'),
+  color_code: text('color_code'),
+  size: text('size'),
+  size_order: smallint('size_order'),
+  /** 人気順: sales and views, refreshed by the catalogue service. */
+  popularity: integer('popularity').notNull().default(0),
   is_published: boolean('is_published').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   created_at: created(),
@@ -251,6 +264,8 @@ export const products = pgTable('products', {
   index('products_list_new_idx').on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.is_published}`),
   index('products_list_price_idx').on(sql`(${t.product_price} * (100 + ${t.tax_rate}))`, t.id).where(sql`${t.is_published}`),
   index('products_brand_idx').on(t.brand_id),
+  index('products_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+  index('products_list_popular_idx').on(t.popularity.desc(), t.id.desc()).where(sql`${t.is_published}`),
 ]);
 
 export const product_channels = pgTable('product_channels', {
@@ -287,22 +302,27 @@ export const product_histories = pgTable('product_histories', {
   guest_token: text('guest_token'),
   product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   viewed_at: ts('viewed_at').notNull().defaultNow(),
-}, (t) => [index('product_histories_user_idx').on(t.user_id, t.viewed_at)]);
+}, (t) => [index('product_histories_user_idx').on(t.user_id, t.viewed_at), index('product_histories_guest_idx').on(t.guest_token, t.viewed_at)]);
 
 export const product_search_histories = pgTable('product_search_histories', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   word: text('word').notNull(),
   created_at: created(),
-});
+}, (t) => [index('product_search_histories_user_idx').on(t.user_id, t.created_at)]);
 
 export const product_requests = pgTable('product_requests', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
   product_id: integer('product_id').references(() => products.id, { onDelete: 'cascade' }),
   payload: jsonb('payload').notNull(),
+  channel_id: text('channel_id'),
+  /** Where the restock notice goes (the member's address, or the one a guest gave). */
+  email: text('email'),
+  /** Set when the restock mail was queued; a request is notified once. */
+  notified_at: ts('notified_at'),
   created_at: created(),
-});
+}, (t) => [index('product_requests_pending_idx').on(t.product_id).where(sql`${t.notified_at} is null`)]);
 
 export const user_lists = pgTable('user_lists', {
   id: serial('id').primaryKey(),
