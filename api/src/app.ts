@@ -29,6 +29,13 @@ import { addressRoutes } from './routes/addresses/index.ts';
 import { cartRoutes } from './routes/carts/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { orderRoutes } from './routes/orders/index.ts';
+import { likeRoutes } from './routes/likes/index.ts';
+import { historyRoutes } from './routes/histories/index.ts';
+import { userListRoutes } from './routes/user-lists/index.ts';
+import { bookmarkRoutes } from './routes/bookmarks/index.ts';
+import { productRequestRoutes } from './routes/product-requests/index.ts';
+import { recommendRoutes } from './routes/recommend/index.ts';
+import { eventRoutes } from './routes/events/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
@@ -60,6 +67,13 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', cartRoutes);
   v1.route('/', paymentRoutes);
   v1.route('/', orderRoutes);
+  v1.route('/', likeRoutes);
+  v1.route('/', historyRoutes);
+  v1.route('/', userListRoutes);
+  v1.route('/', bookmarkRoutes);
+  v1.route('/', productRequestRoutes);
+  v1.route('/', recommendRoutes);
+  v1.route('/', eventRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);

@@ -1,0 +1,35 @@
+/** Shared steps of the discovery API tests: JSON calls and a fresh registered member. */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { users } from '../../api/src/db/schema.ts';
+import { hashPassword } from '../../api/src/services/password.ts';
+import type { RequestOptions, TestShop } from './helpers.ts';
+
+/** Calls the API and returns status, JSON body (or null) and headers. */
+export async function call(shop: TestShop, method: string, path: string, opts: RequestOptions = {}) {
+  const res = await shop.request(method, path, opts);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
+
+/** Expects `status`, showing the body when it differs. */
+export async function expectStatus(shop: TestShop, status: number, method: string, path: string, opts: RequestOptions = {}) {
+  const r = await call(shop, method, path, opts);
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r;
+}
+
+/** A second member (a copy of demo's row with a new login) and their access token. */
+export async function otherMember(shop: TestShop): Promise<{ id: number; token: string; email: string }> {
+  const db = shop.database.db;
+  const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
+  const username = `m${randomBytes(4).toString('hex')}`;
+  const email = `${username}@example.jp`;
+  const { id: _id, ...rest } = demo;
+  const [row] = await db.insert(users).values({ ...rest, username, email, password_hash: await hashPassword('other-pass-2026') }).returning();
+  const res = await shop.request('POST', '/v1/auth/login', { body: { username, password: 'other-pass-2026' } });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
+  return { id: row.id, token: json.access_token, email };
+}
