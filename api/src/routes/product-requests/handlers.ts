@@ -1,14 +1,24 @@
 /** Restock-request handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { issuesToErrors } from '../../lib/router.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
 import { createProductRequest, deleteProductRequest, listProductRequests } from '../../services/discovery/product-requests.ts';
+import { validationFailed } from '../../lib/errors.ts';
+import { productRequestCreateSchema } from '#contracts/discovery.ts';
 import type * as routes from './routes.ts';
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {
-  const input = /json/i.test(c.req.header('content-type') ?? '') ? c.req.valid('json') : c.req.valid('form');
+  const type = c.req.header('content-type') ?? '';
+  const input = /json/i.test(type) ? c.req.valid('json') : /form/i.test(type) ? c.req.valid('form') : bodyless();
   const { request, created: isNew } = await createProductRequest(c.get('db'), c.get('channel').id, c.get('user'), input);
   return isNew ? created(c, request) : ok(c, request);
 };
+
+/** No body at all: the same field errors as an empty form. */
+function bodyless(): never {
+  const result = productRequestCreateSchema.safeParse({});
+  throw validationFailed(result.success ? {} : issuesToErrors(result.error));
+}
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
   paged(c, await listProductRequests(c.get('db'), c.get('channel').id, c.get('user')!.id, c.req.valid('query')));

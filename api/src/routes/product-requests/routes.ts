@@ -14,9 +14,10 @@ export const create = createRoute({
   method: 'post', path: '/product-requests', tags,
   summary: 'Ask for a restock mail for a sold-out product (e-mail required for a guest; a member\'s own address otherwise)',
   // Form data too (spec 7 "POST /v1/product-requests (form data)"); each is validated by the same schema.
+  // Not `required`: with it, hono runs every media type's validator on every body.
   request: {
     body: {
-      required: true,
+      required: false,
       content: {
         'application/json': { schema: productRequestCreateSchema },
         'application/x-www-form-urlencoded': { schema: productRequestCreateSchema },

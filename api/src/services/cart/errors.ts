@@ -16,4 +16,5 @@ export const cartErrors = {
   empty: () => unprocessable('カートに商品がありません。', 'cart.decision.empty'),
   noShipping: () => unprocessable('お届け先を選択してください。', 'cart.decision.shipping_required'),
   noPayment: () => unprocessable('お支払い方法を選択してください。', 'cart.decision.payment_required'),
+  sellingStopped: () => unprocessable('ただいま販売を一時停止しております。再開まで今しばらくお待ちください。', 'cart.selling_stopped'),
 };

@@ -15,6 +15,7 @@ import { initCart, mutateCart, readCart, type CartRow } from './access.ts';
 import { decideCart } from './decision.ts';
 import { addProduct, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { setPayment } from './payment.ts';
+import { assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
 import { buildCart } from './view.ts';
 
@@ -37,8 +38,10 @@ export const getCart = async (s: CartScope, token: string): Promise<Cart> =>
 export const resetShopCart = (s: CartScope, { token }: { token: string }) => change(s, token, (tx, cart) => resetCart(tx, cart));
 
 /** PATCH /v1/carts/products/add. */
-export const addCartProduct = (s: CartScope, { token, product_id, quantity }: CartAddProductRequest) =>
-  change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity));
+export const addCartProduct = async (s: CartScope, { token, product_id, quantity }: CartAddProductRequest) => {
+  await assertSelling(s.db, s.channel.id);
+  return change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity));
+};
 
 /** PATCH /v1/carts/products/modify. */
 export const modifyCartProduct = (s: CartScope, { token, key, quantity }: CartModifyProductRequest) =>
@@ -61,6 +64,7 @@ export const modifyCartOrder = (s: CartScope, { token, payment_id }: CartOrderMo
 
 /** POST /v1/carts/{token}/decision (signed-in member only). */
 export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse> {
+  await assertSelling(s.db, s.channel.id);
   const { order_no, order_id } = await decideCart(s.db, s.channel, s.user!, token);
   return { order_no, order_id };
 }
