@@ -7,7 +7,8 @@
  */
 import type { Pagination } from '#contracts/common.ts';
 import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
-import type { CategoryNode, Product } from '#contracts/products.ts';
+import type { CategoryNode, Product, ProductFacets, ProductReview } from '#contracts/products.ts';
+import type { CatalogFilters } from '../src/scripts/product-list-url.ts';
 import type { PageLinks } from '../content-sync/paging.ts';
 import type { CartLine, Totals } from '../src/api-client/types.ts';
 
@@ -28,8 +29,16 @@ export interface SlotProps {
     currentCategory?: string;
     /** The current URL (keeps filters in the page links). */
     url: URL;
+    /** Every filter and the sort as read from the URL. */
+    filters: CatalogFilters;
+    /** Counts beside each filter choice (GET /v1/products/facets); null when they could not be had. */
+    facets: ProductFacets | null;
   };
-  ProductDetail: { product: Product };
+  ProductDetail: {
+    product: Product;
+    /** The newest reviews (first page of GET /v1/products/{key}/reviews). */
+    reviews: { items: ProductReview[]; page: number; last: number; total: number };
+  };
   Cart: Record<never, never>;
   /** The cart's lines in the storefront's own shape (the API client reshapes the wire cart). */
   CartLines: {

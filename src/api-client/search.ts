@@ -1,0 +1,43 @@
+/** Search calls (spec 7 "Products" and "History"): suggestions and the member's search history. */
+import type { Pagination } from '#contracts/common.ts';
+import type { ProductSearchHistory, ProductSuggest } from '#contracts/products.ts';
+import { searchWord } from '../scripts/search-combobox.ts';
+import { request } from './http.ts';
+import { array } from './guard.ts';
+import { seg, type CallOptions } from './call.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
+import { productSearchHistoryWire, productSuggestWire } from './wire/search.ts';
+
+export type { ProductSearchHistory, ProductSuggest };
+
+/** A search word as posted: trimmed, or null when blank (spec 5: a blank word is never posted). */
+export const searchWordOf = searchWord;
+
+/** GET /v1/products/suggest?keyword= → words and products. */
+export async function suggestProducts(keyword: string, opts: CallOptions = {}): Promise<ProductSuggest> {
+  return (await request('GET', '/v1/products/suggest', { query: { keyword }, parse: productSuggestWire, signal: opts.signal })).data;
+}
+
+/** POST /v1/product-search-histories { word }; a blank word is not posted (resolves false). */
+export async function postSearchHistory(raw: string, opts: CallOptions = {}): Promise<boolean> {
+  const word = searchWordOf(raw);
+  if (!word) return false;
+  await request('POST', '/v1/product-search-histories', { body: { word }, signal: opts.signal });
+  return true;
+}
+
+export interface SearchHistoryList {
+  items: ProductSearchHistory[];
+  pagination: Pagination;
+}
+
+/** GET /v1/me/product-search-histories?page → newest first, 10 per page by default. */
+export async function listSearchHistories(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<SearchHistoryList> {
+  const res = await request('GET', '/v1/me/product-search-histories', { query, parse: array(productSearchHistoryWire), signal: opts.signal });
+  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
+}
+
+/** DELETE /v1/me/product-search-histories/{id}. */
+export async function deleteSearchHistory(id: number, opts: CallOptions = {}): Promise<void> {
+  await request('DELETE', `/v1/me/product-search-histories/${seg(id)}`, { signal: opts.signal });
+}
