@@ -9,7 +9,8 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     id, key: `p${id}`, name: `商品${id}`, code: `C-${id}`, description: '', product_price: 1000, before_price: null,
     product_price_with_tax: 1100, tax_rate: 10, brand: null, maker: null, product_model: null,
     image: `/images/p${id}.jpg`, images: [], is_stock_available: true, is_favorite: false,
-    created_at: '2026-01-01T00:00:00.000Z', ...overrides,
+    created_at: '2026-01-01T00:00:00.000Z', color: null, color_code: null, size: null, stock_status: 'in_stock',
+    discount_rate: null, review_avg: null, review_count: 0, ...overrides,
   };
 }
 
