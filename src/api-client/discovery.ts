@@ -17,6 +17,13 @@ import { productWire } from './wire/product.ts';
 
 export type { Bookmark, ListedProduct, ProductHistoryItem, ProductRequest, UserList };
 
+/**
+ * Sent with DELETEs: a bodyless DELETE from the browser reaches hono's bodyLimit (middleware/body-limit.ts)
+ * without Content-Length and its re-wrap of the request throws on the node server (a 500); an empty
+ * JSON object carries a Content-Length and is ignored by the routes.
+ */
+const NO_BODY = {};
+
 export interface Paged<T> { items: T[]; pagination: Pagination }
 type PageQuery = { page?: number; per?: number };
 
@@ -59,7 +66,7 @@ export const listProductHistory = (query: PageQuery = {}, opts: CallOptions = {}
 
 /** DELETE /v1/me/product-histories/{id}. */
 export async function deleteProductHistory(id: number, opts: CallOptions = {}): Promise<void> {
-  await request('DELETE', `/v1/me/product-histories/${seg(id)}`, { signal: opts.signal });
+  await request('DELETE', `/v1/me/product-histories/${seg(id)}`, { body: NO_BODY, signal: opts.signal });
 }
 
 /** Spec 4 "History": the current list, de-duplicated by product_id, newest first, at most `max` (pure). */
@@ -120,7 +127,7 @@ export async function getBookmark(id: number, opts: CallOptions = {}): Promise<B
 }
 
 export async function deleteBookmark(id: number, opts: CallOptions = {}): Promise<void> {
-  await request('DELETE', `/v1/me/bookmarks/${seg(id)}`, { signal: opts.signal });
+  await request('DELETE', `/v1/me/bookmarks/${seg(id)}`, { body: NO_BODY, signal: opts.signal });
 }
 
 // ---------------------------------------------------------------- restock requests
@@ -129,5 +136,5 @@ export const listProductRequests = (query: PageQuery = {}, opts: CallOptions = {
   paged<ProductRequest>('/v1/me/product-request-histories', array(productRequestWire), query, query.per ?? PER_PAGE.other, opts);
 
 export async function deleteProductRequest(id: number, opts: CallOptions = {}): Promise<void> {
-  await request('DELETE', `/v1/me/product-request-histories/${seg(id)}`, { signal: opts.signal });
+  await request('DELETE', `/v1/me/product-request-histories/${seg(id)}`, { body: NO_BODY, signal: opts.signal });
 }
