@@ -59,6 +59,8 @@ test('a search in hiragana from the header box finds the katakana デニム prod
   await page.goto('/');
   const box = searchBox(page);
   await expect(box).toBeVisible();
+  await box.focus();
+  await expect(page.locator('form[data-search-box][data-enhanced="true"]')).toHaveCount(1);
   await box.fill('でにむ');
   const posted = page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/product-search-histories' && r.method() === 'POST');
   await box.press('Enter');
@@ -93,6 +95,8 @@ test('suggestions appear after 2 characters and follow ↑/↓, Esc and Enter', 
   await page.goto('/product/');
   const box = searchBox(page);
   const list = page.getByRole('listbox', { name: '検索候補' });
+  await box.focus();
+  await expect(page.locator('form[data-search-box][data-enhanced="true"]')).toHaveCount(1);
   await box.pressSequentially('デ', { delay: 50 });
   await page.waitForTimeout(400);
   await expect(list).toBeHidden();
@@ -286,9 +290,12 @@ test('a member\'s searches are listed newest first on /mypage/product_search_his
 
   const word = `ざっくり${Date.now() % 100000}`;
   for (const w of ['スニーカー', word]) {
+    await searchBox(page).focus();
+    await expect(page.locator('form[data-search-box][data-enhanced="true"]')).toHaveCount(1);
     await searchBox(page).fill(w);
+    // The word is posted with keepalive while the page moves to the results.
     await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/product-search-histories' && r.request().method() === 'POST'),
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/v1/product-search-histories' && r.method() === 'POST'),
       searchBox(page).press('Enter'),
     ]);
     await expect(page).toHaveURL(/\/product\/\?keyword=/);
