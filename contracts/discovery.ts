@@ -4,7 +4,7 @@
  * "History", "User lists, bookmarks").
  */
 import { z } from 'zod';
-import { dbId, dbIdNumber, email, keyText, pageParam, perParam, requiredText, text } from './fields.ts';
+import { dbId, dbIdNumber, dbInt, email, keyText, pageParam, perParam, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema } from './products.ts';
@@ -155,6 +155,6 @@ export const ecommerceEventSchema = z.object({
       error: () => `引数は${EVENT_ARGS_MAX_BYTES / 1024}KB以内にしてください`,
     }),
   token: keyText(100, { label: 'カートトークン' }).optional(),
-  logreco_rcmd_ct: z.union([text(100, { label: 'レコメンド種別' }), z.number().int()], errorFor('レコメンド種別')).optional(),
+  logreco_rcmd_ct: z.union([text(100, { label: 'レコメンド種別' }), dbInt({ min: 0, label: 'レコメンド種別' })], errorFor('レコメンド種別')).optional(),
 });
 export type EcommerceEvent = z.input<typeof ecommerceEventSchema>;

@@ -2,6 +2,9 @@
  * Every API error body is Japanese JSON in the spec's shape (message, code, errors by field), for
  * the errors hono itself raises too: 401, 415, malformed JSON, unknown paths, wrong methods, 413.
  */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
@@ -114,5 +117,45 @@ describe('request bodies over the limit are refused with 413 before being read w
   it('a body under the limit still works', async () => {
     const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026', pad: 'x'.repeat(512 * 1024) } });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('over a real Node HTTP server (the adapter\'s own request objects, as npm start serves them)', () => {
+  let server: ReturnType<typeof serve>;
+  let port = 0;
+  beforeAll(async () => {
+    server = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function send(method: string, path: string, headers: Record<string, string>, chunks: string[] = []) {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', ...headers } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => { body += c; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  }
+
+  it('a DELETE without a body (no Content-Length) is handled, not a 500', async () => {
+    const res = await send('DELETE', '/v1/me/user-addresses/999999', { Authorization: `Bearer ${member}` });
+    expect(res.status).toBe(404);
+    expect(JSON.parse(res.body).code).toBeTruthy();
+  });
+
+  it('a chunked JSON body under the limit reaches the handler; over the limit it is 413', async () => {
+    const body = JSON.stringify({ username: 'demo', password: 'demo-pass-2026' });
+    const ok = await send('POST', '/v1/auth/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, [body.slice(0, 10), body.slice(10)]);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).access_token).toBeTruthy();
+    const big = await send('POST', '/v1/auth/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, Array.from({ length: 20 }, () => 'x'.repeat(64 * 1024)));
+    expect(big.status).toBe(413);
   });
 });

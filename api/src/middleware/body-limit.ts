@@ -1,9 +1,12 @@
 /**
  * Request bodies over BODY_LIMIT_BYTES (multipart uploads: UPLOAD_BODY_LIMIT_BYTES) are refused with
- * a Japanese 413 before being read whole: at once from Content-Length, or as soon as a chunked body
- * passes the limit (hono's bodyLimit counts the stream).
+ * a Japanese 413 before being read whole: at once from Content-Length, or, for a chunked body, as
+ * soon as the bytes read pass the limit. A chunked body under the limit is kept in the request's body
+ * cache, so the handlers' json()/formData() read it from there.
+ *
+ * Not hono's bodyLimit: it re-wraps the request in `new Request(raw, …)`, which throws (a 500) on the
+ * Node server's own request objects — e.g. for a DELETE sent without Content-Length.
  */
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { ApiEnv } from '../env.ts';
@@ -11,10 +14,43 @@ import { httpError } from '../lib/errors.ts';
 
 const tooLarge = (): never => { throw httpError(413); };
 
+/** Reads a stream up to `max` bytes; refuses (413) as soon as it is longer, without reading the rest. */
+async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promise<ArrayBuffer> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      tooLarge();
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) { out.set(chunk, offset); offset += chunk.byteLength; }
+  return out.buffer;
+}
+
 /** The body-size guard for an app configured with `env`. */
 export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LIMIT_BYTES'>) {
-  const plain = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
-  const upload = bodyLimit({ maxSize: env.UPLOAD_BODY_LIMIT_BYTES, onError: tooLarge });
-  return createMiddleware<AppEnv>((c, next) =>
-    (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '') ? upload : plain)(c, next));
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES : env.BODY_LIMIT_BYTES;
+    const length = c.req.header('content-length');
+    if (length !== undefined) {
+      // The HTTP server holds the body to the declared length; only the number needs checking.
+      if (Number(length) > max) tooLarge();
+      return next();
+    }
+    // No Content-Length: a chunked body, or none at all (an empty stream reads as 0 bytes).
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const bytes = await readLimited(body, max);
+    c.req.bodyCache.arrayBuffer = Promise.resolve(bytes);
+    return next();
+  });
 }
