@@ -5,7 +5,10 @@
  */
 import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { homePath, mypageLeavePath, mypageLoginHistoryPath, mypagePasswordPath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
+import {
+  homePath, mypageBookmarkPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypagePasswordPath, mypageProductHistoryPath,
+  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, orderHistoryPath,
+} from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
@@ -16,6 +19,11 @@ import LoginWarning from '../auth/LoginWarning.tsx';
 export const MEMBER_MENU = [
   { href: mypageTopPath, label: 'マイページトップ' },
   { href: orderHistoryPath(), label: '注文履歴' },
+  { href: mypageListPath, label: 'お気に入り・リスト' },
+  { href: mypageProductHistoryPath, label: '閲覧履歴' },
+  { href: mypageProductSearchHistoryPath, label: '検索履歴' },
+  { href: mypageProductRequestHistoryPath, label: '再入荷のお知らせ' },
+  { href: mypageBookmarkPath, label: 'ブックマーク' },
   { href: mypagePasswordPath, label: 'パスワード変更' },
   { href: mypageLoginHistoryPath, label: 'ログイン履歴' },
   { href: mypageLeavePath, label: '退会' },

@@ -45,6 +45,11 @@ export const mypageTopPath = '/mypage/';
 export const mypagePasswordPath = '/mypage/password/';
 export const mypageLoginHistoryPath = '/mypage/login_history/';
 export const mypageLeavePath = '/mypage/leave/';
+export const mypageListPath = '/mypage/list/';
+export const mypageBookmarkPath = '/mypage/bookmark/';
+export const mypageProductHistoryPath = '/mypage/product_history/';
+export const mypageProductSearchHistoryPath = '/mypage/product_search_history/';
+export const mypageProductRequestHistoryPath = '/mypage/product_request_history/';
 /** Shown after a withdrawal, to a visitor who is logged out by then (public). */
 export const mypageLeaveCompletePath = '/mypage/leave/complete/';
 
@@ -125,12 +130,12 @@ export const paths = {
     address: '/mypage/address/',
     addressAdd: '/mypage/address/add/',
     addressEdit: (key: string | number) => `/mypage/address/${seg(key)}/edit/`,
-    bookmark: '/mypage/bookmark/',
+    bookmark: mypageBookmarkPath,
     card: '/mypage/card/',
     cardAdd: '/mypage/card/add/',
     leave: mypageLeavePath,
     leaveComplete: mypageLeaveCompletePath,
-    list: '/mypage/list/',
+    list: mypageListPath,
     listDetail: (key: string | number) => `/mypage/list/${seg(key)}/`,
     loginHistory: mypageLoginHistoryPath,
     logout: '/mypage/logout/',
@@ -147,9 +152,9 @@ export const paths = {
     orderDetail: orderDetailPath,
     password: mypagePasswordPath,
     point: '/mypage/point/',
-    productHistory: '/mypage/product_history/',
-    productRequestHistory: '/mypage/product_request_history/',
-    productSearchHistory: '/mypage/product_search_history/',
+    productHistory: mypageProductHistoryPath,
+    productRequestHistory: mypageProductRequestHistoryPath,
+    productSearchHistory: mypageProductSearchHistoryPath,
     userInfo: '/mypage/user_info/',
     userInfoEdit: '/mypage/user_info/edit/',
   },

@@ -50,7 +50,8 @@ export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LI
     const body = c.req.raw.body;
     if (!body) return next();
     const bytes = await readLimited(body, max);
-    c.req.bodyCache.arrayBuffer = Promise.resolve(bytes);
+    // hono keeps promises in bodyCache (its type says values): json()/formData() derive from this one.
+    (c.req.bodyCache as Record<string, Promise<unknown>>).arrayBuffer = Promise.resolve(bytes);
     return next();
   });
 }
