@@ -58,7 +58,9 @@ async function pump(): Promise<void> {
       const type = job.message[0];
       owner = job.conn;
       await db.execProtocolRawStream(job.message, {
-        onRawData: (data) => { if (!job.conn.closed) job.conn.socket.write(data); },
+        // PGlite hands out a view of its reused receive buffer: copy it, or a write still queued on a
+        // busy socket is overwritten by the next chunk (answers over ~128 KB arrived corrupt).
+        onRawData: (data) => { if (!job.conn.closed) job.conn.socket.write(Buffer.from(data)); },
       });
       // After Sync or a simple Query the connection is idle unless it left a transaction open.
       if ((type === 0x53 || type === 0x51 || !job.conn.started) && !db.isInTransaction()) owner = null;
