@@ -29,6 +29,7 @@ import { addressRoutes } from './routes/addresses/index.ts';
 import { cartRoutes } from './routes/carts/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { orderRoutes } from './routes/orders/index.ts';
+import { searchHistoryRoutes } from './routes/search-histories/index.ts';
 import { likeRoutes } from './routes/likes/index.ts';
 import { historyRoutes } from './routes/histories/index.ts';
 import { userListRoutes } from './routes/user-lists/index.ts';
@@ -67,6 +68,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', cartRoutes);
   v1.route('/', paymentRoutes);
   v1.route('/', orderRoutes);
+  v1.route('/', searchHistoryRoutes);
   v1.route('/', likeRoutes);
   v1.route('/', historyRoutes);
   v1.route('/', userListRoutes);

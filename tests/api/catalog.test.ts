@@ -91,7 +91,9 @@ describe('GET /v1/products', () => {
   it('pages by 15 by default with the four pagination headers', async () => {
     const page1 = await list('');
     expect(page1.items).toHaveLength(15);
-    expect(page1.total).toBeGreaterThanOrEqual(300);
+    // One card per product model by default; group=0 lists every variant.
+    expect(page1.total).toBeGreaterThanOrEqual(100);
+    expect((await list('?group=0')).total).toBeGreaterThanOrEqual(300);
     expect(page1.per).toBe(15);
     expect(page1.current).toBe(1);
     expect(page1.last).toBe(Math.ceil(page1.total / 15));
@@ -103,7 +105,7 @@ describe('GET /v1/products', () => {
   });
 
   it('answers an empty page past the end, still with the total', async () => {
-    const beyond = await list('?page=999');
+    const beyond = await list('?page=999&group=0');
     expect(beyond.items).toEqual([]);
     expect(beyond.total).toBeGreaterThanOrEqual(300);
     expect(beyond.current).toBe(999);
@@ -135,7 +137,7 @@ describe('GET /v1/products', () => {
 
   it('a category without child matches only products placed in it; child=1 adds every descendant', async () => {
     expect((await list('?category=tops')).total).toBe(0); // products sit in the leaf categories
-    const tops = await all('?category=tops&child=1');
+    const tops = await all('?category=tops&child=1&group=0');
     expect(tops.length).toBeGreaterThan(30);
     const leaves = ['tshirts', 'shirts', 'knit', 'sweat'];
     for (const p of tops) expect(leaves).toContain(p.product_model!.categories[0].key);
@@ -225,10 +227,10 @@ describe('GET /v1/products', () => {
     const [liked] = await db.select({ id: products.id, key: products.key }).from(products).where(eq(products.code, 'WKN-0001-02'));
     await db.insert(product_likes).values({ user_id: demo.id, product_id: liked.id });
     const token = await loginDemo(shop);
-    const mine = await list('?keyword=WKN-0001', { token });
+    const mine = await list('?keyword=WKN-0001&group=0', { token });
     expect(mine.items.find((p) => p.id === liked.id)?.is_favorite).toBe(true);
     expect(mine.items.filter((p) => p.id !== liked.id).every((p) => !p.is_favorite)).toBe(true);
-    const guest = await list('?keyword=WKN-0001');
+    const guest = await list('?keyword=WKN-0001&group=0');
     expect(guest.items.every((p) => !p.is_favorite)).toBe(true);
     const detail = await shop.request('GET', `/v1/products/${liked.key}`, { token });
     expect((await detail.json()).is_favorite).toBe(true);
@@ -354,7 +356,12 @@ describe('GET /v1/openapi.json', () => {
       '/qas', '/qa-categories', '/messages', '/banners', '/popups', '/free-areas', '/tags', '/lp', '/stylists',
     ]) expect(paths.map((x) => x.replace(/^\/v1/, ''))).toContain(p);
     const params = doc.paths[paths.find((x) => x.endsWith('/products'))!].get.parameters.map((q: { name: string }) => q.name);
-    expect(params).toEqual(expect.arrayContaining(['page', 'per', 'category', 'child', 'maker', 'brand', 'keyword', 'sort']));
+    expect(params).toEqual(expect.arrayContaining([
+      'page', 'per', 'category', 'child', 'maker', 'brand', 'keyword', 'sort', 'price_min', 'price_max', 'in_stock', 'on_sale', 'group',
+    ]));
+    for (const p of ['/products/facets', '/products/suggest', '/products/{key}/reviews', '/product-search-histories', '/me/product-search-histories', '/me/product-search-histories/{id}']) {
+      expect(paths).toContain(p);
+    }
     expect(doc.components.schemas.Product).toBeDefined();
   });
 });

@@ -3,14 +3,15 @@
  * any read of products (a page, a detail, a cart's lines) is a single prepared SQL statement (see
  * queryProducts), and a list's total comes from a versioned count cache (see countProducts).
  */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { executePrepared } from '../db/prepared.ts';
 import {
   brands, catalog_version, categories, makers, product_channels, product_likes, product_list_counts, product_model_categories,
-  product_models, products,
+  product_models, product_reviews, products,
 } from '../db/schema.ts';
-import type { CategoryRef, Product, ProductSort, ProductVariant } from '#contracts/products.ts';
+import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
+import { containsPattern, searchWords } from './search/normalize.ts';
 import { priceWithTax } from './tax.ts';
 
 type Conn = Db | Tx;
@@ -23,35 +24,60 @@ export interface ProductRow {
   id: number; key: string; code: string; name: string; description: string;
   product_price: number; before_price: number | null; tax_rate: number;
   image: string | null; images: unknown; stock: number; created_at: Date | string;
+  color: string | null; color_code: string | null; size: string | null;
   product_model_id: number | null;
   brand_id: number | null; brand_key: string | null; brand_name: string | null;
   maker_id: number | null; maker_key: string | null; maker_name: string | null;
   model_key: string | null; model_name: string | null;
-  /** json: [{id, key, name, product_price, tax_rate, stock}] of the model's published variants. */
+  /** json: [{id, key, name, product_price, tax_rate, stock, color, color_code, size, image}] of the model's published variants. */
   variants: unknown;
   /** json: [{id, key, name}] of the model's categories. */
   categories: unknown;
   liked: boolean;
+  /** Reviews of the product's model (or of the product alone without a model). */
+  review_avg: number | string | null;
+  review_count: number | string;
   /** The list's cached total when still valid (see countProducts), else null. */
   cached_total?: number | null;
 }
 
-interface VariantRow { id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number }
+interface VariantRow {
+  id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number;
+  color: string | null; color_code: string | null; size: string | null; image: string | null;
+}
 
 /** json columns arrive parsed from both drivers, but tolerate a string too. */
 const jsonArray = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : Array.isArray(v) ? v : []) as T[];
+
+/** 在庫あり / 残りわずか (1–5 left) / 在庫なし. */
+export function stockStatusOf(stock: number): StockStatus {
+  if (stock <= 0) return 'out';
+  return stock <= LOW_STOCK_MAX ? 'low' : 'in_stock';
+}
+
+/** Percent off the price before the sale, rounded down; null when not on sale. */
+export function discountRateOf(price: number, before: number | null): number | null {
+  if (before == null || before <= price || before <= 0) return null;
+  return Math.floor(((before - price) * 100) / before);
+}
 
 /** The product is sold on the channel (product_channels). */
 function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
   return sql`exists (select 1 from ${product_channels} pc where pc.product_id = ${alias}.id and pc.channel_id = ${channelId})`;
 }
 
+/** Reviews of a product's model (all its variants), or of the product itself when it has no model. */
+function reviewScope(alias: SQL): SQL {
+  return sql`r.product_id in (select rv.id from ${products} rv where rv.product_model_id = ${alias}.product_model_id
+    union all select ${alias}.id where ${alias}.product_model_id is null)`;
+}
+
 /**
  * The one statement behind every product read. The inner query filters, orders and pages product
  * ids alone: with a list index in the sort order (migration 0002) it reads one page of the index
  * and stops, whatever the catalogue's size. Only that page is then joined to its product, brand,
- * maker and model, and its variants, categories and like flag come from correlated subqueries.
- * One round trip per page, as a named prepared statement.
+ * maker and model, and its variants, categories, reviews and like flag come from correlated
+ * subqueries. One round trip per page, as a named prepared statement.
  */
 async function queryProducts(db: Conn, opts: {
   where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null; countKey?: string;
@@ -64,16 +90,18 @@ async function queryProducts(db: Conn, opts: {
   const page = opts.limit != null ? sql`limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
   return executePrepared<ProductRow>(db, 'products', sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
-      p.stock, p.created_at, p.product_model_id,
+      p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
       m.id as maker_id, m.key as maker_key, m.name as maker_name,
       pm.key as model_key, pm.name as model_name,
       (select coalesce(json_agg(json_build_object('id', v.id, 'key', v.key, 'name', v.name, 'product_price', v.product_price,
-          'tax_rate', v.tax_rate, 'stock', v.stock) order by v.sort, v.id), '[]'::json)
+          'tax_rate', v.tax_rate, 'stock', v.stock, 'color', v.color, 'color_code', v.color_code, 'size', v.size, 'image', v.image)
+          order by v.sort, v.size_order nulls last, v.id), '[]'::json)
         from ${products} v where v.product_model_id = p.product_model_id and v.is_published ${variantChannel}) as variants,
       (select coalesce(json_agg(json_build_object('id', c.id, 'key', c.key, 'name', c.name) order by c.sort, c.id), '[]'::json)
         from ${product_model_categories} pmc join ${categories} c on c.id = pmc.category_id
         where pmc.product_model_id = p.product_model_id) as categories,
+      rs.review_avg, rs.review_count,
       ${liked} as liked${opts.countKey ? sql`, (${cachedTotal(opts.countKey)}) as cached_total` : sql``}
     from (
       select products.id, row_number() over (order by ${order}) as rn
@@ -83,6 +111,10 @@ async function queryProducts(db: Conn, opts: {
     left join ${brands} b on b.id = p.brand_id
     left join ${makers} m on m.id = p.maker_id
     left join ${product_models} pm on pm.id = p.product_model_id
+    left join lateral (
+      select round(avg(r.rating), 1)::float8 as review_avg, count(*)::int as review_count
+      from ${product_reviews} r where ${reviewScope(sql`p`)}
+    ) rs on true
     order by hit.rn`);
 }
 
@@ -92,7 +124,9 @@ export function serializeProduct(row: ProductRow): Product {
   const images = Array.isArray(row.images) && row.images.length ? (row.images as string[]) : [image];
   const modelId = row.product_model_id;
   const price = Number(row.product_price);
+  const before = row.before_price == null ? null : Number(row.before_price);
   const rate = Number(row.tax_rate) === 8 ? 8 : 10;
+  const stock = Number(row.stock);
   return {
     id: row.id,
     key: row.key,
@@ -100,7 +134,7 @@ export function serializeProduct(row: ProductRow): Product {
     code: row.code,
     description: row.description,
     product_price: price,
-    before_price: row.before_price == null ? null : Number(row.before_price),
+    before_price: before,
     product_price_with_tax: priceWithTax(price, rate),
     tax_rate: rate,
     brand: row.brand_id != null ? { id: row.brand_id, key: row.brand_key!, name: row.brand_name! } : null,
@@ -112,13 +146,22 @@ export function serializeProduct(row: ProductRow): Product {
       categories: jsonArray<CategoryRef>(row.categories),
       products: jsonArray<VariantRow>(row.variants).map((v): ProductVariant => ({
         id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0,
+        color: v.color ?? null, color_code: v.color_code ?? null, size: v.size ?? null, image: v.image ?? FALLBACK_IMAGE,
+        stock_status: stockStatusOf(Number(v.stock)),
       })),
     } : null,
     image,
     images,
-    is_stock_available: Number(row.stock) > 0,
+    is_stock_available: stock > 0,
     is_favorite: row.liked === true,
     created_at: new Date(row.created_at).toISOString(),
+    color: row.color ?? null,
+    color_code: row.color_code ?? null,
+    size: row.size ?? null,
+    stock_status: stockStatusOf(stock),
+    discount_rate: discountRateOf(price, before),
+    review_avg: row.review_avg == null ? null : Math.round(Number(row.review_avg) * 10) / 10,
+    review_count: Number(row.review_count ?? 0),
   };
 }
 
@@ -137,10 +180,10 @@ export async function loadProductsByIds(db: Conn, ids: number[], opts: { channel
 
 /** Escapes LIKE wildcards so a shopper's `%` or `_` matches literally. */
 export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return containsPattern(term);
 }
 
-/** Search words: split on half- and full-width spaces; every word must match name or code. */
+/** Search words of plain text fields (FAQ): split on half- and full-width spaces, at most 5. */
 export function keywordTerms(keyword: string | undefined): string[] {
   return (keyword ?? '').split(/[\s\u3000]+/).map((t) => t.trim()).filter(Boolean).slice(0, 5);
 }
@@ -151,29 +194,92 @@ export interface ProductFilter {
   child?: boolean;
   maker?: string;
   brand?: string;
+  /** Words narrow (AND), each matched Japanese-aware against products.search_text. */
   keyword?: string;
+  /** Tax-inclusive yen. */
+  price_min?: number;
+  price_max?: number;
+  in_stock?: boolean;
+  on_sale?: boolean;
+  /** One product per model (default true). */
+  group?: boolean;
   sort?: ProductSort;
 }
 
-function filterConditions(f: ProductFilter): SQL[] {
-  const where: SQL[] = [eq(products.is_published, true), inChannel(f.channelId)];
-  if (f.category) {
-    // With child, the category and all its descendants (any depth; `union` stops on a cycle) match.
-    const ids = f.child
-      ? sql`(with recursive tree(id) as (
-          select id from ${categories} where table_name = 'products' and key = ${f.category}
-          union select c.id from ${categories} c join tree on c.parent_id = tree.id
-        ) select id from tree)`
-      : sql`(select id from ${categories} where table_name = 'products' and key = ${f.category})`;
-    where.push(sql`${products.product_model_id} in (select product_model_id from ${product_model_categories} where category_id in ${ids})`);
+/** The filters a facet can leave out when counting its own choices. */
+type Facet = 'category' | 'maker' | 'brand' | 'price' | 'in_stock' | 'on_sale';
+
+/** A column of `alias` (`products` for the list itself, `v` for a variant subquery). */
+const col = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
+
+/** The tax-inclusive price times 100 (indexed: products_list_price_idx). */
+const priceTimes100 = (alias: string) => sql`(${col(alias, 'product_price')} * (100 + ${col(alias, 'tax_rate')}))`;
+
+function categoryCondition(f: ProductFilter, alias: string): SQL | null {
+  if (!f.category) return null;
+  // With child, the category and all its descendants (any depth; `union` stops on a cycle) match.
+  const ids = f.child
+    ? sql`(with recursive tree(id) as (
+        select id from ${categories} where table_name = 'products' and key = ${f.category}
+        union select c.id from ${categories} c join tree on c.parent_id = tree.id
+      ) select id from tree)`
+    : sql`(select id from ${categories} where table_name = 'products' and key = ${f.category})`;
+  return sql`${col(alias, 'product_model_id')} in (select product_model_id from ${product_model_categories} where category_id in ${ids})`;
+}
+
+/** Conditions that hold for every row of the list: published, on the channel, every search word. */
+function baseConditions(f: ProductFilter, alias: string): SQL[] {
+  const where: SQL[] = [sql`${col(alias, 'is_published')}`, inChannel(f.channelId, sql.raw(alias))];
+  for (const word of searchWords(f.keyword)) where.push(sql`${col(alias, 'search_text')} like ${containsPattern(word)}`);
+  return where;
+}
+
+/** The condition of one facet's filter, or null when the query does not set it. */
+function facetCondition(f: ProductFilter, facet: Facet, alias: string): SQL | null {
+  switch (facet) {
+    case 'category': return categoryCondition(f, alias);
+    case 'maker': return f.maker ? sql`${col(alias, 'maker_id')} = (select id from ${makers} where key = ${f.maker})` : null;
+    case 'brand': return f.brand ? sql`${col(alias, 'brand_id')} = (select id from ${brands} where key = ${f.brand})` : null;
+    case 'price': {
+      const parts: SQL[] = [];
+      // floor(x / 100) >= min  ⇔  x >= min * 100;  floor(x / 100) <= max  ⇔  x <= max * 100 + 99.
+      if (f.price_min != null) parts.push(sql`${priceTimes100(alias)} >= ${f.price_min * 100}`);
+      if (f.price_max != null) parts.push(sql`${priceTimes100(alias)} <= ${f.price_max * 100 + 99}`);
+      return parts.length ? and(...parts)! : null;
+    }
+    case 'in_stock': return f.in_stock ? sql`${col(alias, 'stock')} > 0` : null;
+    case 'on_sale': return f.on_sale ? onSale(alias) : null;
   }
-  if (f.maker) where.push(sql`${products.maker_id} = (select id from ${makers} where key = ${f.maker})`);
-  if (f.brand) where.push(sql`${products.brand_id} = (select id from ${brands} where key = ${f.brand})`);
-  for (const term of keywordTerms(f.keyword)) {
-    const p = likePattern(term);
-    where.push(or(sql`${products.name} ilike ${p}`, sql`${products.code} ilike ${p}`)!);
+}
+
+const onSale = (alias: string) => sql`(${col(alias, 'before_price')} is not null and ${col(alias, 'before_price')} > ${col(alias, 'product_price')})`;
+
+const FACETS: Facet[] = ['category', 'maker', 'brand', 'price', 'in_stock', 'on_sale'];
+
+/** Every condition of the filter on `alias`, leaving out the facets in `omit`. */
+function filterConditions(f: ProductFilter, alias = 'products', omit: Facet[] = []): SQL[] {
+  const where = baseConditions(f, alias);
+  for (const facet of FACETS) {
+    if (omit.includes(facet)) continue;
+    const c = facetCondition(f, facet, alias);
+    if (c) where.push(c);
   }
   return where;
+}
+
+/** Lists group by model unless `group=0`. */
+const grouped = (f: ProductFilter) => f.group !== false;
+
+/**
+ * Grouped lists show each model once, by its representative among the variants that match the
+ * filter: the first in stock in size order (then seed order), else the first. A product without a
+ * model is its own group.
+ */
+function representative(f: ProductFilter): SQL {
+  const inner = and(...filterConditions(f, 'v', ['category']))!;
+  return sql`(products.product_model_id is null or products.id = (
+    select v.id from ${products} v where v.product_model_id = products.product_model_id and ${inner}
+    order by (v.stock > 0) desc, v.size_order asc nulls last, v.sort asc, v.id asc limit 1))`;
 }
 
 function orderOf(sort: ProductSort | undefined): SQL {
@@ -182,34 +288,42 @@ function orderOf(sort: ProductSort | undefined): SQL {
     case 'price_asc': return sql`products.product_price * (100 + products.tax_rate) asc, products.id asc`;
     case 'price_desc': return sql`products.product_price * (100 + products.tax_rate) desc, products.id desc`;
     case 'new': return sql`products.created_at desc, products.id desc`;
+    case 'popular': return sql`products.popularity desc, products.id desc`;
     default: return sql`products.sort asc, products.created_at desc, products.id desc`;
   }
 }
 
+/** What a list counts: products, or models (a product without a model counts as one). */
+const countExpr = (f: ProductFilter) =>
+  (grouped(f) ? sql`count(distinct coalesce(products.product_model_id, -products.id))::int` : sql`count(*)::int`);
+
 /**
- * How many products match `where`. Without a keyword the total is cached per filter in
- * product_list_counts under the catalogue version that triggers bump on every change that can move
- * it (migration 0003); version and count are read in one statement (one snapshot), so a cached total
- * is exact. Keyword searches are counted each time: their filters are unbounded.
+ * How many products (models when grouped) match `where`. Filters on catalogue structure (category,
+ * maker, brand, grouping) are cached per filter in product_list_counts under the catalogue version
+ * that triggers bump on every change that can move them (migration 0003); version and count are read
+ * in one statement (one snapshot), so a cached total is exact. Searches, prices, stock and sale
+ * filters depend on columns that change without a version bump (stock, price) or are unbounded, so
+ * they are counted each time; their own conditions keep that count small or index-served.
  */
 export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Promise<number> {
   const key = countKey(f);
-  if (!key) return db.$count(products, where);
+  const counted = sql`select ${countExpr(f)} as total from ${products} where ${where}`;
+  if (!key) return Number((await executePrepared<{ total: number }>(db, 'count_direct', counted))[0]?.total ?? 0);
   const [hit] = await executePrepared<{ total: number | null }>(db, 'count_hit', cachedTotal(key));
   if (hit && hit.total != null) return Number(hit.total);
   const [fresh] = await executePrepared<{ total: number }>(db, 'count_fill', sql`
-    with v as (select version from ${catalog_version} where id = 1), n as (select count(*)::int as total from ${products} where ${where})
+    with v as (select version from ${catalog_version} where id = 1), n as (${counted})
     insert into ${product_list_counts} (key, version, total) select ${key}, v.version, n.total from v, n
     on conflict (key) do update set version = excluded.version, total = excluded.total
     returning total`);
   // Only without the catalogue's version row (never after migration 0003): count directly.
-  return fresh ? Number(fresh.total) : db.$count(products, where);
+  return fresh ? Number(fresh.total) : Number((await executePrepared<{ total: number }>(db, 'count_direct', counted))[0]?.total ?? 0);
 }
 
-/** The count cache key of a filter, or null for keyword searches (not cached). */
+/** The count cache key of a filter, or null when it is counted each time (see countProducts). */
 function countKey(f: ProductFilter): string | null {
-  if (keywordTerms(f.keyword).length) return null;
-  return [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? ''].join('|');
+  if (searchWords(f.keyword).length || f.price_min != null || f.price_max != null || f.in_stock || f.on_sale) return null;
+  return [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? '', grouped(f) ? 'g' : ''].join('|');
 }
 
 /** The cached total of `key` if it was counted under the current catalogue version. */
@@ -219,14 +333,15 @@ function cachedTotal(key: string): SQL {
 
 /** One page of the channel's published products matching the filter, with the exact total count. */
 export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
-  const where = and(...filterConditions(f))!;
+  const filtered = and(...filterConditions(f))!;
+  const where = grouped(f) ? and(filtered, representative(f))! : filtered;
   const key = countKey(f);
   const rows = await queryProducts(db, {
     where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId, countKey: key ?? undefined,
   });
   // The page carries the cached total when it is valid: one round trip for a typical list request.
   const cached = rows[0]?.cached_total;
-  const total = cached != null ? Number(cached) : await countProducts(db, f, where);
+  const total = cached != null ? Number(cached) : await countProducts(db, f, filtered);
   return { items: rows.map(serializeProduct), total };
 }
 
@@ -236,6 +351,83 @@ export async function getProductByKey(db: Conn, channelId: string, key: string, 
     where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1, channelId, userId,
   });
   return rows.length ? serializeProduct(rows[0]) : null;
+}
+
+/** Flags of one facet-counting row: whether the row passes each facet's filter (true when unset). */
+function facetFlag(f: ProductFilter, facet: Facet): SQL {
+  return facetCondition(f, facet, 'products') ?? sql`true`;
+}
+
+/** Every facet flag but `except`, and-ed (facet counts leave their own filter out). */
+function othersOk(except: Facet | null): SQL {
+  return sql.raw(FACETS.filter((x) => x !== except).map((x) => `ok_${x}`).join(' and '));
+}
+
+/**
+ * GET /v1/products/facets: the counts beside each filter choice. One statement: the rows matching
+ * the always-on conditions (published, channel, search words) are read once with a flag per facet
+ * filter; each facet then counts with every flag but its own (disjunctive counting). Counts are of
+ * models when grouped, like the list's total.
+ */
+export async function productFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
+  const flags = FACETS.map((x) => sql`${facetFlag(f, x)} as ${sql.raw(`ok_${x}`)}`);
+  const g = grouped(f) ? sql`coalesce(products.product_model_id, -products.id)` : sql`products.id`;
+  const rows = await executePrepared<{ part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }>(db, 'facets', sql`
+    with recursive base as materialized (
+      select ${g} as g, products.product_model_id, products.maker_id, products.brand_id, products.stock,
+        ${onSale('products')} as sale, ${priceTimes100('products')} / 100 as price, ${sql.join(flags, sql`, `)}
+      from ${products} where ${and(...baseConditions(f, 'products'))}
+    ), tree(ancestor, id) as (
+      select id, id from ${categories} where table_name = 'products'
+      union select tree.ancestor, c.id from ${categories} c join tree on c.parent_id = tree.id
+    )
+    select 'total' as part, null as key, null as name, count(distinct g)::int as n, null::int as lo, null::int as hi from base where ${othersOk(null)}
+    union all select 'in_stock', null, null, count(distinct g)::int, null, null from base where ${othersOk('in_stock')} and stock > 0
+    union all select 'on_sale', null, null, count(distinct g)::int, null, null from base where ${othersOk('on_sale')} and sale
+    union all select 'price', null, null, count(*)::int, min(price)::int, max(price)::int from base where ${othersOk('price')}
+    union all (select 'maker', m.key, m.name, count(distinct base.g)::int, m.sort, m.id from base join ${makers} m on m.id = base.maker_id
+      where ${othersOk('maker')} group by m.id)
+    union all (select 'brand', b.key, b.name, count(distinct base.g)::int, b.sort, b.id from base join ${brands} b on b.id = base.brand_id
+      where ${othersOk('brand')} group by b.id)
+    union all (select 'category', c.key, c.name, count(distinct base.g)::int, c.sort, c.id
+      from base join ${product_model_categories} pmc on pmc.product_model_id = base.product_model_id
+      join tree on tree.id = pmc.category_id join ${categories} c on c.id = tree.ancestor
+      where ${othersOk('category')} group by c.id)`);
+  const one = (part: string) => rows.find((r) => r.part === part);
+  const choices = (part: string) => rows.filter((r) => r.part === part)
+    .sort((a, b) => Number(a.lo) - Number(b.lo) || Number(a.hi) - Number(b.hi))
+    .map((r) => ({ key: r.key!, name: r.name!, count: Number(r.n) }));
+  // Categories in the order of the hierarchy (parents before their children).
+  const order = new Map<string, number>();
+  const walk = (nodes: CategoryTreeNode[]) => { for (const n of nodes) { order.set(n.key, order.size); walk(n.children); } };
+  walk(await categoryTree(db, 'products'));
+  const price = one('price');
+  return {
+    categories: choices('category').sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0)),
+    makers: choices('maker'),
+    brands: choices('brand'),
+    in_stock: Number(one('in_stock')?.n ?? 0),
+    on_sale: Number(one('on_sale')?.n ?? 0),
+    price: price && Number(price.n) > 0 ? { min: Number(price.lo), max: Number(price.hi) } : null,
+    total: Number(one('total')?.n ?? 0),
+  };
+}
+
+/** A product suggested while typing, with its model's name (the suggested word). */
+export interface SuggestRow { id: number; key: string; name: string; image: string | null; product_price: number; tax_rate: number; product_model_id: number | null; model_name: string | null }
+
+/**
+ * The most popular published products of the channel whose search text holds every word; at most
+ * `limit` rows, read down the popularity index (products_list_popular_idx) or, for rare words,
+ * from the trigram index and sorted.
+ */
+export async function suggestProducts(db: Conn, channelId: string, keyword: string, limit: number): Promise<SuggestRow[]> {
+  const where = and(...baseConditions({ channelId, keyword }, 'products'))!;
+  return executePrepared<SuggestRow>(db, 'suggest', sql`
+    select products.id, products.key, products.name, products.image, products.product_price, products.tax_rate,
+      products.product_model_id, pm.name as model_name
+    from ${products} left join ${product_models} pm on pm.id = products.product_model_id
+    where ${where} order by products.popularity desc, products.id desc limit ${limit}`);
 }
 
 export interface CategoryTreeNode { id: number; key: string; name: string; children: CategoryTreeNode[] }

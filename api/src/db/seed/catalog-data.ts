@@ -271,3 +271,68 @@ export const discontinued: { family: string; label: string }[] = [
   { family: 'ボーダー ボートネックカットソー', label: 'イエロー×ホワイト' },
   { family: '撥水ナイロン 折りたたみトート', label: 'レッド' },
 ];
+
+/** Swatch colour of each colour (or pattern) a variant label can name; other labels are sizes or amounts. */
+export const colorCodes: Record<string, string> = {
+  ホワイト: '#f7f7f5', ブラック: '#1f1f1f', ネイビー: '#1f2a44', グレー: '#8a8d91', オフホワイト: '#f2efe6', 杢グレー: '#a3a3a0',
+  'ネイビー×ホワイト': '#1f2a44', 'ブラック×エクリュ': '#1f1f1f', 'レッド×ホワイト': '#b3262e', 'イエロー×ホワイト': '#e8c547',
+  ライトブルー: '#a9c8e6', モカ: '#8b6f5a', エクリュ: '#ece4d0', チャコール: '#3f4144', オリーブ: '#6b6b3a', オートミール: '#d8cbb0',
+  ブラウン: '#6b4a2f', グリーン: '#3c6e47', サックス: '#8fb4d9', ブルー: '#3d6fb6', ピンク: '#e8a7b8', ベージュ: '#d9c6a5',
+  ライトインディゴ: '#6d8bb3', キャメル: '#b5834a', ボルドー: '#6d1f2f', アイボリー: '#f4efdc', ダークグリーン: '#264d36',
+  ミント: '#a8d8c3', ラベンダー: '#b9a7d6', セージ: '#a3b09a', スモークブルー: '#7b8fa6', カーキ: '#7d7452', グレージュ: '#b3aa9c',
+  ワンウォッシュ: '#26365c', ユーズド: '#6f88aa', インディゴ: '#2b3a67', テラコッタ: '#c0613f', モスグリーン: '#5f6b3b',
+  生成り: '#efe8d6', ダークブラウン: '#47301f', レッド: '#c0303a', ナチュラル: '#dcc9a3', シルバー: '#c0c3c7', 藍: '#24406e',
+  桜: '#f2c6cf', 若草: '#a8c86a', イエロー: '#e8c547', イエローゴールド: '#d4af37', ピンクゴールド: '#e0b0a0', ゴールド: '#c9a43a',
+  唐草: '#2d4f8a', 花詰: '#3a5a9b', 菊: '#4a66a0', 白: '#f5f5f2', 黒: '#222222', 飴: '#9a5b22', 灰釉: '#a9a28f', 織部: '#3e6b4a',
+  朱: '#c4452b', 墨: '#33302c', 溜: '#6e2a1c', 白磁: '#f4f4ef', 青磁: '#9fc1b0', 十草: '#2f4d80', クリア: '#e8f1f5', アンバー: '#c98a2b',
+};
+
+/** Clothes come in S–XL, shoes in 22.5–27.0 cm: each colour × size is a product of its own. */
+export const clothesSizes = ['S', 'M', 'L', 'XL'];
+export const shoeSizes = ['22.5', '23.0', '23.5', '24.0', '24.5', '25.0', '25.5', '26.0', '26.5', '27.0'].map((s) => `${s}cm`);
+export const clothesLeaves = new Set(['tshirts', 'shirts', 'knit', 'sweat', 'pants', 'denim', 'skirts', 'coats', 'jackets', 'cardigans']);
+export const shoeLeaves = new Set(['sneakers', 'leather-shoes', 'sandals']);
+
+/** Reviewers' nicknames (no real names). */
+export const reviewNicknames = [
+  'さくらもち', 'みどり', 'コーヒー好き', 'たろう', 'ゆき', '週末キャンパー', 'はなこ', '北の住人', 'ぽんず', 'ねこ店長',
+  'mika', 'K.S', 'あおい', '三児の母', 'しまうま', '通勤族', '山歩き', 'もも', 'おかか', 'りんご',
+];
+
+interface ReviewText { title: string; body: string }
+/** Review texts by top category and by how the reviewer rated it (5/4, 3, 2/1). */
+export const reviewTexts: Record<string, { good: ReviewText[]; mid: ReviewText[]; bad: ReviewText[] }> = {
+  clothes: {
+    good: [
+      { title: '着心地が良いです', body: '生地がしっかりしていて、洗濯しても型崩れしませんでした。色違いも欲しくなりました。' },
+      { title: 'サイズ感ぴったり', body: '普段と同じサイズで丁度良かったです。縫製も丁寧で、長く着られそうです。' },
+      { title: 'リピートしました', body: '一枚目が気に入ったので二枚目を購入。肌ざわりがやさしく、毎日のように着ています。' },
+    ],
+    mid: [{ title: '少し大きめ', body: '品質は良いのですが、思っていたより大きめでした。ワンサイズ下でも良かったかもしれません。' }],
+    bad: [{ title: '色味が想像と違いました', body: '画面で見たより少し暗い色でした。生地は悪くないので、色はよく確認した方が良いと思います。' }],
+  },
+  shoes: {
+    good: [
+      { title: '歩きやすい', body: '一日歩いても疲れにくく、靴擦れもしませんでした。買ってよかったです。' },
+      { title: '作りがしっかり', body: '縫製がきれいで、ソールもしっかりしています。手入れしながら長く履きたいです。' },
+    ],
+    mid: [{ title: '最初は少し硬め', body: '履きはじめは少し硬く感じましたが、一週間ほどで足になじんできました。' }],
+    bad: [{ title: 'サイズ選びが難しい', body: 'いつものサイズだと少しきつかったです。足幅が広い方は半サイズ上がおすすめです。' }],
+  },
+  goods: {
+    good: [
+      { title: '丁寧な作りです', body: '実物は写真よりも質感が良く、細部まで丁寧に作られていました。大切に使います。' },
+      { title: '毎日使っています', body: '使い勝手が良く、すっかり手放せなくなりました。贈り物にも良さそうです。' },
+    ],
+    mid: [{ title: '思ったより小ぶり', body: '品質には満足ですが、想像していたより少し小さめでした。サイズ表記をよく見ればよかったです。' }],
+    bad: [{ title: '好みが分かれそう', body: '個体差なのか、少し表情にむらがありました。手仕事の味と思えば気になりません。' }],
+  },
+  food: {
+    good: [
+      { title: 'とてもおいしい', body: '香りが良く、家族にも好評でした。なくなったらまた注文します。' },
+      { title: '贈り物にしました', body: '両親に贈ったところ、とても喜んでくれました。上品な味わいです。' },
+    ],
+    mid: [{ title: '好みの問題ですが', body: 'おいしいのですが、自分には少し味が濃く感じました。量はちょうど良いです。' }],
+    bad: [{ title: '期待しすぎたかも', body: '評判を見て期待していましたが、思ったほど香りが強くありませんでした。' }],
+  },
+};

@@ -4,9 +4,13 @@
  */
 import type { Db, Tx } from '../client.ts';
 import {
-  brands, categories, makers, product_channels, product_model_categories, product_models, products,
+  brands, categories, makers, product_channels, product_model_categories, product_models, product_reviews, products,
 } from '../schema.ts';
-import { discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories, type CategorySeed } from './catalog-data.ts';
+import { productSearchText } from '../../services/search/normalize.ts';
+import {
+  clothesLeaves, clothesSizes, colorCodes, discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
+  reviewNicknames, reviewTexts, shoeLeaves, shoeSizes, type CategorySeed, type MakerSeed,
+} from './catalog-data.ts';
 import { createRandom } from './random.ts';
 
 type Conn = Db | Tx;
@@ -84,21 +88,37 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
 
   type ProductInsert = typeof products.$inferInsert;
   const rows: (ProductInsert & { outlet_only?: boolean })[] = [];
-  const stockOf = () => (rng.chance(0.08) ? 0 : rng.chance(0.12) ? rng.int(1, 3) : rng.int(5, 120));
+  // 在庫なし about 1 in 10, 残りわずか (1–5) about 1 in 7, the rest in stock.
+  const stockOf = () => (rng.chance(0.1) ? 0 : rng.chance(0.16) ? rng.int(1, 5) : rng.int(6, 120));
+  const brandName = new Map(makerSeeds.flatMap((m) => m.brands.map((b) => [slug(b), b] as const)));
+  const searchText = (name: string, code: string, model: string, brandKey: string, maker: MakerSeed, color?: string | null, size?: string | null) =>
+    productSearchText([name, code, model, brandName.get(brandKey), maker.name, maker.kana, color, size]);
+  /** Each image shows the product's own type: the drawing, a close-up and the back view. */
+  const imagesOf = (top: string) => [`/images/products/${top}.svg`, `/images/products/${top}-detail.svg`, `/images/products/${top}-back.svg`];
   families.forEach((f, fi) => {
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const brandKey = slug(maker.brands.length > 1 && f.price < 10000 ? maker.brands[1] : maker.brands[0]);
     const onSale = rng.chance(0.15);
-    const image = `/images/products/${topOf.get(f.leaf)}.svg`;
-    const variants = parseVariants(f.variants, f.price);
+    const images = imagesOf(topOf.get(f.leaf)!);
+    const labels = parseVariants(f.variants, f.price);
     const extra = discontinued.filter((d) => d.family === f.name).map((d) => ({ label: d.label, price: f.price, published: false }));
-    [...variants.map((v) => ({ ...v, published: true })), ...extra].forEach((v, vi) => {
+    const sizes = clothesLeaves.has(f.leaf) ? clothesSizes : shoeLeaves.has(f.leaf) ? shoeSizes : null;
+    // Clothes and shoes: every colour in every size. Other goods: the label is a colour or a size/amount.
+    const variants = [...labels.map((v) => ({ ...v, published: true })), ...extra].flatMap((v, li) => {
+      const color = colorCodes[v.label] ? v.label : null;
+      if (sizes) return sizes.map((size, si) => ({ ...v, color, size, sizeOrder: si + 1 }));
+      return [{ ...v, color, size: color ? null : v.label, sizeOrder: color ? null : li + 1 }];
+    });
+    variants.forEach((v, vi) => {
       const code = `${maker.code}-${String(fi + 1).padStart(4, '0')}-${String(vi + 1).padStart(2, '0')}`;
+      const name = sizes ? `${f.name} ${v.label} ${v.size}` : `${f.name} ${v.label}`;
       rows.push({
-        key: code.toLowerCase(), code, name: `${f.name} ${v.label}`, description: f.description,
+        key: code.toLowerCase(), code, name, description: f.description,
         product_model_id: modelId.get(modelValues[fi].key)!, brand_id: brandId.get(brandKey)!, maker_id: makerId.get(f.maker)!,
         product_price: onSale ? salePrice(v.price) : v.price, before_price: onSale ? v.price : null,
-        tax_rate: f.tax ?? 10, image, images: [image], stock: stockOf(), is_published: v.published,
+        tax_rate: f.tax ?? 10, image: images[0], images, stock: stockOf(), is_published: v.published,
+        color: v.color, color_code: v.color ? colorCodes[v.color] : null, size: v.size, size_order: v.sizeOrder, sort: vi,
+        search_text: searchText(name, code, f.name, brandKey, maker, v.color, v.size),
         created_at: new Date(base + arrival.get(fi)! * 36 * 3600_000 + vi * 60_000),
       });
     });
@@ -108,20 +128,75 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const v = parseVariants(f.variants, f.price)[0];
     const code = `OUT-${String(i + 1).padStart(4, '0')}`;
-    const image = `/images/products/${topOf.get(f.leaf)}.svg`;
+    const images = imagesOf(topOf.get(f.leaf)!);
+    const sized = clothesLeaves.has(f.leaf) ? 'M' : shoeLeaves.has(f.leaf) ? '25.0cm' : null;
+    const color = colorCodes[v.label] ? v.label : null;
+    const name = `【${o.label}】${f.name} ${v.label}${sized ? ` ${sized}` : ''}`;
+    const brandKey = slug(maker.brands[0]);
     rows.push({
-      key: code.toLowerCase(), code, name: `【${o.label}】${f.name} ${v.label}`,
+      key: code.toLowerCase(), code, name,
       description: `${f.description}（${o.label}のため、わずかな傷や色むらがある場合があります。返品・交換はお受けできません。）`,
-      product_model_id: modelId.get(modelValues[families.length + i].key)!, brand_id: brandId.get(slug(maker.brands[0]))!,
+      product_model_id: modelId.get(modelValues[families.length + i].key)!, brand_id: brandId.get(brandKey)!,
       maker_id: makerId.get(f.maker)!, product_price: salePrice(v.price, 0.5), before_price: v.price, tax_rate: f.tax ?? 10,
-      image, images: [image], stock: rng.int(1, 5), created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000), outlet_only: true,
+      image: images[0], images, stock: rng.int(1, 5), created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000), outlet_only: true,
+      color, color_code: color ? colorCodes[color] : null, size: sized ?? (color ? null : v.label), size_order: sized || !color ? 1 : null,
+      search_text: searchText(name, code, modelValues[families.length + i].name, brandKey, maker, color, sized),
     });
   });
 
-  const inserted = await db.insert(products).values(rows.map(({ outlet_only: _o, ...r }) => r)).returning({ id: products.id, key: products.key });
+  // In chunks: one statement per 200 products keeps every message small.
+  const inserted: { id: number; key: string }[] = [];
+  for (let i = 0; i < rows.length; i += 200) {
+    inserted.push(...await db.insert(products).values(rows.slice(i, i + 200).map(({ outlet_only: _o, ...r }) => r))
+      .returning({ id: products.id, key: products.key }));
+  }
   const outletKeys = new Set(rows.filter((r) => r.outlet_only).map((r) => r.key));
-  await db.insert(product_channels).values(inserted.flatMap((p) => (outletKeys.has(p.key)
+  const links = inserted.flatMap((p) => (outletKeys.has(p.key)
     ? [{ product_id: p.id, channel_id: channelIds.outlet }]
-    : [{ product_id: p.id, channel_id: channelIds.main }, { product_id: p.id, channel_id: channelIds.outlet }])));
+    : [{ product_id: p.id, channel_id: channelIds.main }, { product_id: p.id, channel_id: channelIds.outlet }]));
+  for (let i = 0; i < links.length; i += 1000) await db.insert(product_channels).values(links.slice(i, i + 1000));
+  await seedReviews(db, rng, inserted, rows);
   return { productIds: inserted.map((p) => p.id), makerCount: makerRows.length };
+}
+
+/** The review texts that fit a product's top category. */
+function reviewKind(image: string | null | undefined): keyof typeof reviewTexts {
+  const top = /\/images\/products\/([a-z]+)\.svg$/.exec(image ?? '')?.[1] ?? '';
+  if (top === 'food') return 'food';
+  if (top === 'shoes') return 'shoes';
+  if (['tops', 'bottoms', 'outer'].includes(top)) return 'clothes';
+  return 'goods';
+}
+
+/**
+ * Reviews on about half of the product models (1–6 each, mostly 4–5 stars, a few low ones), each on
+ * one published variant, dated after the product arrived. Not on outlet-only items.
+ */
+async function seedReviews(db: Conn, rng: ReturnType<typeof createRandom>, inserted: { id: number; key: string }[],
+  rows: Array<{ key: string; code: string; image?: string | null; product_model_id?: number | null; is_published?: boolean; outlet_only?: boolean; created_at?: Date }>) {
+  const idOf = new Map(inserted.map((p) => [p.key, p.id]));
+  const byModel = new Map<number, typeof rows>();
+  for (const r of rows) {
+    if (r.outlet_only || r.is_published === false || r.product_model_id == null) continue;
+    byModel.set(r.product_model_id, [...(byModel.get(r.product_model_id) ?? []), r]);
+  }
+  const values: (typeof product_reviews.$inferInsert)[] = [];
+  for (const variants of byModel.values()) {
+    if (!rng.chance(0.5)) continue;
+    const count = rng.int(1, 6);
+    const texts = reviewTexts[reviewKind(variants[0].image)];
+    for (let i = 0; i < count; i++) {
+      const roll = rng.next();
+      const rating = roll < 0.45 ? 5 : roll < 0.8 ? 4 : roll < 0.92 ? 3 : roll < 0.97 ? 2 : 1;
+      const pool = rating >= 4 ? texts.good : rating === 3 ? texts.mid : texts.bad;
+      const text = pool[rng.int(0, pool.length - 1)];
+      const v = variants[rng.int(0, variants.length - 1)];
+      const arrived = (v.created_at ?? new Date(Date.UTC(2026, 4, 1))).getTime();
+      values.push({
+        product_id: idOf.get(v.key)!, nickname: reviewNicknames[rng.int(0, reviewNicknames.length - 1)], rating,
+        title: text.title, body: text.body, created_at: new Date(arrived + (i + 1) * rng.int(2, 9) * 24 * 3600_000),
+      });
+    }
+  }
+  if (values.length) await db.insert(product_reviews).values(values);
 }

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { channels } from '../schema.ts';
+import { refreshPopularity, refreshSearchText } from '../../services/search/refresh.ts';
 import { seedCatalog } from './catalog.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
@@ -26,7 +27,14 @@ async function seedAll(tx: Tx) {
 /** Seeds a fresh (migrated, empty) database. */
 export async function seed(db: Db): Promise<void> {
   await db.transaction(seedAll);
+  await refreshSearch(db, true);
   await analyze(db);
+}
+
+/** The derived search columns (search_text, popularity); `all` after a seed, else only missing words. */
+async function refreshSearch(db: Db, all: boolean) {
+  await refreshSearchText(db, { all });
+  if (all) await refreshPopularity(db);
 }
 
 /** Fresh statistics, so the planner sizes the freshly filled tables right from the first request. */
@@ -44,6 +52,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await seedAll(tx);
     return true;
   });
+  // A database seeded before search existed gets its search words here (only rows without any).
+  await refreshSearch(db, seeded);
   if (seeded) await analyze(db);
   return seeded;
 }

@@ -1,8 +1,11 @@
-/** Products: GET /v1/products and GET /v1/products/{key}. */
+/** Products: the list, its facets, suggestions, one product and its reviews. */
 import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
 export const productRoutes = createRouter()
   .openapi(routes.list, handlers.list)
-  .openapi(routes.detail, handlers.detail);
+  .openapi(routes.facets, handlers.facets)
+  .openapi(routes.suggest, handlers.suggest)
+  .openapi(routes.detail, handlers.detail)
+  .openapi(routes.reviews, handlers.reviews);
