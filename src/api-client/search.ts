@@ -1,7 +1,9 @@
-/** Search calls (spec 7 "Products" and "History"): suggestions and the member's search history. */
+/**
+ * Search calls (spec 7 "Products" and "History"): suggestions and the member's search history. The
+ * header posts search words itself (src/scripts/search-header.ts, no API client on every page).
+ */
 import type { Pagination } from '#contracts/common.ts';
 import type { ProductSearchHistory, ProductSuggest } from '#contracts/products.ts';
-import { searchWord } from '../scripts/search-combobox.ts';
 import { request } from './http.ts';
 import { array } from './guard.ts';
 import { seg, type CallOptions } from './call.ts';
@@ -10,20 +12,9 @@ import { productSearchHistoryWire, productSuggestWire } from './wire/search.ts';
 
 export type { ProductSearchHistory, ProductSuggest };
 
-/** A search word as posted: trimmed, or null when blank (spec 5: a blank word is never posted). */
-export const searchWordOf = searchWord;
-
 /** GET /v1/products/suggest?keyword= → words and products. */
 export async function suggestProducts(keyword: string, opts: CallOptions = {}): Promise<ProductSuggest> {
   return (await request('GET', '/v1/products/suggest', { query: { keyword }, parse: productSuggestWire, signal: opts.signal })).data;
-}
-
-/** POST /v1/product-search-histories { word }; a blank word is not posted (resolves false). */
-export async function postSearchHistory(raw: string, opts: CallOptions = {}): Promise<boolean> {
-  const word = searchWordOf(raw);
-  if (!word) return false;
-  await request('POST', '/v1/product-search-histories', { body: { word }, signal: opts.signal });
-  return true;
 }
 
 export interface SearchHistoryList {

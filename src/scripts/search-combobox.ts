@@ -1,6 +1,6 @@
 /**
  * The header search box's suggestion logic, pure (no DOM): when to ask, which option the arrow keys
- * move to, what a picked option does. src/scripts/search-box.ts wires it to the ARIA combobox.
+ * move to, what a picked option does. src/scripts/search-header.ts wires it to the ARIA combobox.
  */
 
 /** Suggestions are asked for from this many characters (SUGGEST_MIN_LENGTH of the contract). */

@@ -10,33 +10,28 @@ import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions, typ
 
 const DEBOUNCE_MS = 200;
 
-/**
- * API base and channel from the layout's meta tags (API_BASE_META / CHANNEL_META of
- * api-client/endpoint.ts, read here rather than imported: that module is bundled with React).
- */
-function readBrowserEndpoint(): { baseUrl: string; channelId: string } {
-  const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim();
-  return { baseUrl: (meta('shop:api-base') ?? '').replace(/\/+$/, ''), channelId: meta('shop:channel') || 'default' };
-}
+/** A layout meta tag (API_BASE_META / CHANNEL_META of api-client/endpoint.ts, not imported: that module is bundled with React). */
+const meta = (name: string) => document.querySelector(`meta[name="shop:${name}"]`)?.getAttribute('content')?.trim();
+/** `/v1…` on the API base. */
+const api = (path: string) => `${(meta('api-base') ?? '').replace(/\/+$/, '')}/v1${path}`;
 
 function cookie(name: string): string {
   const m = document.cookie.match(`(?:^|; )${name}=([^;]*)`);
   try { return m ? decodeURIComponent(m[1]) : ''; } catch { return ''; }
 }
 
-function apiInit(method: string): RequestInit {
-  const headers: Record<string, string> = { 'X-Channel-Id': readBrowserEndpoint().channelId, 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+function headers(): Record<string, string> {
+  const h: Record<string, string> = { 'X-Channel-Id': meta('channel') || 'default', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
   const token = cookie('access_token');
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (method === 'POST') headers['Content-Type'] = 'application/json';
-  return { method, headers, credentials: 'same-origin' };
+  if (token) h.Authorization = `Bearer ${token}`;
+  return h;
 }
 
 /** Posts the word to the search history; keepalive lets it finish while the page navigates. */
 export function postSearchWord(raw: string): void {
   const word = searchWord(raw);
   if (!word) return;
-  fetch(`${readBrowserEndpoint().baseUrl}/v1/product-search-histories`, { ...apiInit('POST'), body: JSON.stringify({ word }), keepalive: true }).catch(() => {});
+  fetch(api('/product-search-histories'), { method: 'POST', headers: headers(), body: JSON.stringify({ word }), keepalive: true }).catch(() => {});
 }
 
 const yen = (n: number) => `¥${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -56,10 +51,8 @@ function enhance(form: HTMLFormElement): void {
   function setActive(next: number): void {
     active = next;
     list!.querySelectorAll('[role="option"]').forEach((el, i) => el.setAttribute('aria-selected', String(i === active)));
-    if (active >= 0) {
-      input!.setAttribute('aria-activedescendant', optionId(active));
-      document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    } else input!.removeAttribute('aria-activedescendant');
+    if (active >= 0) input!.setAttribute('aria-activedescendant', optionId(active));
+    else input!.removeAttribute('aria-activedescendant');
   }
 
   function close(): void {
@@ -93,7 +86,7 @@ function enhance(form: HTMLFormElement): void {
     const open = next.length > 0;
     list!.hidden = !open;
     input!.setAttribute('aria-expanded', String(open));
-    if (live) live.textContent = open ? `候補が${next.length}件あります。上下キーで選べます。` : '';
+    if (live) live.textContent = open ? `候補${next.length}件` : '';
   }
 
   function pick(i: number): void {
@@ -109,7 +102,7 @@ function enhance(form: HTMLFormElement): void {
     const controller = new AbortController();
     inflight = controller;
     try {
-      const res = await fetch(`${readBrowserEndpoint().baseUrl}/v1/products/suggest?keyword=${encodeURIComponent(text)}`, { ...apiInit('GET'), signal: controller.signal });
+      const res = await fetch(api(`/products/suggest?keyword=${encodeURIComponent(text)}`), { headers: headers(), signal: controller.signal });
       if (!res.ok) return render([]);
       const data = await res.json() as Parameters<typeof suggestOptions>[0];
       if (inflight === controller && document.activeElement === input) render(suggestOptions(data));

@@ -10,7 +10,6 @@ import { activeFilterNames, catalogHref, readCatalogFilters, readPrice, withFilt
 import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions } from '../../src/scripts/search-combobox.ts';
 import { colourChoices, radioMove, sizeChoices } from '../../src/scripts/product-variants.ts';
 import { jsonLdText, productJsonLd } from '../../themes/default/components/product-json-ld.ts';
-import { searchWordOf } from '../../src/api-client/search.ts';
 
 const read = (qs: string) => readCatalogFilters(new URLSearchParams(qs));
 
@@ -71,7 +70,7 @@ describe('search box suggestions', () => {
     expect(shouldSuggest('でに')).toBe(true);
     expect(searchWord('   ')).toBeNull();
     expect(searchWord('  デニム　 パンツ ')).toBe('デニム パンツ');
-    expect(searchWordOf('\t')).toBeNull();
+    expect(searchWord('\t')).toBeNull();
     expect(enterAction(-1, options, '  ')).toBeNull();
   });
 
