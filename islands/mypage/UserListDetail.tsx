@@ -9,7 +9,7 @@ import {
   applyFavorite, detachFromList, getUserList, listUserListProducts, setFavorite, type UserList,
 } from '../../src/api-client/discovery.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageListDetailPath, mypageListPath } from '../../src/lib/routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -71,8 +71,8 @@ function Detail({ listKey }: { listKey: string }) {
           ))}
         </ul>
       )}
-      <Pager pagination={data.pagination} base={paths.mypage.listDetail(listKey)} label={list.name} />
-      <p><a href={paths.mypage.list}>リスト一覧へ戻る</a></p>
+      <Pager pagination={data.pagination} base={mypageListDetailPath(listKey)} label={list.name} />
+      <p><a href={mypageListPath}>リスト一覧へ戻る</a></p>
     </div>
   );
 }

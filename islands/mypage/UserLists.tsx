@@ -8,7 +8,7 @@ import {
   applyFavorite, listFavoriteProducts, listUserLists, setFavorite, type UserList,
 } from '../../src/api-client/discovery.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageListDetailPath } from '../../src/lib/routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -37,7 +37,7 @@ function Lists() {
       <h2 id="lists-title">リスト</h2>
       <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
         {lists.map((l) => (
-          <li key={l.key} className="panel"><a href={paths.mypage.listDetail(l.key)}>{l.name}</a> <span className="muted">（{l.count}件）</span></li>
+          <li key={l.key} className="panel"><a href={mypageListDetailPath(l.key)}>{l.name}</a> <span className="muted">（{l.count}件）</span></li>
         ))}
       </ul>
     </section>

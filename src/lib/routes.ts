@@ -46,6 +46,8 @@ export const mypagePasswordPath = '/mypage/password/';
 export const mypageLoginHistoryPath = '/mypage/login_history/';
 export const mypageLeavePath = '/mypage/leave/';
 export const mypageListPath = '/mypage/list/';
+/** `/mypage/list/{key}/`. */
+export const mypageListDetailPath = (key: string | number): string => `/mypage/list/${seg(key)}/`;
 export const mypageBookmarkPath = '/mypage/bookmark/';
 export const mypageProductHistoryPath = '/mypage/product_history/';
 export const mypageProductSearchHistoryPath = '/mypage/product_search_history/';
@@ -136,7 +138,7 @@ export const paths = {
     leave: mypageLeavePath,
     leaveComplete: mypageLeaveCompletePath,
     list: mypageListPath,
-    listDetail: (key: string | number) => `/mypage/list/${seg(key)}/`,
+    listDetail: mypageListDetailPath,
     loginHistory: mypageLoginHistoryPath,
     logout: '/mypage/logout/',
     measurement: '/mypage/measurement/',
