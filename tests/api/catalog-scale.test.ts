@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { listProducts } from '../../api/src/services/catalog.ts';
+import { listProducts, listWhere } from '../../api/src/services/catalog.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 const GROWN = 30_000;
@@ -31,8 +31,9 @@ async function grow(count: number) {
   ]) await shop.database.db.execute(sql.raw(statement));
 }
 
+/** The list of every variant (group=0): the references below count products, not models. */
 async function listHeaders(query: string) {
-  const res = await shop.request('GET', `/v1/products${query}`);
+  const res = await shop.request('GET', `/v1/products${query}${query ? '&' : '?'}group=0`);
   expect(res.status).toBe(200);
   const items = (await res.json()) as { id: number }[];
   return { ids: items.map((p) => p.id), total: Number(res.headers.get('x-total')) };
@@ -106,7 +107,7 @@ describe(`product list with ${GROWN} more products`, () => {
     const all = (await listHeaders('?page=1')).total;
     await db.transaction(async (tx) => {
       await tx.execute(sql`update products set is_published = false where key like 'scale-1%'`);
-      const inside = await listProducts(tx, { channelId: 'default' }, { per: 15, offset: 0 }, null);
+      const inside = await listProducts(tx, { channelId: 'default', group: false }, { per: 15, offset: 0 }, null);
       expect(inside.total).toBeLessThan(all);
       tx.rollback();
     }).catch((error: unknown) => { if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error; });
@@ -119,5 +120,19 @@ describe(`product list with ${GROWN} more products`, () => {
       const prepared = await tx.execute(sql`select name from pg_prepared_statements where name like 'products_%'`);
       expect(rowsOf(prepared).length).toBeGreaterThan(0);
     });
+  });
+
+  it('a search word is served by the trigram index (EXPLAIN), and the grouped total counts models', async () => {
+    const db = shop.database.db;
+    await db.execute(sql`update products set name = name || ' まれなことば', search_text = search_text || ' まれなことば' where key in ('scale-101', 'scale-102', 'scale-25001')`);
+    await db.execute(sql.raw('analyze products'));
+    const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain select products.id from products
+      where ${listWhere({ channelId: 'default', keyword: 'マレナコトバ' })} order by products.sort, products.created_at desc, products.id desc limit 15`));
+    expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('products_search_trgm_idx');
+    const found = await shop.request('GET', `/v1/products?keyword=${encodeURIComponent('まれな ことば')}`);
+    // scale-101 and scale-102 are variants of one model; scale-25001 is another.
+    expect(found.headers.get('x-total')).toBe('2');
+    const variants = await listHeaders(`?keyword=${encodeURIComponent('まれな ことば')}`);
+    expect(variants.total).toBe(3);
   });
 });

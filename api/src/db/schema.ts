@@ -266,6 +266,9 @@ export const products = pgTable('products', {
   index('products_brand_idx').on(t.brand_id),
   index('products_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   index('products_list_popular_idx').on(t.popularity.desc(), t.id.desc()).where(sql`${t.is_published}`),
+  // A grouped list's representative variant of a model (in stock first, size order, seed order): one probe per model.
+  index('products_model_rep_idx').on(t.product_model_id, sql`(${t.stock} > 0) desc`, t.size_order.asc().nullsLast(), t.sort, t.id)
+    .where(sql`${t.is_published}`),
 ]);
 
 export const product_channels = pgTable('product_channels', {
@@ -287,7 +290,7 @@ export const product_reviews = pgTable('product_reviews', {
   title: text('title').notNull(),
   body: text('body').notNull(),
   created_at: created(),
-});
+}, (t) => [index('product_reviews_product_idx').on(t.product_id, t.created_at)]);
 
 export const product_likes = pgTable('product_likes', {
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -61,6 +61,21 @@ export function discountRateOf(price: number, before: number | null): number | n
   return Math.floor(((before - price) * 100) / before);
 }
 
+/**
+ * Runs a read. Structural lists (category, maker, brand) run as named prepared statements whose
+ * generic plan fits every value; a query whose best plan depends on its values (search words, price
+ * range, stock, sale) is planned for its own values each time: a generic plan cannot tell a rare
+ * word from a common one and may scan the wrong index.
+ */
+async function run<T>(db: Conn, prefix: string, query: SQL, prepared: boolean): Promise<T[]> {
+  if (prepared) return executePrepared<T>(db, prefix, query);
+  return (await db.execute(query) as unknown as { rows: T[] }).rows;
+}
+
+/** The filter's plan depends on its values (see run). */
+const valueDependent = (f: ProductFilter) =>
+  searchWords(f.keyword).length > 0 || f.price_min != null || f.price_max != null || !!f.in_stock || !!f.on_sale;
+
 /** The product is sold on the channel (product_channels). */
 function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
   return sql`exists (select 1 from ${product_channels} pc where pc.product_id = ${alias}.id and pc.channel_id = ${channelId})`;
@@ -80,7 +95,9 @@ function reviewScope(alias: SQL): SQL {
  * subqueries. One round trip per page, as a named prepared statement.
  */
 async function queryProducts(db: Conn, opts: {
-  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null; countKey?: string;
+  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null; countKey?: string; custom?: boolean;
+  /** Rows to choose from instead of the whole table (a `products`-shaped subquery; see headOf). */
+  source?: SQL;
 }): Promise<ProductRow[]> {
   const order = opts.order ?? sql`products.id`;
   const variantChannel = opts.channelId ? sql`and ${inChannel(opts.channelId, sql`v`)}` : sql``;
@@ -88,7 +105,7 @@ async function queryProducts(db: Conn, opts: {
     ? sql`exists (select 1 from ${product_likes} l where l.user_id = ${opts.userId} and l.product_id = p.id)`
     : sql`false`;
   const page = opts.limit != null ? sql`limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
-  return executePrepared<ProductRow>(db, 'products', sql`
+  return run<ProductRow>(db, 'products', sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
       p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
@@ -105,17 +122,17 @@ async function queryProducts(db: Conn, opts: {
       ${liked} as liked${opts.countKey ? sql`, (${cachedTotal(opts.countKey)}) as cached_total` : sql``}
     from (
       select products.id, row_number() over (order by ${order}) as rn
-      from ${products} where ${opts.where} order by ${order} ${page}
+      from ${opts.source ?? products} where ${opts.where} order by ${order} ${page}
     ) hit
     join ${products} p on p.id = hit.id
     left join ${brands} b on b.id = p.brand_id
     left join ${makers} m on m.id = p.maker_id
-    left join ${product_models} pm on pm.id = p.product_model_id
+    left join lateral (select pm.key, pm.name from ${product_models} pm where pm.id = p.product_model_id) pm on true
     left join lateral (
       select round(avg(r.rating), 1)::float8 as review_avg, count(*)::int as review_count
       from ${product_reviews} r where ${reviewScope(sql`p`)}
     ) rs on true
-    order by hit.rn`);
+    order by hit.rn`, !opts.custom);
 }
 
 /** The wire Product for a row of the product query (pure). */
@@ -276,10 +293,16 @@ const grouped = (f: ProductFilter) => f.group !== false;
  * model is its own group.
  */
 function representative(f: ProductFilter): SQL {
-  const inner = and(...filterConditions(f, 'v', ['category']))!;
-  return sql`(products.product_model_id is null or products.id = (
+  // Variants of one model are sold on the same channels (the outer row is checked), so the probe
+  // skips the channel: one index entry per model in the usual case.
+  const inner = and(...filterConditions(f, 'v', ['category']).slice(2), sql`v.is_published`)!;
+  const rep = sql`(products.product_model_id is null or products.id = (
     select v.id from ${products} v where v.product_model_id = products.product_model_id and ${inner}
     order by (v.stock > 0) desc, v.size_order asc nulls last, v.sort asc, v.id asc limit 1))`;
+  // CASE fixes the order: the cheap row filters first, the per-model probe only for rows that pass
+  // them (the planner would otherwise run the probe for every row a price or word index returns).
+  const cheap = FACETS.map((x) => facetCondition(f, x, 'products')).filter((c): c is SQL => c !== null);
+  return cheap.length ? sql`(case when ${and(...cheap)} then ${rep} else false end)` : rep;
 }
 
 function orderOf(sort: ProductSort | undefined): SQL {
@@ -288,7 +311,8 @@ function orderOf(sort: ProductSort | undefined): SQL {
     case 'price_asc': return sql`products.product_price * (100 + products.tax_rate) asc, products.id asc`;
     case 'price_desc': return sql`products.product_price * (100 + products.tax_rate) desc, products.id desc`;
     case 'new': return sql`products.created_at desc, products.id desc`;
-    case 'popular': return sql`products.popularity desc, products.id desc`;
+    // NULLS LAST as in products_list_popular_idx (the columns are never null), so the index serves it.
+    case 'popular': return sql`products.popularity desc nulls last, products.id desc nulls last`;
     default: return sql`products.sort asc, products.created_at desc, products.id desc`;
   }
 }
@@ -298,32 +322,38 @@ const countExpr = (f: ProductFilter) =>
   (grouped(f) ? sql`count(distinct coalesce(products.product_model_id, -products.id))::int` : sql`count(*)::int`);
 
 /**
- * How many products (models when grouped) match `where`. Filters on catalogue structure (category,
- * maker, brand, grouping) are cached per filter in product_list_counts under the catalogue version
- * that triggers bump on every change that can move them (migration 0003); version and count are read
- * in one statement (one snapshot), so a cached total is exact. Searches, prices, stock and sale
- * filters depend on columns that change without a version bump (stock, price) or are unbounded, so
- * they are counted each time; their own conditions keep that count small or index-served.
+ * How many products (models when grouped) match `where`, cached per filter in product_list_counts
+ * under the catalogue version that triggers bump on every change that can move a total (migrations
+ * 0003 and 0007: publishing, channels, categories, makers, brands, search words, prices, sale, and
+ * stock crossing zero); version and count are read in one statement (one snapshot), so a cached
+ * total is exact. A search, price or stock filter is counted once per catalogue version, then read.
  */
 export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Promise<number> {
   const key = countKey(f);
   const counted = sql`select ${countExpr(f)} as total from ${products} where ${where}`;
-  if (!key) return Number((await executePrepared<{ total: number }>(db, 'count_direct', counted))[0]?.total ?? 0);
   const [hit] = await executePrepared<{ total: number | null }>(db, 'count_hit', cachedTotal(key));
   if (hit && hit.total != null) return Number(hit.total);
-  const [fresh] = await executePrepared<{ total: number }>(db, 'count_fill', sql`
+  const fill = sql`
     with v as (select version from ${catalog_version} where id = 1), n as (${counted})
     insert into ${product_list_counts} (key, version, total) select ${key}, v.version, n.total from v, n
     on conflict (key) do update set version = excluded.version, total = excluded.total
-    returning total`);
+    returning total`;
+  const [fresh] = await run<{ total: number }>(db, 'count_fill', fill, !valueDependent(f));
+  // Searches make the key space open-ended: now and then drop totals of past versions.
+  if (Math.random() < 0.02) {
+    await db.execute(sql`delete from ${product_list_counts} where version < (select version from ${catalog_version} where id = 1)`);
+  }
   // Only without the catalogue's version row (never after migration 0003): count directly.
-  return fresh ? Number(fresh.total) : Number((await executePrepared<{ total: number }>(db, 'count_direct', counted))[0]?.total ?? 0);
+  return fresh ? Number(fresh.total) : Number((await run<{ total: number }>(db, 'count_direct', counted, !valueDependent(f)))[0]?.total ?? 0);
 }
 
-/** The count cache key of a filter, or null when it is counted each time (see countProducts). */
-function countKey(f: ProductFilter): string | null {
-  if (searchWords(f.keyword).length || f.price_min != null || f.price_max != null || f.in_stock || f.on_sale) return null;
-  return [f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? '', grouped(f) ? 'g' : ''].join('|');
+/** The count cache key of a filter: every part that can change the total (search words in a fixed order). */
+function countKey(f: ProductFilter): string {
+  const words = [...searchWords(f.keyword)].sort().join(' ');
+  return [
+    f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? '', grouped(f) ? 'g' : '',
+    words, f.price_min ?? '', f.price_max ?? '', f.in_stock ? 's' : '', f.on_sale ? 'o' : '',
+  ].join('|');
 }
 
 /** The cached total of `key` if it was counted under the current catalogue version. */
@@ -331,14 +361,35 @@ function cachedTotal(key: string): SQL {
   return sql`select c.total from ${product_list_counts} c join ${catalog_version} v on v.id = 1 and v.version = c.version where c.key = ${key}`;
 }
 
+/** The WHERE of a list query (filters and, when grouped, the representative check); for plan tests. */
+export function listWhere(f: ProductFilter): SQL {
+  const filtered = and(...filterConditions(f))!;
+  return grouped(f) ? and(filtered, representative(f))! : filtered;
+}
+
+/** How many rows of the sort order a search first looks through (see headOf). */
+const HEAD_ROWS = 3000;
+
+/**
+ * The first `n` published products in `order`, as a `products` relation. A search looks through
+ * these first: a common word fills its page from the head of the list index in a few milliseconds,
+ * where the planner, trusting the word index, would fetch and sort every match. When the head does
+ * not fill the page, the search runs over the whole table (a rare word: the word index is then the
+ * right path). A full page from the head is the true page, since every other row sorts after it.
+ */
+const headOf = (order: SQL, n: number) =>
+  sql`(select * from ${products} where products.is_published order by ${order} limit ${n}) products`;
+
 /** One page of the channel's published products matching the filter, with the exact total count. */
 export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
   const filtered = and(...filterConditions(f))!;
   const where = grouped(f) ? and(filtered, representative(f))! : filtered;
-  const key = countKey(f);
-  const rows = await queryProducts(db, {
-    where, order: orderOf(f.sort), limit: page.per, offset: page.offset, channelId: f.channelId, userId, countKey: key ?? undefined,
-  });
+  const order = orderOf(f.sort);
+  const query = { where, order, limit: page.per, offset: page.offset, channelId: f.channelId, userId, countKey: countKey(f), custom: valueDependent(f) };
+  let rows = valueDependent(f) && page.offset + page.per <= HEAD_ROWS / 10
+    ? await queryProducts(db, { ...query, source: headOf(order, HEAD_ROWS) })
+    : [];
+  if (rows.length < page.per) rows = await queryProducts(db, query);
   // The page carries the cached total when it is valid: one round trip for a typical list request.
   const cached = rows[0]?.cached_total;
   const total = cached != null ? Number(cached) : await countProducts(db, f, filtered);
@@ -372,7 +423,7 @@ function othersOk(except: Facet | null): SQL {
 export async function productFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
   const flags = FACETS.map((x) => sql`${facetFlag(f, x)} as ${sql.raw(`ok_${x}`)}`);
   const g = grouped(f) ? sql`coalesce(products.product_model_id, -products.id)` : sql`products.id`;
-  const rows = await executePrepared<{ part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }>(db, 'facets', sql`
+  const rows = await run<{ part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }>(db, 'facets', sql`
     with recursive base as materialized (
       select ${g} as g, products.product_model_id, products.maker_id, products.brand_id, products.stock,
         ${onSale('products')} as sale, ${priceTimes100('products')} / 100 as price, ${sql.join(flags, sql`, `)}
@@ -392,7 +443,7 @@ export async function productFacets(db: Conn, f: ProductFilter): Promise<Product
     union all (select 'category', c.key, c.name, count(distinct base.g)::int, c.sort, c.id
       from base join ${product_model_categories} pmc on pmc.product_model_id = base.product_model_id
       join tree on tree.id = pmc.category_id join ${categories} c on c.id = tree.ancestor
-      where ${othersOk('category')} group by c.id)`);
+      where ${othersOk('category')} group by c.id)`, !valueDependent(f));
   const one = (part: string) => rows.find((r) => r.part === part);
   const choices = (part: string) => rows.filter((r) => r.part === part)
     .sort((a, b) => Number(a.lo) - Number(b.lo) || Number(a.hi) - Number(b.hi))
@@ -423,11 +474,15 @@ export interface SuggestRow { id: number; key: string; name: string; image: stri
  */
 export async function suggestProducts(db: Conn, channelId: string, keyword: string, limit: number): Promise<SuggestRow[]> {
   const where = and(...baseConditions({ channelId, keyword }, 'products'))!;
-  return executePrepared<SuggestRow>(db, 'suggest', sql`
+  const order = orderOf('popular');
+  const query = (source: SQL) => run<SuggestRow>(db, 'suggest', sql`
     select products.id, products.key, products.name, products.image, products.product_price, products.tax_rate,
       products.product_model_id, pm.name as model_name
-    from ${products} left join ${product_models} pm on pm.id = products.product_model_id
-    where ${where} order by products.popularity desc, products.id desc limit ${limit}`);
+    from ${source} left join ${product_models} pm on pm.id = products.product_model_id
+    where ${where} order by ${order} limit ${limit}`, false);
+  // The most popular products first (see headOf), the whole table when they hold too few matches.
+  const head = await query(headOf(order, HEAD_ROWS));
+  return head.length >= limit ? head : query(sql`${products}`);
 }
 
 export interface CategoryTreeNode { id: number; key: string; name: string; children: CategoryTreeNode[] }
