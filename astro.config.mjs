@@ -118,6 +118,10 @@ export default defineConfig({
           // posts to /cart/add/ and needs none of the API client).
           codeSplitting: {
             groups: [
+              // Leaf modules that the server-rendered pages' small scripts (favourites, history,
+              // recommendations on product cards) share with the islands: a chunk of their own, so those
+              // pages never load the React chunk below for them.
+              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts/, priority: 6 },
               // React, Astro's React renderer, the toast store and region, and the API client core (http,
               // cart calls and decoders, cookies, routes, zustand): every island page loads all of it,
               // and one gzip stream compresses it better than separate files.

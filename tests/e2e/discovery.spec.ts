@@ -68,15 +68,15 @@ test('a guest is asked to log in by the heart', async ({ page }) => {
 test('the browsing history shows the last viewed first and deletes a row', async ({ page }) => {
   const token = await login(page);
   const [a, b, c] = (await api<Item[]>(page.request, 'GET', '/v1/products?per=30')).filter((p) => p.is_stock_available);
-  await page.goto(`/product/${a.key}/`);
+  // The page records the view itself, right after load: wait for that POST from before the navigation.
+  const recorded = () => page.waitForResponse((r) => r.url().endsWith('/v1/product-histories') && r.request().method() === 'POST');
+  await Promise.all([recorded(), page.goto(`/product/${a.key}/`)]);
   const mounted = await page.locator('[data-recently-viewed]').count() > 0;
   if (mounted) {
-    // The page records the view itself, after load.
-    await page.waitForResponse((r) => r.url().endsWith('/v1/product-histories') && r.request().method() === 'POST');
-    await page.goto(`/product/${b.key}/`);
-    await page.waitForResponse((r) => r.url().endsWith('/v1/product-histories') && r.request().method() === 'POST');
-    await page.goto(`/product/${c.key}/`);
-    await page.locator('[data-recently-viewed]').scrollIntoViewIfNeeded();
+    await Promise.all([recorded(), page.goto(`/product/${b.key}/`)]);
+    await Promise.all([recorded(), page.goto(`/product/${c.key}/`)]);
+    // The shelf is hidden until filled, and filled when its place scrolls into view.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     const shelf = page.getByRole('region', { name: '最近チェックした商品' });
     await expect(shelf.getByRole('link').first()).toHaveText(b.name);
     await expect(shelf.getByRole('link', { name: c.name })).toHaveCount(0);

@@ -97,10 +97,22 @@ export function askLogin(what: string): void {
 }
 
 /** Runs `fn` once `el` is near the viewport (at once without IntersectionObserver). */
-export function whenVisible(el: Element, fn: () => void): void {
+export function whenVisible(el: HTMLElement, fn: () => void): void {
   if (!('IntersectionObserver' in window)) { fn(); return; }
+  // A shelf stays hidden until it has items, and a hidden element never intersects: watch a 1px
+  // marker in its place instead.
+  let target: HTMLElement = el;
+  if (el.hidden) {
+    target = document.createElement('div');
+    target.setAttribute('aria-hidden', 'true');
+    target.style.height = '1px';
+    el.before(target);
+  }
   const io = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) { io.disconnect(); fn(); }
+    if (!entries.some((e) => e.isIntersecting)) return;
+    io.disconnect();
+    if (target !== el) target.remove();
+    fn();
   }, { rootMargin: '200px' });
-  io.observe(el);
+  io.observe(target);
 }
