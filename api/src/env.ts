@@ -42,7 +42,7 @@ const envSchema = z.object({
   /** How often the outbox worker looks for due mail (ms); queueMail also wakes it at once. */
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */
-  SITE_URL: z.string().url().default('http://localhost:4321'),
+  SITE_URL: z.url().default('http://localhost:4321'),
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
 });

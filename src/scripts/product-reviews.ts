@@ -67,3 +67,6 @@ if (section && more) {
     }
   });
 }
+
+// A module (ProductReviews.astro imports it on demand).
+export {};
