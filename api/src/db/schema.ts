@@ -342,6 +342,21 @@ export const user_list_items = pgTable('user_list_items', {
   created_at: created(),
 }, (t) => [primaryKey({ columns: [t.user_list_id, t.table_name, t.item_id] })]);
 
+/**
+ * E-commerce events (POST /v1/ecommerce_events: recommendation clicks and the like), kept for the
+ * analytics export: who (member or the cart-cookie token), what (name, args), which recommendation.
+ */
+export const ecommerce_events = pgTable('ecommerce_events', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull(),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  args: jsonb('args').notNull(),
+  token: text('token'),
+  logreco_rcmd_ct: text('logreco_rcmd_ct'),
+  created_at: created(),
+}, (t) => [index('ecommerce_events_created_idx').on(t.created_at), index('ecommerce_events_name_idx').on(t.name, t.created_at)]);
+
 export const bookmarks = pgTable('bookmarks', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

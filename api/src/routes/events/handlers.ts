@@ -1,4 +1,4 @@
-/** E-commerce event handler: validated, then kept in the process's bounded ring (services/discovery/events.ts). */
+/** E-commerce event handler: validated, then stored (services/discovery/events.ts). */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { noContent } from '../../lib/respond.ts';
 import { recordEvent } from '../../services/discovery/events.ts';
@@ -6,9 +6,9 @@ import type * as routes from './routes.ts';
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {
   const e = c.req.valid('json');
-  recordEvent({
+  await recordEvent(c.get('db'), {
     name: e.name, args: e.args, token: e.token ?? null, logreco_rcmd_ct: e.logreco_rcmd_ct ?? null,
-    channel_id: c.get('channel').id, user_id: c.get('user')?.id ?? null, received_at: new Date().toISOString(),
+    channel_id: c.get('channel').id, user_id: c.get('user')?.id ?? null,
   });
   return noContent(c);
 };

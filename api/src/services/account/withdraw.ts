@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
 import {
+  ecommerce_events,
   bookmarks, carts, login_histories, news_readables, product_histories, product_likes, product_requests, product_search_histories,
   timeseries, user_addresses, user_cards, user_lists, user_memorials, users,
 } from '../../db/schema.ts';
@@ -35,6 +36,8 @@ export async function withdrawMember(db: Db, env: ApiEnv, me: UserRow, password:
     }
     // Open carts hold delivery addresses; ordered ones belong to their orders.
     await tx.delete(carts).where(and(eq(carts.user_id, id), isNull(carts.order_id)));
+    // Analytics events stay, no longer tied to the person.
+    await tx.update(ecommerce_events).set({ user_id: null }).where(eq(ecommerce_events.user_id, id));
     await revokeTokens(tx, id);
     await tx.update(users).set({
       username: `withdrawn-${id}`, email: '', password_hash: unusablePasswordHash(),

@@ -1,31 +1,31 @@
 /**
- * E-commerce events (POST /v1/ecommerce_events: recommendation clicks and the like). There is no
- * table for them and the schema is not to change; `timeseries` needs a member, so guests' clicks
- * could not go there. They are kept in a bounded in-memory ring per API process (the newest
- * EVENT_RING_SIZE; lost on restart) for an analytics exporter to read with `recentEvents`; durable
- * storage needs a table of its own.
+ * E-commerce events (POST /v1/ecommerce_events: recommendation clicks and the like), stored in
+ * ecommerce_events for the analytics export: the member or the cart-cookie token, the event's name
+ * and arguments, and which recommendation (logreco_rcmd_ct) was clicked.
  */
-export const EVENT_RING_SIZE = 1000;
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ecommerce_events } from '../../db/schema.ts';
 
-export interface StoredEvent {
+export interface NewEvent {
   name: string;
   args: Record<string, unknown>;
   token: string | null;
   logreco_rcmd_ct: string | number | null;
   channel_id: string;
   user_id: number | null;
-  received_at: string;
 }
 
-const ring: StoredEvent[] = [];
-
-/** Keeps an event, dropping the oldest beyond EVENT_RING_SIZE. */
-export function recordEvent(e: StoredEvent): void {
-  ring.push(e);
-  if (ring.length > EVENT_RING_SIZE) ring.splice(0, ring.length - EVENT_RING_SIZE);
+/** Stores one event. */
+export async function recordEvent(db: Db, e: NewEvent): Promise<void> {
+  await db.insert(ecommerce_events).values({
+    channel_id: e.channel_id, user_id: e.user_id, name: e.name, args: e.args, token: e.token,
+    logreco_rcmd_ct: e.logreco_rcmd_ct === null ? null : String(e.logreco_rcmd_ct),
+  });
 }
 
-/** The kept events, oldest first (a copy). */
-export function recentEvents(): StoredEvent[] {
-  return ring.slice();
+/** The newest events of a channel, newest first (for the export and tests). */
+export function recentEvents(db: Db, channelId: string, limit = 100) {
+  return db.select().from(ecommerce_events).where(eq(ecommerce_events.channel_id, channelId))
+    .orderBy(desc(ecommerce_events.id)).limit(limit);
 }
