@@ -43,6 +43,10 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */
   SITE_URL: z.url().default('http://localhost:4321'),
+  /** Login attempts per client address in 5 minutes (auth rate limit; raise only for test rigs on one address). */
+  LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(30),
+  /** Login attempts per login name in 5 minutes. */
+  LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(10),
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
 });

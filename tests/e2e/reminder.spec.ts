@@ -166,7 +166,7 @@ test('username reminder: the mailed link and the security question show 「demo�
   const answer = await hydratedField(page, '秘密の質問の答え');
   await answer.fill(demo.answer);
   await page.getByRole('button', { name: 'ログインIDを確認する' }).click();
-  await expect(page.getByRole('status')).toHaveText('ログインIDは demo です');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('ログインIDは demo です');
   const a11y = await axeProblems(page, '/reminder/username/reset/ done');
   expect((await page.context().cookies()).some((c) => c.name === 'access_token')).toBe(true);
 

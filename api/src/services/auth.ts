@@ -38,6 +38,14 @@ export const AUTH_LIMITS = {
   refreshPerAddress: { limit: 120, windowSeconds: 300 },
 } as const;
 
+/** The login limits of this configuration (LOGIN_LIMIT_PER_ADDRESS / _PER_ACCOUNT; defaults AUTH_LIMITS). */
+export function loginLimits(env: Pick<ApiEnv, 'LOGIN_LIMIT_PER_ADDRESS' | 'LOGIN_LIMIT_PER_ACCOUNT'>) {
+  return {
+    loginPerAddress: { limit: env.LOGIN_LIMIT_PER_ADDRESS, windowSeconds: AUTH_LIMITS.loginPerAddress.windowSeconds },
+    loginPerAccount: { limit: env.LOGIN_LIMIT_PER_ACCOUNT, windowSeconds: AUTH_LIMITS.loginPerAccount.windowSeconds },
+  };
+}
+
 /** The rate-limit keys of the auth endpoints (one place, so tests and tools name the same buckets). */
 export const authLimitKeys = {
   loginAddress: (ip: string) => `login:ip:${ip}`,
@@ -195,9 +203,10 @@ async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Crede
   // A flood beyond the hashing bound is refused before it costs a single query.
   pool.assertRoom();
   // Without a known address (in-process calls) only the per-account limit applies.
-  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), AUTH_LIMITS.loginPerAddress);
+  const limits = loginLimits(env);
+  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), limits.loginPerAddress);
   const accountKey = authLimitKeys.loginAccount(channelId, creds.username);
-  await enforceLimit(store, accountKey, AUTH_LIMITS.loginPerAccount);
+  await enforceLimit(store, accountKey, limits.loginPerAccount);
 
   const user = await find(creds.username);
   if (!user) {
@@ -277,7 +286,7 @@ export async function login(db: Db, env: ApiEnv, channelId: string, creds: Crede
  */
 export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, input: { verify_code: string; user_id: number }, client: ClientInfo): Promise<Session> {
   const store = rateLimitStore(db, env);
-  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), AUTH_LIMITS.loginPerAddress);
+  if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), loginLimits(env).loginPerAddress);
   const [user] = await db.select().from(users)
     .where(and(eq(users.id, input.user_id), eq(users.channel_id, channelId), canLogIn)).limit(1);
   if (!user) throw verifyExpired();
