@@ -27,8 +27,10 @@ test('the product page ships at most 50 KB and the cart and checkout pages at mo
     measured.push(`${name} ${path}: ${(report.gzip / KB).toFixed(1)} KB in ${report.files} files`);
     if (contentPages.has(name)) {
       expect(report.islands, `${name}: no island`).toBe(0);
-      // No React: the header script and small page scripts only (React alone is over 60 KB).
-      expect(report.gzip, `${name}: ${measured.at(-1)}`).toBeLessThanOrEqual(5 * KB);
+      // No React: the header script and small page scripts only (React alone is over 60 KB). Pages with
+      // product cards also carry the hearts' script (favourites, marked after load).
+      const limit = name === 'home' || name === 'product list' ? 15 * KB : 5 * KB;
+      expect(report.gzip, `${name}: ${measured.at(-1)}`).toBeLessThanOrEqual(limit);
     } else {
       expect(report.gzip, `${name} ${path} (${measured.at(-1)})`).toBeLessThanOrEqual(budgets[name]);
     }
