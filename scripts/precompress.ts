@@ -9,7 +9,8 @@
  * Files whose `.gz`/`.br` is newer than themselves are skipped, so a rebuild only compresses what
  * changed (hashed /_astro/ names never change content).
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
@@ -39,12 +40,11 @@ export interface PrecompressResult {
   brotliBytes: number;
 }
 
-async function* walk(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile() && extname(entry.name) in PRECOMPRESSED_TYPES) yield path;
-  }
+/** Every file under `dir` of a type that is compressed ahead of time (static-assets.ts reads the same list). */
+export function compressibleFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && extname(e.name) in PRECOMPRESSED_TYPES)
+    .map((e) => join(e.parentPath, e.name));
 }
 
 async function isFresh(source: string, target: string): Promise<boolean> {
@@ -59,7 +59,7 @@ async function isFresh(source: string, target: string): Promise<boolean> {
 /** Writes `.gz` and `.br` beside every compressible asset of `clientDir` that needs them. */
 export async function precompressAssets(clientDir: string): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, written: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
-  for await (const path of walk(clientDir)) {
+  for (const path of compressibleFiles(clientDir)) {
     const body = await readFile(path);
     if (body.length < MIN_PRECOMPRESS_BYTES) continue;
     result.files += 1;

@@ -8,10 +8,10 @@
  * The table of files is read once per build (`loadAssets`), never per request, so a URL can only
  * ever name a file that the build wrote.
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, relative, sep } from 'node:path';
-import { PRECOMPRESSED_TYPES } from './precompress.ts';
+import { extname, relative, sep } from 'node:path';
+import { compressibleFiles, PRECOMPRESSED_TYPES } from './precompress.ts';
 
 type Encoding = 'br' | 'gzip';
 const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
@@ -22,20 +22,11 @@ interface Asset { type: string; immutable: boolean; lastModified: string; varian
 /** URL path → the pre-compressed variants of that file. */
 export type AssetTable = Map<string, Asset>;
 
-function listFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) listFiles(path, out);
-    else if (entry.isFile() && extname(entry.name) in PRECOMPRESSED_TYPES) out.push(path);
-  }
-  return out;
-}
-
 /** Reads which files of `clientDir` have pre-compressed copies (fresh ones only). */
 export function loadAssets(clientDir: string): AssetTable {
   const table: AssetTable = new Map();
   if (!existsSync(clientDir)) return table;
-  for (const path of listFiles(clientDir)) {
+  for (const path of compressibleFiles(clientDir)) {
     const source = statSync(path);
     const variants: Asset['variants'] = {};
     for (const encoding of ['br', 'gzip'] as const) {

@@ -22,7 +22,7 @@ import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { useForm } from '../common/useForm.ts';
 import { usePostalAutofill } from '../common/usePostalAutofill.ts';
-import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from './choices.ts';
+import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from '#contracts/choices.ts';
 import { accountPaths, useGuestOnly } from './shared.ts';
 
 type Values = {

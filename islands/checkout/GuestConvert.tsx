@@ -4,7 +4,7 @@
  * given at checkout) into a member — POST /v1/me/convert, whose answer logs them in.
  */
 import { useState } from '../common/react.ts';
-import { SECURITY_QUESTIONS } from '../auth/choices.ts';
+import { SECURITY_QUESTIONS } from '#contracts/choices.ts';
 import { convertGuest, endGuestCheckout } from '../../src/api-client/guest.ts';
 import { mypageTopPath } from '../../src/lib/routes.ts';
 import { adoptLoginResponse } from '../../src/stores/session-actions.ts';

@@ -8,7 +8,7 @@ import { useEffect } from './react.ts';
 import type { ReactNode } from 'react';
 import { memberOnlyRedirect, type RedirectSettings } from '../../src/lib/redirects.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
-import { options } from '../../src/api-client/options.ts';
+import { isGuestCheckout } from '../../src/api-client/options.ts';
 import Loading from './Loading.tsx';
 import { currentReturnPath } from './navigation.ts';
 import { readMemberRules } from './member-rules.ts';
@@ -22,13 +22,6 @@ let leaving = false;
  */
 export function leaveMemberArea(): void {
   leaving = true;
-}
-
-/** A guest purchase is under way in this tab (src/api-client/guest.ts; no member session). */
-function guestCheckout(): boolean {
-  const o = options();
-  const guest = o.guestTokens.read();
-  return !!guest && guest.expiresAt > o.now() && !o.tokens.read();
 }
 
 /**
@@ -46,7 +39,7 @@ export function useMemberGate(settings?: RedirectSettings, allowGuest = false): 
     void useSessionStore.getState().checkSession();
   }, []);
 
-  const guest = allowGuest && !isLogin && guestCheckout();
+  const guest = allowGuest && !isLogin && isGuestCheckout();
   const target = check && !guest ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
   useEffect(() => {
     if (target && !leaving) window.location.replace(target);

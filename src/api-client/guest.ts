@@ -9,16 +9,11 @@
 import type { LoginResponse } from '#contracts/auth.ts';
 import type { User } from '#contracts/user.ts';
 import { options, request } from './http.ts';
+
+export { isGuestCheckout } from './options.ts';
 import { computeExpiresAt } from './token.ts';
 import { loginResponseWire } from './wire/auth.ts';
 import type { CallOptions } from './call.ts';
-
-/** True while this tab has a live guest purchase. */
-export function isGuestCheckout(): boolean {
-  const o = options();
-  const guest = o.guestTokens.read();
-  return !!guest && guest.expiresAt > o.now() && !o.tokens.read();
-}
 
 /** Starts a guest purchase: a new unregistered member whose token the guest store keeps. */
 export async function startGuestCheckout(opts: CallOptions = {}): Promise<void> {

@@ -116,3 +116,10 @@ export function clientNow(): number {
 export function currentPath(): string {
   return options().currentPath();
 }
+
+/** A live guest purchase in this tab (src/api-client/guest.ts) and no member session beside it. */
+export function isGuestCheckout(): boolean {
+  const o = options();
+  const guest = o.guestTokens.read();
+  return !!guest && guest.expiresAt > o.now() && !o.tokens.read();
+}

@@ -10,6 +10,7 @@
  * the API client (loaded only then), so the add goes to their own cart, not a guest's.
  */
 import type { AddJsonAnswer } from '../pages/cart/add/index.ts';
+import { refreshIfExpired } from './discovery/api.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
 
@@ -31,19 +32,9 @@ function report(form: HTMLFormElement, result: { added: string } | { error: stri
   }
 }
 
-/** The member's access token has run out (the API would treat the add as a guest's). Cookie names: COOKIE_NAMES in api-client/cookie-jar.ts (not imported: it would bring the API client along). */
-function sessionExpired(): boolean {
-  const cookies = new Map(document.cookie.split('; ').map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)]));
-  const expires = Number(cookies.get('expires_at'));
-  return cookies.has('access_token') && Number.isFinite(expires) && expires <= Date.now();
-}
-
 async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
-  if (sessionExpired()) {
-    // A failed refresh ends the session and goes to the login page (spec 2), like any island call.
-    const { refreshForRequest } = await import('../api-client/refresh.ts');
-    await refreshForRequest();
-  }
+  // A member whose token has run out is refreshed first, so the add goes to their own cart.
+  await refreshIfExpired();
   const res = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } });
   return res.headers.get('content-type')?.includes('application/json') ? await res.json() as AddJsonAnswer : null;
 }

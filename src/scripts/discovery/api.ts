@@ -28,13 +28,21 @@ export class CallError extends Error {
   }
 }
 
-async function bearer(): Promise<string> {
-  if (!isMember()) return '';
+/**
+ * Refreshes a member's access token that has run out (expires_at cookie in the past), through the
+ * API client loaded only then; a failed refresh ends the session and goes to the login page (spec 2).
+ */
+export async function refreshIfExpired(): Promise<void> {
+  if (!isMember()) return;
   const expires = Number(cookie('expires_at'));
   if (Number.isFinite(expires) && expires > 0 && expires <= Date.now()) {
     const { refreshForRequest } = await import('../../api-client/refresh.ts');
     await refreshForRequest();
   }
+}
+
+async function bearer(): Promise<string> {
+  await refreshIfExpired();
   return cookie('access_token');
 }
 
