@@ -52,7 +52,12 @@ export const productModelSchema = z.object({
   key: z.string(),
   name: z.string(),
   categories: z.array(categoryRefSchema),
-  products: z.array(productVariantSchema),
+  /**
+   * The model's published variants on the channel (colour swatches and sizes). Sent with one product
+   * (GET /v1/products/{key}); lists, shelves and carts leave it out, since a card shows none of it
+   * and it was most of a list's bytes and database time.
+   */
+  products: z.array(productVariantSchema).optional(),
 }).meta({ id: 'ProductModel' });
 export type ProductModel = z.infer<typeof productModelSchema>;
 

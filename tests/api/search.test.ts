@@ -9,7 +9,7 @@ import { z } from 'zod';
 import {
   productFacetsSchema, productReviewListSchema, productSchema, productSearchHistoryListSchema, productSuggestSchema, type Product,
 } from '#contracts/products.ts';
-import { product_search_histories, products, users } from '../../api/src/db/schema.ts';
+import { product_reviews, product_search_histories, products, users } from '../../api/src/db/schema.ts';
 import { refreshPopularity, refreshSearchText } from '../../api/src/services/search/refresh.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
@@ -168,14 +168,19 @@ describe('one card per product model', () => {
     const models = new Set(variants.map((p) => p.product_model!.id));
     expect(grouped.length).toBe(models.size);
     expect(new Set(grouped.map((p) => p.product_model!.id)).size).toBe(grouped.length);
+    const details: Product[] = [];
     for (const p of grouped) {
-      const vs = p.product_model!.products;
+      // A list card carries no variants; the product page has them all.
+      expect(p.product_model!.products).toBeUndefined();
+      const detail = productSchema.parse(await (await shop.request('GET', `/v1/products/${p.key}`)).json());
+      details.push(detail);
+      const vs = detail.product_model!.products!;
       expect(vs.length).toBeGreaterThanOrEqual(10);
       expect(vs.every((v) => ['in_stock', 'low', 'out'].includes(v.stock_status) && v.size && v.color && /^#[0-9a-f]{6}$/.test(v.color_code!))).toBe(true);
       // The representative is in stock whenever any variant is.
       if (vs.some((v) => v.is_stock_available)) expect(p.is_stock_available).toBe(true);
     }
-    const all3 = variants.flatMap((p) => p.product_model!.products);
+    const all3 = details.flatMap((p) => p.product_model!.products!);
     expect(new Set(all3.map((v) => v.stock_status))).toEqual(new Set(['in_stock', 'low', 'out']));
     expect((await list('?category=shoes&child=1')).total).toBe(models.size);
   });
@@ -207,6 +212,39 @@ describe('one card per product model', () => {
     expect(reviewed.review_avg).toBeGreaterThanOrEqual(1);
     expect(reviewed.review_avg).toBeLessThanOrEqual(5);
     expect(Math.round(reviewed.review_avg! * 10) / 10).toBe(reviewed.review_avg);
+  });
+});
+
+describe('review summary (review_stats, migration 0009)', () => {
+  it('follows reviews written, changed and deleted, and a product moved to another model', async () => {
+    const db = shop.database.db;
+    const card = async (key: string) => (await all(`?keyword=${q(key)}&group=0`)).find((p) => p.key === key)!;
+    const [a, b] = await db.select({ id: products.id, key: products.key, model: products.product_model_id }).from(products)
+      .where(eq(products.code, 'WKN-0001-01')).union(db.select({ id: products.id, key: products.key, model: products.product_model_id })
+        .from(products).where(eq(products.code, 'WKN-0002-01')));
+    const before = await card(a.key);
+    const [row] = await db.insert(product_reviews).values({ product_id: a.id, nickname: 'テスト', rating: 1, title: '検証', body: '検証用のレビューです。' }).returning();
+    const after = await card(a.key);
+    expect(after.review_count).toBe(before.review_count + 1);
+    await db.update(product_reviews).set({ rating: 5 }).where(eq(product_reviews.id, row.id));
+    const rated = await card(a.key);
+    expect(rated.review_count).toBe(before.review_count + 1);
+    expect(rated.review_avg!).toBeGreaterThanOrEqual(after.review_avg!);
+    await db.delete(product_reviews).where(eq(product_reviews.id, row.id));
+    expect(await card(a.key)).toMatchObject({ review_count: before.review_count, review_avg: before.review_avg });
+    // Every review of a model counts for each of its variants, and moves with a product to its new model.
+    const countWhere = async (cond: ReturnType<typeof sql>) => Number((await db.execute(sql`select count(*)::int as n from product_reviews where ${cond}`)
+      .then((r) => (r as unknown as { rows: { n: number }[] }).rows))[0].n);
+    expect(before.review_count).toBe(await countWhere(sql`product_id in (select id from products where product_model_id = ${a.model})`));
+    const [own] = await db.insert(product_reviews).values({ product_id: a.id, nickname: 'テスト', rating: 4, title: '移動', body: 'モデル移動の検証です。' }).returning();
+    const aOwn = await countWhere(sql`product_id = ${a.id}`);
+    const bBefore = await card(b.key);
+    await db.update(products).set({ product_model_id: b.model }).where(eq(products.id, a.id));
+    expect((await card(b.key)).review_count).toBe(bBefore.review_count + aOwn);
+    await db.update(products).set({ product_model_id: a.model }).where(eq(products.id, a.id));
+    await db.delete(product_reviews).where(eq(product_reviews.id, own.id));
+    expect((await card(b.key)).review_count).toBe(bBefore.review_count);
+    expect((await card(a.key)).review_count).toBe(before.review_count);
   });
 });
 

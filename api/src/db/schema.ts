@@ -266,8 +266,10 @@ export const products = pgTable('products', {
   index('products_brand_idx').on(t.brand_id),
   index('products_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   index('products_list_popular_idx').on(t.popularity.desc(), t.id.desc()).where(sql`${t.is_published}`),
-  // A grouped list's representative variant of a model (in stock first, size order, seed order): one probe per model.
-  index('products_model_rep_idx').on(t.product_model_id, sql`(${t.stock} > 0) desc`, t.size_order.asc().nullsLast(), t.sort, t.id)
+  // A model's variants in representative rank (in stock first, size order, seed order; all ascending so
+  // a row comparison is one index range): a grouped list asks "does a better-ranked variant of this
+  // model match too?" and reads at most a few entries (catalog.ts representative).
+  index('products_model_rank_idx').on(t.product_model_id, sql`(${t.stock} <= 0)`, sql`coalesce(${t.size_order}, 32767)`, t.sort, t.id)
     .where(sql`${t.is_published}`),
 ]);
 
@@ -291,6 +293,17 @@ export const product_reviews = pgTable('product_reviews', {
   body: text('body').notNull(),
   created_at: created(),
 }, (t) => [index('product_reviews_product_idx').on(t.product_id, t.created_at)]);
+
+/**
+ * Review count and rating sum per review scope: a product model (group_id = model id), or a product
+ * without a model (group_id = -product id), kept by triggers on product_reviews (migration 0009), so
+ * a product list reads one row per card instead of aggregating every review.
+ */
+export const review_stats = pgTable('review_stats', {
+  group_id: integer('group_id').primaryKey(),
+  review_count: integer('review_count').notNull(),
+  rating_sum: integer('rating_sum').notNull(),
+});
 
 export const product_likes = pgTable('product_likes', {
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -3,12 +3,14 @@
  * any read of products (a page, a detail, a cart's lines) is a single prepared SQL statement (see
  * queryProducts), and a list's total comes from a versioned count cache (see countProducts).
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.ts';
 import { executePrepared } from '../db/prepared.ts';
+import { VersionedCache } from '../lib/versioned-cache.ts';
 import {
   brands, catalog_version, categories, makers, product_channels, product_likes, product_list_counts, product_model_categories,
-  product_models, product_reviews, products,
+  product_models, products, review_stats,
 } from '../db/schema.ts';
 import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
 import { containsPattern, searchWords } from './search/normalize.ts';
@@ -29,7 +31,7 @@ export interface ProductRow {
   brand_id: number | null; brand_key: string | null; brand_name: string | null;
   maker_id: number | null; maker_key: string | null; maker_name: string | null;
   model_key: string | null; model_name: string | null;
-  /** json: [{id, key, name, product_price, tax_rate, stock, color, color_code, size, image}] of the model's published variants. */
+  /** json: [{id, key, name, product_price, tax_rate, stock, color, color_code, size, image}] of the model's published variants; null when not read. */
   variants: unknown;
   /** json: [{id, key, name}] of the model's categories. */
   categories: unknown;
@@ -37,8 +39,6 @@ export interface ProductRow {
   /** Reviews of the product's model (or of the product alone without a model). */
   review_avg: number | string | null;
   review_count: number | string;
-  /** The list's cached total when still valid (see countProducts), else null. */
-  cached_total?: number | null;
 }
 
 interface VariantRow {
@@ -81,58 +81,65 @@ function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
   return sql`exists (select 1 from ${product_channels} pc where pc.product_id = ${alias}.id and pc.channel_id = ${channelId})`;
 }
 
-/** Reviews of a product's model (all its variants), or of the product itself when it has no model. */
-function reviewScope(alias: SQL): SQL {
-  return sql`r.product_id in (select rv.id from ${products} rv where rv.product_model_id = ${alias}.product_model_id
-    union all select ${alias}.id where ${alias}.product_model_id is null)`;
-}
+/** How a product read picks its rows: a filtered, ordered page of ids, or given ids in their order. */
+type Hit =
+  | { where: SQL; order?: SQL; limit?: number; offset?: number; source?: SQL }
+  | { ids: number[] };
 
 /**
- * The one statement behind every product read. The inner query filters, orders and pages product
- * ids alone: with a list index in the sort order (migration 0002) it reads one page of the index
- * and stops, whatever the catalogue's size. Only that page is then joined to its product, brand,
- * maker and model, and its variants, categories, reviews and like flag come from correlated
- * subqueries. One round trip per page, as a named prepared statement.
+ * The one statement behind every product read. The `hit` relation picks the page's product ids in
+ * order: either the filter itself (with a list index in the sort order, migration 0002, it reads one
+ * page of the index and stops, whatever the catalogue's size) or ids chosen before (a cached page,
+ * a search's page, a cart's lines). Only those rows are joined to product, brand, maker and model;
+ * categories, the like flag and (on a product page) the variants come from correlated subqueries,
+ * and the review summary from review_stats (migration 0009). Always a named prepared statement: a
+ * filter whose plan depends on its values picks its ids before (pageIds).
  */
-async function queryProducts(db: Conn, opts: {
-  where: SQL; order?: SQL; limit?: number; offset?: number; channelId?: string; userId?: number | null; countKey?: string; custom?: boolean;
-  /** Rows to choose from instead of the whole table (a `products`-shaped subquery; see headOf). */
-  source?: SQL;
+async function queryProducts(db: Conn, hit: Hit, opts: {
+  channelId?: string; userId?: number | null;
+  /** The model's variants (the product page's swatches and sizes); lists and carts leave them out. */
+  variants?: boolean;
 }): Promise<ProductRow[]> {
-  const order = opts.order ?? sql`products.id`;
   const variantChannel = opts.channelId ? sql`and ${inChannel(opts.channelId, sql`v`)}` : sql``;
   const liked = opts.userId
     ? sql`exists (select 1 from ${product_likes} l where l.user_id = ${opts.userId} and l.product_id = p.id)`
     : sql`false`;
-  const page = opts.limit != null ? sql`limit ${opts.limit} offset ${opts.offset ?? 0}` : sql``;
+  const variants = opts.variants
+    ? sql`(select coalesce(json_agg(json_build_object('id', v.id, 'key', v.key, 'name', v.name, 'product_price', v.product_price,
+          'tax_rate', v.tax_rate, 'stock', v.stock, 'color', v.color, 'color_code', v.color_code, 'size', v.size, 'image', v.image)
+          order by v.sort, v.size_order nulls last, v.id), '[]'::json)
+        from ${products} v where v.product_model_id = p.product_model_id and v.is_published ${variantChannel})`
+    : sql`null::json`;
+  let from: SQL;
+  if ('ids' in hit) {
+    from = sql`unnest(${`{${hit.ids.join(',')}}`}::int[]) with ordinality as hit(id, rn)`;
+  } else {
+    const order = hit.order ?? sql`products.id`;
+    const page = hit.limit != null ? sql`limit ${hit.limit} offset ${hit.offset ?? 0}` : sql``;
+    from = sql`(
+      select products.id, row_number() over (order by ${order}) as rn
+      from ${hit.source ?? products} where ${hit.where} order by ${order} ${page}
+    ) hit`;
+  }
   return run<ProductRow>(db, 'products', sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
       p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
       m.id as maker_id, m.key as maker_key, m.name as maker_name,
       pm.key as model_key, pm.name as model_name,
-      (select coalesce(json_agg(json_build_object('id', v.id, 'key', v.key, 'name', v.name, 'product_price', v.product_price,
-          'tax_rate', v.tax_rate, 'stock', v.stock, 'color', v.color, 'color_code', v.color_code, 'size', v.size, 'image', v.image)
-          order by v.sort, v.size_order nulls last, v.id), '[]'::json)
-        from ${products} v where v.product_model_id = p.product_model_id and v.is_published ${variantChannel}) as variants,
+      ${variants} as variants,
       (select coalesce(json_agg(json_build_object('id', c.id, 'key', c.key, 'name', c.name) order by c.sort, c.id), '[]'::json)
         from ${product_model_categories} pmc join ${categories} c on c.id = pmc.category_id
         where pmc.product_model_id = p.product_model_id) as categories,
-      rs.review_avg, rs.review_count,
-      ${liked} as liked${opts.countKey ? sql`, (${cachedTotal(opts.countKey)}) as cached_total` : sql``}
-    from (
-      select products.id, row_number() over (order by ${order}) as rn
-      from ${opts.source ?? products} where ${opts.where} order by ${order} ${page}
-    ) hit
+      round(rs.rating_sum::numeric / nullif(rs.review_count, 0), 1)::float8 as review_avg, coalesce(rs.review_count, 0) as review_count,
+      ${liked} as liked
+    from ${from}
     join ${products} p on p.id = hit.id
     left join ${brands} b on b.id = p.brand_id
     left join ${makers} m on m.id = p.maker_id
-    left join lateral (select pm.key, pm.name from ${product_models} pm where pm.id = p.product_model_id) pm on true
-    left join lateral (
-      select round(avg(r.rating), 1)::float8 as review_avg, count(*)::int as review_count
-      from ${product_reviews} r where ${reviewScope(sql`p`)}
-    ) rs on true
-    order by hit.rn`, !opts.custom);
+    left join ${product_models} pm on pm.id = p.product_model_id
+    left join ${review_stats} rs on rs.group_id = coalesce(p.product_model_id, -p.id)
+    order by hit.rn`, true);
 }
 
 /** The wire Product for a row of the product query (pure). */
@@ -161,11 +168,13 @@ export function serializeProduct(row: ProductRow): Product {
       key: row.model_key,
       name: row.model_name!,
       categories: jsonArray<CategoryRef>(row.categories),
-      products: jsonArray<VariantRow>(row.variants).map((v): ProductVariant => ({
-        id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0,
-        color: v.color ?? null, color_code: v.color_code ?? null, size: v.size ?? null, image: v.image ?? FALLBACK_IMAGE,
-        stock_status: stockStatusOf(Number(v.stock)),
-      })),
+      ...(row.variants == null ? {} : {
+        products: jsonArray<VariantRow>(row.variants).map((v): ProductVariant => ({
+          id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0,
+          color: v.color ?? null, color_code: v.color_code ?? null, size: v.size ?? null, image: v.image ?? FALLBACK_IMAGE,
+          stock_status: stockStatusOf(Number(v.stock)),
+        })),
+      }),
     } : null,
     image,
     images,
@@ -190,7 +199,7 @@ export async function loadProductsByIds(db: Conn, ids: number[], opts: { channel
   const out = new Map<number, Product>();
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
   if (!unique.length) return out;
-  const rows = await queryProducts(db, { where: inArray(products.id, unique), channelId: opts.channelId, userId: opts.userId });
+  const rows = await queryProducts(db, { ids: unique }, { channelId: opts.channelId, userId: opts.userId });
   for (const row of rows) out.set(row.id, serializeProduct(row));
   return out;
 }
@@ -290,15 +299,18 @@ const grouped = (f: ProductFilter) => f.group !== false;
 /**
  * Grouped lists show each model once, by its representative among the variants that match the
  * filter: the first in stock in size order (then seed order), else the first. A product without a
- * model is its own group.
+ * model is its own group. A row is the representative when no better-ranked variant of its model
+ * matches too: one range of products_model_rank_idx (all ascending, so the rank is a row
+ * comparison) that stops at the first match, usually after one entry, instead of sorting the model.
  */
 function representative(f: ProductFilter): SQL {
   // Variants of one model are sold on the same channels (the outer row is checked), so the probe
-  // skips the channel: one index entry per model in the usual case.
+  // skips the channel; the category is the model's, so it holds for every variant.
   const inner = and(...filterConditions(f, 'v', ['category']).slice(2), sql`v.is_published`)!;
-  const rep = sql`(products.product_model_id is null or products.id = (
-    select v.id from ${products} v where v.product_model_id = products.product_model_id and ${inner}
-    order by (v.stock > 0) desc, v.size_order asc nulls last, v.sort asc, v.id asc limit 1))`;
+  const rep = sql`(products.product_model_id is null or not exists (
+    select 1 from ${products} v where v.product_model_id = products.product_model_id and ${inner}
+      and (v.stock <= 0, coalesce(v.size_order, 32767), v.sort, v.id)
+        < (products.stock <= 0, coalesce(products.size_order, 32767), products.sort, products.id)))`;
   // CASE fixes the order: the cheap row filters first, the per-model probe only for rows that pass
   // them (the planner would otherwise run the probe for every row a price or word index returns).
   const cheap = FACETS.map((x) => facetCondition(f, x, 'products')).filter((c): c is SQL => c !== null);
@@ -380,27 +392,60 @@ const HEAD_ROWS = 3000;
 const headOf = (order: SQL, n: number) =>
   sql`(select * from ${products} where products.is_published order by ${order} limit ${n}) products`;
 
-/** One page of the channel's published products matching the filter, with the exact total count. */
-export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
-  const filtered = and(...filterConditions(f))!;
-  const where = grouped(f) ? and(filtered, representative(f))! : filtered;
-  const order = orderOf(f.sort);
-  const query = { where, order, limit: page.per, offset: page.offset, channelId: f.channelId, userId, countKey: countKey(f), custom: valueDependent(f) };
-  let rows = valueDependent(f) && page.offset + page.per <= HEAD_ROWS / 10
-    ? await queryProducts(db, { ...query, source: headOf(order, HEAD_ROWS) })
-    : [];
-  if (rows.length < page.per) rows = await queryProducts(db, query);
-  // The page carries the cached total when it is valid: one round trip for a typical list request.
-  const cached = rows[0]?.cached_total;
-  const total = cached != null ? Number(cached) : await countProducts(db, f, filtered);
-  return { items: rows.map(serializeProduct), total };
+/** The catalogue version (migration 0003): every change that can move a list's rows or total bumps it. */
+async function catalogVersion(db: Conn): Promise<number | null> {
+  // Inside a transaction the version may be one that is rolled back and later reused for other
+  // data; only committed versions (read outside any transaction) are safe cache keys.
+  if (db instanceof PgTransaction) return null;
+  const [row] = await executePrepared<{ version: number | string }>(db, 'catalog_version', sql`select version from ${catalog_version} where id = 1`);
+  return row ? Number(row.version) : null;
 }
 
-/** A published product of the channel by key, or null. */
+/** Pages of ids and facet counts already worked out, valid while the catalogue version is unchanged. */
+const pageCache = new VersionedCache<{ ids: number[]; total: number }>(5000);
+const facetCache = new VersionedCache<ProductFacets>(1000);
+
+/**
+ * The ids of one page of the list, in order. A value-dependent filter (a search, a price range) is
+ * planned for its values and first looks through the head of the sort order (see headOf).
+ */
+async function pageIds(db: Conn, f: ProductFilter, where: SQL, order: SQL, page: { per: number; offset: number }): Promise<number[]> {
+  const custom = valueDependent(f);
+  const query = (source: SQL) => run<{ id: number }>(db, 'page_ids',
+    sql`select products.id from ${source} where ${where} order by ${order} limit ${page.per} offset ${page.offset}`, !custom);
+  let rows = custom && page.offset + page.per <= HEAD_ROWS / 10 ? await query(headOf(order, HEAD_ROWS)) : [];
+  if (rows.length < page.per) rows = await query(sql`${products}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * One page of the channel's published products matching the filter, with the exact total count.
+ * Which ids a page holds and the total depend only on data that bumps the catalogue version (the
+ * columns a list filters and sorts by, stock crossing zero, publishing, channels, categories), so
+ * they are kept per process under that version: a repeated list or search costs one version read
+ * and the page's product rows. Prices, stock levels, reviews and the member's likes are always read
+ * fresh with the rows. Another process's change is seen at the next request, since the version is
+ * read from the database each time.
+ */
+export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
+  const key = `${countKey(f)}|${f.sort ?? ''}|${page.offset}|${page.per}`;
+  const version = await catalogVersion(db);
+  let entry = pageCache.get(version, key);
+  if (!entry) {
+    const filtered = and(...filterConditions(f))!;
+    const where = grouped(f) ? and(filtered, representative(f))! : filtered;
+    const ids = await pageIds(db, f, where, orderOf(f.sort), page);
+    entry = { ids, total: await countProducts(db, f, filtered) };
+    pageCache.set(version, key, entry);
+  }
+  const rows = entry.ids.length ? await queryProducts(db, { ids: entry.ids }, { channelId: f.channelId, userId }) : [];
+  return { items: rows.map(serializeProduct), total: entry.total };
+}
+
+/** A published product of the channel by key, with its model's variants, or null. */
 export async function getProductByKey(db: Conn, channelId: string, key: string, userId: number | null): Promise<Product | null> {
-  const rows = await queryProducts(db, {
-    where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1, channelId, userId,
-  });
+  const rows = await queryProducts(db, { where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1 },
+    { channelId, userId, variants: true });
   return rows.length ? serializeProduct(rows[0]) : null;
 }
 
@@ -421,6 +466,17 @@ function othersOk(except: Facet | null): SQL {
  * models when grouped, like the list's total.
  */
 export async function productFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
+  const version = await catalogVersion(db);
+  const key = countKey(f);
+  const cached = facetCache.get(version, key);
+  if (cached) return cached;
+  const facets = await countFacets(db, f);
+  facetCache.set(version, key, facets);
+  return facets;
+}
+
+/** The facet counts of productFacets, counted. */
+async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
   const flags = FACETS.map((x) => sql`${facetFlag(f, x)} as ${sql.raw(`ok_${x}`)}`);
   const g = grouped(f) ? sql`coalesce(products.product_model_id, -products.id)` : sql`products.id`;
   const rows = await run<{ part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }>(db, 'facets', sql`

@@ -1,6 +1,6 @@
 /** Decoders of a product (catalogue calls). */
 import type { Product, ProductModel, ProductRef, StockStatus } from '#contracts/products.ts';
-import { array, boolean, int, literal, nullable, number, object, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, literal, nullable, number, object, optional, string, type Decoder } from '../guard.ts';
 import { taxRate } from './common.ts';
 
 const ref: Decoder<ProductRef> = /* @__PURE__ */ object({ id: int, key: string, name: string });
@@ -9,10 +9,10 @@ const stockStatus: Decoder<StockStatus> = /* @__PURE__ */ literal('in_stock', 'l
 export const productModelWire: Decoder<ProductModel> = /* @__PURE__ */ object({
   id: int, key: string, name: string,
   categories: array(ref),
-  products: array(object({
+  products: optional(array(object({
     id: int, key: string, name: string, product_price_with_tax: int, is_stock_available: boolean,
     color: nullable(string), color_code: nullable(string), size: nullable(string), image: string, stock_status: stockStatus,
-  })),
+  }))),
 });
 
 export const productWire: Decoder<Product> = /* @__PURE__ */ object({
