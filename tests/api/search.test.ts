@@ -11,6 +11,7 @@ import {
 } from '#contracts/products.ts';
 import { product_reviews, product_search_histories, products, users } from '../../api/src/db/schema.ts';
 import { refreshPopularity, refreshSearchText } from '../../api/src/services/search/refresh.ts';
+import { listProducts } from '../../api/src/services/catalog.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -212,6 +213,33 @@ describe('one card per product model', () => {
     expect(reviewed.review_avg).toBeGreaterThanOrEqual(1);
     expect(reviewed.review_avg).toBeLessThanOrEqual(5);
     expect(Math.round(reviewed.review_avg! * 10) / 10).toBe(reviewed.review_avg);
+  });
+});
+
+describe('pages kept per catalogue version', () => {
+  it('a repeated search follows a change committed since, and a rolled-back change inside a transaction leaves no trace', async () => {
+    const db = shop.database.db;
+    const word = q('播州織');
+    const first = await list(`?keyword=${word}`);
+    expect(first.total).toBeGreaterThan(0);
+    const gone = first.items[0];
+    // Unpublishing the whole model (as an editor would) bumps the version: the next read sees it.
+    await db.update(products).set({ is_published: false }).where(eq(products.product_model_id, gone.product_model!.id));
+    const after = await list(`?keyword=${word}`);
+    expect(after.items.map((p) => p.product_model!.id)).not.toContain(gone.product_model!.id);
+    expect(after.total).toBe(first.total - 1);
+    // A list read inside a transaction that is rolled back must not leave a page behind under a
+    // version number the next committed change will reuse.
+    await db.transaction(async (tx) => {
+      await tx.update(products).set({ is_published: true }).where(eq(products.product_model_id, gone.product_model!.id));
+      const inside = await listProducts(tx, { channelId: 'default', keyword: '播州織' }, { per: 15, offset: 0 }, null);
+      expect(inside.total).toBe(first.total);
+      tx.rollback();
+    }).catch((e: unknown) => { if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e; });
+    await db.update(products).set({ sort: sql`${products.sort}` }).where(eq(products.id, -1));
+    expect((await list(`?keyword=${word}`)).total).toBe(first.total - 1);
+    await db.update(products).set({ is_published: true }).where(eq(products.product_model_id, gone.product_model!.id));
+    expect((await list(`?keyword=${word}`)).total).toBe(first.total);
   });
 });
 
