@@ -404,6 +404,7 @@ async function catalogVersion(db: Conn): Promise<number | null> {
 /** Pages of ids and facet counts already worked out, valid while the catalogue version is unchanged. */
 const pageCache = new VersionedCache<{ ids: number[]; total: number }>(5000);
 const facetCache = new VersionedCache<ProductFacets>(1000);
+const suggestCache = new VersionedCache<SuggestRow[]>(2000);
 
 /**
  * The ids of one page of the list, in order. A value-dependent filter (a search, a price range) is
@@ -529,6 +530,17 @@ export interface SuggestRow { id: number; key: string; name: string; image: stri
  * from the trigram index and sorted.
  */
 export async function suggestProducts(db: Conn, channelId: string, keyword: string, limit: number): Promise<SuggestRow[]> {
+  // Matches depend on search words, publishing, channels and popularity: all bump the version.
+  const version = await catalogVersion(db);
+  const key = `${channelId}|${searchWords(keyword).join(' ')}|${limit}`;
+  const cached = suggestCache.get(version, key);
+  if (cached) return cached;
+  const rows = await findSuggestions(db, channelId, keyword, limit);
+  suggestCache.set(version, key, rows);
+  return rows;
+}
+
+async function findSuggestions(db: Conn, channelId: string, keyword: string, limit: number): Promise<SuggestRow[]> {
   const where = and(...baseConditions({ channelId, keyword }, 'products'))!;
   const order = orderOf('popular');
   const query = (source: SQL) => run<SuggestRow>(db, 'suggest', sql`

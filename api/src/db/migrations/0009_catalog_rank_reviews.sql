@@ -53,7 +53,10 @@ CREATE TRIGGER "products_review_scope" AFTER UPDATE OF "product_model_id" ON "pr
 INSERT INTO "review_stats" ("group_id", "review_count", "rating_sum")
   SELECT coalesce(p.product_model_id, -p.id), count(*), sum(r.rating) FROM "product_reviews" r JOIN "products" p ON p.id = r.product_id
   GROUP BY 1;--> statement-breakpoint
--- A list page's ids are cached under the catalogue version (catalog.ts): the columns a list is
--- ordered by, and the representative's rank, bump it too.
-CREATE TRIGGER "products_catalog_version_order" AFTER UPDATE OF "sort", "created_at", "popularity", "size_order" ON "products"
+-- A list page's ids, facets and suggestions are cached under the catalogue version (catalog.ts):
+-- the columns a list is ordered by, the representative's rank, and what a suggestion shows (image,
+-- the model's name) bump it too.
+CREATE TRIGGER "products_catalog_version_order" AFTER UPDATE OF "sort", "created_at", "popularity", "size_order", "image" ON "products"
+  FOR EACH STATEMENT EXECUTE FUNCTION "bump_catalog_version"();--> statement-breakpoint
+CREATE TRIGGER "product_models_catalog_version" AFTER INSERT OR DELETE OR UPDATE OF "name" ON "product_models"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_catalog_version"();
