@@ -129,21 +129,21 @@ async function main() {
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
   } else {
     const { getRequestListener } = await import('@hono/node-server');
-    const { prepareApi, describeDatabase, startMailWorker } = await import('../api/src/server.ts');
+    const { prepareApi, describeDatabase, startWorkers } = await import('../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
     const prepared = await prepareApi();
     const { app, database, env: apiEnv } = prepared;
     log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
-    const mail = startMailWorker(prepared, log);
+    const workers = startWorkers(prepared, log);
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
     const { closeKdfPools } = await import('../api/src/services/kdf/pool.ts');
     const { closeRateLimitStores } = await import('../api/src/services/rate-limit/index.ts');
-    // Hashing workers, the mail worker (its send in flight finishes) and the Redis connection go
+    // Hashing workers, the background workers (a mail send in flight finishes) and the Redis connection go
     // first; PGlite then flushes its files.
     closeApi = async () => {
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), mail.stop()]);
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers.stop()]);
       await database.close();
     };
   }

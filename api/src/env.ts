@@ -41,6 +41,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().max(300).optional(),
   /** How often the outbox worker looks for due mail (ms); queueMail also wakes it at once. */
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often pending restock requests are checked against the stock (ms); 0 turns the watcher off. */
+  RESTOCK_SCAN_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** Recommendation-click events (ecommerce_events) are kept this many days. */
+  ECOMMERCE_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */
   SITE_URL: z.url().default('http://localhost:4321'),
   /** Login attempts per client address in 5 minutes (auth rate limit; raise only for test rigs on one address). */

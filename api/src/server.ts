@@ -14,6 +14,7 @@ import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
 import { closeKdfPools } from './services/kdf/pool.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
 import { closeRateLimitStores } from './services/rate-limit/index.ts';
+import { startMaintenance } from './services/discovery/restock-watcher.ts';
 
 export interface PreparedApi {
   app: ShopApp;
@@ -28,15 +29,20 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
   return { app: createApp({ db: database.db, env }), database, env };
 }
 
+/** The background work of a serving process: stop it before the database closes. */
+export interface Workers { stop: () => Promise<void> }
+
 /**
- * Starts the mail outbox worker over the prepared database (npm start and npm run api; not the
- * build's temporary API). Stop it before the database closes.
+ * Starts the background work over the prepared database (npm start and npm run api; not the build's
+ * temporary API): the mail outbox worker and the maintenance timers (restock mails, event retention).
  */
-export function startMailWorker({ database, env }: PreparedApi, log: (line: string) => void): OutboxWorker {
-  const worker = createOutboxWorker({ db: database.db, env });
-  worker.start();
+export function startWorkers({ database, env }: PreparedApi, log: (line: string) => void): Workers {
+  const mail: OutboxWorker = createOutboxWorker({ db: database.db, env });
+  mail.start();
   log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
-  return worker;
+  const maintenance = startMaintenance(database.db, env, log);
+  // Maintenance first: its last round may queue mail, which the outbox then still sends.
+  return { stop: async () => { await maintenance.stop(); await mail.stop(); } };
 }
 
 /** An SMTP URL without its credentials, for log lines. */
@@ -65,7 +71,7 @@ export function describeDatabase(env: ApiEnv): string {
  * Closes the server and then the database on SIGINT/SIGTERM. Idle keep-alive sockets are closed at
  * once; requests in flight get a few seconds before the process exits anyway.
  */
-export function closeOnSignals(server: Server, database: Database, label: string, mail?: OutboxWorker): void {
+export function closeOnSignals(server: Server, database: Database, label: string, workers?: Workers): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -79,8 +85,8 @@ export function closeOnSignals(server: Server, database: Database, label: string
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     server.close(async () => {
       // Hashing workers and the Redis connection would keep the process alive; stop them first,
-      // with the mail worker (a send in flight finishes and is recorded).
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), mail?.stop()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+      // with the background workers (a send in flight finishes and is recorded).
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
       await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
       process.exit(0);
@@ -101,12 +107,12 @@ async function main() {
   const started = Date.now();
   const prepared = await prepareApi(env);
   const { app, database } = prepared;
-  const mail = startMailWorker(prepared, (line) => console.log(`[api] ${line}`));
+  const workers = startWorkers(prepared, (line) => console.log(`[api] ${line}`));
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
     console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
     console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
   }) as Server;
-  closeOnSignals(server, database, 'api', mail);
+  closeOnSignals(server, database, 'api', workers);
 }
 
 if (import.meta.main) {

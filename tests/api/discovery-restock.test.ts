@@ -1,10 +1,11 @@
 /** Restock requests (「再入荷をお知らせ」) and the restock mail on the real API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { outbox_emails, product_requests, products } from '../../api/src/db/schema.ts';
+import { ecommerce_events, outbox_emails, product_requests, products } from '../../api/src/db/schema.ts';
 import { notifyRestocked, raiseStock } from '../../api/src/services/discovery/product-requests.ts';
+import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
 import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
-import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
+import { createTestShop, loginDemo, onPostgres, productPicker, type TestShop } from './helpers.ts';
 import { call, expectStatus } from './discovery-support.ts';
 
 let shop: TestShop;
@@ -94,5 +95,52 @@ describe('restock requests', () => {
     // After it was mailed, the same address may ask again (when it sells out again).
     await shop.database.db.update(products).set({ stock: 0 }).where(eq(products.id, id));
     await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'wait1@example.jp' } });
+  });
+
+  it('the watcher mails requests whose stock came back by any path (plain SQL here), once', async () => {
+    const id = await pick({ stock: 0 });
+    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'scan1@example.jp' } });
+    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'scan2@example.jp' } });
+    const sold = await pick({ stock: 0 });
+    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: sold, email: 'scan3@example.jp' } });
+    // Still sold out: a scan sends nothing.
+    await scanRestocked(shop.database.db, shop.env.SITE_URL);
+    expect(await restockMails('scan1@example.jp')).toHaveLength(0);
+
+    await shop.database.db.update(products).set({ stock: 4 }).where(eq(products.id, id));
+    expect(await scanRestocked(shop.database.db, shop.env.SITE_URL)).toBeGreaterThanOrEqual(2);
+    expect(await restockMails('scan1@example.jp')).toHaveLength(1);
+    expect(await restockMails('scan2@example.jp')).toHaveLength(1);
+    expect(await restockMails('scan3@example.jp')).toHaveLength(0);
+    // The next scan finds nothing left to send.
+    const worker = startMaintenance(shop.database.db, { ...shop.env, RESTOCK_SCAN_INTERVAL_MS: 0 }, () => {});
+    expect((await worker.runOnce()).restockMails).toBe(0);
+    await worker.stop();
+    expect(await restockMails('scan1@example.jp')).toHaveLength(1);
+  });
+
+  it.skipIf(!onPostgres)('concurrent scans (two processes) mail each request once', async () => {
+    const id = await pick({ stock: 0 });
+    for (let i = 0; i < 5; i++) await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: `race${i}@example.jp` } });
+    await shop.database.db.update(products).set({ stock: 1 }).where(eq(products.id, id));
+    const counts = await Promise.all(Array.from({ length: 4 }, () => scanRestocked(shop.database.db, shop.env.SITE_URL)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(5);
+    for (let i = 0; i < 5; i++) expect(await restockMails(`race${i}@example.jp`)).toHaveLength(1);
+  });
+});
+
+describe('recommendation-click retention', () => {
+  it('deletes events older than the retention, keeps newer ones', async () => {
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    const recent = new Date(Date.now() - 10 * 86_400_000);
+    const rows = await shop.database.db.insert(ecommerce_events).values([
+      ...Array.from({ length: 7 }, () => ({ channel_id: 'default', name: 'retention-test', args: {}, created_at: old })),
+      { channel_id: 'default', name: 'retention-test', args: {}, created_at: recent },
+    ]).returning({ id: ecommerce_events.id });
+    expect(rows).toHaveLength(8);
+    // Batches of 3: three rounds delete all seven.
+    expect(await purgeEcommerceEvents(shop.database.db, 180, 3)).toBeGreaterThanOrEqual(7);
+    const left = await shop.database.db.select().from(ecommerce_events).where(eq(ecommerce_events.name, 'retention-test'));
+    expect(left.map((r) => r.created_at.getTime())).toEqual([recent.getTime()]);
   });
 });
