@@ -39,6 +39,13 @@ async function loadView(): Promise<View> {
 export default function Complete() {
   const [view, setView] = useState<View>({ state: 'loading' });
   useEffect(() => { void loadView().then(setView); }, []);
+  useEffect(() => {
+    if (view.state !== 'thanks') return;
+    // Analytics only: loaded after the order is shown, and its failure changes nothing on screen.
+    const { order } = view;
+    import('../../src/scripts/purchase-data-layer.ts')
+      .then((m) => { m.reportPurchase(order, m.purchaseValueWithoutTax()); }, () => {});
+  }, [view]);
 
   if (view.state === 'loading') return <Loading />;
   if (view.state !== 'thanks') {

@@ -20,3 +20,8 @@ export function memberRulesJson(): string {
 export function orderTerms(): OrderTerms {
   return toOrderTerms(loadSnapshot(channel).settings ?? {});
 }
+
+/** PURCHASE_VALUE_WITHOUT_TAX of this build's channel: the analytics value without tax (spec 9). */
+export function purchaseValueWithoutTax(): boolean {
+  return (loadSnapshot(channel).settings as Record<string, unknown> | null)?.PURCHASE_VALUE_WITHOUT_TAX === true;
+}

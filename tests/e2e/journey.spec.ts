@@ -119,7 +119,19 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(orderLine).toBeVisible();
   const orderNo = /ご注文番号[：:]\s*([A-Za-z0-9-]+)/.exec((await orderLine.textContent()) ?? '')?.[1];
   expect(orderNo, 'an order number on the thanks page').toBeTruthy();
+  // Analytics (spec 9): one purchase event for this order, and none again when the page is reloaded.
+  const purchases = () => page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { transaction_id?: string; value?: number; items?: unknown[] } }[] }).dataLayer ?? [])
+    .filter((e) => e.event === 'purchase').map((e) => e.ecommerce));
+  await expect.poll(purchases).toHaveLength(1);
+  const [purchase] = await purchases();
+  expect(purchase?.transaction_id).toBe(orderNo);
+  expect(purchase?.value).toBeGreaterThan(0);
+  expect(purchase?.items?.length).toBeGreaterThan(0);
   a11y.push(...await axeProblems(page, '/cart/complete/'));
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await purchases()).toHaveLength(0);
 
   await page.goto('/mypage/order_history/');
   await expect(page).toHaveURL(/\/mypage\/order_history\/$/);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { markFavorite } from '../../src/scripts/favorites.ts';
 import { recommendClickEvent } from '../../src/scripts/recommend.ts';
 import { pushPurchase, pushViewItem } from '../../src/scripts/data-layer.ts';
+import { purchaseItems, purchaseValueWithoutTax, reportPurchase } from '../../src/scripts/purchase-data-layer.ts';
 
 describe('hearts', () => {
   it('marking a product updates every heart of that product on the page, and only those', () => {
@@ -39,5 +40,38 @@ describe('dataLayer', () => {
     expect(events.map((e) => e.event)).toEqual(['view_item', 'purchase']);
     expect((events[1].ecommerce as { value: number }).value).toBe(1000);
     expect((events[0].ecommerce as { value: number }).value).toBe(110);
+  });
+});
+
+describe('thanks-page purchase', () => {
+  const order = {
+    order_no: 'O-77',
+    items: [{ key: 'k1', code: 'C-1', name: '麻のシャツ', image: null, unit_price: 5000, unit_price_with_tax: 5500, tax_rate: 10 as const, quantity: 2, tax_amount: 1000, subtotal_with_tax: 11000 }],
+    order: { total_payment: 11700, total_tax: 1000, total_carriage: 700 },
+  } as unknown as Parameters<typeof reportPurchase>[0];
+
+  it('pushes purchase once per order and tab, with the lines and the value per the setting', () => {
+    const w = window as unknown as { dataLayer?: Record<string, unknown>[] };
+    delete w.dataLayer;
+    sessionStorage.clear();
+    expect(reportPurchase(order, true)).toBe(true);
+    // A reload of the thanks page pushes nothing more.
+    expect(reportPurchase(order, true)).toBe(false);
+    const events = w.dataLayer!.filter((e) => e.event === 'purchase');
+    expect(events).toHaveLength(1);
+    expect(events[0].ecommerce).toEqual({
+      transaction_id: 'O-77', currency: 'JPY', value: 10700, tax: 1000, shipping: 700,
+      items: [{ item_id: 'C-1', item_name: '麻のシャツ', quantity: 2, price: 5000 }],
+    });
+    expect(purchaseItems(order, false)[0].price).toBe(5500);
+  });
+
+  it('reads the build setting from the page, false when absent or broken', () => {
+    document.body.innerHTML = '<script type="application/json" id="data-layer-settings">{"withoutTax":true}</script>';
+    expect(purchaseValueWithoutTax()).toBe(true);
+    document.body.innerHTML = '<script type="application/json" id="data-layer-settings">{oops</script>';
+    expect(purchaseValueWithoutTax()).toBe(false);
+    document.body.innerHTML = '';
+    expect(purchaseValueWithoutTax()).toBe(false);
   });
 });
