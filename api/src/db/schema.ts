@@ -73,6 +73,8 @@ export const users = pgTable('users', {
   security_question_ct: smallint('security_question_ct'),
   security_answer_hash: text('security_answer_hash'),
   embroidery: jsonb('embroidery'),
+  /** Points the member can use now; moved only with a point_histories row, in the same transaction. */
+  point_balance: integer('point_balance').notNull().default(0),
   deleted_at: ts('deleted_at'),
   created_at: created(),
   updated_at: updated(),
@@ -81,6 +83,7 @@ export const users = pgTable('users', {
   // name and address are free again.
   uniqueIndex('users_channel_username_uq').on(t.channel_id, sql`lower(${t.username})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
   uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
+  check('users_point_balance_nonneg', sql`${t.point_balance} >= 0`),
 ]);
 
 /**
@@ -248,6 +251,8 @@ export const products = pgTable('products', {
   size_order: smallint('size_order'),
   /** 人気順: sales and views, refreshed by the catalogue service. */
   popularity: integer('popularity').notNull().default(0),
+  /** Business days this product needs on top of the shop's base lead time (made to order, …). */
+  lead_days: smallint('lead_days').notNull().default(0),
   is_published: boolean('is_published').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   created_at: created(),
@@ -399,12 +404,24 @@ export const coupons = pgTable('coupons', {
   starts_at: ts('starts_at'),
   ends_at: ts('ends_at'),
   is_member_only: boolean('is_member_only').notNull().default(false),
+  /** null: every channel. */
+  channel_id: text('channel_id'),
+  /** Cap of a percent discount, yen; null: no cap. */
+  max_discount: integer('max_discount'),
+  is_active: boolean('is_active').notNull().default(true),
+  /** Uses over all members; null: unlimited. */
+  usage_limit: integer('usage_limit'),
+  used_count: integer('used_count').notNull().default(0),
+  description: text('description').notNull().default(''),
 });
 
 export const user_coupons = pgTable('user_coupons', {
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   coupon_id: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
   used_at: ts('used_at'),
+  /** The order that used it (one use per member); cleared again when that order is cancelled. */
+  order_id: integer('order_id'),
+  granted_at: ts('granted_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.coupon_id] })]);
 
 // ---------------------------------------------------------------- payments, carts, orders
@@ -430,6 +447,10 @@ export const carts = pgTable('carts', {
   use_point: integer('use_point').notNull().default(0),
   order_input: jsonb('order_input').notNull().default(sql`'{}'::jsonb`),
   others: jsonb('others').notNull().default(sql`'{}'::jsonb`),
+  /** Bought as a social gift: the receiver enters the address through a link. */
+  is_social_gift: boolean('is_social_gift').notNull().default(false),
+  /** The last payment failure shown to the shopper until PATCH /v1/carts/transaction/error/delete. */
+  transaction_error: jsonb('transaction_error'),
   /** Set once by the decision: a second decision for the same cart returns this order. */
   order_id: integer('order_id'),
   expires_at: ts('expires_at').notNull(),
@@ -449,6 +470,9 @@ export const cart_shippings = pgTable('cart_shippings', {
   delivery_date: date('delivery_date'),
   delivery_timezone: text('delivery_timezone'),
   packing_key: text('packing_key'),
+  /** のし: type (御祝, 内祝, …) and the name written under it. */
+  noshi_type: text('noshi_type'),
+  noshi_name: text('noshi_name'),
   sort: integer('sort').notNull().default(0),
 });
 
@@ -485,6 +509,17 @@ export const orders = pgTable('orders', {
   customer: jsonb('customer').notNull(),
   cancel_reason: text('cancel_reason'),
   cancelled_at: ts('cancelled_at'),
+  /** Points granted by this order (on the goods' price without tax), given back at cancellation. */
+  earned_point: integer('earned_point').notNull().default(0),
+  /** The coupons used: [{ code, name, discount }]. */
+  coupons: jsonb('coupons').notNull().default(sql`'[]'::jsonb`),
+  /** none | pending (bank, konbini, deferred) | authorized | captured | failed | cancelled. */
+  payment_status: text('payment_status').notNull().default('none'),
+  /** What the shopper needs to pay: bank account and deadline, konbini number and deadline, card brand and last 4. */
+  payment_detail: jsonb('payment_detail').notNull().default(sql`'{}'::jsonb`),
+  /** 備考 and other order inputs (PATCH /v1/carts/other/modify). */
+  others: jsonb('others').notNull().default(sql`'{}'::jsonb`),
+  is_social_gift: boolean('is_social_gift').notNull().default(false),
   created_at: created(),
 }, (t) => [index('orders_user_idx').on(t.user_id, t.created_at)]);
 
@@ -501,7 +536,81 @@ export const order_items = pgTable('order_items', {
   quantity: integer('quantity').notNull(),
   tax_amount: integer('tax_amount').notNull(),
   subtotal: integer('subtotal').notNull(),
+  /** Which of the order's shippings (index into orders.shippings) this line goes with. */
+  shipping_index: smallint('shipping_index').notNull().default(0),
+  /** The line's share of the coupon discount, yen. */
+  coupon_discount: integer('coupon_discount').notNull().default(0),
 }, (t) => [index('order_items_order_idx').on(t.order_id)]);
+
+/**
+ * Gift wrapping choices (packing add/modify): a key, a name and a fee (tax included) per channel.
+ */
+export const packings = pgTable('packings', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  fee: integer('fee').notNull().default(0),
+  is_active: boolean('is_active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+}, (t) => [uniqueIndex('packings_channel_key_uq').on(t.channel_id, t.key)]);
+
+/** Extra delivery days by prefecture (islands, Hokkaido, Okinawa) on top of the products' lead time. */
+export const leadtime_regions = pgTable('leadtime_regions', {
+  prefecture: text('prefecture').primaryKey(),
+  days: smallint('days').notNull(),
+});
+
+/**
+ * One payment attempt with a provider (card authorisation, 3-D Secure, deferred or konbini
+ * registration). Holds the provider's references only: never a card number.
+ */
+export const payment_transactions = pgTable('payment_transactions', {
+  id: serial('id').primaryKey(),
+  cart_id: integer('cart_id').notNull(),
+  order_id: integer('order_id'),
+  provider: text('provider').notNull(),
+  method: text('method').notNull(),
+  provider_ref: text('provider_ref'),
+  status: text('status').notNull(),
+  amount: integer('amount').notNull(),
+  detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+  created_at: created(),
+  updated_at: updated(),
+}, (t) => [
+  index('payment_transactions_cart_idx').on(t.cart_id),
+  uniqueIndex('payment_transactions_ref_uq').on(t.provider, t.provider_ref),
+]);
+
+/** A gift sent by link: the receiver enters the address and delivery date (spec "Social gift"). */
+export const social_gifts = pgTable('social_gifts', {
+  id: serial('id').primaryKey(),
+  /** Only a hash of the link's secret is stored. */
+  token_hash: text('token_hash').notNull().unique(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  order_id: integer('order_id').notNull().unique().references(() => orders.id, { onDelete: 'cascade' }),
+  sender_name: text('sender_name').notNull().default(''),
+  message: text('message').notNull().default(''),
+  /** waiting | received | expired | cancelled. */
+  status: text('status').notNull().default('waiting'),
+  address: jsonb('address'),
+  delivery_date: date('delivery_date'),
+  delivery_timezone: text('delivery_timezone'),
+  expires_at: ts('expires_at').notNull(),
+  received_at: ts('received_at'),
+  created_at: created(),
+});
+
+/** A paper catalogue ordered to an address (/catalog-order/). */
+export const catalog_orders = pgTable('catalog_orders', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  catalog_id: integer('catalog_id'),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  payload: jsonb('payload').notNull(),
+  created_at: created(),
+});
 
 /** Every e-mail the shop sends goes here first; a worker delivers to SMTP when configured. */
 export const outbox_emails = pgTable('outbox_emails', {
@@ -660,6 +769,8 @@ export const catalogs = pgTable('catalogs', {
 export const business_dates = pgTable('business_dates', {
   date: date('date').primaryKey(),
   is_holiday: boolean('is_holiday').notNull(),
+  /** The public holiday's name (元日, 春分の日, …) or the reason the shop is closed. */
+  name: text('name'),
 });
 
 export const postal_codes = pgTable('postal_codes', {
