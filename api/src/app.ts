@@ -37,6 +37,10 @@ import { bookmarkRoutes } from './routes/bookmarks/index.ts';
 import { productRequestRoutes } from './routes/product-requests/index.ts';
 import { recommendRoutes } from './routes/recommend/index.ts';
 import { eventRoutes } from './routes/events/index.ts';
+import { deliveryRoutes } from './routes/delivery/index.ts';
+import { benefitRoutes } from './routes/benefits/index.ts';
+import { cardPaymentRoutes } from './routes/card-payments/index.ts';
+import { socialGiftRoutes } from './routes/social-gifts/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
@@ -76,6 +80,10 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', productRequestRoutes);
   v1.route('/', recommendRoutes);
   v1.route('/', eventRoutes);
+  v1.route('/', deliveryRoutes);
+  v1.route('/', benefitRoutes);
+  v1.route('/', cardPaymentRoutes);
+  v1.route('/', socialGiftRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);
