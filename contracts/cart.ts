@@ -1,6 +1,7 @@
 /**
  * Cart (spec 3 "Cart", spec 7 /v1/carts/…). Every cart operation answers with the whole Cart.
- * Money is integer yen; "excl" is tax-exclusive, "with_tax" tax-inclusive; tax is floored per line.
+ * Money is integer yen; "excl" is tax-exclusive, "with_tax" tax-inclusive; a line is its tax-inclusive
+ * unit price × quantity, and tax is rounded once per rate per order (a qualified invoice).
  */
 import { z } from 'zod';
 import { deliveryAddressSchema } from './addresses.ts';
@@ -20,7 +21,7 @@ export const cartProductSchema = z.object({
   unit_price_with_tax: yen,
   tax_rate: taxRateSchema,
   quantity: z.number().int().positive(),
-  /** floor(unit_price * quantity * tax_rate / 100), per line. */
+  /** The line's share of the tax in its rate's goods (the tax itself is rounded once per rate per order). */
   tax_amount: yen,
   subtotal: yen,
   subtotal_with_tax: yen,
@@ -57,6 +58,8 @@ export const cartOrderSchema = z.object({
   total_carriage: yen,
   /** Payment fee, tax included. */
   total_fee: yen,
+  /** Gift wrapping and のし fees, tax included. */
+  total_packing: yen,
   total_discount: yen,
   use_point: yen,
   total_payment: yen,

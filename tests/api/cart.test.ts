@@ -93,23 +93,25 @@ describe('cart basics', () => {
 });
 
 describe('pricing', () => {
-  it('taxes each line at its own rate, floored per line, and sums per rate', async () => {
+  it('prices a line as its tax-inclusive unit price × quantity and rounds the tax once per rate', async () => {
     const standard = await product({ price: 999, taxRate: 10 });
     const reduced = await product({ price: 105, taxRate: 8 });
     const { token } = await newCart();
     await ok(patch('products/add', { token, product_id: standard, quantity: 3 }));
     const cart = await ok(patch('products/add', { token, product_id: reduced, quantity: 5 }));
     const [a, b] = cart.detail.products;
-    expect(a).toMatchObject({ tax_rate: 10, tax_amount: 299, subtotal: 2997, subtotal_with_tax: 3296 }); // 299.7 → 299
-    expect(b).toMatchObject({ tax_rate: 8, unit_price_with_tax: 113, tax_amount: 42, subtotal: 525, subtotal_with_tax: 567 });
+    // 999 → 1,098 incl. per unit (1,098.9 floored); three are 3,294, and the line says so.
+    expect(a).toMatchObject({ tax_rate: 10, unit_price_with_tax: 1098, subtotal_with_tax: 3294, tax_amount: 299, subtotal: 2995 });
+    expect(b).toMatchObject({ tax_rate: 8, unit_price_with_tax: 113, subtotal_with_tax: 565, tax_amount: 41, subtotal: 524 });
     const o = cart.detail.order;
-    expect(o.subtotal).toBe(2997 + 525);
-    expect(o.subtotal_with_tax).toBe(3296 + 567);
+    expect(o.subtotal).toBe(2995 + 524);
+    expect(o.subtotal_with_tax).toBe(3294 + 565);
     expect(o.total_carriage).toBe(660);
-    expect(o.total_payment).toBe(3296 + 567 + 660);
+    expect(o.total_payment).toBe(3294 + 565 + 660);
+    // One rounding per rate over everything of that rate: floor(3,954 × 10/110) = 359; floor(565 × 8/108) = 41.
     expect(o.amount_by_tax_rate).toEqual([
-      { tax_rate: 10, subtotal: 2997 + 600, tax: 299 + 60, total: 3296 + 660 },
-      { tax_rate: 8, subtotal: 525, tax: 42, total: 567 },
+      { tax_rate: 10, subtotal: 3954 - 359, tax: 359, total: 3294 + 660 },
+      { tax_rate: 8, subtotal: 524, tax: 41, total: 565 },
     ]);
     const sum = (k: string) => o.amount_by_tax_rate.reduce((s: number, x: Record<string, number>) => s + x[k], 0);
     expect(sum('total')).toBe(o.total_payment);

@@ -22,7 +22,7 @@ export const address: Address = {
 };
 
 const totals = {
-  subtotal: 0, subtotal_with_tax: 0, total_tax: 0, total_carriage: 0, total_fee: 0, total_discount: 0,
+  subtotal: 0, subtotal_with_tax: 0, total_tax: 0, total_carriage: 0, total_packing: 0, total_fee: 0, total_discount: 0,
   use_point: 0, total_payment: 0, amount_by_tax_rate: [],
 };
 
@@ -37,7 +37,7 @@ export function cart(token: string, lines: Array<[number, number]> = []): Cart {
       })),
       shippings: [], coupons: [], order: totals, others: {},
     },
-    payment_id: null, payment_name: null, order_no: null,
+    payment_id: null, payment_name: null, order_no: null, is_social_gift: false, social_gift: null,
     flags: { is_decidable: false, needs_shipping: true, needs_payment: true, needs_login: true },
   };
 }

@@ -501,6 +501,8 @@ export const orders = pgTable('orders', {
   total_tax: integer('total_tax').notNull(),
   total_carriage: integer('total_carriage').notNull(),
   total_fee: integer('total_fee').notNull().default(0),
+  /** Gift wrapping and のし fees, tax included. */
+  total_packing: integer('total_packing').notNull().default(0),
   total_discount: integer('total_discount').notNull().default(0),
   use_point: integer('use_point').notNull().default(0),
   total_payment: integer('total_payment').notNull(),

@@ -36,7 +36,7 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[]): Order {
     shippings: (o.shippings as { address: DeliveryAddress }[]).map((s) => ({ address: s.address })),
     order: {
       subtotal: o.subtotal, subtotal_with_tax: o.subtotal + lineTax, total_tax: o.total_tax, total_carriage: o.total_carriage,
-      total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
+      total_packing: o.total_packing, total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
       amount_by_tax_rate: o.amount_by_tax_rate as AmountByTaxRate[],
     },
     user_order_total_payment: o.total_payment,

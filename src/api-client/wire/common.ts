@@ -24,6 +24,6 @@ const amountByTaxRate: Decoder<AmountByTaxRate> = /* @__PURE__ */ object({ tax_r
 
 /** The money block of a cart or an order. */
 export const cartOrderWire: Decoder<CartOrder> = /* @__PURE__ */ object({
-  subtotal: int, subtotal_with_tax: int, total_tax: int, total_carriage: int, total_fee: int,
+  subtotal: int, subtotal_with_tax: int, total_tax: int, total_carriage: int, total_packing: int, total_fee: int,
   total_discount: int, use_point: int, total_payment: int, amount_by_tax_rate: array(amountByTaxRate),
 });
