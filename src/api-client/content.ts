@@ -1,8 +1,8 @@
-/** CMS content calls (spec 7 "Content"): blogs, news, makers, brands, categories, static pages, FAQ. */
+/** CMS content calls (spec 7 "Content"): blogs, news, makers, brands, tags, popups, categories, static pages, FAQ. */
 import { z } from 'zod';
 import {
-  blogSchema, newsSchema, makerSchema, brandSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
-  type Blog, type News, type Maker, type Brand, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
+  blogSchema, newsSchema, makerSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
+  type Blog, type News, type Maker, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
 } from '#contracts/content.ts';
 import { categoryHierarchySchema, type CategoryNode } from '#contracts/products.ts';
 import type { Pagination } from '#contracts/common.ts';
@@ -67,10 +67,8 @@ export function getMaker(idOrKey: string | number, opts: CallOptions = {}): Prom
   return one(`/v1/makers/${seg(idOrKey)}`, makerSchema, opts);
 }
 
-/** GET /v1/brands?per=all (a plain list). */
-export async function listBrands(opts: CallOptions = {}): Promise<Brand[]> {
-  return (await list('/v1/brands', brandSchema, { per: 'all' }, opts)).items;
-}
+// Brands, tags and popups are read by the browser too, with zod-free decoders: see content-lists.ts.
+export { listBrands, listTags, listPopups, getPopup } from './content-lists.ts';
 
 /** GET /v1/categories/hierarchy?table=products|inquiries. */
 export async function getCategoryHierarchy(table: 'products' | 'inquiries' = 'products', opts: CallOptions = {}): Promise<CategoryNode[]> {

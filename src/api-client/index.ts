@@ -21,6 +21,6 @@ export { DecodeError, type Decoder } from './guard.ts';
 
 export type { LoginRequest } from '#contracts/auth.ts';
 export type { CartDecisionResponse } from '#contracts/cart.ts';
-export type { Blog, News, Maker, Brand, StaticPage, StaticPageUrl, Qa, QaCategory } from '#contracts/content.ts';
+export type { Blog, News, Maker, Brand, Tag, Popup, StaticPage, StaticPageUrl, Qa, QaCategory } from '#contracts/content.ts';
 export type { FrontSettings, PublicJson } from '#contracts/settings.ts';
 export type { Pagination } from '#contracts/common.ts';

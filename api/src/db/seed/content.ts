@@ -60,6 +60,9 @@ export async function seedContent(db: Conn) {
   ]);
   await db.insert(popups).values([
     { channel_id: MAIN_CHANNEL, title: '年末年始休業のお知らせ', body: '<p>12月29日（火）から1月3日（日）まで出荷業務をお休みいたします。<a href="/news/year-end-2026/">詳しくはこちら</a></p>' },
+    // Past and no longer shown: listed nowhere, and 404 by id.
+    { channel_id: MAIN_CHANNEL, title: '夏季休業のお知らせ', body: '<p>8月13日（木）から8月16日（日）まで出荷業務をお休みいたしました。</p>', is_show: false },
+    { channel_id: OUTLET_CHANNEL, title: 'アウトレット品についてのお願い', body: '<p>アウトレット品は返品・交換をお受けできません。ご注文の前に<a href="/guide/">ご利用ガイド</a>をご確認ください。</p>' },
   ]);
   await db.insert(free_areas).values([
     { channel_id: MAIN_CHANNEL, code: 'header_notice', body: `<p>${FREE_CARRIAGE_TEXT}</p>` },

@@ -40,10 +40,10 @@ export async function listPopups(db: Db, channelId: string): Promise<Popup[]> {
   return rows.map(toPopup);
 }
 
-/** GET /v1/popups/{id}. */
+/** GET /v1/popups/{id}: a hidden popup is as unknown as one of another channel (404). */
 export async function getPopup(db: Db, channelId: string, id: string): Promise<Popup> {
   const row = /^\d{1,9}$/.test(id)
-    ? (await db.select().from(popups).where(and(eq(popups.channel_id, channelId), eq(popups.id, Number(id)))).limit(1))[0]
+    ? (await db.select().from(popups).where(and(eq(popups.channel_id, channelId), eq(popups.is_show, true), eq(popups.id, Number(id)))).limit(1))[0]
     : undefined;
   if (!row) throw notFound('ポップアップ');
   return toPopup(row);

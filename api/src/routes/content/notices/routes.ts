@@ -28,7 +28,7 @@ export const listPopups = createRoute({
   responses: { 200: jsonResponse(z.array(popupSchema), 'Popups') },
 });
 export const getPopup = createRoute({
-  method: 'get', path: '/popups/{id}', tags: ['content'], summary: 'One popup',
+  method: 'get', path: '/popups/{id}', tags: ['content'], summary: 'One shown popup of the channel (hidden or other-channel ids are 404)',
   request: { params: idOrKeyParamSchema },
   responses: { 200: jsonResponse(popupSchema, 'The popup'), 404: notFoundResponse },
 });
