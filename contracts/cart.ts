@@ -167,3 +167,13 @@ export const orderNoParamSchema = z.object({ order_no: keyText(64) });
 
 // Defined in the zod-free constants so browser code can read it without loading zod.
 export { CARRIAGE } from './constants.ts';
+/**
+ * PATCH /v1/carts/add-set: several products at once (a set, a coordinate), all or none: one that
+ * cannot be added leaves the cart as it was. The same product twice counts once with both quantities.
+ */
+export const cartAddSetRequestSchema = z.object({
+  token: cartTokenSchema,
+  products: z.array(z.object({ product_id: dbIdNumber(), quantity: quantitySchema }), errorFor('セット商品')).min(1).max(20),
+}).meta({ id: 'CartAddSetRequest' });
+export type CartAddSetRequest = z.infer<typeof cartAddSetRequestSchema>;
+

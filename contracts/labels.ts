@@ -46,6 +46,7 @@ export const labels: Record<string, string> = {
   invalid_product: '無効な商品の指定',
   is_removing_address: 'お届け先の解除',
   product_id: '商品',
+  products: 'セット商品',
   ids: '商品',
   key: 'キー',
   quantity: '数量',

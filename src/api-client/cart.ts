@@ -4,7 +4,7 @@
  * live in src/stores/cart.ts.
  */
 import type {
-  CartInitRequest, CartAddProductRequest, CartModifyProductRequest, CartDeleteProductRequest,
+  CartInitRequest, CartAddProductRequest, CartAddSetRequest, CartModifyProductRequest, CartDeleteProductRequest,
   CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
 } from '#contracts/cart.ts';
 import { request } from './http.ts';
@@ -52,6 +52,11 @@ export function addCartProduct(body: CartAddProductRequest, opts: CallOptions & 
 }
 
 /** PATCH /v1/carts/products/modify: sets a line's quantity. */
+/** PATCH /v1/carts/add-set: several products at once, all or none. */
+export function addCartSet(body: CartAddSetRequest, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/add-set', body, opts);
+}
+
 export function modifyCartProduct(body: CartModifyProductRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/products/modify', body, opts);
 }

@@ -48,6 +48,23 @@ describe('cart basics', () => {
     expect((await ok(shop.request('POST', '/v1/carts/init', { body: { token: cart.token } }))).token).toBe(cart.token);
   });
 
+  it('adds a set all or none (PATCH /v1/carts/add-set)', async () => {
+    const a = await product({ price: 1000, stock: 5 });
+    const b = await product({ price: 2000, stock: 1 });
+    const { token } = await newCart();
+    const cart = await ok(patch('add-set', { token, products: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 1 }, { product_id: a, quantity: 2 }] }));
+    expect(cart.detail.products.map((p: { product_info: { id: number }; quantity: number }) => [p.product_info.id, p.quantity])).toEqual([[a, 3], [b, 1]]);
+    // b has no second piece: nothing of the set is added, a's line stays at 3.
+    const short = await failure(patch('add-set', { token, products: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 1 }] }));
+    expect(short.code).toBe('cart.stock.insufficient');
+    const after = await ok(shop.request('GET', `/v1/carts/${token}`));
+    expect(after.detail.products.map((p: { quantity: number }) => p.quantity)).toEqual([3, 1]);
+    const empty = await failure(patch('add-set', { token, products: [] }));
+    expect(Object.keys(empty.errors)).toEqual(['products']);
+    const bad = await failure(patch('add-set', { token, products: [{ product_id: 'x', quantity: 0 }] }));
+    expect(Object.keys(bad.errors).sort()).toEqual(['products.0.product_id', 'products.0.quantity']);
+  });
+
   it('answers 404 for an unknown token and a new cart from init', async () => {
     expect((await failure(shop.request('GET', '/v1/carts/no-such-token'), 404)).message).toEqual(expect.any(String));
     expect((await ok(shop.request('POST', '/v1/carts/init', { body: { token: 'no-such-token' } }))).token).not.toBe('no-such-token');

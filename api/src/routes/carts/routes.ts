@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import {
-  cartAddProductRequestSchema, cartDecisionResponseSchema, cartDeleteProductRequestSchema, cartInitRequestSchema,
+  cartAddProductRequestSchema, cartAddSetRequestSchema, cartDecisionResponseSchema, cartDeleteProductRequestSchema, cartInitRequestSchema,
   cartModifyProductRequestSchema, cartOrderModifyRequestSchema, cartSchema, cartShippingAddRequestSchema,
   cartShippingResetRequestSchema, cartTokenParamSchema, cartTokenRequestSchema, orderNoParamSchema,
 } from '#contracts/cart.ts';
@@ -34,6 +34,7 @@ export const get = createRoute({
 export const reset = patch('/carts/reset', 'Empty the cart', cartTokenRequestSchema);
 export const add = patch('/carts/products/add', 'Add a product (merges into its line)', cartAddProductRequestSchema);
 export const modify = patch('/carts/products/modify', 'Set a line\'s quantity', cartModifyProductRequestSchema);
+export const addSet = patch('/carts/add-set', 'Add several products at once (all or none)', cartAddSetRequestSchema);
 export const remove = patch('/carts/products/delete', 'Remove a line by key or products by id', cartDeleteProductRequestSchema);
 export const shippingAdd = patch('/carts/shippings/add', 'Deliver to a saved address (login required)', cartShippingAddRequestSchema);
 export const shippingReset = patch('/carts/shippings/reset', 'Clear the delivery address', cartShippingResetRequestSchema);

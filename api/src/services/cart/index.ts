@@ -6,14 +6,14 @@ import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
 import type {
-  Cart, CartAddProductRequest, CartDecisionResponse, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
-  CartOrderModifyRequest, CartShippingAddRequest,
+  Cart, CartAddProductRequest, CartAddSetRequest, CartDecisionResponse, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
+  CartOrderModifyRequest, CartShippingAddRequest, CartShippingResetRequest,
 } from '#contracts/cart.ts';
 import type { PaymentMethod } from '#contracts/payments.ts';
 import { listPayments } from '../payments.ts';
 import { initCart, mutateCart, readCart, type CartRow } from './access.ts';
-import { decideCart } from './decision.ts';
-import { addProduct, deleteProducts, modifyProduct, resetCart } from './lines.ts';
+import { decideCart, type Decision } from './decision.ts';
+import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { setPayment } from './payment.ts';
 import { assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
@@ -46,6 +46,12 @@ export const addCartProduct = async (s: CartScope, { token, product_id, quantity
 /** PATCH /v1/carts/products/modify. */
 export const modifyCartProduct = (s: CartScope, { token, key, quantity }: CartModifyProductRequest) =>
   change(s, token, (tx, cart) => modifyProduct(tx, s.channel.id, cart, key, quantity));
+
+/** PATCH /v1/carts/add-set: all the products or none. */
+export const addCartSet = async (s: CartScope, { token, products }: CartAddSetRequest) => {
+  await assertSelling(s.db, s.channel.id);
+  return change(s, token, (tx, cart) => addSet(tx, s.channel.id, cart, products));
+};
 
 /** PATCH /v1/carts/products/delete. */
 export const deleteCartProducts = (s: CartScope, { token, key, ids }: CartDeleteProductRequest) =>

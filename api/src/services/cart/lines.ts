@@ -42,6 +42,16 @@ export async function addProduct(tx: Tx, channelId: string, cart: CartRow, produ
   else await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: productId, quantity });
 }
 
+/**
+ * Adds a set of products in one go (PATCH /v1/carts/add-set). Runs inside the cart's transaction, so
+ * a product that cannot be added (not for sale, not enough stock) undoes the whole set.
+ */
+export async function addSet(tx: Tx, channelId: string, cart: CartRow, items: { product_id: number; quantity: number }[]) {
+  const wanted = new Map<number, number>();
+  for (const i of items) wanted.set(i.product_id, (wanted.get(i.product_id) ?? 0) + i.quantity);
+  for (const [productId, quantity] of wanted) await addProduct(tx, channelId, cart, productId, quantity);
+}
+
 /** Sets the quantity of the line `key`. */
 export async function modifyProduct(tx: Tx, channelId: string, cart: CartRow, key: string, quantity: number) {
   const [line] = await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).limit(1);
