@@ -9,6 +9,7 @@ import { dbIdNumber, flag, keyText, quantity } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema, taxRateSchema } from './products.ts';
+import { cartSocialGiftSchema } from './social-gift.ts';
 
 const yen = z.number().int();
 
@@ -89,6 +90,9 @@ export const cartSchema = z.object({
   payment_id: z.number().int().nullable(),
   payment_name: z.string().nullable(),
   order_no: z.string().nullable(),
+  /** Bought as a social gift (PATCH /v1/carts/social/receiver): no address, the receiver enters it. */
+  is_social_gift: z.boolean(),
+  social_gift: cartSocialGiftSchema.nullable(),
   flags: cartFlagsSchema,
 }).meta({ id: 'Cart' });
 export type Cart = z.infer<typeof cartSchema>;
@@ -159,6 +163,8 @@ export type CartOrderModifyRequest = z.infer<typeof cartOrderModifyRequestSchema
 export const cartDecisionResponseSchema = z.object({
   order_no: z.string(),
   order_id: z.number().int().positive(),
+  /** A social gift's link for the receiver, given once at the decision (only its hash is stored). */
+  social_gift_url: z.string().optional(),
 }).meta({ id: 'CartDecisionResponse' });
 export type CartDecisionResponse = z.infer<typeof cartDecisionResponseSchema>;
 

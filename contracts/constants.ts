@@ -15,3 +15,7 @@ export const MAX_PER_PAGE = 100;
 
 /** Carriage rule (tax included): 660 yen, free from 5,500 yen of goods including tax. */
 export const CARRIAGE = { fee: 660, freeFrom: 5500 } as const;
+
+/** Social gift: the longest message, and the days a link stays valid unless SOCIAL_GIFT.EXPIRE_DAYS says otherwise. */
+export const SOCIAL_GIFT_MESSAGE_MAX = 200;
+export const SOCIAL_GIFT_EXPIRE_DAYS = 14;

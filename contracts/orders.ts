@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pagedQuerySchema } from './common.ts';
 import { deliveryAddressSchema } from './addresses.ts';
 import { cartOrderSchema } from './cart.ts';
+import { orderSocialGiftSchema } from './social-gift.ts';
 import { taxRateSchema } from './products.ts';
 
 export const orderStatusSchema = z.enum(['ordered', 'shipped', 'cancelled']);
@@ -44,6 +45,8 @@ export const orderSchema = z.object({
   user_order_total_payment: z.number().int(),
   cancel_reason: z.string().nullable(),
   cancel_only_ecd_key: z.string().nullable(),
+  /** A social gift's status (受け取り待ち, お届け先入力済み, 期限切れ); its `shippings` stay empty for the sender. */
+  social_gift: orderSocialGiftSchema.nullable().optional(),
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 

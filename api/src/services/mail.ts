@@ -40,7 +40,8 @@ export interface OrderMail {
   items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number }[];
   totals: CartOrder;
   payment: { code: string; name: string; description: string; settings: unknown };
-  address: DeliveryAddress;
+  /** null for a social gift: the receiver enters the address through the link. */
+  address: DeliveryAddress | null;
 }
 
 /**
@@ -97,9 +98,11 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     ...(m.payment.code === 'cod' ? ['商品お届け時に、配達員へお支払い合計をお支払いください。'] : []),
     '',
     '■ お届け先',
-    `${a.full_address}`,
-    `${a.last_name} ${a.first_name} 様`,
-    ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
+    ...(a ? [
+      `${a.full_address}`,
+      `${a.last_name} ${a.first_name} 様`,
+      ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
+    ] : ['ソーシャルギフト（お届け先はお受け取りになる方がご入力されます。受け取り用URLは別のメールでお送りします）']),
     '',
     'ご注文内容はマイページの「ご注文履歴」からもご確認いただけます。',
     '本メールは送信専用です。ご不明な点はお問い合わせフォームよりご連絡ください。',

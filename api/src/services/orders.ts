@@ -1,7 +1,7 @@
 /** The member's orders: the wire Order and the reads of GET /v1/me/orders… and /v1/carts/order/{order_no}. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { order_items, orders } from '../db/schema.ts';
+import { order_items, orders, social_gifts } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import { pageOf } from '../lib/pagination.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
@@ -11,13 +11,14 @@ import type { AmountByTaxRate } from '#contracts/cart.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#contracts/orders.ts';
 import { asTaxRate } from './cart/lines.ts';
 import { priceWithTax } from './tax.ts';
+import { orderGiftView, type SocialGiftRow } from './social-gift/status.ts';
 
 type Conn = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof order_items.$inferSelect;
 
-/** The wire Order (pure). */
-export function serializeOrder(o: OrderRow, items: OrderItemRow[]): Order {
+/** The wire Order (pure). A social gift's order never shows the receiver's address, only the gift's status. */
+export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: SocialGiftRow | null): Order {
   const lineTax = items.reduce((s, i) => s + i.tax_amount, 0);
   const status = (o.status in ORDER_STATUS_LABELS ? o.status : 'ordered') as OrderStatus;
   return {
@@ -33,7 +34,7 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[]): Order {
       unit_price_with_tax: priceWithTax(i.unit_price, i.tax_rate), tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity,
       tax_amount: i.tax_amount, subtotal_with_tax: i.subtotal + i.tax_amount,
     })),
-    shippings: (o.shippings as { address: DeliveryAddress }[]).map((s) => ({ address: s.address })),
+    shippings: o.is_social_gift ? [] : (o.shippings as { address: DeliveryAddress }[]).map((s) => ({ address: s.address })),
     order: {
       subtotal: o.subtotal, subtotal_with_tax: o.subtotal + lineTax, total_tax: o.total_tax, total_carriage: o.total_carriage,
       total_packing: o.total_packing, total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
@@ -42,13 +43,16 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[]): Order {
     user_order_total_payment: o.total_payment,
     cancel_reason: o.cancel_reason,
     cancel_only_ecd_key: null,
+    social_gift: gift ? orderGiftView(gift) : null,
   };
 }
 
 async function withItems(db: Conn, rows: OrderRow[]): Promise<Order[]> {
   if (!rows.length) return [];
   const items = await db.select().from(order_items).where(inArray(order_items.order_id, rows.map((r) => r.id))).orderBy(asc(order_items.id));
-  return rows.map((o) => serializeOrder(o, items.filter((i) => i.order_id === o.id)));
+  const giftIds = rows.filter((r) => r.is_social_gift).map((r) => r.id);
+  const gifts = giftIds.length ? await db.select().from(social_gifts).where(inArray(social_gifts.order_id, giftIds)) : [];
+  return rows.map((o) => serializeOrder(o, items.filter((i) => i.order_id === o.id), gifts.find((g) => g.order_id === o.id)));
 }
 
 /** The member's orders of the channel, newest first, one page (paged only: a long history never comes whole). */

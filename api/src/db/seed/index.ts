@@ -8,6 +8,7 @@ import type { Db, Tx } from '../client.ts';
 import { channels } from '../schema.ts';
 import { refreshPopularity, refreshSearchText } from '../../services/search/refresh.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedCatalogs } from './catalogs.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
 import { seedMembers } from './members.ts';
@@ -22,6 +23,7 @@ async function seedAll(tx: Tx) {
   await seedCatalog(tx, { main: MAIN_CHANNEL, outlet: OUTLET_CHANNEL });
   await seedContent(tx);
   await seedMembers(tx);
+  await seedCatalogs(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */

@@ -11,6 +11,8 @@ import { carts, order_items, orders, product_channels, products } from '../../db
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { queueOrderConfirmation, siteName } from '../mail.ts';
 import { paymentById } from '../payments.ts';
+import { assertGiftPayment, cartSocialGift } from '../social-gift/cart.ts';
+import { openSocialGift } from '../social-gift/create.ts';
 import { findCart, ownedBy } from './access.ts';
 import { cartErrors } from './errors.ts';
 import { asTaxRate } from './lines.ts';
@@ -26,7 +28,8 @@ export function formatOrderNo(id: number, at: Date): string {
   return `${ymd}-${String(id).padStart(6, '0')}`;
 }
 
-export interface Decision { order_id: number; order_no: string; created: boolean }
+/** `social_gift_url`: a gift order's link, given once (only its hash is kept). */
+export interface Decision { order_id: number; order_no: string; created: boolean; social_gift_url?: string }
 
 function isCartUniqueViolation(err: unknown): boolean {
   // drizzle wraps the driver error in `cause`; both pg and PGlite carry the SQLSTATE in `code`.
@@ -42,9 +45,10 @@ async function orderOfCart(db: Conn, cartId: number): Promise<Decision | null> {
 }
 
 /** POST /v1/carts/{token}/decision: places the cart's order once; later calls return that order. */
-export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, token: string): Promise<Decision> {
+export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, token: string,
+  siteUrl = process.env.SITE_URL || 'http://localhost:4321'): Promise<Decision> {
   try {
-    return await db.transaction((tx) => decideLocked(tx, channel, user, token));
+    return await db.transaction((tx) => decideLocked(tx, channel, user, token, siteUrl));
   } catch (err) {
     // A concurrent decision for this cart committed first: answer with its order.
     if (!isCartUniqueViolation(err)) throw err;
@@ -55,7 +59,7 @@ export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, tok
   }
 }
 
-async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string): Promise<Decision> {
+async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string, siteUrl: string): Promise<Decision> {
   const cart = await findCart(tx, channel.id, token, true);
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.order_id != null) {
@@ -68,9 +72,11 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   const lines = await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
   const shippings = (await cartShippingsQuery(tx, cart.id)).map(toCartShipping);
-  if (!shippings.length) throw cartErrors.noShipping();
+  // A social gift has no address yet: the receiver enters it through the link.
+  if (!shippings.length && !cart.is_social_gift) throw cartErrors.noShipping();
   const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
+  assertGiftPayment(cart, payment.code);
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
   if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
 
@@ -115,7 +121,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
     payment_id: payment.id, payment_name: payment.name,
     subtotal: t.subtotal, total_tax: t.total_tax, total_carriage: t.total_carriage, total_fee: t.total_fee,
     total_discount: t.total_discount, use_point: t.use_point, total_payment: t.total_payment,
-    amount_by_tax_rate: t.amount_by_tax_rate, shippings: shippingSnapshot,
+    amount_by_tax_rate: t.amount_by_tax_rate, shippings: cart.is_social_gift ? [] : shippingSnapshot, is_social_gift: cart.is_social_gift,
     customer: {
       user_id: user.id, username: user.username, email: user.email, last_name: user.last_name, first_name: user.first_name,
       last_name_kana: user.last_name_kana, first_name_kana: user.first_name_kana,
@@ -143,7 +149,12 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
     })),
     totals: t,
     payment: { code: payment.code, name: payment.name, description: payment.description, settings: payment.settings },
-    address: shippings[0].address,
+    address: cart.is_social_gift ? null : shippings[0].address,
   });
-  return { order_id: orderId, order_no: orderNo, created: true };
+  const gift = cartSocialGift(cart);
+  const link = gift && await openSocialGift(tx, {
+    channelId: channel.id, orderId, orderNo, gift, siteUrl, siteName: await siteName(tx, channel.id, channel.name), senderEmail: user.email,
+    customerName: `${user.last_name} ${user.first_name}`.trim() || user.username, items: items.map((i) => ({ name: i.name, quantity: i.quantity })), now,
+  });
+  return { order_id: orderId, order_no: orderNo, created: true, ...(link ? { social_gift_url: link.url } : {}) };
 }

@@ -18,6 +18,7 @@ import { setPayment } from './payment.ts';
 import { assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
 import { buildCart } from './view.ts';
+import { GIFT_REFUSED_PAYMENT } from '../social-gift/cart.ts';
 
 /** Who is asking, on which channel: everything a cart operation needs from the request. */
 export interface CartScope { db: Db; env: ApiEnv; channel: ChannelRow; user: UserRow | null }
@@ -71,13 +72,14 @@ export const modifyCartOrder = (s: CartScope, { token, payment_id }: CartOrderMo
 /** POST /v1/carts/{token}/decision (signed-in member only). */
 export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse> {
   await assertSelling(s.db, s.channel.id);
-  const { order_no, order_id } = await decideCart(s.db, s.channel, s.user!, token);
-  return { order_no, order_id };
+  const { order_no, order_id, social_gift_url } = await decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL);
+  return { order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) };
 }
 
 /** GET /v1/payments/carts/{token}: the methods usable for a cart the caller may see. */
 export async function paymentsForCart(s: CartScope, token: string): Promise<PaymentMethod[]> {
-  await readCart(s.db, s.channel.id, s.user, token);
+  const cart = await readCart(s.db, s.channel.id, s.user, token);
   // Every active method suits every cart today; per-cart rules (e.g. a 代引 ceiling) go here.
-  return listPayments(s.db);
+  // A social gift cannot be paid at the door (the receiver would pay): no 代金引換.
+  return (await listPayments(s.db)).filter((p) => !cart.is_social_gift || p.code !== GIFT_REFUSED_PAYMENT);
 }

@@ -5,10 +5,13 @@ import { carts } from '../../db/schema.ts';
 import { activePayments } from '../payments.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
+import { assertGiftPayment } from '../social-gift/cart.ts';
 
 /** Chooses the payment method; it must be one GET /v1/payments/carts/{token} offers. */
 export async function setPayment(tx: Tx, cart: CartRow, paymentId: number) {
   const usable = await activePayments(tx);
-  if (!usable.some((p) => p.id === paymentId)) throw cartErrors.paymentNotAvailable();
+  const chosen = usable.find((p) => p.id === paymentId);
+  if (!chosen) throw cartErrors.paymentNotAvailable();
+  assertGiftPayment(cart, chosen.code);
   await tx.update(carts).set({ payment_id: paymentId }).where(eq(carts.id, cart.id));
 }

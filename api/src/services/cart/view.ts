@@ -11,6 +11,7 @@ import { asTaxRate } from './lines.ts';
 import { priceCart } from './pricing.ts';
 import { cartStatements } from './queries.ts';
 import { toCartShipping } from './shipping.ts';
+import { cartSocialGift } from '../social-gift/cart.ts';
 
 /** The whole wire Cart for a cart row (read outside any transaction, through prepared statements). */
 export async function buildCart(db: Db, cart: CartRow, channelId: string, user: UserRow | null): Promise<Cart> {
@@ -36,7 +37,7 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
   }));
   const shippings = shippingRows.map(toCartShipping);
   const needs_login = user == null;
-  const needs_shipping = shippings.length === 0;
+  const needs_shipping = shippings.length === 0 && !cart.is_social_gift;
   const needs_payment = !payment?.is_active;
   return {
     token: cart.token,
@@ -51,6 +52,8 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
     payment_id: cart.payment_id,
     payment_name: payment?.name ?? null,
     order_no: order?.order_no ?? null,
+    is_social_gift: cart.is_social_gift,
+    social_gift: cartSocialGift(cart),
     flags: { is_decidable: products.length > 0 && !needs_login && !needs_shipping && !needs_payment, needs_shipping, needs_payment, needs_login },
   };
 }
