@@ -9,6 +9,7 @@ import { outbox_emails, settings } from '../db/schema.ts';
 import { mailQueued } from './outbox/signal.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
+import type { MailShipment } from './delivery/decision.ts';
 
 type Conn = Db | Tx;
 
@@ -40,8 +41,35 @@ export interface OrderMail {
   items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number }[];
   totals: CartOrder;
   payment: { code: string; name: string; description: string; settings: unknown };
+  /** What the shopper needs to pay (account and deadline, konbini number, card), from the order's payment detail. */
+  paymentLines?: string[];
   /** null for a social gift: the receiver enters the address through the link. */
   address: DeliveryAddress | null;
+  /** Each shipment (address, delivery date and time, wrapping, のし, its lines); when given, listed instead of `address`. */
+  shipments?: MailShipment[];
+}
+
+/** "12月1日（火）" from "2026-12-01". */
+function jpDateWithDay(ymd: string): string {
+  const day = '日月火水木金土'[new Date(`${ymd}T00:00:00Z`).getUTCDay()];
+  return `${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日（${day}）`;
+}
+
+/** The lines of one shipment under 「■ お届け先」. */
+function shipmentText(s: MailShipment, n: number, of: number): string[] {
+  const a = s.address;
+  return [
+    ...(of > 1 ? [`【お届け先${n + 1}】`] : []),
+    a.full_address,
+    `${a.last_name} ${a.first_name} 様`,
+    ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
+    `お届け希望日時：${s.delivery_date ? jpDateWithDay(s.delivery_date) : '指定なし'} ${s.delivery_timezone_label}`,
+    ...(s.packing_name ? [`ラッピング：${s.packing_name}${s.packing_fee ? `（${yen(s.packing_fee)}）` : ''}`] : []),
+    ...(s.noshi_type ? [`のし：${s.noshi_type}${s.noshi_name ? `（名入れ：${s.noshi_name}）` : ''}${s.noshi_fee ? `（${yen(s.noshi_fee)}）` : ''}`] : []),
+    ...s.items.map((i) => `・${i.name} × ${i.quantity}点`),
+    `送料：${yen(s.carriage)}（税込）`,
+    '',
+  ];
 }
 
 /**
@@ -86,6 +114,7 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     '■ ご請求金額',
     `商品合計：${yen(t.subtotal_with_tax)}（税込）`,
     `送料：${yen(t.total_carriage)}（税込）`,
+    ...(t.total_packing ? [`ラッピング・のし：${yen(t.total_packing)}（税込）`] : []),
     `手数料：${yen(t.total_fee)}（税込）`,
     ...(t.total_discount ? [`割引：-${yen(t.total_discount)}`] : []),
     ...(t.use_point ? [`ポイント利用：-${yen(t.use_point)}`] : []),
@@ -94,11 +123,13 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     '',
     '■ お支払い方法',
     m.payment.name,
-    ...(m.payment.code === 'bank_transfer' ? bankTransferText(m.payment) : []),
-    ...(m.payment.code === 'cod' ? ['商品お届け時に、配達員へお支払い合計をお支払いください。'] : []),
+    ...(m.paymentLines ?? [
+      ...(m.payment.code === 'bank_transfer' ? bankTransferText(m.payment) : []),
+      ...(m.payment.code === 'cod' ? ['商品お届け時に、配達員へお支払い合計をお支払いください。'] : []),
+    ]),
     '',
-    '■ お届け先',
-    ...(a ? [
+    m.shipments && m.shipments.length > 1 ? `■ お届け先（${m.shipments.length}件）` : '■ お届け先',
+    ...(m.shipments?.length ? m.shipments.flatMap((s, n, all) => shipmentText(s, n, all.length)).slice(0, -1) : a ? [
       `${a.full_address}`,
       `${a.last_name} ${a.first_name} 様`,
       ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),

@@ -11,7 +11,8 @@ const channelSeeds = [
   { id: MAIN_CHANNEL, name: SHOP_NAME, theme: 'default', is_default: true, namespace: 'maison-kiyora', prefix: '',
     tokens: { '--color-primary': '#1f3a5f', '--color-accent': '#b5533c', '--color-bg': '#faf8f5', '--color-text': '#222222', '--color-muted': '#6b6b6b' },
     // New members confirm their e-mail address before they count as registered (the outlet does not ask).
-    settings: { 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': true },
+    // Several delivery addresses per order (gifts to family and friends); the outlet ships to one.
+    settings: { 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': true, 'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': true },
     schoolKeys: [{ key: 'KIYORA2026', name: '清良学園' }, { key: 'SAKURA2026', name: '桜ヶ丘高等学校' }] },
   { id: OUTLET_CHANNEL, name: `${SHOP_NAME} OUTLET`, theme: 'outlet', is_default: false, namespace: 'maison-kiyora-outlet', prefix: 'outlet',
     tokens: { '--color-primary': '#222222', '--color-accent': '#d2382b', '--color-bg': '#ffffff', '--color-text': '#111111', '--color-muted': '#707070' },

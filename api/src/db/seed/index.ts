@@ -9,8 +9,10 @@ import { channels } from '../schema.ts';
 import { refreshPopularity, refreshSearchText } from '../../services/search/refresh.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCatalogs } from './catalogs.ts';
+import { seedBenefits } from './benefits.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
+import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
@@ -24,6 +26,8 @@ async function seedAll(tx: Tx) {
   await seedContent(tx);
   await seedMembers(tx);
   await seedCatalogs(tx);
+  await seedDelivery(tx);
+  await seedBenefits(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */

@@ -1,13 +1,13 @@
 /**
  * The demo members (demo, and demo-mfa whose login asks for a mailed code) and their address books,
- * the payment methods, a few postal codes and the business-day calendar. The demo password and
+ * the payment methods and a few postal codes. The demo password and
  * security answer are hashed once per seed (scrypt is deliberately slow).
  */
 import { hashAnswer, hashPassword } from '../../services/password.ts';
 import type { Db, Tx } from '../client.ts';
-import { business_dates, payment_methods, postal_codes, user_addresses, users } from '../schema.ts';
+import { payment_methods, postal_codes, user_addresses, users } from '../schema.ts';
 import { MAIN_CHANNEL } from './channels.ts';
-import { COD_FEE, TRANSFER_DAYS } from './terms.ts';
+import { COD_FEE, COD_FEE_BANDS, DEFERRED_DUE_DAYS, DEFERRED_FEE, KONBINI_DEADLINE_DAYS, KONBINI_STORES, TRANSFER_DAYS } from './terms.ts';
 
 export const DEMO = { username: 'demo', email: 'demo@example.jp', password: 'demo-pass-2026', securityQuestion: 1, securityAnswer: 'ポチ' } as const;
 /** A member whose login asks for the mailed 6-digit code (users.mfa_enabled). */
@@ -46,14 +46,24 @@ export async function seedMembers(db: Db | Tx) {
   ]);
 
   await db.insert(payment_methods).values([
-    // The fee lives only in `fee`: checkout, the guide and the 特定商取引法 page print it from there.
+    // The fee lives only in `fee` and `settings` (the 代引 bands, ceilings): checkout, the guide and
+    // the 特定商取引法 page print it from there (api/src/services/payments/methods.ts reads them).
     { code: 'cod', name: '代金引換', fee: COD_FEE, is_active: true, sort: 10,
-      description: '商品お届けの際に、配達員に代金をお支払いください。' },
+      description: '商品お届けの際に、配達員に代金をお支払いください。代引手数料はお支払い金額により異なります（お支払い方法の選択画面に表示します）。',
+      settings: { fee_bands: COD_FEE_BANDS, ceiling: 300_000, social_gift: false } },
     { code: 'bank_transfer', name: '銀行振込', fee: 0, is_active: true, sort: 20,
-      description: `ご注文後${TRANSFER_DAYS}日以内にお振込みください。ご入金を確認後、商品を発送いたします。振込手数料はお客様のご負担となります。\n振込先：${BANK_ACCOUNT}` },
-    // Inactive until card tokenisation with a payment provider is in place.
-    { code: 'card', name: 'クレジットカード', fee: 0, is_active: false, sort: 30,
-      description: 'VISA / Mastercard / JCB / American Express / Diners Club がご利用いただけます。' },
+      description: `ご注文後${TRANSFER_DAYS}日以内にお振込みください。ご入金を確認後、商品を発送いたします。振込手数料はお客様のご負担となります。\n振込先：${BANK_ACCOUNT}`,
+      settings: { bank_account: BANK_ACCOUNT, deadline_days: TRANSFER_DAYS } },
+    // Tokenised in the browser by the payment provider (PAYMENT_PROVIDER; the built-in test one by default).
+    { code: 'card', name: 'クレジットカード', fee: 0, is_active: true, sort: 30,
+      description: 'VISA / Mastercard / JCB / American Express / Diners Club がご利用いただけます。カード情報は決済代行会社が管理し、当店には保存されません。' },
+    { code: 'deferred', name: '後払い', fee: DEFERRED_FEE, is_active: true, sort: 40,
+      description: `商品到着後に届く請求書で、コンビニ・郵便局・銀行からお支払いください（発行日から${DEFERRED_DUE_DAYS}日以内）。ご利用はお支払い合計55,000円（税込）までです。`,
+      settings: { ceiling: 55_000, due_days: DEFERRED_DUE_DAYS, social_gift: false,
+        notice: `請求書は商品に同封、または商品到着後に郵送でお届けします。請求書の発行日から${DEFERRED_DUE_DAYS}日以内に、コンビニ・郵便局・銀行でお支払いください。` } },
+    { code: 'konbini', name: 'コンビニ払い', fee: 0, is_active: true, sort: 50,
+      description: 'ご注文後に表示されるお支払い番号で、期限までにコンビニでお支払いください。ご入金の確認後、商品を発送いたします。',
+      settings: { ceiling: 300_000, deadline_days: KONBINI_DEADLINE_DAYS, stores: KONBINI_STORES } },
   ]);
 
   await db.insert(postal_codes).values([
@@ -65,13 +75,5 @@ export async function seedMembers(db: Db | Tx) {
     ['9000006', '沖縄県', '那覇市', 'おもろまち'],
   ].map(([code, prefecture, city, town]) => ({ code, prefecture, city, town })));
 
-  // 2026–2027: weekends and the New Year holidays (12/29–1/3) are not shipping days.
-  const days: { date: string; is_holiday: boolean }[] = [];
-  for (let t = Date.UTC(2026, 0, 1); t <= Date.UTC(2027, 11, 31); t += 86_400_000) {
-    const d = new Date(t);
-    const md = (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
-    const holiday = d.getUTCDay() === 0 || d.getUTCDay() === 6 || md >= 1229 || md <= 103;
-    days.push({ date: d.toISOString().slice(0, 10), is_holiday: holiday });
-  }
-  await db.insert(business_dates).values(days);
+  // The business-day calendar is seeded with the delivery settings (seed/delivery.ts).
 }

@@ -16,9 +16,12 @@ import { openSocialGift } from '../social-gift/create.ts';
 import { findCart, ownedBy } from './access.ts';
 import { cartErrors } from './errors.ts';
 import { asTaxRate } from './lines.ts';
-import { priceCart } from './pricing.ts';
-import { cartLinesQuery, cartShippingsQuery } from './queries.ts';
-import { toCartShipping } from './shipping.ts';
+import { priceWithPaymentFee } from '../payments/methods.ts';
+import { settleOffline, type Settle } from '../payments/settle.ts';
+import { cartLinesQuery } from './queries.ts';
+import { decisionShipments } from '../delivery/decision.ts';
+import { cartBenefits } from '../benefits/cart-pricing.ts';
+import { recordOrderBenefits } from '../benefits/orders.ts';
 
 type Conn = Db | Tx;
 
@@ -46,9 +49,9 @@ async function orderOfCart(db: Conn, cartId: number): Promise<Decision | null> {
 
 /** POST /v1/carts/{token}/decision: places the cart's order once; later calls return that order. */
 export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, token: string,
-  siteUrl = process.env.SITE_URL || 'http://localhost:4321'): Promise<Decision> {
+  siteUrl = process.env.SITE_URL || 'http://localhost:4321', settle: Settle = settleOffline): Promise<Decision> {
   try {
-    return await db.transaction((tx) => decideLocked(tx, channel, user, token, siteUrl));
+    return await db.transaction((tx) => decideLocked(tx, channel, user, token, siteUrl, settle));
   } catch (err) {
     // A concurrent decision for this cart committed first: answer with its order.
     if (!isCartUniqueViolation(err)) throw err;
@@ -59,7 +62,7 @@ export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, tok
   }
 }
 
-async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string, siteUrl: string): Promise<Decision> {
+async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string, siteUrl: string, settle: Settle): Promise<Decision> {
   const cart = await findCart(tx, channel.id, token, true);
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.order_id != null) {
@@ -71,9 +74,10 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   const lines = await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
-  const shippings = (await cartShippingsQuery(tx, cart.id)).map(toCartShipping);
+  // The shipments with lines; a delivery date no longer choosable refuses the decision (services/delivery/decision.ts).
+  const delivery = await decisionShipments(tx, channel.id, cart, lines, now);
   // A social gift has no address yet: the receiver enters it through the link.
-  if (!shippings.length && !cart.is_social_gift) throw cartErrors.noShipping();
+  if (!delivery.count && !cart.is_social_gift) throw cartErrors.noShipping();
   const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
   assertGiftPayment(cart, payment.code);
@@ -103,10 +107,16 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   // Priced from the rows just locked, so the order matches the figures the stock was taken at.
   const items = lines.map((l) => ({ ...l, ...locked.get(l.product_id)!, unit_price: locked.get(l.product_id)!.product_price }));
-  const pricing = priceCart({
-    lines: items.map((i) => ({ unit_price: i.unit_price, tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity })),
+  // Coupon, points and carriage as the cart showed them (services/benefits/cart-pricing.ts).
+  const benefits = await cartBenefits(tx, cart, user, channel.id, items, now);
+  // The fee is the method's, by amount band where it has them (代引).
+  const pricing = priceWithPaymentFee(payment, {
+    lines: items.map((i, n) => ({ unit_price: i.unit_price, tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity, shipment: delivery.plan.lineShipment[n] })),
+    shipments: delivery.plan.shipments,
     paymentFee: payment.fee,
-    usePoint: cart.use_point,
+    discount: benefits.discount,
+    usePoint: benefits.usePoint,
+    carriage: benefits.carriage,
   });
   const t = pricing.order;
 
@@ -115,13 +125,19 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   const [{ id }] = (seq as unknown as { rows: { id: string }[] }).rows;
   const orderId = Number(id);
   const orderNo = formatOrderNo(orderId, now);
-  const shippingSnapshot = shippings.map((s) => ({ address: s.address, delivery_date: s.delivery_date, delivery_timezone: s.delivery_timezone }));
+  const shippingSnapshot = delivery.snapshot(pricing.shipmentCarriage);
+  // The coupon use and the points (guarded updates), before any payment is asked for.
+  const granted = await recordOrderBenefits(tx, { userId: user.id, orderId, benefits, lines: items, pricing, now });
+  // The payment's rules on the final total, and what the shopper needs to pay (a card: its authorisation).
+  const paid = await settle(tx, { cart, payment, orderId, orderNo, total: t.total_payment, fee: t.total_fee, at: now });
   await tx.insert(orders).values({
     id: orderId, order_no: orderNo, channel_id: channel.id, user_id: user.id, cart_id: cart.id, status: 'ordered',
-    payment_id: payment.id, payment_name: payment.name,
-    subtotal: t.subtotal, total_tax: t.total_tax, total_carriage: t.total_carriage, total_fee: t.total_fee,
+    payment_id: payment.id, payment_name: payment.name, payment_status: paid.status, payment_detail: paid.detail,
+    subtotal: t.subtotal, total_tax: t.total_tax, total_carriage: t.total_carriage, total_packing: t.total_packing, total_fee: t.total_fee,
     total_discount: t.total_discount, use_point: t.use_point, total_payment: t.total_payment,
+    earned_point: granted.earned_point, coupons: granted.coupons,
     amount_by_tax_rate: t.amount_by_tax_rate, shippings: cart.is_social_gift ? [] : shippingSnapshot, is_social_gift: cart.is_social_gift,
+    others: cart.others ?? {},
     customer: {
       user_id: user.id, username: user.username, email: user.email, last_name: user.last_name, first_name: user.first_name,
       last_name_kana: user.last_name_kana, first_name_kana: user.first_name_kana,
@@ -132,7 +148,8 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   await tx.insert(order_items).values(items.map((i, n) => ({
     order_id: orderId, product_id: i.product_id, key: i.key, code: i.code, name: i.name, image: i.image,
     unit_price: i.unit_price, tax_rate: i.tax_rate, quantity: i.quantity,
-    tax_amount: pricing.lines[n].tax_amount, subtotal: pricing.lines[n].subtotal,
+    tax_amount: pricing.lines[n].tax_amount, subtotal: pricing.lines[n].subtotal, coupon_discount: pricing.lines[n].coupon_discount,
+    shipping_index: delivery.plan.lineShipment[n],
   })));
   await tx.update(carts).set({ order_id: orderId, user_id: user.id, updated_at: now }).where(eq(carts.id, cart.id));
 
@@ -149,7 +166,9 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
     })),
     totals: t,
     payment: { code: payment.code, name: payment.name, description: payment.description, settings: payment.settings },
-    address: cart.is_social_gift ? null : shippings[0].address,
+    paymentLines: paid.mailLines,
+    address: cart.is_social_gift ? null : shippingSnapshot[0].address,
+    shipments: delivery.mail(pricing.shipmentCarriage),
   });
   const gift = cartSocialGift(cart);
   const link = gift && await openSocialGift(tx, {

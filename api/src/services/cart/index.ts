@@ -6,14 +6,18 @@ import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
 import type {
-  Cart, CartAddProductRequest, CartAddSetRequest, CartDecisionResponse, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
+  Cart, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartDecisionResponse, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
   CartOrderModifyRequest, CartShippingAddRequest, CartShippingResetRequest,
 } from '#contracts/cart.ts';
 import type { PaymentMethod } from '#contracts/payments.ts';
-import { listPayments } from '../payments.ts';
+import type { CartDecisionAction, PaymentCheck, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
+import { decideWithPayment, returnFrom3ds, type Decide } from '../payments/card.ts';
+import { resolvePaymentChoice, savePaymentChoice, setTransactionError } from '../payments/choice.ts';
+import { checkPayment, usablePayments } from '../payments/for-cart.ts';
 import { initCart, mutateCart, readCart, type CartRow } from './access.ts';
 import { decideCart, type Decision } from './decision.ts';
 import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
+import { addAccessory, deleteAccessory, modifyAccessory } from './accessories.ts';
 import { setPayment } from './payment.ts';
 import { assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
@@ -24,7 +28,7 @@ import { GIFT_REFUSED_PAYMENT } from '../social-gift/cart.ts';
 export interface CartScope { db: Db; env: ApiEnv; channel: ChannelRow; user: UserRow | null }
 
 const show = (s: CartScope, cart: CartRow) => buildCart(s.db, cart, s.channel.id, s.user);
-const change = async (s: CartScope, token: string, fn: Parameters<typeof mutateCart>[5]) =>
+export const change = async (s: CartScope, token: string, fn: Parameters<typeof mutateCart>[5]) =>
   show(s, await mutateCart(s.db, s.env, s.channel.id, s.user, token, fn));
 
 /** POST /v1/carts/init: the usable cart (restored or merged at login), or a new one. */
@@ -44,42 +48,83 @@ export const addCartProduct = async (s: CartScope, { token, product_id, quantity
   return change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity));
 };
 
-/** PATCH /v1/carts/products/modify. */
-export const modifyCartProduct = (s: CartScope, { token, key, quantity }: CartModifyProductRequest) =>
-  change(s, token, (tx, cart) => modifyProduct(tx, s.channel.id, cart, key, quantity));
-
 /** PATCH /v1/carts/add-set: all the products or none. */
 export const addCartSet = async (s: CartScope, { token, products }: CartAddSetRequest) => {
   await assertSelling(s.db, s.channel.id);
   return change(s, token, (tx, cart) => addSet(tx, s.channel.id, cart, products));
 };
 
+/** PATCH /v1/carts/accessories/add. */
+export const addCartAccessory = async (s: CartScope, { token, key, accessory_id, quantity }: CartAccessoryAddRequest) => {
+  await assertSelling(s.db, s.channel.id);
+  return change(s, token, (tx, cart) => addAccessory(tx, s.channel.id, cart, key, accessory_id, quantity));
+};
+
+/** PATCH /v1/carts/accessories/modify. */
+export const modifyCartAccessory = (s: CartScope, { token, key, quantity }: CartAccessoryModifyRequest) =>
+  change(s, token, (tx, cart) => modifyAccessory(tx, s.channel.id, cart, key, quantity));
+
+/** PATCH /v1/carts/accessories/delete. */
+export const deleteCartAccessory = (s: CartScope, { token, key }: CartAccessoryDeleteRequest) =>
+  change(s, token, (tx, cart) => deleteAccessory(tx, cart, key));
+
+/** PATCH /v1/carts/products/modify. */
+export const modifyCartProduct = (s: CartScope, { token, key, quantity }: CartModifyProductRequest) =>
+  change(s, token, (tx, cart) => modifyProduct(tx, s.channel.id, cart, key, quantity));
+
 /** PATCH /v1/carts/products/delete. */
 export const deleteCartProducts = (s: CartScope, { token, key, ids }: CartDeleteProductRequest) =>
   change(s, token, (tx, cart) => deleteProducts(tx, cart, key, ids));
 
 /** PATCH /v1/carts/shippings/add. */
-export const addCartShipping = (s: CartScope, { token, user_address_id }: CartShippingAddRequest) =>
-  change(s, token, (tx, cart) => addShipping(tx, cart, s.user, user_address_id));
+export const addCartShipping = (s: CartScope, { token, ...choice }: CartShippingAddRequest) =>
+  change(s, token, (tx, cart) => addShipping(tx, s.channel.id, cart, s.user, choice));
 
 /** PATCH /v1/carts/shippings/reset. */
-export const resetCartShippings = (s: CartScope, { token }: { token: string }) => change(s, token, (tx, cart) => resetShippings(tx, cart));
+export const resetCartShippings = (s: CartScope, { token, is_removing_address }: CartShippingResetRequest) =>
+  change(s, token, (tx, cart) => resetShippings(tx, cart, is_removing_address === true));
 
-/** PATCH /v1/carts/order/modify: the payment method. */
-export const modifyCartOrder = (s: CartScope, { token, payment_id }: CartOrderModifyRequest) =>
-  change(s, token, (tx, cart) => setPayment(tx, cart, payment_id));
+/** PATCH /v1/carts/order/modify: the payment method and its details (card token or saved card, konbini store). */
+export const modifyCartOrder = async (s: CartScope, { token, payment_id, ...details }: CartOrderModifyRequest) => {
+  // The provider is asked about the token before the cart's row lock is taken.
+  const choice = await resolvePaymentChoice(s.db, s.env, s.user, details);
+  return change(s, token, async (tx, cart) => {
+    await setPayment(tx, cart, payment_id);
+    await savePaymentChoice(tx, cart, choice);
+  });
+};
 
-/** POST /v1/carts/{token}/decision (signed-in member only). */
-export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse> {
+/** PATCH /v1/carts/transaction/error/delete: the shopper has seen the payment failure. */
+export const deleteTransactionError = (s: CartScope, { token }: { token: string }) =>
+  change(s, token, (tx, cart) => setTransactionError(tx, cart.id, null));
+
+const decideWith = (s: CartScope, token: string): Decide => (settle) => decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL, settle);
+const decisionWire = ({ order_no, order_id, social_gift_url }: Decision): CartDecisionResponse =>
+  ({ order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) });
+
+/** POST /v1/carts/{token}/decision (signed-in member only): the order, or a card's 3-D Secure redirect. */
+export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse | CartDecisionAction> {
   await assertSelling(s.db, s.channel.id);
-  const { order_no, order_id, social_gift_url } = await decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL);
-  return { order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) };
+  const result = await decideWithPayment(s, token, decideWith(s, token));
+  return 'redirect_url' in result ? result : decisionWire(result);
+}
+
+/** POST /v1/carts/{token}/payment/3ds: back from 3-D Secure, the authorisation completes and the order is placed. */
+export async function completeCardAuthentication(s: CartScope, token: string, input: ThreeDsReturnRequest): Promise<CartDecisionResponse> {
+  await assertSelling(s.db, s.channel.id);
+  return decisionWire(await returnFrom3ds(s, token, input, decideWith(s, token)));
+}
+
+/** GET /v1/carts/{token}/payment/{payment_id}/check. */
+export async function checkCartPayment(s: CartScope, token: string, paymentId: number): Promise<PaymentCheck> {
+  const cart = await readCart(s.db, s.channel.id, s.user, token);
+  return checkPayment(s.db, s.env, cart, await show(s, cart), paymentId);
 }
 
 /** GET /v1/payments/carts/{token}: the methods usable for a cart the caller may see. */
 export async function paymentsForCart(s: CartScope, token: string): Promise<PaymentMethod[]> {
   const cart = await readCart(s.db, s.channel.id, s.user, token);
-  // Every active method suits every cart today; per-cart rules (e.g. a 代引 ceiling) go here.
+  // Each method's own rules (ceilings, social gift) on this cart's total, with its fee for this cart.
   // A social gift cannot be paid at the door (the receiver would pay): no 代金引換.
-  return (await listPayments(s.db)).filter((p) => !cart.is_social_gift || p.code !== GIFT_REFUSED_PAYMENT);
+  return (await usablePayments(s.db, s.env, cart, await show(s, cart))).filter((p) => !cart.is_social_gift || p.code !== GIFT_REFUSED_PAYMENT);
 }

@@ -7,11 +7,14 @@ import type { Cart, CartProduct } from '#contracts/cart.ts';
 import { loadProductsByIds } from '../catalog.ts';
 import { paymentById } from '../payments.ts';
 import type { CartRow } from './access.ts';
+import { accessoryRefs } from './accessories.ts';
 import { asTaxRate } from './lines.ts';
-import { priceCart } from './pricing.ts';
+import { paymentInputView, transactionErrorOf } from '../payments/choice.ts';
+import { priceWithPaymentFee } from '../payments/methods.ts';
 import { cartStatements } from './queries.ts';
-import { toCartShipping } from './shipping.ts';
+import { shipmentPlan } from '../delivery/shipments.ts';
 import { cartSocialGift } from '../social-gift/cart.ts';
+import { cartBenefits, couponParts, earnPointOf, wireCoupons } from '../benefits/cart-pricing.ts';
 
 /** The whole wire Cart for a cart row (read outside any transaction, through prepared statements). */
 export async function buildCart(db: Db, cart: CartRow, channelId: string, user: UserRow | null): Promise<Cart> {
@@ -26,16 +29,31 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
   ]);
   const infos = await loadProductsByIds(db, lines.map((l) => l.product_id), { channelId, userId: user?.id ?? null });
   const shown = lines.filter((l) => infos.has(l.product_id));
-  const pricing = priceCart({
-    lines: shown.map((l) => ({ unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate), quantity: l.quantity })),
+  // Coupon, points (capped at the balance) and the carriage rule of the channel's settings.
+  const benefits = await cartBenefits(db, cart, user, channelId, shown);
+  // Which shipment each line goes with, and each shipment's wrapping and のし fees.
+  const plan = await shipmentPlan(db, channelId, shown, shippingRows);
+  // The method's fee, by amount band where it has them (代引).
+  const pricing = priceWithPaymentFee(payment?.is_active ? payment : null, {
+    lines: shown.map((l, i) => ({ unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate), quantity: l.quantity, shipment: plan.lineShipment[i] })),
+    shipments: plan.shipments,
     paymentFee: payment?.is_active ? payment.fee : 0,
-    usePoint: cart.use_point,
+    discount: benefits.discount,
+    usePoint: benefits.usePoint,
+    carriage: benefits.carriage,
   });
-  const products: CartProduct[] = shown.map((l, i) => ({
-    key: l.key, product_info: infos.get(l.product_id)!, unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate),
-    quantity: l.quantity, ...pricing.lines[i], coupon_discount_parts: [],
-  }));
-  const shippings = shippingRows.map(toCartShipping);
+  // An accessory's line names the line it belongs to.
+  const parentKeys = new Map(shown.flatMap((l) => accessoryRefs(l).map((r) => [r.key, l.key] as const)));
+  const products: CartProduct[] = shown.map((l, i) => {
+    const { coupon_discount: share, ...priced } = pricing.lines[i];
+    return {
+      key: l.key, product_info: infos.get(l.product_id)!, unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate),
+      quantity: l.quantity, ...priced, coupon_discount_parts: couponParts(benefits, share),
+      shipping_id: shippingRows[plan.lineShipment[i]]?.id ?? null,
+      parent_key: parentKeys.get(l.key) ?? null,
+    };
+  });
+  const shippings = plan.toWire(pricing.shipmentCarriage);
   const needs_login = user == null;
   const needs_shipping = shippings.length === 0 && !cart.is_social_gift;
   const needs_payment = !payment?.is_active;
@@ -45,15 +63,18 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
     detail: {
       products,
       shippings,
-      coupons: (Array.isArray(cart.coupon_codes) ? cart.coupon_codes as string[] : []).map((code) => ({ code })),
-      order: pricing.order,
+      coupons: wireCoupons(benefits),
+      order: { ...pricing.order, earn_point: earnPointOf(benefits, shown, pricing) },
       others: (cart.others ?? {}) as Record<string, unknown>,
     },
     payment_id: cart.payment_id,
     payment_name: payment?.name ?? null,
     order_no: order?.order_no ?? null,
+    payment_input: paymentInputView(cart),
+    transaction_error: transactionErrorOf(cart),
     is_social_gift: cart.is_social_gift,
     social_gift: cartSocialGift(cart),
     flags: { is_decidable: products.length > 0 && !needs_login && !needs_shipping && !needs_payment, needs_shipping, needs_payment, needs_login },
+    carriage: benefits.carriageView,
   };
 }
