@@ -39,6 +39,13 @@ export const orderSchema = z.object({
   ordered_at: z.string(),
   payment_id: z.number().int(),
   payment_name: z.string(),
+  /** none | pending (bank, konbini, deferred, cod) | authorized | captured | failed | cancelled | fraud_suspected. */
+  payment_status: z.string().optional(),
+  /**
+   * What the shopper needs to pay: bank_account + deadline (銀行振込), store_name + payment_number +
+   * deadline (コンビニ), notice (後払い), brand + last4 (card), amount and fee.
+   */
+  payment_detail: z.record(z.string(), z.unknown()).optional(),
   items: z.array(orderItemSchema),
   shippings: z.array(z.object({ address: deliveryAddressSchema })),
   order: cartOrderSchema,

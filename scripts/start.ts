@@ -132,6 +132,9 @@ async function main() {
     const { prepareApi, describeDatabase, startWorkers } = await import('../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
+    // Card payments: the built-in test provider on its own origin, unless another provider is configured.
+    const { startConfiguredTestProvider } = await import('../api/src/services/payments/testpay/start.ts');
+    const closeProvider = await startConfiguredTestProvider(log);
     const prepared = await prepareApi();
     const { app, database, env: apiEnv } = prepared;
     log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
@@ -143,7 +146,7 @@ async function main() {
     // Hashing workers, the background workers (a mail send in flight finishes) and the Redis connection go
     // first; PGlite then flushes its files.
     closeApi = async () => {
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers.stop()]);
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers.stop(), closeProvider()]);
       await database.close();
     };
   }

@@ -53,6 +53,14 @@ const envSchema = z.object({
   LOGIN_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(10),
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
+  /** Card payment provider (docs/payments.md): `test` is the built-in one that `npm start` runs on its own port. */
+  PAYMENT_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/).default('test'),
+  /** The provider's base URL (its own origin); `npm start` sets it to the test provider it starts. */
+  PAYMENT_PROVIDER_URL: z.url().optional(),
+  /** The provider's public key, given to the browser's tokenising script. */
+  PAYMENT_PROVIDER_PUBLIC_KEY: z.string().min(1).max(200).default('pk_test_storefront'),
+  /** The provider's secret key: server-to-server calls and callback signatures. Set your own outside tests. */
+  PAYMENT_PROVIDER_SECRET: z.string().min(8).max(500).default('sk_test_storefront_secret'),
 });
 
 export type ApiEnv = z.infer<typeof envSchema>;

@@ -71,13 +71,15 @@ describe('seed', () => {
     expect(addresses.filter((a) => a.is_default)).toEqual([expect.objectContaining({ prefecture: '東京都', city: '渋谷区', postal_code: '1500001' })]);
   });
 
-  it('has cash on delivery and bank transfer active, card inactive', async () => {
+  it('has cash on delivery, bank transfer, card, deferred and konbini active', async () => {
     const rows = await shop.database.db.select().from(payment_methods);
     const byCode = Object.fromEntries(rows.map((r) => [r.code, r]));
     expect(byCode.cod).toMatchObject({ name: '代金引換', fee: 330, is_active: true });
     expect(byCode.bank_transfer).toMatchObject({ name: '銀行振込', fee: 0, is_active: true });
     expect(byCode.bank_transfer.description).toContain('ご注文後7日以内にお振込みください');
-    expect(byCode.card).toMatchObject({ name: 'クレジットカード', is_active: false });
+    expect(byCode.card).toMatchObject({ name: 'クレジットカード', is_active: true });
+    expect(byCode.deferred).toMatchObject({ name: '後払い', fee: 209, is_active: true });
+    expect(byCode.konbini).toMatchObject({ name: 'コンビニ払い', is_active: true });
   });
 
   it('seedIfEmpty leaves a seeded database alone', async () => {

@@ -44,8 +44,11 @@ export interface TestShop {
   close: () => Promise<void>;
 }
 
-/** Opens, migrates and seeds a database and returns the app over it. Call close() in afterAll. */
-export async function createTestShop(): Promise<TestShop> {
+/**
+ * Opens, migrates and seeds a database and returns the app over it. Call close() in afterAll.
+ * `overrides` change variables of the app's configuration (e.g. PAYMENT_PROVIDER_URL).
+ */
+export async function createTestShop(overrides: Record<string, string> = {}): Promise<TestShop> {
   let url = 'memory://';
   let drop = async () => {};
   if (onPostgres) ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL!));
@@ -54,7 +57,7 @@ export async function createTestShop(): Promise<TestShop> {
   // Each test shop has its own Redis namespace: files run in parallel and runs repeat within a window.
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const envWith = (overrides: Record<string, string>) => readEnv({ ...process.env, DATABASE_URL: url, REDIS_PREFIX: prefix, ...overrides });
-  const env = envWith({});
+  const env = envWith(overrides);
   const app = createApp({ db: database.db, env });
   const request = (method: string, path: string, opts: RequestOptions = {}) => {
     const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', ...opts.headers };

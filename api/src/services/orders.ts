@@ -11,6 +11,7 @@ import type { AmountByTaxRate } from '#contracts/cart.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#contracts/orders.ts';
 import { asTaxRate } from './cart/lines.ts';
 import { priceWithTax } from './tax.ts';
+import { publicPaymentDetail } from './payments/methods.ts';
 import { orderGiftView, type SocialGiftRow } from './social-gift/status.ts';
 
 type Conn = Db | Tx;
@@ -29,6 +30,8 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
     ordered_at: o.created_at.toISOString(),
     payment_id: o.payment_id,
     payment_name: o.payment_name,
+    payment_status: o.payment_status,
+    payment_detail: publicPaymentDetail(o.payment_detail),
     items: items.map((i) => ({
       key: i.key, code: i.code, name: i.name, image: i.image, unit_price: i.unit_price,
       unit_price_with_tax: priceWithTax(i.unit_price, i.tax_rate), tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity,

@@ -23,8 +23,24 @@ export const CARRIAGE_TEXT = `送料${yen(CARRIAGE.fee)}（税込・全国一律
 /** The short form for banners and notices: 「5,500円（税込）以上のご注文で送料無料」. */
 export const FREE_CARRIAGE_TEXT = `${yen(CARRIAGE.freeFrom)}（税込）以上のご注文で送料無料`;
 
-/** The 代引手数料 of the seeded 代金引換 method (tax included). */
+/** The 代引手数料 of the seeded 代金引換 method (tax included): the lowest band. */
 export const COD_FEE = 330;
+
+/** 代引手数料 by the amount collected before the fee (tax included): under 10,000 yen 330 yen, … */
+export const COD_FEE_BANDS = [
+  { below: 10_000, fee: 330 }, { below: 30_000, fee: 440 }, { below: 100_000, fee: 660 }, { below: 300_000, fee: 1_100 },
+];
+
+/** 後払い: its fee (tax included) and the days the invoice gives to pay. */
+export const DEFERRED_FEE = 209;
+export const DEFERRED_DUE_DAYS = 14;
+
+/** コンビニ払い: days to pay, and the stores a shopper chooses from. */
+export const KONBINI_DEADLINE_DAYS = 3;
+export const KONBINI_STORES = [
+  { code: 'seven-eleven', name: 'セブン-イレブン' }, { code: 'lawson', name: 'ローソン' }, { code: 'familymart', name: 'ファミリーマート' },
+  { code: 'ministop', name: 'ミニストップ' }, { code: 'daily-yamazaki', name: 'デイリーヤマザキ' }, { code: 'seicomart', name: 'セイコーマート' },
+];
 
 /** Days a bank transfer must arrive in; the mail and the payment method say the same. */
 export const TRANSFER_DAYS = 7;

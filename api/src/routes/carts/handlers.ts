@@ -20,6 +20,10 @@ export const remove: AppRouteHandler<typeof routes.remove> = async (c) => ok(c, 
 export const shippingAdd: AppRouteHandler<typeof routes.shippingAdd> = async (c) => ok(c, await addCartShipping(scopeOf(c), c.req.valid('json')));
 export const shippingReset: AppRouteHandler<typeof routes.shippingReset> = async (c) => ok(c, await resetCartShippings(scopeOf(c), c.req.valid('json')));
 export const orderModify: AppRouteHandler<typeof routes.orderModify> = async (c) => ok(c, await modifyCartOrder(scopeOf(c), c.req.valid('json')));
-export const decision: AppRouteHandler<typeof routes.decision> = async (c) => ok(c, await decideShopCart(scopeOf(c), c.req.valid('param').token));
+export const decision: AppRouteHandler<typeof routes.decision> = async (c) => {
+  const result = await decideShopCart(scopeOf(c), c.req.valid('param').token);
+  // 202: a card needs 3-D Secure first; nothing is ordered or taken yet.
+  return 'redirect_url' in result ? c.json(result, 202) : ok(c, result);
+};
 export const order: AppRouteHandler<typeof routes.order> = async (c) =>
   ok(c, await getOrderByNo(c.get('db'), c.get('user')!.id, c.req.valid('param').order_no));

@@ -9,6 +9,7 @@ import {
   cartShippingResetRequestSchema, cartTokenParamSchema, cartTokenRequestSchema, orderNoParamSchema,
 } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
+import { cartDecisionActionSchema } from '#contracts/card-payments.ts';
 
 const cartOk = jsonResponse(cartSchema, 'The whole cart');
 const errors = {
@@ -42,7 +43,11 @@ export const orderModify = patch('/carts/order/modify', 'Choose the payment meth
 export const decision = createRoute({
   method: 'post', path: '/carts/{token}/decision', tags, summary: 'Place the order (idempotent per cart)', middleware: [requireAuth],
   request: { params: cartTokenParamSchema },
-  responses: { 200: jsonResponse(cartDecisionResponseSchema, 'The order (the same one on a repeated call)'), 401: errorResponse('Not signed in'), ...errors },
+  responses: {
+    200: jsonResponse(cartDecisionResponseSchema, 'The order (the same one on a repeated call)'),
+    202: jsonResponse(cartDecisionActionSchema, 'Card with 3-D Secure: nothing is ordered yet; send the shopper to redirect_url (they come back through POST /v1/carts/{token}/payment/3ds)'),
+    401: errorResponse('Not signed in'), ...errors,
+  },
 });
 export const order = createRoute({
   method: 'get', path: '/carts/order/{order_no}', tags, summary: 'The member\'s order by number', middleware: [requireAuth],

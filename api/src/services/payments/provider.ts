@@ -1,0 +1,72 @@
+/**
+ * The card payment provider, as the shop sees it. The browser tokenises the card with the
+ * provider's own script on the provider's own origin; the shop only ever holds the provider's
+ * token or saved-card reference, never the number, expiry or code (PCI SAQ A, METI 非保持化).
+ * Which provider runs is configuration: PAYMENT_PROVIDER (test by default), PAYMENT_PROVIDER_URL,
+ * PAYMENT_PROVIDER_PUBLIC_KEY, PAYMENT_PROVIDER_SECRET (docs/payments.md says how to add one).
+ */
+import type { ApiEnv } from '../../env.ts';
+import { createTestProvider } from './test-provider.ts';
+
+/** Card facts a provider tells the shop: brand, last 4 digits, expiry YYYYMM, holder name. */
+export interface CardSummary { brand: string; last4: string; expiry: string; name: string }
+
+export interface AuthorizeInput {
+  /** A one-time token from the browser, or a saved-card reference. */
+  source: string;
+  /** Yen, tax included. */
+  amount: number;
+  /** The shop's reference (the cart), shown in the provider's records. */
+  orderRef: string;
+  /** Where the 3-D Secure step sends the shopper back. */
+  returnUrl: string;
+}
+
+export type AuthorizeResult =
+  | ({ status: 'authorized'; ref: string } & CardSummary)
+  | ({ status: 'requires_action'; ref: string; redirectUrl: string } & CardSummary)
+  | { status: 'failed'; code: string; reason: string };
+
+export type ChargeChange = { ok: true; status: string } | { ok: false; reason: string };
+
+/** What a provider's callback says, once its signature is verified. */
+export interface CallbackEvent { type: string; ref: string; result: string; reason: string | null; raw: Record<string, unknown> }
+
+export interface PaymentProvider {
+  /** The code in PAYMENT_PROVIDER and in the callback path /v1/{code}/receive/…. */
+  readonly code: string;
+  /** What the browser needs: the provider's script, its origin (for the CSP) and the public key. */
+  publicSettings(): { script_url: string; origin: string; public_key: string } | null;
+  /** The card a token or saved-card reference stands for, or null when it is unknown or expired. */
+  describe(source: string): Promise<CardSummary | null>;
+  authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
+  /** Completes an authorisation after the 3-D Secure step, with the signed result it returned. */
+  complete3ds(ref: string, result: string): Promise<AuthorizeResult>;
+  capture(ref: string): Promise<ChargeChange>;
+  void(ref: string): Promise<ChargeChange>;
+  /** Turns a one-time token into a reusable saved-card reference. */
+  createCustomerCard(token: string): Promise<({ ref: string } & CardSummary) | null>;
+  /** The event of a callback whose signature is valid, else null. */
+  verifyCallback(rawBody: string, headers: Record<string, string | undefined>): CallbackEvent | null;
+}
+
+/** Builds each known provider from the configuration; a real one is one more entry here. */
+const PROVIDERS: Record<string, (env: ApiEnv) => PaymentProvider> = {
+  test: createTestProvider,
+};
+
+const cache = new WeakMap<ApiEnv, PaymentProvider>();
+
+/** The configured provider (one per configuration object). */
+export function paymentProvider(env: ApiEnv): PaymentProvider {
+  let p = cache.get(env);
+  if (!p) {
+    const make = PROVIDERS[env.PAYMENT_PROVIDER];
+    if (!make) throw new Error(`PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} has no implementation (known: ${Object.keys(PROVIDERS).join(', ')})`);
+    cache.set(env, (p = make(env)));
+  }
+  return p;
+}
+
+/** Whether PAYMENT_PROVIDER names a provider this build knows (checked at start-up). */
+export const knownProvider = (code: string) => code in PROVIDERS;
