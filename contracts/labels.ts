@@ -47,6 +47,7 @@ export const labels: Record<string, string> = {
   is_removing_address: 'お届け先の解除',
   product_id: '商品',
   products: 'セット商品',
+  accessory_id: '付属品',
   ids: '商品',
   key: 'キー',
   quantity: '数量',

@@ -4,7 +4,7 @@
  * live in src/stores/cart.ts.
  */
 import type {
-  CartInitRequest, CartAddProductRequest, CartAddSetRequest, CartModifyProductRequest, CartDeleteProductRequest,
+  CartInitRequest, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartModifyProductRequest, CartDeleteProductRequest,
   CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
 } from '#contracts/cart.ts';
 import { request } from './http.ts';
@@ -57,6 +57,22 @@ export function addCartSet(body: CartAddSetRequest, opts: CallOptions = {}): Pro
   return cartCall('PATCH', '/v1/carts/add-set', body, opts);
 }
 
+/** PATCH /v1/carts/accessories/add: an accessory of a line's product, as its own line. */
+export function addCartAccessory(body: CartAccessoryAddRequest, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/accessories/add', body, opts);
+}
+
+/** PATCH /v1/carts/accessories/modify. */
+export function modifyCartAccessory(body: CartAccessoryModifyRequest, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/accessories/modify', body, opts);
+}
+
+/** PATCH /v1/carts/accessories/delete. */
+export function deleteCartAccessory(body: CartAccessoryDeleteRequest, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/accessories/delete', body, opts);
+}
+
+/** PATCH /v1/carts/products/modify: sets a line's quantity. */
 export function modifyCartProduct(body: CartModifyProductRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/products/modify', body, opts);
 }

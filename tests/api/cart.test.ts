@@ -1,7 +1,7 @@
 /** The cart: lines, merge, per-line tax, totals per rate, carriage, payment fee, shipping, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carts, products, user_addresses, users } from '../../api/src/db/schema.ts';
+import { carts, product_accessories, products, user_addresses, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
@@ -63,6 +63,40 @@ describe('cart basics', () => {
     expect(Object.keys(empty.errors)).toEqual(['products']);
     const bad = await failure(patch('add-set', { token, products: [{ product_id: 'x', quantity: 0 }] }));
     expect(Object.keys(bad.errors).sort()).toEqual(['products.0.product_id', 'products.0.quantity']);
+  });
+
+  it('accessories: added to a line as lines of their own, priced and stocked like any product, gone with their line', async () => {
+    const main = await product({ price: 5000, stock: 5 });
+    const acc = await product({ price: 300, stock: 2 });
+    const other = await product({ price: 100, stock: 5 });
+    await shop.database.db.insert(product_accessories).values({ product_id: main, accessory_id: acc });
+    const { token } = await newCart();
+    let cart = await ok(patch('products/add', { token, product_id: main, quantity: 1 }));
+    const parentKey = cart.detail.products[0].key;
+    cart = await ok(patch('accessories/add', { token, key: parentKey, accessory_id: acc, quantity: 1 }));
+    const accLine = cart.detail.products.find((p: { product_info: { id: number } }) => p.product_info.id === acc);
+    expect(accLine).toMatchObject({ parent_key: parentKey, quantity: 1, unit_price_with_tax: 330, subtotal_with_tax: 330 });
+    expect(cart.detail.order.subtotal_with_tax).toBe(5500 + 330);
+    // Adding it again raises the accessory's line; past its stock is refused.
+    cart = await ok(patch('accessories/add', { token, key: parentKey, accessory_id: acc, quantity: 1 }));
+    expect(cart.detail.products).toHaveLength(2);
+    expect((await failure(patch('accessories/modify', { token, key: accLine.key, quantity: 3 }))).code).toBe('cart.stock.insufficient');
+    // Only the product's own accessories, only on a plain line.
+    expect((await failure(patch('accessories/add', { token, key: parentKey, accessory_id: other, quantity: 1 }))).code).toBe('cart.accessory.not_allowed');
+    expect((await failure(patch('accessories/add', { token, key: accLine.key, accessory_id: acc, quantity: 1 }))).code).toBe('cart.accessory.not_allowed');
+    // A plain add of the same product is a line of its own, not merged into the accessory.
+    cart = await ok(patch('products/add', { token, product_id: other, quantity: 1 }));
+    cart = await ok(patch('accessories/modify', { token, key: accLine.key, quantity: 1 }));
+    expect(cart.detail.products.find((p: { key: string }) => p.key === accLine.key).quantity).toBe(1);
+    cart = await ok(patch('accessories/delete', { token, key: accLine.key }));
+    expect(cart.detail.products.map((p: { product_info: { id: number } }) => p.product_info.id)).toEqual([main, other]);
+    await failure(patch('accessories/delete', { token, key: accLine.key }));
+    // Deleting the line takes its accessories with it.
+    await ok(patch('accessories/add', { token, key: parentKey, accessory_id: acc, quantity: 2 }));
+    cart = await ok(patch('products/delete', { token, key: parentKey }));
+    expect(cart.detail.products.map((p: { product_info: { id: number } }) => p.product_info.id)).toEqual([other]);
+    const bad = await failure(patch('accessories/add', { token, key: '', accessory_id: 0, quantity: 100 }));
+    expect(Object.keys(bad.errors).sort()).toEqual(['accessory_id', 'key', 'quantity']);
   });
 
   it('answers 404 for an unknown token and a new cart from init', async () => {

@@ -12,7 +12,7 @@ import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 /** A cart line's product: what the line shows and links to. */
 export type CartLineProduct = Pick<Product, 'id' | 'key' | 'name' | 'image'>;
 
-export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax'> & {
+export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax' | 'parent_key'> & {
   product_info: CartLineProduct;
 };
 
@@ -34,6 +34,7 @@ export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
   detail: object({
     products: array(cartLineWire),
     shippings: array(object({ id: int, user_address_id: nullable(int), address: deliveryAddressWire })),
+  parent_key: optional(nullable(string)),
     order: cartOrderWire,
   }),
   payment_id: nullable(int),

@@ -3,7 +3,7 @@ import { cartScope as scopeOf } from '../../lib/cart-scope.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
 import {
-  addCartProduct, addCartSet, addCartShipping, decideShopCart, deleteCartProducts, getCart, initShopCart, modifyCartOrder, modifyCartProduct,
+  addCartAccessory, addCartProduct, addCartSet, addCartShipping, deleteCartAccessory, modifyCartAccessory, decideShopCart, deleteCartProducts, getCart, initShopCart, modifyCartOrder, modifyCartProduct,
   resetCartShippings, resetShopCart,
 } from '../../services/cart/index.ts';
 import { getOrderByNo } from '../../services/orders.ts';
@@ -14,6 +14,9 @@ export const init: AppRouteHandler<typeof routes.init> = async (c) => ok(c, awai
 export const get: AppRouteHandler<typeof routes.get> = async (c) => ok(c, await getCart(scopeOf(c), c.req.valid('param').token));
 export const reset: AppRouteHandler<typeof routes.reset> = async (c) => ok(c, await resetShopCart(scopeOf(c), c.req.valid('json')));
 export const add: AppRouteHandler<typeof routes.add> = async (c) => ok(c, await addCartProduct(scopeOf(c), c.req.valid('json')));
+export const accessoryAdd: AppRouteHandler<typeof routes.accessoryAdd> = async (c) => ok(c, await addCartAccessory(scopeOf(c), c.req.valid('json')));
+export const accessoryModify: AppRouteHandler<typeof routes.accessoryModify> = async (c) => ok(c, await modifyCartAccessory(scopeOf(c), c.req.valid('json')));
+export const accessoryDelete: AppRouteHandler<typeof routes.accessoryDelete> = async (c) => ok(c, await deleteCartAccessory(scopeOf(c), c.req.valid('json')));
 export const addSet: AppRouteHandler<typeof routes.addSet> = async (c) => ok(c, await addCartSet(scopeOf(c), c.req.valid('json')));
 export const modify: AppRouteHandler<typeof routes.modify> = async (c) => ok(c, await modifyCartProduct(scopeOf(c), c.req.valid('json')));
 export const remove: AppRouteHandler<typeof routes.remove> = async (c) => ok(c, await deleteCartProducts(scopeOf(c), c.req.valid('json')));

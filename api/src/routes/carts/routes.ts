@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import {
-  cartAddProductRequestSchema, cartAddSetRequestSchema, cartDecisionResponseSchema, cartDeleteProductRequestSchema, cartInitRequestSchema,
+  cartAccessoryAddRequestSchema, cartAccessoryDeleteRequestSchema, cartAccessoryModifyRequestSchema, cartAddProductRequestSchema, cartAddSetRequestSchema, cartDecisionResponseSchema, cartDeleteProductRequestSchema, cartInitRequestSchema,
   cartModifyProductRequestSchema, cartOrderModifyRequestSchema, cartSchema, cartShippingAddRequestSchema,
   cartShippingResetRequestSchema, cartTokenParamSchema, cartTokenRequestSchema, orderNoParamSchema,
 } from '#contracts/cart.ts';
@@ -34,7 +34,9 @@ export const get = createRoute({
 });
 export const reset = patch('/carts/reset', 'Empty the cart', cartTokenRequestSchema);
 export const add = patch('/carts/products/add', 'Add a product (merges into its line)', cartAddProductRequestSchema);
-export const modify = patch('/carts/products/modify', 'Set a line\'s quantity', cartModifyProductRequestSchema);
+export const accessoryAdd = patch('/carts/accessories/add', 'Add an accessory of a line\'s product (its own line)', cartAccessoryAddRequestSchema);
+export const accessoryModify = patch('/carts/accessories/modify', 'Set an accessory line\'s quantity', cartAccessoryModifyRequestSchema);
+export const accessoryDelete = patch('/carts/accessories/delete', 'Remove an accessory line', cartAccessoryDeleteRequestSchema);
 export const addSet = patch('/carts/add-set', 'Add several products at once (all or none)', cartAddSetRequestSchema);
 export const remove = patch('/carts/products/delete', 'Remove a line by key or products by id', cartDeleteProductRequestSchema);
 export const shippingAdd = patch('/carts/shippings/add', 'Deliver to a saved address (login required)', cartShippingAddRequestSchema);

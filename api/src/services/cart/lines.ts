@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema.ts';
 import { randomToken } from '../tokens.ts';
 import type { CartRow } from './access.ts';
+import { deleteAccessoriesOf, isOwnLine } from './accessories.ts';
 import { cartErrors } from './errors.ts';
 
 type Conn = Db | Tx;
@@ -17,7 +18,7 @@ const sellableHere = (channelId: string) =>
   sql<boolean>`exists (select 1 from ${product_channels} pc where pc.product_id = ${products.id} and pc.channel_id = ${channelId})`;
 
 /** A product row with what adding it to a cart needs to know. */
-async function productForSale(tx: Conn, channelId: string, productId: number) {
+export async function productForSale(tx: Conn, channelId: string, productId: number) {
   const [p] = await tx.select({
     id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
   }).from(products).where(eq(products.id, productId)).limit(1);
@@ -26,7 +27,7 @@ async function productForSale(tx: Conn, channelId: string, productId: number) {
   return p;
 }
 
-function checkQuantity(p: { name: string; stock: number }, quantity: number) {
+export function checkQuantity(p: { name: string; stock: number }, quantity: number) {
   if (quantity > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
   if (quantity > p.stock) throw cartErrors.stock(p.name, p.stock);
 }
@@ -35,7 +36,7 @@ function checkQuantity(p: { name: string; stock: number }, quantity: number) {
 export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number) {
   const p = await productForSale(tx, channelId, productId);
   const [line] = await tx.select().from(cart_items)
-    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId))).orderBy(asc(cart_items.id)).limit(1);
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId), isOwnLine)).orderBy(asc(cart_items.id)).limit(1);
   const total = (line?.quantity ?? 0) + quantity;
   checkQuantity(p, total);
   if (line) await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
@@ -63,10 +64,16 @@ export async function modifyProduct(tx: Tx, channelId: string, cart: CartRow, ke
 /** Removes the line `key` and/or every line of the products `ids`. */
 export async function deleteProducts(tx: Tx, cart: CartRow, key?: string, ids?: number[]) {
   if (key !== undefined) {
-    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).returning({ id: cart_items.id });
+    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
+      .returning({ id: cart_items.id, accessories: cart_items.accessories });
+    await deleteAccessoriesOf(tx, cart, gone);
     if (!gone.length && !ids?.length) throw cartErrors.lineNotFound();
   }
-  if (ids?.length) await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), inArray(cart_items.product_id, ids)));
+  if (ids?.length) {
+    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), inArray(cart_items.product_id, ids)))
+      .returning({ accessories: cart_items.accessories });
+    await deleteAccessoriesOf(tx, cart, gone);
+  }
 }
 
 /** Empties the cart: lines, shippings, payment, coupons and points. */
