@@ -52,10 +52,10 @@ export const orderSchema = z.object({
   user_order_total_payment: z.number().int(),
   cancel_reason: z.string().nullable(),
   cancel_only_ecd_key: z.string().nullable(),
-  /** The coupons used and what each gave (yen, tax included); `order.earn_point` is the points granted. */
-  coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })).optional(),
   /** A social gift's status (受け取り待ち, お届け先入力済み, 期限切れ); its `shippings` stay empty for the sender. */
   social_gift: orderSocialGiftSchema.nullable().optional(),
+  /** The coupons used and what each gave (yen, tax included); `order.earn_point` is the points granted. */
+  coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })).optional(),
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;
 

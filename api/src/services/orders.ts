@@ -41,12 +41,13 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
     order: {
       subtotal: o.subtotal, subtotal_with_tax: o.subtotal + lineTax, total_tax: o.total_tax, total_carriage: o.total_carriage,
       total_packing: o.total_packing, total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
-      amount_by_tax_rate: o.amount_by_tax_rate as AmountByTaxRate[],
+      amount_by_tax_rate: o.amount_by_tax_rate as AmountByTaxRate[], earn_point: o.earned_point,
     },
     user_order_total_payment: o.total_payment,
     cancel_reason: o.cancel_reason,
     cancel_only_ecd_key: null,
     social_gift: gift ? orderGiftView(gift) : null,
+    coupons: Array.isArray(o.coupons) ? o.coupons as { code: string; name: string; discount: number }[] : [],
   };
 }
 
