@@ -12,6 +12,7 @@ import type { Order } from '../../src/api-client/types.ts';
 import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import Loading from '../common/Loading.tsx';
+import SocialGiftLink from './SocialGiftLink.tsx';
 
 /** The order number from ?order_no= (letters, digits and hyphens only), or null. */
 export function readOrderNo(search: string): string | null {
@@ -69,6 +70,7 @@ export default function Complete() {
       <div className="stack complete">
         <h1>ご注文ありがとうございました</h1>
         <p className="order-no">ご注文番号：{view.order.order_no}</p>
+        <SocialGiftLink order={view.order} />
         <p>ご入力いただいたメールアドレスにご注文内容の確認メールをお送りしました。</p>
         <GuestConvertLoader />
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
@@ -81,6 +83,7 @@ export default function Complete() {
     <div className="stack complete">
       <h1>ご注文ありがとうございました</h1>
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
+      <SocialGiftLink order={view.order} />
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
         <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>

@@ -84,7 +84,13 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
       </section>
       <section aria-labelledby="confirm-address">
         <h2 id="confirm-address">お届け先</h2>
-        {address ? (
+        {cart.socialGift ? (
+          <p>
+            ソーシャルギフト（お届け先とお届け日時は、ご注文後にお送りするURLから受け取る方が入力します）
+            {cart.socialGift.senderName && <><br />贈り主：{cart.socialGift.senderName}</>}
+            {cart.socialGift.message && <><br />メッセージ：{cart.socialGift.message}</>}
+          </p>
+        ) : address ? (
           <p>
             {address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />
             {address.full_address}

@@ -1,6 +1,7 @@
 /**
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
  * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
+ * 「ソーシャルギフトで贈る」 above it replaces the address with a gift link (SocialGiftChoice.tsx).
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
@@ -13,12 +14,13 @@ import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
+import SocialGiftChoice from './SocialGiftChoice.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
 /** The member gate, then the address form. */
 export default function ShippingSelect() {
-  return <><MemberGate allowGuest><AddressForm /></MemberGate><ToastRegion /></>;
+  return <><MemberGate allowGuest><SocialGiftChoice><AddressForm /></SocialGiftChoice></MemberGate><ToastRegion /></>;
 }
 
 /** The pre-selected address: the cart's current one, else the default, else the first. */

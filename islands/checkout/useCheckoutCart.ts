@@ -18,7 +18,8 @@ export function requiredStepPath(cart: Cart | null, step: CheckoutStep, productN
   if (afterNotFound) return afterNotFound;
   if (!cart || empty) return cartPath;
   if (step === 'shipping') return null;
-  if (cart.needsShipping || cart.deliveries.length === 0) return cartShippingSelectPath;
+  // A social gift has no address: the receiver enters it through the link.
+  if (cart.needsShipping || (cart.deliveries.length === 0 && !cart.socialGift)) return cartShippingSelectPath;
   if (step === 'payment') return null;
   if (cart.needsPayment || cart.paymentId === null) return cartPaymentPath;
   return null;

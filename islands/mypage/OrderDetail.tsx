@@ -61,6 +61,8 @@ function OrderView({ orderId }: Props) {
       </section>
       <section aria-labelledby="order-address">
         <h2 id="order-address">お届け先</h2>
+        {/* A social gift: the receiver's address is never shown to the sender, only the gift's status. */}
+        {order.social_gift && <p>ソーシャルギフト：<strong>{order.social_gift.status_label}</strong></p>}
         {order.shippings.map(({ address }, i) => (
           <p key={i}>{address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />{address.full_address}</p>
         ))}

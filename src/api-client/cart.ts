@@ -7,6 +7,7 @@ import type {
   CartInitRequest, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartModifyProductRequest, CartDeleteProductRequest,
   CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
 } from '#contracts/cart.ts';
+import type { SocialReceiverRequest } from '#contracts/social-gift.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { toCart } from './reshape.ts';
@@ -95,6 +96,11 @@ export function resetCartShippings(body: CartShippingResetRequest, opts: CallOpt
 /** PATCH /v1/carts/order/modify: chooses the payment method. */
 export function modifyCartOrder(body: CartOrderModifyRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/order/modify', body, opts);
+}
+
+/** PATCH /v1/carts/social/receiver: buy the cart as a social gift (no address; the receiver enters it), or not. */
+export function setCartSocialReceiver(body: SocialReceiverRequest, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/social/receiver', body, opts);
 }
 
 /**

@@ -54,5 +54,6 @@ export function toCart(wire: CartWire): Cart {
     needsShipping: wire.flags.needs_shipping,
     needsPayment: wire.flags.needs_payment,
     isDecidable: wire.flags.is_decidable,
+    socialGift: wire.is_social_gift && wire.social_gift ? { senderName: wire.social_gift.sender_name, message: wire.social_gift.message } : null,
   };
 }

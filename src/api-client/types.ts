@@ -70,6 +70,8 @@ export interface Cart {
   needsShipping: boolean;
   needsPayment: boolean;
   isDecidable: boolean;
+  /** Bought as a social gift: no address (the receiver enters it through the link). */
+  socialGift: { senderName: string; message: string } | null;
 }
 
 /** A way to pay; `fee` is yen with tax (the 代引手数料 of 代金引換). */

@@ -27,6 +27,11 @@ export interface ProductListQuery {
 /** `/social-gift/{key?}/<step>/`: the key segment is optional (spec 2). */
 const gift = (step: string) => (key?: string) => `/social-gift/${key ? `${seg(key)}/` : ''}${step ? `${step}/` : ''}`;
 
+/** The receiver's steps under /social-gift/{key?}/ ('' is the landing page). */
+export type SocialGiftStep = '' | 'shipping' | 'delivery' | 'confirm' | 'complete';
+/** `/social-gift/{key}/<step>/` (the key may be left out: the receiver's tab remembers it). */
+export const socialGiftPath = (step: SocialGiftStep, key?: string): string => gift(step)(key);
+
 /*
  * The routes islands and the API client use are also exported one by one: a bundle that imports
  * `cartPath` keeps that string, not the whole `paths` table (an object literal is kept or dropped as

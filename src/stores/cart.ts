@@ -7,8 +7,9 @@
 import { create } from 'zustand';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  decideCart, resetCartShippings, type CartResult,
+  decideCart, resetCartShippings, setCartSocialReceiver, type CartResult,
 } from '../api-client/cart.ts';
+import { rememberGiftLink } from '../lib/social-gift-link.ts';
 import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
 import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
 import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../api-client/cookie-jar.ts';
@@ -41,6 +42,8 @@ export interface CartActions {
   remove: (key: string) => Promise<Cart>;
   setShipping: (addressId: number) => Promise<Cart>;
   setPayment: (paymentId: number) => Promise<Cart>;
+  /** Buys the cart as a social gift (sender's name and message), or turns that off. */
+  setSocialGift: (gift: { sender_name: string; message: string } | null) => Promise<Cart>;
   /** Places the order; returns order_no and forgets the cart (token, cart_cache, state). */
   decide: () => Promise<string>;
   /** Drops the current cart and starts a new one (spec 8 "cart reset"). */
@@ -166,6 +169,7 @@ export const useCartStore = create<CartStore>()((set, get) => {
     remove: (key) => operate((token) => deleteCartProduct({ token, key })),
     setShipping: (addressId) => operate((token) => addCartShipping({ token, user_address_id: addressId })),
     setPayment: (paymentId) => operate((token) => modifyCartOrder({ token, payment_id: paymentId })),
+    setSocialGift: (gift) => operate((token) => setCartSocialReceiver({ token, is_social_gift: gift !== null, ...gift })),
 
     async decide() {
       const token = get().token ?? readCartToken();
@@ -174,7 +178,9 @@ export const useCartStore = create<CartStore>()((set, get) => {
       set({ loading: true });
       try {
         // Order lists are not invalidated here: the thanks page is a new page load with a fresh cache.
-        const { order_no } = await decideCart(token);
+        const { order_no, social_gift_url } = await decideCart(token);
+        // Shown once by the thanks page: the server keeps only the link's hash.
+        if (social_gift_url) rememberGiftLink(order_no, social_gift_url);
         get().clear();
         localStore()?.removeItem(CART_DRAFT_STORAGE_KEY);
         return order_no;

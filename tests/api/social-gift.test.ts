@@ -142,7 +142,10 @@ describe('the receiver', () => {
     expect(items[0].quantity).toBe(2);
     expect(items[0].product_info).toEqual(expect.objectContaining({ name: expect.any(String), code: expect.any(String) }));
     expect(JSON.stringify(items)).not.toMatch(/price|subtotal|total/);
-    const shipping = socialGiftShippingSchema.parse(await ok(shop.request('GET', `/v1/social-gifts/${secret}/shipping`)));
+    const res = await shop.request('GET', `/v1/social-gifts/${secret}/shipping`);
+    // Keyed by the secret and changing once received: no browser or shared cache keeps it.
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const shipping = socialGiftShippingSchema.parse(await ok(res));
     expect(shipping).toMatchObject({ status: 'waiting', status_label: '受け取り待ち', sender_name: '田中', message: 'ささやかですが' });
   });
 

@@ -6,8 +6,9 @@
  */
 import type { Cart, CartDecisionResponse, CartOrder, CartProduct } from '#contracts/cart.ts';
 import type { Product } from '#contracts/products.ts';
-import { array, boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, nullable, object, optional, string, type Decoder } from '../guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
+import { cartSocialGiftWire } from './social-gift.ts';
 
 /** A cart line's product: what the line shows and links to. */
 export type CartLineProduct = Pick<Product, 'id' | 'key' | 'name' | 'image'>;
@@ -22,6 +23,9 @@ type Shipping = Cart['detail']['shippings'][number];
 export type CartWire = Pick<Cart, 'token' | 'payment_id' | 'payment_name' | 'order_no'> & {
   detail: { products: CartLineWire[]; shippings: Array<Pick<Shipping, 'id' | 'user_address_id' | 'address'>>; order: CartOrder };
   flags: Pick<Cart['flags'], 'is_decidable' | 'needs_shipping' | 'needs_payment'>;
+  /** Optional: a cart draft saved before social gifts has neither. */
+  is_social_gift?: Cart['is_social_gift'];
+  social_gift?: Cart['social_gift'];
 };
 
 const cartLineWire: Decoder<CartLineWire> = /* @__PURE__ */ object({
@@ -41,6 +45,8 @@ export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
   payment_name: nullable(string),
   order_no: nullable(string),
   flags: object({ is_decidable: boolean, needs_shipping: boolean, needs_payment: boolean }),
+  is_social_gift: optional(boolean),
+  social_gift: optional(nullable(cartSocialGiftWire)),
 });
 
-export const cartDecisionWire: Decoder<CartDecisionResponse> = /* @__PURE__ */ object({ order_no: string, order_id: int });
+export const cartDecisionWire: Decoder<CartDecisionResponse> = /* @__PURE__ */ object({ order_no: string, order_id: int, social_gift_url: optional(string) });

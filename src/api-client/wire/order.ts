@@ -1,7 +1,8 @@
 /** Decoder of an order (my-page history and detail, the thanks page). */
 import type { Order, OrderItem } from '#contracts/orders.ts';
-import { array, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+import { array, int, literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
+import { orderSocialGiftWire } from './social-gift.ts';
 
 const orderItemWire: Decoder<OrderItem> = /* @__PURE__ */ object({
   key: string, code: string, name: string, image: nullable(string), unit_price: int, unit_price_with_tax: int,
@@ -13,4 +14,5 @@ export const orderWire: Decoder<Order> = /* @__PURE__ */ object({
   payment_id: int, payment_name: string, items: array(orderItemWire),
   shippings: array(object({ address: deliveryAddressWire })),
   order: cartOrderWire, user_order_total_payment: int, cancel_reason: nullable(string), cancel_only_ecd_key: nullable(string),
+  social_gift: optional(nullable(orderSocialGiftWire)),
 });
