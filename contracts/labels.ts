@@ -52,6 +52,7 @@ export const labels: Record<string, string> = {
   key: 'キー',
   quantity: '数量',
   user_address_id: 'お届け先',
+  address: 'お届け先住所',
   payment_id: 'お支払い方法',
   order_no: '注文番号',
   cancel_reason: 'キャンセル理由',

@@ -10,14 +10,16 @@ import { useRef, useState } from '../common/react.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
-import { cartCompletePath, cartPath, cartPaymentPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
+import { cartCompletePath, cartPath, cartPaymentPath, cartShippingDetailPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from './OrderSummary.tsx';
+import BenefitsFields from './BenefitsFields.tsx';
 import { feeText } from './fee.ts';
+import ShipmentList from './ShipmentList.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
@@ -68,7 +70,6 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
   }
 
   if (!cart) return submitting ? <Loading label="ご注文を確定しています…" /> : <Loading />;
-  const address = cart.deliveries[0]?.address;
   const method: PaymentMethod | undefined = payments.data?.find((m) => m.id === cart.paymentId);
   const returns = returnTerms(terms, cart);
 
@@ -78,6 +79,7 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
         <h2 id="confirm-items">ご注文商品</h2>
         <SummaryItems items={cartSummaryItems(cart)} caption="ご注文商品" />
       </section>
+      <BenefitsFields cart={cart} />
       <section aria-labelledby="confirm-totals" className="panel">
         <h2 id="confirm-totals" className="visually-hidden">ご請求金額</h2>
         <SummaryTotals totals={cart.totals} />
@@ -90,14 +92,8 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
             {cart.socialGift.senderName && <><br />贈り主：{cart.socialGift.senderName}</>}
             {cart.socialGift.message && <><br />メッセージ：{cart.socialGift.message}</>}
           </p>
-        ) : address ? (
-          <p>
-            {address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />
-            {address.full_address}
-            {(address.phone_number || address.cell_phone_number) && <><br />電話番号：{address.phone_number || address.cell_phone_number}</>}
-          </p>
-        ) : <p className="muted">未選択</p>}
-        <p><a href={cartShippingSelectPath}>お届け先を変更する</a></p>
+        ) : cart.deliveries.length ? <ShipmentList cart={cart} /> : <p className="muted">未選択</p>}
+        <p><a href={cartShippingSelectPath}>お届け先を変更する</a>{!cart.socialGift && <>　<a href={cartShippingDetailPath}>お届け日時・ギフト設定を変更する</a></>}</p>
       </section>
       <section aria-labelledby="confirm-payment">
         <h2 id="confirm-payment">お支払い方法</h2>

@@ -42,13 +42,14 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
 }
 
 /** The totals block, from the storefront's Totals (the API client's toTotals). */
-export function SummaryTotals({ totals }: { totals: Totals }) {
+export function SummaryTotals({ totals, pointLabel = '獲得予定ポイント' }: { totals: Totals; pointLabel?: string }) {
   return (
     <dl className="totals">
       <dt>小計</dt><dd>{formatYen(totals.subtotalWithTax)}</dd>
       <dt>送料</dt><dd>{totals.carriage === 0 ? '無料' : formatYen(totals.carriage)}</dd>
+      {(totals.packing ?? 0) > 0 && <><dt>ラッピング・のし</dt><dd>{formatYen(totals.packing ?? 0)}</dd></>}
       <dt>手数料</dt><dd>{formatYen(totals.fee)}</dd>
-      {totals.discount > 0 && <><dt>割引</dt><dd>-{formatYen(totals.discount)}</dd></>}
+      {totals.discount > 0 && <><dt>クーポン割引</dt><dd>-{formatYen(totals.discount)}</dd></>}
       {totals.usePoint > 0 && <><dt>ポイント利用</dt><dd>-{formatYen(totals.usePoint)}</dd></>}
       <dt>消費税</dt><dd>{formatYen(totals.tax)}</dd>
       {totals.byTaxRate.map((r) => (
@@ -57,6 +58,7 @@ export function SummaryTotals({ totals }: { totals: Totals }) {
         </div>
       ))}
       <dt className="grand">お支払い合計（税込）</dt><dd className="grand">{formatYen(totals.payment)}</dd>
+      {totals.earnPoint > 0 && <><dt>{pointLabel}</dt><dd>{totals.earnPoint.toLocaleString('ja-JP')}ポイント</dd></>}
     </dl>
   );
 }

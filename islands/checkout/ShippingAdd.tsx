@@ -86,8 +86,9 @@ function AddressForm() {
         prefecture: values.prefecture, city: values.city.trim(), address1: values.address1.trim(), address2: values.address2.trim(),
         name: guest ? 'ご注文時のお届け先' : '', is_default: guest,
       });
-      await useCartStore.getState().setShipping(address.id);
-      window.location.assign(cartPaymentPath);
+      const cart = await useCartStore.getState().setShipping(address.id);
+      // Several addresses: back to the choice, where the new one is ticked and the lines are divided.
+      window.location.assign(cart.deliveries.length > 1 ? cartShippingSelectPath : cartPaymentPath);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);

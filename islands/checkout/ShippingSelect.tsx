@@ -8,12 +8,15 @@ import type { SubmitEvent } from 'react';
 import { listAddressItems } from '../../src/api-client/address-items.ts';
 import type { Address } from '../../src/api-client/types.ts';
 import { isGuestCheckout } from '../../src/api-client/guest.ts';
-import { cartPath, cartPaymentPath, cartShippingAddPath } from '../../src/lib/routes.ts';
+import { resetCartShippings } from '../../src/api-client/cart.ts';
+import { getFrontSettings } from '../../src/api-client/settings.ts';
+import { cartPath, cartPaymentPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
+import ShippingMulti from './ShippingMulti.tsx';
 import SocialGiftChoice from './SocialGiftChoice.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
@@ -33,14 +36,19 @@ function AddressForm() {
   const id = useId();
   const cart = useCheckoutCart('shipping');
   const { data, error, loading } = useLoad('me/user-addresses', (signal) => listAddressItems({ signal }));
+  const settings = useLoad('settings/front', (signal) => getFrontSettings({ signal }));
   const [choice, setChoice] = useState<number | null>(null);
+  const [multi, setMulti] = useState(false);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
 
-  if (!cart || (loading && !data)) return <Loading />;
+  if (!cart || (loading && !data) || (settings.loading && !settings.data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お届け先を読み込めませんでした。" />;
   const addresses = data ?? [];
   if (addresses.length === 0) return <NoAddress />;
+  // ORDER.SHIPPING.IS_ALLOW_MULTIPLE: several addresses, the lines divided among them (on request, or when the cart has several).
+  const allowMultiple = settings.data?.['ORDER.SHIPPING.IS_ALLOW_MULTIPLE'] === true;
+  if (allowMultiple && (multi || cart.deliveries.length > 1)) return <ShippingMulti cart={cart} addresses={addresses} />;
   const selected = choice ?? initialAddressId(addresses, cart.deliveries[0]?.userAddressId);
 
   async function next(event: SubmitEvent<HTMLFormElement>) {
@@ -49,7 +57,10 @@ function AddressForm() {
     setBusy(true);
     setSubmitError(null);
     try {
-      await useCartStore.getState().setShipping(selected);
+      const store = useCartStore.getState();
+      // With several addresses allowed, add would add another: one address replaces the earlier ones.
+      if (cart!.deliveries.some((d) => d.userAddressId !== selected)) await store.apply((token) => resetCartShippings({ token, is_removing_address: true }));
+      await store.setShipping(selected);
       window.location.assign(cartPaymentPath);
     } catch (e) {
       setSubmitError(e);
@@ -82,6 +93,8 @@ function AddressForm() {
         </ul>
       </fieldset>
       <p><a href={cartShippingAddPath}>新しいお届け先を追加する</a></p>
+      {allowMultiple && <p><button type="button" className="btn" onClick={() => setMulti(true)}>複数のお届け先に送る</button></p>}
+      {cart.deliveries.length > 0 && <p><a href={cartShippingDetailPath}>お届け日時・ラッピング・のしを指定する</a></p>}
       <ErrorMessage error={submitError} />
       <div className="actions">
         <a className="btn" href={cartPath}>カートに戻る</a>

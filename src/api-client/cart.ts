@@ -25,7 +25,8 @@ const parseCart = (body: unknown): CartResult => {
   return { cart: toCart(wire), wire };
 };
 
-const cartCall = async (method: string, path: string, body: unknown, opts: CallOptions & { bearer?: string | null }): Promise<CartResult> =>
+/** One cart operation: the call, its answer decoded and reshaped (also used by src/api-client/delivery.ts). */
+export const cartCall = async (method: string, path: string, body: unknown, opts: CallOptions & { bearer?: string | null }): Promise<CartResult> =>
   (await request(method, path, { body, parse: parseCart, signal: opts.signal, bearer: opts.bearer })).data;
 
 /**
@@ -52,7 +53,6 @@ export function addCartProduct(body: CartAddProductRequest, opts: CallOptions & 
   return cartCall('PATCH', '/v1/carts/products/add', body, opts);
 }
 
-/** PATCH /v1/carts/products/modify: sets a line's quantity. */
 /** PATCH /v1/carts/add-set: several products at once, all or none. */
 export function addCartSet(body: CartAddSetRequest, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/add-set', body, opts);
@@ -109,4 +109,19 @@ export function setCartSocialReceiver(body: SocialReceiverRequest, opts: CallOpt
  */
 export async function decideCart(token: string): Promise<CartDecisionResponse> {
   return (await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, parse: cartDecisionWire, cancelOnNavigation: false })).data;
+}
+
+/** PATCH /v1/carts/coupons/add: uses a coupon code (one per order); a refusal carries the reason on `code`. */
+export function addCartCoupon(body: { token: string; code: string }, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/coupons/add', body, opts);
+}
+
+/** PATCH /v1/carts/coupons/delete. */
+export function deleteCartCoupon(body: { token: string; code: string }, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/coupons/delete', body, opts);
+}
+
+/** PATCH /v1/carts/point: whole points to use (members only); a refusal carries the reason on `use_point`. */
+export function setCartPoint(body: { token: string; use_point: number }, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/point', body, opts);
 }

@@ -17,6 +17,7 @@ export function toTotals(order: CartOrder): Totals {
     subtotalWithTax: order.subtotal_with_tax,
     carriage: order.total_carriage,
     fee: order.total_fee,
+    packing: order.total_packing,
     discount: order.total_discount,
     usePoint: order.use_point,
     tax: order.total_tax,
@@ -24,6 +25,7 @@ export function toTotals(order: CartOrder): Totals {
     byTaxRate: [...order.amount_by_tax_rate]
       .sort((a, b) => b.tax_rate - a.tax_rate)
       .map((r) => ({ taxRate: r.tax_rate, total: r.total, tax: r.tax })),
+    earnPoint: order.earn_point ?? 0,
   };
 }
 
@@ -47,13 +49,21 @@ export function toCart(wire: CartWire): Cart {
     count: lines.reduce((sum, l) => sum + l.quantity, 0),
     hasFood: lines.some((l) => l.isFood),
     totals: toTotals(wire.detail.order),
-    deliveries: wire.detail.shippings.map((s) => ({ id: s.id, userAddressId: s.user_address_id, address: s.address })),
+    deliveries: wire.detail.shippings.map((s) => ({
+      id: s.id, userAddressId: s.user_address_id, address: s.address, productKeys: s.product_keys ?? [],
+      deliveryDate: s.delivery_date ?? null, deliveryTimezone: s.delivery_timezone ?? null, deliveryTimezoneLabel: s.delivery_timezone_label ?? '指定なし',
+      packingKey: s.packing_key ?? null, packingName: s.packing_name ?? null, packingFee: s.packing_fee ?? 0,
+      noshiType: s.noshi_type ?? null, noshiName: s.noshi_name ?? null, noshiFee: s.noshi_fee ?? 0, carriage: s.carriage ?? 0,
+    })),
     paymentId: wire.payment_id,
     paymentName: wire.payment_name,
     orderNo: wire.order_no,
     needsShipping: wire.flags.needs_shipping,
     needsPayment: wire.flags.needs_payment,
     isDecidable: wire.flags.is_decidable,
+    note: wire.detail.others?.note ?? '',
     socialGift: wire.is_social_gift && wire.social_gift ? { senderName: wire.social_gift.sender_name, message: wire.social_gift.message } : null,
+    coupons: wire.detail.coupons ?? [],
+    carriage: wire.carriage ? { fee: wire.carriage.fee, freeFrom: wire.carriage.free_from, campaign: wire.carriage.campaign } : null,
   };
 }

@@ -39,11 +39,15 @@ export interface Totals {
   fee: number;
   discount: number;
   usePoint: number;
+  /** Gift wrapping and のし fees (0 when none). */
+  packing?: number;
   /** Consumption tax contained in the payment. */
   tax: number;
   payment: number;
   /** Per tax rate, highest rate first: the goods (and carriage/fee in 10 %) and their tax. */
   byTaxRate: Array<{ taxRate: TaxRate; total: number; tax: number }>;
+  /** Points the order earns (granted at the decision); 0 when none. */
+  earnPoint: number;
 }
 
 /** Where one shipping of the cart goes. */
@@ -52,6 +56,19 @@ export interface CartDelivery {
   /** The address-book entry it was copied from, if any. */
   userAddressId: number | null;
   address: DeliveryAddress;
+  /** The keys of the lines going there. */
+  productKeys?: string[];
+  /** YYYY-MM-DD, or null (指定なし). */
+  deliveryDate?: string | null;
+  deliveryTimezone?: string | null;
+  deliveryTimezoneLabel?: string;
+  packingKey?: string | null;
+  packingName?: string | null;
+  packingFee?: number;
+  noshiType?: string | null;
+  noshiName?: string | null;
+  noshiFee?: number;
+  carriage?: number;
 }
 
 /** The cart as the storefront sees it. */
@@ -72,6 +89,12 @@ export interface Cart {
   isDecidable: boolean;
   /** Bought as a social gift: no address (the receiver enters it through the link). */
   socialGift: { senderName: string; message: string } | null;
+  /** 備考 for the shop (empty: none). */
+  note?: string;
+  /** The coupon in use: what it gives now, or why it gives nothing (`notice`). */
+  coupons: Array<{ code: string; name: string; discount: number; notice: string | null }>;
+  /** The carriage rule in force (channel settings, a running campaign); null from an old draft. */
+  carriage: { fee: number; freeFrom: number | null; campaign: string | null } | null;
 }
 
 /** A way to pay; `fee` is yen with tax (the 代引手数料 of 代金引換). */

@@ -42,6 +42,7 @@ export const ecPath = '/ec/';
 export const cartPath = '/cart/';
 export const cartShippingSelectPath = '/cart/shipping-select/';
 export const cartShippingAddPath = '/cart/shipping-add/';
+export const cartShippingDetailPath = '/cart/shipping-detail/';
 export const cartPaymentPath = '/cart/payment/';
 export const cartConfirmPath = '/cart/confirm/';
 export const maintenancePath = '/maintenance/';
@@ -50,6 +51,8 @@ export const mypageTopPath = '/mypage/';
 export const mypagePasswordPath = '/mypage/password/';
 export const mypageLoginHistoryPath = '/mypage/login_history/';
 export const mypageLeavePath = '/mypage/leave/';
+/** ポイント (balance, expiring soon, history). */
+export const mypagePointPath = '/mypage/point/';
 export const mypageListPath = '/mypage/list/';
 /** `/mypage/list/{key}/`. */
 export const mypageListDetailPath = (key: string | number): string => `/mypage/list/${seg(key)}/`;
@@ -94,7 +97,7 @@ export const paths = {
   cartConfirm: cartConfirmPath,
   cartPayment: cartPaymentPath,
   cartShippingAdd: cartShippingAddPath,
-  cartShippingDetail: '/cart/shipping-detail/',
+  cartShippingDetail: cartShippingDetailPath,
   cartShippingSelect: cartShippingSelectPath,
   catalogOrder: '/catalog-order/',
   contact: '/contact/',
@@ -158,7 +161,7 @@ export const paths = {
     orderHistory: orderHistoryPath,
     orderDetail: orderDetailPath,
     password: mypagePasswordPath,
-    point: '/mypage/point/',
+    point: mypagePointPath,
     productHistory: mypageProductHistoryPath,
     productRequestHistory: mypageProductRequestHistoryPath,
     productSearchHistory: mypageProductSearchHistoryPath,

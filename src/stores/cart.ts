@@ -7,8 +7,10 @@
 import { create } from 'zustand';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  decideCart, resetCartShippings, setCartSocialReceiver, type CartResult,
+  resetCartShippings, setCartSocialReceiver, type CartResult,
 } from '../api-client/cart.ts';
+import { decideCartWithPayment } from '../api-client/card-payments.ts';
+import type { CartOrderModifyRequest } from '#contracts/cart.ts';
 import { rememberGiftLink } from '../lib/social-gift-link.ts';
 import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
 import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
@@ -17,6 +19,9 @@ import type { Cart } from '../api-client/types.ts';
 import type { CartWire } from '../api-client/wire/cart.ts';
 import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
+
+/** The payment details PATCH /v1/carts/order/modify takes besides the method (never card data). */
+export type PaymentChoiceDetails = Pick<CartOrderModifyRequest, 'card_token' | 'user_card_id' | 'konbini_store'>;
 
 /** The 422 code after which the shipping is reset once (spec 8). */
 export const SHIPPING_NOT_DATA_CODE = 'cart_detail.set_user_address.not_data';
@@ -41,7 +46,10 @@ export interface CartActions {
   modify: (key: string, quantity: number) => Promise<Cart>;
   remove: (key: string) => Promise<Cart>;
   setShipping: (addressId: number) => Promise<Cart>;
-  setPayment: (paymentId: number) => Promise<Cart>;
+  /** The payment method, with its details (card token or saved card, konbini store). */
+  setPayment: (paymentId: number, details?: PaymentChoiceDetails) => Promise<Cart>;
+  /** Runs another cart operation (delivery: divide, dates, wrapping, 備考) with the same recovery rules. */
+  apply: (call: (token: string) => Promise<CartResult>) => Promise<Cart>;
   /** Buys the cart as a social gift (sender's name and message), or turns that off. */
   setSocialGift: (gift: { sender_name: string; message: string } | null) => Promise<Cart>;
   /** Places the order; returns order_no and forgets the cart (token, cart_cache, state). */
@@ -168,7 +176,8 @@ export const useCartStore = create<CartStore>()((set, get) => {
     modify: (key, quantity) => operate((token) => modifyCartProduct({ token, key, quantity })),
     remove: (key) => operate((token) => deleteCartProduct({ token, key })),
     setShipping: (addressId) => operate((token) => addCartShipping({ token, user_address_id: addressId })),
-    setPayment: (paymentId) => operate((token) => modifyCartOrder({ token, payment_id: paymentId })),
+    setPayment: (paymentId, details = {}) => operate((token) => modifyCartOrder({ token, payment_id: paymentId, ...details })),
+    apply: (call) => operate(call),
     setSocialGift: (gift) => operate((token) => setCartSocialReceiver({ token, is_social_gift: gift !== null, ...gift })),
 
     async decide() {
@@ -178,7 +187,13 @@ export const useCartStore = create<CartStore>()((set, get) => {
       set({ loading: true });
       try {
         // Order lists are not invalidated here: the thanks page is a new page load with a fresh cache.
-        const { order_no, social_gift_url } = await decideCart(token);
+        const decided = await decideCartWithPayment(token);
+        // A card that needs 3-D Secure: off to the provider's page; the return page places the order.
+        if ('redirect_url' in decided) {
+          window.location.assign(decided.redirect_url);
+          return await new Promise<string>(() => {});
+        }
+        const { order_no, social_gift_url } = decided;
         // Shown once by the thanks page: the server keeps only the link's hash.
         if (social_gift_url) rememberGiftLink(order_no, social_gift_url);
         get().clear();

@@ -18,28 +18,44 @@ export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'ta
 };
 
 type Shipping = Cart['detail']['shippings'][number];
+/** A shipment's lines, date, wrapping and のし (optional: a cart draft saved before them has none). */
+type ShipmentDetail = Pick<Shipping, 'product_keys' | 'delivery_date' | 'delivery_timezone' | 'delivery_timezone_label' | 'packing_key'
+  | 'packing_name' | 'packing_fee' | 'noshi_type' | 'noshi_name' | 'noshi_fee' | 'carriage'>;
+const shipmentDetail = {
+  product_keys: optional(array(string)), delivery_date: optional(nullable(string)), delivery_timezone: optional(nullable(string)),
+  delivery_timezone_label: optional(string), packing_key: optional(nullable(string)), packing_name: optional(nullable(string)),
+  packing_fee: optional(int), noshi_type: optional(nullable(string)), noshi_name: optional(nullable(string)), noshi_fee: optional(int),
+  carriage: optional(int),
+};
 
 /** The decoded cart: the contract's Cart narrowed to what the storefront reads. */
 export type CartWire = Pick<Cart, 'token' | 'payment_id' | 'payment_name' | 'order_no'> & {
-  detail: { products: CartLineWire[]; shippings: Array<Pick<Shipping, 'id' | 'user_address_id' | 'address'>>; order: CartOrder };
+  detail: { products: CartLineWire[]; shippings: Array<Pick<Shipping, 'id' | 'user_address_id' | 'address'> & Partial<ShipmentDetail>>; order: CartOrder;
+    /** Optional: a cart draft saved before coupons has none. */
+    coupons?: Cart['detail']['coupons'];
+    /** 備考 (PATCH /v1/carts/other/modify). */
+    others?: { note?: string } };
   flags: Pick<Cart['flags'], 'is_decidable' | 'needs_shipping' | 'needs_payment'>;
   /** Optional: a cart draft saved before social gifts has neither. */
   is_social_gift?: Cart['is_social_gift'];
   social_gift?: Cart['social_gift'];
+  carriage?: Cart['carriage'];
 };
 
 const cartLineWire: Decoder<CartLineWire> = /* @__PURE__ */ object({
   key: string, unit_price_with_tax: int, tax_rate: taxRate, quantity: int, subtotal_with_tax: int,
   product_info: object({ id: int, key: string, name: string, image: string }),
+  parent_key: optional(nullable(string)),
 });
 
 export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
   token: string,
   detail: object({
     products: array(cartLineWire),
-    shippings: array(object({ id: int, user_address_id: nullable(int), address: deliveryAddressWire })),
-  parent_key: optional(nullable(string)),
+    shippings: array(object({ id: int, user_address_id: nullable(int), address: deliveryAddressWire, ...shipmentDetail })),
     order: cartOrderWire,
+    coupons: optional(array(object({ code: string, name: string, discount: int, notice: nullable(string) }))),
+    others: optional(object({ note: optional(string) })),
   }),
   payment_id: nullable(int),
   payment_name: nullable(string),
@@ -47,6 +63,7 @@ export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
   flags: object({ is_decidable: boolean, needs_shipping: boolean, needs_payment: boolean }),
   is_social_gift: optional(boolean),
   social_gift: optional(nullable(cartSocialGiftWire)),
+  carriage: optional(object({ fee: int, free_from: nullable(int), campaign: nullable(string) })),
 });
 
 export const cartDecisionWire: Decoder<CartDecisionResponse> = /* @__PURE__ */ object({ order_no: string, order_id: int, social_gift_url: optional(string) });
