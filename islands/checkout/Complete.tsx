@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { getCartOrder } from '../../src/api-client/cart-order.ts';
+import OrderBenefits from './OrderBenefits.tsx';
 import { isGuestCheckout } from '../../src/api-client/guest.ts';
 import type { ComponentType } from 'react';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
@@ -84,6 +85,7 @@ export default function Complete() {
       <h1>ご注文ありがとうございました</h1>
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
       <SocialGiftLink order={view.order} />
+      <OrderBenefits order={view.order} />
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
         <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>

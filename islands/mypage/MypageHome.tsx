@@ -9,6 +9,7 @@ import { cartPath, mypageLeavePath, mypageLoginHistoryPath, mypagePasswordPath, 
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
+import MyCoupons from './MyCoupons.tsx';
 
 /** The member top in the my-page frame. */
 export default function MypageHome() {
@@ -60,6 +61,7 @@ function MemberTop() {
           <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}</strong><span className="muted">{item.note}</span></a></li>
         ))}
       </ul>
+      <MyCoupons />
     </div>
   );
 }

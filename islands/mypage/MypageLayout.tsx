@@ -7,7 +7,7 @@ import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
 import {
   homePath, mypageBookmarkPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypagePasswordPath, mypageProductHistoryPath,
-  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, orderHistoryPath,
+  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, orderHistoryPath, mypagePointPath,
 } from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
@@ -19,6 +19,7 @@ import LoginWarning from '../auth/LoginWarning.tsx';
 export const MEMBER_MENU = [
   { href: mypageTopPath, label: 'マイページトップ' },
   { href: orderHistoryPath(), label: '注文履歴' },
+  { href: mypagePointPath, label: 'ポイント' },
   { href: mypageListPath, label: 'お気に入り・リスト' },
   { href: mypageProductHistoryPath, label: '閲覧履歴' },
   { href: mypageProductSearchHistoryPath, label: '検索履歴' },

@@ -57,7 +57,7 @@ function OrderView({ orderId }: Props) {
       </section>
       <section className="panel" aria-labelledby="order-totals">
         <h2 id="order-totals" className="visually-hidden">ご請求金額</h2>
-        <SummaryTotals totals={toTotals(order.order)} />
+        <SummaryTotals totals={toTotals(order.order)} pointLabel="獲得ポイント" />
       </section>
       <section aria-labelledby="order-address">
         <h2 id="order-address">お届け先</h2>

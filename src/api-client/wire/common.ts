@@ -6,7 +6,7 @@
  */
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
-import { array, boolean, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
 
 export const taxRate = /* @__PURE__ */ literal(10, 8);
 
@@ -25,5 +25,5 @@ const amountByTaxRate: Decoder<AmountByTaxRate> = /* @__PURE__ */ object({ tax_r
 /** The money block of a cart or an order. */
 export const cartOrderWire: Decoder<CartOrder> = /* @__PURE__ */ object({
   subtotal: int, subtotal_with_tax: int, total_tax: int, total_carriage: int, total_packing: int, total_fee: int,
-  total_discount: int, use_point: int, total_payment: int, amount_by_tax_rate: array(amountByTaxRate),
+  total_discount: int, use_point: int, total_payment: int, amount_by_tax_rate: array(amountByTaxRate), earn_point: optional(int),
 });

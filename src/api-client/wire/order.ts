@@ -15,4 +15,5 @@ export const orderWire: Decoder<Order> = /* @__PURE__ */ object({
   shippings: array(object({ address: deliveryAddressWire })),
   order: cartOrderWire, user_order_total_payment: int, cancel_reason: nullable(string), cancel_only_ecd_key: nullable(string),
   social_gift: optional(nullable(orderSocialGiftWire)),
+  coupons: optional(array(object({ code: string, name: string, discount: int }))),
 });
