@@ -38,6 +38,7 @@ export const accessoryAdd = patch('/carts/accessories/add', 'Add an accessory of
 export const accessoryModify = patch('/carts/accessories/modify', 'Set an accessory line\'s quantity', cartAccessoryModifyRequestSchema);
 export const accessoryDelete = patch('/carts/accessories/delete', 'Remove an accessory line', cartAccessoryDeleteRequestSchema);
 export const addSet = patch('/carts/add-set', 'Add several products at once (all or none)', cartAddSetRequestSchema);
+export const modify = patch('/carts/products/modify', 'Set a line\'s quantity', cartModifyProductRequestSchema);
 export const remove = patch('/carts/products/delete', 'Remove a line by key or products by id', cartDeleteProductRequestSchema);
 export const shippingAdd = patch('/carts/shippings/add', 'Deliver to a saved address (login required)', cartShippingAddRequestSchema);
 export const shippingReset = patch('/carts/shippings/reset', 'Clear the delivery address', cartShippingResetRequestSchema);
