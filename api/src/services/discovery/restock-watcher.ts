@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { ecommerce_events, product_requests, products } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
 import { notifyRestocked } from './product-requests.ts';
+import { expirePoints } from '../benefits/ledger.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
@@ -80,10 +81,13 @@ export function startMaintenance(db: Db, env: Pick<ApiEnv, 'SITE_URL' | 'RESTOCK
   };
   const scan = () => guard(() => scanRestocked(db, env.SITE_URL, { warn }), 0);
   const purge = () => guard(() => purgeEcommerceEvents(db, env.ECOMMERCE_EVENTS_RETENTION_DAYS), 0);
+  // Points past their year (services/benefits/ledger.ts), hourly like the purge.
+  const expire = () => guard(() => expirePoints(db), 0);
   const timers = [
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); }, 5_000),
+    setInterval(expire, PURGE_EVERY_MS),
+    setTimeout(() => { void scan(); void purge(); void expire(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
