@@ -60,6 +60,7 @@ function CartScreen() {
             onQuantity={(key, quantity) => run(() => modify(key, quantity))}
             onRemove={(key) => run(() => remove(key))} />
           {cart && <CartTotals totals={cart.totals} freeShippingFrom={cart.carriage ? cart.carriage.freeFrom : CARRIAGE_RULE.freeFrom} />}
+          {cart?.carriage?.campaign && <p className="notice">{cart.carriage.campaign}開催中です。</p>}
           <div className="actions">
             <a className="btn" href={productListPath()}>買い物を続ける</a>
             {/* A plain link: the address step's member gate sends a guest to /login/ and back, so the
