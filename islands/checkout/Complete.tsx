@@ -14,6 +14,7 @@ import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import SocialGiftLink from './SocialGiftLink.tsx';
+import OrderPaymentDetail from './OrderPaymentDetail.tsx';
 
 /** The order number from ?order_no= (letters, digits and hyphens only), or null. */
 export function readOrderNo(search: string): string | null {
@@ -86,6 +87,7 @@ export default function Complete() {
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
       <SocialGiftLink order={view.order} />
       <OrderBenefits order={view.order} />
+      <OrderPaymentDetail orderNo={view.order.order_no} />
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
         <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>

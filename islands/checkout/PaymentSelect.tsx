@@ -2,7 +2,7 @@
  * Checkout step 2 (/cart/payment/): choose how to pay among the methods usable for this cart
  * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
  */
-import { useId, useState } from '../common/react.ts';
+import { useId, useRef, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import { cartConfirmPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
@@ -13,6 +13,7 @@ import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { feeText } from './fee.ts';
+import PaymentDetails, { type Collect } from './PaymentDetails.tsx';
 import { useLoad } from './useLoad.ts';
 
 interface Props {
@@ -40,6 +41,8 @@ function PaymentForm({ requiredMessage }: Props) {
   const [choice, setChoice] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
+  // The chosen method's details (card token or saved card, konbini store), from PaymentDetails.
+  const collect = useRef<Collect | null>(null);
 
   if (!cart || (!data && !error) || (loading && !data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お支払い方法を読み込めませんでした。" />;
@@ -58,7 +61,12 @@ function PaymentForm({ requiredMessage }: Props) {
     setBusy(true);
     setSubmitError(null);
     try {
-      await useCartStore.getState().setPayment(selected);
+      const details = collect.current ? await collect.current() : {};
+      if (!details) {
+        setBusy(false);
+        return;
+      }
+      await useCartStore.getState().setPayment(selected, details);
       window.location.assign(cartConfirmPath);
     } catch (e) {
       setSubmitError(e);
@@ -83,6 +91,7 @@ function PaymentForm({ requiredMessage }: Props) {
                     <p id={`${inputId}-desc`} className="muted choice-desc">
                       {feeText(m)}{m.description && <><br />{m.description}</>}
                     </p>
+                    {selected === m.id && <PaymentDetails method={m} collectRef={collect} />}
                   </div>
                 </div>
               </li>

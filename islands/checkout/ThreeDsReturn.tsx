@@ -1,0 +1,49 @@
+/**
+ * /cart/payment/return/: back from the card provider's 3-D Secure page with ?payment_ref and
+ * ?payment_result. Completes the authorisation and the order (POST /v1/carts/{token}/payment/3ds),
+ * then goes to the thanks page; a failure is shown in Japanese with the way back to the payment step.
+ */
+import { useEffect, useState } from '../common/react.ts';
+import { completeCardAuthentication, deleteTransactionError } from '../../src/api-client/card-payments.ts';
+import { readCartToken } from '../../src/api-client/cookie-jar.ts';
+import { cartCompletePath, cartPaymentPath } from '../../src/lib/routes.ts';
+import { useCartStore } from '../../src/stores/cart.ts';
+import { useSessionStore } from '../../src/stores/session.ts';
+import { firstErrorMessage } from '../../src/api-client/errors.ts';
+import Loading from '../common/Loading.tsx';
+
+export default function ThreeDsReturn() {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const paymentRef = params.get('payment_ref');
+    const paymentResult = params.get('payment_result');
+    const token = readCartToken();
+    if (!paymentRef || !paymentResult || !token) {
+      setError('本人認証の結果を確認できませんでした。お支払い方法の選択からやり直してください。');
+      return;
+    }
+    void (async () => {
+      await useSessionStore.getState().checkSession();
+      try {
+        const { order_no } = await completeCardAuthentication(token, { payment_ref: paymentRef, payment_result: paymentResult });
+        useCartStore.getState().clear();
+        window.location.replace(cartCompletePath(order_no));
+      } catch (e) {
+        setError(firstErrorMessage(e, 'ご注文を確定できませんでした。'));
+        // The failure is shown here; the cart forgets it so the next attempt starts clean.
+        void deleteTransactionError(token).catch(() => {});
+      }
+    })();
+  }, []);
+
+  if (!error) return <Loading />;
+  return (
+    <div className="stack">
+      <p className="alert" role="alert">{error}</p>
+      <div className="actions" style={{ justifyContent: 'flex-start' }}>
+        <a className="btn btn-primary" href={cartPaymentPath}>お支払い方法の選択に戻る</a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Card and provider payment calls (issue 8): the payment service settings the browser needs, the
+ * decision that may answer a 3-D Secure redirect, the return from 3-D Secure, saved cards, and an
+ * order's payment detail for the thanks page. The card itself never passes through here: it goes
+ * to the provider's own origin through the provider's script (islands/checkout/card-token.ts).
+ */
+import type { CartDecisionResponse } from '#contracts/cart.ts';
+import type { CartDecisionAction, PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
+import { request } from './http.ts';
+import { seg, type CallOptions } from './call.ts';
+import { array, int, literal, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
+import { cartDecisionWire } from './wire/cart.ts';
+
+const settingsWire: Decoder<PaymentServiceSettings> = /* @__PURE__ */ object({
+  code: string, name: string,
+  provider: optional(nullable(object({ code: string, script_url: string, origin: string, public_key: string }))),
+  stores: optional(array(object({ code: string, name: string }))),
+  ceiling: optional(nullable(int)),
+  fee_bands: optional(array(object({ below: int, fee: int }))),
+  notice: optional(string),
+  deadline_days: optional(int),
+});
+
+/** GET /v1/settings/payment-service/{code}: the card provider's script and key, the konbini stores, … */
+export async function getPaymentService(code: string, opts: CallOptions = {}): Promise<PaymentServiceSettings> {
+  return (await request('GET', `/v1/settings/payment-service/${seg(code)}`, { parse: settingsWire, signal: opts.signal })).data;
+}
+
+const actionWire: Decoder<CartDecisionAction> = /* @__PURE__ */ object({ status: literal('requires_action'), redirect_url: string });
+const decisionOrAction = (body: unknown): CartDecisionResponse | CartDecisionAction =>
+  (body && typeof body === 'object' && 'redirect_url' in body ? actionWire(body) : cartDecisionWire(body));
+
+/**
+ * POST /v1/carts/{token}/decision: the order, or (card with 3-D Secure, 202) where to send the
+ * shopper. Not cancelled by navigation: the order may already exist.
+ */
+export async function decideCartWithPayment(token: string): Promise<CartDecisionResponse | CartDecisionAction> {
+  return (await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, parse: decisionOrAction, cancelOnNavigation: false })).data;
+}
+
+/** POST /v1/carts/{token}/payment/3ds: back from the provider's 3-D Secure page; places the order. */
+export async function completeCardAuthentication(token: string, input: { payment_ref: string; payment_result: string }): Promise<CartDecisionResponse> {
+  return (await request('POST', `/v1/carts/${seg(token)}/payment/3ds`, { body: input, parse: cartDecisionWire, cancelOnNavigation: false })).data;
+}
+
+/** PATCH /v1/carts/transaction/error/delete: the shopper has seen the payment failure. */
+export async function deleteTransactionError(token: string): Promise<void> {
+  await request('PATCH', '/v1/carts/transaction/error/delete', { body: { token } });
+}
+
+const userCardWire: Decoder<UserCard> = /* @__PURE__ */ object({ id: int, is_main: boolean, name: string, brand: string, masked_number: string, expiration: string });
+
+/** GET /v1/me/user-cards: the member's saved cards, main first. */
+export async function listUserCards(opts: CallOptions = {}): Promise<UserCard[]> {
+  return (await request('GET', '/v1/me/user-cards', { parse: array(userCardWire), signal: opts.signal })).data;
+}
+
+/** POST /v1/me/user-cards: saves the card a provider token stands for. */
+export async function addUserCard(token: string): Promise<UserCard> {
+  return (await request('POST', '/v1/me/user-cards', { body: { token }, parse: userCardWire })).data;
+}
+
+/** What an order says about its payment (thanks page). */
+export interface OrderPayment { payment_name: string; payment_status: string; payment_detail: Record<string, unknown> }
+const orderPaymentWire: Decoder<OrderPayment> = /* @__PURE__ */ object({
+  payment_name: string, payment_status: string, payment_detail: record(unknown),
+});
+
+/** GET /v1/carts/order/{order_no}, its payment part only. */
+export async function getOrderPayment(orderNo: string, opts: CallOptions = {}): Promise<OrderPayment> {
+  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderPaymentWire, signal: opts.signal })).data;
+}
