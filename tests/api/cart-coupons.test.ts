@@ -279,7 +279,7 @@ describe.skipIf(!onPostgres)('coupon uses racing on PostgreSQL', () => {
     }
     const after = await couponRow('FIRST100');
     expect(after.used_count).toBe(after.usage_limit);
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from user_coupons where coupon_id = ${row.id} and used_at is not null`) as unknown as { rows: { n: number }[] }).rows;
+    const [{ n }] = (await db.execute(sql`select count(*)::int as n from user_coupons where coupon_id = ${row.id} and order_id is not null`) as unknown as { rows: { n: number }[] }).rows;
     expect(n).toBe(left);
   }, 180_000);
 });
