@@ -32,6 +32,7 @@ describe('wire decoders match the contracts', () => {
         shippings: parsed.detail.shippings.map((s) => ({ id: s.id, user_address_id: s.user_address_id, address: s.address })),
         order: parsed.detail.order,
         others: parsed.detail.others,
+        coupons: parsed.detail.coupons,
       },
       flags: { is_decidable: parsed.flags.is_decidable, needs_shipping: parsed.flags.needs_shipping, needs_payment: parsed.flags.needs_payment },
     });
