@@ -226,6 +226,11 @@ describe('carriage from the settings', () => {
       await set('ORDER.CARRIAGE.FEE', 880);
       cart = await ok(shop.request('GET', `/v1/carts/${token}`));
       expect(cart.detail.order.total_carriage).toBe(880);
+      // The guide and the 特定商取引法 page state the same rule (placeholders filled from the settings).
+      for (const url of ['/guide/', '/law/']) {
+        const page = await ok(shop.request('GET', `/v1/static-pages/url${url}`));
+        expect(page.body, url).toContain('送料880円（税込・全国一律）。1回のご注文の商品代金が5,500円（税込）以上の場合は送料無料です。');
+      }
       await set('ORDER.CARRIAGE.CAMPAIGN', { name: '送料無料キャンペーン', starts_at: new Date(Date.now() - 60_000).toISOString(),
         ends_at: new Date(Date.now() + 3_600_000).toISOString(), free_from: 3300 });
       cart = await ok(shop.request('GET', `/v1/carts/${token}`));

@@ -1,9 +1,10 @@
 /**
  * Static pages and FAQ. Delivery lead time, return terms and the 代引手数料 are TERM placeholders the
- * API fills from settings and the payment method at serve time; carriage is derived from CARRIAGE.
+ * API fills from settings and the payment method at serve time, carriage too on the guide and 特定商取引法
+ * pages (ORDER.CARRIAGE.*); the FAQ's carriage answer is derived from CARRIAGE.
  * `{shop}` is replaced with the channel's shop name when seeding.
  */
-import { CARRIAGE_TEXT, TERM, TRANSFER_DAYS } from './terms.ts';
+import { CARRIAGE_TERM_TEXT, CARRIAGE_TEXT, TERM, TRANSFER_DAYS } from './terms.ts';
 
 const CONTACT = 'info@example.jp';
 
@@ -28,7 +29,7 @@ export const staticPageSeeds: { url: string; title: string; body: string }[] = [
 <dt>電話番号</dt><dd>03-1234-5678（受付時間 平日10:00〜17:00）</dd>
 <dt>メールアドレス</dt><dd>${CONTACT}</dd>
 <dt>販売価格</dt><dd>各商品ページに税込価格で表示しています。</dd>
-<dt>商品代金以外の必要料金</dt><dd>${CARRIAGE_TEXT}代金引換をご利用の場合は代引手数料${TERM.codFee}（税込）。銀行振込の場合の振込手数料はお客様のご負担となります。</dd>
+<dt>商品代金以外の必要料金</dt><dd>${CARRIAGE_TERM_TEXT}代金引換をご利用の場合は代引手数料${TERM.codFee}（税込）。銀行振込の場合の振込手数料はお客様のご負担となります。</dd>
 <dt>支払方法</dt><dd>代金引換、銀行振込（前払い）</dd>
 <dt>支払時期</dt><dd>代金引換：商品お届け時に配達員にお支払いください。<br>銀行振込：ご注文後${TRANSFER_DAYS}日以内にお振込みください。</dd>
 <dt>引渡し時期</dt><dd>${TERM.leadTime}<br>銀行振込の場合は、ご入金を確認してから発送いたします。</dd>
@@ -46,7 +47,7 @@ export const staticPageSeeds: { url: string; title: string; body: string }[] = [
   { url: '/guide/', title: 'ご利用ガイド', body: `<h2>ご利用ガイド</h2>
 <h3>ご注文の流れ</h3><p>商品をカートに入れ、カート画面の「ご購入手続きへ」に進みます。ログインしたうえでお届け先とお支払い方法を選び、確認画面で「注文を確定する」を押すとご注文が完了します。ご注文完了後、ご登録のメールアドレスに確認メールをお送りします。</p>
 <h3>お届け先</h3><p>1回のご注文につき、アドレス帳に登録されたお届け先から1か所をお選びいただけます。</p>
-<h3>送料</h3><p>${CARRIAGE_TEXT}</p>
+<h3>送料</h3><p>${CARRIAGE_TERM_TEXT}</p>
 <h3>お支払い方法</h3>
 <ul>
 <li>代金引換：商品お届けの際に配達員にお支払いください。代引手数料${TERM.codFee}（税込）がかかります。</li>

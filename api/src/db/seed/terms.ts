@@ -20,6 +20,9 @@ export const TERM = {
 /** 「送料660円（税込・全国一律）。…5,500円（税込）以上の場合は送料無料です。」 from the cart's own rule. */
 export const CARRIAGE_TEXT = `送料${yen(CARRIAGE.fee)}（税込・全国一律）。1回のご注文の商品代金が${yen(CARRIAGE.freeFrom)}（税込）以上の場合は送料無料です。`;
 
+/** CARRIAGE_TEXT for static pages, filled from the channel's ORDER.CARRIAGE.* settings when served (services/content/terms.ts). */
+export const CARRIAGE_TERM_TEXT = '送料{{ORDER.CARRIAGE.FEE}}（税込・全国一律）。1回のご注文の商品代金が{{ORDER.CARRIAGE.FREE_FROM}}（税込）以上の場合は送料無料です。';
+
 /** The short form for banners and notices: 「5,500円（税込）以上のご注文で送料無料」. */
 export const FREE_CARRIAGE_TEXT = `${yen(CARRIAGE.freeFrom)}（税込）以上のご注文で送料無料`;
 

@@ -60,6 +60,13 @@ export function benefitSettingsOf(values: Partial<Record<Key, unknown>>, now = n
   return { pointRate, carriage: { fee, freeFrom }, carriageView: { fee, free_from: freeFrom, campaign } };
 }
 
+/** The channel's standing carriage rule, without any campaign: what the guide and the 特定商取引法 page state. */
+export async function standingCarriage(conn: Db | Tx, channelId: string): Promise<CarriageRule> {
+  const rows = await conn.select({ key: settings.key, value: settings.value }).from(settings)
+    .where(and(eq(settings.channel_id, channelId), inArray(settings.key, ['ORDER.CARRIAGE.FEE', 'ORDER.CARRIAGE.FREE_FROM'])));
+  return benefitSettingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value]))).carriage;
+}
+
 /** The channel's benefit settings now. */
 export async function benefitSettings(conn: Db | Tx, channelId: string, now = new Date()): Promise<BenefitSettings> {
   const rows = await conn.select({ key: settings.key, value: settings.value }).from(settings)

@@ -2,13 +2,15 @@
  * Placeholders in static and landing pages, so the guide, the 特定商取引法 page and checkout state
  * the same terms from one source: `{{ORDER.DELIVERY_LEAD_TIME}}`, `{{ORDER.RETURN_POLICY}}`,
  * `{{ORDER.RETURN_POLICY_FOOD}}` (the channel's settings) and `{{PAYMENT_FEE:<code>}}` (the active
- * payment method's fee, e.g. 「330円」). Only these public keys are filled; anything else is left as
+ * payment method's fee, e.g. 「330円」), `{{ORDER.CARRIAGE.FEE}}` and `{{ORDER.CARRIAGE.FREE_FROM}}` (the
+ * standing carriage rule, 「660円」 「5,500円」). Only these public keys are filled; anything else is left as
  * written, so a page can never reveal a private setting.
  */
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { activePayments } from '../payments.ts';
 import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings.ts';
+import { standingCarriage } from '../benefits/settings.ts';
 
 type Conn = Db | Tx;
 
@@ -28,9 +30,11 @@ export function fillPlaceholders(html: string, values: ReadonlyMap<string, strin
 
 /** The channel's current placeholder values: the term settings and every active method's fee. */
 export async function termValues(db: Conn, channelId: string): Promise<Map<string, string>> {
-  const [terms, payments] = await Promise.all([publicTextSettings(db, channelId, TERM_KEYS), activePayments(db)]);
+  const [terms, payments, carriage] = await Promise.all([publicTextSettings(db, channelId, TERM_KEYS), activePayments(db), standingCarriage(db, channelId)]);
   const values = new Map<string, string>(Object.entries(terms));
   for (const p of payments) values.set(`PAYMENT_FEE:${p.code}`, yenText(p.fee));
+  values.set('ORDER.CARRIAGE.FEE', yenText(carriage.fee));
+  if (carriage.freeFrom != null) values.set('ORDER.CARRIAGE.FREE_FROM', yenText(carriage.freeFrom));
   return values;
 }
 
