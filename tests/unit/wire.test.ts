@@ -35,6 +35,7 @@ describe('wire decoders match the contracts', () => {
         coupons: parsed.detail.coupons,
       },
       flags: { is_decidable: parsed.flags.is_decidable, needs_shipping: parsed.flags.needs_shipping, needs_payment: parsed.flags.needs_payment },
+      is_social_gift: parsed.is_social_gift, social_gift: parsed.social_gift,
     });
     expect(orderWire(order(1))).toEqual(orderSchema.parse(order(1)));
     expect(productWire(product(3))).toEqual(productSchema.parse(product(3)));
