@@ -16,7 +16,7 @@ import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
-import ShippingMulti from './ShippingMulti.tsx';
+import Deferred from '../common/Deferred.tsx';
 import SocialGiftChoice from './SocialGiftChoice.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
@@ -48,7 +48,8 @@ function AddressForm() {
   if (addresses.length === 0) return <NoAddress />;
   // ORDER.SHIPPING.IS_ALLOW_MULTIPLE: several addresses, the lines divided among them (on request, or when the cart has several).
   const allowMultiple = settings.data?.['ORDER.SHIPPING.IS_ALLOW_MULTIPLE'] === true;
-  if (allowMultiple && (multi || cart.deliveries.length > 1)) return <ShippingMulti cart={cart} addresses={addresses} />;
+  // Loaded on demand: most carts go to one address, and the address step keeps its JS budget.
+  if (allowMultiple && (multi || cart.deliveries.length > 1)) return <Deferred load={() => import('./ShippingMulti.tsx')} props={{ cart, addresses }} />;
   const selected = choice ?? initialAddressId(addresses, cart.deliveries[0]?.userAddressId);
 
   async function next(event: SubmitEvent<HTMLFormElement>) {

@@ -6,20 +6,10 @@
  */
 import type { ReactNode } from 'react';
 import { useId, useState } from '../common/react.ts';
-import { SOCIAL_GIFT_MESSAGE_MAX } from '#contracts/constants.ts';
-import { cartPaymentPath } from '../../src/lib/routes.ts';
+import { firstErrorMessage } from '../../src/api-client/errors.ts';
 import type { Cart } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength } from '../../src/validation/rules.ts';
-import FieldError from '../common/FieldError.tsx';
-import { useAccountForm } from '../reminder/account-form.ts';
-
-type Values = { sender_name: string; message: string };
-const spec: FormSpec<Values> = {
-  sender_name: { label: '贈り主のお名前', rules: [maxLength(50)] },
-  message: { label: 'メッセージ', rules: [maxLength(SOCIAL_GIFT_MESSAGE_MAX)] },
-};
+import Deferred from '../common/Deferred.tsx';
 
 /**
  * The gift switch above the step's address choice (`children`), which shows while the switch is off.
@@ -37,27 +27,10 @@ export default function SocialGiftChoice({ children }: { children: ReactNode }) 
   );
 }
 
-/** The switch and, when on, the sender's name and message with 「次へ」. */
+/** The switch and, when on, the sender's name and message (SocialGiftForm.tsx, loaded then). */
 function GiftSwitch({ cart, on, setOn }: { cart: Cart; on: boolean; setOn: (on: boolean) => void }) {
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const form = useAccountForm<Values>({
-    initial: { sender_name: cart.socialGift?.senderName ?? '', message: cart.socialGift?.message ?? '' },
-    spec,
-    onSubmit: async (values) => {
-      if (busy) return;
-      setBusy(true);
-      setAlert(null);
-      try {
-        await useCartStore.getState().setSocialGift({ sender_name: values.sender_name.trim(), message: values.message.trim() });
-        window.location.assign(cartPaymentPath);
-      } catch (e) {
-        setAlert(form.showApiError(e));
-        setBusy(false);
-      }
-    },
-  });
 
   async function toggle(next: boolean) {
     setOn(next);
@@ -67,7 +40,7 @@ function GiftSwitch({ cart, on, setOn }: { cart: Cart; on: boolean; setOn: (on: 
       try {
         await useCartStore.getState().setSocialGift(null);
       } catch (e) {
-        setAlert(form.showApiError(e));
+        setAlert(firstErrorMessage(e, 'ソーシャルギフトを解除できませんでした。'));
       }
     }
   }
@@ -85,25 +58,7 @@ function GiftSwitch({ cart, on, setOn }: { cart: Cart; on: boolean; setOn: (on: 
         </div>
       </div>
       {alert && <p className="alert" role="alert">{alert}</p>}
-      {on && (
-        <form className="form stack" onSubmit={form.handleSubmit} noValidate>
-          <div className="field">
-            <label htmlFor={form.field('sender_name').id}>贈り主のお名前（任意）</label>
-            <input {...form.field('sender_name')} type="text" autoComplete="name" />
-            <small className="muted">相手の方の画面に「○○さまからのギフト」と表示されます。</small>
-            <FieldError id={form.errorId('sender_name')} message={form.errors.sender_name} />
-          </div>
-          <div className="field">
-            <label htmlFor={form.field('message').id}>メッセージ（任意・{SOCIAL_GIFT_MESSAGE_MAX}文字以内）</label>
-            <textarea {...form.field('message')} rows={4} />
-            <small className="muted" aria-live="polite">{form.values.message.length}/{SOCIAL_GIFT_MESSAGE_MAX}文字</small>
-            <FieldError id={form.errorId('message')} message={form.errors.message} />
-          </div>
-          <div className="actions">
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>ソーシャルギフトで次へ</button>
-          </div>
-        </form>
-      )}
+      {on && <Deferred load={() => import('./SocialGiftForm.tsx')} props={{ cart }} />}
     </section>
   );
 }

@@ -1,0 +1,17 @@
+/**
+ * A part of an island loaded only when it is first shown (a dynamic import), so the page's first load
+ * stays within its JS budget: a spinner while it loads, a notice if it cannot be loaded.
+ */
+import type { ComponentType } from 'react';
+import { useEffect, useState } from './react.ts';
+import Loading from './Loading.tsx';
+
+export default function Deferred<P extends object>({ load, props }: { load: () => Promise<{ default: ComponentType<P> }>; props: P }) {
+  const [Part, setPart] = useState<ComponentType<P> | null>(null);
+  const [failed, setFailed] = useState(false);
+  // `load` is a fresh arrow on every render: the part is loaded once, when first shown.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { load().then((m) => setPart(() => m.default), () => setFailed(true)); }, []);
+  if (failed) return <p className="alert" role="alert">画面の一部を読み込めませんでした。ページを再読み込みしてください。</p>;
+  return Part ? <Part {...props} /> : <Loading />;
+}
