@@ -29,7 +29,12 @@ describe('browser-side modules', () => {
     // The product page's scripts load the API client only to refresh an expired login
     // (src/scripts/discovery/api.ts): that page has no island, so the helper costs it about 1 KB of its
     // 50 KB budget. The thanks page loads the guest's 「この内容で会員登録する」 form only for a guest purchase.
-    const allowed = new Set([path.join('src', 'scripts', 'discovery', 'api.ts'), path.join('islands', 'checkout', 'Complete.tsx')]);
+    // The address step loads the several-addresses form and the gift sender form only when chosen
+    // (islands/common/Deferred.tsx): 3.9 KB saved against the helper's 0.9 KB (85.9 → 82.0 KB measured).
+    const allowed = new Set([
+      path.join('src', 'scripts', 'discovery', 'api.ts'), path.join('islands', 'checkout', 'Complete.tsx'),
+      path.join('islands', 'checkout', 'ShippingSelect.tsx'), path.join('islands', 'checkout', 'SocialGiftChoice.tsx'),
+    ]);
     const offenders = browserFiles.filter((f) => !allowed.has(f) && /(^|[^\w.])import\(\s*['"`]/m.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
