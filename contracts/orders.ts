@@ -1,8 +1,7 @@
 /** Orders (spec 3 "Order"; GET /v1/me/orders, /v1/me/orders/{id}, /v1/carts/order/{order_no}). */
 import { z } from 'zod';
 import { pagedQuerySchema } from './common.ts';
-import { deliveryAddressSchema } from './addresses.ts';
-import { cartOrderSchema } from './cart.ts';
+import { cartOrderSchema, cartShippingSchema } from './cart.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
 import { taxRateSchema } from './products.ts';
 
@@ -31,6 +30,16 @@ export const orderItemSchema = z.object({
 }).meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/**
+ * One shipment of an order as it was decided: the address, its lines (keys of `items`), the delivery
+ * date and time slot, wrapping, のし and carriage (a snapshot, unaffected by later changes).
+ */
+export const orderShippingSchema = cartShippingSchema.pick({
+  address: true, product_keys: true, delivery_date: true, delivery_timezone_label: true,
+  packing_name: true, packing_fee: true, noshi_type: true, noshi_name: true, noshi_fee: true, carriage: true,
+}).meta({ id: 'OrderShipping' });
+export type OrderShipping = z.infer<typeof orderShippingSchema>;
+
 export const orderSchema = z.object({
   id: z.number().int().positive(),
   order_no: z.string(),
@@ -47,7 +56,9 @@ export const orderSchema = z.object({
    */
   payment_detail: z.record(z.string(), z.unknown()).optional(),
   items: z.array(orderItemSchema),
-  shippings: z.array(z.object({ address: deliveryAddressSchema })),
+  shippings: z.array(orderShippingSchema),
+  /** The 備考 the shopper wrote at checkout ('' when none). */
+  note: z.string().optional(),
   order: cartOrderSchema,
   user_order_total_payment: z.number().int(),
   cancel_reason: z.string().nullable(),

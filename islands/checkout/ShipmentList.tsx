@@ -1,12 +1,16 @@
 /**
  * The cart's shipments as the confirmation shows them: each address with its lines, delivery date
  * and time (指定なし when none), wrapping and のし with their fees, and its carriage; then the 備考.
+ * The my-page order detail shows a decided order's shipments with it too.
  */
 import type { Cart } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
 import { jpDeliveryDate } from './delivery-format.ts';
 
-export default function ShipmentList({ cart }: { cart: Cart }) {
+/** What the list needs: a cart, or an order's shipments in the cart's shape (toShipments in OrderDetail.tsx). */
+export type Shipments = { deliveries: Cart['deliveries']; lines: Array<Pick<Cart['lines'][number], 'key' | 'name' | 'quantity'>>; note?: string };
+
+export default function ShipmentList({ cart }: { cart: Shipments }) {
   const many = cart.deliveries.length > 1;
   const nameOf = (key: string) => cart.lines.find((l) => l.key === key);
   return (

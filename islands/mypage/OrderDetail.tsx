@@ -1,4 +1,4 @@
-/** One order (/mypage/order_history/{id}/): number, date, status, items, totals, address, payment. */
+/** One order (/mypage/order_history/{id}/): number, date, status, items, totals, each shipment (address, date and time, wrapping, のし, carriage), 備考, payment. */
 import { useStore } from '@nanostores/react';
 import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../src/lib/date.ts';
 import { orderHistoryPath } from '../../src/lib/routes.ts';
 import { createOrderStore } from '../../src/stores/queries/orders.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
+import ShipmentList, { type Shipments } from '../checkout/ShipmentList.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -30,6 +31,20 @@ export function orderSummaryItems(order: Order): SummaryItem[] {
     subtotalWithTax: item.subtotal_with_tax,
     taxRate: item.tax_rate,
   }));
+}
+
+/** The order's shipments in the shape the checkout's list shows (an order has no address-book link). */
+export function orderShipments(order: Order): Shipments {
+  return {
+    deliveries: order.shippings.map((s, i) => ({
+      id: i + 1, userAddressId: null, address: s.address, productKeys: s.product_keys,
+      deliveryDate: s.delivery_date, deliveryTimezoneLabel: s.delivery_timezone_label,
+      packingName: s.packing_name, packingFee: s.packing_fee, noshiType: s.noshi_type, noshiName: s.noshi_name, noshiFee: s.noshi_fee,
+      carriage: s.carriage,
+    })),
+    lines: order.items.map((i) => ({ key: i.key, name: i.name, quantity: i.quantity })),
+    note: order.note ?? '',
+  };
 }
 
 function OrderView({ orderId }: Props) {
@@ -63,9 +78,7 @@ function OrderView({ orderId }: Props) {
         <h2 id="order-address">お届け先</h2>
         {/* A social gift: the receiver's address is never shown to the sender, only the gift's status. */}
         {order.social_gift && <p>ソーシャルギフト：<strong>{order.social_gift.status_label}</strong></p>}
-        {order.shippings.map(({ address }, i) => (
-          <p key={i}>{address.shipping_name || `${address.last_name} ${address.first_name}`} 様<br />{address.full_address}</p>
-        ))}
+        {order.shippings.length > 0 && <ShipmentList cart={orderShipments(order)} />}
       </section>
       <p><a href={orderHistoryPath()}>注文履歴に戻る</a></p>
     </div>

@@ -8,6 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { cart_shippings, order_items, orders, outbox_emails, settings, user_addresses } from '../../api/src/db/schema.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { cartLeadtimesSchema } from '#contracts/delivery.ts';
+import { orderSchema } from '#contracts/orders.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -108,6 +109,19 @@ describe('several delivery addresses', () => {
     expect(mail.body).toContain('【お届け先2】');
     expect(mail.body).toContain('のし：御祝（名入れ：山田太郎）（¥110）');
     expect(mail.body).toContain('ラッピング・のし：¥1,100（税込）');
+
+    // The member's order shows each shipment as decided: its lines, date and time, wrapping, のし, carriage; and the 備考.
+    const mine = orderSchema.parse(await ok(shop.request('GET', `/v1/me/orders/${order.id}`, { token: demo })));
+    expect(mine.note).toBe('不在の場合は宅配ボックスへお願いします。');
+    expect(mine.shippings.map(({ address: _a, product_keys: _k, ...s }) => s)).toEqual([
+      { delivery_date: d1.dates[0], delivery_timezone_label: '午前中', packing_name: 'ギフトラッピング', packing_fee: 330, noshi_type: '御祝', noshi_name: '山田太郎', noshi_fee: 110, carriage: 660 },
+      { delivery_date: d2.dates[3], delivery_timezone_label: '14時〜16時', packing_name: '高級ギフトボックス', packing_fee: 550, noshi_type: '内祝', noshi_name: null, noshi_fee: 110, carriage: 660 },
+    ]);
+    expect(mine.shippings.map((s) => s.address.full_address)).toEqual([cart.detail.shippings[0].address.full_address, cart.detail.shippings[1].address.full_address]);
+    // Each order line belongs to exactly one shipment (the divided product is two lines with their own keys).
+    const shipmentOf = (key: string) => mine.shippings.findIndex((s) => s.product_keys.includes(key));
+    expect(mine.items.map((i) => [i.quantity, shipmentOf(i.key)])).toEqual([[2, 0], [1, 0], [1, 1]]);
+    expect(new Set(mine.items.map((i) => i.key)).size).toBe(3);
   });
 
   it('takes a new address during checkout without a label, and leaves an empty shipping out of the order', async () => {

@@ -14,7 +14,8 @@ import { cartWire } from '../../src/api-client/wire/cart.ts';
 import { orderWire } from '../../src/api-client/wire/order.ts';
 import { productWire } from '../../src/api-client/wire/product.ts';
 import { returnTerms } from '../../islands/checkout/Confirm.tsx';
-import { cart, order, product } from './fixtures.ts';
+import { orderShipments } from '../../islands/mypage/OrderDetail.tsx';
+import { address, cart, order, product } from './fixtures.ts';
 
 describe('wire decoders match the contracts', () => {
   it('decode what the contract parses to the same value (unknown keys dropped)', () => {
@@ -38,6 +39,20 @@ describe('wire decoders match the contracts', () => {
       is_social_gift: parsed.is_social_gift, social_gift: parsed.social_gift,
     });
     expect(orderWire(order(1))).toEqual(orderSchema.parse(order(1)));
+    const { name: _label, ...delivery } = address;
+    const shipped = {
+      ...order(2), note: '宅配ボックスへ',
+      items: [{ key: 'l1', code: 'A-1', name: '湯呑み', image: null, unit_price: 1000, unit_price_with_tax: 1100, tax_rate: 10 as const, quantity: 2, tax_amount: 200, subtotal_with_tax: 2200 }],
+      shippings: [{ address: delivery, product_keys: ['l1'], delivery_date: '2026-12-01', delivery_timezone_label: '午前中', packing_name: 'ギフトラッピング', packing_fee: 330, noshi_type: '御祝', noshi_name: '山田', noshi_fee: 110, carriage: 660 }],
+    };
+    expect(orderWire(shipped)).toEqual(orderSchema.parse(shipped));
+    // The my-page detail shows it with the checkout's shipment list.
+    expect(orderShipments(orderWire(shipped))).toEqual({
+      deliveries: [{ id: 1, userAddressId: null, address: delivery, productKeys: ['l1'], deliveryDate: '2026-12-01', deliveryTimezoneLabel: '午前中',
+        packingName: 'ギフトラッピング', packingFee: 330, noshiType: '御祝', noshiName: '山田', noshiFee: 110, carriage: 660 }],
+      lines: [{ key: 'l1', name: '湯呑み', quantity: 2 }],
+      note: '宅配ボックスへ',
+    });
     expect(productWire(product(3))).toEqual(productSchema.parse(product(3)));
   });
 

@@ -8,7 +8,8 @@ import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { PageResult } from '../lib/respond.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { AmountByTaxRate } from '#contracts/cart.ts';
-import { ORDER_STATUS_LABELS, type Order, type OrderStatus } from '#contracts/orders.ts';
+import { ORDER_STATUS_LABELS, type Order, type OrderShipping, type OrderStatus } from '#contracts/orders.ts';
+import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 import { asTaxRate } from './cart/lines.ts';
 import { priceWithTax } from './tax.ts';
 import { publicPaymentDetail } from './payments/methods.ts';
@@ -17,6 +18,19 @@ import { orderGiftView, type SocialGiftRow } from './social-gift/status.ts';
 type Conn = Db | Tx;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof order_items.$inferSelect;
+
+/** orders.shippings as stored: the decision's snapshot of the cart's shipments (older rows: fewer fields). */
+type StoredShipment = { address: DeliveryAddress } & Partial<Omit<OrderShipping, 'address' | 'delivery_timezone_label'>> & { delivery_timezone?: string | null };
+
+/** One stored shipment on the wire: what was decided, defaults where an older snapshot lacks a field. */
+function orderShipping(s: StoredShipment): OrderShipping {
+  return {
+    address: s.address, product_keys: s.product_keys ?? [],
+    delivery_date: s.delivery_date ?? null, delivery_timezone_label: timezoneLabelOf(s.delivery_timezone ?? null),
+    packing_name: s.packing_name ?? null, packing_fee: s.packing_fee ?? 0,
+    noshi_type: s.noshi_type ?? null, noshi_name: s.noshi_name ?? null, noshi_fee: s.noshi_fee ?? 0, carriage: s.carriage ?? 0,
+  };
+}
 
 /** The wire Order (pure). A social gift's order never shows the receiver's address, only the gift's status. */
 export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: SocialGiftRow | null): Order {
@@ -37,7 +51,8 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
       unit_price_with_tax: priceWithTax(i.unit_price, i.tax_rate), tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity,
       tax_amount: i.tax_amount, subtotal_with_tax: i.subtotal + i.tax_amount,
     })),
-    shippings: o.is_social_gift ? [] : (o.shippings as { address: DeliveryAddress }[]).map((s) => ({ address: s.address })),
+    shippings: o.is_social_gift ? [] : (o.shippings as StoredShipment[]).map(orderShipping),
+    note: typeof (o.others as { note?: unknown } | null)?.note === 'string' ? (o.others as { note: string }).note : '',
     order: {
       subtotal: o.subtotal, subtotal_with_tax: o.subtotal + lineTax, total_tax: o.total_tax, total_carriage: o.total_carriage,
       total_packing: o.total_packing, total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
