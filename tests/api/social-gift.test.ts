@@ -79,12 +79,16 @@ describe('the sender', () => {
     expect(off).toMatchObject({ is_social_gift: false, social_gift: null, flags: { needs_shipping: true } });
   });
 
-  it('refuses 代金引換 for a gift: not offered, not choosable, and a chosen one is unset', async () => {
+  it('refuses 代金引換 and 後払い for a gift (their setting social_gift: false): not offered, not choosable, and a chosen one is unset', async () => {
     const { token } = await giftCart();
     const offered = await ok(shop.request('GET', `/v1/payments/carts/${token}`, { token: demo }));
     expect(offered.map((p: { code: string }) => p.code)).not.toContain('cod');
+    expect(offered.map((p: { code: string }) => p.code)).not.toContain('deferred');
+    expect(offered.map((p: { code: string }) => p.code)).toContain('bank_transfer');
     const refused = await failure(patch('order/modify', { token, payment_id: paymentId('cod') }), 422);
-    expect(refused.code).toBe('social_gift.payment.not_available');
+    expect(refused).toMatchObject({ code: 'social_gift.payment.not_available', message: 'ソーシャルギフトのご注文では代金引換をご利用いただけません。別のお支払い方法を選択してください。' });
+    const deferred = await failure(patch('order/modify', { token, payment_id: paymentId('deferred') }), 422);
+    expect(deferred.message).toContain('後払い');
     await ok(patch('social/receiver', { token, is_social_gift: false }));
     expect((await ok(patch('order/modify', { token, payment_id: paymentId('cod') }))).payment_id).toBe(paymentId('cod'));
     const again = await ok(patch('social/receiver', { token, is_social_gift: true }));

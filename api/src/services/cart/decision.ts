@@ -80,7 +80,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   if (!delivery.count && !cart.is_social_gift) throw cartErrors.noShipping();
   const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
-  assertGiftPayment(cart, payment.code);
+  assertGiftPayment(cart, payment);
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
   if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
 

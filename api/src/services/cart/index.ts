@@ -22,7 +22,6 @@ import { setPayment } from './payment.ts';
 import { assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
 import { buildCart } from './view.ts';
-import { GIFT_REFUSED_PAYMENT } from '../social-gift/cart.ts';
 
 /** Who is asking, on which channel: everything a cart operation needs from the request. */
 export interface CartScope { db: Db; env: ApiEnv; channel: ChannelRow; user: UserRow | null }
@@ -124,7 +123,7 @@ export async function checkCartPayment(s: CartScope, token: string, paymentId: n
 /** GET /v1/payments/carts/{token}: the methods usable for a cart the caller may see. */
 export async function paymentsForCart(s: CartScope, token: string): Promise<PaymentMethod[]> {
   const cart = await readCart(s.db, s.channel.id, s.user, token);
-  // Each method's own rules (ceilings, social gift) on this cart's total, with its fee for this cart.
-  // A social gift cannot be paid at the door (the receiver would pay): no 代金引換.
-  return (await usablePayments(s.db, s.env, cart, await show(s, cart))).filter((p) => !cart.is_social_gift || p.code !== GIFT_REFUSED_PAYMENT);
+  // Each method's own rules on this cart's total, with its fee for this cart: ceilings, and no method
+  // the receiver of a social gift would have to pay (`social_gift: false`: 代金引換, 後払い).
+  return usablePayments(s.db, s.env, cart, await show(s, cart));
 }

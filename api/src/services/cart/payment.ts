@@ -12,6 +12,6 @@ export async function setPayment(tx: Tx, cart: CartRow, paymentId: number) {
   const usable = await activePayments(tx);
   const chosen = usable.find((p) => p.id === paymentId);
   if (!chosen) throw cartErrors.paymentNotAvailable();
-  assertGiftPayment(cart, chosen.code);
+  assertGiftPayment(cart, chosen);
   await tx.update(carts).set({ payment_id: paymentId }).where(eq(carts.id, cart.id));
 }

@@ -10,17 +10,22 @@ import { cart_shippings, carts } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartSocialGift, SocialReceiverRequest } from '#contracts/social-gift.ts';
 import type { CartRow } from '../cart/access.ts';
-import { paymentById } from '../payments.ts';
-
-/** The payment method a gift cannot use. */
-export const GIFT_REFUSED_PAYMENT = 'cod';
+import { paymentById, type PaymentRow } from '../payments.ts';
+import { settingsOf } from '../payments/methods.ts';
 
 /** Where the gift's sender name and message wait on the cart until the decision. */
 const ORDER_INPUT_KEY = 'social_gift';
 
 export const giftErrors = {
-  cashOnDelivery: () => unprocessable('ソーシャルギフトでは代金引換をご利用いただけません。別のお支払い方法を選択してください。', 'social_gift.payment.not_available'),
+  paymentRefused: (name: string) => unprocessable(`ソーシャルギフトのご注文では${name}をご利用いただけません。別のお支払い方法を選択してください。`, 'social_gift.payment.not_available'),
 };
+
+/**
+ * A method whose settings say `social_gift: false` cannot pay for a gift: the receiver would be asked
+ * to pay (代金引換 at the door, 後払い's invoice). The setting is the one rule; the payment list
+ * (unavailableReason) reads it too.
+ */
+const refusesGifts = (payment: Pick<PaymentRow, 'settings'>) => settingsOf(payment).social_gift === false;
 
 /** Sets or clears the gift choice on the locked cart. */
 export async function setSocialReceiver(tx: Tx, cart: CartRow, input: Omit<SocialReceiverRequest, 'token'>) {
@@ -34,7 +39,7 @@ export async function setSocialReceiver(tx: Tx, cart: CartRow, input: Omit<Socia
     is_social_gift: true,
     // Merged into order_input, so the cart's other inputs there stay as they are.
     order_input: sql`${carts.order_input} || jsonb_build_object(${ORDER_INPUT_KEY}::text, ${JSON.stringify(gift)}::jsonb)`,
-    ...(payment?.code === GIFT_REFUSED_PAYMENT ? { payment_id: null } : {}),
+    ...(payment && refusesGifts(payment) ? { payment_id: null } : {}),
   }).where(eq(carts.id, cart.id));
   await tx.delete(cart_shippings).where(eq(cart_shippings.cart_id, cart.id));
 }
@@ -47,6 +52,6 @@ export function cartSocialGift(cart: Pick<CartRow, 'is_social_gift' | 'order_inp
 }
 
 /** Refuses a payment method a gift cart cannot use (the decision and choosing a method call this). */
-export function assertGiftPayment(cart: Pick<CartRow, 'is_social_gift'>, paymentCode: string) {
-  if (cart.is_social_gift && paymentCode === GIFT_REFUSED_PAYMENT) throw giftErrors.cashOnDelivery();
+export function assertGiftPayment(cart: Pick<CartRow, 'is_social_gift'>, payment: Pick<PaymentRow, 'name' | 'settings'>) {
+  if (cart.is_social_gift && refusesGifts(payment)) throw giftErrors.paymentRefused(payment.name);
 }
