@@ -13,11 +13,10 @@ import { cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts
 import { useCartStore } from '../../src/stores/cart.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { email, kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
-import FieldError from '../common/FieldError.tsx';
+import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
-import { usePostalAutofill } from '../common/usePostalAutofill.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
@@ -96,22 +95,9 @@ function AddressForm() {
   }
 
   const form = useAccountForm<Values>({ initial, spec, onSubmit: submit });
-  const postal = usePostalAutofill({
-    onFill: ({ prefecture, city, town }) => {
-      form.setValue('prefecture', prefecture);
-      form.setValue('city', city);
-      form.setValue('address1', town);
-    },
-  });
-
   if (!cart) return <Loading />;
   const text = (name: keyof Values & string, label: string, extra: Record<string, string> = {}, hint?: string) => (
-    <div className="field">
-      <label htmlFor={form.field(name).id}>{label}</label>
-      <input {...form.field(name)} type="text" {...extra} />
-      {hint && <small className="muted">{hint}</small>}
-      <FieldError id={form.errorId(name)} message={form.errors[name]} />
-    </div>
+    <TextField form={form} name={name} label={label} extra={extra} hint={hint} />
   );
 
   return (
@@ -131,24 +117,7 @@ function AddressForm() {
         {text('last_name_kana', 'セイ', {}, '全角カタカナ')}
         {text('first_name_kana', 'メイ', {}, '全角カタカナ')}
         {text('phone_number', '電話番号', { autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし')}
-        <div className="field">
-          <label htmlFor={form.field('postal_code').id}>郵便番号</label>
-          <input {...form.field('postal_code')} type="text" autoComplete="postal-code" inputMode="numeric"
-            onChange={(e) => { form.field('postal_code').onChange(e); postal.lookup(e.target.value); }} />
-          <small className="muted" aria-live="polite">{postal.message ?? '例：123-4567（入力すると住所を自動で入力します）'}</small>
-          <FieldError id={form.errorId('postal_code')} message={form.errors.postal_code} />
-        </div>
-        <div className="field">
-          <label htmlFor={form.field('prefecture').id}>都道府県</label>
-          <select {...form.field('prefecture')} autoComplete="address-level1">
-            <option value="">選択してください</option>
-            {(prefectures.data ?? []).map((p) => <option key={p.code} value={p.name}>{p.name}</option>)}
-          </select>
-          <FieldError id={form.errorId('prefecture')} message={form.errors.prefecture} />
-        </div>
-        {text('city', '市区町村', { autoComplete: 'address-level2' })}
-        {text('address1', '番地', { autoComplete: 'address-line1' }, '町名のあとに番地を入力してください')}
-        {text('address2', '建物名', { autoComplete: 'address-line2' }, '任意')}
+        <AddressFields form={form} prefectures={(prefectures.data ?? []).map((p) => p.name)} />
       </fieldset>
       <div className="actions">
         <a className="btn" href={cartShippingSelectPath}>戻る</a>

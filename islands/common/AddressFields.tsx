@@ -1,7 +1,7 @@
 /**
  * The address part of a form (郵便番号 with autofill, 都道府県, 市区町村, 番地, 建物名) and one text
- * field, for forms built on useForm: the social gift receiver's address and the catalogue order use
- * them (the checkout's ShippingAdd writes the same markup inline).
+ * field, for forms built on useForm: the checkout's new address (ShippingAdd), the social gift
+ * receiver's address and the catalogue order use them.
  */
 import type { FieldProps } from './useForm.ts';
 import FieldError from './FieldError.tsx';
