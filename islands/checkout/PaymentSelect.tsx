@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import { listCartPayments } from '../../src/api-client/payments.ts';
-import { cartConfirmPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
+import { cartConfirmPath, cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -101,7 +101,10 @@ function PaymentForm({ requiredMessage }: Props) {
       </fieldset>
       {missing ? <p className="alert" role="alert">{requiredMessage}</p> : <ErrorMessage error={submitError} />}
       <div className="actions">
-        <a className="btn" href={cartShippingSelectPath}>お届け先の選択に戻る</a>
+        {/* Back to the step before: the delivery date and のし, or for a social gift (no address) the gift's own step. */}
+        {cart.socialGift
+          ? <a className="btn" href={cartShippingSelectPath}>お届け先の選択に戻る</a>
+          : <a className="btn" href={cartShippingDetailPath}>お届け日時の指定に戻る</a>}
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>確認画面へ</button>
       </div>
     </form>

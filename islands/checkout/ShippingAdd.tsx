@@ -1,7 +1,7 @@
 /**
  * /cart/shipping-add/: a new delivery address during checkout (postal-code autofill fills 都道府県,
  * 市区町村 and the town into 番地; the street number is left to the shopper), saved to the address
- * book and set on the cart, then on to the payment step. For a guest purchase (非会員購入) the same
+ * book and set on the cart, then on to the delivery date, wrapping and のし step. For a guest purchase (非会員購入) the same
  * screen first asks for the buyer's e-mail address: name, kana and phone are the buyer's too, saved
  * with PUT /v1/me/user on the guest's unregistered member so the order mail reaches them.
  */
@@ -9,7 +9,7 @@ import { useState } from '../common/react.ts';
 import { listPrefectures } from '../../src/api-client/addresses.ts';
 import { createAddressItem } from '../../src/api-client/address-items.ts';
 import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
-import { cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
+import { cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { email, kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
@@ -87,7 +87,7 @@ function AddressForm() {
       });
       const cart = await useCartStore.getState().setShipping(address.id);
       // Several addresses: back to the choice, where the new one is ticked and the lines are divided.
-      window.location.assign(cart.deliveries.length > 1 ? cartShippingSelectPath : cartPaymentPath);
+      window.location.assign(cart.deliveries.length > 1 ? cartShippingSelectPath : cartShippingDetailPath);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);

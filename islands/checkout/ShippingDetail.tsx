@@ -1,9 +1,11 @@
 /**
  * Checkout step /cart/shipping-detail/: per shipment, the delivery date and time (from the lead-time
  * call: only choosable dates are offered, 「指定なし」 first), the wrapping and のし with their fees;
- * then the 備考. 「次へ」 saves them on the cart and goes on to the payment step.
+ * then the 備考. Every shopper passes it after the address step (one address or several, members and
+ * guest purchases); everything may stay 「指定なし」. 「次へ」 saves them on the cart and goes on to the
+ * payment step. A social gift has no shipment yet (the receiver chooses the date), so it goes on at once.
  */
-import { useId, useState } from '../common/react.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import { addCartPacking, getCartLeadtimes, modifyCartOther, modifyCartShipping } from '../../src/api-client/delivery.ts';
 import type { CartDelivery } from '../../src/api-client/types.ts';
@@ -31,13 +33,15 @@ const choiceOf = (d: CartDelivery): Choice => ({
 function DetailForm() {
   const id = useId();
   const cart = useCheckoutCart('payment');
-  const { data, error, loading } = useLoad(cart ? cart.token : null, (signal) => getCartLeadtimes(cart!.token, {}, { signal }));
+  const gift = cart?.socialGift != null;
+  const { data, error, loading } = useLoad(cart && !gift ? cart.token : null, (signal) => getCartLeadtimes(cart!.token, {}, { signal }));
   const [choices, setChoices] = useState<Record<number, Choice>>({});
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [submitError, setSubmitError] = useState<unknown>(null);
+  useEffect(() => { if (gift) window.location.replace(cartPaymentPath); }, [gift]);
 
-  if (!cart || (loading && !data)) return <Loading />;
+  if (!cart || gift || (loading && !data)) return <Loading />;
   if (error || !data) return <ErrorMessage error={error} fallback="お届け日時の選択肢を読み込めませんでした。" />;
   const current = (d: CartDelivery) => choices[d.id] ?? choiceOf(d);
   const set = (d: CartDelivery, patch: Partial<Choice>) => setChoices((c) => ({ ...c, [d.id]: { ...current(d), ...patch } }));

@@ -1,6 +1,7 @@
 /**
  * Checkout step 1 (/cart/shipping-select/): choose the delivery address from the address book.
- * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart.
+ * The cart's current address, else the default one, is pre-selected; 「次へ」 sets it on the cart and
+ * goes on to the delivery date, wrapping and のし step (/cart/shipping-detail/, all optional there).
  * 「ソーシャルギフトで贈る」 above it replaces the address with a gift link (SocialGiftChoice.tsx).
  */
 import { useEffect, useId, useState } from '../common/react.ts';
@@ -10,7 +11,7 @@ import type { Address } from '../../src/api-client/types.ts';
 import { isGuestCheckout } from '../../src/api-client/guest.ts';
 import { resetCartShippings } from '../../src/api-client/cart.ts';
 import { getFrontSettings } from '../../src/api-client/settings.ts';
-import { cartPath, cartPaymentPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
+import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -62,7 +63,7 @@ function AddressForm() {
       // With several addresses allowed, add would add another: one address replaces the earlier ones.
       if (cart!.deliveries.some((d) => d.userAddressId !== selected)) await store.apply((token) => resetCartShippings({ token, is_removing_address: true }));
       await store.setShipping(selected);
-      window.location.assign(cartPaymentPath);
+      window.location.assign(cartShippingDetailPath);
     } catch (e) {
       setSubmitError(e);
       setBusy(false);
@@ -95,7 +96,6 @@ function AddressForm() {
       </fieldset>
       <p><a href={cartShippingAddPath}>新しいお届け先を追加する</a></p>
       {allowMultiple && <p><button type="button" className="btn" onClick={() => setMulti(true)}>複数のお届け先に送る</button></p>}
-      {cart.deliveries.length > 0 && <p><a href={cartShippingDetailPath}>お届け日時・ラッピング・のしを指定する</a></p>}
       <ErrorMessage error={submitError} />
       <div className="actions">
         <a className="btn" href={cartPath}>カートに戻る</a>

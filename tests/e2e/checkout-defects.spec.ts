@@ -147,6 +147,9 @@ test('the confirmation states delivery and return terms from the settings, the f
   await addEnhanced(page, food);
   await page.goto('/cart/shipping-select/');
   await page.getByRole('button', { name: '次へ' }).click();
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  await expect(page.getByLabel('お届け先のお届け希望日')).toBeVisible();
+  await page.getByRole('button', { name: '次へ' }).click();
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   const codChoice = page.getByRole('radio', { name: /代金引換/ });
   await codChoice.check();

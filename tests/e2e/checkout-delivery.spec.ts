@@ -3,7 +3,7 @@
  * browser through to the order, with the totals shown (ラッピング・のし and carriage per shipment)
  * and each shipment listed in the confirmation mail. Run with E2E_PORT=4421.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from './support/mailbox.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026', email: 'demo@example.jp' };
@@ -14,6 +14,14 @@ async function inStock(request: APIRequestContext): Promise<Item[]> {
   const res = await request.get('/v1/products?page=1', { headers: apiHeaders });
   expect(res.status()).toBe(200);
   return ((await res.json()) as Item[]).filter((p) => p.is_stock_available);
+}
+
+function action(page: Page, name: string): Locator {
+  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
+}
+/** Waits until the island holding `target` has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, target: Locator): Promise<void> {
+  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
 }
 
 async function login(page: Page): Promise<void> {
@@ -81,16 +89,11 @@ test('two addresses with different delivery dates and のし, through to the ord
   await page.getByRole('button', { name: '次へ' }).click();
 
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
-  // The payment screen is other specs' subject: 銀行振込 is chosen through the API with the page's
-  // own cart and login cookies, and the journey goes on to the confirmation.
-  const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
-  const bearer = { ...apiHeaders, Authorization: `Bearer ${cookies.access_token}` };
-  const payments = (await (await request.get('/v1/payments', { headers: apiHeaders })).json()) as { id: number; code: string }[];
-  const chosen = await request.patch('/v1/carts/order/modify', {
-    headers: bearer, data: { token: cookies.cartToken, payment_id: payments.find((p) => p.code === 'bank_transfer')!.id },
-  });
-  expect(chosen.status()).toBe(200);
-  await page.goto('/cart/confirm/');
+  // 銀行振込 (no fee) chosen on the payment screen itself.
+  const bank = page.getByRole('radio', { name: /銀行振込/ });
+  await hydrated(page, bank);
+  await bank.check();
+  await action(page, '確認画面へ').click();
 
   await expect(page).toHaveURL(/\/cart\/confirm\/$/);
   const jp = (ymd: string) => `${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日`;

@@ -1,7 +1,7 @@
 /**
  * Issue 6, the guest purchase (非会員購入) in a real browser against the real shop, with the mail
  * received by the SMTP capture: from the login screen during checkout 「会員登録せずに購入する」, the
- * buyer and a delivery address with postal-code autofill, 代金引換, the order confirmation mail to the
+ * buyer and a delivery address with postal-code autofill, a delivery time, 代金引換, the order confirmation mail to the
  * guest's address, then 「この内容で会員登録する」 turns the guest into a member who finds the order in
  * the history.
  */
@@ -78,6 +78,14 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   a11y.push(...await axeProblems(page, '/cart/shipping-add/'));
   await page.getByRole('button', { name: '次へ' }).click();
 
+  // The guest too passes the delivery date, wrapping and のし step; a time of day is chosen.
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  const time = page.getByLabel('お届け先のお届け時間帯');
+  await hydrated(page, time);
+  await time.selectOption({ label: '午前中' });
+  a11y.push(...await axeProblems(page, '/cart/shipping-detail/'));
+  await page.getByRole('button', { name: '次へ' }).click();
+
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   await hydrated(page, page.getByRole('radio', { name: /代金引換/ }));
   await page.getByRole('radio', { name: /代金引換/ }).check();
@@ -86,6 +94,7 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   await expect(page).toHaveURL(/\/cart\/confirm\/$/);
   await expect(page.getByRole('main')).toContainText('東京都千代田区千代田1-1');
   await expect(page.getByRole('main')).toContainText('鈴木 一郎');
+  await expect(page.getByRole('main')).toContainText('指定なし 午前中');
   const decide = page.getByRole('button', { name: '注文を確定する' });
   await hydrated(page, decide);
   await decide.click();

@@ -87,8 +87,23 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await hydrated(page, action(page, '次へ'));
   await action(page, '次へ').click();
 
+  // One address too passes the delivery date, wrapping and のし step: a date and a time are chosen.
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  const date = page.getByLabel('お届け先のお届け希望日');
+  await hydrated(page, date);
+  await expect(date).toHaveValue('');
+  await expect(date.locator('option')).not.toHaveCount(1);
+  const dateLabel = (await date.locator('option').nth(2).textContent())!;
+  expect(dateLabel).toMatch(/^\d{1,2}月\d{1,2}日（[日月火水木金土]）$/);
+  await date.selectOption({ label: dateLabel });
+  await page.getByLabel('お届け先のお届け時間帯').selectOption({ label: '午前中' });
+  a11y.push(...await axeProblems(page, '/cart/shipping-detail/'));
+  await action(page, '次へ').click();
+
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   await hydrated(page, page.getByRole('radio', { name: /代金引換/ }));
+  // Back goes to the step just left.
+  await expect(action(page, 'お届け日時の指定に戻る')).toHaveAttribute('href', '/cart/shipping-detail/');
   await page.getByRole('radio', { name: /代金引換/ }).check();
   a11y.push(...await axeProblems(page, '/cart/payment/'));
   await action(page, '確認画面へ').click();
@@ -103,6 +118,8 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(main).toContainText('税込');
   await expect(main).toContainText('代金引換');
   await expect(main).toContainText('東京都渋谷区');
+  // The date and time chosen on the delivery step (お届け希望日時).
+  await expect(main).toContainText(`${dateLabel} 午前中`);
   a11y.push(...await axeProblems(page, '/cart/confirm/'));
 
   await hydrated(page, page.getByRole('button', { name: '注文を確定する' }));

@@ -26,7 +26,7 @@ function recordShopRequests(page: Page, baseURL: string): string[] {
   return seen;
 }
 
-/** Puts a product of at most `maxPrice` yen into the cart, logs demo in and reaches /cart/payment/. */
+/** Puts a product of at most `maxPrice` yen into the cart, logs demo in and reaches /cart/payment/ (through the delivery date step). */
 async function toPaymentStep(page: Page, request: APIRequestContext, maxPrice = 20_000): Promise<void> {
   const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean; product_price_with_tax: number }>;
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax <= maxPrice);
@@ -48,6 +48,10 @@ async function toPaymentStep(page: Page, request: APIRequestContext, maxPrice = 
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   await hydrated(page, action(page, '次へ'));
+  await action(page, '次へ').click();
+  // The delivery date, wrapping and のし step: everything left at 「指定なし」.
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  await expect(page.getByLabel('お届け先のお届け希望日')).toHaveValue('');
   await action(page, '次へ').click();
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   await hydrated(page, page.getByRole('radio', { name: /銀行振込/ }));

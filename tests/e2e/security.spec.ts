@@ -118,8 +118,12 @@ test('pages carry the security headers and a strict script policy, and the islan
   await page.getByRole('button', { name: 'ログイン', exact: true }).click();
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
+  // The address is set; the delivery date step renders its form under the policy too.
+  await (await hydrated(page, '次へ')).click();
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  await expect(page.getByLabel('お届け先のお届け希望日')).toBeVisible();
 
-  for (const path of ['/cart/shipping-select/', '/cart/payment/', '/cart/confirm/', '/login/', '/news/']) {
+  for (const path of ['/cart/shipping-select/', '/cart/shipping-detail/', '/cart/payment/', '/cart/confirm/', '/login/', '/news/']) {
     // Read as fetched (an island may move on to the next step before the body could be read).
     const fetched = await page.request.get(path);
     expectPageHeaders(fetched, path);

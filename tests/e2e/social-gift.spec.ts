@@ -61,18 +61,20 @@ test('a gift bought with 「ソーシャルギフトで贈る」 is received in 
   const a11y = await axeProblems(page, '/cart/shipping-select/ (gift)');
   await page.getByRole('button', { name: 'ソーシャルギフトで次へ' }).click();
 
+  // No shipment to date or wrap: the gift goes straight to the payment step, and skips the delivery
+  // date step even when sent there.
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
-  // The payment step's own screen is walked by the payment specs; here, with the shopper's own
-  // cookies, the methods offered for the gift cart (no 代金引換) and 銀行振込 chosen through the API.
-  const cookies = Object.fromEntries((await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
-  const auth = { ...apiHeaders, Authorization: `Bearer ${cookies.access_token}` };
-  const offered = await (await request.get(`/v1/payments/carts/${cookies.cartToken}`, { headers: auth })).json() as Array<{ id: number; code: string }>;
-  expect(offered.map((m) => m.code)).not.toContain('cod');
-  const chosen = await request.patch('/v1/carts/order/modify', {
-    headers: auth, data: { token: cookies.cartToken, payment_id: offered.find((m) => m.code === 'bank_transfer')!.id },
-  });
-  expect(chosen.status()).toBe(200);
-  await page.goto('/cart/confirm/');
+  await page.goto('/cart/shipping-detail/');
+  await expect(page).toHaveURL(/\/cart\/payment\/$/);
+  // The methods offered for a gift (no 代金引換), and 銀行振込 chosen on the screen itself.
+  const bank = page.getByRole('radio', { name: /銀行振込/ });
+  await hydrated(page, bank);
+  await expect(bank).toBeVisible();
+  await expect(page.getByRole('radio', { name: /代金引換/ })).toHaveCount(0);
+  // Back leads to the gift's own step.
+  await expect(page.getByRole('link', { name: 'お届け先の選択に戻る' })).toHaveAttribute('href', '/cart/shipping-select/');
+  await bank.check();
+  await page.getByRole('button', { name: '確認画面へ' }).click();
   await expect(page).toHaveURL(/\/cart\/confirm\/$/);
   await expect(page.getByRole('main')).toContainText('ソーシャルギフト');
   await expect(page.getByRole('main')).toContainText('贈り主：山田 花子');
