@@ -1,10 +1,10 @@
 /**
- * The cart screen: the theme's CartLines and CartTotals slots, and 「ご購入手続きへ」. Quantities go
- * to the server and the screen shows what it accepted. It reads the storefront's Cart
+ * The cart screen: the theme's CartLines slot per line with its accessories nested under it
+ * (CartLineGroup), the CartTotals slot, and 「ご購入手続きへ」. Quantities go to the server and the
+ * screen shows what it accepted. It reads the storefront's Cart
  * (src/api-client/types.ts), never the wire shape; the slots only render and call back.
  */
 import { useEffect, useState } from '../common/react.ts';
-import CartLines from 'virtual:shop/slot/CartLines';
 import CartTotals from 'virtual:shop/slot/CartTotals';
 import { CARRIAGE_RULE } from '../../src/api-client/carriage.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
@@ -12,6 +12,8 @@ import { cartShippingSelectPath, productListPath } from '../../src/lib/routes.ts
 import { useCartStore } from '../../src/stores/cart.ts';
 import { refreshHeader } from '../common/navigation.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
+import { groupCartLines } from './accessory-lines.ts';
+import CartLineGroup from './CartLineGroup.tsx';
 
 /** The cart screen and the toast region (rendered by this island rather than as a second island). */
 export default function CartView() {
@@ -43,7 +45,6 @@ function CartScreen() {
 
   if (!loaded && !cart) return <p className="loading" role="status">カートを読み込んでいます…</p>;
   const lines = cart?.lines ?? [];
-  const { modify, remove } = useCartStore.getState();
 
   return (
     <div className="stack" aria-busy={loading}>
@@ -56,9 +57,9 @@ function CartScreen() {
         </div>
       ) : (
         <>
-          <CartLines lines={lines} disabled={loading}
-            onQuantity={(key, quantity) => run(() => modify(key, quantity))}
-            onRemove={(key) => run(() => remove(key))} />
+          <div className="cart-line-groups">
+            {groupCartLines(lines).map((group) => <CartLineGroup key={group.line.key} group={group} disabled={loading} run={run} />)}
+          </div>
           {cart && <CartTotals totals={cart.totals} freeShippingFrom={cart.carriage ? cart.carriage.freeFrom : CARRIAGE_RULE.freeFrom} />}
           {cart?.carriage?.campaign && <p className="notice">{cart.carriage.campaign}開催中です。</p>}
           <div className="actions">

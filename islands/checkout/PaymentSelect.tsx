@@ -1,9 +1,12 @@
 /**
  * Checkout step 2 (/cart/payment/): choose how to pay among the methods usable for this cart
  * (代金引換, 銀行振込, ...), each with the fee the API states for it; 「確認画面へ」 sets it on the cart.
+ * A card payment that failed (declined, 3-D Secure not passed) is stated above the methods once: the
+ * cart forgets it as soon as it is shown, so a reload or the next attempt does not repeat it.
  */
-import { useId, useRef, useState } from '../common/react.ts';
+import { useEffect, useId, useRef, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
+import { deleteCartTransactionError } from '../../src/api-client/cart.ts';
 import { listCartPayments } from '../../src/api-client/payments.ts';
 import { cartConfirmPath, cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
@@ -43,6 +46,14 @@ function PaymentForm({ requiredMessage }: Props) {
   const [submitError, setSubmitError] = useState<unknown>(null);
   // The chosen method's details (card token or saved card, konbini store), from PaymentDetails.
   const collect = useRef<Collect | null>(null);
+  // The failure as first seen: it stays on screen while the shopper chooses again, after the server forgot it.
+  const [failure, setFailure] = useState<string | null>(null);
+  if (cart?.transactionError && failure === null) setFailure(cart.transactionError.message);
+  useEffect(() => {
+    if (failure === null) return;
+    // Seen: cleared on the server (the store keeps the answered cart). A failed clear only means it shows again.
+    void useCartStore.getState().apply((token) => deleteCartTransactionError(token)).catch(() => {});
+  }, [failure]);
 
   if (!cart || (!data && !error) || (loading && !data)) return <Loading />;
   if (error) return <ErrorMessage error={error} fallback="お支払い方法を読み込めませんでした。" />;
@@ -76,6 +87,13 @@ function PaymentForm({ requiredMessage }: Props) {
 
   return (
     <form onSubmit={next} className="stack">
+      {failure && (
+        <div className="alert" role="alert">
+          <p><strong>前回のお支払いを完了できませんでした。</strong></p>
+          <p>{failure}</p>
+          <p>お支払い方法をご確認のうえ、もう一度お選びください。</p>
+        </div>
+      )}
       <fieldset className="stack">
         <legend>お支払い方法を選択してください</legend>
         <ul className="choice-list">

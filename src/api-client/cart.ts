@@ -125,3 +125,11 @@ export function deleteCartCoupon(body: { token: string; code: string }, opts: Ca
 export function setCartPoint(body: { token: string; use_point: number }, opts: CallOptions = {}): Promise<CartResult> {
   return cartCall('PATCH', '/v1/carts/point', body, opts);
 }
+
+/**
+ * PATCH /v1/carts/transaction/error/delete: the shopper has seen the last payment failure, so a reload
+ * does not show it again; answers the whole cart, which the store keeps.
+ */
+export function deleteCartTransactionError(token: string, opts: CallOptions = {}): Promise<CartResult> {
+  return cartCall('PATCH', '/v1/carts/transaction/error/delete', { token }, opts);
+}

@@ -42,6 +42,7 @@ export function toCart(wire: CartWire): Cart {
     subtotalWithTax: p.subtotal_with_tax,
     taxRate: p.tax_rate,
     isFood: isFoodTaxRate(p.tax_rate),
+    parentKey: p.parent_key ?? null,
   }));
   return {
     token: wire.token,
@@ -65,5 +66,6 @@ export function toCart(wire: CartWire): Cart {
     socialGift: wire.is_social_gift && wire.social_gift ? { senderName: wire.social_gift.sender_name, message: wire.social_gift.message } : null,
     coupons: wire.detail.coupons ?? [],
     carriage: wire.carriage ? { fee: wire.carriage.fee, freeFrom: wire.carriage.free_from, campaign: wire.carriage.campaign } : null,
+    transactionError: wire.transaction_error ?? null,
   };
 }

@@ -30,6 +30,8 @@ export interface CartLine {
   taxRate: TaxRate;
   /** Food and drink (the reduced 8 % rate): 「食品は返品不可」 applies. */
   isFood: boolean;
+  /** On an accessory's line: the key of the line it belongs to (deleted with it). */
+  parentKey?: string | null;
 }
 
 /** The totals of a cart or an order (yen, tax included unless named otherwise). */
@@ -95,6 +97,8 @@ export interface Cart {
   coupons: Array<{ code: string; name: string; discount: number; notice: string | null }>;
   /** The carriage rule in force (channel settings, a running campaign); null from an old draft. */
   carriage: { fee: number; freeFrom: number | null; campaign: string | null } | null;
+  /** The last card payment failure (declined, 3-D Secure failed), kept until the shopper has seen it. */
+  transactionError?: { message: string; code: string } | null;
 }
 
 /** A way to pay; `fee` is yen with tax (the 代引手数料 of 代金引換). */

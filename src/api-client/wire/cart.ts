@@ -30,6 +30,8 @@ const shipmentDetail = {
 
 /** The decoded cart: the contract's Cart narrowed to what the storefront reads. */
 export type CartWire = Pick<Cart, 'token' | 'payment_id' | 'payment_name' | 'order_no'> & {
+  /** The last card payment failure until the shopper has seen it (optional: a draft saved before it has none). */
+  transaction_error?: Cart['transaction_error'];
   detail: { products: CartLineWire[]; shippings: Array<Pick<Shipping, 'id' | 'user_address_id' | 'address'> & Partial<ShipmentDetail>>; order: CartOrder;
     /** Optional: a cart draft saved before coupons has none. */
     coupons?: Cart['detail']['coupons'];
@@ -64,6 +66,7 @@ export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
   is_social_gift: optional(boolean),
   social_gift: optional(nullable(cartSocialGiftWire)),
   carriage: optional(object({ fee: int, free_from: nullable(int), campaign: nullable(string) })),
+  transaction_error: optional(nullable(object({ message: string, code: string }))),
 });
 
 export const cartDecisionWire: Decoder<CartDecisionResponse> = /* @__PURE__ */ object({ order_no: string, order_id: int, social_gift_url: optional(string) });

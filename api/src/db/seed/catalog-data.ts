@@ -336,3 +336,16 @@ export const reviewTexts: Record<string, { good: ReviewText[]; mid: ReviewText[]
     bad: [{ title: '期待しすぎたかも', body: '評判を見て期待していましたが、思ったほど香りが強くありませんでした。' }],
   },
 };
+
+/**
+ * Accessories offered with a product (product_accessories; the cart adds them as lines of their own):
+ * every published variant of the family on the left gets the first variant of each family on the right.
+ */
+export const accessoryPairs: Array<{ family: string; accessories: string[] }> = [
+  { family: '久留米 キャンバス ローカットスニーカー', accessories: ['コットン リブソックス', 'シルク 5本指ソックス'] },
+  { family: '久留米 キャンバス ハイカットスニーカー', accessories: ['コットン リブソックス', 'ウール パイルソックス'] },
+  { family: '浅草 コインローファー', accessories: ['コットン リブソックス', 'シルク 5本指ソックス'] },
+  { family: '燕三条 ペティナイフ', accessories: ['山桜 カッティングボード'] },
+  { family: '南部鉄器 鉄瓶', accessories: ['美濃焼 湯呑み', '有田焼 そばちょこ'] },
+  { family: '姫路レザー 二つ折り財布', accessories: ['姫路レザー カードケース', 'レザー キーケース'] },
+];

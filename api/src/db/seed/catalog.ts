@@ -4,11 +4,11 @@
  */
 import type { Db, Tx } from '../client.ts';
 import {
-  brands, categories, makers, product_channels, product_model_categories, product_models, product_reviews, products,
+  brands, categories, makers, product_accessories, product_channels, product_model_categories, product_models, product_reviews, products,
 } from '../schema.ts';
 import { productSearchText } from '../../services/search/normalize.ts';
 import {
-  clothesLeaves, clothesSizes, colorCodes, discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
+  accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
   reviewNicknames, reviewTexts, shoeLeaves, shoeSizes, type CategorySeed, type MakerSeed,
 } from './catalog-data.ts';
 import { createRandom } from './random.ts';
@@ -156,7 +156,26 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     : [{ product_id: p.id, channel_id: channelIds.main }, { product_id: p.id, channel_id: channelIds.outlet }]));
   for (let i = 0; i < links.length; i += 1000) await db.insert(product_channels).values(links.slice(i, i + 1000));
   await seedReviews(db, rng, inserted, rows);
+  await seedAccessories(db, inserted, rows);
   return { productIds: inserted.map((p) => p.id), makerCount: makerRows.length };
+}
+
+/** Accessories (accessoryPairs): each published variant of a family offers the first variant of each accessory family. */
+async function seedAccessories(db: Conn, inserted: { id: number; key: string }[],
+  rows: Array<{ key: string; product_model_id?: number | null; is_published?: boolean; outlet_only?: boolean; sort?: number }>) {
+  const idOf = new Map(inserted.map((p) => [p.key, p.id]));
+  const modelOf = await db.select({ id: product_models.id, name: product_models.name }).from(product_models);
+  const modelId = new Map(modelOf.map((m) => [m.name, m.id]));
+  const variantsOf = (family: string) => {
+    const id = modelId.get(family);
+    if (id === undefined) throw new Error(`seed: unknown accessory family ${family}`);
+    return rows.filter((r) => r.product_model_id === id && !r.outlet_only && r.is_published !== false);
+  };
+  const values = accessoryPairs.flatMap(({ family, accessories }) => {
+    const firsts = accessories.map((a) => idOf.get(variantsOf(a)[0].key)!);
+    return variantsOf(family).flatMap((v) => firsts.map((accessory_id) => ({ product_id: idOf.get(v.key)!, accessory_id })));
+  });
+  if (values.length) await db.insert(product_accessories).values(values);
 }
 
 /** The review texts that fit a product's top category. */
