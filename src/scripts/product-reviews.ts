@@ -66,6 +66,8 @@ if (section && more) {
       more.removeAttribute('aria-busy');
     }
   });
+  // Loads in place from now on (until here the link goes to the next page's URL).
+  section.dataset.enhanced = 'true';
 }
 
 // A module (ProductReviews.astro imports it on demand).

@@ -264,6 +264,8 @@ test('reviews show the average and load more in place; the category menu opens f
   const items = section.locator('.review');
   await expect(items).toHaveCount(5);
   await section.getByRole('link', { name: 'もっと見る' }).scrollIntoViewIfNeeded();
+  // The script loads when the section comes into view; before that the link goes to the next page's URL.
+  await expect(page.locator('[data-reviews][data-enhanced="true"]')).toHaveCount(1);
   await section.getByRole('link', { name: 'もっと見る' }).click();
   await expect(items).toHaveCount(Math.min(10, reviewed!.review_count));
   await expect(page).toHaveURL(new RegExp(`/product/${encodeURIComponent(reviewed!.key)}/$`));

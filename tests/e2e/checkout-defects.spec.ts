@@ -6,6 +6,7 @@
  * confirmation's delivery and return terms from the site settings.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { emptyCart } from './support/cart.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -144,6 +145,8 @@ test('the confirmation states delivery and return terms from the settings, the f
   expect(food, 'an in-stock food product (8 %)').toBeTruthy();
 
   await login(page);
+  // The fee asserted is the lowest band's: the restored cart must hold only this product.
+  await emptyCart(page, request);
   await addEnhanced(page, food);
   await page.goto('/cart/shipping-select/');
   await page.getByRole('button', { name: '次へ' }).click();

@@ -5,6 +5,7 @@
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { waitForMail } from './support/mailbox.ts';
+import { emptyCart } from './support/cart.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026', email: 'demo@example.jp' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -38,15 +39,6 @@ async function add(page: Page, product: Item, quantity: number): Promise<void> {
   await page.getByLabel('数量').selectOption(String(quantity));
   await page.getByRole('button', { name: 'カートに入れる' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました' })).toBeVisible();
-}
-
-/** Empties the member's cart (restored at login, it may hold an earlier spec's lines). */
-async function emptyCart(page: Page, request: APIRequestContext): Promise<void> {
-  const cookies = async () => Object.fromEntries((await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
-  await expect.poll(async () => Boolean((await cookies()).cartToken)).toBe(true);
-  const { cartToken, access_token } = await cookies();
-  const res = await request.patch('/v1/carts/reset', { headers: { ...apiHeaders, Authorization: `Bearer ${access_token}` }, data: { token: cartToken } });
-  expect(res.status()).toBe(200);
 }
 
 test.beforeEach(async ({ context }) => {
