@@ -129,6 +129,10 @@ async function toPaymentStep(page: Page, request: APIRequestContext): Promise<vo
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   await hydrated(page, action(page, '次へ'));
   await action(page, '次へ').click();
+  // Delivery date, wrapping and のし: 指定なし.
+  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
+  await hydrated(page, action(page, '次へ'));
+  await action(page, '次へ').click();
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
   await hydrated(page, page.getByRole('radio', { name: /銀行振込/ }));
 }

@@ -116,4 +116,19 @@ test('two addresses with different delivery dates and のし, through to the ord
   expect(mail.text).toContain('のし：御祝（名入れ：山田）');
   expect(mail.text).toContain('のし：内祝');
   expect(mail.text).toContain('ラッピング・のし：¥550（税込）');
+
+  // The my-page order detail shows both shipments as decided, with the 備考.
+  const orderNo = new URL(page.url()).searchParams.get('order_no')!;
+  await page.goto('/mypage/order_history/');
+  await page.getByRole('link', { name: orderNo, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'お届け先', exact: true })).toBeVisible();
+  const mine1 = page.getByRole('region', { name: 'お届け先1' });
+  const mine2 = page.getByRole('region', { name: 'お届け先2' });
+  await expect(mine1).toContainText('東京都渋谷区');
+  await expect(mine1).toContainText(`${jp(d1!)}（`);
+  await expect(mine1).toContainText('御祝（名入れ：山田）（¥110）');
+  await expect(mine2).toContainText('京都府京都市下京区');
+  await expect(mine2).toContainText('14時〜16時');
+  await expect(mine2).toContainText(`${a.name} × 1点`);
+  await expect(page.getByRole('main')).toContainText('午前中は不在がちです。');
 });
