@@ -5,21 +5,15 @@
  * following; a declined card is stated once on /cart/payment/ and not again after a reload.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
-const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
 interface Item { id: number; key: string; name: string; is_stock_available: boolean; product_price_with_tax: number }
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
-function action(page: Page, name: string): Locator {
-  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
-}
-async function hydrated(page: Page, target: Locator): Promise<void> {
-  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
-}
 async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path, { headers: apiHeaders });
   expect(res.status(), path).toBe(200);
@@ -117,24 +111,7 @@ async function toPaymentStep(page: Page, request: APIRequestContext): Promise<vo
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax <= 20_000);
   expect(product, 'an in-stock product').toBeTruthy();
   await addFromProductPage(page, product!.key);
-  await page.goto('/cart/');
-  const checkout = action(page, 'ご購入手続きへ');
-  await hydrated(page, checkout);
-  await checkout.click();
-  await expect(page).toHaveURL(/\/login\//);
-  await hydrated(page, page.getByLabel('ログインID'));
-  await page.getByLabel('ログインID').fill(demo.username);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
-  await hydrated(page, action(page, '次へ'));
-  await action(page, '次へ').click();
-  // Delivery date, wrapping and のし: 指定なし.
-  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
-  await hydrated(page, action(page, '次へ'));
-  await action(page, '次へ').click();
-  await expect(page).toHaveURL(/\/cart\/payment\/$/);
-  await hydrated(page, page.getByRole('radio', { name: /銀行振込/ }));
+  await checkoutToPayment(page);
 }
 
 test('a declined card is stated once on /cart/payment/, and a reload does not state it again', async ({ page, request }) => {

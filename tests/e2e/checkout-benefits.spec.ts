@@ -4,17 +4,11 @@
  * before ordering, places the order, reads the discount and points on the thanks page, and finds the
  * balance moved and the history in my-page, and the coupon marked used on the my-page top.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
-const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-function action(page: Page, name: string): Locator {
-  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
-}
-async function hydrated(page: Page, target: Locator): Promise<void> {
-  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
-}
 async function demoBalance(request: APIRequestContext): Promise<number> {
   const login = await request.post('/v1/auth/login', { headers: apiHeaders, data: demo });
   const { access_token: token } = await login.json();
@@ -41,23 +35,7 @@ test('a member uses a coupon and points, and sees the discount, the points and t
     page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
     page.getByRole('button', { name: 'カートに入れる' }).click(),
   ]);
-  await page.goto('/cart/');
-  const checkout = action(page, 'ご購入手続きへ');
-  await hydrated(page, checkout);
-  await checkout.click();
-  await expect(page).toHaveURL(/\/login\//);
-  await hydrated(page, page.getByLabel('ログインID'));
-  await page.getByLabel('ログインID').fill(demo.username);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
-  await hydrated(page, action(page, '次へ'));
-  await action(page, '次へ').click();
-  // The delivery date, wrapping and のし step: left at 「指定なし」.
-  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
-  await expect(page.getByLabel('お届け先のお届け希望日')).toHaveValue('');
-  await action(page, '次へ').click();
-  await expect(page).toHaveURL(/\/cart\/payment\/$/);
+  await checkoutToPayment(page);
   // 銀行振込 (no fee) chosen on the payment screen itself.
   const bank = page.getByRole('radio', { name: /銀行振込/ });
   await hydrated(page, bank);

@@ -4,17 +4,11 @@
  * origin ever carries the card number; a declined card shows the Japanese reason; 後払い and コンビニ払い
  * orders complete and show what to pay.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
-const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-function action(page: Page, name: string): Locator {
-  return page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true }));
-}
-async function hydrated(page: Page, target: Locator): Promise<void> {
-  await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
-}
 
 /** Every request the page sends to the shop's own origin, with its body, to prove no card number is among them. */
 function recordShopRequests(page: Page, baseURL: string): string[] {
@@ -37,24 +31,7 @@ async function toPaymentStep(page: Page, request: APIRequestContext, maxPrice = 
     page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
     page.getByRole('button', { name: 'カートに入れる' }).click(),
   ]);
-  await page.goto('/cart/');
-  const checkout = action(page, 'ご購入手続きへ');
-  await hydrated(page, checkout);
-  await checkout.click();
-  await expect(page).toHaveURL(/\/login\//);
-  await hydrated(page, page.getByLabel('ログインID'));
-  await page.getByLabel('ログインID').fill(demo.username);
-  await page.getByLabel('パスワード').fill(demo.password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
-  await hydrated(page, action(page, '次へ'));
-  await action(page, '次へ').click();
-  // The delivery date, wrapping and のし step: everything left at 「指定なし」.
-  await expect(page).toHaveURL(/\/cart\/shipping-detail\/$/);
-  await expect(page.getByLabel('お届け先のお届け希望日')).toHaveValue('');
-  await action(page, '次へ').click();
-  await expect(page).toHaveURL(/\/cart\/payment\/$/);
-  await hydrated(page, page.getByRole('radio', { name: /銀行振込/ }));
+  await checkoutToPayment(page);
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {
