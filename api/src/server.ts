@@ -71,7 +71,7 @@ export function describeDatabase(env: ApiEnv): string {
  * Closes the server and then the database on SIGINT/SIGTERM. Idle keep-alive sockets are closed at
  * once; requests in flight get a few seconds before the process exits anyway.
  */
-export function closeOnSignals(server: Server, database: Database, label: string, workers?: Workers): void {
+export function closeOnSignals(server: Server, database: Database, label: string, workers?: Workers, alsoClose?: () => Promise<void>): void {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -86,7 +86,7 @@ export function closeOnSignals(server: Server, database: Database, label: string
     server.close(async () => {
       // Hashing workers and the Redis connection would keep the process alive; stop them first,
       // with the background workers (a send in flight finishes and is recorded).
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop(), alsoClose?.()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
       await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
       process.exit(0);
@@ -100,6 +100,10 @@ export function closeOnSignals(server: Server, database: Database, label: string
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
 async function main() {
+  // Card payments: the built-in test provider on its own port, as with npm start, unless another provider
+  // is configured (it sets PAYMENT_PROVIDER_URL, so it starts before the configuration is read).
+  const { startConfiguredTestProvider } = await import('./services/payments/testpay/start.ts');
+  const closeProvider = await startConfiguredTestProvider((line) => console.log(`[api] ${line}`));
   const env = readEnv();
   const portText = process.env.API_PORT ?? process.env.PORT ?? '8787';
   const port = portSchema.safeParse(portText);
@@ -112,7 +116,7 @@ async function main() {
     console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
     console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
   }) as Server;
-  closeOnSignals(server, database, 'api', workers);
+  closeOnSignals(server, database, 'api', workers, closeProvider);
 }
 
 if (import.meta.main) {
