@@ -15,6 +15,8 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   /** Give up connecting to the database after this long (then answer 503). */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
+  /** How long a request waits for a free pooled connection when all are busy (then 503). */
+  DATABASE_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** statement_timeout of every connection: a hung query fails instead of holding a connection. */
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** idle_in_transaction_session_timeout of every connection. */

@@ -102,8 +102,10 @@ const portSchema = z.coerce.number().int().min(0).max(65535);
 async function main() {
   // Card payments: the built-in test provider on its own port, as with npm start, unless another provider
   // is configured (it sets PAYMENT_PROVIDER_URL, so it starts before the configuration is read).
+  // Its line is printed once the API is ready: a start-up failure stays the first line printed.
   const { startConfiguredTestProvider } = await import('./services/payments/testpay/start.ts');
-  const closeProvider = await startConfiguredTestProvider((line) => console.log(`[api] ${line}`));
+  const later: string[] = [];
+  const closeProvider = await startConfiguredTestProvider((line) => later.push(`[api] ${line}`));
   const env = readEnv();
   const portText = process.env.API_PORT ?? process.env.PORT ?? '8787';
   const port = portSchema.safeParse(portText);
@@ -115,6 +117,7 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
     console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
     console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
+    for (const line of later) console.log(line);
   }) as Server;
   closeOnSignals(server, database, 'api', workers, closeProvider);
 }

@@ -33,6 +33,7 @@ function envPoolOptions(): PoolOptions {
   return {
     max: env.DATABASE_POOL_MAX,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: env.DATABASE_IDLE_IN_TX_TIMEOUT_MS,
   };

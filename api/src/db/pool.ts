@@ -11,6 +11,11 @@ export interface PoolOptions {
   max: number;
   /** Give up connecting after this long. */
   connectTimeoutMs: number;
+  /**
+   * How long a request may wait for a free connection of a busy pool (a checkout surge) before it
+   * fails; connecting itself is still bounded by connectTimeoutMs. Defaults to connectTimeoutMs.
+   */
+  acquireTimeoutMs?: number;
   /** Server-side statement_timeout; 0 leaves it unset. */
   statementTimeoutMs: number;
   /** Server-side idle_in_transaction_session_timeout; 0 leaves it unset. */
@@ -50,10 +55,19 @@ export function connectionError(kind: string, target: Target, error: unknown, do
  * database name fails here with a clear message, not on the first request).
  */
 export async function openPool(target: Target, options: PoolOptions, kind: string): Promise<pg.Pool> {
+  // pg-pool uses one setting both for the wait in its queue and for a new connection's connect: the
+  // pool gets the (longer) wait, and its connections keep the short connect timeout of their own.
+  const connectTimeoutMs = options.connectTimeoutMs;
+  class Client extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   const pool = new pg.Pool({
     ...target,
+    Client: Client as unknown as new () => pg.ClientBase,
     max: options.max,
-    connectionTimeoutMillis: options.connectTimeoutMs,
+    connectionTimeoutMillis: Math.max(options.acquireTimeoutMs ?? connectTimeoutMs, connectTimeoutMs),
     // Sent in the startup packet, so every connection carries them without an extra round trip.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs } : {}),

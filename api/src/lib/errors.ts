@@ -70,7 +70,8 @@ export function httpError(status: ContentfulStatusCode): ApiError {
 // idle-in-transaction timeout (25P03), too many connections and other resource limits (class 53).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|57014|55P03|25P03|53...)$/;
 const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
-const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|Query read timeout|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed and is not queryable/i;
+// "timeout expired": a pooled client's own connect timeout (api/src/db/pool.ts), shorter than the pool's wait.
+const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed and is not queryable/i;
 
 /** What a database (or driver) error means for the client, or null when it is not one we know. */
 export function dbErrorOf(err: unknown): ApiError | null {
