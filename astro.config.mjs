@@ -122,25 +122,21 @@ export default defineConfig({
               // recommendations on product cards) share with the islands: a chunk of their own, so those
               // pages never load the React chunk below for them.
               { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts/, priority: 6 },
-              // React, Astro's React renderer, the toast store and region, and the API client core (http,
-              // cart calls and decoders, cookies, routes, zustand): every island page loads all of it,
-              // and one gzip stream compresses it better than separate files.
+              // React, Astro's React renderer, the toast store and region, and what the cart and every
+              // checkout step share (the API client core: http, cookies, routes, zustand; the cart and
+              // session stores and the cart's calls and decoders; the member gate; the checkout helpers):
+              // those pages load all of it, and one gzip stream compresses it better than separate files.
+              // Only what those pages run belongs here, since each module in it is bundled whole: the
+              // order decision is card-decision.ts (the rest of card-payments.ts, saved cards and the
+              // provider's settings, goes with the payment and thanks islands), and the social gift
+              // receiver's and the paper catalogue's decoders have modules of their own, outside.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|reshape|wire\/(common|cart|auth))\.ts|\/src\/lib\/(routes|redirects|money)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|card-decision|reshape|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
                 priority: 5,
               },
+              // The confirm step's own parts, also used by the order detail on my page.
               { name: 'Confirm', test: /\/islands\/checkout\/(Confirm|OrderSummary)\.tsx/, priority: 4 },
-              // The cart store: the cart, the checkout steps and login (merge), not the thanks page.
-              { name: 'cart-store', test: /\/src\/stores\/cart\.ts/, priority: 3 },
-              // The session store and the member gate: the checkout, thanks, login and my-page islands.
-              { name: 'member', test: /\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)/, priority: 2 },
-              // The checkout steps' helpers (shipping, payment, confirm).
-              {
-                name: 'checkout',
-                test: /\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts/,
-                priority: 1,
-              },
             ],
           },
         },

@@ -5,10 +5,10 @@
  * to the provider's own origin through the provider's script (islands/checkout/card-token.ts).
  */
 import type { CartDecisionResponse } from '#contracts/cart.ts';
-import type { CartDecisionAction, PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
+import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
-import { array, int, literal, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
+import { array, int, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
 import { cartDecisionWire } from './wire/cart.ts';
 
 const settingsWire: Decoder<PaymentServiceSettings> = /* @__PURE__ */ object({
@@ -26,17 +26,8 @@ export async function getPaymentService(code: string, opts: CallOptions = {}): P
   return (await request('GET', `/v1/settings/payment-service/${seg(code)}`, { parse: settingsWire, signal: opts.signal })).data;
 }
 
-const actionWire: Decoder<CartDecisionAction> = /* @__PURE__ */ object({ status: literal('requires_action'), redirect_url: string });
-const decisionOrAction = (body: unknown): CartDecisionResponse | CartDecisionAction =>
-  (body && typeof body === 'object' && 'redirect_url' in body ? actionWire(body) : cartDecisionWire(body));
-
-/**
- * POST /v1/carts/{token}/decision: the order, or (card with 3-D Secure, 202) where to send the
- * shopper. Not cancelled by navigation: the order may already exist.
- */
-export async function decideCartWithPayment(token: string): Promise<CartDecisionResponse | CartDecisionAction> {
-  return (await request('POST', `/v1/carts/${seg(token)}/decision`, { body: {}, parse: decisionOrAction, cancelOnNavigation: false })).data;
-}
+/** The order decision (the cart store's decide): card-decision.ts, in the first load of the checkout pages. */
+export { decideCartWithPayment } from './card-decision.ts';
 
 /** POST /v1/carts/{token}/payment/3ds: back from the provider's 3-D Secure page; places the order. */
 export async function completeCardAuthentication(token: string, input: { payment_ref: string; payment_result: string }): Promise<CartDecisionResponse> {

@@ -2,7 +2,7 @@
 import type { CatalogOrderRequest } from '#contracts/catalog-order.ts';
 import type { CallOptions } from './call.ts';
 import { request } from './http.ts';
-import { catalogListWire, catalogOrderResponseWire } from './wire/social-gift.ts';
+import { catalogListWire, catalogOrderResponseWire } from './wire/catalog.ts';
 
 /** GET /v1/catalog: the channel's catalogues. */
 export async function listCatalogs(opts: CallOptions = {}) {

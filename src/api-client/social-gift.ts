@@ -10,7 +10,7 @@ import { request } from './http.ts';
 import {
   socialGiftAddressCheckWire, socialGiftCompleteWire, socialGiftDeliveryWire, socialGiftLeadtimeWire, socialGiftProductsWire,
   socialGiftShippingWire,
-} from './wire/social-gift.ts';
+} from './wire/social-gift-receiver.ts';
 
 /** The receiver's calls: no bearer token, no refresh, errors to the screen. */
 const receiverCall = { auth: false, refresh: false, silent: true } as const;

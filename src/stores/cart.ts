@@ -9,7 +9,7 @@ import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
   resetCartShippings, setCartSocialReceiver, type CartResult,
 } from '../api-client/cart.ts';
-import { decideCartWithPayment } from '../api-client/card-payments.ts';
+import { decideCartWithPayment } from '../api-client/card-decision.ts';
 import type { CartOrderModifyRequest } from '#contracts/cart.ts';
 import { rememberGiftLink } from '../lib/social-gift-link.ts';
 import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';

@@ -1,43 +1,13 @@
-/** Decoders of the social gift and catalogue calls (contracts/social-gift.ts, contracts/catalog-order.ts). */
-import type { Catalog, CatalogOrderResponse } from '#contracts/catalog-order.ts';
-import type {
-  CartSocialGift, OrderSocialGift, SocialGiftAddressCheck, SocialGiftComplete, SocialGiftDelivery, SocialGiftLeadtime,
-  SocialGiftProduct, SocialGiftShipping,
-} from '#contracts/social-gift.ts';
-import { array, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+/**
+ * The social gift as the cart and an order carry it (contracts/social-gift.ts). The receiver's calls
+ * have their decoders in social-gift-receiver.ts and the catalogue's in catalog.ts: this module is in
+ * the first load of every cart and checkout page, those are not.
+ */
+import type { CartSocialGift, OrderSocialGift } from '#contracts/social-gift.ts';
+import { literal, object, string, type Decoder } from '../guard.ts';
 
-const status = /* @__PURE__ */ literal('waiting', 'received', 'expired', 'cancelled');
+/** A gift's status (the order's and the receiver's view of it). */
+export const giftStatus = /* @__PURE__ */ literal('waiting', 'received', 'expired', 'cancelled');
 
 export const cartSocialGiftWire: Decoder<CartSocialGift> = /* @__PURE__ */ object({ sender_name: string, message: string });
-export const orderSocialGiftWire: Decoder<OrderSocialGift> = /* @__PURE__ */ object({ status, status_label: string, expires_at: string });
-
-export const socialGiftProductsWire: Decoder<SocialGiftProduct[]> = /* @__PURE__ */ array(object({
-  product_info: object({
-    id: nullable(int), key: nullable(string), name: string, code: string, image: nullable(string), color: nullable(string), size: nullable(string),
-  }),
-  quantity: int,
-}));
-
-export const socialGiftShippingWire: Decoder<SocialGiftShipping> = /* @__PURE__ */ object({
-  id: int, status, status_label: string, sender_name: string, message: string, expires_at: string, shop_name: string,
-});
-
-export const socialGiftAddressCheckWire: Decoder<SocialGiftAddressCheck> = /* @__PURE__ */ object({
-  address: object({
-    last_name: string, first_name: string, last_name_kana: string, first_name_kana: string, postal_code: string,
-    formatted_postal_code: string, prefecture: string, city: string, address1: string, address2: string, phone_number: string, full_address: string,
-  }),
-});
-
-export const socialGiftLeadtimeWire: Decoder<SocialGiftLeadtime> = /* @__PURE__ */ object({
-  dates: array(string), timezones: array(object({ code: string, label: string })), earliest: nullable(string),
-});
-
-const deliveryFields = { delivery_date: nullable(string), delivery_timezone: nullable(string), delivery_timezone_label: string };
-export const socialGiftDeliveryWire: Decoder<SocialGiftDelivery> = /* @__PURE__ */ object(deliveryFields);
-export const socialGiftCompleteWire: Decoder<SocialGiftComplete> = /* @__PURE__ */ object({
-  status, status_label: string, received_at: nullable(string), ...deliveryFields,
-});
-
-export const catalogListWire: Decoder<Catalog[]> = /* @__PURE__ */ array(object({ id: int, name: string, image: nullable(string), pages: array(string) }));
-export const catalogOrderResponseWire: Decoder<CatalogOrderResponse> = /* @__PURE__ */ object({ id: int, catalog_name: string, message: string });
+export const orderSocialGiftWire: Decoder<OrderSocialGift> = /* @__PURE__ */ object({ status: giftStatus, status_label: string, expires_at: string });
