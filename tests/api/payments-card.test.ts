@@ -191,6 +191,12 @@ describe('card decision', () => {
     });
     expect(done.status).toBe(422);
     expect(await transactionsOf((await cartRow(second.token)).id)).toEqual([expect.objectContaining({ status: 'voided', order_id: null })]);
+    // The return page loaded again (a reload): the same reason, not a 3-D Secure failure.
+    const again = await p.shop.request('POST', `/v1/carts/${second.token}/payment/3ds`, {
+      token: p.demo, body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
+    });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toMatchObject({ code: 'cart.stock.insufficient', message: expect.stringContaining('取り消しました') });
   });
 
   it('voids when the cart changed during 3-D Secure (the amount authorised is no longer the total)', async () => {

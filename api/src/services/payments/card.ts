@@ -10,7 +10,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payment_transactions, user_cards } from '../../db/schema.ts';
-import { ApiError, notFound } from '../../lib/errors.ts';
+import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { CartDecisionAction, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import { findCart, ownedBy, type CartRow } from '../cart/access.ts';
 import type { Decision } from '../cart/decision.ts';
@@ -18,7 +18,7 @@ import { cartErrors } from '../cart/errors.ts';
 import type { CartScope } from '../cart/index.ts';
 import { buildCart } from '../cart/view.ts';
 import { paymentById } from '../payments.ts';
-import { setTransactionError } from './choice.ts';
+import { setTransactionError, transactionErrorOf } from './choice.ts';
 import { cardMailLines, unavailableReason } from './methods.ts';
 import { paymentProvider, type CardSummary, type PaymentProvider } from './provider.ts';
 import { paymentChoiceOf, paymentErrors, settleOffline, type Settle } from './settle.ts';
@@ -107,6 +107,7 @@ export async function returnFrom3ds(s: CartScope, token: string, input: ThreeDsR
   const card = cardOf(txn.detail);
   if (txn.status === 'requires_action') {
     const r = await provider.complete3ds(input.payment_ref, input.payment_result);
+    if (r.status !== 'authorized' && await voidedMeanwhile(s, txn.id)) throw await voidedReason(s, token);
     if (r.status !== 'authorized') {
       await s.db.update(payment_transactions).set({ status: 'failed', detail: { ...card, reason: r.status === 'failed' ? r.reason : '' }, updated_at: new Date() })
         .where(and(eq(payment_transactions.id, txn.id), eq(payment_transactions.status, 'requires_action')));
@@ -116,10 +117,26 @@ export async function returnFrom3ds(s: CartScope, token: string, input: ThreeDsR
     }
     await s.db.update(payment_transactions).set({ status: 'authorized', updated_at: new Date() })
       .where(and(eq(payment_transactions.id, txn.id), eq(payment_transactions.status, 'requires_action')));
+  } else if (txn.status === 'voided') {
+    throw await voidedReason(s, token);
   } else if (txn.status !== 'authorized') {
     throw paymentErrors.threeDsFailed();
   }
   return finishAuthorised(s, provider, cart.id, { id: txn.id, ref: input.payment_ref, amount: txn.amount, card }, decide);
+}
+
+/**
+ * A second load of the return page while the first could not place the order (stock gone, total
+ * changed) and voided the charge: the reason the first stored on the cart, not a 3-D Secure failure.
+ */
+async function voidedReason(s: CartScope, token: string): Promise<ApiError> {
+  const stored = transactionErrorOf(await ownCart(s, token));
+  return stored ? unprocessable(stored.message, stored.code) : paymentErrors.threeDsFailed();
+}
+
+async function voidedMeanwhile(s: CartScope, txnId: number): Promise<boolean> {
+  const [row] = await s.db.select({ status: payment_transactions.status }).from(payment_transactions).where(eq(payment_transactions.id, txnId)).limit(1);
+  return row?.status === 'voided';
 }
 
 /** Places the order with this authorisation, voiding it when the order fails or is another's. */
@@ -133,11 +150,12 @@ async function finishAuthorised(s: CartScope, provider: PaymentProvider, cartId:
   try {
     decision = await decide(settle);
   } catch (err) {
-    await voidAuthorisation(s.db, provider, auth);
     const message = err instanceof ApiError ? err.message : 'ご注文を確定できませんでした。';
+    // The reason first: a reload of the 3-D Secure return that finds the charge voided answers it.
     await setTransactionError(s.db, cartId, {
       message: `${message}（カードのご利用分は取り消しました。）`, code: (err instanceof ApiError && err.code) || 'cart.payment.failed',
     });
+    await voidAuthorisation(s.db, provider, auth);
     throw err;
   }
   if (!decision.created) {
