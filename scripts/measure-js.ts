@@ -121,6 +121,7 @@ export async function pageTypes(base: string, productKey?: string): Promise<Arra
     ['product detail', productKey ? `/product/${encodeURIComponent(productKey)}/` : await firstLink('/product/', '/product/')],
     ['cart', '/cart/'],
     ['shipping-select', '/cart/shipping-select/'],
+    ['shipping-detail', '/cart/shipping-detail/'],
     ['payment', '/cart/payment/'],
     ['confirm', '/cart/confirm/'],
     ['complete', '/cart/complete/'],

@@ -20,6 +20,7 @@ const budgets: Record<string, number> = {
   'product detail': 50 * KB,
   cart: CHECKOUT_BUDGET,
   'shipping-select': CHECKOUT_BUDGET,
+  'shipping-detail': CHECKOUT_BUDGET,
   payment: CHECKOUT_BUDGET,
   confirm: CHECKOUT_BUDGET,
   complete: CHECKOUT_BUDGET,

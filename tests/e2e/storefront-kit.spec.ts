@@ -72,7 +72,7 @@ test('the login screen and the checkout steps carry the member rules from the si
   };
   // The default channel is seeded with first-login verification on (issue 6).
   expect(expected.verifyEmailOnFirstLogin).toBe(true);
-  for (const path of ['/login/', '/cart/shipping-select/', '/cart/shipping-add/', '/cart/payment/', '/cart/confirm/', '/register/']) {
+  for (const path of ['/login/', '/cart/shipping-select/', '/cart/shipping-add/', '/cart/shipping-detail/', '/cart/payment/', '/cart/confirm/', '/register/']) {
     const res = await page.request.get(path);
     const rules = /data-member-rules="([^"]*)"/.exec(await res.text())?.[1];
     expect(rules, path).toBeTruthy();
