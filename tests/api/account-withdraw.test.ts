@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, user_addresses, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, refreshCookie, registration, run } from './account-support.ts';
 
@@ -50,7 +50,7 @@ describe('DELETE /v1/me/user', () => {
     const token = session.access_token;
     const db = shop.database.db;
 
-    // An order, an address, a like, a bookmark and an open cart.
+    // An order, an address, a like, a bookmark, a memorial day, the name embroidery and an open cart.
     const saved = await ok('POST', '/v1/me/user-addresses', token, address);
     const payments = await (await shop.request('GET', '/v1/payments')).json();
     const cart = await (await shop.request('POST', '/v1/carts/init', { body: {} })).json();
@@ -63,6 +63,11 @@ describe('DELETE /v1/me/user', () => {
     const liked = await product();
     await db.insert(product_likes).values({ user_id: m.id, product_id: liked });
     await db.insert(bookmarks).values({ user_id: m.id, url: '/product/x/', title: 'お気に入り' });
+    // A memorial day and the name embroidery, through the API.
+    await ok('POST', '/v1/me/user-memorials', token, { target_user_name: '試験 太郎', division_ct: 1, name: '父の誕生日', month: 3, date: 3, call: true });
+    await ok('PUT', '/v1/me/name-embroidery', token, { text: 'HANAKO', font: 'gothic', color: 'navy' });
+    expect(await db.select().from(user_memorials).where(eq(user_memorials.user_id, m.id))).toHaveLength(1);
+    expect(await db.select().from(user_name_embroideries).where(eq(user_name_embroideries.user_id, m.id))).toHaveLength(1);
 
     const res = await shop.request('DELETE', '/v1/me/user', { token, body: { password: MEMBER_PASSWORD } });
     expect(res.status).toBe(204);
@@ -75,7 +80,7 @@ describe('DELETE /v1/me/user', () => {
     });
     expect(row.deleted_at).not.toBeNull();
     expect(row.password_hash).not.toBe(m.password_hash);
-    for (const table of [user_addresses, product_likes, bookmarks, login_histories]) {
+    for (const table of [user_addresses, product_likes, bookmarks, login_histories, user_memorials, user_name_embroideries]) {
       expect(await db.select().from(table).where(eq(table.user_id, m.id))).toEqual([]);
     }
     expect((await db.select().from(carts).where(eq(carts.token, open.token)))).toEqual([]);

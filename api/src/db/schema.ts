@@ -149,6 +149,12 @@ export const user_addresses = pgTable('user_addresses', {
   updated_at: updated(),
 }, (t) => [index('user_addresses_user_idx').on(t.user_id)]);
 
+/**
+ * A member's memorial day (spec 3 "User memorial"): whose day (target_user_name), its kind
+ * (division_ct, contracts/memorials.ts), its name and the day of the year it falls on (month, date:
+ * a real day in some year, so 2/29 is allowed and 2/30 is not). `call`: the member wants a reminder
+ * e-mail before the day. Erased with the member (withdrawal).
+ */
 export const user_memorials = pgTable('user_memorials', {
   id: serial('id').primaryKey(),
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -157,8 +163,28 @@ export const user_memorials = pgTable('user_memorials', {
   name: text('name').notNull(),
   month: smallint('month').notNull(),
   date: smallint('date').notNull(),
-  call: text('call'),
+  call: boolean('call').notNull().default(false),
   created_at: created(),
+  updated_at: updated(),
+}, (t) => [
+  index('user_memorials_user_idx').on(t.user_id),
+  check('user_memorials_month_range', sql`${t.month} between 1 and 12`),
+  check('user_memorials_date_range', sql`${t.date} between 1 and 31`),
+]);
+
+/**
+ * The member's name embroidery (名入れ刺繍): the text stitched on embroiderable goods, with the font
+ * and thread colour chosen from the fixed lists in contracts/memorials.ts. One per member; erased
+ * with the member (withdrawal). (users.embroidery, from the first schema, is not used.)
+ */
+export const user_name_embroideries = pgTable('user_name_embroideries', {
+  id: serial('id').primaryKey(),
+  user_id: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  font: text('font').notNull(),
+  color: text('color').notNull(),
+  created_at: created(),
+  updated_at: updated(),
 });
 
 /** Body measurements: one row per measurement, grouped by purpose. */

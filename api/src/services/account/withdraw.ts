@@ -1,7 +1,7 @@
 /**
  * DELETE /v1/me/user: withdrawal. In one transaction the member's personal data goes (name, e-mail,
  * phones, login ID, password, addresses, cards, lists, bookmarks, likes, histories, measurements,
- * memorials, open carts) and every token is revoked. Orders stay for the accounts, pointing at the
+ * memorials, name embroidery, open carts) and every token is revoked. Orders stay for the accounts, pointing at the
  * anonymised row, with the customer and address copies taken when they were placed.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import type { UserRow } from '../../context.ts';
 import {
   ecommerce_events,
   bookmarks, carts, login_histories, news_readables, product_histories, product_likes, product_requests, product_search_histories,
-  timeseries, user_addresses, user_cards, user_lists, user_memorials, users,
+  timeseries, user_addresses, user_cards, user_lists, user_memorials, user_name_embroideries, users,
 } from '../../db/schema.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { unusablePasswordHash, verifyPassword } from '../password.ts';
@@ -31,7 +31,7 @@ export async function withdrawMember(db: Db, env: ApiEnv, me: UserRow, password:
   await db.transaction(async (tx) => {
     const id = me.id;
     for (const table of [user_addresses, user_cards, user_lists, bookmarks, product_likes, product_histories, product_search_histories,
-      product_requests, timeseries, user_memorials, news_readables, login_histories]) {
+      product_requests, timeseries, user_memorials, user_name_embroideries, news_readables, login_histories]) {
       await tx.delete(table).where(eq(table.user_id, id));
     }
     // Open carts hold delivery addresses; ordered ones belong to their orders.

@@ -1,0 +1,56 @@
+/**
+ * The fixed choices and rules of the memorial-day and name-embroidery screens, without zod: the
+ * API's contract (contracts/memorials.ts) and the browser's forms read the same objects, so a form
+ * refuses exactly what the API would.
+ */
+
+/** Memorial kinds (division_ct). */
+export const MEMORIAL_DIVISIONS = { 1: '誕生日', 2: '結婚記念日', 3: 'その他の記念日' } as const;
+export type MemorialDivision = keyof typeof MEMORIAL_DIVISIONS;
+
+/** Most memorial days a member can keep, sent in the x-limit header of the list. */
+export const MEMORIAL_LIMIT = 20;
+/** Longest 「お名前」 (target_user_name) and 「記念日名」 (name). */
+export const MEMORIAL_TEXT_MAX = 30;
+
+/** The day exists in some year: 2月29日 yes (leap years), 2月30日 and 4月31日 no. */
+export function isMemorialDay(month: number, date: number): boolean {
+  if (!Number.isInteger(month) || !Number.isInteger(date) || month < 1 || month > 12 || date < 1) return false;
+  return date <= new Date(Date.UTC(2000, month, 0)).getUTCDate();
+}
+
+/** Embroidery fonts, by code, in the order the form offers them. */
+export const EMBROIDERY_FONTS = {
+  mincho: '明朝体',
+  gothic: 'ゴシック体',
+  brush: '筆記体',
+  block: 'ブロック体',
+} as const;
+export type EmbroideryFont = keyof typeof EMBROIDERY_FONTS;
+
+/** Thread colours, by code: the name shown and the colour of the preview. */
+export const EMBROIDERY_COLORS = {
+  gold: { label: '金', hex: '#b8860b' },
+  silver: { label: '銀', hex: '#8a8d91' },
+  navy: { label: '紺', hex: '#1f2f5c' },
+  black: { label: '黒', hex: '#1a1a1a' },
+  red: { label: '赤', hex: '#b22222' },
+  white: { label: '白', hex: '#ffffff' },
+} as const;
+export type EmbroideryColor = keyof typeof EMBROIDERY_COLORS;
+
+/** Most characters stitched (a character as a person counts it: 𠮷 is one). */
+export const EMBROIDERY_TEXT_MAX = 12;
+/**
+ * Characters the machine can stitch: hiragana, katakana, kanji, letters and digits (half- or
+ * full-width), spaces and the marks ・ ー . & ' - (and their full-width forms).
+ */
+export const EMBROIDERY_TEXT = /^[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}A-Za-z0-9Ａ-Ｚａ-ｚ０-９ 　・ー.&'\-．＆＇－々〆ヶ]+$/u;
+export const EMBROIDERY_TEXT_LABEL = '刺繍する文字';
+export const embroideryMessages = {
+  characters: `${EMBROIDERY_TEXT_LABEL}には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます`,
+  length: `${EMBROIDERY_TEXT_LABEL}は${EMBROIDERY_TEXT_MAX}文字以内にしてください`,
+} as const;
+
+/** Characters as a person counts them (surrogate pairs once). */
+export const characterCount = (v: string): number => [...v].length;
