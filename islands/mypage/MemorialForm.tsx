@@ -47,12 +47,13 @@ type Values = { target_user_name: string; division_ct: string; name: string; mon
 const realDay: Rule = (value, _field, values) =>
   (isEmpty(value) || isEmpty(values?.month) || isMemorialDay(Number(values?.month), Number(value)) ? null : messages.dateBirth());
 
+// In the order of the form, so a failed submit focuses the first field shown with an error.
 const spec: FormSpec<Values> = {
-  target_user_name: { label: 'お名前', rules: [required, maxLength(MEMORIAL_TEXT_MAX)] },
-  division_ct: { label: '区分', rules: [required] },
   name: { label: '記念日名', rules: [required, maxLength(MEMORIAL_TEXT_MAX)] },
+  division_ct: { label: '区分', rules: [required] },
   month: { label: '月', rules: [required] },
   date: { label: '日', rules: [required, realDay] },
+  target_user_name: { label: 'お名前', rules: [required, maxLength(MEMORIAL_TEXT_MAX)] },
 };
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
