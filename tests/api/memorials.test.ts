@@ -147,6 +147,7 @@ describe('/v1/me/name-embroidery', () => {
       [{ text: '', font: 'mincho', color: 'gold' }, { text: ['刺繍する文字は必須項目です'] }],
       [{ text: 'あ'.repeat(13), font: 'mincho', color: 'gold' }, { text: ['刺繍する文字は12文字以内にしてください'] }],
       [{ text: 'I ♥ YOU', font: 'mincho', color: 'gold' }, { text: ["刺繍する文字には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます"] }],
+      [{ text: 'ﾔﾏﾀﾞ', font: 'mincho', color: 'gold' }, { text: ["刺繍する文字には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます"] }],
       [{ text: '😀', font: 'mincho', color: 'gold' }, { text: ["刺繍する文字には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます"] }],
       [{ text: 'OK', font: 'comic', color: 'pink' }, { font: ['選択された書体は正しくありません'], color: ['選択された糸の色は正しくありません'] }],
       [{ text: 'OK' }, { font: ['書体は必須項目です'], color: ['糸の色は必須項目です'] }],
