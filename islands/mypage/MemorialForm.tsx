@@ -7,7 +7,7 @@ import { useEffect, useState } from '../common/react.ts';
 import { messages } from '#contracts/messages.ts';
 import { isMemorialDay, MEMORIAL_DIVISIONS, MEMORIAL_TEXT_MAX } from '#contracts/memorial-choices.ts';
 import { createMemorial, getMemorial, updateMemorial, type Memorial } from '../../src/api-client/memorials.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageMemorialPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, maxLength, required, type Rule } from '../../src/validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -33,7 +33,7 @@ function Loader({ id }: { id: number }) {
     return (
       <div className="stack">
         <ErrorMessage error={error} fallback="記念日を読み込めませんでした。" />
-        <p><a href={paths.mypage.memorial}>記念日一覧へ戻る</a></p>
+        <p><a href={mypageMemorialPath}>記念日一覧へ戻る</a></p>
       </div>
     );
   }
@@ -75,7 +75,7 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
     try {
       if (memorial) await updateMemorial(memorial.id, input);
       else await createMemorial(input);
-      window.location.assign(`${paths.mypage.memorial}?done=${memorial ? 'updated' : 'added'}`);
+      window.location.assign(`${mypageMemorialPath}?done=${memorial ? 'updated' : 'added'}`);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);
@@ -137,7 +137,7 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
       </div>
       <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{memorial ? '更新する' : '登録する'}</button>
-        <a href={paths.mypage.memorial}>記念日一覧へ戻る</a>
+        <a href={mypageMemorialPath}>記念日一覧へ戻る</a>
       </div>
     </form>
   );

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from '../common/react.ts';
 import { MEMORIAL_DIVISIONS, type MemorialDivision } from '#contracts/memorial-choices.ts';
 import { deleteMemorial, listMemorials, type Memorial, type MemorialList as List } from '../../src/api-client/memorials.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageMemorialAddPath, mypageMemorialEditPath } from '../../src/lib/routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -63,7 +63,7 @@ function Memorials() {
       <p className="muted">大切な方の誕生日や記念日を登録しておくと、お知らせメールを受け取れます。{data.limit !== null && `（${data.limit}件まで）`}</p>
       {full
         ? <p className="notice">登録できる記念日は{data.limit}件までです。新しく登録するには、不要な記念日を削除してください。</p>
-        : <p><a className="btn btn-primary" href={paths.mypage.memorialAdd}>記念日を登録する</a></p>}
+        : <p><a className="btn btn-primary" href={mypageMemorialAddPath}>記念日を登録する</a></p>}
       {data.items.length === 0 ? <p className="panel">登録されている記念日はありません。</p> : (
         <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="登録済みの記念日">
           {data.items.map((m) => (
@@ -109,7 +109,7 @@ function MemorialItem({ memorial: m, confirming, busy, onAsk, onCancel, onConfir
         </div>
       ) : (
         <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
-          <a className="btn" href={paths.mypage.memorialEdit(m.id)} aria-label={`「${m.name}」を編集`}>編集</a>
+          <a className="btn" href={mypageMemorialEditPath(m.id)} aria-label={`「${m.name}」を編集`}>編集</a>
           <button ref={askRef} type="button" className="btn" onClick={onAsk} aria-label={`「${m.name}」を削除`}>削除</button>
         </div>
       )}

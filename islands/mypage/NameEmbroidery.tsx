@@ -5,7 +5,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from '#contracts/memorial-choices.ts';
 import { getNameEmbroidery, type NameEmbroidery as Embroidery } from '../../src/api-client/memorials.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageNameEmbroideryEditPath } from '../../src/lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -36,7 +36,7 @@ function Show() {
       {data === null ? (
         <>
           <p className="panel">名入れ刺繍は登録されていません。</p>
-          <p><a className="btn btn-primary" href={paths.mypage.nameEmbroideryEdit}>名入れ刺繍を登録する</a></p>
+          <p><a className="btn btn-primary" href={mypageNameEmbroideryEditPath}>名入れ刺繍を登録する</a></p>
         </>
       ) : (
         <>
@@ -46,7 +46,7 @@ function Show() {
             <dt>糸の色</dt><dd style={{ margin: 0 }}>{EMBROIDERY_COLORS[data.color].label}</dd>
           </dl>
           <NameEmbroideryPreview text={data.text} font={data.font} color={data.color} />
-          <p><a className="btn btn-primary" href={paths.mypage.nameEmbroideryEdit}>名入れ刺繍を編集する</a></p>
+          <p><a className="btn btn-primary" href={mypageNameEmbroideryEditPath}>名入れ刺繍を編集する</a></p>
         </>
       )}
     </div>

@@ -9,7 +9,7 @@ import {
   type EmbroideryColor, type EmbroideryFont,
 } from '#contracts/memorial-choices.ts';
 import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '../../src/api-client/memorials.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageNameEmbroideryPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -57,7 +57,7 @@ function Editor({ saved }: { saved: NameEmbroidery | null }) {
     setAlert(null);
     try {
       await saveNameEmbroidery({ text: values.text.trim(), font: values.font as EmbroideryFont, color: values.color as EmbroideryColor });
-      window.location.assign(`${paths.mypage.nameEmbroidery}?done=saved`);
+      window.location.assign(`${mypageNameEmbroideryPath}?done=saved`);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);
@@ -105,7 +105,7 @@ function Editor({ saved }: { saved: NameEmbroidery | null }) {
       <NameEmbroideryPreview text={form.values.text.trim()} font={form.values.font as EmbroideryFont} color={form.values.color as EmbroideryColor} />
       <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>保存する</button>
-        <a href={paths.mypage.nameEmbroidery}>名入れ刺繍へ戻る</a>
+        <a href={mypageNameEmbroideryPath}>名入れ刺繍へ戻る</a>
       </div>
     </form>
   );

@@ -202,3 +202,10 @@ export function screenAccess(pathname: string): ScreenAccess {
   if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';
   return 'public';
 }
+
+// ---------------------------------------------------------------- my-page: 記念日 and 名入れ刺繍 (islands import these single routes)
+export const mypageMemorialPath = '/mypage/memorial/';
+export const mypageMemorialAddPath = '/mypage/memorial/add/';
+export const mypageMemorialEditPath = (key: string | number): string => `/mypage/memorial/${seg(key)}/edit/`;
+export const mypageNameEmbroideryPath = '/mypage/name-embroidery/';
+export const mypageNameEmbroideryEditPath = '/mypage/name-embroidery/edit/';
