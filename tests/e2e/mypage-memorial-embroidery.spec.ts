@@ -5,9 +5,11 @@
  * axe-checked (WCAG 2.1 A/AA, serious and critical).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { linkIn, waitForMail } from './support/mailbox.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
+const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
 async function axeProblems(page: Page, label: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -150,9 +152,44 @@ test('名入れ刺繍: register with a preview, see it, change it; unstitchable 
   await expect(page.locator('dl')).toContainText('金');
 });
 
-test('another member\'s or a missing memorial on the edit screen is not shown', async ({ page }) => {
+/** A throwaway member through the API (verified through the mailed link when the shop asks for it), signed in. */
+async function otherMemberToken(request: APIRequestContext): Promise<string> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const member = { username: `memo${stamp}`, password: 'memo-pass-2026', email: `memo${stamp}@example.jp` };
+  const since = Date.now();
+  const res = await request.post('/v1/users', {
+    headers: apiHeaders,
+    data: {
+      ...member, last_name: '記念', first_name: '太郎', last_name_kana: 'キネン', first_name_kana: 'タロウ',
+      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null, security_question_ct: 4, security_answer: 'カレー', address: null,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  if (!(await res.json() as { is_registered_member: boolean }).is_registered_member) {
+    const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
+    const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');
+    expect((await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } })).status()).toBe(200);
+  }
+  const login = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: member.password } });
+  expect(login.status(), await login.text()).toBe(200);
+  return (await login.json() as { access_token: string }).access_token;
+}
+
+test('another member\'s memorial on the edit screen is 「記念日が見つかりません」, its data never shown', async ({ page, request }) => {
+  const token = await otherMemberToken(request);
+  const made = await request.post('/v1/me/user-memorials', {
+    headers: { ...apiHeaders, Authorization: `Bearer ${token}` },
+    data: { target_user_name: '他人 次郎', division_ct: 3, name: '他人の記念日', month: 7, date: 7, call: false },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = await made.json() as { id: number };
+
   await loginInBrowser(page);
-  await page.goto('/mypage/memorial/2147483000/edit/');
+  await page.goto(`/mypage/memorial/${id}/edit/`);
   await expect(page.getByRole('alert')).toContainText('記念日が見つかりません');
   await expect(page.getByRole('link', { name: '記念日一覧へ戻る' })).toBeVisible();
+  await expect(page.getByText('他人の記念日')).toHaveCount(0);
+  await page.goto('/mypage/memorial/');
+  await expect(page.getByRole('link', { name: '記念日を登録する' })).toBeVisible();
+  await expect(page.getByText('他人の記念日')).toHaveCount(0);
 });
