@@ -202,3 +202,12 @@ export function screenAccess(pathname: string): ScreenAccess {
   if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';
   return 'public';
 }
+
+/** 会員情報 (show) and its edit screen. */
+export const mypageUserInfoPath = '/mypage/user_info/';
+export const mypageUserInfoEditPath = '/mypage/user_info/edit/';
+/** ログアウト: logs out and shows the done screen. */
+export const mypageLogoutPath = '/mypage/logout/';
+/** クレジットカード: saved cards and adding one. */
+export const mypageCardPath = '/mypage/card/';
+export const mypageCardAddPath = '/mypage/card/add/';
