@@ -141,6 +141,25 @@ test('ログアウト: logs out and shows the done screen with links to the top 
   await expect(page).toHaveURL(/\/login\//);
 });
 
+/** script-src of a page's policy (the header of an on-demand page, or the <meta> of a pre-rendered one). */
+async function scriptSrc(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path);
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]*)"/i.exec(await res.text())?.[1] ?? '';
+  const policies = [res.headers()['content-security-policy'] ?? '', meta].join(', ');
+  return /script-src([^;,]*)/.exec(policies)?.[1] ?? '';
+}
+
+test('the card add page allows the provider\'s script origin (and only there); the card list does not', async ({ request }) => {
+  const settings = await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json() as { provider: { origin: string } };
+  const add = await scriptSrc(request, '/mypage/card/add/');
+  expect(add).toContain("'self'");
+  expect(add).toContain(settings.provider.origin);
+  expect(add).not.toContain('unsafe-inline');
+  const list = await scriptSrc(request, '/mypage/card/');
+  expect(list).toContain("'self'");
+  expect(list).not.toContain(settings.provider.origin);
+});
+
 test('クレジットカード: add through the provider (no card number to the shop), make main, delete after confirming, maximum from x-limit', async ({ page, request, baseURL }) => {
   const m = await registerThrowaway(request, 'cards');
   await loginInBrowser(page, m);
