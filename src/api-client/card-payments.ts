@@ -10,7 +10,7 @@ import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
 import { array, int, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
 import { cartDecisionWire } from './wire/cart.ts';
-import { readLimit } from './pagination.ts';
+import { LIMIT_HEADER } from '#contracts/constants.ts';
 
 const settingsWire: Decoder<PaymentServiceSettings> = /* @__PURE__ */ object({
   code: string, name: string,
@@ -69,7 +69,10 @@ export interface UserCardList { cards: UserCard[]; limit: number | undefined }
 /** GET /v1/me/user-cards with its x-limit header (the クレジットカード screen). */
 export async function listUserCardsWithLimit(opts: CallOptions = {}): Promise<UserCardList> {
   const res = await request('GET', '/v1/me/user-cards', { parse: array(userCardWire), signal: opts.signal });
-  return { cards: res.data, limit: readLimit(res.headers) };
+  // Read here rather than with pagination.ts's readLimit: that module sits in the order pages' chunk,
+  // which the payment page (also importing this file) must not load.
+  const raw = res.headers.get(LIMIT_HEADER)?.trim() ?? '';
+  return { cards: res.data, limit: /^\d{1,15}$/.test(raw) ? Number(raw) : undefined };
 }
 
 /** DELETE /v1/me/user-cards/{id}: 204 (when the main card goes, the API makes the oldest other main). */
