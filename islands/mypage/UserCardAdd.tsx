@@ -4,19 +4,43 @@
  * script exactly as the checkout does (islands/checkout/card-token.ts): the number, expiry and code go
  * to the provider's origin only, and POST /v1/me/user-cards receives the provider's token. The inputs
  * have no name and sit in no form that posts to the shop. Saved: back to /mypage/card/ with its
- * status message.
+ * status message. A member who already has the maximum of cards (x-limit) gets no form.
  */
-import { useId, useState } from '../common/react.ts';
-import { addUserCard } from '../../src/api-client/card-payments.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
+import { addUserCard, listUserCardsWithLimit, type UserCardList } from '../../src/api-client/card-payments.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { mypageCardPath } from '../../src/lib/routes.ts';
+import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
+import Loading from '../common/Loading.tsx';
 import { isCardTokenError, tokeniseCard, type CardInput } from '../checkout/card-token.ts';
 import MypageLayout from './MypageLayout.tsx';
 import { ADDED_PARAM } from './UserCards.tsx';
 
 export default function UserCardAdd() {
-  return <MypageLayout><CardForm /></MypageLayout>;
+  return <MypageLayout><AddScreen /></MypageLayout>;
+}
+
+/** The form, unless the member already has the maximum of cards (x-limit): then the way back. */
+function AddScreen() {
+  const [list, setList] = useState<UserCardList | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    listUserCardsWithLimit({ signal: abort.signal }).then(setList, (e) => { if (!abort.signal.aborted) setError(e); });
+    return () => abort.abort();
+  }, []);
+  if (error) return <ErrorMessage error={error} fallback="カード情報を読み込めませんでした。" />;
+  if (!list) return <Loading />;
+  if (list.limit !== undefined && list.cards.length >= list.limit) {
+    return (
+      <div className="stack">
+        <p className="notice" role="status">登録できるカードは最大{list.limit}枚です。上限に達しているため、新しいカードは登録できません。</p>
+        <p><a className="btn" href={mypageCardPath}>クレジットカード一覧へ戻る</a></p>
+      </div>
+    );
+  }
+  return <CardForm />;
 }
 
 type CardField = 'ccNumber' | 'ccName' | 'ccExpiration' | 'securityCode';

@@ -33,6 +33,16 @@ function CardList() {
   const [busy, setBusy] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [added] = useState(() => new URLSearchParams(window.location.search).get(ADDED_PARAM) === '1');
+  // Keyboard focus after the confirmation closes: back on the card's 「削除」, or on the list after a delete.
+  const deleteButtons = useRef(new Map<number, HTMLButtonElement>());
+  const listRef = useRef<HTMLUListElement>(null);
+  const [refocus, setRefocus] = useState<number | 'list' | null>(null);
+  useEffect(() => {
+    if (refocus === null) return;
+    if (refocus === 'list') listRef.current?.focus();
+    else deleteButtons.current.get(refocus)?.focus();
+    setRefocus(null);
+  }, [refocus]);
 
   function load(signal?: AbortSignal) {
     return listUserCardsWithLimit({ signal }).then(setList, (e) => { if (!signal?.aborted) setError(e); });
@@ -68,6 +78,7 @@ function CardList() {
     try {
       await deleteUserCard(card.id);
       setConfirming(null);
+      setRefocus('list');
       toast.success(`${cardLabel(card)}を削除しました`);
       // The API may have made another card main: show its list as it is now.
       await load();
@@ -91,7 +102,7 @@ function CardList() {
       {cards.length === 0 ? (
         <p className="panel">登録されているカードはありません。</p>
       ) : (
-        <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="登録済みのカード">
+        <ul ref={listRef} tabIndex={-1} className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="登録済みのカード">
           {cards.map((c) => (
             <li key={c.id} className="panel stack">
               <p style={{ margin: 0 }}>
@@ -100,7 +111,7 @@ function CardList() {
               </p>
               <p className="muted" style={{ margin: 0 }}>有効期限 {showExpiration(c.expiration)}　名義 {c.name}</p>
               {confirming === c.id ? (
-                <DeleteConfirm card={c} busy={busy === c.id} onDelete={() => void remove(c)} onCancel={() => setConfirming(null)} />
+                <DeleteConfirm card={c} busy={busy === c.id} onDelete={() => void remove(c)} onCancel={() => { setConfirming(null); setRefocus(c.id); }} />
               ) : (
                 <div className="actions">
                   {!c.is_main && (
@@ -108,7 +119,7 @@ function CardList() {
                       いつものカードにする
                     </button>
                   )}
-                  <button type="button" className="btn" onClick={() => setConfirming(c.id)} disabled={busy !== null} aria-label={`${cardLabel(c)}を削除`}>削除</button>
+                  <button type="button" className="btn" ref={(el) => { if (el) deleteButtons.current.set(c.id, el); else deleteButtons.current.delete(c.id); }} onClick={() => setConfirming(c.id)} disabled={busy !== null} aria-label={`${cardLabel(c)}を削除`}>削除</button>
                 </div>
               )}
             </li>

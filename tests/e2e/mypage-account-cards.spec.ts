@@ -220,6 +220,7 @@ test('クレジットカード: add through the provider (no card number to the 
   expect(await axeProblems(page, 'card delete confirm')).toEqual([]);
   await confirm.getByRole('button', { name: 'キャンセル' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(second.getByRole('button', { name: /を削除$/ })).toBeFocused();
   await second.getByRole('button', { name: /を削除$/ }).click();
   await second.getByRole('button', { name: '削除する' }).click();
   await expect(list.getByRole('listitem')).toHaveCount(1);
@@ -246,4 +247,9 @@ test('クレジットカード: add through the provider (no card number to the 
   await expect(list.getByRole('listitem')).toHaveCount(5);
   await expect(page.getByText('登録できる枚数の上限に達しています。', { exact: false })).toBeVisible();
   await expect(page.getByRole('link', { name: 'カードを登録する' })).toHaveCount(0);
+  // Opened directly, the add screen offers no form at the maximum.
+  await page.goto('/mypage/card/add/');
+  await expect(page.getByText('上限に達しているため、新しいカードは登録できません。', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('カード番号')).toHaveCount(0);
+  expect(await axeProblems(page, 'card/add at the limit')).toEqual([]);
 });
