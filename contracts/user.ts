@@ -27,8 +27,16 @@ export const userSchema = z.object({
 }).meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-/** PUT /v1/me/user: the user fields without username (spec 7). Phones: half-width digits, no hyphen. */
+/**
+ * PUT /v1/me/user: the user fields without username (spec 7). Phones: half-width digits, no hyphen.
+ * `password` is the member's current password (spec 5: "Password is required on the user form"):
+ * it confirms the change (the e-mail is where reminders go), so a stolen access token alone cannot
+ * take over the account. Required of every member with a password; a guest purchase's member has
+ * none and sends none. Members also need one of phone_number / cell_phone_number
+ * (required_without_all, as at registration).
+ */
 export const userUpdateRequestSchema = z.object({
+  password: password({ min: 1 }).optional(),
   email: email(),
   last_name: personName(),
   first_name: personName(),

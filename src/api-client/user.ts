@@ -1,7 +1,7 @@
 /** The signed-in member (spec 7 "User"). */
 import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
-import type { PasswordChangeRequest } from '#contracts/user.ts';
+import type { PasswordChangeRequest, UserUpdateRequest } from '#contracts/user.ts';
 import type { User } from './types.ts';
 import { userWire } from './wire/user.ts';
 
@@ -13,4 +13,12 @@ export async function getMe(opts: CallOptions = {}): Promise<User> {
 /** PUT /v1/me/password { current_password, password }: 204; a wrong current password is 422 on current_password. */
 export async function changePassword(body: PasswordChangeRequest, opts: CallOptions = {}): Promise<void> {
   await request('PUT', '/v1/me/password', { body, signal: opts.signal });
+}
+
+/**
+ * PUT /v1/me/user: the member's fields without the username; `password` is the current password that
+ * confirms the change (required of members). 422 messages come by field.
+ */
+export async function updateMe(body: UserUpdateRequest, opts: CallOptions = {}): Promise<User> {
+  return (await request('PUT', '/v1/me/user', { body, parse: userWire, signal: opts.signal })).data;
 }

@@ -209,3 +209,11 @@ export const mypageMemorialAddPath = '/mypage/memorial/add/';
 export const mypageMemorialEditPath = (key: string | number): string => `/mypage/memorial/${seg(key)}/edit/`;
 export const mypageNameEmbroideryPath = '/mypage/name-embroidery/';
 export const mypageNameEmbroideryEditPath = '/mypage/name-embroidery/edit/';
+/** 会員情報 (show) and its edit screen. */
+export const mypageUserInfoPath = '/mypage/user_info/';
+export const mypageUserInfoEditPath = '/mypage/user_info/edit/';
+/** ログアウト: logs out and shows the done screen. */
+export const mypageLogoutPath = '/mypage/logout/';
+/** クレジットカード: saved cards and adding one. */
+export const mypageCardPath = '/mypage/card/';
+export const mypageCardAddPath = '/mypage/card/add/';

@@ -79,10 +79,10 @@ describe('guest purchase', () => {
     expect(await res.json()).toMatchObject({ errors: { email: ['このメールアドレスは既に登録されています'] } });
 
     // A member cannot take another member's address.
-    const clash = await shop.request('PUT', '/v1/me/user', { token: demo.access_token, body: details('demo-mfa@example.jp') });
+    const clash = await shop.request('PUT', '/v1/me/user', { token: demo.access_token, body: { ...details('demo-mfa@example.jp'), password: 'demo-pass-2026' } });
     expect(clash.status).toBe(422);
     expect(await clash.json()).toMatchObject({ code: 'user.email.taken', errors: { email: ['このメールアドレスは既に登録されています'] } });
-    await ok('PUT', '/v1/me/user', demo.access_token, details('demo@example.jp'));
+    await ok('PUT', '/v1/me/user', demo.access_token, { ...details('demo@example.jp'), password: 'demo-pass-2026' });
   });
 
   it('dummy → details → address → cart → decision mails the order to the guest\'s e-mail → convert to a member', async () => {

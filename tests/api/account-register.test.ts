@@ -178,7 +178,7 @@ describe('e-mail verification', () => {
     const m = await unregistered('d');
     const token = linkToken((await lastMail(shop, m.email, 'email_verify')).body, '/verify/email/');
     const put = await shop.request('PUT', '/v1/me/user', { token: m.token, body: {
-      email: `changed-${m.email}`, last_name: '鈴木', first_name: '一郎', last_name_kana: 'スズキ', first_name_kana: 'イチロウ', cell_phone_number: '09011112222',
+      password: 'new-pass-2026', email: `changed-${m.email}`, last_name: '鈴木', first_name: '一郎', last_name_kana: 'スズキ', first_name_kana: 'イチロウ', cell_phone_number: '09011112222',
     } });
     expect(put.status).toBe(200);
     expect((await check(token)).status).toBe(422);

@@ -135,7 +135,7 @@ describe('PUT /v1/me/user and /v1/me/password', () => {
   it('updates the member\'s fields but never the username', async () => {
     await createMember('editme', 'edit-pass-123');
     const { access_token: token } = await (await login('editme', 'edit-pass-123')).json();
-    const body = { email: 'edited@example.jp', last_name: '編集', first_name: '済子', last_name_kana: 'ヘンシュウ', first_name_kana: 'スミコ', phone_number: '0311112222', username: 'hacker' };
+    const body = { password: 'edit-pass-123', email: 'edited@example.jp', last_name: '編集', first_name: '済子', last_name_kana: 'ヘンシュウ', first_name_kana: 'スミコ', phone_number: '0311112222', username: 'hacker' };
     const res = await shop.request('PUT', '/v1/me/user', { token, body });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: 'editme', email: 'edited@example.jp', last_name_kana: 'ヘンシュウ' });

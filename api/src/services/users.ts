@@ -4,9 +4,11 @@ import type { Db } from '../db/client.ts';
 import type { UserRow } from '../context.ts';
 import type { ApiEnv } from '../env.ts';
 import { auth_tokens, users } from '../db/schema.ts';
-import { unprocessable } from '../lib/errors.ts';
+import { unprocessable, validationFailed } from '../lib/errors.ts';
 import type { PasswordChangeRequest, User, UserUpdateRequest } from '#contracts/user.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { labels } from '#contracts/labels.ts';
+import { messages } from '#contracts/messages.ts';
 import { assertFree, mapTaken } from './account/duplicates.ts';
 import { poolOf } from './account/register.ts';
 import { rateLimitStore, RetryLaterError } from './rate-limit/index.ts';
@@ -28,10 +30,36 @@ export function serializeUser(u: UserRow): User {
  * PUT /v1/me/user: replaces the member's fields (not the username). A member's e-mail must be free
  * among the channel's live members; a guest purchase's member may use any address (even a member's).
  */
-export async function updateMe(db: Db, me: UserRow, input: UserUpdateRequest): Promise<User> {
-  if (!me.is_guest) await assertFree(db, me.channel_id, { email: input.email }, me.id);
-  const [row] = await mapTaken(() => db.update(users).set({ ...input, updated_at: new Date() }).where(eq(users.id, me.id)).returning());
+export async function updateMe(db: Db, env: ApiEnv, me: UserRow, input: UserUpdateRequest): Promise<User> {
+  const { password, ...fields } = input;
+  if (!me.is_guest) {
+    const errors: Record<string, string[]> = {};
+    if (!password) errors.password = [messages.required(labels.password)];
+    if (!fields.phone_number && !fields.cell_phone_number) {
+      errors.phone_number = [messages.requiredWithoutAll()];
+      errors.cell_phone_number = [messages.requiredWithoutAll()];
+    }
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    await checkCurrentPassword(db, env, me, password!, 'password');
+    await assertFree(db, me.channel_id, { email: fields.email }, me.id);
+  }
+  const [row] = await mapTaken(() => db.update(users).set({ ...fields, updated_at: new Date() }).where(eq(users.id, me.id)).returning());
   return serializeUser(row);
+}
+
+/**
+ * The member's current password, checked at most PASSWORD_CHECK_LIMIT times per window (each costs a
+ * scrypt, and a stolen access token must not become a way to guess it): 429 beyond, 422 on `field`
+ * when wrong.
+ */
+async function checkCurrentPassword(db: Db, env: ApiEnv, me: UserRow, given: string, field: string): Promise<void> {
+  const hit = await rateLimitStore(db, env).hit(`password:check:${me.id}`, PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_WINDOW_SECONDS);
+  if (!hit.allowed) {
+    throw new RetryLaterError(429, 'パスワードの確認回数が多すぎます。しばらく時間をおいてから再度お試しください。', 'user.password.too_many_attempts', hit.retryAfterSeconds);
+  }
+  if (!(await verifyPassword(given, me.password_hash, poolOf(env)))) {
+    throw unprocessable('入力内容に誤りがあります。', 'user.password.mismatch', { [field]: ['現在のパスワードが正しくありません。'] });
+  }
 }
 
 /** Current-password checks a member may make in PASSWORD_CHECK_WINDOW_SECONDS (each costs a scrypt). */
@@ -45,13 +73,7 @@ export const PASSWORD_CHECK_WINDOW_SECONDS = 300;
  * stolen access token cannot be used to guess the password (and to keep the hashing workers busy).
  */
 export async function changePassword(db: Db, env: ApiEnv, me: UserRow, tokenId: number, { current_password, password }: PasswordChangeRequest): Promise<void> {
-  const hit = await rateLimitStore(db, env).hit(`password:check:${me.id}`, PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_WINDOW_SECONDS);
-  if (!hit.allowed) {
-    throw new RetryLaterError(429, 'パスワードの確認回数が多すぎます。しばらく時間をおいてから再度お試しください。', 'user.password.too_many_attempts', hit.retryAfterSeconds);
-  }
-  if (!(await verifyPassword(current_password, me.password_hash, poolOf(env)))) {
-    throw unprocessable('入力内容に誤りがあります。', 'user.password.mismatch', { current_password: ['現在のパスワードが正しくありません。'] });
-  }
+  await checkCurrentPassword(db, env, me, current_password, 'current_password');
   await db.update(users).set({ password_hash: await hashPassword(password, poolOf(env)), password_changed_at: new Date(), updated_at: new Date() })
     .where(eq(users.id, me.id));
   const [current] = await db.select({ family: auth_tokens.family }).from(auth_tokens).where(eq(auth_tokens.id, tokenId));

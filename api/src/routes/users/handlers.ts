@@ -31,7 +31,7 @@ export const convert: AppRouteHandler<typeof routes.convert> = async (c) => {
 
 export const getMe: AppRouteHandler<typeof routes.getMe> = (c) => ok(c, serializeUser(c.get('user')!));
 
-export const putMe: AppRouteHandler<typeof routes.putMe> = async (c) => ok(c, await updateMe(c.get('db'), c.get('user')!, c.req.valid('json')));
+export const putMe: AppRouteHandler<typeof routes.putMe> = async (c) => ok(c, await updateMe(c.get('db'), c.get('env'), c.get('user')!, c.req.valid('json')));
 
 export const deleteMe: AppRouteHandler<typeof routes.deleteMe> = async (c) => {
   await withdrawMember(c.get('db'), c.get('env'), c.get('user')!, c.req.valid('json').password);

@@ -52,8 +52,13 @@ export const getMe = createRoute({
 
 export const putMe = createRoute({
   method: 'put', path: '/me/user', tags: ['user'], summary: 'Update the member (not the username)', middleware: [requireAuth],
+  description: 'A member confirms with the current password (required; a guest purchase\'s member has none) and keeps one of phone_number / cell_phone_number.',
   request: { body: jsonBody(userUpdateRequestSchema) },
-  responses: { 200: jsonResponse(userSchema, 'The updated member'), 401: unauthorized, 422: errorResponse('Invalid input, or the e-mail is another member\'s') },
+  responses: {
+    200: jsonResponse(userSchema, 'The updated member'), 401: unauthorized,
+    422: errorResponse('Invalid input, no or a wrong current password (on password; user.password.mismatch), or the e-mail is another member\'s'),
+    429: tooMany,
+  },
 });
 
 export const deleteMe = createRoute({
