@@ -127,6 +127,18 @@ describe('order cancellation', () => {
     expect(await stockOf(a)).toBe(4);
   });
 
+  it('two cancellations at once: one cancels, the other is 422, the stock comes back once', async () => {
+    const a = await p.product({ stock: 6 });
+    const id = await order([[a, 2]], 'cod');
+    expect(await stockOf(a)).toBe(4);
+    const answers = await Promise.all([cancel(id, { cancel_reason: '一度目' }), cancel(id, { cancel_reason: '二度目' })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await stockOf(a)).toBe(6);
+    const [{ order_no }] = await db().select({ order_no: orders.order_no }).from(orders).where(eq(orders.id, id));
+    const mails = await db().select().from(outbox_emails).where(eq(outbox_emails.template, 'order_cancellation'));
+    expect(mails.filter((m) => m.body.includes(order_no))).toHaveLength(1);
+  });
+
   it('closes a social gift\'s link', async () => {
     const a = await p.product({ stock: 5 });
     const token = await filledCart(p, [[a, 1]]);
