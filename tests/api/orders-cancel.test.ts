@@ -242,3 +242,12 @@ describe('receipt (領収書 PDF)', () => {
     expect((await res.json()).code).toBe('order.receipt.cancelled');
   });
 });
+
+describe('GET /v1/openapi.json', () => {
+  it('documents the cancellation and the receipt download', async () => {
+    const doc = await (await p.shop.request('GET', '/v1/openapi.json')).json();
+    const path = (end: string) => doc.paths[Object.keys(doc.paths).find((x) => x.endsWith(end))!];
+    expect(path('/me/orders/{id}/cancel').put.requestBody.content['application/json'].schema).toBeTruthy();
+    expect(Object.keys(path('/me/orders/{id}/download/receipt').get.responses['200'].content)).toEqual(['application/pdf']);
+  });
+});
