@@ -4,6 +4,7 @@ import { pagedQuerySchema } from './common.ts';
 import { cartOrderSchema, cartShippingSchema } from './cart.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
 import { taxRateSchema } from './products.ts';
+import { requiredText } from './fields.ts';
 
 export const orderStatusSchema = z.enum(['ordered', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -75,3 +76,30 @@ export const orderListSchema = z.array(orderSchema);
 /** GET /v1/me/orders query: page and per (no per=all). */
 export const orderListQuerySchema = pagedQuerySchema;
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
+
+/** Longest cancellation reason (characters, after trimming). */
+export const CANCEL_REASON_MAX = 200;
+
+/** PUT /v1/me/orders/{id}/cancel: the member's reason (required). */
+export const orderCancelRequestSchema = z.object({
+  cancel_reason: requiredText(CANCEL_REASON_MAX, { label: 'キャンセル理由' }),
+}).meta({ id: 'OrderCancelRequest' });
+export type OrderCancelRequest = z.input<typeof orderCancelRequestSchema>;
+
+/**
+ * `cancel_only_ecd_key` of a cancelled order: the order was cancelled in the shop (EC) but the
+ * payment provider did not confirm voiding the card authorisation yet — the shop voids it by hand
+ * (docs/api.md "Orders"). The storefront shows this warning with the cancelled order.
+ */
+export const CANCEL_WARNINGS: Record<string, string> = {
+  payment_void_pending: 'ご注文はキャンセルしましたが、クレジットカードのご利用分の取消が完了していません。取消が完了するまでしばらくお待ちください。',
+};
+
+/** Longest addressee (宛名) of a receipt, in characters. */
+export const RECEIPT_NAME_MAX = 50;
+
+/** GET /v1/me/orders/{id}/download/receipt query: the addressee printed as 「○○ 様」. */
+export const receiptQuerySchema = z.object({
+  name: requiredText(RECEIPT_NAME_MAX, { label: '宛名' }),
+});
+export type ReceiptQuery = z.input<typeof receiptQuerySchema>;

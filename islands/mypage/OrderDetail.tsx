@@ -1,7 +1,11 @@
-/** One order (/mypage/order_history/{id}/): number, date, status, items, totals, each shipment (address, date and time, wrapping, のし, carriage), 備考, payment. */
+/**
+ * One order (/mypage/order_history/{id}/): number, date, status, items, totals, each shipment
+ * (address, date and time, wrapping, のし, carriage), 備考, payment; 「注文をキャンセルする」 while
+ * not shipped (OrderCancel.tsx) and 「領収書をダウンロード」 unless cancelled (OrderReceipt.tsx).
+ */
 import { useStore } from '@nanostores/react';
-import { useMemo } from '../common/react.ts';
-import type { Order } from '#contracts/orders.ts';
+import { useMemo, useState } from '../common/react.ts';
+import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
 import { toTotals } from '../../src/api-client/reshape.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { orderHistoryPath } from '../../src/lib/routes.ts';
@@ -11,6 +15,8 @@ import ShipmentList, { type Shipments } from '../checkout/ShipmentList.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';
+import OrderCancel, { isCancellable } from './OrderCancel.tsx';
+import OrderReceipt from './OrderReceipt.tsx';
 
 interface Props { orderId: string }
 
@@ -49,13 +55,17 @@ export function orderShipments(order: Order): Shipments {
 
 function OrderView({ orderId }: Props) {
   const $order = useMemo(() => createOrderStore(orderId), [orderId]);
-  const { data: order, error, loading } = useStore($order);
+  const { data: loaded, error } = useStore($order);
+  // The cancellation's answer, shown at once (the store is refreshed with it too).
+  const [cancelled, setCancelled] = useState<Order | null>(null);
+  const order = cancelled ?? loaded;
 
   if (error) {
     const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
     return notFound ? <p className="alert" role="alert">ご注文が見つかりませんでした。</p> : <ErrorMessage error={error} />;
   }
-  if (loading || !order) return <Loading />;
+  if (!order) return <Loading />;
+  const warning = order.cancel_only_ecd_key ? CANCEL_WARNINGS[order.cancel_only_ecd_key] ?? 'キャンセルの処理に確認が必要な点があります。お問い合わせください。' : null;
 
   return (
     <div className="stack">
@@ -65,7 +75,9 @@ function OrderView({ orderId }: Props) {
         <dt>ステータス</dt><dd>{order.status_label}</dd>
         <dt>お支払い方法</dt><dd>{order.payment_name}</dd>
       </dl>
+      {cancelled && <p className="notice" role="status">ご注文をキャンセルしました。</p>}
       {order.cancel_reason && <p className="notice">キャンセル理由：{order.cancel_reason}</p>}
+      {warning && <p className="alert" role="alert">{warning}</p>}
       <section aria-labelledby="order-items">
         <h2 id="order-items">ご注文商品</h2>
         <SummaryItems items={orderSummaryItems(order)} caption="ご注文商品" />
@@ -80,6 +92,8 @@ function OrderView({ orderId }: Props) {
         {order.social_gift && <p>ソーシャルギフト：<strong>{order.social_gift.status_label}</strong></p>}
         {order.shippings.length > 0 && <ShipmentList cart={orderShipments(order)} />}
       </section>
+      {order.status !== 'cancelled' && <OrderReceipt order={order} />}
+      {isCancellable(order) && <OrderCancel key={order.id} order={order} onCancelled={setCancelled} />}
       <p><a href={orderHistoryPath()}>注文履歴に戻る</a></p>
     </div>
   );

@@ -25,3 +25,13 @@ export async function listOrders(query: { page?: number; per?: number } = {}, op
 export async function getOrder(id: number | string, opts: CallOptions = {}): Promise<Order> {
   return (await request('GET', `/v1/me/orders/${seg(id)}`, { parse: orderWire, signal: opts.signal })).data;
 }
+
+/** PUT /v1/me/orders/{id}/cancel → the cancelled order (its `cancel_only_ecd_key` names a warning, if any). */
+export async function cancelOrder(id: number | string, cancelReason: string, opts: CallOptions = {}): Promise<Order> {
+  return (await request('PUT', `/v1/me/orders/${seg(id)}/cancel`, { body: { cancel_reason: cancelReason }, parse: orderWire, signal: opts.signal })).data;
+}
+
+/** GET /v1/me/orders/{id}/download/receipt?name= → the receipt PDF (a blob to save as a file). */
+export async function downloadReceipt(id: number | string, name: string, opts: CallOptions = {}): Promise<Blob> {
+  return (await request<Blob>('GET', `/v1/me/orders/${seg(id)}/download/receipt`, { query: { name }, responseType: 'blob', signal: opts.signal })).data;
+}

@@ -60,7 +60,9 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
     },
     user_order_total_payment: o.total_payment,
     cancel_reason: o.cancel_reason,
-    cancel_only_ecd_key: null,
+    // Set while a cancelled order's card authorisation is not voided yet (services/orders/cancel.ts).
+    cancel_only_ecd_key: o.status === 'cancelled' && typeof (o.others as { cancel_only_ecd_key?: unknown } | null)?.cancel_only_ecd_key === 'string'
+      ? (o.others as { cancel_only_ecd_key: string }).cancel_only_ecd_key : null,
     social_gift: gift ? orderGiftView(gift) : null,
     coupons: Array.isArray(o.coupons) ? o.coupons as { code: string; name: string; discount: number }[] : [],
   };

@@ -36,7 +36,12 @@ export async function seedChannels(db: Db | Tx) {
     };
     // Not for the browser: only the API's own mailer reads these.
     // AUTH.PASSWORD_EXPIRE_DAYS: days after which a login answers has_password_expired (0: never).
-    const priv: Record<string, unknown> = { 'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name, 'AUTH.PASSWORD_EXPIRE_DAYS': 0 };
+    // SITE.INVOICE_REGISTRATION_NUMBER: the 適格請求書発行事業者 registration number printed on receipts
+    // (T + 13 digits; a made-up number with a valid 法人番号 check digit, one company for both channels).
+    const priv: Record<string, unknown> = {
+      'MAIL.FROM_ADDRESS': 'shop@example.jp', 'MAIL.FROM_NAME': c.name, 'AUTH.PASSWORD_EXPIRE_DAYS': 0,
+      'SITE.INVOICE_REGISTRATION_NUMBER': 'T9010401234567',
+    };
     return [
       ...Object.entries(pub).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: true })),
       ...Object.entries(priv).map(([key, value]) => ({ channel_id: c.id, key, value, is_public: false })),

@@ -2,6 +2,8 @@
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
 import { getOrder, listOrders } from '../../services/orders.ts';
+import { cancelOrder } from '../../services/orders/cancel.ts';
+import { orderReceipt } from '../../services/orders/receipt.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
@@ -9,3 +11,21 @@ export const list: AppRouteHandler<typeof routes.list> = async (c) =>
 
 export const detail: AppRouteHandler<typeof routes.detail> = async (c) =>
   ok(c, await getOrder(c.get('db'), c.get('user')!.id, c.req.valid('param').id));
+
+export const cancel: AppRouteHandler<typeof routes.cancel> = async (c) => {
+  const channel = c.get('channel');
+  const order = await cancelOrder({ db: c.get('db'), env: c.get('env'), channel: { id: channel.id, name: channel.name }, userId: c.get('user')!.id },
+    c.req.valid('param').id, c.req.valid('json').cancel_reason);
+  return ok(c, order);
+};
+
+export const receipt: AppRouteHandler<typeof routes.receipt> = async (c) => {
+  const channel = c.get('channel');
+  const { filename, pdf } = await orderReceipt(c.get('db'), { id: channel.id, name: channel.name }, c.get('user')!.id, c.req.valid('param').id, c.req.valid('query').name);
+  // A member's document: never cached by a shared cache; RFC 6266 filename* for the Japanese name.
+  return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="receipt-${filename.ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`領収書_${filename.ascii}.pdf`)}`,
+    'Cache-Control': 'private, no-store',
+  }) as never;
+};
