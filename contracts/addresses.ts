@@ -1,5 +1,6 @@
 /** Address book (spec 3 "User address"; GET/POST/PUT/DELETE /v1/me/user-addresses…). */
 import { z } from 'zod';
+import { messages } from './messages.ts';
 import { dbInt, flag, kana, personName, phone, postalCode, requiredText, text } from './fields.ts';
 
 /** A saved address with the derived display fields the storefront shows as-is. */
@@ -83,3 +84,45 @@ export type PostalCodeResult = z.infer<typeof postalCodeResultSchema>;
 
 /** Maximum number of saved addresses, sent in the x-limit header. */
 export const ADDRESS_LIMIT = 20;
+
+/**
+ * The address form's rules (spec 5), stricter than the JSON body above where the form asks for more:
+ * kana and a phone number are required, like the checkout's new-address form. The CSV import checks
+ * each row with this schema (plus the prefecture against the 47), so a row the form would refuse is
+ * refused with the same message.
+ */
+export const addressFormSchema = addressInputSchema.extend({
+  last_name_kana: kana(),
+  first_name_kana: kana(),
+  phone_number: phone().refine((v) => v.length > 0, { error: messages.required('電話番号') }),
+});
+
+/** The CSV file columns (import and export), in export order: header text, wire field, required, the rule shown on the screen. */
+export const ADDRESS_CSV_COLUMNS = [
+  { header: 'お届け先名', field: 'name', required: false, rule: '50文字以内（例：自宅、実家）' },
+  { header: '姓', field: 'last_name', required: true, rule: '50文字以内' },
+  { header: '名', field: 'first_name', required: true, rule: '50文字以内' },
+  { header: 'セイ', field: 'last_name_kana', required: true, rule: '全角カタカナ、50文字以内' },
+  { header: 'メイ', field: 'first_name_kana', required: true, rule: '全角カタカナ、50文字以内' },
+  { header: '郵便番号', field: 'postal_code', required: true, rule: '半角数字7桁（ハイフン可。例：150-0001）' },
+  { header: '都道府県', field: 'prefecture', required: true, rule: '47都道府県名のいずれか（例：東京都）' },
+  { header: '市区町村', field: 'city', required: true, rule: '100文字以内' },
+  { header: '番地', field: 'address1', required: true, rule: '100文字以内' },
+  { header: '建物名', field: 'address2', required: false, rule: '100文字以内' },
+  { header: '電話番号', field: 'phone_number', required: true, rule: '半角数字11桁以内（ハイフンなし）' },
+] as const;
+
+/** Largest CSV file the import reads (bytes). */
+export const ADDRESS_CSV_MAX_BYTES = 1024 * 1024;
+
+/**
+ * POST /v1/me/user-addresses/import (multipart/form-data, field `file`) → 201 with the number of rows
+ * added and the whole address book. A refused file is a 422 whose `errors` are keyed `file` (the file
+ * as a whole: type, size, encoding, header, limit) or `line_{n}` / `line_{n}.{field}` (line n of the
+ * file, the header being line 1), each message naming the field; nothing is added then.
+ */
+export const addressImportResultSchema = z.object({
+  imported: z.number().int().nonnegative(),
+  addresses: addressListSchema,
+}).meta({ id: 'AddressImportResult' });
+export type AddressImportResult = z.infer<typeof addressImportResultSchema>;
