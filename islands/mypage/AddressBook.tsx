@@ -86,7 +86,7 @@ function Book() {
               <li key={a.id} className="panel stack" aria-labelledby={`address-${a.id}-title`} data-address-id={a.id}>
                 <h3 id={`address-${a.id}-title`}>
                   {label(a)}
-                  {a.is_default && <> <span className="badge">いつも使うお届け先</span></>}
+                  {a.is_default && <> <span className="tag">いつも使うお届け先</span></>}
                 </h3>
                 <p>
                   {a.last_name} {a.first_name} 様{(a.last_name_kana || a.first_name_kana) && <span className="muted">（{a.last_name_kana} {a.first_name_kana}）</span>}<br />
@@ -147,7 +147,7 @@ function ConfirmDialog({ title, confirmLabel, onConfirm, onCancel, children }: {
     return () => { if (dialog?.open) dialog.close(); opener?.focus?.(); };
   }, []);
   return (
-    <dialog ref={ref} aria-labelledby="confirm-title" className="panel stack" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+    <dialog ref={ref} aria-labelledby="confirm-title" className="panel stack" style={{ maxWidth: "min(90vw, 32rem)", margin: "auto" }} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
       <h2 id="confirm-title">{title}</h2>
       {children}
       <div className="actions">

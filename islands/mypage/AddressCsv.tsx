@@ -74,7 +74,7 @@ export function AddressCsvImport({ onImported, room, limit }: { onImported: () =
         ファイルは{MB}MBまで{limit !== null && <>、登録できるのは合わせて{limit}件まで（あと{room}件）</>}です。
         1行でも誤りがあると、どの行も登録されません。「CSVでダウンロード」したファイルはそのまま取り込めます。
       </p>
-      <table className="table">
+      <table>
         <caption>CSVファイルの列</caption>
         <thead><tr><th scope="col">列名（見出し行）</th><th scope="col">必須</th><th scope="col">入力のきまり</th></tr></thead>
         <tbody>
@@ -99,7 +99,7 @@ export function AddressCsvImport({ onImported, room, limit }: { onImported: () =
       {problems && (
         <div role="alert" className="stack" data-import-errors>
           <p className="alert">{problems.message}</p>
-          <table className="table">
+          <table>
             <caption>取り込めなかった理由</caption>
             <thead><tr><th scope="col">行</th><th scope="col">内容</th></tr></thead>
             <tbody>

@@ -41,14 +41,14 @@ const empty: Values = {
   postal_code: '', prefecture: '', city: '', address1: '', address2: '',
 };
 
-/** The address book form's rules (spec 5; the same as the API's addressFormSchema and each CSV row). */
+/** The address book form's rules (spec 5; the same as the API's addressFormSchema and each CSV row: kana and phone optional). */
 export const addressFormSpec: FormSpec<Values> = {
   name: { label: 'お届け先名', rules: [maxLength(50)] },
   last_name: { label: '姓', rules: [required, maxLength(50)] },
   first_name: { label: '名', rules: [required, maxLength(50)] },
-  last_name_kana: { label: 'セイ', rules: [required, maxLength(50), kana] },
-  first_name_kana: { label: 'メイ', rules: [required, maxLength(50), kana] },
-  phone_number: { label: '電話番号', rules: [required, phoneDigits] },
+  last_name_kana: { label: 'セイ', rules: [maxLength(50), kana] },
+  first_name_kana: { label: 'メイ', rules: [maxLength(50), kana] },
+  phone_number: { label: '電話番号', rules: [phoneDigits] },
   postal_code: { label: '郵便番号', rules: [required, post] },
   prefecture: { label: '都道府県', rules: [required] },
   city: { label: '市区町村', rules: [required, maxLength(100)] },
@@ -105,7 +105,7 @@ function AddressForm({ prefectures, address }: { prefectures: string[]; address:
     const input: NewAddress = {
       name: values.name.trim(), last_name: values.last_name.trim(), first_name: values.first_name.trim(),
       last_name_kana: values.last_name_kana.trim(), first_name_kana: values.first_name_kana.trim(),
-      phone_number: values.phone_number.trim(), postal_code: values.postal_code.trim(), prefecture: values.prefecture,
+      phone_number: values.phone_number.trim() || null, postal_code: values.postal_code.trim(), prefecture: values.prefecture,
       city: values.city.trim(), address1: values.address1.trim(), address2: values.address2.trim(),
     };
     try {
@@ -133,9 +133,9 @@ function AddressForm({ prefectures, address }: { prefectures: string[]; address:
         <legend>お名前</legend>
         {text('last_name', '姓', { autoComplete: 'family-name' })}
         {text('first_name', '名', { autoComplete: 'given-name' })}
-        {text('last_name_kana', 'セイ', {}, '全角カタカナ')}
-        {text('first_name_kana', 'メイ', {}, '全角カタカナ')}
-        {text('phone_number', '電話番号', { autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし')}
+        {text('last_name_kana', 'セイ', {}, '任意・全角カタカナ')}
+        {text('first_name_kana', 'メイ', {}, '任意・全角カタカナ')}
+        {text('phone_number', '電話番号', { autoComplete: 'tel', inputMode: 'numeric' }, '任意・半角数字・ハイフンなし')}
       </fieldset>
       <fieldset className="stack">
         <legend>住所</legend>

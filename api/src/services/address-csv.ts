@@ -21,7 +21,6 @@ import { listPrefectures } from './postal.ts';
 
 type Field = (typeof ADDRESS_CSV_COLUMNS)[number]['field'];
 export type CsvErrors = Record<string, string[]>;
-export type ImportRow = Record<Field, string>;
 
 /** The result of reading a file: the rows to add, or the errors to answer with. */
 export type CsvReadResult = { ok: true; rows: { line: number; input: ReturnType<typeof addressFormSchema.parse> }[] } | { ok: false; errors: CsvErrors };

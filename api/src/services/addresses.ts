@@ -144,7 +144,8 @@ export async function importAddresses(db: Db, userId: number, bytes: Uint8Array)
     if (!read.ok) throw importRefused(read.errors);
     await tx.insert(user_addresses).values(read.rows.map(({ input }, i) => {
       const { is_default: _ignored, ...fields } = input;
-      return { ...fields, user_id: userId, is_default: n === 0 && i === 0 };
+      // An empty phone cell is no phone, as the form sends it.
+      return { ...fields, phone_number: fields.phone_number || null, user_id: userId, is_default: n === 0 && i === 0 };
     }));
     return read.rows.length;
   });
