@@ -6,9 +6,9 @@
 import { useEffect, useRef, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
 import { listUserAddresses, type AddressList } from '../../src/api-client/addresses.ts';
-import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '../../src/api-client/address-items.ts';
+import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '../../src/api-client/address-book.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageAddressAddPath, mypageAddressEditPath } from '../../src/lib/routes.ts';
 import { toast, toastError } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -79,7 +79,7 @@ function Book() {
         </p>
         {full
           ? <p className="notice">登録できるお届け先は{book.limit}件までです。新しく登録するには、不要なお届け先を削除してください。</p>
-          : <p><a className="btn btn-primary" href={paths.mypage.addressAdd}>新しいお届け先を登録する</a></p>}
+          : <p><a className="btn btn-primary" href={mypageAddressAddPath}>新しいお届け先を登録する</a></p>}
         {book.items.length === 0 ? <p className="panel">登録されているお届け先はありません。</p> : (
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="お届け先">
             {book.items.map((a) => (
@@ -94,7 +94,7 @@ function Book() {
                   {a.phone_number && <>電話番号：{a.phone_number}</>}
                 </p>
                 <div className="actions">
-                  <a className="btn" href={paths.mypage.addressEdit(a.id)} aria-label={`「${label(a)}」を編集`}>編集</a>
+                  <a className="btn" href={mypageAddressEditPath(a.id)} aria-label={`「${label(a)}」を編集`}>編集</a>
                   {!a.is_default && (
                     <button type="button" className="btn" disabled={busy} onClick={() => setDefault(a)} aria-label={`「${label(a)}」をいつも使うお届け先にする`}>
                       いつも使うお届け先にする

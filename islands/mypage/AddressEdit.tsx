@@ -7,10 +7,11 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
-import { createAddressItem, getAddressItem, updateAddressItem, type NewAddress } from '../../src/api-client/address-items.ts';
+import { createAddressItem, type NewAddress } from '../../src/api-client/address-items.ts';
+import { getAddressItem, updateAddressItem } from '../../src/api-client/address-book.ts';
 import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { paths } from '../../src/lib/routes.ts';
+import { mypageAddressPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
@@ -85,7 +86,7 @@ function Loader({ addressId }: { addressId?: number }) {
     return (
       <div className="stack">
         <p className="alert" role="alert">お届け先が見つかりませんでした。削除された可能性があります。</p>
-        <p><a href={paths.mypage.address}>お届け先一覧へ戻る</a></p>
+        <p><a href={mypageAddressPath}>お届け先一覧へ戻る</a></p>
       </div>
     );
   }
@@ -112,7 +113,7 @@ function AddressForm({ prefectures, address }: { prefectures: string[]; address:
       if (address) await updateAddressItem(address.id, input);
       else await createAddressItem(input);
       try { sessionStorage.setItem(SAVED_NOTICE_KEY, address ? 'お届け先を変更しました' : 'お届け先を登録しました'); } catch { /* storage off: no notice */ }
-      window.location.assign(paths.mypage.address);
+      window.location.assign(mypageAddressPath);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);
@@ -142,7 +143,7 @@ function AddressForm({ prefectures, address }: { prefectures: string[]; address:
         <AddressFields form={form} prefectures={prefectures} />
       </fieldset>
       <div className="actions">
-        <a className="btn" href={paths.mypage.address}>戻る</a>
+        <a className="btn" href={mypageAddressPath}>戻る</a>
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{address ? '変更する' : '登録する'}</button>
       </div>
     </form>

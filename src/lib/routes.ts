@@ -202,3 +202,10 @@ export function screenAccess(pathname: string): ScreenAccess {
   if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';
   return 'public';
 }
+
+/** `/mypage/address/` (お届け先一覧); single exports, so islands need not pull in the whole `paths` table. */
+export const mypageAddressPath = '/mypage/address/';
+/** `/mypage/address/add/`. */
+export const mypageAddressAddPath = '/mypage/address/add/';
+/** `/mypage/address/{id}/edit/`. */
+export const mypageAddressEditPath = (key: string | number): string => `/mypage/address/${seg(key)}/edit/`;

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, resetClient } from '../../src/api-client/http.ts';
 import {
   addressImportErrors, dispositionFilename, exportAddressCsv, importAddressCsv,
-} from '../../src/api-client/address-items.ts';
+} from '../../src/api-client/address-book.ts';
 import { ApiError } from '../../src/api-client/errors.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
