@@ -239,6 +239,17 @@ describe('POST /v1/me/user-addresses/import', () => {
     expect(await fileError(await upload(a.token, utf8(`${HEADER}\n${row}\n`)))).toMatch(/あと0件/);
     expect((await shop.request('POST', '/v1/me/user-addresses', { token: a.token, body: address })).status).toBe(422);
   });
+  it('two imports at once cannot pass the x-limit together: one is added, the other refused whole', async () => {
+    const a = await member('imp5');
+    await shop.database.db.insert(user_addresses).values(Array.from({ length: ADDRESS_LIMIT - 2 }, (_, i) => ({
+      user_id: a.id, last_name: '山田', first_name: `${i}`, postal_code: '1500001', prefecture: '東京都', city: '渋谷区', address1: '1', is_default: i === 0,
+    })));
+    const row = ',山田,花子,ヤマダ,ハナコ,1500001,東京都,渋谷区,神宮前1-2-3,,0312345678';
+    const file = utf8(`${HEADER}\n${row}\n${row}\n`);
+    const statuses = (await Promise.all([upload(a.token, file), upload(a.token, file), shop.request('POST', '/v1/me/user-addresses', { token: a.token, body: address })])).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect((await list(a.token)).length).toBeLessThanOrEqual(ADDRESS_LIMIT);
+  });
 });
 
 describe('GET /v1/me/user-addresses/export', () => {
