@@ -83,3 +83,24 @@ export type PostalCodeResult = z.infer<typeof postalCodeResultSchema>;
 
 /** Maximum number of saved addresses, sent in the x-limit header. */
 export const ADDRESS_LIMIT = 20;
+
+/**
+ * The address form's rules (spec 5): the body above, whose kana and phone are optional (spec 3 asks
+ * for neither, and saved addresses without them must export and import again). The CSV import checks
+ * each row with this schema, plus the prefecture against the 47 as the form's select does.
+ */
+export const addressFormSchema = addressInputSchema;
+
+export { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES } from './address-csv.ts';
+
+/**
+ * POST /v1/me/user-addresses/import (multipart/form-data, field `file`) → 201 with the number of rows
+ * added and the whole address book. A refused file is a 422 whose `errors` are keyed `file` (the file
+ * as a whole: type, size, encoding, header, limit) or `line_{n}` / `line_{n}.{field}` (line n of the
+ * file, the header being line 1), each message naming the field; nothing is added then.
+ */
+export const addressImportResultSchema = z.object({
+  imported: z.number().int().nonnegative(),
+  addresses: addressListSchema,
+}).meta({ id: 'AddressImportResult' });
+export type AddressImportResult = z.infer<typeof addressImportResultSchema>;

@@ -217,3 +217,9 @@ export const mypageLogoutPath = '/mypage/logout/';
 /** クレジットカード: saved cards and adding one. */
 export const mypageCardPath = '/mypage/card/';
 export const mypageCardAddPath = '/mypage/card/add/';
+/** `/mypage/address/` (お届け先一覧); single exports, so islands need not pull in the whole `paths` table. */
+export const mypageAddressPath = '/mypage/address/';
+/** `/mypage/address/add/`. */
+export const mypageAddressAddPath = '/mypage/address/add/';
+/** `/mypage/address/{id}/edit/`. */
+export const mypageAddressEditPath = (key: string | number): string => `/mypage/address/${seg(key)}/edit/`;

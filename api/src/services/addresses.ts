@@ -1,8 +1,9 @@
 /** The address book: the wire shape with its display fields, and the member-scoped writes. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { user_addresses } from '../db/schema.ts';
-import { notFound, unprocessable } from '../lib/errors.ts';
+import { user_addresses, users } from '../db/schema.ts';
+import { ApiError, notFound, unprocessable } from '../lib/errors.ts';
+import { readAddressCsv } from './address-csv.ts';
 import { ADDRESS_LIMIT, type Address, type AddressInput, type DeliveryAddress } from '#contracts/addresses.ts';
 
 type Conn = Db | Tx;
@@ -58,12 +59,22 @@ async function clearDefault(tx: Conn, userId: number) {
   await tx.update(user_addresses).set({ is_default: false }).where(and(eq(user_addresses.user_id, userId), eq(user_addresses.is_default, true)));
 }
 
+/**
+ * Locks the member's row for the transaction and counts their addresses: two adds (or an add and an
+ * import) at once cannot both pass the x-limit check.
+ */
+async function lockAndCount(tx: Tx, userId: number): Promise<number> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(user_addresses).where(eq(user_addresses.user_id, userId));
+  return n;
+}
+
 type ParsedInput = Omit<AddressInput, 'postal_code'> & { postal_code: string };
 
 /** Adds an address; the first one becomes the default. */
 export async function createAddress(db: Db, userId: number, input: ParsedInput): Promise<Address> {
   return db.transaction(async (tx) => {
-    const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(user_addresses).where(eq(user_addresses.user_id, userId));
+    const n = await lockAndCount(tx, userId);
     if (n >= ADDRESS_LIMIT) throw unprocessable(`登録できるお届け先は${ADDRESS_LIMIT}件までです。`, 'user_address.limit');
     const isDefault = input.is_default === true || n === 0;
     if (isDefault) await clearDefault(tx, userId);
@@ -107,4 +118,36 @@ export async function useAddress(db: Db, userId: number, id: number): Promise<Ad
     const [row] = await tx.update(user_addresses).set({ is_default: true, updated_at: new Date() }).where(eq(user_addresses.id, id)).returning();
     return serializeAddress(row);
   });
+}
+
+/** Deletes every address of the member (DELETE /v1/me/user-addresses-all); nobody else's. Answers how many went. */
+export async function deleteAllAddresses(db: Db, userId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(user_addresses).where(eq(user_addresses.user_id, userId)).returning({ id: user_addresses.id });
+    return gone.length;
+  });
+}
+
+/** The 422 of a refused CSV file: nothing was added. */
+export const importRefused = (errors: Record<string, string[]>) =>
+  new ApiError(422, 'CSVファイルの内容に誤りがあります。修正して再度アップロードしてください。', { code: 'user_address.import.invalid', errors });
+
+/**
+ * Adds every address of a CSV file (services/address-csv.ts) in one transaction: all rows or none.
+ * The rows must fit in the x-limit beside the saved ones; the first becomes the default when the
+ * member had none. Answers the number added and the whole book.
+ */
+export async function importAddresses(db: Db, userId: number, bytes: Uint8Array): Promise<{ imported: number; addresses: Address[] }> {
+  const imported = await db.transaction(async (tx) => {
+    const n = await lockAndCount(tx, userId);
+    const read = readAddressCsv(bytes, Math.max(0, ADDRESS_LIMIT - n), ADDRESS_LIMIT);
+    if (!read.ok) throw importRefused(read.errors);
+    await tx.insert(user_addresses).values(read.rows.map(({ input }, i) => {
+      const { is_default: _ignored, ...fields } = input;
+      // An empty phone cell is no phone, as the form sends it.
+      return { ...fields, phone_number: fields.phone_number || null, user_id: userId, is_default: n === 0 && i === 0 };
+    }));
+    return read.rows.length;
+  });
+  return { imported, addresses: await listAddresses(db, userId) };
 }

@@ -1,7 +1,11 @@
 /** Address book handlers: the signed-in member's addresses, the postal-code lookup and the prefectures. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
-import { createAddress, deleteAddress, getAddress, listAddresses, updateAddress, useAddress } from '../../services/addresses.ts';
+import {
+  createAddress, deleteAddress, deleteAllAddresses, getAddress, importAddresses, importRefused, listAddresses, updateAddress, useAddress,
+} from '../../services/addresses.ts';
+import { addressesToCsv } from '../../services/address-csv.ts';
+import { LIMIT_HEADER } from '#contracts/common.ts';
 import { listPrefectures, lookupPostalCode } from '../../services/postal.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import type * as routes from './routes.ts';
@@ -33,4 +37,40 @@ export const postal: AppRouteHandler<typeof routes.postal> = async (c) =>
 export const prefectures: AppRouteHandler<typeof routes.prefectures> = async (c) => {
   c.header('Cache-Control', 'public, max-age=86400');
   return ok(c, listPrefectures());
+};
+
+export const removeAll: AppRouteHandler<typeof routes.removeAll> = async (c) => {
+  await deleteAllAddresses(c.get('db'), c.get('user')!.id);
+  return noContent(c);
+};
+
+const NO_FILE = 'CSVファイルを選択してください。';
+
+/** The uploaded file's bytes: a multipart body with a file under `file`, else a 422 on `file`. */
+async function uploadedFile(c: Parameters<AppRouteHandler<typeof routes.importCsv>>[0]): Promise<Uint8Array> {
+  if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw importRefused({ file: [NO_FILE] });
+  let form: FormData | null = null;
+  try { form = await c.req.formData(); } catch { /* not a readable form: as without the file */ }
+  const file = form?.get('file');
+  if (!file || typeof file === 'string') throw importRefused({ file: [NO_FILE] });
+  if (!/\.csv$/i.test(file.name)) throw importRefused({ file: ['CSVファイル（拡張子 .csv）を選択してください。'] });
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export const importCsv: AppRouteHandler<typeof routes.importCsv> = async (c) => {
+  const result = await importAddresses(c.get('db'), c.get('user')!.id, await uploadedFile(c));
+  c.header(LIMIT_HEADER, String(ADDRESS_LIMIT));
+  return c.json(result, 201);
+};
+
+/** YYYYMMDD in Japan time, for the file name. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+
+export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
+  const bytes = addressesToCsv(await listAddresses(c.get('db'), c.get('user')!.id));
+  const name = `addresses-${today()}.csv`;
+  c.header('Content-Type', 'text/csv; charset=utf-8');
+  c.header('Content-Disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`お届け先_${today()}.csv`)}`);
+  c.header('Cache-Control', 'private, no-store');
+  return c.body(bytes as unknown as ArrayBuffer, 200);
 };

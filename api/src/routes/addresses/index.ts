@@ -5,6 +5,10 @@ import * as routes from './routes.ts';
 
 export const addressRoutes = createRouter()
   .openapi(routes.list, handlers.list)
+  // Before /{id}: "export" is not an id.
+  .openapi(routes.exportCsv, handlers.exportCsv)
+  .openapi(routes.importCsv, handlers.importCsv)
+  .openapi(routes.removeAll, handlers.removeAll)
   .openapi(routes.getOne, handlers.getOne)
   .openapi(routes.create, handlers.create)
   .openapi(routes.update, handlers.update)

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireAuth } from '../../middleware/auth.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { addressInputSchema, addressListSchema, addressSchema, postalCodeQuerySchema, postalCodeResultSchema } from '#contracts/addresses.ts';
+import { addressImportResultSchema, addressInputSchema, addressListSchema, addressSchema, postalCodeQuerySchema, postalCodeResultSchema } from '#contracts/addresses.ts';
 import { idParamSchema, LIMIT_HEADER } from '#contracts/common.ts';
 import { prefectureListSchema } from '#contracts/account.ts';
 
@@ -43,4 +43,38 @@ export const postal = createRoute({
 export const prefectures = createRoute({
   method: 'get', path: '/postal-codes/prefectures', tags: ['addresses'], summary: 'The 47 prefectures in JIS order',
   responses: { 200: jsonResponse(prefectureListSchema, 'Prefectures 01 北海道 … 47 沖縄県') },
+});
+
+export const removeAll = createRoute({
+  method: 'delete', path: '/me/user-addresses-all', ...auth, summary: 'Delete every address of the member (all or nothing)',
+  responses: { 204: { description: 'Deleted' }, 401: errors[401] },
+});
+export const importCsv = createRoute({
+  method: 'post', path: '/me/user-addresses/import', ...auth,
+  summary: 'Add the addresses of a CSV file (UTF-8 or Shift_JIS, header row of Japanese column names; all rows or none)',
+  // A plain OpenAPI schema, not zod: no validator and no 415 gate runs, so a body of another type gets
+  // the same Japanese 422 on `file` as a form without the file (handlers.ts reads the form itself).
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The CSV file (.csv), at most 1 MB' } } },
+        },
+      },
+    },
+  },
+  responses: {
+    201: { ...jsonResponse(addressImportResultSchema, 'Added; the whole address book'), headers: z.object({ [LIMIT_HEADER]: z.string() }) },
+    401: errors[401],
+    422: errorResponse('Refused file: errors keyed file, line_{n} or line_{n}.{field}; nothing added'),
+  },
+});
+export const exportCsv = createRoute({
+  method: 'get', path: '/me/user-addresses/export', ...auth,
+  summary: 'The address book as a CSV file (UTF-8 with BOM, CRLF, the import\'s header row)',
+  responses: {
+    200: { description: 'The file (Content-Disposition: attachment)', content: { 'text/csv': { schema: z.string() } } },
+    401: errors[401],
+  },
 });
