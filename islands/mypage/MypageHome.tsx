@@ -5,7 +5,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from '../common/react.ts';
-import { cartPath, mypageLeavePath, mypageLoginHistoryPath, mypagePasswordPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
+import {
+  cartPath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath,
+  mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath,
+  mypageProductSearchHistoryPath, mypageUserInfoPath, orderHistoryPath, productListPath,
+} from '../../src/lib/routes.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -27,12 +31,25 @@ const passwordPath = mypagePasswordPath;
 const loginHistoryPath = mypageLoginHistoryPath;
 const leavePath = mypageLeavePath;
 
-const SHORTCUTS = [
-  { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容を確認できます' },
+/** Every my-page screen, one step from the hub (issue 9). */
+export const SHORTCUTS = [
+  { href: mypageUserInfoPath, label: '会員情報', note: 'お名前・ご連絡先・メールアドレスを確認・変更します' },
+  { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容の確認、キャンセル、領収書' },
+  { href: mypageAddressPath, label: 'お届け先', note: 'お届け先の登録・変更、CSVでの読み込みと書き出し' },
+  { href: mypageCardPath, label: 'クレジットカード', note: '登録済みのカードの確認・追加・削除' },
+  { href: mypagePointPath, label: 'ポイント', note: 'ポイント残高と履歴' },
+  { href: mypageListPath, label: 'お気に入り・リスト', note: '気になる商品のリスト' },
+  { href: mypageBookmarkPath, label: 'ブックマーク', note: '保存したページ' },
+  { href: mypageProductHistoryPath, label: '閲覧履歴', note: '最近見た商品' },
+  { href: mypageProductSearchHistoryPath, label: '検索履歴', note: '検索したキーワード' },
+  { href: mypageProductRequestHistoryPath, label: '再入荷のお知らせ', note: 'お申し込み中の再入荷のお知らせ' },
+  { href: mypageMemorialPath, label: '記念日', note: '誕生日や記念日の登録' },
+  { href: mypageNameEmbroideryPath, label: '名入れ刺繍', note: '名入れに使う文字・書体・糸の色' },
   { href: passwordPath, label: 'パスワード変更', note: 'ログインに使うパスワードを変更します' },
   { href: loginHistoryPath, label: 'ログイン履歴', note: 'いつ、どこからログインしたかを確認できます' },
   { href: productListPath(), label: '商品一覧', note: 'お買い物を続ける' },
   { href: cartPath, label: 'カート', note: 'カートの中身を確認する' },
+  { href: mypageLogoutPath, label: 'ログアウト', note: 'このブラウザでのログインを終えます' },
   { href: leavePath, label: '退会', note: '会員登録を取り消します' },
 ];
 

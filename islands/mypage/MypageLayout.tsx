@@ -6,8 +6,9 @@
 import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
 import {
-  homePath, mypageBookmarkPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypagePasswordPath, mypageProductHistoryPath,
-  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, orderHistoryPath, mypagePointPath,
+  homePath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath,
+  mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath,
+  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, mypageUserInfoPath, orderHistoryPath, mypagePointPath,
 } from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
@@ -18,13 +19,18 @@ import LoginWarning from '../auth/LoginWarning.tsx';
 /** The member menu: where a member can go from any my-page screen. */
 export const MEMBER_MENU = [
   { href: mypageTopPath, label: 'マイページトップ' },
+  { href: mypageUserInfoPath, label: '会員情報' },
   { href: orderHistoryPath(), label: '注文履歴' },
+  { href: mypageAddressPath, label: 'お届け先' },
+  { href: mypageCardPath, label: 'クレジットカード' },
   { href: mypagePointPath, label: 'ポイント' },
   { href: mypageListPath, label: 'お気に入り・リスト' },
   { href: mypageProductHistoryPath, label: '閲覧履歴' },
   { href: mypageProductSearchHistoryPath, label: '検索履歴' },
   { href: mypageProductRequestHistoryPath, label: '再入荷のお知らせ' },
   { href: mypageBookmarkPath, label: 'ブックマーク' },
+  { href: mypageMemorialPath, label: '記念日' },
+  { href: mypageNameEmbroideryPath, label: '名入れ刺繍' },
   { href: mypagePasswordPath, label: 'パスワード変更' },
   { href: mypageLoginHistoryPath, label: 'ログイン履歴' },
   { href: mypageLeavePath, label: '退会' },
