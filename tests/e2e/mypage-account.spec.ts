@@ -134,3 +134,25 @@ test('withdrawal: a wrong password is refused, the right one logs out to the com
   expect(login.status()).toBe(422);
   expect(a11y).toEqual([]);
 });
+
+test('the my-page hub reaches every my-page screen in one step, and each opens for the member', async ({ page }) => {
+  await loginInBrowser(page, 'demo', 'demo-pass-2026');
+  await page.goto('/mypage/');
+  const hub = page.getByRole('main');
+  const screens: Array<[string, RegExp]> = [
+    ['会員情報', /\/mypage\/user_info\/$/], ['注文履歴', /\/mypage\/order_history\/$/], ['お届け先', /\/mypage\/address\/$/],
+    ['クレジットカード', /\/mypage\/card\/$/], ['ポイント', /\/mypage\/point\/$/], ['お気に入り・リスト', /\/mypage\/list\/$/],
+    ['ブックマーク', /\/mypage\/bookmark\/$/], ['閲覧履歴', /\/mypage\/product_history\/$/], ['検索履歴', /\/mypage\/product_search_history\/$/],
+    ['再入荷のお知らせ', /\/mypage\/product_request_history\/$/], ['記念日', /\/mypage\/memorial\/$/], ['名入れ刺繍', /\/mypage\/name-embroidery\/$/],
+    ['パスワード変更', /\/mypage\/password\/$/], ['ログイン履歴', /\/mypage\/login_history\/$/], ['ログアウト', /\/mypage\/logout\/$/], ['退会', /\/mypage\/leave\/$/],
+  ];
+  const hrefs: string[] = [];
+  for (const [label, path] of screens) {
+    const link = hub.getByRole('link', { name: new RegExp(`^${label}`) }).first();
+    const href = await link.getAttribute('href');
+    expect(href, label).toMatch(path);
+    hrefs.push(href!);
+  }
+  // Each answers 200 for the member (the logout screen last: it ends the session).
+  for (const href of hrefs) expect((await page.request.get(href)).status(), href).toBe(200);
+});
