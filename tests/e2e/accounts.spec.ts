@@ -6,8 +6,8 @@
  * /login/unlock/ → login works; the channel-sync login of demo. Every run registers its own members
  * (unique login IDs and addresses); demo's password is never touched.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -29,14 +29,6 @@ async function hydrated(page: Page, target: Locator): Promise<Locator> {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Logs in on the login screen (or /login_sync/) and waits for the member top. */
 async function loginThroughScreen(page: Page, path: string, username: string, pass: string) {

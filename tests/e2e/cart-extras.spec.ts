@@ -4,8 +4,8 @@
  * page and nested under its line with their price, their quantity changed and deleted, the totals
  * following; a declined card is stated once on /cart/payment/ and not again after a reload.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -19,13 +19,6 @@ async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
   expect(res.status(), path).toBe(200);
   return res.json() as Promise<T>;
 }
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** Adds the product page's product to the cart as a shopper does. */
 async function addFromProductPage(page: Page, key: string): Promise<void> {
   await page.goto(`/product/${key}/`);

@@ -6,8 +6,8 @@
  * with N%OFF; the member's searches show on /mypage/product_search_history/ and can be deleted; axe
  * finds nothing serious on the list and the detail, and no page breaks the CSP.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -38,13 +38,6 @@ async function watchCsp(page: Page): Promise<string[]> {
     });
   });
   return violations;
-}
-
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const searchBox = (page: Page) => page.getByRole('search').getByRole('combobox', { name: 'キーワード検索' });

@@ -5,8 +5,8 @@
  * guest's address, then 「この内容で会員登録する」 turns the guest into a member who finds the order in
  * the history.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -23,11 +23,6 @@ async function inStockProduct(request: APIRequestContext): Promise<{ key: string
 async function hydrated(page: Page, target: Locator): Promise<void> {
   await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
   await expect(target).toBeVisible();
-}
-
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${label} ${v.id}: ${v.help}`);
 }
 
 test.beforeEach(async ({ context }) => {

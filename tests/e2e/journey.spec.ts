@@ -3,8 +3,8 @@
  * a purchase from the home page to the order history, the member-only redirect, the 404 page,
  * content pages without React, and an accessibility pass over the main screens.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,14 +25,6 @@ function action(page: Page, name: string): Locator {
 /** Waits until the island holding `target` has hydrated (Astro drops the `ssr` attribute then). */
 async function hydrated(page: Page, target: Locator): Promise<void> {
   await expect(page.locator('astro-island[ssr]', { has: target })).toHaveCount(0);
-}
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now, one line each. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test.beforeEach(async ({ context }) => {

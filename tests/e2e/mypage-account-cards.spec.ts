@@ -5,19 +5,11 @@
  * provider's script (the card number never reaches the shop's origin), make main, delete after the
  * confirmation, the x-limit maximum hiding the add link. axe on every screen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './support/mailbox.ts';
+import { axeProblems } from './support/a11y.ts';
+import { registerThrowaway, type Member } from './support/member.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Every request the page sends to the shop's own origin, with its body. */
 function recordShopRequests(page: Page, baseURL: string): string[] {
@@ -27,32 +19,6 @@ function recordShopRequests(page: Page, baseURL: string): string[] {
     if (new URL(r.url()).origin === origin) seen.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`);
   });
   return seen;
-}
-
-interface Member { username: string; password: string; email: string }
-
-/** A throwaway member through the API (POST /v1/users), verified through the mailed link when the shop asks for it. */
-async function registerThrowaway(request: APIRequestContext, prefix: string): Promise<Member> {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const member = { username: `${prefix}${stamp}`, password: 'acct-pass-2026', email: `${prefix}${stamp}@example.jp` };
-  const since = Date.now();
-  const res = await request.post('/v1/users', {
-    headers: apiHeaders,
-    data: {
-      ...member, last_name: '会員', first_name: '花子', last_name_kana: 'カイイン', first_name_kana: 'ハナコ',
-      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null,
-      security_question_ct: 4, security_answer: 'カレー', address: null,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json() as { is_registered_member: boolean };
-  if (!body.is_registered_member) {
-    const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
-    const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');
-    const check = await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } });
-    expect(check.status(), await check.text()).toBe(200);
-  }
-  return member;
 }
 
 /** Logs in on the login screen and waits for the member top. */

@@ -4,32 +4,12 @@
  * password is refused, the right one logs the visitor out to the completion page and the account can
  * no longer log in.
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './support/mailbox.ts';
+import { expect, test } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
+import { loginInBrowser, registerThrowaway } from './support/member.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** Logs in on the login screen and waits for the member top. */
-async function loginInBrowser(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login/?redirect=%2Fmypage%2F');
-  const field = page.getByLabel('ログインID');
-  await expect(page.locator('astro-island[ssr]', { has: field })).toHaveCount(0);
-  await field.fill(username);
-  await page.getByLabel('パスワード', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/mypage\/$/);
-  await expect(page.getByRole('navigation', { name: 'マイページメニュー' })).toBeVisible();
-}
 
 /** Today in Japan time as the screens show it (YYYY.MM.DD). */
 function todayInJapan(): string {
@@ -41,29 +21,6 @@ function todayInJapan(): string {
  * A throwaway member through the API (POST /v1/users). When the shop asks new members to verify the
  * address first, the mailed link's token is checked through the API too.
  */
-async function registerThrowaway(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const member = { username: `leave${stamp}`, password: 'leave-pass-2026', email: `leave${stamp}@example.jp` };
-  const since = Date.now();
-  const res = await request.post('/v1/users', {
-    headers: apiHeaders,
-    data: {
-      ...member, last_name: '退会', first_name: '太郎', last_name_kana: 'タイカイ', first_name_kana: 'タロウ',
-      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null,
-      security_question_ct: 4, security_answer: 'カレー', address: null,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json() as { is_registered_member: boolean };
-  if (!body.is_registered_member) {
-    const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
-    const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');
-    const check = await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } });
-    expect(check.status(), await check.text()).toBe(200);
-  }
-  return member;
-}
-
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });

@@ -5,32 +5,12 @@
  * A throwaway member deletes all their addresses and cannot open demo's address. Demo's own
  * addresses are left as they were (other tests use them).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { linkIn, waitForMail } from './support/mailbox.ts';
+import { axeProblems } from './support/a11y.ts';
+import { loginInBrowser, registerThrowaway } from './support/member.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** Logs in on the login screen and waits for the member top. */
-async function loginInBrowser(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/login/?redirect=%2Fmypage%2F');
-  const field = page.getByLabel('ログインID');
-  await expect(page.locator('astro-island[ssr]', { has: field })).toHaveCount(0);
-  await field.fill(username);
-  await page.getByLabel('パスワード', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).toHaveURL(/\/mypage\/$/);
-  await expect(page.getByRole('navigation', { name: 'マイページメニュー' })).toBeVisible();
-}
 
 /** An access token for API calls of the test itself (setting up and tidying up). */
 async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
@@ -232,30 +212,6 @@ test('demo imports a Shift_JIS CSV file, sees a bad file refused by line, and ex
     }
   }
 });
-
-/** A throwaway member through the API (POST /v1/users), its e-mail verified when the shop asks for it. */
-async function registerThrowaway(request: APIRequestContext) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const member = { username: `addr${stamp}`, password: 'addr-pass-2026', email: `addr${stamp}@example.jp` };
-  const since = Date.now();
-  const res = await request.post('/v1/users', {
-    headers: apiHeaders,
-    data: {
-      ...member, last_name: '住所', first_name: '太郎', last_name_kana: 'ジュウショ', first_name_kana: 'タロウ',
-      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null,
-      security_question_ct: 4, security_answer: 'カレー', address: null,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json() as { is_registered_member: boolean };
-  if (!body.is_registered_member) {
-    const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
-    const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');
-    const check = await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } });
-    expect(check.status(), await check.text()).toBe(200);
-  }
-  return member;
-}
 
 test('a member deletes all their addresses after confirming, and cannot open another member\'s address', async ({ page, request }) => {
   const member = await registerThrowaway(request);

@@ -4,9 +4,9 @@
  * history, with the product's stock and the point balance back where they were; then downloads the
  * 領収書 of another order as a PDF file.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -42,14 +42,6 @@ async function stockLeft(request: APIRequestContext, productId: number): Promise
   const left = await probeStock(request, productId);
   expect(left).not.toBeNull();
   return left!;
-}
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** The member's order id of an order number (GET /v1/me/orders). */

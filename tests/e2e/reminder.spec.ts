@@ -5,8 +5,8 @@
  * address nobody registered. demo's password is set back through /mypage/password/ at the end,
  * because the other tests log in as demo.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 const demo = { username: 'demo', email: 'demo@example.jp', password: 'demo-pass-2026', answer: 'ポチ' };
@@ -20,14 +20,6 @@ async function hydratedField(page: Page, label: string) {
   const field = page.getByLabel(label, { exact: true });
   await expect(page.locator('astro-island[ssr]', { has: field })).toHaveCount(0);
   return field;
-}
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** Asks for a reminder on the request screen and checks the confirmation; answers the time it was sent. */

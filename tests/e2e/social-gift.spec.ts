@@ -3,8 +3,8 @@
  * real browser against the real shop (run with E2E_PORT=4451). The sender never sees the receiver's
  * address; a used link shows a Japanese notice.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
@@ -28,13 +28,6 @@ async function login(page: Page): Promise<void> {
 
 async function hydrated(page: Page, selector: ReturnType<Page['getByRole']>): Promise<void> {
   await expect(page.locator('astro-island[ssr]', { has: selector })).toHaveCount(0);
-}
-
-/** Serious or critical axe (WCAG 2.1 A/AA) violations on the page as it is now, one line each. */
-async function axeProblems(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test.beforeEach(async ({ context }) => {
