@@ -244,6 +244,20 @@ describe('receipt (領収書 PDF)', () => {
     expect(res.status).toBe(422);
     expect((await res.json()).code).toBe('order.receipt.cancelled');
   });
+
+  it('are limited to 30 per member in 10 minutes (each is drawn anew): then 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    let limited: Response | null = null;
+    for (let n = 0; n < 31 && !limited; n++) {
+      const res = await receipt(99_999_999, '山田');
+      statuses.push(res.status);
+      if (res.status === 429) limited = res;
+    }
+    expect(limited, statuses.join(',')).not.toBeNull();
+    expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await limited!.json()).message).toMatch(/[ぁ-んァ-ン一-龯]/);
+  });
 });
 
 describe('GET /v1/openapi.json', () => {

@@ -3,7 +3,9 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
 import { getOrder, listOrders } from '../../services/orders.ts';
 import { cancelOrder } from '../../services/orders/cancel.ts';
-import { orderReceipt } from '../../services/orders/receipt.ts';
+import { orderReceipt, RECEIPT_LIMIT } from '../../services/orders/receipt.ts';
+import { enforce } from '../../services/account/common.ts';
+import { rateLimitStore } from '../../services/rate-limit/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
@@ -21,6 +23,8 @@ export const cancel: AppRouteHandler<typeof routes.cancel> = async (c) => {
 
 export const receipt: AppRouteHandler<typeof routes.receipt> = async (c) => {
   const channel = c.get('channel');
+  // Drawing a PDF (font subsetting included) costs CPU: a member gets RECEIPT_LIMIT of them per window.
+  await enforce(rateLimitStore(c.get('db'), c.get('env')), `receipt:user:${c.get('user')!.id}`, RECEIPT_LIMIT);
   const { filename, pdf } = await orderReceipt(c.get('db'), { id: channel.id, name: channel.name }, c.get('user')!.id, c.req.valid('param').id, c.req.valid('query').name);
   // A member's document: never cached by a shared cache; RFC 6266 filename* for the Japanese name.
   return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

@@ -44,5 +44,6 @@ export const receipt = createRoute({
     200: { description: 'The receipt (Content-Disposition: attachment)', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
     401: unauthorized, 404: errorResponse('Not the member\'s order'),
     422: errorResponse('No or too long addressee, or a cancelled order (order.receipt.cancelled)'),
+    429: errorResponse('Over 30 receipts in 10 minutes for this member (Retry-After)'),
   },
 });

@@ -193,6 +193,9 @@ function layout(m: ReturnType<typeof receiptModel>, font: Measure, canvas: Canva
  * Noto's CID-keyed CFF outlines intact, and that small font is embedded whole: pdf-lib's own
  * subsetting of CFF fonts drops the local subroutines and garbles the glyphs.
  */
+/** Receipts one member may download per window (each is drawn anew: font subsetting costs CPU). */
+export const RECEIPT_LIMIT = { limit: 30, windowSeconds: 600 };
+
 export async function renderReceipt(r: ReceiptInput): Promise<Uint8Array> {
   const m = receiptModel(r);
   const used = new Set<string>(['…']);
