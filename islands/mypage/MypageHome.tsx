@@ -10,6 +10,8 @@ import {
   mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath,
   mypageProductSearchHistoryPath, mypageUserInfoPath, orderHistoryPath, productListPath,
 } from '../../src/lib/routes.ts';
+import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
+import { getUnreadSystemMessageCount } from '../../src/api-client/system-messages.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
@@ -35,6 +37,7 @@ const leavePath = mypageLeavePath;
 export const SHORTCUTS = [
   { href: mypageUserInfoPath, label: '会員情報', note: 'お名前・ご連絡先・メールアドレスを確認・変更します' },
   { href: orderHistoryPath(), label: '注文履歴', note: 'ご注文の状況と内容の確認、キャンセル、領収書' },
+  { href: mypageMessageCenterPath, label: 'メッセージ', note: 'ショップからのお知らせ' },
   { href: mypageAddressPath, label: 'お届け先', note: 'お届け先の登録・変更、CSVでの読み込みと書き出し' },
   { href: mypageCardPath, label: 'クレジットカード', note: '登録済みのカードの確認・追加・削除' },
   { href: mypagePointPath, label: 'ポイント', note: 'ポイント残高と履歴' },
@@ -75,10 +78,21 @@ function MemberTop() {
       <p className="greeting">{me ? `${me.last_name} ${me.first_name} 様、いつもご利用ありがとうございます。` : 'ようこそ。'}</p>
       <ul className="menu-grid">
         {SHORTCUTS.map((item) => (
-          <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}</strong><span className="muted">{item.note}</span></a></li>
+          <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}</strong><span className="muted">{item.note}{item.href === mypageMessageCenterPath && <UnreadCount />}</span></a></li>
         ))}
       </ul>
       <MyCoupons />
     </div>
   );
+}
+
+/** 「（未読n件）」 after the メッセージ shortcut's note, loaded after the hub shows; nothing while loading or on failure. */
+function UnreadCount() {
+  const [count, setCount] = useState<number | null>(null);
+  useEffect(() => {
+    const ctl = new AbortController();
+    getUnreadSystemMessageCount({ signal: ctl.signal }).then(setCount, () => {});
+    return () => ctl.abort();
+  }, []);
+  return count === null ? null : <span className="unread-count">（未読{count}件）</span>;
 }

@@ -10,6 +10,7 @@ import {
   mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath,
   mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, mypageUserInfoPath, orderHistoryPath, mypagePointPath,
 } from '../../src/lib/routes.ts';
+import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
@@ -21,6 +22,7 @@ export const MEMBER_MENU = [
   { href: mypageTopPath, label: 'マイページトップ' },
   { href: mypageUserInfoPath, label: '会員情報' },
   { href: orderHistoryPath(), label: '注文履歴' },
+  { href: mypageMessageCenterPath, label: 'メッセージ' },
   { href: mypageAddressPath, label: 'お届け先' },
   { href: mypageCardPath, label: 'クレジットカード' },
   { href: mypagePointPath, label: 'ポイント' },

@@ -223,3 +223,8 @@ export const mypageAddressPath = '/mypage/address/';
 export const mypageAddressAddPath = '/mypage/address/add/';
 /** `/mypage/address/{id}/edit/`. */
 export const mypageAddressEditPath = (key: string | number): string => `/mypage/address/${seg(key)}/edit/`;
+// ---------------------------------------------------------------- my-page: メッセージ (message centre)
+/** `/mypage/message-center/` (page 1) — `?page=N` for later pages. */
+export const mypageMessageCenterPath = '/mypage/message-center/';
+/** `/mypage/message-center/{id}/`: one message (opening it marks it read). */
+export const mypageMessageDetailPath = (key: string | number): string => `/mypage/message-center/${seg(key)}/`;

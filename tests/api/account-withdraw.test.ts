@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, system_messages, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, refreshCookie, registration, run } from './account-support.ts';
 
@@ -63,6 +63,8 @@ describe('DELETE /v1/me/user', () => {
     const liked = await product();
     await db.insert(product_likes).values({ user_id: m.id, product_id: liked });
     await db.insert(bookmarks).values({ user_id: m.id, url: '/product/x/', title: 'お気に入り' });
+    // A message of the message centre (addressed by name: personal).
+    await db.insert(system_messages).values({ user_id: m.id, title: 'お知らせ', body: '試験 花子 様' });
     // A memorial day and the name embroidery, through the API.
     await ok('POST', '/v1/me/user-memorials', token, { target_user_name: '試験 太郎', division_ct: 1, name: '父の誕生日', month: 3, date: 3, call: true });
     await ok('PUT', '/v1/me/name-embroidery', token, { text: 'HANAKO', font: 'gothic', color: 'navy' });
@@ -80,7 +82,7 @@ describe('DELETE /v1/me/user', () => {
     });
     expect(row.deleted_at).not.toBeNull();
     expect(row.password_hash).not.toBe(m.password_hash);
-    for (const table of [user_addresses, product_likes, bookmarks, login_histories, user_memorials, user_name_embroideries]) {
+    for (const table of [user_addresses, product_likes, bookmarks, login_histories, user_memorials, user_name_embroideries, system_messages]) {
       expect(await db.select().from(table).where(eq(table.user_id, m.id))).toEqual([]);
     }
     expect((await db.select().from(carts).where(eq(carts.token, open.token)))).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { hashAnswer, hashPassword } from '../../services/password.ts';
 import type { Db, Tx } from '../client.ts';
-import { payment_methods, postal_codes, user_addresses, users } from '../schema.ts';
+import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema.ts';
 import { MAIN_CHANNEL } from './channels.ts';
 import { COD_FEE, COD_FEE_BANDS, DEFERRED_DUE_DAYS, DEFERRED_FEE, KONBINI_DEADLINE_DAYS, KONBINI_STORES, TRANSFER_DAYS } from './terms.ts';
 
@@ -45,6 +45,8 @@ export async function seedMembers(db: Db | Tx) {
       address1: '梅田2-4-9', address2: 'ブリーゼ梅田 1205', phone_number: null, cell_phone_number: '08023456789', is_default: true },
   ]);
 
+  await seedDemoMessages(db, demo.id, now);
+
   await db.insert(payment_methods).values([
     // The fee lives only in `fee` and `settings` (the 代引 bands, ceilings): checkout, the guide and
     // the 特定商取引法 page print it from there (api/src/services/payments/methods.ts reads them).
@@ -76,4 +78,31 @@ export async function seedMembers(db: Db | Tx) {
   ].map(([code, prefecture, city, town]) => ({ code, prefecture, city, town })));
 
   // The business-day calendar is seeded with the delivery settings (seed/delivery.ts).
+}
+
+/**
+ * demo's message centre: 12 messages (two pages of 10), newest first; the four newest unread.
+ * Plain text only, and nothing the shop cannot do.
+ */
+export const DEMO_MESSAGES: Array<{ title: string; body: string }> = [
+  { title: 'ポイント有効期限のお知らせ', body: '山田 太郎 様\n\nいつもご利用いただきありがとうございます。\n保有ポイントの有効期限はマイページの「ポイント」でご確認いただけます。\n期限が切れる前にお買い物にご利用ください。' },
+  { title: '記念日のご登録はお済みですか', body: '大切な方の誕生日や結婚記念日を登録しておくと、\nマイページの「記念日」からいつでも確認できます。' },
+  { title: '名入れ刺繍の設定について', body: 'よく使うお名前の刺繍をマイページの「名入れ刺繍」に保存しておくと、\nご注文のたびに入力する手間が省けます。' },
+  { title: 'お届け先の確認のお願い', body: 'ご登録のお届け先に変更はございませんか。\n引っ越しなどでご住所が変わった場合は、マイページの「お届け先」から更新してください。' },
+  { title: 'パスワード変更のおすすめ', body: '安全にご利用いただくため、定期的なパスワードの変更をおすすめします。\nマイページの「パスワード変更」から変更できます。' },
+  { title: 'ご注文履歴の確認方法', body: 'これまでのご注文はマイページの「ご注文履歴」で確認できます。\n領収書の表示もこちらからどうぞ。' },
+  { title: 'お気に入りのご案内', body: '気になる商品はお気に入りに登録しておくと、\nあとからまとめて見返すことができます。' },
+  { title: 'メールアドレスのご確認', body: 'ご登録のメールアドレスは会員情報の画面で確認・変更できます。' },
+  { title: 'クレジットカードの登録について', body: 'クレジットカードを登録しておくと、次回からのお支払いがスムーズです。\nカード情報は決済代行会社が管理し、当店には保存されません。' },
+  { title: '閲覧履歴のご案内', body: '最近ご覧になった商品はマイページの「閲覧履歴」に表示されます。' },
+  { title: '会員特典のご案内', body: 'お買い物の金額に応じてポイントが貯まります。\n貯まったポイントは次回のお買い物にご利用いただけます。' },
+  { title: '会員登録ありがとうございます', body: '山田 太郎 様\n\nこのたびは会員登録いただき、誠にありがとうございます。\nマイページでは、ご注文履歴やポイント、お届け先などを確認できます。\n今後ともよろしくお願いいたします。' },
+];
+
+async function seedDemoMessages(db: Db | Tx, userId: number, now: Date) {
+  const day = 24 * 60 * 60 * 1000;
+  await db.insert(system_messages).values(DEMO_MESSAGES.map((m, i) => {
+    const createdAt = new Date(now.getTime() - (i + 1) * day);
+    return { user_id: userId, title: m.title, body: m.body, created_at: createdAt, read_at: i < 4 ? null : new Date(createdAt.getTime() + 60 * 60 * 1000) };
+  }));
 }

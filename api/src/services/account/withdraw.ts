@@ -11,7 +11,7 @@ import type { UserRow } from '../../context.ts';
 import {
   ecommerce_events,
   bookmarks, carts, login_histories, news_readables, product_histories, product_likes, product_requests, product_search_histories,
-  timeseries, user_addresses, user_cards, user_lists, user_memorials, user_name_embroideries, users,
+  system_messages, timeseries, user_addresses, user_cards, user_lists, user_memorials, user_name_embroideries, users,
 } from '../../db/schema.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { unusablePasswordHash, verifyPassword } from '../password.ts';
@@ -31,7 +31,7 @@ export async function withdrawMember(db: Db, env: ApiEnv, me: UserRow, password:
   await db.transaction(async (tx) => {
     const id = me.id;
     for (const table of [user_addresses, user_cards, user_lists, bookmarks, product_likes, product_histories, product_search_histories,
-      product_requests, timeseries, user_memorials, user_name_embroideries, news_readables, login_histories]) {
+      product_requests, timeseries, user_memorials, user_name_embroideries, news_readables, login_histories, system_messages]) {
       await tx.delete(table).where(eq(table.user_id, id));
     }
     // Open carts hold delivery addresses; ordered ones belong to their orders.
