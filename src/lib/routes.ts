@@ -223,3 +223,7 @@ export const mypageAddressPath = '/mypage/address/';
 export const mypageAddressAddPath = '/mypage/address/add/';
 /** `/mypage/address/{id}/edit/`. */
 export const mypageAddressEditPath = (key: string | number): string => `/mypage/address/${seg(key)}/edit/`;
+/** `/mypage/measurement/` (採寸). */
+export const mypageMeasurementPath = '/mypage/measurement/';
+/** `/mypage/measurement/edit/` (採寸の登録・削除). */
+export const mypageMeasurementEditPath = '/mypage/measurement/edit/';
