@@ -113,4 +113,11 @@ describe('/v1/me/timeseries', () => {
     expect((await shop.request('DELETE', '/v1/me/timeseries/?id=abc', { token: a.token })).status).toBe(422);
     expect((await shop.request('DELETE', '/v1/me/timeseries/?id=1')).status).toBe(401);
   });
+
+  it('the calls are in the OpenAPI document', async () => {
+    const doc = await (await shop.request('GET', '/v1/openapi.json')).json();
+    expect(Object.keys(doc.paths).filter((p) => p.includes('/me/timeseries')).sort()).toEqual(['/me/timeseries', '/me/timeseries/']);
+    expect(Object.keys(doc.paths['/me/timeseries'])).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/me/timeseries/'])).toEqual(['delete']);
+  });
 });
