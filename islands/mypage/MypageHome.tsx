@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from '../common/react.ts';
 import {
   cartPath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath,
-  mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath,
+  mypageMeasurementPath, mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath,
   mypageProductSearchHistoryPath, mypageUserInfoPath, orderHistoryPath, productListPath,
 } from '../../src/lib/routes.ts';
 import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
@@ -47,6 +47,7 @@ export const SHORTCUTS = [
   { href: mypageProductSearchHistoryPath, label: '検索履歴', note: '検索したキーワード' },
   { href: mypageProductRequestHistoryPath, label: '再入荷のお知らせ', note: 'お申し込み中の再入荷のお知らせ' },
   { href: mypageMemorialPath, label: '記念日', note: '誕生日や記念日の登録' },
+  { href: mypageMeasurementPath, label: '採寸', note: '身長・体重などのサイズの記録' },
   { href: mypageNameEmbroideryPath, label: '名入れ刺繍', note: '名入れに使う文字・書体・糸の色' },
   { href: passwordPath, label: 'パスワード変更', note: 'ログインに使うパスワードを変更します' },
   { href: loginHistoryPath, label: 'ログイン履歴', note: 'いつ、どこからログインしたかを確認できます' },

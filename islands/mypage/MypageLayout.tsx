@@ -7,7 +7,7 @@ import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
 import {
   homePath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath,
-  mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath,
+  mypageMeasurementPath, mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath,
   mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, mypageUserInfoPath, orderHistoryPath, mypagePointPath,
 } from '../../src/lib/routes.ts';
 import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
@@ -32,6 +32,7 @@ export const MEMBER_MENU = [
   { href: mypageProductRequestHistoryPath, label: '再入荷のお知らせ' },
   { href: mypageBookmarkPath, label: 'ブックマーク' },
   { href: mypageMemorialPath, label: '記念日' },
+  { href: mypageMeasurementPath, label: '採寸' },
   { href: mypageNameEmbroideryPath, label: '名入れ刺繍' },
   { href: mypagePasswordPath, label: 'パスワード変更' },
   { href: mypageLoginHistoryPath, label: 'ログイン履歴' },

@@ -228,3 +228,7 @@ export const mypageAddressEditPath = (key: string | number): string => `/mypage/
 export const mypageMessageCenterPath = '/mypage/message-center/';
 /** `/mypage/message-center/{id}/`: one message (opening it marks it read). */
 export const mypageMessageDetailPath = (key: string | number): string => `/mypage/message-center/${seg(key)}/`;
+/** `/mypage/measurement/` (採寸). */
+export const mypageMeasurementPath = '/mypage/measurement/';
+/** `/mypage/measurement/edit/` (採寸の登録・削除). */
+export const mypageMeasurementEditPath = '/mypage/measurement/edit/';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, system_messages, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, system_messages, timeseries, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, refreshCookie, registration, run } from './account-support.ts';
 
@@ -68,6 +68,10 @@ describe('DELETE /v1/me/user', () => {
     // A memorial day and the name embroidery, through the API.
     await ok('POST', '/v1/me/user-memorials', token, { target_user_name: '試験 太郎', division_ct: 1, name: '父の誕生日', month: 3, date: 3, call: true });
     await ok('PUT', '/v1/me/name-embroidery', token, { text: 'HANAKO', font: 'gothic', color: 'navy' });
+    // Body measurements (採寸), through the API.
+    await ok('POST', '/v1/me/timeseries', token, { purpose: 'height', value: '165.5' });
+    await ok('POST', '/v1/me/timeseries', token, { purpose: 'weight', value: '55' });
+    expect(await db.select().from(timeseries).where(eq(timeseries.user_id, m.id))).toHaveLength(2);
     expect(await db.select().from(user_memorials).where(eq(user_memorials.user_id, m.id))).toHaveLength(1);
     expect(await db.select().from(user_name_embroideries).where(eq(user_name_embroideries.user_id, m.id))).toHaveLength(1);
 
@@ -82,7 +86,7 @@ describe('DELETE /v1/me/user', () => {
     });
     expect(row.deleted_at).not.toBeNull();
     expect(row.password_hash).not.toBe(m.password_hash);
-    for (const table of [user_addresses, product_likes, bookmarks, login_histories, user_memorials, user_name_embroideries, system_messages]) {
+    for (const table of [user_addresses, product_likes, bookmarks, login_histories, user_memorials, user_name_embroideries, system_messages, timeseries]) {
       expect(await db.select().from(table).where(eq(table.user_id, m.id))).toEqual([]);
     }
     expect((await db.select().from(carts).where(eq(carts.token, open.token)))).toEqual([]);
