@@ -92,7 +92,7 @@ test('withdrawal: a wrong password is refused, the right one logs out to the com
   expect(a11y).toEqual([]);
 });
 
-test('the my-page hub reaches every my-page screen in one step, and each opens for the member', async ({ page }) => {
+test('the my-page hub reaches every my-page screen in one step (31 routes: each list screen here, the rest from them), and each opens for the member', async ({ page }) => {
   await loginInBrowser(page, 'demo', 'demo-pass-2026');
   await page.goto('/mypage/');
   const hub = page.getByRole('main');
@@ -101,6 +101,7 @@ test('the my-page hub reaches every my-page screen in one step, and each opens f
     ['クレジットカード', /\/mypage\/card\/$/], ['ポイント', /\/mypage\/point\/$/], ['お気に入り・リスト', /\/mypage\/list\/$/],
     ['ブックマーク', /\/mypage\/bookmark\/$/], ['閲覧履歴', /\/mypage\/product_history\/$/], ['検索履歴', /\/mypage\/product_search_history\/$/],
     ['再入荷のお知らせ', /\/mypage\/product_request_history\/$/], ['記念日', /\/mypage\/memorial\/$/], ['名入れ刺繍', /\/mypage\/name-embroidery\/$/],
+    ['メッセージ', /\/mypage\/message-center\/$/], ['採寸', /\/mypage\/measurement\/$/],
     ['パスワード変更', /\/mypage\/password\/$/], ['ログイン履歴', /\/mypage\/login_history\/$/], ['ログアウト', /\/mypage\/logout\/$/], ['退会', /\/mypage\/leave\/$/],
   ];
   const hrefs: string[] = [];
