@@ -92,7 +92,7 @@ test('withdrawal: a wrong password is refused, the right one logs out to the com
   expect(a11y).toEqual([]);
 });
 
-test('the my-page hub reaches every my-page screen in one step (31 routes: each list screen here, the rest from them), and each opens for the member', async ({ page }) => {
+test('the my-page hub reaches every my-page screen in one step, and each opens for the member', async ({ page }) => {
   await loginInBrowser(page, 'demo', 'demo-pass-2026');
   await page.goto('/mypage/');
   const hub = page.getByRole('main');
