@@ -6,7 +6,8 @@
 import { listPrefectures } from '../../src/api-client/addresses.ts';
 import { listCatalogs, orderCatalog } from '../../src/api-client/catalog-order.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { email, kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
+import { addressPartSpec } from '../common/address-rules.ts';
+import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import { useEffect, useState } from '../common/react.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
@@ -23,11 +24,7 @@ export const catalogOrderSpec: FormSpec<Values> = {
   catalog_id: { label: 'カタログ', rules: [required] },
   name: { label: 'お名前', rules: [required, maxLength(100)] },
   kana: { label: 'フリガナ', rules: [required, maxLength(50), kana] },
-  postal_code: { label: '郵便番号', rules: [required, post] },
-  prefecture: { label: '都道府県', rules: [required] },
-  city: { label: '市区町村', rules: [required, maxLength(100)] },
-  address1: { label: '番地', rules: [required, maxLength(100)] },
-  address2: { label: '建物名', rules: [maxLength(100)] },
+  ...addressPartSpec,
   phone_number: { label: '電話番号', rules: [required, phoneDigits] },
   email: { label: 'メールアドレス', rules: [required, maxLength(255), email] },
   note: { label: 'ご要望・備考', rules: [maxLength(500)] },

@@ -12,7 +12,8 @@ import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
 import { cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { email, kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
+import { addressPartSpec } from '../common/address-rules.ts';
+import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
@@ -49,11 +50,7 @@ export function shippingAddSpec(guest: boolean): FormSpec<Values> {
     last_name_kana: { label: 'セイ', rules: [required, maxLength(50), kana] },
     first_name_kana: { label: 'メイ', rules: [required, maxLength(50), kana] },
     phone_number: { label: '電話番号', rules: [required, phoneDigits] },
-    postal_code: { label: '郵便番号', rules: [required, post] },
-    prefecture: { label: '都道府県', rules: [required] },
-    city: { label: '市区町村', rules: [required, maxLength(100)] },
-    address1: { label: '番地', rules: [required, maxLength(100)] },
-    address2: { label: '建物名', rules: [maxLength(100)] },
+    ...addressPartSpec,
   };
 }
 

@@ -13,7 +13,8 @@ import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
 import type { Address } from '../../src/api-client/types.ts';
 import { mypageAddressPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
+import { addressPartSpec } from '../common/address-rules.ts';
+import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
@@ -50,11 +51,7 @@ export const addressFormSpec: FormSpec<Values> = {
   last_name_kana: { label: 'セイ', rules: [maxLength(50), kana] },
   first_name_kana: { label: 'メイ', rules: [maxLength(50), kana] },
   phone_number: { label: '電話番号', rules: [phoneDigits] },
-  postal_code: { label: '郵便番号', rules: [required, post] },
-  prefecture: { label: '都道府県', rules: [required] },
-  city: { label: '市区町村', rules: [required, maxLength(100)] },
-  address1: { label: '番地', rules: [required, maxLength(100)] },
-  address2: { label: '建物名', rules: [maxLength(100)] },
+  ...addressPartSpec,
 };
 
 function valuesOf(a: Address): Values {

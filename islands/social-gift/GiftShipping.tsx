@@ -7,7 +7,8 @@ import { listPrefectures } from '../../src/api-client/addresses.ts';
 import { checkSocialGiftShipping, getSocialGiftShipping } from '../../src/api-client/social-gift.ts';
 import { socialGiftPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { kana, maxLength, phoneDigits, post, required } from '../../src/validation/rules.ts';
+import { addressPartSpec } from '../common/address-rules.ts';
+import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import { useState } from '../common/react.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';
@@ -28,11 +29,7 @@ export const giftAddressSpec: FormSpec<Values> = {
   last_name_kana: { label: 'セイ', rules: [required, maxLength(50), kana] },
   first_name_kana: { label: 'メイ', rules: [required, maxLength(50), kana] },
   phone_number: { label: '電話番号', rules: [required, phoneDigits] },
-  postal_code: { label: '郵便番号', rules: [required, post] },
-  prefecture: { label: '都道府県', rules: [required] },
-  city: { label: '市区町村', rules: [required, maxLength(100)] },
-  address1: { label: '番地', rules: [required, maxLength(100)] },
-  address2: { label: '建物名', rules: [maxLength(100)] },
+  ...addressPartSpec,
 };
 
 export default function GiftShipping({ giftKey }: { giftKey: string }) {
