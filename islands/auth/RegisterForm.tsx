@@ -18,6 +18,7 @@ import {
 } from '../../src/validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';
 import FieldError from '../common/FieldError.tsx';
+import RadioGroup from '../common/RadioGroup.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import { useForm } from '../common/useForm.ts';
@@ -172,25 +173,9 @@ export default function RegisterForm() {
     );
   };
 
-  /** A radio group: a fieldset with its legend, the error described on each radio. */
-  const radios = (name: 'newsletter' | 'gender', legend: string, options: Record<string, string>) => {
-    const props = form.field(name);
-    return (
-      <fieldset className="field radio-group" aria-describedby={props['aria-describedby']}>
-        <legend>{legend}</legend>
-        {Object.entries(options).map(([value, label], i) => (
-          <label key={value} className="radio">
-            <input
-              type="radio" name={name} value={value} id={`${props.id}-${value}`} ref={i === 0 ? props.ref : undefined}
-              checked={form.values[name] === value} onChange={() => form.setValue(name, value)} onBlur={props.onBlur}
-            />
-            {label}
-          </label>
-        ))}
-        <FieldError id={form.errorId(name)} message={form.errors[name]} />
-      </fieldset>
-    );
-  };
+  const radios = (name: 'newsletter' | 'gender', legend: string, options: Record<string, string>) => (
+    <RadioGroup form={form} name={name} legend={legend} options={options} />
+  );
 
   return (
     <form className="form register-form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>

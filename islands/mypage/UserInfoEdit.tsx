@@ -17,6 +17,7 @@ import { activeThemeName, themedFieldRules } from '../../src/validation/theme-ru
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
+import RadioGroup from '../common/RadioGroup.tsx';
 import Loading from '../common/Loading.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
@@ -135,25 +136,9 @@ function EditForm({ user }: { user: User }) {
     );
   };
 
-  /** A radio group: a fieldset with its legend, the error described on each radio. */
-  const radios = (name: 'newsletter' | 'gender', legend: string, options: Record<string, string>) => {
-    const props = form.field(name);
-    return (
-      <fieldset className="field radio-group" aria-describedby={props['aria-describedby']}>
-        <legend>{legend}</legend>
-        {Object.entries(options).map(([value, label], i) => (
-          <label key={value} className="radio">
-            <input
-              type="radio" name={name} value={value} id={`${props.id}-${value}`} ref={i === 0 ? props.ref : undefined}
-              checked={form.values[name] === value} onChange={() => form.setValue(name, value)} onBlur={props.onBlur}
-            />
-            {label}
-          </label>
-        ))}
-        <FieldError id={form.errorId(name)} message={form.errors[name]} />
-      </fieldset>
-    );
-  };
+  const radios = (name: 'newsletter' | 'gender', legend: string, options: Record<string, string>) => (
+    <RadioGroup form={form} name={name} legend={legend} options={options} />
+  );
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>
