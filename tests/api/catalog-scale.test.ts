@@ -102,6 +102,27 @@ describe(`product list with ${GROWN} more products`, () => {
     expect((await listHeaders('?page=1')).total).toBe(all + 1);
   });
 
+  it('keeps products.channel_ids equal to the product_channels rows through insert, update and delete', async () => {
+    const db = shop.database.db;
+    const mismatches = async () => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from products p
+      where p.channel_ids is distinct from coalesce((select array_agg(channel_id order by channel_id) from product_channels pc
+        where pc.product_id = p.id), '{}')`)))[0].n;
+    const channelsOf = async (key: string) =>
+      rowsOf<{ c: string[] }>(await db.execute(sql.raw(`select channel_ids as c from products where key = '${key}'`)))[0].c;
+    expect(await mismatches()).toBe(0);
+    await db.execute(sql.raw(`insert into product_channels (product_id, channel_id) select id, 'outlet' from products where key in ('scale-7', 'scale-8')`));
+    expect(await channelsOf('scale-7')).toEqual(['default', 'outlet']);
+    await db.execute(sql.raw(`update product_channels set channel_id = 'outlet' where channel_id = 'default' and product_id = (select id from products where key = 'scale-9')`));
+    expect(await channelsOf('scale-9')).toEqual(['outlet']);
+    await db.execute(sql.raw(`delete from product_channels where product_id in (select id from products where key in ('scale-7', 'scale-9'))`));
+    expect(await channelsOf('scale-7')).toEqual([]);
+    expect(await channelsOf('scale-8')).toEqual(['default', 'outlet']);
+    expect(await mismatches()).toBe(0);
+    // The list reads the copy: a product on no channel is listed nowhere.
+    const listed = await listHeaders('?keyword=SCALE-7&page=1');
+    expect(listed.ids).not.toContain(rowsOf<{ id: number }>(await db.execute(sql.raw(`select id from products where key = 'scale-7'`)))[0].id);
+  });
+
   it('never keeps a total counted inside a transaction that rolled back', async () => {
     const db = shop.database.db;
     const all = (await listHeaders('?page=1')).total;

@@ -139,6 +139,21 @@ describe('order cancellation', () => {
     expect(mails.filter((m) => m.body.includes(order_no))).toHaveLength(1);
   });
 
+  it('mails the 「再入荷をお知らせ」 requests of a product it brings back from 0, in the same transaction', async () => {
+    const a = await p.product({ stock: 2 });
+    const id = await order([[a, 2]], 'cod');
+    expect(await stockOf(a)).toBe(0);
+    const asked = await p.shop.request('POST', '/v1/product-requests', { body: { product_id: a, email: 'restock-cancel@example.jp' } });
+    expect(asked.status).toBe(201);
+    const mails = () => db().select().from(outbox_emails)
+      .where(and(eq(outbox_emails.template, 'restock'), eq(outbox_emails.to_address, 'restock-cancel@example.jp')));
+    expect(await mails()).toHaveLength(0);
+    expect((await cancel(id, { cancel_reason: '不要になった' })).status).toBe(200);
+    expect(await stockOf(a)).toBe(2);
+    // Queued by the cancellation itself, not by the background watcher (not running in tests).
+    expect(await mails()).toHaveLength(1);
+  });
+
   it('closes a social gift\'s link', async () => {
     const a = await p.product({ stock: 5 });
     const token = await filledCart(p, [[a, 1]]);

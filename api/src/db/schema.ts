@@ -281,6 +281,12 @@ export const products = pgTable('products', {
   lead_days: smallint('lead_days').notNull().default(0),
   is_published: boolean('is_published').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /**
+   * The channels the product is sold on, sorted: a copy of its product_channels rows kept by triggers
+   * on that table (migration 0012), so a list or a search count checks the channel on the row it
+   * already reads instead of joining product_channels for every match. Never written by the app.
+   */
+  channel_ids: text('channel_ids').array().notNull().default(sql`'{}'::text[]`),
   created_at: created(),
   updated_at: updated(),
 }, (t) => [

@@ -1,10 +1,10 @@
 /** Helpers every discovery service shares: raw rows, the sellable-product check and products in a given order. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { product_channels, products } from '../../db/schema.ts';
+import { products } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Product } from '#contracts/products.ts';
-import { loadProductsByIds } from '../catalog.ts';
+import { inChannel, loadProductsByIds } from '../catalog.ts';
 
 export type Conn = Db | Tx;
 
@@ -15,7 +15,7 @@ export async function rows<T>(conn: Conn, query: SQL): Promise<T[]> {
 
 /** The product is published and sold on the channel (SQL condition on `alias`.id). */
 export function sellable(channelId: string, alias: SQL = sql`p`): SQL {
-  return sql`${alias}.is_published and exists (select 1 from ${product_channels} pc where pc.product_id = ${alias}.id and pc.channel_id = ${channelId})`;
+  return sql`${alias}.is_published and ${inChannel(channelId, alias)}`;
 }
 
 /** The published product of the channel with this id, or 404 「商品が見つかりません。」. */

@@ -4,7 +4,8 @@
  * One transaction with the order row locked (FOR UPDATE) does everything in the shop's database, so
  * two cancellations (two tabs, a double click) cannot both run — the second waits and then finds the
  * order cancelled (422): status → cancelled with the reason, the stock of each line given back
- * (products locked in id order, like the decision takes them), points and coupons given back
+ * (products locked in id order, like the decision takes them; a product back from 0 mails its restock
+ * requests, raiseStock), points and coupons given back
  * (benefits/orders.ts returnOrderBenefits), a social gift's link closed, the cancellation e-mail
  * queued in the outbox (sent only if the transaction commits).
  *
@@ -15,13 +16,14 @@
  * failure (or a crash in between) leaves it, so the member sees the warning and the operator finds
  * the order (payment_transactions.status 'void_failed' or still 'authorized' on a cancelled order).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { order_items, orders, payment_transactions, products, social_gifts } from '../../db/schema.ts';
+import { order_items, orders, payment_transactions, social_gifts } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
 import { returnOrderBenefits } from '../benefits/orders.ts';
+import { raiseStock } from '../discovery/product-requests.ts';
 import { jstDateTime, queueMail, siteName, yen } from '../mail.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { getOrder } from '../orders.ts';
@@ -56,8 +58,9 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
     const lines = await tx.select().from(order_items).where(eq(order_items.order_id, order.id)).orderBy(asc(order_items.id));
     const back = new Map<number, number>();
     for (const l of lines) if (l.product_id != null) back.set(l.product_id, (back.get(l.product_id) ?? 0) + l.quantity);
+    // A product that comes back from 0 mails its 「再入荷をお知らせ」 requests in the same transaction.
     for (const [productId, quantity] of [...back].sort((a, b) => a[0] - b[0])) {
-      await tx.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updated_at: now }).where(eq(products.id, productId));
+      await raiseStock(tx, productId, quantity, s.env.SITE_URL);
     }
 
     await returnOrderBenefits(tx, order.id, now);
