@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How often pending restock requests are checked against the stock (ms); 0 turns the watcher off. */
   RESTOCK_SCAN_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /** Memorial reminder e-mails go this many days before the day (Japan time); 0 turns them off. */
+  MEMORIAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(60).default(14),
   /** Recommendation-click events (ecommerce_events) are kept this many days. */
   ECOMMERCE_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
   /** The storefront's public base URL, for links in mails (verification, unlock, reminders). */

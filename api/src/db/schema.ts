@@ -153,7 +153,8 @@ export const user_addresses = pgTable('user_addresses', {
  * A member's memorial day (spec 3 "User memorial"): whose day (target_user_name), its kind
  * (division_ct, contracts/memorials.ts), its name and the day of the year it falls on (month, date:
  * a real day in some year, so 2/29 is allowed and 2/30 is not). `call`: the member wants a reminder
- * e-mail before the day. Erased with the member (withdrawal).
+ * e-mail before the day (services/memorial-reminders/); `reminded_for_year`: the year of the last
+ * occurrence reminded of, so each year's day is mailed once. Erased with the member (withdrawal).
  */
 export const user_memorials = pgTable('user_memorials', {
   id: serial('id').primaryKey(),
@@ -164,10 +165,13 @@ export const user_memorials = pgTable('user_memorials', {
   month: smallint('month').notNull(),
   date: smallint('date').notNull(),
   call: boolean('call').notNull().default(false),
+  reminded_for_year: smallint('reminded_for_year'),
   created_at: created(),
   updated_at: updated(),
 }, (t) => [
   index('user_memorials_user_idx').on(t.user_id),
+  // The reminder sweep looks up the days coming up by (month, date), among those that want a mail.
+  index('user_memorials_reminder_idx').on(t.month, t.date).where(sql`${t.call}`),
   check('user_memorials_month_range', sql`${t.month} between 1 and 12`),
   check('user_memorials_date_range', sql`${t.date} between 1 and 31`),
 ]);
@@ -283,7 +287,7 @@ export const products = pgTable('products', {
   sort: integer('sort').notNull().default(0),
   /**
    * The channels the product is sold on, sorted: a copy of its product_channels rows kept by triggers
-   * on that table (migration 0012), so a list or a search count checks the channel on the row it
+   * on that table (migration 0013), so a list or a search count checks the channel on the row it
    * already reads instead of joining product_channels for every match. Never written by the app.
    */
   channel_ids: text('channel_ids').array().notNull().default(sql`'{}'::text[]`),
@@ -375,7 +379,11 @@ export const product_requests = pgTable('product_requests', {
   /** Set when the restock mail was queued; a request is notified once. */
   notified_at: ts('notified_at'),
   created_at: created(),
-}, (t) => [index('product_requests_pending_idx').on(t.product_id).where(sql`${t.notified_at} is null`)]);
+}, (t) => [
+  index('product_requests_pending_idx').on(t.product_id).where(sql`${t.notified_at} is null`),
+  // The member's 再入荷のお知らせ history, newest first.
+  index('product_requests_user_created_idx').on(t.user_id, t.created_at, t.id),
+]);
 
 export const user_lists = pgTable('user_lists', {
   id: serial('id').primaryKey(),
@@ -383,7 +391,7 @@ export const user_lists = pgTable('user_lists', {
   user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   created_at: created(),
-});
+}, (t) => [index('user_lists_user_created_idx').on(t.user_id, t.created_at, t.id)]);
 
 export const user_list_items = pgTable('user_list_items', {
   user_list_id: integer('user_list_id').notNull().references(() => user_lists.id, { onDelete: 'cascade' }),
@@ -413,7 +421,7 @@ export const bookmarks = pgTable('bookmarks', {
   url: text('url').notNull(),
   title: text('title').notNull(),
   created_at: created(),
-});
+}, (t) => [index('bookmarks_user_created_idx').on(t.user_id, t.created_at, t.id)]);
 
 // ---------------------------------------------------------------- points and coupons
 export const point_histories = pgTable('point_histories', {
@@ -784,7 +792,11 @@ export const system_messages = pgTable('system_messages', {
   body: text('body').notNull(),
   read_at: ts('read_at'),
   created_at: created(),
-});
+}, (t) => [
+  // The message centre lists a member's messages newest first (created_at desc, id desc: this index read
+  // backwards) and counts them; ascending, because DESC NULLS LAST would not match ORDER BY … DESC.
+  index('system_messages_user_created_idx').on(t.user_id, t.created_at, t.id),
+]);
 
 export const tags = pgTable('tags', {
   id: serial('id').primaryKey(),

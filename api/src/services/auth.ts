@@ -22,8 +22,11 @@ import { loginCodeMail, unlockMail } from './account/mails.ts';
 /** Failed logins in a row before the account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCK_MINUTES = 15;
-/** Bounced e-mails after which the storefront asks the member to check the address. */
-const MAIL_ERROR_LIMIT = 3;
+/**
+ * Bounced e-mails after which the storefront asks the member to check the address; the address counts
+ * as undeliverable from then on (no memorial reminders go to it).
+ */
+export const MAIL_ERROR_LIMIT = 3;
 
 /**
  * Rate limits of the auth endpoints (fixed windows, shared by every process). Per address: 30

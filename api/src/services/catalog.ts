@@ -78,7 +78,7 @@ const valueDependent = (f: ProductFilter) =>
 
 /**
  * The product is sold on the channel: its product_channels rows, as copied onto the row by triggers
- * (products.channel_ids, migration 0012). A search or a count checks it on the rows it reads anyway;
+ * (products.channel_ids, migration 0013). A search or a count checks it on the rows it reads anyway;
  * the join to product_channels it replaces cost a hash of the whole table per count.
  */
 export function inChannel(channelId: string, alias: SQL = sql`products`): SQL {

@@ -56,11 +56,18 @@ export async function createMemorial(db: Db, userId: number, input: MemorialInpu
   });
 }
 
-/** Replaces a memorial day's fields (`call` keeps its value when not sent). */
+/**
+ * Replaces a memorial day's fields (`call` keeps its value when not sent). Moving the day to another
+ * month or date forgets this year's reminder, so the new day is reminded of too.
+ */
 export async function updateMemorial(db: Db, userId: number, id: number, input: MemorialInput): Promise<Memorial> {
   const { call, ...fields } = input;
+  const sameDay = sql`${user_memorials.month} = ${fields.month} and ${user_memorials.date} = ${fields.date}`;
   const [row] = await db.update(user_memorials)
-    .set({ ...fields, ...(call === undefined ? {} : { call }), updated_at: new Date() })
+    .set({
+      ...fields, ...(call === undefined ? {} : { call }), updated_at: new Date(),
+      reminded_for_year: sql`case when ${sameDay} then ${user_memorials.reminded_for_year} end`,
+    })
     .where(and(eq(user_memorials.id, id), eq(user_memorials.user_id, userId))).returning();
   if (!row) throw notFound('記念日');
   return serializeMemorial(row);

@@ -1,14 +1,18 @@
 /**
- * Background upkeep of discovery data, run by `npm start` and `npm run api` (startMaintenance in
+ * Background upkeep, run by `npm start` and `npm run api` (startMaintenance in
  * server.ts):
  * - the restock watcher: stock can come back by any path (an order cancelled, an import, an editor or
  *   plain SQL), so every RESTOCK_SCAN_INTERVAL_MS it looks for pending 「再入荷をお知らせ」 requests
  *   whose product is in stock again and mails them (notifyRestocked, each product in its own
  *   transaction: the requests are marked and their mails queued together or not at all);
  * - the retention of recommendation-click events: rows older than ECOMMERCE_EVENTS_RETENTION_DAYS are
- *   deleted, in batches, once an hour.
+ *   deleted, in batches, once an hour;
+ * - the expiry of points past their year (services/benefits/ledger.ts), once an hour;
+ * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
+ *   before each memorial day whose member asked for one, once a year.
  * Several processes may run it at once: notifyRestocked's UPDATE picks each request once (a second
- * UPDATE waits for the first's row locks and then finds notified_at set), and deleting twice is harmless.
+ * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
+ * the same with reminded_for_year, and deleting twice is harmless.
  */
 import { and, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -16,6 +20,7 @@ import { ecommerce_events, product_requests, products } from '../../db/schema.ts
 import type { ApiEnv } from '../../env.ts';
 import { notifyRestocked } from './product-requests.ts';
 import { expirePoints } from '../benefits/ledger.ts';
+import { remindMemorials } from '../memorial-reminders/index.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
@@ -55,15 +60,17 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 }
 
 export interface Maintenance {
-  /** One restock scan and one purge now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number }>;
+  /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
+  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
 
 const PURGE_EVERY_MS = 3_600_000;
 
-export function startMaintenance(db: Db, env: Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS'>, warn: (m: string) => void = (m) => console.warn(m)): Maintenance {
+type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'>;
+
+export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) => void = (m) => console.warn(m)): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const guard = <T>(task: () => Promise<T>, fallback: T): Promise<T> => {
@@ -83,15 +90,17 @@ export function startMaintenance(db: Db, env: Pick<ApiEnv, 'SITE_URL' | 'RESTOCK
   const purge = () => guard(() => purgeEcommerceEvents(db, env.ECOMMERCE_EVENTS_RETENTION_DAYS), 0);
   // Points past their year (services/benefits/ledger.ts), hourly like the purge.
   const expire = () => guard(() => expirePoints(db), 0);
+  const remind = () => guard(() => remindMemorials(db, { siteUrl: env.SITE_URL, daysBefore: env.MEMORIAL_REMINDER_DAYS, warn }), 0);
   const timers = [
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
     setInterval(expire, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); }, 5_000),
+    setInterval(remind, PURGE_EVERY_MS),
+    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
-    runOnce: async () => ({ restockMails: await scan(), eventsPurged: await purge() }),
+    runOnce: async () => ({ restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind() }),
     stop: async () => {
       stopped = true;
       for (const t of timers) if (t) clearInterval(t);
