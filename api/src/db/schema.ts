@@ -317,7 +317,11 @@ export const products = pgTable('products', {
 export const product_channels = pgTable('product_channels', {
   product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
   channel_id: text('channel_id').notNull().references(() => channels.id),
-}, (t) => [primaryKey({ columns: [t.channel_id, t.product_id] })]);
+}, (t) => [
+  primaryKey({ columns: [t.channel_id, t.product_id] }),
+  // By product: the channel copy's trigger (products.channel_ids) and a product's cascade delete.
+  index('product_channels_product_idx').on(t.product_id),
+]);
 
 export const product_accessories = pgTable('product_accessories', {
   product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),

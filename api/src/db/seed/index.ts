@@ -21,6 +21,11 @@ export { DEMO, DEMO_MFA } from './members.ts';
 const SEED_LOCK = 20260402;
 
 async function seedAll(tx: Tx) {
+  // The seed hashes the demo member's password (a slow KDF) and builds rows in JavaScript between
+  // statements; on a busy machine that idle time passed the pool's idle-in-transaction limit
+  // (DATABASE_IDLE_IN_TX_TIMEOUT_MS, 10 s) and PostgreSQL ended the connection mid-seed. A one-off
+  // bulk load holding the seed lock may take its time; the limit stays for every other transaction.
+  await tx.execute(sql`set local idle_in_transaction_session_timeout = 0`);
   await seedChannels(tx);
   await seedCatalog(tx, { main: MAIN_CHANNEL, outlet: OUTLET_CHANNEL });
   await seedContent(tx);
