@@ -4,23 +4,19 @@ CREATE INDEX "product_channels_product_idx" ON "product_channels" USING btree ("
 -- products.channel_ids follows product_channels: after each statement on it, the products it touched
 -- get their channels again (sorted), so a list filters the channel on the row it already reads. One
 -- trigger per event (a trigger with transition tables may have only one).
+CREATE FUNCTION "products_set_channel_ids"(product_ids int[]) RETURNS void LANGUAGE sql AS $$
+  -- Set-based: one pass over the given products' channel rows, whatever the statement's size.
+  UPDATE "products" p SET "channel_ids" = x.ids
+    FROM (SELECT t."product_id", coalesce(array_agg(pc."channel_id" ORDER BY pc."channel_id") FILTER (WHERE pc."channel_id" IS NOT NULL), '{}') AS ids
+      FROM (SELECT DISTINCT unnest(product_ids) AS "product_id") t LEFT JOIN "product_channels" pc ON pc."product_id" = t."product_id"
+      GROUP BY t."product_id") x
+    WHERE p."id" = x."product_id" AND p."channel_ids" IS DISTINCT FROM x.ids;
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "products_sync_channel_ids"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- Set-based: one pass over the touched products' channel rows, whatever the statement's size.
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    UPDATE "products" p SET "channel_ids" = x.ids
-      FROM (SELECT t."product_id", coalesce(array_agg(pc."channel_id" ORDER BY pc."channel_id") FILTER (WHERE pc."channel_id" IS NOT NULL), '{}') AS ids
-        FROM (SELECT DISTINCT "product_id" FROM new_rows) t LEFT JOIN "product_channels" pc ON pc."product_id" = t."product_id"
-        GROUP BY t."product_id") x
-      WHERE p."id" = x."product_id" AND p."channel_ids" IS DISTINCT FROM x.ids;
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    UPDATE "products" p SET "channel_ids" = x.ids
-      FROM (SELECT t."product_id", coalesce(array_agg(pc."channel_id" ORDER BY pc."channel_id") FILTER (WHERE pc."channel_id" IS NOT NULL), '{}') AS ids
-        FROM (SELECT DISTINCT "product_id" FROM old_rows) t LEFT JOIN "product_channels" pc ON pc."product_id" = t."product_id"
-        GROUP BY t."product_id") x
-      WHERE p."id" = x."product_id" AND p."channel_ids" IS DISTINCT FROM x.ids;
-  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM "products_set_channel_ids"(array(SELECT "product_id" FROM new_rows)); END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN PERFORM "products_set_channel_ids"(array(SELECT "product_id" FROM old_rows)); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
