@@ -5,7 +5,10 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 
-export default function MeasurementClear({ label, count, busy, onClear }: { label: string; count: number; busy: boolean; onClear: () => void }) {
+/** `describedBy`: the id of the heading naming the purpose (the button's own name is the screen's wording). */
+export default function MeasurementClear({ label, count, busy, describedBy, onClear }: {
+  label: string; count: number; busy: boolean; describedBy: string; onClear: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const ask = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -16,7 +19,7 @@ export default function MeasurementClear({ label, count, busy, onClear }: { labe
     opened.current = asking;
   }, [asking]);
 
-  if (!asking) return <p><button ref={ask} type="button" className="btn" onClick={() => setAsking(true)} aria-label={`${label}：この項目の記録をすべて削除`}>この項目の記録をすべて削除</button></p>;
+  if (!asking) return <p><button ref={ask} type="button" className="btn" onClick={() => setAsking(true)} aria-describedby={describedBy}>この項目の記録をすべて削除</button></p>;
   return (
     <div role="group" aria-label={`${label}の記録の削除の確認`} className="notice">
       <p style={{ marginTop: 0 }}>{label}の記録{count}件をすべて削除します。元に戻せません。よろしいですか？</p>

@@ -153,7 +153,7 @@ function Editor() {
 
       <section className="stack" aria-labelledby="measurement-entries-title">
         <h2 id="measurement-entries-title" ref={entriesTitle} tabIndex={-1}>{meta.label}の記録{data.limit !== null && `（${entries.length}/${data.limit}件）`}</h2>
-        {entries.length > 0 && <MeasurementClear key={purpose} label={meta.label} count={entries.length} busy={busy} onClear={() => void clear(purpose)} />}
+        {entries.length > 0 && <MeasurementClear key={purpose} label={meta.label} count={entries.length} busy={busy} describedBy="measurement-entries-title" onClear={() => void clear(purpose)} />}
         {entries.length === 0 ? <p>{meta.label}の記録はありません。</p> : (
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label={`${meta.label}の記録`}>
             {entries.map((e) => {

@@ -113,7 +113,8 @@ test('採寸: 「この項目の記録をすべて削除」 asks in the page, th
   await expect(heights.getByRole('listitem')).toHaveCount(2);
 
   // Asked first, in the page; 「やめる」 has the focus and keeps everything.
-  const clear = page.getByRole('button', { name: '身長：この項目の記録をすべて削除' });
+  const clear = page.getByRole('button', { name: 'この項目の記録をすべて削除' });
+  await expect(clear).toHaveAccessibleDescription(/^身長の記録/);
   await clear.click();
   const confirm = page.getByRole('group', { name: '身長の記録の削除の確認' });
   await expect(confirm).toContainText('身長の記録2件をすべて削除します。');
