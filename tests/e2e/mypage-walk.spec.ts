@@ -35,12 +35,17 @@ async function get<T>(request: APIRequestContext, path: string, token?: string):
 
 interface Item { id: number; key: string; name: string; is_stock_available: boolean; stock_status: string }
 
+/** The first 200 products of the catalogue (both pages of 100). */
+async function allProducts(request: APIRequestContext): Promise<Item[]> {
+  return [...await get<Item[]>(request, '/v1/products?per=100'), ...await get<Item[]>(request, '/v1/products?per=100&page=2')];
+}
+
 test.describe.serial('the my-page walk as demo', () => {
   test.beforeEach(async ({ context }) => {
     await context.clearCookies();
   });
 
-  test('hub, 会員情報 changed and back, パスワード changed and back, ログイン履歴', async ({ page, request }) => {
+  test('hub (every screen one step away, coupons and points), 会員情報 changed and back', async ({ page }) => {
     await loginInBrowser(page, demo.username, demo.password);
     // Every screen is one step from the hub (the leave screen's link is there too, not followed).
     const hub = page.getByRole('main').locator('.menu-grid');
@@ -83,8 +88,10 @@ test.describe.serial('the my-page walk as demo', () => {
       if (value === job) await expect(info).toContainText(job);
       else await expect(info).not.toContainText(job);
     }
+  });
 
-    // パスワード: changed, the new one logs in, changed back (later specs log demo in with the old one).
+  test('パスワード changed, the new one logs in, changed back (later specs log demo in with the old one); ログイン履歴', async ({ page, request }) => {
+    await loginInBrowser(page, demo.username, demo.password);
     await openFromHub(page, 'パスワード変更', /\/mypage\/password\/$/);
     expect(await axeProblems(page, 'password')).toEqual([]);
     const other = 'walk-pass-2027';
@@ -316,18 +323,14 @@ test.describe.serial('the my-page walk as demo', () => {
     expect((await get<{ point_balance: number }>(request, '/v1/me/points', token)).point_balance).toBe(pointsBefore);
   });
 
-  test('お気に入り・リスト, ブックマーク, 閲覧履歴, 検索履歴, 再入荷のお知らせ: each added, listed and deleted', async ({ page, request }) => {
-    test.setTimeout(150_000);
+  test('お気に入り・リスト and 閲覧履歴: a product viewed and added to the list, then taken off and deleted', async ({ page, request }) => {
     const token = await apiToken(request, demo.username, demo.password);
-    const all = [...await get<Item[]>(request, '/v1/products?per=100'), ...await get<Item[]>(request, '/v1/products?per=100&page=2')];
+    const all = await allProducts(request);
     const lists = await get<Array<{ key: string; name: string }>>(request, '/v1/me/user-lists', token);
     const listed = lists.length ? await get<Item[]>(request, `/v1/me/user-lists/${lists[0].key}?is_listables=1&per=100`, token) : [];
     const history = await get<Array<{ product_id: number }>>(request, '/v1/me/product-histories?per=100', token);
     const item = all.find((p) => p.is_stock_available && !listed.some((l) => l.id === p.id) && !history.some((h) => h.product_id === p.id))!;
     expect(item, 'an in-stock product in neither demo\'s list nor history').toBeTruthy();
-    const requests = await get<Array<{ product: Item | null }>>(request, '/v1/me/product-request-histories?per=100', token);
-    const soldOut = all.find((p) => !p.is_stock_available && !requests.some((r) => r.product?.id === p.id))!;
-    expect(soldOut, 'a sold-out product demo has not asked about').toBeTruthy();
 
     await loginInBrowser(page, demo.username, demo.password);
     // The product page records the view and offers 「リストに追加」.
@@ -358,9 +361,18 @@ test.describe.serial('the my-page walk as demo', () => {
     await viewed.first().getByRole('button', { name: `「${item.name}」を閲覧履歴から削除` }).click();
     await expect(status(page, `「${item.name}」を閲覧履歴から削除しました`)).toBeVisible();
     await expect(viewed.getByRole('link', { name: item.name, exact: true })).toHaveCount(0);
+  });
+
+  test('ブックマーク, 検索履歴 and 再入荷のお知らせ: each made, listed and deleted', async ({ page, request }) => {
+    const token = await apiToken(request, demo.username, demo.password);
+    const all = await allProducts(request);
+    const requests = await get<Array<{ product: Item | null }>>(request, '/v1/me/product-request-histories?per=100', token);
+    const soldOut = all.find((p) => !p.is_stock_available && !requests.some((r) => r.product?.id === p.id))!;
+    expect(soldOut, 'a sold-out product demo has not asked about').toBeTruthy();
+    await loginInBrowser(page, demo.username, demo.password);
 
     // ブックマーク: saved through the API (no screen saves one), its title changed by saving the same URL again.
-    const bookmarkUrl = `/product/${item.key}/?walk=${stamp()}`;
+    const bookmarkUrl = `/product/${soldOut.key}/?walk=${stamp()}`;
     for (const [title, code] of [['散歩のしおり', 201], ['散歩のしおり（改）', 200]] as const) {
       const saved = await request.post('/v1/me/bookmarks', { headers: authHeaders(token), data: { url: bookmarkUrl, title } });
       expect(saved.status(), await saved.text()).toBe(code);
@@ -406,7 +418,7 @@ test.describe.serial('the my-page walk as demo', () => {
     await expect(asked).toHaveCount(0);
   });
 
-  test('採寸: a purpose demo has not used gets two entries, loses one, then all; 名入れ刺繍 changed and back', async ({ page, request }) => {
+  test('採寸: a purpose demo has not used gets two entries, loses one, then the rest with 「この項目の記録をすべて削除」', async ({ page, request }) => {
     const token = await apiToken(request, demo.username, demo.password);
     const used = new Set((await get<Array<{ purpose: string }>>(request, '/v1/me/timeseries', token)).map((e) => e.purpose));
     const purpose = (['neck', 'inseam', 'hip', 'shoe'] as const).find((p) => !used.has(p));
@@ -453,8 +465,10 @@ test.describe.serial('the my-page walk as demo', () => {
     await expect(status(page, `${label}の記録をすべて削除しました`)).toBeVisible();
     await expect(page.getByText(`${label}の記録はありません。`)).toBeVisible();
     expect((await get<unknown[]>(request, `/v1/me/timeseries?purpose=${purpose}`, token))).toEqual([]);
+  });
 
-    // 名入れ刺繍: the saved one changed, then changed back (registered when demo had none).
+  test('名入れ刺繍: the saved one changed, then changed back (registered when demo had none)', async ({ page }) => {
+    await loginInBrowser(page, demo.username, demo.password);
     await openFromHub(page, '名入れ刺繍', /\/mypage\/name-embroidery\/$/);
     expect(await axeProblems(page, 'name-embroidery')).toEqual([]);
     await page.getByRole('link', { name: /名入れ刺繍を(登録|編集)する/ }).click();
