@@ -1,14 +1,17 @@
 /**
  * /mypage/measurement/edit/ (採寸の登録・削除): a new measurement (項目, 測定値 with at most one
  * decimal place as spec 5 says, 測定日) and the member's entries of the chosen purpose, each with
- * 「削除」 (asked once more before deleting). The x-limit maximum per purpose is shown.
+ * 「削除」 (asked once more before deleting), and 「この項目の記録をすべて削除」 for the whole purpose
+ * (MeasurementClear.tsx). The x-limit maximum per purpose is shown.
  */
-import { useEffect, useState } from '../common/react.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import {
   formatMeasurement, MEASUREMENT_PURPOSE_CODES, MEASUREMENT_PURPOSES, measurementValueProblem, type MeasurementPurposeCode,
 } from '#contracts/measurement-choices.ts';
 import { messages } from '#contracts/messages.ts';
-import { createTimeseries, deleteTimeseriesEntry, listTimeseries, type TimeseriesList } from '../../src/api-client/timeseries.ts';
+import {
+  createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries, type TimeseriesList,
+} from '../../src/api-client/timeseries.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
 import { mypageMeasurementPath } from '../../src/lib/routes.ts';
 import { toast } from '../../src/stores/toast.ts';
@@ -18,6 +21,7 @@ import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
+import MeasurementClear from './MeasurementClear.tsx';
 import { measuredDay } from './MeasurementPage.tsx';
 import MypageLayout from './MypageLayout.tsx';
 
@@ -51,6 +55,8 @@ function Editor() {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // After a whole purpose is deleted its button is gone: focus goes to the section's heading.
+  const entriesTitle = useRef<HTMLHeadingElement>(null);
 
   const reload = (signal?: AbortSignal) => listTimeseries(undefined, { signal }).then(setData, (e) => { if (!signal?.aborted) setError(e); });
   useEffect(() => {
@@ -87,6 +93,20 @@ function Editor() {
       setConfirming(null);
       setData((d) => (d ? { ...d, items: d.items.filter((x) => x.id !== id) } : d));
       toast.success(`${label}を削除しました`);
+    } catch (e) {
+      toast.error(firstErrorMessage(e, '削除できませんでした。'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function clear(purpose: MeasurementPurposeCode) {
+    setBusy(true);
+    try {
+      await deleteTimeseriesPurpose(purpose);
+      setData((d) => (d ? { ...d, items: d.items.filter((x) => x.purpose !== purpose) } : d));
+      entriesTitle.current?.focus();
+      toast.success(`${MEASUREMENT_PURPOSES[purpose].label}の記録をすべて削除しました`);
     } catch (e) {
       toast.error(firstErrorMessage(e, '削除できませんでした。'));
     } finally {
@@ -132,7 +152,8 @@ function Editor() {
       </form>
 
       <section className="stack" aria-labelledby="measurement-entries-title">
-        <h2 id="measurement-entries-title">{meta.label}の記録{data.limit !== null && `（${entries.length}/${data.limit}件）`}</h2>
+        <h2 id="measurement-entries-title" ref={entriesTitle} tabIndex={-1}>{meta.label}の記録{data.limit !== null && `（${entries.length}/${data.limit}件）`}</h2>
+        {entries.length > 0 && <MeasurementClear key={purpose} label={meta.label} count={entries.length} busy={busy} describedBy="measurement-entries-title" onClear={() => void clear(purpose)} />}
         {entries.length === 0 ? <p>{meta.label}の記録はありません。</p> : (
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label={`${meta.label}の記録`}>
             {entries.map((e) => {

@@ -33,3 +33,8 @@ export async function createTimeseries(input: TimeseriesInput, opts: CallOptions
 export async function deleteTimeseriesEntry(id: number, opts: CallOptions = {}): Promise<void> {
   await request('DELETE', `/v1/me/timeseries/?id=${encodeURIComponent(String(id))}`, { body: {}, signal: opts.signal });
 }
+
+/** DELETE /v1/me/timeseries/?purpose= → every entry of that purpose gone (204 also when there were none). */
+export async function deleteTimeseriesPurpose(purpose: MeasurementPurposeCode, opts: CallOptions = {}): Promise<void> {
+  await request('DELETE', `/v1/me/timeseries/?purpose=${encodeURIComponent(purpose)}`, { body: {}, signal: opts.signal });
+}

@@ -5,61 +5,12 @@
  * A throwaway member deletes all their addresses and cannot open demo's address. Demo's own
  * addresses are left as they were (other tests use them).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { loginInBrowser, registerThrowaway } from './support/member.ts';
+import { ADDRESS_CSV_HEADER as HEADER, addressesOf, entry, openBook, shiftJis } from './support/addresses.ts';
+import { apiHeaders, apiToken, loginInBrowser, registerThrowaway } from './support/member.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
-const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
-/** An access token for API calls of the test itself (setting up and tidying up). */
-async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).access_token;
-}
-
-type WireAddress = { id: number; name: string; is_default: boolean; last_name: string };
-async function addressesOf(request: APIRequestContext, token: string): Promise<WireAddress[]> {
-  const res = await request.get('/v1/me/user-addresses', { headers: { ...apiHeaders, Authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return res.json();
-}
-
-/** Opens the address list and waits for the island. */
-async function openBook(page: Page): Promise<void> {
-  await page.goto('/mypage/address/');
-  await expect(page.getByRole('heading', { level: 1, name: 'お届け先一覧' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: '登録済みのお届け先' })).toBeVisible();
-}
-
-/** The list entry whose heading starts with `label`. */
-const entry = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${label}`) }) });
-
-/** Shift_JIS bytes of `text` (ASCII and half-width katakana single bytes), from Node's own decoder. */
-function shiftJis(text: string): Buffer {
-  const table = new Map<string, number[]>();
-  const decoder = new TextDecoder('shift_jis', { fatal: true });
-  for (let b = 0xa1; b <= 0xdf; b++) table.set(decoder.decode(new Uint8Array([b])), [b]);
-  for (let lead = 0x81; lead <= 0xfc; lead++) {
-    if (lead > 0x9f && lead < 0xe0) continue;
-    for (let trail = 0x40; trail <= 0xfc; trail++) {
-      if (trail === 0x7f) continue;
-      try {
-        const ch = decoder.decode(new Uint8Array([lead, trail]));
-        if (ch.length === 1 && !table.has(ch)) table.set(ch, [lead, trail]);
-      } catch { /* unassigned */ }
-    }
-  }
-  const out: number[] = [];
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) out.push(ch.charCodeAt(0));
-    else out.push(...(table.get(ch) ?? (() => { throw new Error(`not in Shift_JIS: ${ch}`); })()));
-  }
-  return Buffer.from(out);
-}
-
-const HEADER = 'お届け先名,姓,名,セイ,メイ,郵便番号,都道府県,市区町村,番地,建物名,電話番号';
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();

@@ -89,3 +89,52 @@ test('採寸: add (decimal rule and range refused first), see latest and history
   await page.getByLabel('表示する項目').selectOption('height');
   await expect(page.getByRole('img', { name: /身長の推移のグラフ：1件/ })).toBeVisible();
 });
+
+test('採寸: 「この項目の記録をすべて削除」 asks in the page, then empties that purpose only', async ({ page, request }) => {
+  const member = await registerThrowaway(request, 'measureall');
+  await loginInBrowser(page, member.username, member.password);
+  await page.goto('/mypage/measurement/edit/');
+  await expect(page.getByRole('heading', { level: 1, name: '採寸の登録・削除' })).toBeVisible();
+  const heights = page.getByRole('list', { name: '身長の記録' });
+  // No records, no button.
+  await expect(page.getByText('身長の記録はありません。')).toBeVisible();
+  await expect(page.getByRole('button', { name: /この項目の記録をすべて削除/ })).toHaveCount(0);
+  for (const [value, day] of [['165.0', '2025-01-10'], ['166.2', '2025-03-10']]) {
+    await page.getByLabel(/^測定値/).fill(value);
+    await page.getByLabel('測定日').fill(day);
+    await page.getByRole('button', { name: '登録する' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `身長 ${value}cmを登録しました` })).toBeVisible();
+  }
+  await page.getByLabel('項目').selectOption('weight');
+  await page.getByLabel(/^測定値/).fill('55.5');
+  await page.getByRole('button', { name: '登録する' }).click();
+  await expect(page.getByRole('list', { name: '体重の記録' })).toContainText('55.5kg');
+  await page.getByLabel('項目').selectOption('height');
+  await expect(heights.getByRole('listitem')).toHaveCount(2);
+
+  // Asked first, in the page; 「やめる」 has the focus and keeps everything.
+  const clear = page.getByRole('button', { name: 'この項目の記録をすべて削除' });
+  await expect(clear).toHaveAccessibleDescription(/^身長の記録/);
+  await clear.click();
+  const confirm = page.getByRole('group', { name: '身長の記録の削除の確認' });
+  await expect(confirm).toContainText('身長の記録2件をすべて削除します。');
+  await expect(confirm.getByRole('button', { name: 'やめる' })).toBeFocused();
+  expect(await axeProblems(page, 'clear purpose confirmation')).toEqual([]);
+  await confirm.getByRole('button', { name: 'やめる' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(clear).toBeFocused();
+  await expect(heights.getByRole('listitem')).toHaveCount(2);
+
+  await clear.click();
+  await confirm.getByRole('button', { name: 'すべて削除する' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '身長の記録をすべて削除しました' })).toBeVisible();
+  await expect(page.getByText('身長の記録はありません。')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: /^身長の記録/ })).toBeFocused();
+  await expect(clear).toHaveCount(0);
+
+  // The list agrees; the other purpose is untouched (also on the server: after a reload).
+  await page.goto('/mypage/measurement/');
+  const latest = page.getByRole('table', { name: '最新の採寸' });
+  await expect(latest.getByRole('row', { name: /身長/ })).toContainText('未登録');
+  await expect(latest.getByRole('row', { name: /体重/ })).toContainText('55.5kg');
+});

@@ -6,22 +6,16 @@
  * hub's count is one less. Another id is refused. Each screen is axe-checked (WCAG 2.1 A/AA).
  * demo is shared with other specs: the count is read before and compared, never assumed.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { loginInBrowser } from './support/member.ts';
+import { hubUnread } from './support/mypage.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 
 test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
-
-/** The unread count the hub's メッセージ shortcut shows (after it loads). */
-async function hubUnread(page: Page): Promise<number> {
-  const shortcut = page.locator('.menu-grid').getByRole('link', { name: /メッセージ/ });
-  await expect(shortcut).toContainText(/未読\d+件/);
-  return Number((await shortcut.textContent())!.match(/未読(\d+)件/)![1]);
-}
 
 test('メッセージ: the hub counts unread messages; opening one shows it as text, marks it read and the count drops', async ({ page }) => {
   await loginInBrowser(page, demo.username, demo.password);

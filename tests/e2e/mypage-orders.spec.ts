@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
+import { probeStock, stockLeft } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -21,27 +22,6 @@ async function demoBalance(request: APIRequestContext): Promise<number> {
   const res = await request.get('/v1/me/points', { headers: { ...apiHeaders, Authorization: `Bearer ${await demoToken(request)}` } });
   expect(res.status()).toBe(200);
   return (await res.json()).point_balance;
-}
-
-/**
- * How many of a product are left, as the shop tells a shopper who asks for more than there is: a
- * guest cart's add of 99 (the most one line takes) answers 「在庫が不足しています（残りN点）」 when
- * fewer are left (the public product answer has no count); null when 99 or more are.
- */
-async function probeStock(request: APIRequestContext, productId: number): Promise<number | null> {
-  const { token } = await (await request.post('/v1/carts/init', { headers: apiHeaders, data: {} })).json();
-  const res = await request.patch('/v1/carts/products/add', { headers: apiHeaders, data: { token, product_id: productId, quantity: 99 } });
-  if (res.status() === 200) return null;
-  const body = await res.json();
-  expect(res.status(), JSON.stringify(body)).toBe(422);
-  const left = /残り(\d+)点/.exec(body.message ?? '');
-  return left ? Number(left[1]) : null;
-}
-
-async function stockLeft(request: APIRequestContext, productId: number): Promise<number> {
-  const left = await probeStock(request, productId);
-  expect(left).not.toBeNull();
-  return left!;
 }
 
 /** The member's order id of an order number (GET /v1/me/orders). */

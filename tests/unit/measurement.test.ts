@@ -1,7 +1,13 @@
-/** The shared measurement rule (contracts/measurement-choices.ts) and the chart's point layout. */
-import { describe, expect, it } from 'vitest';
+/**
+ * The shared measurement rule (contracts/measurement-choices.ts), the chart's point layout and the
+ * client's delete of a whole purpose.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMeasurement, measurementValueProblem } from '../../contracts/measurement-choices.ts';
 import { chartPoints } from '../../islands/mypage/MeasurementPage.tsx';
+import { configureClient, resetClient } from '../../src/api-client/http.ts';
+import { deleteTimeseriesPurpose } from '../../src/api-client/timeseries.ts';
+import { fakeFetch, memoryTokens } from './fake-api.ts';
 
 describe('measurementValueProblem', () => {
   it('accepts at most one decimal place within the purpose\'s range', () => {
@@ -36,5 +42,16 @@ describe('chartPoints', () => {
     expect(Number.isFinite(only.x) && Number.isFinite(only.y)).toBe(true);
     const flat = chartPoints([e(2, 170), e(1, 170)]);
     expect(flat[0].y).toBe(flat[1].y);
+  });
+});
+
+describe('deleteTimeseriesPurpose (DELETE /v1/me/timeseries/?purpose=)', () => {
+  beforeEach(() => resetClient());
+  it('sends the purpose in the query of the slash-ended path, signed in', async () => {
+    const api = fakeFetch(() => new Response(null, { status: 204 }));
+    configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens({ accessToken: 'a', expiresAt: Date.now() + 60_000 }) });
+    await deleteTimeseriesPurpose('waist');
+    expect(api.calls).toHaveLength(1);
+    expect(api.calls[0]).toMatchObject({ url: '/v1/me/timeseries/?purpose=waist', method: 'DELETE', headers: { Authorization: 'Bearer a' } });
   });
 });

@@ -6,7 +6,18 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
 
-const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
+/** The headers every Shop API call of a test sends (spec 7). */
+export const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
+
+/** apiHeaders plus the bearer token of a signed-in member. */
+export const authHeaders = (token: string) => ({ ...apiHeaders, Authorization: `Bearer ${token}` });
+
+/** An access token for API calls of the test itself (setting up, checking and tidying up). */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json() as { access_token: string }).access_token;
+}
 
 export interface Member { username: string; password: string; email: string }
 
