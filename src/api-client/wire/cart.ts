@@ -9,11 +9,12 @@ import type { Product } from '#contracts/products.ts';
 import { array, boolean, int, nullable, object, optional, string, type Decoder } from '../guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 import { cartSocialGiftWire } from './social-gift.ts';
+import { lineEmbroideryWire } from './embroidery.ts';
 
 /** A cart line's product: what the line shows and links to. */
 export type CartLineProduct = Pick<Product, 'id' | 'key' | 'name' | 'image'>;
 
-export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax' | 'parent_key'> & {
+export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax' | 'parent_key' | 'embroidery'> & {
   product_info: CartLineProduct;
 };
 
@@ -48,6 +49,7 @@ const cartLineWire: Decoder<CartLineWire> = /* @__PURE__ */ object({
   key: string, unit_price_with_tax: int, tax_rate: taxRate, quantity: int, subtotal_with_tax: int,
   product_info: object({ id: int, key: string, name: string, image: string }),
   parent_key: optional(nullable(string)),
+  embroidery: lineEmbroideryWire,
 });
 
 export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({
