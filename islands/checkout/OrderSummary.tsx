@@ -4,6 +4,7 @@
  */
 import type { Totals } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
+import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 
 export interface SummaryItem {
   key: string;
@@ -14,6 +15,8 @@ export interface SummaryItem {
   quantity: number;
   subtotalWithTax: number;
   taxRate: number;
+  /** The line's 名入れ刺繍, shown under its name. */
+  embroidery?: LineEmbroidery | null;
 }
 
 /** The lines as a table: product, unit price, quantity, subtotal (all tax-inclusive). */
@@ -30,6 +33,7 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
             <th scope="row">
               {item.href ? <a href={item.href}>{item.name}</a> : item.name}
               {item.taxRate === 8 && <span className="muted">（※軽減税率対象）</span>}
+              {item.embroidery && <span className="summary-embroidery" style={{ display: 'block', fontWeight: 'normal' }}>{embroideryLabel(item.embroidery)}</span>}
             </th>
             <td className="num">{formatYen(item.unitPriceWithTax)}</td>
             <td className="num">{item.quantity}</td>
