@@ -1,14 +1,30 @@
 /**
- * A line's 名入れ刺繍 (cart line, order line) without zod: how it is read back from storage, told apart
- * from another line's, written for a shopper (「名入れ：山田（明朝体・金）」) and checked in a form with
- * the same rules and Japanese messages as the API (contracts/memorial-choices.ts). The product page's
- * script, the cart screens, the mail and the receipt all read these.
+ * 名入れ刺繍 without zod and without the memorial rules: the fonts and thread colours (the my-page form,
+ * the product page and the API offer these), and a line's embroidery (cart line, order line): read
+ * back from storage, told apart from another line's, written for a shopper (「名入れ：山田（明朝体・金）」).
+ * Small on purpose: the cart and checkout bundles load it. The text rules are in memorial-choices.ts,
+ * and the form check that uses them in embroidery-rules.ts.
  */
-import { messages } from './messages.ts';
-import {
-  characterCount, EMBROIDERY_COLORS, EMBROIDERY_FONTS, EMBROIDERY_TEXT, EMBROIDERY_TEXT_LABEL, EMBROIDERY_TEXT_MAX, embroideryMessages,
-  type EmbroideryColor, type EmbroideryFont,
-} from './memorial-choices.ts';
+
+/** Embroidery fonts, by code, in the order the form offers them. */
+export const EMBROIDERY_FONTS = {
+  mincho: '明朝体',
+  gothic: 'ゴシック体',
+  brush: '筆記体',
+  block: 'ブロック体',
+} as const;
+export type EmbroideryFont = keyof typeof EMBROIDERY_FONTS;
+
+/** Thread colours, by code: the name shown and the colour of the preview. */
+export const EMBROIDERY_COLORS = {
+  gold: { label: '金', hex: '#b8860b' },
+  silver: { label: '銀', hex: '#8a8d91' },
+  navy: { label: '紺', hex: '#1f2f5c' },
+  black: { label: '黒', hex: '#1a1a1a' },
+  red: { label: '赤', hex: '#b22222' },
+  white: { label: '白', hex: '#ffffff' },
+} as const;
+export type EmbroideryColor = keyof typeof EMBROIDERY_COLORS;
 
 /** The embroidery a line carries: the stitched text, the font code and the thread colour code. */
 export interface LineEmbroidery { text: string; font: EmbroideryFont; color: EmbroideryColor }
@@ -32,11 +48,3 @@ export const embroideryText = (e: LineEmbroidery): string =>
 
 /** 「名入れ：山田（明朝体・金）」, as the cart, the order screens and the mail show it under a line. */
 export const embroideryLabel = (e: LineEmbroidery): string => `名入れ：${embroideryText(e)}`;
-
-/** The message for the text typed in a form (trimmed like the API does), or null when it can be stitched. */
-export function embroideryTextError(raw: string): string | null {
-  const v = raw.trim();
-  if (!v) return messages.required(EMBROIDERY_TEXT_LABEL);
-  if (characterCount(v) > EMBROIDERY_TEXT_MAX) return embroideryMessages.length;
-  return EMBROIDERY_TEXT.test(v) ? null : embroideryMessages.characters;
-}

@@ -4,7 +4,7 @@
  * embroidery (PUT /v1/me/name-embroidery); the zod-free helpers live in contracts/embroidery-choices.ts.
  */
 import { z } from 'zod';
-import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from './memorial-choices.ts';
+import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from './embroidery-choices.ts';
 import { nameEmbroideryInputSchema } from './memorials.ts';
 
 export * from './embroidery-choices.ts';

@@ -4,7 +4,8 @@
  * is checked with the API's rules and Japanese message before the form is sent; a member sees their
  * saved embroidery (GET /v1/me/name-embroidery) filled in and a link to change it in my-page.
  */
-import { embroideryText, embroideryTextError, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
+import { embroideryText, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
+import { embroideryTextError } from '#contracts/embroidery-rules.ts';
 import { api, isMember } from './discovery/api.ts';
 
 /** Sets up the embroidery fields of `form`; returns the check to run before each submit (false: do not send). */

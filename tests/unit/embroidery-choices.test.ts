@@ -1,6 +1,7 @@
 /** A line's 名入れ刺繍: read back from storage, told apart, written for the shopper, checked in a form like the API. */
 import { describe, expect, it } from 'vitest';
-import { embroideryKey, embroideryLabel, embroideryOf, embroideryTextError } from '../../contracts/embroidery-choices.ts';
+import { embroideryKey, embroideryLabel, embroideryOf } from '../../contracts/embroidery-choices.ts';
+import { embroideryTextError } from '../../contracts/embroidery-rules.ts';
 import { nameEmbroideryInputSchema } from '../../contracts/memorials.ts';
 import { parseEmbroidery } from '../../src/api-client/add-to-cart.ts';
 import { addErrorCode } from '../../src/api-client/add-to-cart-errors.ts';
