@@ -10,7 +10,6 @@ import type { Order, OrderItem, OrderStatus } from '#contracts/orders.ts';
 import type { Product, ProductModel, ProductRef, ProductVariant, CategoryNode, ProductSort } from '#contracts/products.ts';
 import type { User } from '#contracts/user.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
-import type { LineEmbroidery } from '#contracts/embroidery-choices.ts';
 
 export type { Address, DeliveryAddress, Order, OrderItem, OrderStatus, Product, ProductModel, ProductRef, ProductVariant, CategoryNode, ProductSort, User, LoginResponse };
 
@@ -33,8 +32,8 @@ export interface CartLine {
   isFood: boolean;
   /** On an accessory's line: the key of the line it belongs to (deleted with it). */
   parentKey?: string | null;
-  /** The line's 名入れ刺繍, or null. */
-  embroidery?: LineEmbroidery | null;
+  /** The line's 名入れ刺繍 as the API sent it (null or absent: none); shown through embroideryOf. */
+  embroidery?: unknown;
 }
 
 /** The totals of a cart or an order (yen, tax included unless named otherwise). */

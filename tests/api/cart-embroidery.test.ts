@@ -9,6 +9,7 @@ import { order_items, outbox_emails, products } from '../../api/src/db/schema.ts
 import { cartSchema } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { productSchema } from '#contracts/products.ts';
+import { receiptModel } from '../../api/src/services/orders/receipt.ts';
 import { createMember, MEMBER_PASSWORD } from './account-support.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
@@ -148,6 +149,13 @@ describe('the order', () => {
     const [mail] = await shop.database.db.select({ body: outbox_emails.body }).from(outbox_emails)
       .where(and(eq(outbox_emails.template, 'order_confirmation'), sql`${outbox_emails.body} like ${`%${order_no}%`}`));
     expect(mail.body).toContain('名入れ：山田 花子（明朝体・金）');
+
+    // The receipt's line names it too (its text, and a PDF that draws it).
+    const model = receiptModel({ order, shopName: 'テスト商店', registrationNumber: 'T1234567890123', addressee: '山田', issuedAt: new Date() });
+    expect(model.lines[0].name).toContain('（名入れ：山田 花子（明朝体・金））');
+    const pdf = await shop.request('GET', `/v1/me/orders/${order_id}/download/receipt?name=${encodeURIComponent('山田')}`, { token: demo });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     const other = await createMember(shop, 'embroidery-other');
     const otherToken = (await (await shop.request('POST', '/v1/auth/login', { body: { username: other.username, password: MEMBER_PASSWORD } })).json()).access_token;

@@ -6,7 +6,7 @@
 import { formatYenWithTax } from '../../../src/lib/money.ts';
 import type { CartLine as CartLineData } from '../../../src/api-client/types.ts';
 import { productDetailPath } from '../../../src/lib/routes.ts';
-import { embroideryLabel } from '#contracts/embroidery-choices.ts';
+import { embroideryLabel, embroideryOf } from '#contracts/embroidery-choices.ts';
 import type { SlotProps } from '../../slot-props.ts';
 
 type Props = SlotProps['CartLines'];
@@ -27,14 +27,15 @@ interface LineProps { line: CartLineData; disabled: boolean; onQuantity: (quanti
 function CartLine({ line, disabled, onQuantity, onRemove }: LineProps) {
   const max = Math.max(10, line.quantity);
   const selectId = `qty-${line.key}`;
+  const embroidery = embroideryOf(line.embroidery);
   // Two lines of one product differ by their embroidery: the controls' names say which line they are.
-  const named = line.embroidery ? `${line.name}（${embroideryLabel(line.embroidery)}）` : line.name;
+  const named = embroidery ? `${line.name}（${embroideryLabel(embroidery)}）` : line.name;
   return (
     <li className="cart-line">
       <img src={line.image} alt="" width="96" height="96" />
       <div className="cart-line-main">
         <a href={productDetailPath(line.productKey)} className="cart-line-name">{line.name}</a>
-        {line.embroidery && <p className="cart-line-embroidery">{embroideryLabel(line.embroidery)}</p>}
+        {embroidery && <p className="cart-line-embroidery">{embroideryLabel(embroidery)}</p>}
         <p className="muted">単価 {formatYenWithTax(line.unitPriceWithTax)}{line.taxRate === 8 && '（軽減税率8%）'}</p>
       </div>
       <div className="field cart-line-qty">
