@@ -63,8 +63,9 @@ test('demo orders an embroiderable product with the name embroidery saved in my-
     await page.goto(`/product/${product!.key}/`);
     const form = page.locator('form[data-add-to-cart][data-enhanced="true"]');
     await expect(form).toHaveCount(1);
-    await form.getByLabel('名入れ刺繍をする').check();
     const field = form.getByLabel(/刺繍する文字/);
+    await expect(field).toBeHidden();
+    await form.getByLabel('名入れ刺繍をする').check();
     await expect(field).toHaveValue('ヤマダ ハナコ');
     await expect(form.getByLabel('書体')).toHaveValue('gothic');
     await expect(form.getByLabel('糸の色')).toHaveValue('navy');

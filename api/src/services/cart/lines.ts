@@ -7,7 +7,6 @@ import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/emb
 import type { CartRow } from './access.ts';
 import { deleteAccessoriesOf, isOwnLine } from './accessories.ts';
 import { cartErrors } from './errors.ts';
-import { unprocessable } from '../../lib/errors.ts';
 
 type Conn = Db | Tx;
 
@@ -39,10 +38,6 @@ export function checkQuantity(p: { name: string; stock: number }, quantity: numb
 export const sameEmbroidery = (embroidery: LineEmbroidery | null) =>
   sql<boolean>`${cart_items.embroidery} is not distinct from ${embroidery ? JSON.stringify(embroidery) : null}::jsonb`;
 
-/** The 422 of an embroidery asked for on a product that cannot be embroidered. */
-const notEmbroiderable = (name: string) => unprocessable(`「${name}」は名入れ刺繍を承っておりません。`, 'cart.embroidery.not_allowed',
-  { embroidery: ['この商品は名入れ刺繍を承っておりません'] });
-
 /**
  * Adds a product, with its 名入れ刺繍 or none; a line of the product with the same embroidery gets its
  * quantity raised instead. Stock is checked on everything of the product in the cart, whatever the
@@ -50,7 +45,7 @@ const notEmbroiderable = (name: string) => unprocessable(`「${name}」は名入
  */
 export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number, embroidery: LineEmbroidery | null = null) {
   const p = await productForSale(tx, channelId, productId);
-  if (embroidery && !p.embroiderable) throw notEmbroiderable(p.name);
+  if (embroidery && !p.embroiderable) throw cartErrors.notEmbroiderable(p.name);
   const lines = await tx.select({ id: cart_items.id, quantity: cart_items.quantity, embroidery: cart_items.embroidery }).from(cart_items)
     .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId), isOwnLine)).orderBy(asc(cart_items.id));
   const line = lines.find((l) => embroideryKey(embroideryOf(l.embroidery)) === embroideryKey(embroidery));
