@@ -122,9 +122,14 @@ export default defineConfig({
               // recommendations on product cards) share with the islands: a chunk of their own, so those
               // pages never load the React chunk below for them.
               { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts/, priority: 6 },
+              // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
+              // product page's lazily loaded embroidery script all use them. A file of its own, so none of
+              // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).
+              { name: 'embroidery-choices', test: /\/contracts\/embroidery-choices\.ts/, priority: 7 },
               // React, Astro's React renderer, the toast store and region, and what the cart and every
               // checkout step share (the API client core: http, cookies, routes, zustand; the cart and
-              // session stores and the cart's calls and decoders; the member gate; the checkout helpers):
+              // session stores and the cart's calls and decoders; the member gate; the checkout helpers, with
+              // the delivery-date format, else the delivery step loads the Confirm chunk for that one function):
               // those pages load all of it, and one gzip stream compresses it better than separate files.
               // Only what those pages run belongs here, since each module in it is bundled whole: the
               // order decision is card-decision.ts (the rest of card-payments.ts, saved cards and the
@@ -132,7 +137,7 @@ export default defineConfig({
               // receiver's and the paper catalogue's decoders have modules of their own, outside.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|card-decision|reshape|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|card-decision|reshape|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee|delivery-format)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
                 priority: 5,
               },
               // The confirm step's own parts, also used by the order detail on my page.

@@ -10,6 +10,7 @@ import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema, taxRateSchema } from './products.ts';
 import { cartSocialGiftSchema } from './social-gift.ts';
+import { lineEmbroideryInputSchema, lineEmbroiderySchema } from './embroidery.ts';
 import { cartPaymentChoiceFields, cartPaymentInputSchema, cartTransactionErrorSchema } from './card-payments.ts';
 
 const yen = z.number().int();
@@ -33,6 +34,8 @@ export const cartProductSchema = z.object({
   parent_key: z.string().nullable().optional(),
   /** The shipping the line goes with (null: the first, or none chosen yet). */
   shipping_id: z.number().int().positive().nullable().optional(),
+  /** The line's 名入れ刺繍, or null (a product with two different embroideries is two lines). */
+  embroidery: lineEmbroiderySchema.nullable().optional(),
 }).meta({ id: 'CartProduct' });
 export type CartProduct = z.infer<typeof cartProductSchema>;
 
@@ -164,11 +167,16 @@ export type CartInitRequest = z.infer<typeof cartInitRequestSchema>;
 export const cartTokenRequestSchema = z.object({ token: cartTokenSchema }).meta({ id: 'CartTokenRequest' });
 export type CartTokenRequest = z.infer<typeof cartTokenRequestSchema>;
 
-/** PATCH /v1/carts/products/add. Adding a product already in the cart raises that line's quantity. */
+/**
+ * PATCH /v1/carts/products/add. Adding a product already in the cart raises that line's quantity,
+ * when the line has the same `embroidery` (名入れ刺繍, only for a product with `embroiderable`; none
+ * matches none); a different one makes a line of its own.
+ */
 export const cartAddProductRequestSchema = z.object({
   token: cartTokenSchema,
   product_id: dbIdNumber(),
   quantity: quantitySchema,
+  embroidery: lineEmbroideryInputSchema.nullable().optional(),
 }).meta({ id: 'CartAddProductRequest' });
 export type CartAddProductRequest = z.infer<typeof cartAddProductRequestSchema>;
 

@@ -51,6 +51,7 @@ export const labels: Record<string, string> = {
   ids: '商品',
   key: 'キー',
   quantity: '数量',
+  embroidery: '名入れ刺繍',
   user_address_id: 'お届け先',
   address: 'お届け先住所',
   payment_id: 'お支払い方法',

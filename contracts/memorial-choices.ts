@@ -19,25 +19,9 @@ export function isMemorialDay(month: number, date: number): boolean {
   return date <= new Date(Date.UTC(2000, month, 0)).getUTCDate();
 }
 
-/** Embroidery fonts, by code, in the order the form offers them. */
-export const EMBROIDERY_FONTS = {
-  mincho: '明朝体',
-  gothic: 'ゴシック体',
-  brush: '筆記体',
-  block: 'ブロック体',
-} as const;
-export type EmbroideryFont = keyof typeof EMBROIDERY_FONTS;
-
-/** Thread colours, by code: the name shown and the colour of the preview. */
-export const EMBROIDERY_COLORS = {
-  gold: { label: '金', hex: '#b8860b' },
-  silver: { label: '銀', hex: '#8a8d91' },
-  navy: { label: '紺', hex: '#1f2f5c' },
-  black: { label: '黒', hex: '#1a1a1a' },
-  red: { label: '赤', hex: '#b22222' },
-  white: { label: '白', hex: '#ffffff' },
-} as const;
-export type EmbroideryColor = keyof typeof EMBROIDERY_COLORS;
+// The fonts and thread colours live with the line embroidery's helpers, which the cart and checkout
+// bundles load without the memorial rules; they are re-exported here for the forms and the API.
+export { EMBROIDERY_COLORS, EMBROIDERY_FONTS, type EmbroideryColor, type EmbroideryFont } from './embroidery-choices.ts';
 
 /** Most characters stitched (a character as a person counts it: 𠮷 is one). */
 export const EMBROIDERY_TEXT_MAX = 12;

@@ -5,6 +5,7 @@ import { cartOrderSchema, cartShippingSchema } from './cart.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
 import { taxRateSchema } from './products.ts';
 import { requiredText } from './fields.ts';
+import { lineEmbroiderySchema } from './embroidery.ts';
 
 export const orderStatusSchema = z.enum(['ordered', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -28,6 +29,8 @@ export const orderItemSchema = z.object({
   quantity: z.number().int().positive(),
   tax_amount: z.number().int(),
   subtotal_with_tax: z.number().int(),
+  /** The line's 名入れ刺繍 as ordered, or null. */
+  embroidery: lineEmbroiderySchema.nullable().optional(),
 }).meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

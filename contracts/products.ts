@@ -94,6 +94,8 @@ export const productSchema = z.object({
   /** Average review rating rounded to one decimal, or null without reviews. */
   review_avg: z.number().nullable(),
   review_count: z.number().int(),
+  /** 名入れ刺繍 can be ordered with it (PATCH /v1/carts/products/add `embroidery`), free of charge. */
+  embroiderable: z.boolean(),
 }).meta({ id: 'Product' });
 export type Product = z.infer<typeof productSchema>;
 

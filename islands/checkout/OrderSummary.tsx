@@ -4,6 +4,7 @@
  */
 import type { Totals } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
+import { embroideryLabel, embroideryOf } from '#contracts/embroidery-choices.ts';
 
 export interface SummaryItem {
   key: string;
@@ -14,6 +15,14 @@ export interface SummaryItem {
   quantity: number;
   subtotalWithTax: number;
   taxRate: number;
+  /** The line's 名入れ刺繍 (a cart line's as the API sent it: checked by embroideryOf), shown under its name. */
+  embroidery?: unknown;
+}
+
+/** 「名入れ：…（書体・色）」 under a line's name, when it has an embroidery. */
+function EmbroideryNote({ embroidery }: { embroidery: unknown }) {
+  const e = embroideryOf(embroidery);
+  return e && <span className="summary-embroidery" style={{ display: 'block', fontWeight: 'normal' }}>{embroideryLabel(e)}</span>;
 }
 
 /** The lines as a table: product, unit price, quantity, subtotal (all tax-inclusive). */
@@ -30,6 +39,7 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
             <th scope="row">
               {item.href ? <a href={item.href}>{item.name}</a> : item.name}
               {item.taxRate === 8 && <span className="muted">（※軽減税率対象）</span>}
+              <EmbroideryNote embroidery={item.embroidery} />
             </th>
             <td className="num">{formatYen(item.unitPriceWithTax)}</td>
             <td className="num">{item.quantity}</td>

@@ -36,6 +36,7 @@ export function orderSummaryItems(order: Order): SummaryItem[] {
     quantity: item.quantity,
     subtotalWithTax: item.subtotal_with_tax,
     taxRate: item.tax_rate,
+    embroidery: item.embroidery ?? null,
   }));
 }
 

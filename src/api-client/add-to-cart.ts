@@ -6,12 +6,25 @@
  */
 import { initCart, addCartProduct, type CartResult } from './cart.ts';
 import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode } from './errors.ts';
+import type { CartAddProductRequest } from '#contracts/cart.ts';
 
 export interface AddToCartInput {
   productId: number;
   quantity: number;
   /** The visitor's cart token (cookie), null when they have none. */
   token: string | null;
+  /** 「名入れ刺繍をする」 with what was typed or chosen, unchecked here: the API checks it (422 by field). */
+  embroidery?: EmbroideryFields | null;
+}
+
+/** The embroidery as the product page's form posts it. */
+export interface EmbroideryFields { text: string; font: string; color: string }
+
+/** The form's embroidery when 「名入れ刺繍をする」 is ticked (`embroidery=1`), else null. */
+export function parseEmbroidery(form: { get(name: string): unknown } | null): EmbroideryFields | null {
+  if (form?.get('embroidery') !== '1') return null;
+  const field = (name: string) => { const v = form.get(name); return typeof v === 'string' ? v.slice(0, 200) : ''; };
+  return { text: field('embroidery_text'), font: field('embroidery_font'), color: field('embroidery_color') };
 }
 
 export type AddToCartOutcome =
@@ -33,7 +46,9 @@ export function parseProductId(raw: unknown): number | null {
 
 /** Adds `quantity` of the product to the visitor's cart (bearer: the server passes the visitor's token). */
 export async function addToCart(input: AddToCartInput, opts: { bearer?: string | null } = {}): Promise<AddToCartOutcome> {
-  const add = (token: string) => addCartProduct({ token, product_id: input.productId, quantity: input.quantity }, opts);
+  // The font and colour codes are the form's strings: the API refuses unknown ones with its message.
+  const embroidery = input.embroidery ? { embroidery: input.embroidery as NonNullable<CartAddProductRequest['embroidery']> } : {};
+  const add = (token: string) => addCartProduct({ token, product_id: input.productId, quantity: input.quantity, ...embroidery }, opts);
   let cart: CartResult | null = null;
   try {
     const token = input.token ?? (cart = await initCart({ token: null }, opts)).cart.token;

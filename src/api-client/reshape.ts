@@ -43,6 +43,7 @@ export function toCart(wire: CartWire): Cart {
     taxRate: p.tax_rate,
     isFood: isFoodTaxRate(p.tax_rate),
     parentKey: p.parent_key ?? null,
+    embroidery: p.embroidery,
   }));
   return {
     token: wire.token,

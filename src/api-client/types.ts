@@ -32,6 +32,8 @@ export interface CartLine {
   isFood: boolean;
   /** On an accessory's line: the key of the line it belongs to (deleted with it). */
   parentKey?: string | null;
+  /** The line's 名入れ刺繍 as the API sent it (null or absent: none); shown through embroideryOf. */
+  embroidery?: unknown;
 }
 
 /** The totals of a cart or an order (yen, tax included unless named otherwise). */

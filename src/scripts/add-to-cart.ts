@@ -1,5 +1,6 @@
 /**
- * Enhances the product page's plain 「カートに入れる」 form (no React, no API client: about 1 KB).
+ * Enhances the product page's plain 「カートに入れる」 form (no React, no API client: about 1 KB; an
+ * embroiderable product's 「名入れ刺繍をする」 loads src/scripts/embroidery.ts on top).
  * Once this has run, a submit posts the same form to /cart/add/ with fetch, asking for JSON: the
  * server adds through the Shop API and writes the cartToken / cart_cache cookies exactly as for the
  * plain post, and the page stays put: the result goes to the form's role="status" region and the
@@ -41,6 +42,11 @@ async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
 
 function enhance(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  // 「名入れ刺繍をする」 only on an embroiderable product's page: its script is loaded only there.
+  const pass = (): boolean => true;
+  const embroidery: Promise<() => boolean> = form.querySelector('[data-embroidery]')
+    ? import('./embroidery.ts').then((m) => m.setupEmbroidery(form), () => pass)
+    : Promise.resolve(pass);
   let busy = false;
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -48,7 +54,8 @@ function enhance(form: HTMLFormElement): void {
     busy = true;
     button?.setAttribute('aria-busy', 'true');
     report(form, null);
-    add(form).then((answer) => {
+    embroidery.then((valid): Promise<AddJsonAnswer | null | 'invalid'> => (valid() ? add(form) : Promise.resolve('invalid'))).then((answer) => {
+      if (answer === 'invalid') return;
       if (answer?.ok) report(form, { added: form.dataset.productName ?? '' });
       else if (answer) report(form, { error: answer.message ?? FAILED });
       else report(form, { error: FAILED });

@@ -142,7 +142,7 @@ describe('product JSON-LD', () => {
     product_price: 3000, before_price: 4000, product_price_with_tax: 3300, tax_rate: 10, brand: { id: 1, key: 'b', name: 'ブランド' },
     maker: null, product_model: null, image: '/img/a.svg', images: ['/img/a.svg', '/img/b.svg'], is_stock_available: true,
     is_favorite: false, created_at: '2026-01-01T00:00:00Z', color: '紺', color_code: '#1f2a44', size: 'M', stock_status: 'low',
-    discount_rate: 25, review_avg: 4.3, review_count: 12,
+    discount_rate: 25, review_avg: 4.3, review_count: 12, embroiderable: false,
   } satisfies Product;
 
   it('names the product, its images, sku, offer in JPY with availability, and the rating when reviewed', () => {

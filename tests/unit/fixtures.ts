@@ -10,7 +10,7 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     product_price_with_tax: 1100, tax_rate: 10, brand: null, maker: null, product_model: null,
     image: `/images/p${id}.jpg`, images: [], is_stock_available: true, is_favorite: false,
     created_at: '2026-01-01T00:00:00.000Z', color: null, color_code: null, size: null, stock_status: 'in_stock',
-    discount_rate: null, review_avg: null, review_count: 0, ...overrides,
+    discount_rate: null, review_avg: null, review_count: 0, embroiderable: false, ...overrides,
   };
 }
 

@@ -283,6 +283,11 @@ export const products = pgTable('products', {
   popularity: integer('popularity').notNull().default(0),
   /** Business days this product needs on top of the shop's base lead time (made to order, …). */
   lead_days: smallint('lead_days').notNull().default(0),
+  /**
+   * 名入れ刺繍 can be ordered on this product (towels, shirts, bags, …): the add-to-cart call then
+   * accepts an embroidery for the line. No fee column: the embroidery is free of charge for now.
+   */
+  embroiderable: boolean('embroiderable').notNull().default(false),
   is_published: boolean('is_published').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   /**
@@ -528,6 +533,11 @@ export const cart_items = pgTable('cart_items', {
   cart_shipping_id: integer('cart_shipping_id').references(() => cart_shippings.id, { onDelete: 'set null' }),
   quantity: integer('quantity').notNull(),
   accessories: jsonb('accessories').notNull().default(sql`'[]'::jsonb`),
+  /**
+   * The line's 名入れ刺繍 { text, font, color } (contracts/embroidery.ts), or null for none. Lines of one
+   * product with different embroideries are different lines; only an equal one (or none) is merged into.
+   */
+  embroidery: jsonb('embroidery'),
   created_at: created(),
 }, (t) => [uniqueIndex('cart_items_cart_key_uq').on(t.cart_id, t.key), check('cart_items_qty_pos', sql`${t.quantity} > 0`)]);
 
@@ -586,6 +596,8 @@ export const order_items = pgTable('order_items', {
   shipping_index: smallint('shipping_index').notNull().default(0),
   /** The line's share of the coupon discount, yen. */
   coupon_discount: integer('coupon_discount').notNull().default(0),
+  /** The line's 名入れ刺繍 { text, font, color } copied from the cart line at the decision, or null. */
+  embroidery: jsonb('embroidery'),
 }, (t) => [index('order_items_order_idx').on(t.order_id)]);
 
 /**

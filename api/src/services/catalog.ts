@@ -39,6 +39,7 @@ export interface ProductRow {
   /** Reviews of the product's model (or of the product alone without a model). */
   review_avg: number | string | null;
   review_count: number | string;
+  embroiderable: boolean;
 }
 
 interface VariantRow {
@@ -127,7 +128,7 @@ async function queryProducts(db: Conn, hit: Hit, opts: {
   }
   return run<ProductRow>(db, 'products', sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
-      p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size,
+      p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size, p.embroiderable,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
       m.id as maker_id, m.key as maker_key, m.name as maker_name,
       pm.key as model_key, pm.name as model_name,
@@ -192,6 +193,7 @@ export function serializeProduct(row: ProductRow): Product {
     discount_rate: discountRateOf(price, before),
     review_avg: row.review_avg == null ? null : Math.round(Number(row.review_avg) * 10) / 10,
     review_count: Number(row.review_count ?? 0),
+    embroiderable: row.embroiderable === true,
   };
 }
 

@@ -10,6 +10,7 @@ import { mailQueued } from './outbox/signal.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { MailShipment } from './delivery/decision.ts';
+import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 
 type Conn = Db | Tx;
 
@@ -38,7 +39,9 @@ export interface OrderMail {
   customerName: string;
   orderNo: string;
   orderedAt: Date;
-  items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number }[];
+  items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number;
+    /** The line's 名入れ刺繍, shown under it. */
+    embroidery?: LineEmbroidery | null }[];
   totals: CartOrder;
   payment: { code: string; name: string; description: string; settings: unknown };
   /** What the shopper needs to pay (account and deadline, konbini number, card), from the order's payment detail. */
@@ -107,6 +110,7 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     '■ ご注文商品',
     ...m.items.flatMap((i) => [
       `・${i.name}${i.tax_rate === 8 ? '※' : ''}（商品番号：${i.code}）`,
+      ...(i.embroidery ? [`  ${embroideryLabel(i.embroidery)}`] : []),
       `  ${yen(i.unit_price_with_tax)}（税込）× ${i.quantity}点　小計 ${yen(i.subtotal_with_tax)}（税込）`,
     ]),
     ...(m.items.some((i) => i.tax_rate === 8) ? ['※は軽減税率（8%）対象商品です。'] : []),

@@ -11,6 +11,7 @@ import type { AmountByTaxRate } from '#contracts/cart.ts';
 import { ORDER_STATUS_LABELS, type Order, type OrderShipping, type OrderStatus } from '#contracts/orders.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 import { asTaxRate } from './cart/lines.ts';
+import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { priceWithTax } from './tax.ts';
 import { publicPaymentDetail } from './payments/methods.ts';
 import { orderGiftView, type SocialGiftRow } from './social-gift/status.ts';
@@ -49,7 +50,7 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
     items: items.map((i) => ({
       key: i.key, code: i.code, name: i.name, image: i.image, unit_price: i.unit_price,
       unit_price_with_tax: priceWithTax(i.unit_price, i.tax_rate), tax_rate: asTaxRate(i.tax_rate), quantity: i.quantity,
-      tax_amount: i.tax_amount, subtotal_with_tax: i.subtotal + i.tax_amount,
+      tax_amount: i.tax_amount, subtotal_with_tax: i.subtotal + i.tax_amount, embroidery: embroideryOf(i.embroidery),
     })),
     shippings: o.is_social_gift ? [] : (o.shippings as StoredShipment[]).map(orderShipping),
     note: typeof (o.others as { note?: unknown } | null)?.note === 'string' ? (o.others as { note: string }).note : '',

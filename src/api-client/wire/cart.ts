@@ -6,7 +6,7 @@
  */
 import type { Cart, CartDecisionResponse, CartOrder, CartProduct } from '#contracts/cart.ts';
 import type { Product } from '#contracts/products.ts';
-import { array, boolean, int, nullable, object, optional, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, nullable, object, optional, string, unknown, type Decoder } from '../guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 import { cartSocialGiftWire } from './social-gift.ts';
 
@@ -15,6 +15,11 @@ export type CartLineProduct = Pick<Product, 'id' | 'key' | 'name' | 'image'>;
 
 export type CartLineWire = Pick<CartProduct, 'key' | 'unit_price_with_tax' | 'tax_rate' | 'quantity' | 'subtotal_with_tax' | 'parent_key'> & {
   product_info: CartLineProduct;
+  /**
+   * The line's 名入れ刺繍 as sent, checked by embroideryOf (contracts/embroidery-choices.ts) where it is
+   * shown: decoding it here would put the font and colour tables in the chunk every checkout page loads.
+   */
+  embroidery?: unknown;
 };
 
 type Shipping = Cart['detail']['shippings'][number];
@@ -48,6 +53,7 @@ const cartLineWire: Decoder<CartLineWire> = /* @__PURE__ */ object({
   key: string, unit_price_with_tax: int, tax_rate: taxRate, quantity: int, subtotal_with_tax: int,
   product_info: object({ id: int, key: string, name: string, image: string }),
   parent_key: optional(nullable(string)),
+  embroidery: unknown,
 });
 
 export const cartWire: Decoder<CartWire> = /* @__PURE__ */ object({

@@ -3,10 +3,11 @@ import type { Order, OrderItem, OrderShipping } from '#contracts/orders.ts';
 import { array, int, literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 import { orderSocialGiftWire } from './social-gift.ts';
+import { lineEmbroideryWire } from './embroidery.ts';
 
 const orderItemWire: Decoder<OrderItem> = /* @__PURE__ */ object({
   key: string, code: string, name: string, image: nullable(string), unit_price: int, unit_price_with_tax: int,
-  tax_rate: taxRate, quantity: int, tax_amount: int, subtotal_with_tax: int,
+  tax_rate: taxRate, quantity: int, tax_amount: int, subtotal_with_tax: int, embroidery: lineEmbroideryWire,
 });
 
 const orderShippingWire: Decoder<OrderShipping> = /* @__PURE__ */ object({

@@ -4,6 +4,8 @@ import { array, boolean, int, literal, nullable, number, object, optional, strin
 import { taxRate } from './common.ts';
 
 const ref: Decoder<ProductRef> = /* @__PURE__ */ object({ id: int, key: string, name: string });
+/** `embroiderable`: only a true is a yes (an answer without the flag offers no embroidery). */
+const yesOnly: Decoder<boolean> = (v) => v === true;
 const stockStatus: Decoder<StockStatus> = /* @__PURE__ */ literal('in_stock', 'low', 'out');
 
 export const productModelWire: Decoder<ProductModel> = /* @__PURE__ */ object({
@@ -21,5 +23,5 @@ export const productWire: Decoder<Product> = /* @__PURE__ */ object({
   brand: nullable(ref), maker: nullable(ref), product_model: nullable(productModelWire),
   image: string, images: array(string), is_stock_available: boolean, is_favorite: boolean, created_at: string,
   color: nullable(string), color_code: nullable(string), size: nullable(string), stock_status: stockStatus,
-  discount_rate: nullable(int), review_avg: nullable(number), review_count: int,
+  discount_rate: nullable(int), review_avg: nullable(number), review_count: int, embroiderable: yesOnly,
 });

@@ -273,6 +273,14 @@ export const discontinued: { family: string; label: string }[] = [
 ];
 
 /** Swatch colour of each colour (or pattern) a variant label can name; other labels are sizes or amounts. */
+/**
+ * Families that take 名入れ刺繍 (products.embroiderable): the shirts and canvas totes a gift shop
+ * stitches a name on. Every variant of the family can be embroidered; outlet B品 cannot.
+ */
+export const embroiderableFamilies: ReadonlySet<string> = new Set([
+  'オックスフォード ボタンダウンシャツ', 'リネン バンドカラーシャツ', '帆布 トートバッグ M', '帆布 トートバッグ L',
+]);
+
 export const colorCodes: Record<string, string> = {
   ホワイト: '#f7f7f5', ブラック: '#1f1f1f', ネイビー: '#1f2a44', グレー: '#8a8d91', オフホワイト: '#f2efe6', 杢グレー: '#a3a3a0',
   'ネイビー×ホワイト': '#1f2a44', 'ブラック×エクリュ': '#1f1f1f', 'レッド×ホワイト': '#b3262e', 'イエロー×ホワイト': '#e8c547',

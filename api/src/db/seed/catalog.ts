@@ -8,7 +8,7 @@ import {
 } from '../schema.ts';
 import { productSearchText } from '../../services/search/normalize.ts';
 import {
-  accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
+  accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, embroiderableFamilies, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
   reviewNicknames, reviewTexts, shoeLeaves, shoeSizes, type CategorySeed, type MakerSeed,
 } from './catalog-data.ts';
 import { createRandom } from './random.ts';
@@ -119,6 +119,7 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
         tax_rate: f.tax ?? 10, image: images[0], images, stock: stockOf(), is_published: v.published,
         color: v.color, color_code: v.color ? colorCodes[v.color] : null, size: v.size, size_order: v.sizeOrder, sort: vi,
         search_text: searchText(name, code, f.name, brandKey, maker, v.color, v.size),
+        embroiderable: embroiderableFamilies.has(f.name),
         created_at: new Date(base + arrival.get(fi)! * 36 * 3600_000 + vi * 60_000),
       });
     });

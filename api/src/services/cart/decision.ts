@@ -19,6 +19,7 @@ import { asTaxRate } from './lines.ts';
 import { priceWithPaymentFee } from '../payments/methods.ts';
 import { settleOffline, type Settle } from '../payments/settle.ts';
 import { cartLinesQuery } from './queries.ts';
+import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { decisionShipments } from '../delivery/decision.ts';
 import { cartBenefits } from '../benefits/cart-pricing.ts';
 import { recordOrderBenefits } from '../benefits/orders.ts';
@@ -150,6 +151,8 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
     unit_price: i.unit_price, tax_rate: i.tax_rate, quantity: i.quantity,
     tax_amount: pricing.lines[n].tax_amount, subtotal: pricing.lines[n].subtotal, coupon_discount: pricing.lines[n].coupon_discount,
     shipping_index: delivery.plan.lineShipment[n],
+    // The cart line's 名入れ刺繍, kept with the order line as it was decided.
+    embroidery: embroideryOf(i.embroidery),
   })));
   await tx.update(carts).set({ order_id: orderId, user_id: user.id, updated_at: now }).where(eq(carts.id, cart.id));
 
@@ -163,6 +166,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
     items: items.map((i, n) => ({
       name: i.name, code: i.code, tax_rate: i.tax_rate, quantity: i.quantity,
       unit_price_with_tax: pricing.lines[n].unit_price_with_tax, subtotal_with_tax: pricing.lines[n].subtotal_with_tax,
+      embroidery: embroideryOf(i.embroidery),
     })),
     totals: t,
     payment: { code: payment.code, name: payment.name, description: payment.description, settings: payment.settings },

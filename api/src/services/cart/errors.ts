@@ -10,6 +10,8 @@ export const cartErrors = {
   stock: (name: string, left: number) => unprocessable(
     left > 0 ? `「${name}」の在庫が不足しています（残り${left}点）。` : `「${name}」は在庫切れです。`, 'cart.stock.insufficient'),
   lineNotFound: () => unprocessable('カート内の商品が見つかりません。', 'cart.item.not_found'),
+  notEmbroiderable: (name: string) => unprocessable(`「${name}」は名入れ刺繍を承っておりません。`, 'cart.embroidery.not_allowed',
+    { embroidery: ['この商品は名入れ刺繍を承っておりません'] }),
   tooMany: () => unprocessable('一度にご注文いただける数量は99点までです。', 'cart.quantity.max'),
   addressNotFound: () => unprocessable('お届け先が見つかりません。', 'cart_detail.set_user_address.not_data'),
   paymentNotAvailable: () => unprocessable('選択されたお支払い方法はご利用いただけません。', 'cart.payment.not_available'),

@@ -41,10 +41,10 @@ export const getCart = async (s: CartScope, token: string): Promise<Cart> =>
 /** PATCH /v1/carts/reset. */
 export const resetShopCart = (s: CartScope, { token }: { token: string }) => change(s, token, (tx, cart) => resetCart(tx, cart));
 
-/** PATCH /v1/carts/products/add. */
-export const addCartProduct = async (s: CartScope, { token, product_id, quantity }: CartAddProductRequest) => {
+/** PATCH /v1/carts/products/add (with the line's 名入れ刺繍, when asked for). */
+export const addCartProduct = async (s: CartScope, { token, product_id, quantity, embroidery }: CartAddProductRequest) => {
   await assertSelling(s.db, s.channel.id);
-  return change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity));
+  return change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity, embroidery ?? null));
 };
 
 /** PATCH /v1/carts/add-set: all the products or none. */

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema.ts';
 import { randomToken } from '../tokens.ts';
+import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import type { CartRow } from './access.ts';
 import { deleteAccessoriesOf, isOwnLine } from './accessories.ts';
 import { cartErrors } from './errors.ts';
@@ -21,6 +22,7 @@ const sellableHere = (channelId: string) =>
 export async function productForSale(tx: Conn, channelId: string, productId: number) {
   const [p] = await tx.select({
     id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
+    embroiderable: products.embroiderable,
   }).from(products).where(eq(products.id, productId)).limit(1);
   if (!p) throw cartErrors.productNotFound();
   if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
@@ -32,15 +34,26 @@ export function checkQuantity(p: { name: string; stock: number }, quantity: numb
   if (quantity > p.stock) throw cartErrors.stock(p.name, p.stock);
 }
 
-/** Adds a product; a product already in the cart gets its line's quantity raised instead. */
-export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number) {
+/** The line has exactly this embroidery (none matches none); jsonb equality ignores key order. */
+export const sameEmbroidery = (embroidery: LineEmbroidery | null) =>
+  sql<boolean>`${cart_items.embroidery} is not distinct from ${embroidery ? JSON.stringify(embroidery) : null}::jsonb`;
+
+/**
+ * Adds a product, with its 名入れ刺繍 or none; a line of the product with the same embroidery gets its
+ * quantity raised instead. Stock is checked on everything of the product in the cart, whatever the
+ * embroidery, since every line takes from the same stock.
+ */
+export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number, embroidery: LineEmbroidery | null = null) {
   const p = await productForSale(tx, channelId, productId);
-  const [line] = await tx.select().from(cart_items)
-    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId), isOwnLine)).orderBy(asc(cart_items.id)).limit(1);
-  const total = (line?.quantity ?? 0) + quantity;
-  checkQuantity(p, total);
-  if (line) await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
-  else await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: productId, quantity });
+  if (embroidery && !p.embroiderable) throw cartErrors.notEmbroiderable(p.name);
+  const lines = await tx.select({ id: cart_items.id, quantity: cart_items.quantity, embroidery: cart_items.embroidery }).from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId), isOwnLine)).orderBy(asc(cart_items.id));
+  const line = lines.find((l) => embroideryKey(embroideryOf(l.embroidery)) === embroideryKey(embroidery));
+  if (quantity + (line?.quantity ?? 0) > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
+  const all = lines.reduce((n, l) => n + l.quantity, quantity);
+  if (all > p.stock) throw cartErrors.stock(p.name, p.stock);
+  if (line) await tx.update(cart_items).set({ quantity: line.quantity + quantity }).where(eq(cart_items.id, line.id));
+  else await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: productId, quantity, embroidery });
 }
 
 /**
@@ -91,24 +104,40 @@ export async function dropUnsellableLines(tx: Tx, cartId: number, channelId: str
 }
 
 /**
- * Adds the lines of cart `fromId` to cart `intoId`: the same product's quantities are added and
- * capped at its stock and at 99; products that can no longer be sold here are left behind.
+ * Adds the lines of cart `fromId` to cart `intoId`: the same product with the same embroidery has its
+ * quantities added, capped at 99 and at the product's stock (left after the cart's other lines of it);
+ * products that can no longer be sold here are left behind.
  */
 export async function mergeLines(tx: Tx, channelId: string, fromId: number, intoId: number) {
-  const incoming = new Map<number, number>();
-  for (const l of await tx.select({ product_id: cart_items.product_id, quantity: cart_items.quantity }).from(cart_items)
-    .where(eq(cart_items.cart_id, fromId))) incoming.set(l.product_id, (incoming.get(l.product_id) ?? 0) + l.quantity);
+  const incoming = new Map<string, { product_id: number; quantity: number; embroidery: LineEmbroidery | null }>();
+  for (const l of await tx.select({ product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery }).from(cart_items)
+    .where(eq(cart_items.cart_id, fromId)).orderBy(asc(cart_items.id))) {
+    const embroidery = embroideryOf(l.embroidery);
+    const id = `${l.product_id}\u0001${embroideryKey(embroidery)}`;
+    const seen = incoming.get(id);
+    if (seen) seen.quantity += l.quantity;
+    else incoming.set(id, { product_id: l.product_id, quantity: l.quantity, embroidery });
+  }
   if (!incoming.size) return;
   const stock = new Map((await tx.select({ id: products.id, stock: products.stock }).from(products)
-    .where(and(inArray(products.id, [...incoming.keys()]), eq(products.is_published, true), sellableHere(channelId)))).map((p) => [p.id, p.stock]));
-  const existing = await tx.select({ id: cart_items.id, product_id: cart_items.product_id, quantity: cart_items.quantity })
-    .from(cart_items).where(eq(cart_items.cart_id, intoId)).orderBy(asc(cart_items.id));
-  for (const [productId, quantity] of incoming) {
+    .where(and(inArray(products.id, [...new Set([...incoming.values()].map((l) => l.product_id))]), eq(products.is_published, true), sellableHere(channelId))))
+    .map((p) => [p.id, p.stock]));
+  const existing = (await tx.select({ id: cart_items.id, product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery })
+    .from(cart_items).where(eq(cart_items.cart_id, intoId)).orderBy(asc(cart_items.id)))
+    .map((l) => ({ ...l, key: embroideryKey(embroideryOf(l.embroidery)) }));
+  for (const { product_id: productId, quantity, embroidery } of incoming.values()) {
     if (!stock.has(productId)) continue;
-    const line = existing.find((l) => l.product_id === productId);
-    const total = Math.min((line?.quantity ?? 0) + quantity, stock.get(productId)!, MAX_LINE_QUANTITY);
+    const line = existing.find((l) => l.product_id === productId && l.key === embroideryKey(embroidery));
+    const others = existing.filter((l) => l.product_id === productId && l !== line).reduce((n, l) => n + l.quantity, 0);
+    const total = Math.min((line?.quantity ?? 0) + quantity, stock.get(productId)! - others, MAX_LINE_QUANTITY);
     if (total < 1) continue; // sold out: nothing to add, and the member's own line is left for checkout to judge
-    if (line) await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
-    else await tx.insert(cart_items).values({ cart_id: intoId, key: randomToken(6), product_id: productId, quantity: total });
+    if (line) {
+      await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
+      line.quantity = total;
+    } else {
+      const [row] = await tx.insert(cart_items).values({ cart_id: intoId, key: randomToken(6), product_id: productId, quantity: total, embroidery })
+        .returning({ id: cart_items.id });
+      existing.push({ id: row.id, product_id: productId, quantity: total, embroidery, key: embroideryKey(embroidery) });
+    }
   }
 }

@@ -18,7 +18,7 @@ export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Pa
 /** The cart's lines with the live product figures pricing and the decision need. */
 export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
   id: cart_items.id, key: cart_items.key, product_id: cart_items.product_id, quantity: cart_items.quantity, cart_shipping_id: cart_items.cart_shipping_id,
-  accessories: cart_items.accessories,
+  accessories: cart_items.accessories, embroidery: cart_items.embroidery,
   unit_price: products.product_price, tax_rate: products.tax_rate, stock: products.stock, name: products.name,
   code: products.code, image: products.image, is_published: products.is_published,
 }).from(cart_items).innerJoin(products, eq(products.id, cart_items.product_id))

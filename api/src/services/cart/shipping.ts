@@ -22,6 +22,8 @@ import { knownPrefecture } from '../social-gift/address.ts';
 import { randomToken } from '../tokens.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
+import { sameEmbroidery } from './lines.ts';
+import { embroideryOf } from '#contracts/embroidery-choices.ts';
 
 type AddressChoice = Pick<CartShippingAddRequest, 'user_address_id' | 'address'>;
 
@@ -165,7 +167,7 @@ export async function divideLine(tx: Tx, cart: CartRow, { key, shipping_id, quan
   if (here === shipping_id) return;
   const targetIsFirst = first.id === shipping_id;
   const [target] = await tx.select().from(cart_items).where(and(
-    eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, line.product_id),
+    eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, line.product_id), sameEmbroidery(embroideryOf(line.embroidery)),
     targetIsFirst ? or(eq(cart_items.cart_shipping_id, shipping_id), isNull(cart_items.cart_shipping_id)) : eq(cart_items.cart_shipping_id, shipping_id),
   )).orderBy(asc(cart_items.id)).limit(1);
   if (target) {
@@ -176,7 +178,7 @@ export async function divideLine(tx: Tx, cart: CartRow, { key, shipping_id, quan
     await tx.update(cart_items).set({ cart_shipping_id: shipping_id }).where(eq(cart_items.id, line.id));
   } else {
     await tx.update(cart_items).set({ quantity: line.quantity - quantity, cart_shipping_id: here }).where(eq(cart_items.id, line.id));
-    await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: line.product_id, quantity, cart_shipping_id: shipping_id });
+    await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: line.product_id, quantity, cart_shipping_id: shipping_id, embroidery: line.embroidery });
   }
 }
 

@@ -9,6 +9,7 @@ import { paymentById } from '../payments.ts';
 import type { CartRow } from './access.ts';
 import { accessoryRefs } from './accessories.ts';
 import { asTaxRate } from './lines.ts';
+import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { paymentInputView, transactionErrorOf } from '../payments/choice.ts';
 import { priceWithPaymentFee } from '../payments/methods.ts';
 import { cartStatements } from './queries.ts';
@@ -51,6 +52,7 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
       quantity: l.quantity, ...priced, coupon_discount_parts: couponParts(benefits, share),
       shipping_id: shippingRows[plan.lineShipment[i]]?.id ?? null,
       parent_key: parentKeys.get(l.key) ?? null,
+      embroidery: embroideryOf(l.embroidery),
     };
   });
   const shippings = plan.toWire(pricing.shipmentCarriage);

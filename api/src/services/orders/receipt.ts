@@ -24,6 +24,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
 import { siteName, yen } from '../mail.ts';
 import { getOrder } from '../orders.ts';
+import { embroideryLabel } from '#contracts/embroidery-choices.ts';
 
 /** The setting holding the shop's 適格請求書発行事業者 registration number (T + 13 digits). */
 export const INVOICE_REGISTRATION_SETTING = 'SITE.INVOICE_REGISTRATION_NUMBER';
@@ -71,7 +72,7 @@ export function receiptModel(r: ReceiptInput) {
   const unpaid = o.payment_status === 'pending' && typeof detail.bank_account === 'string';
   const title = unpaid ? '請求書（適格請求書）' : '領収書（適格請求書）';
   const lines = o.items.map((i) => ({
-    name: `${i.tax_rate === REDUCED_RATE ? '※ ' : ''}${i.name}`,
+    name: `${i.tax_rate === REDUCED_RATE ? '※ ' : ''}${i.name}${i.embroidery ? `（${embroideryLabel(i.embroidery)}）` : ''}`,
     quantity: i.quantity, unit: yen(i.unit_price_with_tax), amount: yen(i.subtotal_with_tax),
   }));
   const t = o.order;

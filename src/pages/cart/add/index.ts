@@ -3,12 +3,13 @@
  * enhancement script has loaded). Adds the chosen quantity through the Shop API with the visitor's
  * cartToken cookie (and access_token as bearer), writes cartToken and cart_cache like the browser
  * client does, and answers 303 to /cart/; on failure 303 back to the product with `cart_error`.
+ * 「名入れ刺繍をする」 (embroidery=1 with embroidery_text, _font, _color) adds the line with that embroidery.
  * Asked with `Accept: application/json` (the product page's enhancement script, which stays on the
  * page), it answers `{ ok, count, message }` instead of redirecting, with the same cookies.
  * Cross-site posts are refused by Astro's origin check (security.checkOrigin, on by default).
  */
 import type { APIRoute } from 'astro';
-import { addToCart, parseProductId, parseQuantity } from '../../../api-client/add-to-cart.ts';
+import { addToCart, parseEmbroidery, parseProductId, parseQuantity } from '../../../api-client/add-to-cart.ts';
 import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
 import { firstErrorMessage, isDisplayableError } from '../../../api-client/errors.ts';
 import { COOKIE_NAMES, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
@@ -54,7 +55,7 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
   const token = cookies.get(COOKIE_NAMES.cartToken)?.value;
   const bearer = cookies.get(COOKIE_NAMES.accessToken)?.value;
   const outcome = await addToCart(
-    { productId, quantity, token: token && token.length <= 200 ? token : null },
+    { productId, quantity, token: token && token.length <= 200 ? token : null, embroidery: parseEmbroidery(form) },
     { bearer: bearer && bearer.length <= 2000 ? bearer : null },
   );
 
@@ -67,8 +68,9 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
   if (!outcome.ok) {
     const code = addErrorCode(outcome.error);
     // The script shows the API's own Japanese text (a JSON body, not a URL anyone could forge).
-    const shown = code === 'failed' && isDisplayableError(outcome.error);
-    return fail(code, shown ? firstErrorMessage(outcome.error, ADD_ERROR_MESSAGES.failed) : ADD_ERROR_MESSAGES[code], code === 'failed' && !shown ? 502 : 422);
+    // The embroidery's own message (「刺繍する文字は12文字以内に…」) says what to change.
+    const shown = (code === 'failed' || code === 'embroidery') && isDisplayableError(outcome.error);
+    return fail(code, shown ? firstErrorMessage(outcome.error, ADD_ERROR_MESSAGES[code]) : ADD_ERROR_MESSAGES[code], code === 'failed' && !shown ? 502 : 422);
   }
   if (wantsJson) return json(200, { ok: true, count: outcome.cart.cart.count, message: null });
   return new Response(null, { status: 303, headers: { Location: paths.cart, 'Cache-Control': 'no-store' } });
