@@ -323,7 +323,7 @@ test.describe.serial('the my-page walk as demo', () => {
     expect((await get<{ point_balance: number }>(request, '/v1/me/points', token)).point_balance).toBe(pointsBefore);
   });
 
-  test('お気に入り・リスト and 閲覧履歴: a product viewed and added to the list, then taken off and deleted', async ({ page, request }) => {
+  test('お気に入り・リスト and 閲覧履歴: a product viewed and added to the list, then taken off and deleted; a list created, renamed, opened and deleted', async ({ page, request }) => {
     const token = await apiToken(request, demo.username, demo.password);
     const all = await allProducts(request);
     const lists = await get<Array<{ key: string; name: string }>>(request, '/v1/me/user-lists', token);
