@@ -21,6 +21,14 @@ export const LIST_IDS_MAX = 100;
 export const LIKE_IDS_MAX = 100;
 /** Name of the list a member gets on first use. */
 export const DEFAULT_LIST_NAME = 'お気に入りリスト';
+/** Lists one member may have (the default list included). */
+export const USER_LIST_LIMIT = 20;
+/** Longest list name, in characters as a person counts them (code points). */
+export const USER_LIST_NAME_MAX = 30;
+/** The field name the list-name messages substitute. */
+export const USER_LIST_NAME_LABEL = 'リスト名';
+/** What the API answers when a member's list already has the name (compared by userListNameKey). */
+export const USER_LIST_DUPLICATE_MESSAGE = '同じ名前のリストがあります';
 /** Largest serialised `args` of an e-commerce event, in bytes (UTF-8). */
 export const EVENT_ARGS_MAX_BYTES = 10 * 1024;
 /** A guest history token: long and random enough that another guest's history cannot be guessed. */
@@ -104,6 +112,20 @@ export type UserListAttach = z.input<typeof userListAttachSchema>;
 /** PATCH /v1/me/user-lists/detach (every list) and /{key}/detach (that list). */
 export const userListDetachSchema = z.object({ table: z.enum(['products'], errorFor('種別')), ids: listIds() });
 export type UserListDetach = z.input<typeof userListDetachSchema>;
+
+/** Control characters (NUL, tab, newline, DEL, …): a one-line name holds none. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Two names are the same list name when they match after NFKC and case folding (ＡＢＣ = abc). */
+export const userListNameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+/** POST /v1/me/user-lists and PATCH /v1/me/user-lists/{key}: the list's name, trimmed, 1–30 characters. */
+export const userListInputSchema = z.object({
+  name: z.string(errorFor(USER_LIST_NAME_LABEL)).trim().min(1, { error: () => messages.required(USER_LIST_NAME_LABEL), abort: true })
+    .refine((v) => !CONTROL.test(v), { error: () => messages.invalidCharacter(USER_LIST_NAME_LABEL), abort: true })
+    .refine((v) => [...v].length <= USER_LIST_NAME_MAX, { error: () => messages.maxLength(USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX) }),
+}).meta({ id: 'UserListInput' });
+export type UserListInput = z.infer<typeof userListInputSchema>;
 
 // ---------------------------------------------------------------- bookmarks
 

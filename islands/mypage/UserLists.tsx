@@ -1,19 +1,21 @@
 /**
  * /mypage/list/ (お気に入り・リスト): the member's favourite products (the hearts; 「お気に入りから削除」
  * takes one off, spec 4 store update) and their lists with item counts, each linking to /mypage/list/{key}/.
+ * Lists are created, renamed and deleted here (the default list is never deleted); the page updates in place.
  */
-import { useEffect, useState } from '../common/react.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
+import { USER_LIST_LIMIT } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
 import {
-  applyFavorite, listFavoriteProducts, listUserLists, setFavorite, type UserList,
+  applyFavorite, createUserList, deleteUserList, listFavoriteProducts, listUserLists, renameUserList, setFavorite, type UserList,
 } from '../../src/api-client/discovery.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageListDetailPath } from '../../src/lib/routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';
 import { Pager, ProductRow, usePaged } from './discovery/shared.tsx';
+import { ListNameForm, ListRow } from './discovery/user-list-forms.tsx';
 
 export default function UserLists({ basePath }: { basePath: string }) {
   return (
@@ -29,17 +31,54 @@ export default function UserLists({ basePath }: { basePath: string }) {
 function Lists() {
   const [lists, setLists] = useState<UserList[] | null>(null);
   const [error, setError] = useState<unknown>(null);
+  // Bumped after a create: a fresh form (empty, no errors) that keeps the focus.
+  const [created, setCreated] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => { listUserLists().then(setLists, setError); }, []);
   if (error) return <ErrorMessage error={error} fallback="リストを読み込めませんでした。" />;
   if (!lists) return <Loading />;
+
+  async function create(name: string) {
+    const list = await createUserList(name);
+    setLists((all) => [...(all ?? []), list]);
+    setCreated((n) => n + 1);
+    toast.success(`リスト「${list.name}」を作成しました`);
+  }
+
+  async function rename(old: UserList, name: string) {
+    const list = await renameUserList(old.key, name);
+    setLists((all) => all?.map((l) => (l.key === list.key ? list : l)) ?? null);
+    toast.success(`リスト名を「${list.name}」に変更しました`);
+  }
+
+  async function remove(list: UserList) {
+    try {
+      await deleteUserList(list.key);
+    } catch (e) {
+      toast.error(firstErrorMessage(e, 'リストを削除できませんでした。'));
+      throw e;
+    }
+    setLists((all) => all?.filter((l) => l.key !== list.key) ?? null);
+    heading.current?.focus(); // the row and its buttons are gone
+    toast.success(`リスト「${list.name}」を削除しました`);
+  }
+
   return (
     <section aria-labelledby="lists-title" className="stack">
-      <h2 id="lists-title">リスト</h2>
-      <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
-        {lists.map((l) => (
-          <li key={l.key} className="panel"><a href={mypageListDetailPath(l.key)}>{l.name}</a> <span className="muted">（{l.count}件）</span></li>
+      <h2 id="lists-title" ref={heading} tabIndex={-1}>リスト</h2>
+      <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="リスト">
+        {lists.map((l, i) => (
+          <ListRow key={l.key} list={l} deletable={i > 0} rename={(name) => rename(l, name)} remove={() => remove(l)} />
         ))}
       </ul>
+      {lists.length >= USER_LIST_LIMIT
+        ? <p className="notice">作成できるリストは{USER_LIST_LIMIT}件までです。新しく作成するには、不要なリストを削除してください。</p>
+        : (
+          <div className="panel stack">
+            <h3 style={{ margin: 0 }}>新しいリストを作成</h3>
+            <ListNameForm key={created} title="新しいリストを作成" submitLabel="作成する" save={create} autoFocus={created > 0} />
+          </div>
+        )}
     </section>
   );
 }

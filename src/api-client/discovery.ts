@@ -108,6 +108,21 @@ export async function detachFromList(key: string, ids: number[], opts: CallOptio
   return (await request('PATCH', `/v1/me/user-lists/${seg(key)}/detach`, { body: { table: 'products', ids }, parse: userListWire, signal: opts.signal })).data;
 }
 
+/** POST /v1/me/user-lists: a new empty list (422 with errors.name on a bad or duplicate name, or at the limit). */
+export async function createUserList(name: string, opts: CallOptions = {}): Promise<UserList> {
+  return (await request('POST', '/v1/me/user-lists', { body: { name }, parse: userListWire, signal: opts.signal })).data;
+}
+
+/** PATCH /v1/me/user-lists/{key}: renames the list. */
+export async function renameUserList(key: string, name: string, opts: CallOptions = {}): Promise<UserList> {
+  return (await request('PATCH', `/v1/me/user-lists/${seg(key)}`, { body: { name }, parse: userListWire, signal: opts.signal })).data;
+}
+
+/** DELETE /v1/me/user-lists/{key}: the list and its items (the default list is refused, 422). */
+export async function deleteUserList(key: string, opts: CallOptions = {}): Promise<void> {
+  await request('DELETE', `/v1/me/user-lists/${seg(key)}`, { body: NO_BODY, signal: opts.signal });
+}
+
 /** Spec 4: after detach, the returned product replaces the matching list entry (pure). */
 export function replaceListEntry<T extends { id: number }>(items: T[], updated: T): T[] {
   return items.map((p) => (p.id === updated.id ? updated : p));

@@ -4,13 +4,13 @@
  * a card added through the test provider, made main and deleted, an address created, edited, made the
  * default and deleted, a Shift_JIS CSV imported and the book exported, an order placed with points
  * whose 領収書 PDF is read and which is cancelled (stock and points back), a list item added and taken
- * off, bookmarks and the three histories listed and deleted, 採寸 added and deleted per purpose,
+ * off, a list created, renamed and deleted, bookmarks and the three histories listed and deleted, 採寸 added and deleted per purpose,
  * 名入れ刺繍 changed and changed back, a 記念日 added (2月30日 refused), edited and deleted, a message
  * read, the login history, and the logout last.
  *
  * demo is shared with the other spec files (one worker, alphabetical): whatever a step creates it
- * deletes, and what it changes it changes back. Lists can only gain and lose items here: the shop
- * has no way to create, rename or delete a list (spec 7 lists only GET, attach and detach).
+ * deletes, and what it changes it changes back. A list is created, renamed, opened and deleted on
+ * /mypage/list/, so demo's lists end as they began.
  * /mypage/leave/ is not walked (it would end demo): mypage-account.spec.ts withdraws a member
  * registered for that test.
  */
@@ -323,7 +323,7 @@ test.describe.serial('the my-page walk as demo', () => {
     expect((await get<{ point_balance: number }>(request, '/v1/me/points', token)).point_balance).toBe(pointsBefore);
   });
 
-  test('お気に入り・リスト and 閲覧履歴: a product viewed and added to the list, then taken off and deleted', async ({ page, request }) => {
+  test('お気に入り・リスト and 閲覧履歴: a product viewed and added to the list, then taken off and deleted; a list created, renamed, opened and deleted', async ({ page, request }) => {
     const token = await apiToken(request, demo.username, demo.password);
     const all = await allProducts(request);
     const lists = await get<Array<{ key: string; name: string }>>(request, '/v1/me/user-lists', token);
@@ -353,6 +353,52 @@ test.describe.serial('the my-page walk as demo', () => {
     await inList.getByRole('button', { name: `「${item.name}」をリストから外す` }).click();
     await expect(status(page, `「${item.name}」をリストから外しました`)).toBeVisible();
     await expect(inList.getByRole('link', { name: item.name, exact: true })).toHaveCount(0);
+
+    // A list of demo's own: created (a taken name refused next to the field), renamed, opened, deleted.
+    await openFromHub(page, 'お気に入り・リスト', /\/mypage\/list\/$/);
+    const main = page.getByRole('main');
+    const createForm = main.getByRole('form', { name: '新しいリストを作成' });
+    const nameInput = createForm.getByLabel('リスト名');
+    await nameInput.fill(lists[0]?.name ?? 'お気に入りリスト');
+    await createForm.getByRole('button', { name: '作成する' }).click();
+    await expect(createForm.getByText('同じ名前のリストがあります')).toBeVisible();
+    await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameInput).toBeFocused();
+    const made = `E2Eリスト${stamp()}`;
+    await nameInput.fill(made);
+    await createForm.getByRole('button', { name: '作成する' }).click();
+    await expect(status(page, `リスト「${made}」を作成しました`)).toBeVisible();
+    const rows = main.getByRole('list', { name: 'リスト', exact: true }).getByRole('listitem');
+    await expect(rows.filter({ hasText: made })).toContainText('（0件）');
+    await expect(nameInput).toHaveValue('');
+
+    await main.getByRole('button', { name: `「${made}」の名前を変更` }).click();
+    const renameForm = main.getByRole('form', { name: `「${made}」の名前を変更` });
+    await expect(renameForm.getByLabel('リスト名')).toBeFocused();
+    expect(await axeProblems(page, 'list rename')).toEqual([]);
+    await renameForm.getByRole('button', { name: 'やめる' }).click();
+    await expect(main.getByRole('button', { name: `「${made}」の名前を変更` })).toBeFocused();
+    await main.getByRole('button', { name: `「${made}」の名前を変更` }).click();
+    const renamed = `${made}改`;
+    await renameForm.getByLabel('リスト名').fill(renamed);
+    await renameForm.getByRole('button', { name: '保存' }).click();
+    await expect(status(page, `リスト名を「${renamed}」に変更しました`)).toBeVisible();
+    await expect(main.getByRole('button', { name: `「${renamed}」の名前を変更` })).toBeFocused();
+    // The default list can be renamed but is not offered for deletion.
+    await expect(main.getByRole('button', { name: `「${lists[0]?.name ?? 'お気に入りリスト'}」を削除` })).toHaveCount(0);
+
+    await main.getByRole('link', { name: renamed, exact: true }).click();
+    await expect(page).toHaveURL(/\/mypage\/list\/[A-Za-z0-9_-]+\/$/);
+    await expect(main).toContainText(renamed);
+    await page.goBack();
+    await main.getByRole('button', { name: `「${renamed}」を削除` }).click();
+    const confirm = main.getByRole('group', { name: `「${renamed}」の削除の確認` });
+    await expect(confirm.getByRole('button', { name: '削除する' })).toBeFocused();
+    expect(await axeProblems(page, 'list delete confirmation')).toEqual([]);
+    await confirm.getByRole('button', { name: '削除する' }).click();
+    await expect(status(page, `リスト「${renamed}」を削除しました`)).toBeVisible();
+    await expect(rows.filter({ hasText: renamed })).toHaveCount(0);
+    expect((await get<Array<{ key: string }>>(request, '/v1/me/user-lists', token)).map((l) => l.key)).toEqual(lists.map((l) => l.key));
 
     await openFromHub(page, '閲覧履歴', /\/mypage\/product_history\/$/);
     const viewed = page.locator('[data-product-history] > li');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyFavorite, currentHistory, replaceListEntry } from '../../src/api-client/discovery.ts';
 import { itemCategories, layerItem, purchaseValue } from '../../src/scripts/data-layer.ts';
 import { sellingStopped } from '../../api/src/services/cart/selling.ts';
+import { userListInputSchema, userListNameKey } from '#contracts/discovery.ts';
 import { restockMailText } from '../../api/src/services/discovery/product-requests.ts';
 
 describe('history (spec 4)', () => {
@@ -67,5 +68,27 @@ describe('restock mail', () => {
     const m = restockMailText({ siteName: 'ショップ', productName: 'デニム', url: 'https://x.jp/product/k/' });
     expect(m.subject).toBe('【ショップ】再入荷のお知らせ：デニム');
     expect(m.body).toContain('商品ページ：https://x.jp/product/k/');
+  });
+});
+
+describe('list names (「リスト名」)', () => {
+  const errorOf = (name: unknown) => {
+    const r = userListInputSchema.safeParse({ name });
+    return r.success ? null : r.error.issues[0].message;
+  };
+
+  it('are trimmed, required and at most 30 characters as a person counts them', () => {
+    expect(userListInputSchema.parse({ name: '  夏のギフト ' })).toEqual({ name: '夏のギフト' });
+    expect(errorOf('　 ')).toBe('リスト名は必須項目です');
+    expect(errorOf('あ'.repeat(31))).toBe('リスト名は30文字以内にしてください');
+    expect(errorOf('🎁'.repeat(30))).toBeNull();
+    expect(errorOf('a\u0000b')).toBe('リスト名に使用できない文字が含まれています');
+    expect(errorOf('a\tb')).toBe('リスト名に使用できない文字が含まれています');
+  });
+
+  it('match case- and width-insensitively (NFKC)', () => {
+    expect(userListNameKey('ＷＩＳＨ　Ｌｉｓｔ')).toBe(userListNameKey('wish list'));
+    expect(userListNameKey('ｷﾞﾌﾄ')).toBe(userListNameKey('ギフト'));
+    expect(userListNameKey('ギフト')).not.toBe(userListNameKey('ぎふと'));
   });
 });

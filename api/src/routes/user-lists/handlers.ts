@@ -1,8 +1,8 @@
 /** User-list handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { ok, paged } from '../../lib/respond.ts';
+import { created, noContent, ok, paged } from '../../lib/respond.ts';
 import {
-  attachProducts, detachFromList, detachProducts, getUserList, listListables, listUserLists,
+  attachProducts, createUserList, deleteUserList, detachFromList, detachProducts, getUserList, listListables, listUserLists, renameUserList,
 } from '../../services/discovery/user-lists.ts';
 import type * as routes from './routes.ts';
 
@@ -27,3 +27,14 @@ export const detach: AppRouteHandler<typeof routes.detach> = async (c) =>
 
 export const detachFrom: AppRouteHandler<typeof routes.detachFrom> = async (c) =>
   ok(c, await detachFromList(c.get('db'), c.get('user')!.id, c.req.valid('param').key, c.req.valid('json').ids));
+
+export const create: AppRouteHandler<typeof routes.create> = async (c) =>
+  created(c, await createUserList(c.get('db'), c.get('user')!.id, c.req.valid('json')));
+
+export const rename: AppRouteHandler<typeof routes.rename> = async (c) =>
+  ok(c, await renameUserList(c.get('db'), c.get('user')!.id, c.req.valid('param').key, c.req.valid('json')));
+
+export const remove: AppRouteHandler<typeof routes.remove> = async (c) => {
+  await deleteUserList(c.get('db'), c.get('user')!.id, c.req.valid('param').key);
+  return noContent(c);
+};

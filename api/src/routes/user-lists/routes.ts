@@ -5,7 +5,7 @@ import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { keyParamSchema, PAGINATION_HEADERS } from '#contracts/common.ts';
 import {
-  listedProductSchema, userListAttachSchema, userListDetachSchema, userListQuerySchema, userListSchema, userListsSchema,
+  listedProductSchema, userListAttachSchema, userListDetachSchema, userListInputSchema, userListQuerySchema, userListSchema, userListsSchema,
 } from '#contracts/discovery.ts';
 import { productListSchema } from '#contracts/products.ts';
 
@@ -47,4 +47,25 @@ export const detachFrom = createRoute({
   summary: 'Take products out of one list',
   request: { params: keyParamSchema, body: jsonBody(userListDetachSchema) },
   responses: { 200: jsonResponse(userListSchema, 'The list'), 401: unauthorized, 404: errorResponse('Not the member\'s list'), 422: errorResponse('Invalid body') },
+});
+
+export const create = createRoute({
+  method: 'post', path: '/me/user-lists', tags, middleware: [requireAuth],
+  summary: 'A new empty list (422 user_list.limit at the limit, user_list.duplicate on a name the member already uses)',
+  request: { body: jsonBody(userListInputSchema) },
+  responses: { 201: jsonResponse(userListSchema, 'The new list'), 401: unauthorized, 422: errorResponse('Invalid name, duplicate name or too many lists') },
+});
+
+export const rename = createRoute({
+  method: 'patch', path: '/me/user-lists/{key}', tags, middleware: [requireAuth],
+  summary: 'Rename a list (the default list too)',
+  request: { params: keyParamSchema, body: jsonBody(userListInputSchema) },
+  responses: { 200: jsonResponse(userListSchema, 'The list'), 401: unauthorized, 404: errorResponse('Not the member\'s list'), 422: errorResponse('Invalid or duplicate name') },
+});
+
+export const remove = createRoute({
+  method: 'delete', path: '/me/user-lists/{key}', tags, middleware: [requireAuth],
+  summary: 'Delete a list and its items (the default list cannot be deleted: 422 user_list.default)',
+  request: { params: keyParamSchema },
+  responses: { 204: { description: 'Deleted' }, 401: unauthorized, 404: errorResponse('Not the member\'s list'), 422: errorResponse('The default list') },
 });

@@ -5,12 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { products, user_list_items, user_lists } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { products, user_list_items, user_lists, users } from '../../db/schema.ts';
+import { notFound, unprocessable } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
-import { DEFAULT_LIST_NAME, type ListedProduct, type UserList } from '#contracts/discovery.ts';
+import {
+  DEFAULT_LIST_NAME, USER_LIST_DUPLICATE_MESSAGE, USER_LIST_LIMIT, userListNameKey, type ListedProduct, type UserList, type UserListInput,
+} from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
 import { productsInOrder, requireSellableProduct, rows, sellable, type Conn } from './common.ts';
 
@@ -93,4 +95,62 @@ export async function detachFromList(conn: Conn, userId: number, key: string, id
     eq(user_list_items.user_list_id, list.id), eq(user_list_items.table_name, 'products'), inArray(user_list_items.item_id, [...new Set(ids)]),
   ));
   return summary(conn, list);
+}
+
+// ---------------------------------------------------------------- create, rename, delete
+
+/**
+ * Locks the member's row, so two simultaneous creates or renames cannot both pass the limit or the
+ * duplicate check; answers the member's lists (the default list created first, so it stays oldest).
+ */
+async function lockedLists(tx: Conn, userId: number): Promise<ListRow[]> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await defaultList(tx, userId);
+  return tx.select().from(user_lists).where(eq(user_lists.user_id, userId)).orderBy(asc(user_lists.created_at), asc(user_lists.id));
+}
+
+/** 422 on `name` when another of the member's lists has the same name (NFKC, case-insensitive). */
+function refuseDuplicate(lists: ListRow[], name: string, exceptId?: number): void {
+  const wanted = userListNameKey(name);
+  if (lists.some((l) => l.id !== exceptId && userListNameKey(l.name) === wanted)) {
+    throw unprocessable(USER_LIST_DUPLICATE_MESSAGE, 'user_list.duplicate', { name: [USER_LIST_DUPLICATE_MESSAGE] });
+  }
+}
+
+/** POST /v1/me/user-lists: a new empty list (422 at USER_LIST_LIMIT lists or on a duplicate name). */
+export async function createUserList(conn: Conn, userId: number, input: UserListInput): Promise<UserList> {
+  return conn.transaction(async (tx) => {
+    const lists = await lockedLists(tx, userId);
+    if (lists.length >= USER_LIST_LIMIT) {
+      throw unprocessable(`作成できるリストは${USER_LIST_LIMIT}件までです。不要なリストを削除してから作成してください。`, 'user_list.limit');
+    }
+    refuseDuplicate(lists, input.name);
+    const [row] = await tx.insert(user_lists).values({ key: newKey(), user_id: userId, name: input.name }).returning();
+    return { id: row.id, key: row.key, name: row.name, count: 0 };
+  });
+}
+
+/** PATCH /v1/me/user-lists/{key}: a new name (its own name again is fine; the default list too). */
+export async function renameUserList(conn: Conn, userId: number, key: string, input: UserListInput): Promise<UserList> {
+  return conn.transaction(async (tx) => {
+    const lists = await lockedLists(tx, userId);
+    const list = lists.find((l) => l.key === key);
+    if (!list) throw notFound('リスト');
+    refuseDuplicate(lists, input.name, list.id);
+    const [row] = await tx.update(user_lists).set({ name: input.name }).where(eq(user_lists.id, list.id)).returning();
+    return summary(tx, row);
+  });
+}
+
+/** DELETE /v1/me/user-lists/{key}: the list and its items (FK cascade); the default list stays (422). */
+export async function deleteUserList(conn: Conn, userId: number, key: string): Promise<void> {
+  await conn.transaction(async (tx) => {
+    const lists = await lockedLists(tx, userId);
+    const list = lists.find((l) => l.key === key);
+    if (!list) throw notFound('リスト');
+    if (list.id === lists[0].id) {
+      throw unprocessable(`「${list.name}」は最初のリスト（お気に入りリスト）のため削除できません。`, 'user_list.default');
+    }
+    await tx.delete(user_lists).where(eq(user_lists.id, list.id));
+  });
 }
