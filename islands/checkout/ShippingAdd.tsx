@@ -12,7 +12,7 @@ import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
 import { cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { addressPartSpec } from '../common/address-rules.ts';
+import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
 import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';
@@ -22,23 +22,17 @@ import { useAccountForm } from '../reminder/account-form.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
-type Values = {
+type Values = AddressPartValues & {
   email: string;
   last_name: string;
   first_name: string;
   last_name_kana: string;
   first_name_kana: string;
   phone_number: string;
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
 };
 
 const initial: Values = {
-  email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '',
-  postal_code: '', prefecture: '', city: '', address1: '', address2: '',
+  email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '', ...EMPTY_ADDRESS_PART,
 };
 
 /** The form's rules (spec 5 messages); the e-mail address only for a guest purchase. */

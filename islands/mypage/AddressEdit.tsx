@@ -13,7 +13,7 @@ import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
 import type { Address } from '../../src/api-client/types.ts';
 import { mypageAddressPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { addressPartSpec } from '../common/address-rules.ts';
+import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
 import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
@@ -24,23 +24,17 @@ import MypageLayout from './MypageLayout.tsx';
 /** sessionStorage key: the list shows this once after a save (「お届け先を登録しました」). */
 export const SAVED_NOTICE_KEY = 'mypage-address-notice';
 
-type Values = {
+type Values = AddressPartValues & {
   name: string;
   last_name: string;
   first_name: string;
   last_name_kana: string;
   first_name_kana: string;
   phone_number: string;
-  postal_code: string;
-  prefecture: string;
-  city: string;
-  address1: string;
-  address2: string;
 };
 
 const empty: Values = {
-  name: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '',
-  postal_code: '', prefecture: '', city: '', address1: '', address2: '',
+  name: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '', ...EMPTY_ADDRESS_PART,
 };
 
 /** The address book form's rules (spec 5; the same as the API's addressFormSchema and each CSV row: kana and phone optional). */

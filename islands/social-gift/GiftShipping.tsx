@@ -7,7 +7,7 @@ import { listPrefectures } from '../../src/api-client/addresses.ts';
 import { checkSocialGiftShipping, getSocialGiftShipping } from '../../src/api-client/social-gift.ts';
 import { socialGiftPath } from '../../src/lib/routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
-import { addressPartSpec } from '../common/address-rules.ts';
+import { addressPartSpec, type AddressPartValues } from '../common/address-rules.ts';
 import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
 import { useState } from '../common/react.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
@@ -17,9 +17,8 @@ import GiftNotice from './GiftNotice.tsx';
 import { readDraft, writeDraft } from './flow.ts';
 import { useGiftLoad } from './useGift.ts';
 
-type Values = {
+type Values = AddressPartValues & {
   last_name: string; first_name: string; last_name_kana: string; first_name_kana: string; phone_number: string;
-  postal_code: string; prefecture: string; city: string; address1: string; address2: string;
 };
 
 /** The receiver's address rules (spec 5 messages): names, kana and phone are required. */

@@ -10,6 +10,7 @@ import { user_addresses } from '../../api/src/db/schema.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
+import { shiftJis } from '../support/shift-jis.ts';
 
 let shop: TestShop;
 const id = run();
@@ -41,41 +42,6 @@ function upload(token: string, bytes: Uint8Array, filename = 'addresses.csv', ty
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const HEADER = 'お届け先名,姓,名,セイ,メイ,郵便番号,都道府県,市区町村,番地,建物名,電話番号';
-
-/**
- * Shift_JIS bytes of `text`, built from Node's own decoder: every code is decoded once into a table
- * of character → bytes (ASCII and half-width katakana are single bytes). Throws on a character Shift_JIS lacks.
- */
-let sjisTable: Map<string, number[]> | null = null;
-function shiftJis(text: string): Uint8Array {
-  if (!sjisTable) {
-    sjisTable = new Map();
-    const decoder = new TextDecoder('shift_jis', { fatal: true });
-    // Half-width katakana are single bytes.
-    for (let b = 0xa1; b <= 0xdf; b++) sjisTable.set(decoder.decode(new Uint8Array([b])), [b]);
-    for (let lead = 0x81; lead <= 0xfc; lead++) {
-      if (lead > 0x9f && lead < 0xe0) continue;
-      for (let trail = 0x40; trail <= 0xfc; trail++) {
-        if (trail === 0x7f) continue;
-        try {
-          const ch = decoder.decode(new Uint8Array([lead, trail]));
-          if (ch.length === 1 && !sjisTable.has(ch)) sjisTable.set(ch, [lead, trail]);
-        } catch { /* unassigned */ }
-      }
-    }
-  }
-  const out: number[] = [];
-  for (const ch of text) {
-    const code = ch.charCodeAt(0);
-    if (code < 0x80) out.push(code);
-    else {
-      const bytes = sjisTable.get(ch);
-      if (!bytes) throw new Error(`not in Shift_JIS: ${ch}`);
-      out.push(...bytes);
-    }
-  }
-  return new Uint8Array(out);
-}
 
 async function list(token: string) {
   const res = await shop.request('GET', '/v1/me/user-addresses', { token });

@@ -8,28 +8,7 @@ import { authHeaders } from './member.ts';
 /** The address book CSV's header row (the columns the import expects, in order). */
 export const ADDRESS_CSV_HEADER = 'お届け先名,姓,名,セイ,メイ,郵便番号,都道府県,市区町村,番地,建物名,電話番号';
 
-/** Shift_JIS bytes of `text` (ASCII and half-width katakana single bytes), from Node's own decoder. */
-export function shiftJis(text: string): Buffer {
-  const table = new Map<string, number[]>();
-  const decoder = new TextDecoder('shift_jis', { fatal: true });
-  for (let b = 0xa1; b <= 0xdf; b++) table.set(decoder.decode(new Uint8Array([b])), [b]);
-  for (let lead = 0x81; lead <= 0xfc; lead++) {
-    if (lead > 0x9f && lead < 0xe0) continue;
-    for (let trail = 0x40; trail <= 0xfc; trail++) {
-      if (trail === 0x7f) continue;
-      try {
-        const ch = decoder.decode(new Uint8Array([lead, trail]));
-        if (ch.length === 1 && !table.has(ch)) table.set(ch, [lead, trail]);
-      } catch { /* unassigned */ }
-    }
-  }
-  const out: number[] = [];
-  for (const ch of text) {
-    if (ch.charCodeAt(0) < 0x80) out.push(ch.charCodeAt(0));
-    else out.push(...(table.get(ch) ?? (() => { throw new Error(`not in Shift_JIS: ${ch}`); })()));
-  }
-  return Buffer.from(out);
-}
+export { shiftJis } from '../../support/shift-jis.ts';
 
 /** An address as GET /v1/me/user-addresses answers it (the fields the tests read). */
 export type WireAddress = { id: number; name: string; is_default: boolean; last_name: string };
