@@ -5,6 +5,7 @@
  * following; a declined card is stated once on /cart/payment/ and not again after a reload.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addFromProductPage } from './support/cart.ts';
 import { axeProblems } from './support/a11y.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
@@ -18,15 +19,6 @@ async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path, { headers: apiHeaders });
   expect(res.status(), path).toBe(200);
   return res.json() as Promise<T>;
-}
-/** Adds the product page's product to the cart as a shopper does. */
-async function addFromProductPage(page: Page, key: string): Promise<void> {
-  await page.goto(`/product/${key}/`);
-  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
-    page.getByRole('button', { name: 'カートに入れる' }).click(),
-  ]);
 }
 
 test.beforeEach(async ({ context }) => {

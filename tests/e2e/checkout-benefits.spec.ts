@@ -5,6 +5,7 @@
  * balance moved and the history in my-page, and the coupon marked used on the my-page top.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -29,12 +30,7 @@ test('a member uses a coupon and points, and sees the discount, the points and t
   expect(product, 'an in-stock product of at least 3,000 yen').toBeTruthy();
   const before = await demoBalance(request);
 
-  await page.goto(`/product/${product!.key}/`);
-  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
-    page.getByRole('button', { name: 'カートに入れる' }).click(),
-  ]);
+  await addFromProductPage(page, product!.key);
   await checkoutToPayment(page);
   // 銀行振込 (no fee) chosen on the payment screen itself.
   const bank = page.getByRole('radio', { name: /銀行振込/ });

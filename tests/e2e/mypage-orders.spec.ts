@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { probeStock, stockLeft } from './support/cart.ts';
+import { addFromProductPage, probeStock, stockLeft } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -51,12 +51,7 @@ test('demo cancels a 銀行振込 order from my-page: cancelled with its reason,
   expect(pointsBefore).toBeGreaterThanOrEqual(100);
 
   // The order: one of the product, 銀行振込, 100 points.
-  await page.goto(`/product/${product!.key}/`);
-  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
-    page.getByRole('button', { name: 'カートに入れる' }).click(),
-  ]);
+  await addFromProductPage(page, product!.key);
   await checkoutToPayment(page);
   const bank = page.getByRole('radio', { name: /銀行振込/ });
   await bank.check();

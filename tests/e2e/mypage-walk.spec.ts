@@ -19,7 +19,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { extractText, getDocumentProxy } from 'unpdf';
 import { axeProblems } from './support/a11y.ts';
 import { ADDRESS_CSV_HEADER, addressesOf, entry, shiftJis } from './support/addresses.ts';
-import { probeStock, stockLeft } from './support/cart.ts';
+import { addFromProductPage, probeStock, stockLeft } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 import { apiHeaders, apiToken, authHeaders, loginInBrowser } from './support/member.ts';
 import { hubUnread, openFromHub } from './support/mypage.ts';
@@ -253,12 +253,7 @@ test.describe.serial('the my-page walk as demo', () => {
     const pointsBefore = (await get<{ point_balance: number }>(request, '/v1/me/points', token)).point_balance;
     const usePoints = Math.min(100, pointsBefore);
 
-    await page.goto(`/product/${product.key}/`);
-    await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
-    await Promise.all([
-      page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
-      page.getByRole('button', { name: 'カートに入れる' }).click(),
-    ]);
+    await addFromProductPage(page, product.key);
     // Logs demo in on the way (the login screen of the checkout).
     await checkoutToPayment(page);
     await page.getByRole('radio', { name: /銀行振込/ }).check();

@@ -5,6 +5,7 @@
  * orders complete and show what to pay.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,12 +26,7 @@ async function toPaymentStep(page: Page, request: APIRequestContext, maxPrice = 
   const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean; product_price_with_tax: number }>;
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax <= maxPrice);
   expect(product, 'an in-stock product').toBeTruthy();
-  await page.goto(`/product/${product!.key}/`);
-  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
-  await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
-    page.getByRole('button', { name: 'カートに入れる' }).click(),
-  ]);
+  await addFromProductPage(page, product!.key);
   await checkoutToPayment(page);
 }
 

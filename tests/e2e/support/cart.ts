@@ -1,4 +1,4 @@
-/** The cart in tests: emptying the signed-in member's cart, and how many of a product are left. */
+/** The cart in tests: adding from a product page, emptying the signed-in member's cart, and how many of a product are left. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -35,4 +35,14 @@ export async function stockLeft(request: APIRequestContext, productId: number): 
   const left = await probeStock(request, productId);
   expect(left).not.toBeNull();
   return left!;
+}
+
+/** Adds the product page's product to the cart as a shopper does. */
+export async function addFromProductPage(page: Page, key: string): Promise<void> {
+  await page.goto(`/product/${key}/`);
+  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
+    page.getByRole('button', { name: 'カートに入れる' }).click(),
+  ]);
 }
