@@ -5,11 +5,22 @@
  * entries go first when it is full.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: number; value: T }>();
+  private readonly entries = new Map<string, { version: number; value: T; weight: number }>();
   private readonly capacity: number;
+  private readonly weigh: (value: T) => number;
+  private weight = 0;
 
-  constructor(capacity: number) {
+  /** `capacity` bounds the entries' summed weight (each entry weighs 1 unless `weigh` says otherwise). */
+  constructor(capacity: number, weigh: (value: T) => number = () => 1) {
     this.capacity = capacity;
+    this.weigh = weigh;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.weight -= entry.weight;
   }
 
   /** The value stored for `key` under exactly `version`, or undefined (also when version is null). */
@@ -18,7 +29,7 @@ export class VersionedCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== version) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     // Map keeps insertion order: re-inserting marks the entry as the most recently used.
@@ -30,9 +41,12 @@ export class VersionedCache<T> {
   /** Stores `value` for `key` under `version` (nothing when version is null or capacity is 0). */
   set(version: number | null, key: string, value: T): void {
     if (version == null || this.capacity <= 0) return;
-    this.entries.delete(key);
-    this.entries.set(key, { version, value });
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.remove(key);
+    const weight = this.weigh(value);
+    if (weight > this.capacity) return;
+    this.entries.set(key, { version, value, weight });
+    this.weight += weight;
+    while (this.weight > this.capacity) this.remove(this.entries.keys().next().value!);
   }
 
   get size(): number {

@@ -14,6 +14,9 @@ import {
 } from '../db/schema.ts';
 import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
 import { containsPattern, searchWords } from './search/normalize.ts';
+import {
+  CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, rowsOfIds, type CatalogueIndex, type FacetRow,
+} from './catalog-index.ts';
 import { priceWithTax } from './tax.ts';
 
 type Conn = Db | Tx;
@@ -412,6 +415,66 @@ const pageCache = new VersionedCache<{ ids: number[]; total: number }>(5000);
 const facetCache = new VersionedCache<ProductFacets>(1000);
 const suggestCache = new VersionedCache<SuggestRow[]>(2000);
 
+/** The catalogue index of each database this process serves (tests run several shops in one process). */
+const indexHolders = new WeakMap<object, CatalogueIndexHolder>();
+const indexOf = (db: Conn, channelId: string, version: number | null): CatalogueIndex | undefined => {
+  if (version == null) return undefined;
+  let holder = indexHolders.get(db);
+  if (!holder) indexHolders.set(db, holder = new CatalogueIndexHolder());
+  return holder.get(db, channelId, version);
+};
+
+/** The catalogue index holder of `db`: tests load an index now or wait for the background load. */
+export function catalogueIndexHolder(db: Conn): CatalogueIndexHolder {
+  let holder = indexHolders.get(db);
+  if (!holder) indexHolders.set(db, holder = new CatalogueIndexHolder());
+  return holder;
+}
+
+/**
+ * The rows of `ix` whose product holds every search word of the filter: null without words (every
+ * row), undefined when the match was read at another catalogue version than the index (count in
+ * SQL then). The words are matched by the database (trigram index), once per version; concurrent
+ * first searches for the same words share one read.
+ */
+async function wordRows(db: Conn, ix: CatalogueIndex, f: ProductFilter): Promise<Int32Array | null | undefined> {
+  const words = searchWords(f.keyword);
+  if (!words.length) return null;
+  const key = `${f.channelId}|${[...words].sort().join(' ')}`;
+  const cached = ix.words.get(ix.version, key);
+  if (cached) return cached;
+  let load = ix.wordLoads.get(key);
+  if (!load) {
+    load = (async () => {
+      const [row] = await run<{ version: number | string | null; ids: unknown }>(db, 'word_ids', sql`
+        select (select version from ${catalog_version} where id = 1) as version, string_agg(int4send(products.id), ''::bytea) as ids
+        from ${products} where ${and(...baseConditions({ channelId: f.channelId, keyword: f.keyword }, 'products'))}`, false);
+      if (!row || Number(row.version) !== ix.version) return undefined;
+      const rows = rowsOfIds(ix, idsOf(row.ids));
+      ix.words.set(ix.version, key, rows);
+      return rows;
+    })().finally(() => ix.wordLoads.delete(key));
+    ix.wordLoads.set(key, load);
+  }
+  return load;
+}
+
+/** The list's total from the catalogue index, or null when the index of this version is not loaded yet. */
+async function countFromIndex(db: Conn, f: ProductFilter, version: number | null): Promise<number | null> {
+  const ix = indexOf(db, f.channelId, version);
+  if (!ix) return null;
+  const rows = await wordRows(db, ix, f);
+  return rows === undefined ? null : countWithIndex(ix, f, rows);
+}
+
+/** The facets from the catalogue index, or null when the index of this version is not loaded yet. */
+async function facetsFromIndex(db: Conn, f: ProductFilter, version: number | null): Promise<ProductFacets | null> {
+  const ix = indexOf(db, f.channelId, version);
+  if (!ix) return null;
+  const rows = await wordRows(db, ix, f);
+  return rows === undefined ? null : assembleFacets(facetRowsWithIndex(ix, f, rows), buildCategoryTree(ix.categoryList));
+}
+
 /**
  * The ids of one page of the list, in order. A value-dependent filter (a search, a price range) is
  * planned for its values and first looks through the head of the sort order (see headOf).
@@ -442,7 +505,7 @@ export async function listProducts(db: Conn, f: ProductFilter, page: { per: numb
     const filtered = and(...filterConditions(f))!;
     const where = grouped(f) ? and(filtered, representative(f))! : filtered;
     const ids = await pageIds(db, f, where, orderOf(f.sort), page);
-    entry = { ids, total: await countProducts(db, f, filtered) };
+    entry = { ids, total: (await countFromIndex(db, f, version)) ?? await countProducts(db, f, filtered) };
     pageCache.set(version, key, entry);
   }
   const rows = entry.ids.length ? await queryProducts(db, { ids: entry.ids }, { channelId: f.channelId, userId }) : [];
@@ -477,7 +540,7 @@ export async function productFacets(db: Conn, f: ProductFilter): Promise<Product
   const key = countKey(f);
   const cached = facetCache.get(version, key);
   if (cached) return cached;
-  const facets = await countFacets(db, f);
+  const facets = (await facetsFromIndex(db, f, version)) ?? await countFacets(db, f);
   facetCache.set(version, key, facets);
   return facets;
 }
@@ -486,7 +549,7 @@ export async function productFacets(db: Conn, f: ProductFilter): Promise<Product
 async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
   const flags = FACETS.map((x) => sql`${facetFlag(f, x)} as ${sql.raw(`ok_${x}`)}`);
   const g = grouped(f) ? sql`coalesce(products.product_model_id, -products.id)` : sql`products.id`;
-  const rows = await run<{ part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }>(db, 'facets', sql`
+  const rows = await run<FacetRow>(db, 'facets', sql`
     with recursive base as materialized (
       select ${g} as g, products.product_model_id, products.maker_id, products.brand_id, products.stock,
         ${onSale('products')} as sale, ${priceTimes100('products')} / 100 as price, ${sql.join(flags, sql`, `)}
@@ -507,6 +570,11 @@ async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
       from base join ${product_model_categories} pmc on pmc.product_model_id = base.product_model_id
       join tree on tree.id = pmc.category_id join ${categories} c on c.id = tree.ancestor
       where ${othersOk('category')} group by c.id)`, !valueDependent(f));
+  return assembleFacets(rows, await categoryTree(db, 'products'));
+}
+
+/** The wire facets of countFacets' rows (from SQL or from the catalogue index). */
+function assembleFacets(rows: FacetRow[], tree: CategoryTreeNode[]): ProductFacets {
   const one = (part: string) => rows.find((r) => r.part === part);
   const choices = (part: string) => rows.filter((r) => r.part === part)
     .sort((a, b) => Number(a.lo) - Number(b.lo) || Number(a.hi) - Number(b.hi))
@@ -514,7 +582,7 @@ async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
   // Categories in the order of the hierarchy (parents before their children).
   const order = new Map<string, number>();
   const walk = (nodes: CategoryTreeNode[]) => { for (const n of nodes) { order.set(n.key, order.size); walk(n.children); } };
-  walk(await categoryTree(db, 'products'));
+  walk(tree);
   const price = one('price');
   return {
     categories: choices('category').sort((a, b) => (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0)),
@@ -565,6 +633,11 @@ export interface CategoryTreeNode { id: number; key: string; name: string; child
 export async function categoryTree(db: Conn, table: string): Promise<CategoryTreeNode[]> {
   const rows = await db.select({ id: categories.id, parent_id: categories.parent_id, key: categories.key, name: categories.name })
     .from(categories).where(eq(categories.table_name, table)).orderBy(asc(categories.sort), asc(categories.id));
+  return buildCategoryTree(rows);
+}
+
+/** The tree of category rows given in sort order (a row whose parent is not among them is a root). */
+function buildCategoryTree(rows: { id: number; parent_id: number | null; key: string; name: string }[]): CategoryTreeNode[] {
   const nodes = new Map<number, CategoryTreeNode>(rows.map((r) => [r.id, { id: r.id, key: r.key, name: r.name, children: [] }]));
   const roots: CategoryTreeNode[] = [];
   for (const r of rows) {
@@ -573,4 +646,19 @@ export async function categoryTree(db: Conn, table: string): Promise<CategoryTre
     (parent ? parent.children : roots).push(node);
   }
   return roots;
+}
+
+/**
+ * A list's total and facets counted one given way, for tests that compare them: `sql` counts in the
+ * database, `index` reads the catalogue index now and counts from it.
+ */
+export async function countVia(db: Conn, f: ProductFilter, via: 'sql' | 'index'): Promise<{ total: number; facets: ProductFacets }> {
+  if (via === 'sql') {
+    const [row] = await run<{ total: number }>(db, 'count_via', sql`select ${countExpr(f)} as total from ${products} where ${and(...filterConditions(f))}`, false);
+    return { total: Number(row.total), facets: await countFacets(db, f) };
+  }
+  const ix = await catalogueIndexHolder(db).load(db, f.channelId);
+  const rows = ix ? await wordRows(db, ix, f) : undefined;
+  if (!ix || rows === undefined) throw new Error('the catalogue index could not be read');
+  return { total: countWithIndex(ix, f, rows), facets: assembleFacets(facetRowsWithIndex(ix, f, rows), buildCategoryTree(ix.categoryList)) };
 }
