@@ -188,8 +188,10 @@ const sqlArray = (vs: string[]) => `(array[${vs.map(sqlText).join(', ')}]::text[
  * Grows the catalogue to `count` products by SQL: new models of 10 variants each (5 colours × 2
  * sizes), named from BENCH_MATERIALS × BENCH_ITEMS, spread over every product category, maker and
  * brand, all published on the default channel, with search_text filled exactly as the API's
- * normaliser gives them (each word normalised here, in JS, and concatenated by SQL), popularity, some
- * sales and stock levels. Returns the key of the first top category (the category page measured).
+ * normaliser gives them (each word normalised here, in JS, and concatenated by SQL), some
+ * sales and stock levels (popularity 0, what the shop's hourly 人気順 refresh gives products nobody
+ * ordered, viewed or reviewed, so the refresh the shop runs 5 s after start writes nothing during the
+ * measurement). Returns the key of the first top category (the category page measured).
  */
 export async function growCatalogue(target: Target, count: number): Promise<string> {
   const { normalizeSearch, productSearchText } = await import('../api/src/services/search/normalize.ts');
@@ -224,7 +226,7 @@ export async function growCatalogue(target: Target, count: number): Promise<stri
          case when v.m % 7 = 0 then 500 + (v.m * 37) % 20000 + 1000 end,
          case when v.m % 5 = 0 then 8 else 10 end, (v.g * 13) % 50, v.g % 100, timestamptz '2025-01-01' + v.g * interval '1 minute',
          ${sqlArray(BENCH_COLORS.map(([c]) => c))}[1 + v.vi / 2], ${sqlArray(BENCH_COLORS.map(([, c]) => c))}[1 + v.vi / 2],
-         ${sqlArray(BENCH_SIZES)}[1 + v.vi % 2], 1 + v.vi % 2, (v.m * 7919) % 1000,
+         ${sqlArray(BENCH_SIZES)}[1 + v.vi % 2], 1 + v.vi % 2, 0,
          ${sqlArray(mat)}[1 + v.m % 8] || ' ' || ${sqlArray(item)}[1 + (v.m / 8) % 12] || ' ' || v.m || ' '
            || ${sqlArray(color)}[1 + v.vi / 2] || ' ' || lower(${sqlArray(BENCH_SIZES)}[1 + v.vi % 2]) || ' bench-' || v.g
            || ' ' || ${sqlArray(mat)}[1 + v.m % 8] || ' ' || ${sqlArray(item)}[1 + (v.m / 8) % 12] || ' ' || v.m

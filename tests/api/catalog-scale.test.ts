@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { listProducts, listWhere } from '../../api/src/services/catalog.ts';
+import { refreshPopularity } from '../../api/src/services/search/refresh.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 const GROWN = 30_000;
@@ -141,6 +142,17 @@ describe(`product list with ${GROWN} more products`, () => {
       const prepared = await tx.execute(sql`select name from pg_prepared_statements where name like 'products_%'`);
       expect(rowsOf(prepared).length).toBeGreaterThan(0);
     });
+  });
+
+  it('works 人気順 out again over the whole grown catalogue in batches, writing only the rows that changed', async () => {
+    const db = shop.database.db;
+    // Every grown product gets a stale score; one of them also sold 3 units.
+    await db.execute(sql.raw(`update products set popularity = 7 where key like 'scale-%'`));
+    const changed = await refreshPopularity(db);
+    expect(changed).toBeGreaterThanOrEqual(GROWN);
+    const stale = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from products where key like 'scale-%' and popularity <> 0`)));
+    expect(stale[0].n).toBe(0);
+    expect(await refreshPopularity(db)).toBe(0);
   });
 
   it('a search word is served by the trigram index (EXPLAIN), and the grouped total counts models', async () => {

@@ -1,7 +1,7 @@
 /** Restock requests (「再入荷をお知らせ」) and the restock mail on the real API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ecommerce_events, outbox_emails, product_requests, products } from '../../api/src/db/schema.ts';
+import { catalog_version, ecommerce_events, outbox_emails, product_histories, product_requests, products } from '../../api/src/db/schema.ts';
 import { notifyRestocked, raiseStock } from '../../api/src/services/discovery/product-requests.ts';
 import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
 import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
@@ -117,6 +117,23 @@ describe('restock requests', () => {
     expect((await worker.runOnce()).restockMails).toBe(0);
     await worker.stop();
     expect(await restockMails('scan1@example.jp')).toHaveLength(1);
+  });
+
+  it('the hourly round also works out 人気順 again: a product viewed now scores higher', async () => {
+    const id = await pick({ stock: 3 });
+    const popularity = async () => (await shop.database.db.select({ p: products.popularity }).from(products).where(eq(products.id, id)))[0].p;
+    const before = await popularity();
+    await shop.database.db.insert(product_histories).values(Array.from({ length: 4 }, () => ({ product_id: id, guest_token: 'popularity-test' })));
+    const worker = startMaintenance(shop.database.db, { ...shop.env, RESTOCK_SCAN_INTERVAL_MS: 0 }, () => {});
+    // Every published variant of its model carries the model's score: at least this product changed.
+    expect((await worker.runOnce()).popularityChanged).toBeGreaterThanOrEqual(1);
+    expect(await popularity()).toBe(before + 4);
+    // Nothing changed since: nothing is written and the catalogue version (every cached list) stays.
+    const version = async () => (await shop.database.db.select({ v: catalog_version.version }).from(catalog_version))[0].v;
+    const v = await version();
+    expect((await worker.runOnce()).popularityChanged).toBe(0);
+    expect(await version()).toBe(v);
+    await worker.stop();
   });
 
   it.skipIf(!onPostgres)('concurrent scans (two processes) mail each request once', async () => {

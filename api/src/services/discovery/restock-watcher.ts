@@ -9,7 +9,8 @@
  *   deleted, in batches, once an hour;
  * - the expiry of points past their year (services/benefits/ledger.ts), once an hour;
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
- *   before each memorial day whose member asked for one, once a year.
+ *   before each memorial day whose member asked for one, once a year;
+ * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour.
  * Several processes may run it at once: notifyRestocked's UPDATE picks each request once (a second
  * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
  * the same with reminded_for_year, and deleting twice is harmless.
@@ -20,6 +21,7 @@ import { ecommerce_events, product_requests, products } from '../../db/schema.ts
 import type { ApiEnv } from '../../env.ts';
 import { notifyRestocked } from './product-requests.ts';
 import { expirePoints } from '../benefits/ledger.ts';
+import { refreshPopularity } from '../search/refresh.ts';
 import { remindMemorials } from '../memorial-reminders/index.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
@@ -61,7 +63,7 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 
 export interface Maintenance {
   /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number }>;
+  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
@@ -91,16 +93,23 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
   // Points past their year (services/benefits/ledger.ts), hourly like the purge.
   const expire = () => guard(() => expirePoints(db), 0);
   const remind = () => guard(() => remindMemorials(db, { siteUrl: env.SITE_URL, daysBefore: env.MEMORIAL_REMINDER_DAYS, warn }), 0);
+  // 人気順 follows the shop's orders, views and reviews: the scores are worked out again hourly
+  // (only changed rows are written, in batches; the catalogue version moves, so cached popular pages
+  // follow, and stays when no score changed).
+  const popular = () => guard(() => refreshPopularity(db), 0);
   const timers = [
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
     setInterval(expire, PURGE_EVERY_MS),
     setInterval(remind, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); }, 5_000),
+    setInterval(popular, PURGE_EVERY_MS),
+    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); void popular(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
-    runOnce: async () => ({ restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind() }),
+    runOnce: async () => ({
+      restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind(), popularityChanged: await popular(),
+    }),
     stop: async () => {
       stopped = true;
       for (const t of timers) if (t) clearInterval(t);

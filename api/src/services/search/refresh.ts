@@ -46,25 +46,37 @@ export async function refreshSearchText(db: Conn, { all = false }: { all?: boole
   }
 }
 
+/** Rows of popularity written per statement: each is its own short transaction. */
+const POPULARITY_BATCH = 2000;
+
 /**
  * 人気順: a model's units ordered (×10, cancelled orders left out), views in the browsing history and
  * reviews (×3, plus their stars) summed over its variants; every variant of a model carries the
  * model's score, so the grouped list ranks models. A product without a model scores alone.
+ * The scores are worked out by one read; only the rows whose score changed are written, in
+ * batches of POPULARITY_BATCH (a single UPDATE of 100,000 products ran past the statement timeout
+ * and held every row's lock meanwhile). Nothing is written, and the catalogue version stays, when
+ * no score changed. Returns how many rows changed.
  */
-export async function refreshPopularity(db: Conn): Promise<void> {
-  await db.execute(sql`
+export async function refreshPopularity(db: Conn): Promise<number> {
+  const changed = rowsOf<{ id: number; score: number }>(await db.execute(sql`
     with sold as (
       select oi.product_id, sum(oi.quantity) * 10 as score from order_items oi join orders o on o.id = oi.order_id
       where o.status <> 'cancelled' and oi.product_id is not null group by oi.product_id
     ), viewed as (select product_id, count(*) as score from product_histories group by product_id),
     reviewed as (select product_id, sum(3 + rating) as score from product_reviews group by product_id),
     per_product as (
-      select p.id, coalesce(p.product_model_id, -p.id) as g,
+      select p.id, p.popularity, coalesce(p.product_model_id, -p.id) as g,
         coalesce(s.score, 0) + coalesce(v.score, 0) + coalesce(r.score, 0) as score
       from products p left join sold s on s.product_id = p.id left join viewed v on v.product_id = p.id
       left join reviewed r on r.product_id = p.id
     ), per_group as (select g, sum(score)::int as score from per_product group by g)
-    update products set popularity = pg.score
-    from per_product pp join per_group pg on pg.g = pp.g
-    where products.id = pp.id and products.popularity is distinct from pg.score`);
+    select pp.id, pg.score from per_product pp join per_group pg on pg.g = pp.g
+    where pp.popularity is distinct from pg.score order by pp.id`));
+  for (let i = 0; i < changed.length; i += POPULARITY_BATCH) {
+    const batch = changed.slice(i, i + POPULARITY_BATCH).map((r) => ({ id: Number(r.id), s: Number(r.score) }));
+    await db.execute(sql`update products set popularity = x.s
+      from json_to_recordset(${JSON.stringify(batch)}::json) as x(id int, s int) where products.id = x.id`);
+  }
+  return changed.length;
 }
