@@ -330,6 +330,8 @@ async function benchTarget(target: Target, withJs: boolean) {
       ['uncached: search でにむ, a new price_max each time', () => `${base}/v1/products?keyword=${e('でにむ')}&price_max=${fresh()}`, apiHeaders],
       ['uncached: filtered list, a new price_min each time', () => `${base}/v1/products?category=${e(category)}&child=1&in_stock=1&sort=popular&price_min=${fresh() - 20000}`, apiHeaders],
       ['uncached: facets でにむ, a new price_max each time', () => `${base}/v1/products/facets?keyword=${e('でにむ')}&price_max=${fresh()}`, apiHeaders],
+      // A word set no request had before either (a model number each time): its words go to the trigram index.
+      ['uncached: search でにむ + a new model number each time', () => `${base}/v1/products?keyword=${e(`でにむ ${fresh() - 19_000}`)}`, apiHeaders],
     ], productConnections, `${base}/favicon.svg`));
   } finally {
     await stopShop(child);
