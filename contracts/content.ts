@@ -163,3 +163,16 @@ export const stylistSchema = z.object({
   image: z.string().nullable(),
 }).meta({ id: 'Stylist' });
 export type Stylist = z.infer<typeof stylistSchema>;
+
+/**
+ * GET /v1/content-state: where the content the pre-rendered pages are built from stands. `version`
+ * moves with every content write (migration 0015); `next_publish_at` is the earliest publish time
+ * still in the future of the channel's posts (ISO 8601, null without one), when pages must change
+ * although nothing was written. The storefront polls it to know when to sync and rebuild.
+ */
+export const contentStateSchema = z.object({
+  version: z.number().int(),
+  changed_at: z.string(),
+  next_publish_at: z.string().nullable(),
+}).meta({ id: 'ContentState' });
+export type ContentState = z.infer<typeof contentStateSchema>;

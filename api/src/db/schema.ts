@@ -872,6 +872,21 @@ export const rate_limits = pgTable('rate_limits', {
   reset_at: ts('reset_at').notNull(),
 }, (t) => [index('rate_limits_reset_idx').on(t.reset_at)]);
 
+// ---------------------------------------------------------------- content version
+
+/**
+ * One row: bumped by statement triggers (migration 0015) in the same transaction as any change to
+ * the content the pre-rendered pages are built from (posts, pages, FAQ, makers, brands, stylists,
+ * banners, popups, free areas, messages, tags, catalogs, settings, colour schemes, channels), by
+ * whatever writes it: the editor API, a seed, a script or psql. The storefront polls it
+ * (GET /v1/content-state) to know when to sync and rebuild.
+ */
+export const content_state = pgTable('content_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  changed_at: ts('changed_at').notNull().defaultNow(),
+});
+
 // ---------------------------------------------------------------- catalogue counts
 
 /**
