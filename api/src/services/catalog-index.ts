@@ -53,6 +53,10 @@ export interface CatalogueIndex {
   group: Int32Array;
   /** product_model_id, 0 without a model. */
   model: Int32Array;
+  /** Dense number of the row's model (0 … models - 1), -1 without a model. */
+  modelSlot: Int32Array;
+  /** Model id → its dense number. */
+  slotOfModel: Map<number, number>;
   /** product_price × (100 + tax_rate), as in catalog.ts priceTimes100. */
   price100: Float64Array;
   /** IN_STOCK | ON_SALE. */
@@ -121,7 +125,7 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
   const brandIndex = denseOf(brandList);
   const ix: CatalogueIndex = {
     version: Number(row.version), channelId, size,
-    id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), price100: new Float64Array(size),
+    id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), modelSlot: new Int32Array(size), slotOfModel: new Map(), price100: new Float64Array(size),
     flags: new Uint8Array(size), maker: new Int32Array(size), brand: new Int32Array(size), rowOfId: new Map(),
     makerList, makerByKey: new Map(makerList.map((x, i) => [x.key, i])),
     brandList, brandByKey: new Map(brandList.map((x, i) => [x.key, i])),
@@ -138,6 +142,13 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
     ix.price100[r] = view.getFloat64(o + 20);
     ix.flags[r] = view.getInt32(o + 28);
     ix.rowOfId.set(ix.id[r], r);
+    const m = ix.model[r];
+    let slot = -1;
+    if (m !== 0) {
+      slot = ix.slotOfModel.get(m) ?? -1;
+      if (slot < 0) ix.slotOfModel.set(m, slot = ix.slotOfModel.size);
+    }
+    ix.modelSlot[r] = slot;
   }
   const links = bytesOf(row.links);
   const linkView = viewOf(links);
@@ -179,62 +190,76 @@ function categoryIds(ix: CatalogueIndex, key: string, child: boolean): Set<numbe
   return out;
 }
 
-/** The filter compiled against one index: a test per facet (true when the filter leaves it unset). */
+/**
+ * The filter compiled against one index, as plain values the loops below test inline (a closure
+ * call per row and facet cost more than the count itself at 100,000 rows).
+ */
 interface Compiled {
-  category: (r: number) => boolean;
-  maker: (r: number) => boolean;
-  brand: (r: number) => boolean;
-  price: (r: number) => boolean;
-  in_stock: (r: number) => boolean;
-  on_sale: (r: number) => boolean;
+  /** Per model slot: 1 when the model is in the category filter; null without a category filter. */
+  models: Uint8Array | null;
+  /** Dense maker / brand index the row must have; -1 without that filter, -2 for an unknown key (nothing matches). */
+  maker: number;
+  brand: number;
+  lo: number;
+  hi: number;
+  /** Flag bits the row must have (IN_STOCK, ON_SALE). */
+  flags: number;
 }
 
-const always = () => true;
-
 function compile(ix: CatalogueIndex, f: IndexFilter): Compiled {
-  let category: Compiled['category'] = always;
+  let models: Uint8Array | null = null;
   if (f.category) {
     const ids = categoryIds(ix, f.category, !!f.child);
-    const models = new Set<number>();
-    for (const [model, list] of ix.modelCategories) if (list.some((id) => ids.has(id))) models.add(model);
-    category = (r) => models.has(ix.model[r]);
+    models = new Uint8Array(ix.slotOfModel.size);
+    for (const [model, list] of ix.modelCategories) {
+      const slot = ix.slotOfModel.get(model);
+      if (slot != null && list.some((id) => ids.has(id))) models[slot] = 1;
+    }
   }
   // An unknown maker or brand key matches nothing (SQL: `= (select id …)` is null).
-  const maker = f.maker ? (ix.makerByKey.get(f.maker) ?? -2) : null;
-  const brand = f.brand ? (ix.brandByKey.get(f.brand) ?? -2) : null;
-  const lo = f.price_min != null ? f.price_min * 100 : -Infinity;
-  const hi = f.price_max != null ? f.price_max * 100 + 99 : Infinity;
   return {
-    category,
-    maker: maker == null ? always : (r) => ix.maker[r] === maker,
-    brand: brand == null ? always : (r) => ix.brand[r] === brand,
-    price: f.price_min == null && f.price_max == null ? always : (r) => ix.price100[r] >= lo && ix.price100[r] <= hi,
-    in_stock: f.in_stock ? (r) => (ix.flags[r] & IN_STOCK) !== 0 : always,
-    on_sale: f.on_sale ? (r) => (ix.flags[r] & ON_SALE) !== 0 : always,
+    models,
+    maker: f.maker ? (ix.makerByKey.get(f.maker) ?? -2) : -1,
+    brand: f.brand ? (ix.brandByKey.get(f.brand) ?? -2) : -1,
+    lo: f.price_min != null ? f.price_min * 100 : -Infinity,
+    hi: f.price_max != null ? f.price_max * 100 + 99 : Infinity,
+    flags: (f.in_stock ? IN_STOCK : 0) | (f.on_sale ? ON_SALE : 0),
   };
 }
 
 /** The rows to look at: every row, or the rows a word match gave (ascending, so groups stay adjacent). */
 type Rows = Int32Array | null;
 
-function forEachRow(ix: CatalogueIndex, rows: Rows, fn: (r: number) => void): void {
-  if (rows) for (let i = 0; i < rows.length; i++) fn(rows[i]);
-  else for (let r = 0; r < ix.size; r++) fn(r);
-}
-
 /** The list's total: matching products, or models when grouped (a product without a model is its own). */
 export function countWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows): number {
-  const c = compile(ix, f);
+  const { models, maker, brand, lo, hi, flags } = compile(ix, f);
   const grouped = f.group !== false;
+  const { group, modelSlot, price100, flags: rowFlags, maker: rowMaker, brand: rowBrand } = ix;
+  const end = rows ? rows.length : ix.size;
   let n = 0;
-  let lastGroup: number | null = null;
-  forEachRow(ix, rows, (r) => {
-    if (!(c.category(r) && c.maker(r) && c.brand(r) && c.price(r) && c.in_stock(r) && c.on_sale(r))) return;
-    if (!grouped) { n++; return; }
-    if (ix.group[r] !== lastGroup) { n++; lastGroup = ix.group[r]; }
-  });
+  let lastGroup = 0;
+  let first = true;
+  for (let i = 0; i < end; i++) {
+    const r = rows ? rows[i] : i;
+    if (models !== null && (modelSlot[r] < 0 || models[modelSlot[r]] !== 1)) continue;
+    if (maker !== -1 && rowMaker[r] !== maker) continue;
+    if (brand !== -1 && rowBrand[r] !== brand) continue;
+    const p = price100[r];
+    if (p < lo || p > hi) continue;
+    if ((rowFlags[r] & flags) !== flags) continue;
+    if (!grouped) { n++; continue; }
+    if (first || group[r] !== lastGroup) { n++; lastGroup = group[r]; first = false; }
+  }
   return n;
 }
+
+// Bits of the facets a row fails (facetRowsWithIndex).
+const F_CATEGORY = 1;
+const F_MAKER = 2;
+const F_BRAND = 4;
+const F_PRICE = 8;
+const F_STOCK = 16;
+const F_SALE = 32;
 
 /**
  * The facet counts of countFacets, from the index: each facet counts with every filter but its own
@@ -242,13 +267,14 @@ export function countWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows): 
  * rows that pass every other filter. Rows in countFacets' shape, for the same assembly.
  */
 export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows): FacetRow[] {
-  const c = compile(ix, f);
+  const { models, maker, brand, lo, hi } = compile(ix, f);
   const grouped = f.group !== false;
+  const { group, model, modelSlot, price100, flags: rowFlags, maker: rowMaker, brand: rowBrand } = ix;
   // A "run" is one group (grouped) or one row: a choice counts once per run.
   let run = -1;
-  let lastGroup: number | null = null;
-  const counted = { total: -1, in_stock: -1, on_sale: -1 };
-  const n = { total: 0, in_stock: 0, on_sale: 0, price: 0 };
+  let lastGroup = 0;
+  let totalRun = -1, stockRun = -1, saleRun = -1;
+  let total = 0, inStock = 0, onSale = 0, priced = 0;
   let priceLo = Infinity;
   let priceHi = -Infinity;
   const makerRun = new Int32Array(ix.makerList.length).fill(-1);
@@ -257,36 +283,44 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
   const brandN = new Int32Array(ix.brandList.length);
   const categoryRun = new Int32Array(ix.categoryList.length).fill(-1);
   const categoryN = new Int32Array(ix.categoryList.length);
-  const once = (key: 'total' | 'in_stock' | 'on_sale') => { if (counted[key] !== run) { counted[key] = run; n[key]++; } };
-  forEachRow(ix, rows, (r) => {
-    if (!grouped || ix.group[r] !== lastGroup) { run++; lastGroup = ix.group[r]; }
-    const ok = [c.category(r), c.maker(r), c.brand(r), c.price(r), c.in_stock(r), c.on_sale(r)];
+  const end = rows ? rows.length : ix.size;
+  for (let i = 0; i < end; i++) {
+    const r = rows ? rows[i] : i;
+    if (!grouped || run < 0 || group[r] !== lastGroup) { run++; lastGroup = group[r]; }
+    const fl = rowFlags[r];
+    const p = price100[r];
     let failed = 0;
-    let which = -1;
-    for (let i = 0; i < 6; i++) if (!ok[i]) { failed++; which = i; }
-    if (failed > 1) return;
-    const othersOk = (i: number) => failed === 0 || which === i;
-    if (failed === 0) once('total');
-    if (othersOk(4) && (ix.flags[r] & IN_STOCK)) once('in_stock');
-    if (othersOk(5) && (ix.flags[r] & ON_SALE)) once('on_sale');
-    if (othersOk(3)) {
-      n.price++;
-      const yen = Math.floor(ix.price100[r] / 100);
+    if (models !== null && (modelSlot[r] < 0 || models[modelSlot[r]] !== 1)) failed |= F_CATEGORY;
+    if (maker !== -1 && rowMaker[r] !== maker) failed |= F_MAKER;
+    if (brand !== -1 && rowBrand[r] !== brand) failed |= F_BRAND;
+    if (p < lo || p > hi) failed |= F_PRICE;
+    if (f.in_stock && !(fl & IN_STOCK)) failed |= F_STOCK;
+    if (f.on_sale && !(fl & ON_SALE)) failed |= F_SALE;
+    // Passing every filter but `bit` (or all of them).
+    if ((failed & (failed - 1)) !== 0) continue;
+    if (failed === 0 && totalRun !== run) { totalRun = run; total++; }
+    if ((failed === 0 || failed === F_STOCK) && (fl & IN_STOCK) && stockRun !== run) { stockRun = run; inStock++; }
+    if ((failed === 0 || failed === F_SALE) && (fl & ON_SALE) && saleRun !== run) { saleRun = run; onSale++; }
+    if (failed === 0 || failed === F_PRICE) {
+      priced++;
+      const yen = Math.floor(p / 100);
       if (yen < priceLo) priceLo = yen;
       if (yen > priceHi) priceHi = yen;
     }
-    if (othersOk(1) && ix.maker[r] >= 0 && makerRun[ix.maker[r]] !== run) { makerRun[ix.maker[r]] = run; makerN[ix.maker[r]]++; }
-    if (othersOk(2) && ix.brand[r] >= 0 && brandRun[ix.brand[r]] !== run) { brandRun[ix.brand[r]] = run; brandN[ix.brand[r]]++; }
-    if (othersOk(0) && ix.model[r] !== 0) {
-      const ancestors = ix.modelAncestors.get(ix.model[r]);
+    const m = rowMaker[r];
+    if ((failed === 0 || failed === F_MAKER) && m >= 0 && makerRun[m] !== run) { makerRun[m] = run; makerN[m]++; }
+    const b = rowBrand[r];
+    if ((failed === 0 || failed === F_BRAND) && b >= 0 && brandRun[b] !== run) { brandRun[b] = run; brandN[b]++; }
+    if ((failed === 0 || failed === F_CATEGORY) && model[r] !== 0) {
+      const ancestors = ix.modelAncestors.get(model[r]);
       if (ancestors) for (const a of ancestors) if (categoryRun[a] !== run) { categoryRun[a] = run; categoryN[a]++; }
     }
-  });
+  }
   const out: FacetRow[] = [
-    { part: 'total', key: null, name: null, n: n.total, lo: null, hi: null },
-    { part: 'in_stock', key: null, name: null, n: n.in_stock, lo: null, hi: null },
-    { part: 'on_sale', key: null, name: null, n: n.on_sale, lo: null, hi: null },
-    { part: 'price', key: null, name: null, n: n.price, lo: n.price ? priceLo : null, hi: n.price ? priceHi : null },
+    { part: 'total', key: null, name: null, n: total, lo: null, hi: null },
+    { part: 'in_stock', key: null, name: null, n: inStock, lo: null, hi: null },
+    { part: 'on_sale', key: null, name: null, n: onSale, lo: null, hi: null },
+    { part: 'price', key: null, name: null, n: priced, lo: priced ? priceLo : null, hi: priced ? priceHi : null },
   ];
   const choices = (part: string, list: Named[], counts: Int32Array) => {
     list.forEach((x, i) => { if (counts[i] > 0) out.push({ part, key: x.key, name: x.name, n: counts[i], lo: x.sort, hi: x.id }); });
