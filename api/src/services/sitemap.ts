@@ -11,13 +11,14 @@ import { inChannel } from './catalog.ts';
  */
 export async function listSitemapProducts(db: Db, channelId: string, page = 1): Promise<SitemapProducts> {
   const where = and(eq(products.is_published, true), inChannel(channelId))!;
-  const [rows, [summary]] = await Promise.all([
-    db.select({ key: products.key, updated_at: products.updated_at }).from(products).where(where)
-      .orderBy(asc(products.id)).limit(SITEMAP_MAX_URLS).offset((page - 1) * SITEMAP_MAX_URLS),
-    db.select({ total: sql<number>`count(*)::int`, last: max(products.updated_at) }).from(products).where(where),
-  ]);
+  const offset = (page - 1) * SITEMAP_MAX_URLS;
+  const [summary] = await db.select({ total: sql<number>`count(*)::int`, last: max(products.updated_at) }).from(products).where(where);
+  const total = Number(summary?.total ?? 0);
+  // A page past the last (the storefront asks one for the count alone) reads no rows.
+  const rows = offset >= total ? [] : await db.select({ key: products.key, updated_at: products.updated_at }).from(products)
+    .where(where).orderBy(asc(products.id)).limit(SITEMAP_MAX_URLS).offset(offset);
   return {
-    total: Number(summary?.total ?? 0), per: SITEMAP_MAX_URLS, page,
+    total, per: SITEMAP_MAX_URLS, page,
     last_updated_at: summary?.last ? new Date(summary.last).toISOString() : null,
     items: rows.map((r) => ({ key: r.key, updated_at: new Date(r.updated_at).toISOString() })),
   };

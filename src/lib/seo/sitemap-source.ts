@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { channel } from 'virtual:shop/theme';
+import { MAX_PAGE } from '#contracts/fields.ts';
 import { getCategoryHierarchy } from '../../api-client/content.ts';
 import { listSitemapProducts } from '../../api-client/sitemap.ts';
 import { manifestSchema, SNAPSHOT_FILES } from '../../../content-sync/schema.ts';
@@ -41,6 +42,16 @@ export async function loadProductEntries(n: number): Promise<{ entries: SitemapE
     total: page.total,
     lastUpdatedAt: page.last_updated_at,
   };
+}
+
+/**
+ * How many products there are and their newest change, without their keys: a page past the last
+ * (MAX_PAGE) has no rows but carries both.
+ */
+export async function loadProductSummary(): Promise<{ total: number; lastUpdatedAt: string | null }> {
+  setupServerApi();
+  const page = await listSitemapProducts(MAX_PAGE);
+  return { total: page.total, lastUpdatedAt: page.last_updated_at };
 }
 
 /** How long crawlers and shared caches may keep a sitemap: new products show within 10 minutes. */
