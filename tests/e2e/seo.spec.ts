@@ -195,6 +195,19 @@ test('JSON-LD carries the right facts: search action, product offer, article dat
   expect(Number.isNaN(Date.parse(String(post.datePublished)))).toBe(false);
 });
 
+test('a category page: canonical without sort and filters, breadcrumbs down the category path', async ({ page, request, baseURL }) => {
+  const tree = await api<Array<{ key: string; name: string; children: Array<{ key: string; name: string }> }>>(request, '/v1/categories/hierarchy?table=products');
+  const parent = tree.find((c) => c.children.length > 0)!;
+  const child = parent.children[0]!;
+  const res = await page.goto(`/product/?category=${encodeURIComponent(child.key)}&sort=price_asc&in_stock=1`);
+  expect(res?.status()).toBe(200);
+  const head = await readHead(page);
+  expect(head.canonical).toEqual([`${baseURL}/product/?category=${encodeURIComponent(child.key)}`]);
+  const crumbs = head.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string; item: string }> };
+  expect(crumbs.itemListElement.map((c) => c.name)).toEqual(['ホーム', '商品一覧', parent.name, child.name]);
+  expect(crumbs.itemListElement.at(-1)!.item).toBe(`${baseURL}/product/?category=${encodeURIComponent(child.key)}`);
+});
+
 test('private screens are noindex without a canonical URL, and still have a description', async ({ page, baseURL }) => {
   await page.goto('/cart/');
   const head = await readHead(page);
