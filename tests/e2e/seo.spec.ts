@@ -181,7 +181,8 @@ test('JSON-LD carries the right facts: search action, product offer, article dat
   const ld = (await readHead(page)).jsonLd;
   const productLd = (await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? ''))))
     .find((d) => d['@type'] === 'Product');
-  expect(productLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'JPY', price: product.product_price_with_tax });
+  expect(productLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'JPY', price: product.product_price_with_tax, url: `${baseURL}/product/${s.product.key}/` });
+  for (const image of productLd.image as string[]) expect(image.startsWith(`${baseURL}/`) || /^https:\/\//.test(image), image).toBe(true);
   expect(productLd.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
   expect('aggregateRating' in productLd).toBe(product.review_count > 0);
   const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; name: string; item?: string }> };
