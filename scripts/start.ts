@@ -2,7 +2,7 @@
  * `npm start`: the whole shop in one process at http://localhost:$PORT (default 4321).
  *
  * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL);
- * 2. listen, sending `/v1/*` and `/public.json` to the Shop API (hono);
+ * 2. listen, sending `/v1/*`, `/admin/v1/*` and `/public.json` to the Shop API (hono);
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
  * 4. hand every other request to the built Astro server's handler.
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
@@ -39,7 +39,8 @@ function nonEmptyEnv(): Record<string, string> {
 
 /** True for the paths the Shop API owns on the shop's origin. */
 function isApiPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?');
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?')
+    || url.startsWith('/admin/v1/'); // the editor API (its screens under /admin/ are pages)
 }
 
 /**
