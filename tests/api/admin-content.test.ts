@@ -219,3 +219,35 @@ describe('HTML sanitised on save', () => {
     expectClean((await (await shop.request('GET', '/v1/static-pages/url/xss-page')).json()).body);
   });
 });
+
+describe('no bad input reaches the database as a 500', () => {
+  it('publishes its OpenAPI document with every content type', async () => {
+    const res = await admin('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    for (const c of cases) {
+      expect(Object.keys(doc.paths[`/${c.type}`] ?? {}).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths[`/${c.type}/{id}`] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+    }
+  });
+
+  it('answers every field of every type given a wrong type, a NUL, a huge number or a huge string with a Japanese 4xx', async () => {
+    const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
+    const wrongs: unknown[] = [null, 99999999999, -1, 'x\u0000y', 'あ'.repeat(100_001), ['a'], { a: 1 }, true];
+    for (const c of cases) {
+      const valid = c.create();
+      for (const field of Object.keys(valid)) {
+        for (const wrong of wrongs) {
+          const body = { ...valid, key: `sweep-${field}`.replace(/_/g, '-'), url: `sweep-${field}`.replace(/_/g, '-'), [field]: wrong };
+          if (!('key' in valid)) delete (body as Record<string, unknown>).key;
+          if (!('url' in valid)) delete (body as Record<string, unknown>).url;
+          const res = await admin('POST', `/${c.type}`, { body });
+          const text = await res.text();
+          expect(res.status, `${c.type}.${field} = ${JSON.stringify(wrong).slice(0, 40)}: ${text.slice(0, 200)}`).toBeLessThan(500);
+          if (res.status >= 400) expect(JSON.parse(text).message).toMatch(JAPANESE);
+          else await admin('DELETE', `/${c.type}/${JSON.parse(text).id}`);
+        }
+      }
+    }
+  }, 120_000);
+});
