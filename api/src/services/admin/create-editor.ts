@@ -41,7 +41,10 @@ if (!values.login || !parsed.success) {
   console.error('使い方: npm run editor:create -- --login <ログインID> [--name <表示名>]（パスワードは EDITOR_PASSWORD か入力で）');
   process.exit(2);
 }
-const password = await readPassword();
+const password = await readPassword().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(2);
+});
 if (password.length < MIN_PASSWORD || password.includes('\u0000')) {
   console.error(`パスワードは${MIN_PASSWORD}文字以上にしてください。`);
   process.exit(2);
