@@ -114,11 +114,23 @@ describe('editor sessions', () => {
     expect((await shop.request('GET', '/admin/v1/me', { token: b })).status).toBe(200);
   });
 
+  it('end when editor:create sets a new password', async () => {
+    await upsertEditor(shop.database.db, { login: 'rotate', displayName: '交代', password: 'old-password-2026' });
+    const token = await editorToken({ login: 'rotate', password: 'old-password-2026' });
+    expect((await shop.request('GET', '/admin/v1/me', { token })).status).toBe(200);
+    await upsertEditor(shop.database.db, { login: 'rotate', displayName: '交代', password: 'new-password-2026' });
+    expect((await shop.request('GET', '/admin/v1/me', { token })).status).toBe(401);
+    expect((await login({ login: 'rotate', password: 'old-password-2026' })).status).toBe(422);
+  });
+
   it('answer 401 without a token, for every content type', async () => {
     for (const path of ['/admin/v1/me', '/admin/v1/blogs', '/admin/v1/news/1', '/admin/v1/banners']) {
       expect((await shop.request('GET', path)).status).toBe(401);
     }
     expect((await shop.request('POST', '/admin/v1/blogs', { body: {} })).status).toBe(401);
+    const forged = await shop.request('GET', '/admin/v1/me', { token: 'not-a-real-session-token-000000000000' });
+    expect(forged.status).toBe(401);
+    expect((await forged.json()).message).toBe('ログインしてください。');
   });
 });
 
