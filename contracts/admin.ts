@@ -14,6 +14,16 @@ import { messages } from './messages.ts';
 /** Seconds an editor's session lasts (a working day); logging out ends it at once. */
 export const EDITOR_SESSION_SECONDS = 8 * 3600;
 
+/**
+ * The /admin/ screens log editors in from the shop's server, so the API would count every screen
+ * login under the server's own address. The server passes the browser's address in
+ * CLIENT_ADDRESS_HEADER with the shared secret (env SHOP_INTERNAL_SECRET, made up by `npm start` when
+ * unset) in INTERNAL_SECRET_HEADER; the API believes the address only with the right secret.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-shop-client-address';
+export const INTERNAL_SECRET_HEADER = 'x-shop-internal-secret';
+export const INTERNAL_SECRET_ENV = 'SHOP_INTERNAL_SECRET';
+
 /** Longest HTML body an editor may save (characters). */
 export const MAX_HTML = 100_000;
 

@@ -10,6 +10,7 @@
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -133,6 +134,8 @@ async function main() {
     const { prepareApi, describeDatabase, startWorkers } = await import('../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
+    // The /admin/ screens forward the browser's address to the editor login with this secret (contracts/admin.ts).
+    process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');
     // Card payments: the built-in test provider on its own origin, unless another provider is configured.
     const { startConfiguredTestProvider } = await import('../api/src/services/payments/testpay/start.ts');
     const closeProvider = await startConfiguredTestProvider(log);

@@ -88,6 +88,26 @@ describe('editor login', () => {
     expect((await from('198.51.100.23', 'rl-same')).status).toBe(429);
   });
 
+  it("counts a screen login under the browser's address forwarded with the shared secret, and ignores it without", async () => {
+    const limited = createApp({ db: shop.database.db, env: shop.envWith({ LOGIN_LIMIT_PER_ADDRESS: '1' }) });
+    process.env.SHOP_INTERNAL_SECRET = 'shared-secret-of-this-test';
+    try {
+      // Every call comes from the storefront server's socket (203.0.113.9), as the /admin/ screens' do.
+      const viaScreens = (name: string, browser: string, secret: string) => Promise.resolve(limited.request('/admin/v1/auth/login', {
+        method: 'POST', body: JSON.stringify({ login: name, password: 'wrong-password' }),
+        headers: { 'Content-Type': 'application/json', 'X-Shop-Client-Address': browser, 'X-Shop-Internal-Secret': secret },
+      }, { incoming: { socket: { remoteAddress: '203.0.113.9' } } }));
+      expect((await viaScreens('fw-a', '192.0.2.1', 'shared-secret-of-this-test')).status).toBe(422);
+      expect((await viaScreens('fw-b', '192.0.2.2', 'shared-secret-of-this-test')).status).toBe(422);
+      expect((await viaScreens('fw-c', '192.0.2.1', 'shared-secret-of-this-test')).status).toBe(429);
+      // A wrong secret: the header is ignored and the socket's address counted (its one attempt, then 429).
+      expect((await viaScreens('fw-d', '192.0.2.3', 'guessed-secret-of-this-test')).status).toBe(422);
+      expect((await viaScreens('fw-e', '192.0.2.4', 'guessed-secret-of-this-test')).status).toBe(429);
+    } finally {
+      delete process.env.SHOP_INTERNAL_SECRET;
+    }
+  });
+
   it('treats a disabled editor as unknown and ends its sessions', async () => {
     await upsertEditor(shop.database.db, { login: 'leaver', displayName: '退職者', password: 'leaver-password-1' });
     const token = await editorToken({ login: 'leaver', password: 'leaver-password-1' });

@@ -11,7 +11,7 @@
 import type { AstroGlobal } from 'astro';
 import { channel } from 'virtual:shop/theme';
 import { readServerEndpoint } from '../../api-client/endpoint.ts';
-import { EDITOR_SESSION_SECONDS } from '#contracts/admin.ts';
+import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
 
 export const SESSION_COOKIE = 'admin_session';
 export const ADMIN_PATH = '/admin/';
@@ -20,10 +20,13 @@ export const ADMIN_PATH = '/admin/';
 export interface AdminAnswer<T = unknown> { status: number; body: T; headers: Headers }
 
 /** Calls the editor API with the session's bearer token and the build's channel. */
-export async function adminApi<T = unknown>(path: string, init: { method?: string; token?: string | null; body?: unknown } = {}): Promise<AdminAnswer<T>> {
+export async function adminApi<T = unknown>(path: string, init: { method?: string; token?: string | null; body?: unknown; clientAddress?: string | null } = {}): Promise<AdminAnswer<T>> {
   const { baseUrl } = readServerEndpoint();
   const headers: Record<string, string> = { 'X-Channel-Id': channel, 'Accept-Encoding': 'identity' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  // The login's rate limit counts the browser, not this server (see contracts/admin.ts).
+  const secret = process.env[INTERNAL_SECRET_ENV];
+  if (init.clientAddress && secret) Object.assign(headers, { [CLIENT_ADDRESS_HEADER]: init.clientAddress, [INTERNAL_SECRET_HEADER]: secret });
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   const res = await fetch(`${baseUrl}/admin/v1${path}`, {
     method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -31,6 +34,15 @@ export async function adminApi<T = unknown>(path: string, init: { method?: strin
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+/** The browser's address as the Node server saw it, or null. */
+export function browserAddress(astro: Pick<AstroGlobal, 'clientAddress'>): string | null {
+  try {
+    return astro.clientAddress || null;
+  } catch {
+    return null;
+  }
 }
 
 /** Marks the answer as personal and uncacheable, and keeps the screens out of search engines. */
