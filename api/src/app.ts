@@ -45,6 +45,7 @@ import { memorialRoutes } from './routes/memorials/index.ts';
 import { systemMessageRoutes } from './routes/system-messages/index.ts';
 import { timeseriesRoutes } from './routes/timeseries/index.ts';
 import { sitemapRoutes } from './routes/sitemap/index.ts';
+import { createAdminApp } from './routes/admin/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
@@ -101,6 +102,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   app.use('*', securityHeadersMiddleware);
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
+  // The editor API: its own accounts and sessions, never a member's (routes/admin).
+  app.route('/admin/v1', createAdminApp(provide, env));
   // A mounted sub-app's notFound is not consulted: unknown /v1 paths (and /v1 itself) end up here.
   app.notFound(notFoundHandler(app));
   app.onError(handleError);

@@ -14,8 +14,10 @@ import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
+import { seedEditors } from './editors.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
+export { DEV_EDITOR } from './editors.ts';
 
 /** Any number; shared by every process that may seed the same database. */
 const SEED_LOCK = 20260402;
@@ -33,6 +35,7 @@ async function seedAll(tx: Tx) {
   await seedCatalogs(tx);
   await seedDelivery(tx);
   await seedBenefits(tx);
+  await seedEditors(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */
