@@ -14,6 +14,7 @@ import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
+import { seedSchoolChannel } from './school.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
 
@@ -33,6 +34,8 @@ async function seedAll(tx: Tx) {
   await seedCatalogs(tx);
   await seedDelivery(tx);
   await seedBenefits(tx);
+  // Last, so the first two channels' rows keep the ids they always had.
+  await seedSchoolChannel(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */
