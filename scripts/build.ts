@@ -240,7 +240,8 @@ function buildChannelProcess(channel: string, apiBaseUrl: string | undefined, ou
 async function buildAllChannels(): Promise<void> {
   // Listed before the embedded API opens the database: an embedded PGlite folder takes one process at a time.
   const channels = await listChannels();
-  const external = process.env.API_BASE_URL?.replace(/\/+$/, '');
+  // An empty API_BASE_URL means none (as in main): the children must never start an API of their own on the same PGlite folder.
+  const external = process.env.API_BASE_URL?.replace(/\/+$/, '') || undefined;
   const api = external ? null : await startEphemeralApi();
   try {
     const peak = Math.max(0, ...channels.map((c) => readPeakRss(channelDistDir(c))));
@@ -253,7 +254,7 @@ async function buildAllChannels(): Promise<void> {
     await Promise.all(Array.from({ length: parallel }, async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         // Each channel in its own folder under dist/ (SHOP_DIST_DIR is for one build, so not passed on).
-        await buildChannelProcess(next, external ?? api!.baseUrl, undefined).catch((error: unknown) => {
+        await buildChannelProcess(next, external || api!.baseUrl, undefined).catch((error: unknown) => {
           failures.push(`${next}: ${error instanceof Error ? error.message : String(error)}`);
         });
       }
