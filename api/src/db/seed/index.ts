@@ -15,6 +15,7 @@ import { seedContent } from './content.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
 import { seedEditors } from './editors.ts';
+import { seedSchoolChannel } from './school.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
 export { DEV_EDITOR } from './editors.ts';
@@ -36,6 +37,8 @@ async function seedAll(tx: Tx) {
   await seedDelivery(tx);
   await seedBenefits(tx);
   await seedEditors(tx);
+  // Last, so the first two channels' rows keep the ids they always had.
+  await seedSchoolChannel(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */
