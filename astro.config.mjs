@@ -81,10 +81,29 @@ function browserEsmOnly() {
   };
 }
 
+/**
+ * scripts/content-build-renderer.ts runs `astro build` in its own process and keeps the build's
+ * pre-render app, to re-render changed content pages later without bundling again. It registers
+ * `globalThis.__shopKeepPrerenderer` before building and gets the output directory once the pages are
+ * generated, while the pre-render bundle is still on disk (Astro deletes it right after this hook).
+ * Any other build does nothing here. (setPrerenderer() would make Astro skip its own pre-render entry.)
+ */
+function keepPrerenderer() {
+  return {
+    name: 'shop-keep-prerenderer',
+    hooks: {
+      'astro:build:generated': async ({ dir }) => {
+        const keep = globalThis.__shopKeepPrerenderer;
+        if (typeof keep === 'function') await keep(dir);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), keepPrerenderer()],
   // The spec's redirect targets are /login/, /cart/, /ec/: every route ends with a slash.
   trailingSlash: 'always',
   build: { format: 'directory' },

@@ -60,11 +60,15 @@ function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
   hash.update('\0');
 }
 
-/** A fingerprint of every build input, the content snapshot and the build-relevant environment. */
-export function buildFingerprint(channel: string): string {
+/**
+ * A fingerprint of every build input, the content snapshot and the build-relevant environment.
+ * `withSnapshot: false` leaves the snapshot out: the sources alone (a live rebuild re-renders content
+ * pages without bundling only while that part is unchanged).
+ */
+export function buildFingerprint(channel: string, withSnapshot = true): string {
   const hash = createHash('sha256');
   for (const input of buildInputs) hashInto(hash, join(root, input));
-  hashInto(hash, join(snapshotRoot(), channel));
+  if (withSnapshot) hashInto(hash, join(snapshotRoot(), channel));
   for (const key of buildEnvKeys) hash.update(`${key}=${key === 'CHANNEL' ? channel : (process.env[key] ?? '')}\n`);
   return hash.digest('hex');
 }

@@ -13,6 +13,7 @@
  *   that succeeded does the server switch: handler, static files and asset table together (`onSwap`).
  * - A failed build leaves the live site as it was, logs why and keeps the result for the status answer.
  */
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -20,7 +21,8 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { contentStateSchema, type ContentState } from '#contracts/content.ts';
-import { buildFingerprint, liveBuildsDir, log, precompress, runAstroBuild, runContentSync } from './build.ts';
+import { buildFingerprint, cacheDir, liveBuildsDir, log, precompress, runAstroBuild, runContentSync } from './build.ts';
+import { startWarmRenderer, type WarmRenderer } from './content-build-renderer.ts';
 import { createRebuildScheduler, type SchedulerState } from './rebuild-scheduler.ts';
 import { compressibleFiles } from './precompress.ts';
 import { loadAssets, type AssetTable } from './static-assets.ts';
@@ -61,6 +63,20 @@ export async function loadSite(outDir: string): Promise<LiveSite> {
   return { outDir, handler: entry.handler, assets: loadAssets(join(outDir, 'client')) };
 }
 
+/**
+ * A copy of a build made of hard links (`cp -al`: no file data is copied, ~11,000 pages in well under a
+ * second). Whatever is then written into the copy must replace files by rename, never write into them.
+ */
+export function linkTree(from: string, to: string): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const cp = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    cp.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    cp.on('error', reject);
+    cp.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`cp -al ${from} ${to} failed: ${err.trim()}`))));
+  });
+}
+
 /** Reads the content state of a channel from the Shop API. */
 export async function readContentState(apiBaseUrl: string, channel: string): Promise<ContentState> {
   const res = await fetch(`${apiBaseUrl}/v1/content-state`, {
@@ -81,6 +97,8 @@ async function reusePrecompressed(fromClient: string, toClient: string): Promise
   for (const file of compressibleFiles(toClient)) {
     const old = join(fromClient, relative(toClient, file));
     if (!existsSync(`${old}.br`) || !existsSync(`${old}.gz`) || !existsSync(old)) continue;
+    // Already there (a hard-linked copy): copying onto a link would write into the live build's file.
+    if (existsSync(`${file}.br`) || existsSync(`${file}.gz`)) continue;
     const [a, b] = await Promise.all([stat(old), stat(file)]);
     if (a.size !== b.size || !readFileSync(old).equals(readFileSync(file))) continue;
     // Copied after the source was written, so the copies count as fresh (newer than the source).
@@ -101,6 +119,8 @@ export interface LiveRebuilderOptions {
   debounceMs: number;
   /** Switches the server to a new site; called only with a complete, loaded build. */
   onSwap: (site: LiveSite) => void;
+  /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
+  warmRenderer: boolean;
 }
 
 export interface LiveRebuilder {
@@ -123,6 +143,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   let breakNext = false;
   let stopped = false;
   let pollFailures = 0;
+  // The warm renderer and the sources it was built from; its last output is always the live site.
+  let renderer: { handle: WarmRenderer; sources: string } | null = null;
+  const dropRenderer = () => { renderer?.handle.stop(); renderer = null; };
 
   async function build(reasons: string[]): Promise<void> {
     const started = Date.now();
@@ -132,6 +155,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     });
     let changed: string[] = [];
     let outDir: string | null = null;
+    // Set once the warm renderer wrote into outDir: its keys then describe a site that may never go live.
+    let rendered = false;
     try {
       changed = (await runContentSync({ apiBaseUrl: options.apiBaseUrl, channel: options.channel })).changed;
       const fingerprint = buildFingerprint(options.channel);
@@ -143,12 +168,34 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       outDir = join(liveBuildsDir, String(started));
       log(`Rebuild (${reasons.join(', ')}): ${changed.length} item(s) changed${changed.length ? ` (${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ', …' : ''})` : ''}, building into ${relative(process.cwd(), outDir)}…`);
       await mkdir(liveBuildsDir, { recursive: true });
-      if (breakNext) {
-        breakNext = false;
-        // A file where the output directory should be: astro build itself fails, as it would on a full disk.
+      // Test hook: a file where the pages should go, so the build or render itself fails (as on a full disk).
+      const breakIt = breakNext;
+      breakNext = false;
+      const sources = buildFingerprint(options.channel, false);
+      const env = { API_BASE_URL: options.apiBaseUrl, CHANNEL: options.channel, SHOP_CACHE_DIR: cacheDir };
+      if (renderer && renderer.sources === sources && !changed.includes('settings')) {
+        // Content only: a hard-linked copy of the live build, and the warm renderer re-renders the
+        // pages whose cacheKey changed into it (no bundling).
+        await linkTree(live.outDir, outDir);
+        if (breakIt) {
+          await rm(join(outDir, 'client'), { recursive: true, force: true });
+          await writeFile(join(outDir, 'client'), 'not a directory\n');
+        }
+        rendered = true;
+        const r = await renderer.handle.render(outDir);
+        log(`Re-rendered ${r.rendered.length} page(s) without bundling: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
+      } else if (breakIt) {
         await writeFile(outDir, 'not a directory\n');
+        throw new Error(`cannot write the build into ${outDir}: not a directory`);
+      } else if (options.warmRenderer) {
+        // Sources or settings changed, or no renderer yet: a full (incremental) astro build in a new
+        // renderer, which stays warm for the next content change.
+        dropRenderer();
+        renderer = { handle: await startWarmRenderer(outDir, env), sources };
+        rendered = true;
+      } else {
+        await runAstroBuild({ apiBaseUrl: options.apiBaseUrl, channel: options.channel, outDir });
       }
-      await runAstroBuild({ apiBaseUrl: options.apiBaseUrl, channel: options.channel, outDir });
       const reused = await reusePrecompressed(join(live.outDir, 'client'), join(outDir, 'client'));
       await precompress(join(outDir, 'client'));
       const site = await loadSite(outDir);
@@ -162,6 +209,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       last = report({ ok: false, changed, error: message });
+      // Its keys may be ahead of the live site now: the next build starts over with a real build.
+      if (rendered) dropRenderer();
       log(`Rebuild FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s, still serving ${relative(process.cwd(), live.outDir)}: ${message}`);
       if (outDir) await rm(outDir, { recursive: true, force: true }).catch(() => {});
     }
@@ -210,6 +259,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       stopped = true;
       if (timer) clearTimeout(timer);
       scheduler.stop();
+      dropRenderer();
     },
   };
 }

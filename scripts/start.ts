@@ -38,6 +38,8 @@ const startEnv = z.object({
   CONTENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** Quiet time after the last content change before a rebuild starts. */
   REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  /** 1: keep a warm renderer between live rebuilds (content changes re-render without bundling; holds the build's memory). */
+  REBUILD_WARM_RENDERER: z.enum(['0', '1']).default('1'),
   /** Turns on the signed rebuild webhook (scripts/rebuild-hook.ts). */
   REBUILD_SECRET: z.string().min(16, 'REBUILD_SECRET must be at least 16 characters').optional(),
 });
@@ -219,6 +221,7 @@ async function main() {
       apiBaseUrl, channel: env.CHANNEL, initial: site, initialState,
       pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
       onSwap: (next) => { site = next; },
+      warmRenderer: env.REBUILD_WARM_RENDERER === '1',
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
   }

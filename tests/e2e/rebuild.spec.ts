@@ -111,6 +111,17 @@ test('a changed post shows on its page without a restart, and only its pages cha
   expect(changed).toContain(`blog/${key}/index.html`);
   expect(changed.every((f) => f === `blog/${key}/index.html` || /^blog\/page\/\d+\/index\.html$/.test(f))).toBe(true);
   expect(changed.length).toBeLessThanOrEqual(2);
+
+  // A second edit takes the warm renderer's path (no bundling): the same two files, nothing else.
+  const secondTitle = `${title}（再改訂）`;
+  await contentWrite(request, { action: 'update-blog', key, title: secondTitle });
+  const second = await nextBuild(request, build.finished_at);
+  expect(second.ok, second.error ?? '').toBe(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(secondTitle);
+  const changedAgain = changedFiles(hashTree(join(build.live_output, 'client')), hashTree(join(second.live_output, 'client')));
+  console.log(`files changed by the second rebuild (${changedAgain.length}): ${changedAgain.join(', ')}`);
+  expect(changedAgain).toEqual(changed);
 });
 
 test('a failing build keeps the last good site live and reports why', async ({ page, request }) => {
@@ -120,7 +131,8 @@ test('a failing build keeps the last good site live and reports why', async ({ p
   await contentWrite(request, { action: 'update-blog', key, title: `${title}・失敗版` });
   const failed = await nextBuild(request, before.last?.finished_at);
   expect(failed.ok).toBe(false);
-  expect(failed.error).toContain('astro build failed');
+  // The renderer could not write the changed pages (the test hook put a file where they go).
+  expect(failed.error).toMatch(/ENOTDIR|not a directory/);
   expect((await status(request)).live_output).toBe(before.live_output);
   const res = await page.goto(`/blog/${key}/`);
   expect(res?.status()).toBe(200);
@@ -137,6 +149,8 @@ test('a failing build keeps the last good site live and reports why', async ({ p
 test('a post scheduled a few seconds ahead appears when its time comes', async ({ page, request }) => {
   const key = `scheduled-${Date.now()}`;
   const title = '予約投稿のテスト記事';
+  const before = await status(request);
+  const oldFiles = hashTree(join(before.live_output, 'client'));
   await contentWrite(request, { action: 'insert-blog', key, title, publish_in_ms: 8000 });
   const publishAt = Date.now() + 8000;
   expect((await page.goto(`/blog/${key}/`))?.status()).toBe(404);
@@ -145,4 +159,10 @@ test('a post scheduled a few seconds ahead appears when its time comes', async (
   expect(Date.now()).toBeGreaterThanOrEqual(publishAt);
   await page.goto(`/blog/${key}/`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  // The new post's page and the blog list pages (every one shifts by a post); nothing else.
+  const after = await status(request);
+  const changed = changedFiles(oldFiles, hashTree(join(after.live_output, 'client')));
+  console.log(`files changed by the scheduled publish (${changed.length}): ${changed.join(', ')}`);
+  expect(changed).toContain(`blog/${key}/index.html`);
+  expect(changed.every((f) => f === `blog/${key}/index.html` || /^blog\/(page\/\d+\/)?index\.html$/.test(f))).toBe(true);
 });
