@@ -37,8 +37,8 @@ const buildInputs = [
 const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot', '.data']);
 const skippedFiles = /(^manifest\.json$|\.tmp$)/;
 const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
-/** Environment that changes what the build produces. */
-const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR'];
+/** Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt). */
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR', 'SITE_URL'];
 
 /** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
 export function log(message: string): void {

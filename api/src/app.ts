@@ -44,6 +44,7 @@ import { socialGiftRoutes } from './routes/social-gifts/index.ts';
 import { memorialRoutes } from './routes/memorials/index.ts';
 import { systemMessageRoutes } from './routes/system-messages/index.ts';
 import { timeseriesRoutes } from './routes/timeseries/index.ts';
+import { sitemapRoutes } from './routes/sitemap/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
@@ -90,6 +91,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', memorialRoutes);
   v1.route('/', systemMessageRoutes);
   v1.route('/', timeseriesRoutes);
+  v1.route('/', sitemapRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);
