@@ -174,11 +174,12 @@ export async function runContentSync(opts: { apiBaseUrl: string; channel: string
   const marker = join(channelDir, INVALID_CHANNEL_MARKER);
   if (await channelIsUnknown(opts.apiBaseUrl, opts.channel)) {
     // No content to sync: the snapshot holds only the marker, and every layout shows the invalid-channel page.
+    const already = existsSync(marker);
     rmSync(channelDir, { recursive: true, force: true });
     mkdirSync(channelDir, { recursive: true });
     writeFileSync(marker, `${JSON.stringify({ channel: opts.channel, code: 'channel.not_exists' })}\n`);
     log(`Channel ${opts.channel} does not exist in the Shop API: building the invalid-channel site (404 text only)`);
-    return;
+    return { changed: already ? [] : ['invalid-channel'] };
   }
   rmSync(marker, { force: true });
   const { syncContent } = await import('../content-sync/sync.ts');
