@@ -4,9 +4,10 @@
  * of the build keeps its hash; a failing build keeps the last good site; a post scheduled a few
  * seconds ahead appears when its time comes; the webhook refuses unsigned calls.
  *
- * Content is written through scripts/rebuild-test-hooks.ts (on only because playwright.config.ts sets
- * SHOP_E2E_HOOKS=1): the shop's PGlite database lives in the shop process. The secret is the one
- * playwright.config.ts gives the shop.
+ * Content is written the way an editor writes it, through the editor API (/admin/v1) as the seeded
+ * development editor; only "break the next build" goes through scripts/rebuild-test-hooks.ts (on only
+ * because playwright.config.ts sets SHOP_E2E_HOOKS=1). The secret is the one playwright.config.ts
+ * gives the shop.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +43,41 @@ async function nextBuild(request: APIRequestContext, since: string | undefined):
 async function contentWrite(request: APIRequestContext, data: Record<string, unknown>): Promise<void> {
   const res = await request.post('/__e2e/content', { data });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
+let session: string | undefined;
+
+/** Headers of an editor API call as the seeded development editor (logged in once per worker). */
+async function editorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  if (!session) {
+    const res = await request.post('/admin/v1/auth/login', { headers: apiHeaders, data: EDITOR });
+    expect(res.status(), await res.text()).toBe(200);
+    session = (await res.json() as { access_token: string }).access_token;
+  }
+  return { ...apiHeaders, Authorization: `Bearer ${session}` };
+}
+
+type BlogFields = { key: string; title: string; excerpt: string; body: string; image: string | null; tags: string[]; stylist_id: number | null; published_at: string };
+
+/** Changes fields of the channel's blog post `key` through the editor API (GET it, PUT it back changed). */
+async function editBlog(request: APIRequestContext, key: string, change: Partial<BlogFields>): Promise<void> {
+  const headers = await editorHeaders(request);
+  const list = await request.get('/admin/v1/blogs?per=100', { headers });
+  expect(list.status()).toBe(200);
+  const found = (await list.json() as Array<{ id: number; key: string }>).find((b) => b.key === key);
+  expect(found, `blog ${key}`).toBeTruthy();
+  const current = await (await request.get(`/admin/v1/blogs/${found!.id}`, { headers })).json() as BlogFields;
+  const { title, excerpt, body, image, tags, stylist_id, published_at } = current;
+  const res = await request.put(`/admin/v1/blogs/${found!.id}`, { headers, data: { key, title, excerpt, body, image, tags, stylist_id, published_at, ...change } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Writes a new blog post through the editor API; answers its id. */
+async function createBlog(request: APIRequestContext, post: Pick<BlogFields, 'key' | 'title' | 'body' | 'published_at'>): Promise<number> {
+  const res = await request.post('/admin/v1/blogs', { headers: await editorHeaders(request), data: { ...post, excerpt: post.title } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json() as { id: number }).id;
 }
 
 /** Relative path → sha256 of every file of a build's client output. */
@@ -94,7 +130,7 @@ test('a changed post shows on its page without a restart, and only its pages cha
   const oldFiles = hashTree(join(before.live_output, 'client'));
   const newTitle = `${title}（改訂 ${Date.now()}）`;
   const started = Date.now();
-  await contentWrite(request, { action: 'update-blog', key, title: newTitle });
+  await editBlog(request, key, { title: newTitle });
 
   await page.goto(`/blog/${key}/`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -114,7 +150,7 @@ test('a changed post shows on its page without a restart, and only its pages cha
 
   // A second edit takes the warm renderer's path (no bundling): the same two files, nothing else.
   const secondTitle = `${title}（再改訂）`;
-  await contentWrite(request, { action: 'update-blog', key, title: secondTitle });
+  await editBlog(request, key, { title: secondTitle });
   const second = await nextBuild(request, build.finished_at);
   expect(second.ok, second.error ?? '').toBe(true);
   await page.reload();
@@ -128,7 +164,7 @@ test('a failing build keeps the last good site live and reports why', async ({ p
   const before = await status(request);
   const { key, title } = await firstBlogKey(request);
   await contentWrite(request, { action: 'break-next-build' });
-  await contentWrite(request, { action: 'update-blog', key, title: `${title}・失敗版` });
+  await editBlog(request, key, { title: `${title}・失敗版` });
   const failed = await nextBuild(request, before.last?.finished_at);
   expect(failed.ok).toBe(false);
   // The renderer could not write the changed pages (the test hook put a file where they go).
@@ -139,7 +175,7 @@ test('a failing build keeps the last good site live and reports why', async ({ p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 
   // The next change builds again and shows both edits.
-  await contentWrite(request, { action: 'update-blog', key, title: `${title}・再公開` });
+  await editBlog(request, key, { title: `${title}・再公開` });
   const fixed = await nextBuild(request, failed.finished_at);
   expect(fixed.ok, fixed.error ?? '').toBe(true);
   await page.reload();
@@ -151,8 +187,8 @@ test('a post scheduled a few seconds ahead appears when its time comes', async (
   const title = '予約投稿のテスト記事';
   const before = await status(request);
   const oldFiles = hashTree(join(before.live_output, 'client'));
-  await contentWrite(request, { action: 'insert-blog', key, title, publish_in_ms: 8000 });
   const publishAt = Date.now() + 8000;
+  await createBlog(request, { key, title, body: `<p>${title}</p>`, published_at: new Date(publishAt).toISOString() });
   expect((await page.goto(`/blog/${key}/`))?.status()).toBe(404);
   await expect.poll(async () => (await request.get(`/blog/${key}/`)).status(), { timeout: 90_000, intervals: [1000] }).toBe(200);
   // Never before its time.
@@ -165,4 +201,38 @@ test('a post scheduled a few seconds ahead appears when its time comes', async (
   console.log(`files changed by the scheduled publish (${changed.length}): ${changed.join(', ')}`);
   expect(changed).toContain(`blog/${key}/index.html`);
   expect(changed.every((f) => f === `blog/${key}/index.html` || /^blog\/(page\/\d+\/)?index\.html$/.test(f))).toBe(true);
+});
+
+test('an XSS payload saved through the editor API never executes on the rebuilt page', async ({ page, request }) => {
+  const key = `xss-${Date.now()}`;
+  const title = `</script><script>document.title='pwned-title'</script>危険なタイトル`;
+  const before = await status(request);
+  const id = await createBlog(request, {
+    key, title, published_at: new Date(Date.now() - 60_000).toISOString(),
+    body: `<p>本文</p><script>document.title='pwned-body'</script><img src="/favicon.svg" onerror="document.title='pwned-img'">`
+      + `<a href="javascript:document.title='pwned-link'">リンク</a><svg onload="document.title='pwned-svg'"></svg>`,
+  });
+  try {
+    const build = await nextBuild(request, before.last?.finished_at);
+    expect(build.ok, build.error ?? '').toBe(true);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    expect((await page.goto(`/blog/${key}/`))?.status()).toBe(200);
+    // The title is text: shown as typed, in the heading and the JSON-LD, never as markup.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    // The javascript: link lost its address (no link to click); the image loaded without its handler.
+    await expect(page.getByText('リンク', { exact: true })).toBeVisible();
+    expect(await page.locator('a[href^="javascript:"], [onerror], [onload]').count()).toBe(0);
+    await page.waitForLoadState('load');
+    // Each payload would set the whole title to 'pwned-…'; the page keeps its own (the post title as text).
+    expect(await page.title()).toBe(`${title} | ${(await page.title()).split(' | ').at(-1)}`);
+    expect(await page.title()).not.toMatch(/^pwned-/);
+    expect(dialogs).toEqual([]);
+    const html = await (await request.get(`/blog/${key}/`)).text();
+    expect(html).not.toMatch(/onerror|onload=|javascript:|document\.title='pwned-body'/);
+    for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) expect(() => JSON.parse(block)).not.toThrow();
+  } finally {
+    const res = await request.delete(`/admin/v1/blogs/${id}`, { headers: await editorHeaders(request) });
+    expect(res.status()).toBe(204);
+  }
 });
