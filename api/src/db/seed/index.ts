@@ -12,6 +12,7 @@ import { seedCatalogs } from './catalogs.ts';
 import { seedBenefits } from './benefits.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
+import { seedLayouts } from './layouts.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
 
@@ -33,6 +34,7 @@ async function seedAll(tx: Tx) {
   await seedCatalogs(tx);
   await seedDelivery(tx);
   await seedBenefits(tx);
+  await seedLayouts(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */

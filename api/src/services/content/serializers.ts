@@ -35,8 +35,8 @@ export const toStylist = (r: { id: number; key: string; name: string; profile: s
   ({ id: r.id, key: r.key, name: r.name, profile: cleanHtml(r.profile), image: r.image });
 
 // The excerpt is plain text (the storefront prints it escaped), so it is left as written.
-export const toBlog = (r: { id: number; key: string; title: string; excerpt: string; body: string; image: string | null; tags: unknown; published_at: Date }): Blog =>
-  ({ id: r.id, key: r.key, title: r.title, excerpt: r.excerpt, body: cleanHtml(r.body), image: r.image, tags: stringArray(r.tags), published_at: iso(r.published_at) });
+export const toBlog = (r: { id: number; key: string; title: string; excerpt: string; body: string; image: string | null; tags: unknown; published_at: Date; stylist_id?: number | null }): Blog =>
+  ({ id: r.id, key: r.key, title: r.title, excerpt: r.excerpt, body: cleanHtml(r.body), image: r.image, tags: stringArray(r.tags), published_at: iso(r.published_at), stylist_id: r.stylist_id ?? null });
 
 export const toNews = (r: { id: number; key: string; title: string; body: string; is_important: boolean; published_at: Date }): News =>
   ({ id: r.id, key: r.key, title: r.title, body: cleanHtml(r.body), is_important: r.is_important, published_at: iso(r.published_at) });
