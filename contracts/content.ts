@@ -116,6 +116,8 @@ export const bannerSchema = z.object({
   image: z.string().nullable(),
   link: z.string().nullable(),
   is_show: z.boolean(),
+  /** The banner offers a file (GET /v1/banners/{id}/download); absent from APIs without downloads. */
+  has_file: z.boolean().optional(),
 }).meta({ id: 'Banner' });
 export type Banner = z.infer<typeof bannerSchema>;
 

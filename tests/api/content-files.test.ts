@@ -20,6 +20,11 @@ async function bannerByTitle(title: string, channel?: string) {
 }
 
 describe('GET /v1/banners/{id}/download', () => {
+  it('the banner list says which banners offer a file', async () => {
+    const list = z.array(bannerSchema).parse(await (await shop.request('GET', '/v1/banners?is_show=1')).json());
+    expect(list.filter((b) => b.has_file).map((b) => b.title)).toEqual(['読みもの 冬のギフトガイド']);
+  });
+
   it("answers the banner's file with its name in x-suggested-filename", async () => {
     const banner = await bannerByTitle('読みもの 冬のギフトガイド');
     const res = await shop.request('GET', `/v1/banners/${banner.id}/download`);

@@ -47,8 +47,8 @@ export const toQa = (r: { id: number; question: string; answer: string; cat_id: 
 export const toMessage = (r: { id: number; code: string; title: string; body: string; updated_at: Date }): Message =>
   ({ id: r.id, code: r.code, title: r.title, body: cleanHtml(r.body), updated_at: iso(r.updated_at) });
 
-export const toBanner = (r: { id: number; area: string; title: string; image: string | null; link: string | null; is_show: boolean }): Banner =>
-  ({ id: r.id, area: r.area, title: r.title, image: r.image, link: r.link, is_show: r.is_show });
+export const toBanner = (r: { id: number; area: string; title: string; image: string | null; link: string | null; is_show: boolean; has_file?: boolean }): Banner =>
+  ({ id: r.id, area: r.area, title: r.title, image: r.image, link: r.link, is_show: r.is_show, has_file: r.has_file ?? false });
 
 export const toPopup = (r: { id: number; title: string; body: string; is_show: boolean }): Popup =>
   ({ id: r.id, title: r.title, body: cleanHtml(r.body), is_show: r.is_show });
