@@ -14,6 +14,18 @@ const baseURL = `http://localhost:${port}`;
 const e2eDir = `.data/e2e-${port}`;
 /** The SMTP capture the shop sends its mail to (tests/support/smtp-capture.ts). */
 const smtpPort = port + 1000;
+/**
+ * A second shop for the school channel (its own theme, database, build and snapshot) on E2E_PORT + 5,
+ * for the specs that need another channel (school-theme.spec.ts, channel-builds.spec.ts; the
+ * `school` project below). It costs a seed and a build (~40 s on this machine), so a run naming only
+ * other spec files skips it; E2E_SCHOOL=1 or 0 forces it on or off.
+ */
+const schoolPort = Number(process.env.E2E_SCHOOL_PORT ?? port + 5);
+const schoolURL = `http://localhost:${schoolPort}`;
+const schoolDir = `.data/e2e-${schoolPort}`;
+const SCHOOL_SPECS = /school-theme|channel-builds/;
+const specFilters = process.argv.slice(2).filter((a) => !a.startsWith('-') && /spec|tests\/e2e|\.ts$/.test(a));
+const withSchool = process.env.E2E_SCHOOL ? process.env.E2E_SCHOOL === '1' : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
@@ -43,6 +55,11 @@ export default defineConfig({
       ],
     },
   },
+  // `default`: every spec against the default channel's shop; `school`: the specs about the school channel and the two builds.
+  projects: [
+    { name: 'default', testIgnore: SCHOOL_SPECS },
+    ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, use: { baseURL: schoolURL } }] : []),
+  ],
   webServer: [
     // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
     // shop never starts without a listening SMTP server. It empties its folder and stores each mail
@@ -87,5 +104,31 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
+    ...(withSchool ? [{
+      // The school channel's shop: same start-up as above on its own database, build and snapshot. No
+      // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
+      command: `rm -rf ${schoolDir}/pglite && node scripts/start.ts`,
+      url: `${schoolURL}/`,
+      env: {
+        PORT: String(schoolPort),
+        DATA_DIR: `${schoolDir}/pglite`,
+        SHOP_DIST_DIR: `${schoolDir}/dist`,
+        CONTENT_SNAPSHOT_DIR: `${schoolDir}/snapshot`,
+        CHANNEL: 'school',
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        API_BASE_URL: '',
+        PUBLIC_API_BASE_URL: '',
+        SMTP_URL: '',
+        MAIL_FROM: '',
+        LOGIN_LIMIT_PER_ADDRESS: '5000',
+        LOGIN_LIMIT_PER_ACCOUNT: '1000',
+        SITE_URL: schoolURL,
+      },
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    }] : []),
   ],
 });

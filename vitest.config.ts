@@ -26,7 +26,10 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // scrypt costs ~0.3 s a hash and every file migrates and seeds a whole shop first.
+          // One migrated and seeded shop per run (a PGlite tarball or a PostgreSQL template database);
+          // each file's createTestShop() starts from a copy of it (tests/api/helpers.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
+          // scrypt costs ~0.3 s a hash, and a file that seeds its own shop ({ fresh: true }) waits for it.
           testTimeout: 30_000,
           hookTimeout: 180_000,
           // V8's JIT-page tracking under memory protection keys (PKU, on most server CPUs) aborts the

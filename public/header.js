@@ -10,3 +10,9 @@ q('[data-cart-desc]',function(e){e.textContent=n?'カート内の商品 '+n+'点
 q('[data-auth-link]',function(a){a.href=on?'/mypage/':'/login/';a.textContent=on?'マイページ':'ログイン'});
 q('[data-home-link]',function(a){a.href=on?'/ec/':'/'})}
 u();addEventListener('shop:header',u);addEventListener('pageshow',u)})();
+// Screen class (spec 4, src/lib/screen-class.ts): <html data-screen> is phone if the width is at most
+// the channel's SCREEN-SM, pc above SCREEN-MD, else tablet; the breakpoints come from the page's meta tag.
+(function(){
+var m=document.querySelector('meta[name="shop:breakpoints"]'),b=(m&&m.getAttribute('content')||'576,992').split(','),sm=+b[0],md=+b[1];
+function s(){var w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c}
+s();addEventListener('resize',s)})();

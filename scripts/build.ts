@@ -1,5 +1,8 @@
 /**
- * `npm run build`: content-sync, then `astro build`, for one channel (CHANNEL, default 'default').
+ * `npm run build`: content-sync, then `astro build`, for one channel (CHANNEL, default 'default'), into
+ * dist/<channel>/ (SHOP_DIST_DIR overrides the folder). `npm run build -- --channel NAME` picks the
+ * channel on the command line; `npm run build -- --all-channels` builds every channel of the database,
+ * several at a time when memory allows (see chooseParallelism and scripts/build-cli.ts).
  * Needs a reachable Shop API: API_BASE_URL when given, otherwise the embedded API is started on an
  * ephemeral port just for the sync and the build.
  *
@@ -7,15 +10,21 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism, freemem, totalmem } from 'node:os';
+import { INVALID_CHANNEL_MARKER } from '../src/lib/invalid-channel.ts';
+import { BuildArgsError, channelDistDir, chooseParallelism, parseBuildArgs, peakRssHook, readPeakRss, root } from './build-cli.ts';
 
-export const root = resolve(fileURLToPath(import.meta.url), '../..');
-/** Where the build goes: dist/ by default; SHOP_DIST_DIR gives parallel builds (e2e shards, bench) their own. */
-export const distDir = resolve(root, process.env.SHOP_DIST_DIR || 'dist');
+export { root };
+/**
+ * Where the build goes: dist/<channel>/ (CHANNEL, default 'default'), so every channel's build has a
+ * folder of its own; SHOP_DIST_DIR gives parallel builds (e2e shards, bench) their own instead.
+ */
+export const distDir = channelDistDir(process.env.CHANNEL || 'default', process.env.SHOP_DIST_DIR);
 export const serverEntry = join(distDir, 'server', 'entry.mjs');
 /** The files the browser gets as they are (pre-rendered pages, /_astro/ assets, public/). */
 export const clientDir = join(distDir, 'client');
@@ -30,8 +39,8 @@ const buildInputs = [
 const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot', '.data']);
 const skippedFiles = /(^manifest\.json$|\.tmp$)/;
 const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
-/** Environment that changes what the build produces. */
-const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR'];
+/** Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt). */
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR', 'SITE_URL'];
 
 /** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
 export function log(message: string): void {
@@ -75,7 +84,8 @@ export function needsBuild(channel: string): { needed: boolean; reason: string; 
 export function runAstroBuild(env: { apiBaseUrl: string; channel: string }): Promise<void> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [astroBin, 'build'], {
+    // --import peakRssHook: the build process writes its peak RSS to PEAK_RSS_FILE on exit (for --all-channels).
+    const child = spawn(process.execPath, ['--import', peakRssHook, astroBin, 'build'], {
       cwd: root,
       stdio: 'inherit',
       env: {
@@ -83,6 +93,9 @@ export function runAstroBuild(env: { apiBaseUrl: string; channel: string }): Pro
         ASTRO_TELEMETRY_DISABLED: '1',
         API_BASE_URL: env.apiBaseUrl,
         CHANNEL: env.channel,
+        // astro.config.mjs reads SHOP_DIST_DIR: the channel's own folder (dist/<channel>/ by default).
+        SHOP_DIST_DIR: distDir,
+        PEAK_RSS_FILE: join(distDir, '.build-peak-rss'),
       },
     });
     child.on('error', reject);
@@ -128,9 +141,28 @@ async function precompress(): Promise<void> {
 export async function runContentSync(opts: { apiBaseUrl: string; channel: string }): Promise<void> {
   const started = Date.now();
   log(`Content sync from ${opts.apiBaseUrl} (channel ${opts.channel})…`);
+  const channelDir = join(snapshotRoot(), opts.channel);
+  const marker = join(channelDir, INVALID_CHANNEL_MARKER);
+  if (await channelIsUnknown(opts.apiBaseUrl, opts.channel)) {
+    // No content to sync: the snapshot holds only the marker, and every layout shows the invalid-channel page.
+    rmSync(channelDir, { recursive: true, force: true });
+    mkdirSync(channelDir, { recursive: true });
+    writeFileSync(marker, `${JSON.stringify({ channel: opts.channel, code: 'channel.not_exists' })}\n`);
+    log(`Channel ${opts.channel} does not exist in the Shop API: building the invalid-channel site (404 text only)`);
+    return;
+  }
+  rmSync(marker, { force: true });
   const { syncContent } = await import('../content-sync/sync.ts');
   const result: unknown = await syncContent({ apiBaseUrl: opts.apiBaseUrl, channel: opts.channel });
   log(`Content sync done in ${Date.now() - started} ms${describeSync(result)}`);
+}
+
+/** Whether the API answers this channel with 404 channel.not_exists (spec 8); an outage is not an unknown channel. */
+async function channelIsUnknown(apiBaseUrl: string, channel: string): Promise<boolean> {
+  const res = await fetch(`${apiBaseUrl}/v1/settings/front`, { headers: { 'X-Channel-Id': channel, 'X-Requested-With': 'XMLHttpRequest' } });
+  if (res.status !== 404) return false;
+  const body: unknown = await res.json().catch(() => null);
+  return !!body && typeof body === 'object' && (body as { code?: unknown }).code === 'channel.not_exists';
 }
 
 function describeSync(result: unknown): string {
@@ -163,7 +195,18 @@ export async function startEphemeralApi(): Promise<{ baseUrl: string; stop: () =
 
 async function main() {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
-  const channel = process.env.CHANNEL || 'default';
+  const args = parseBuildArgs(process.argv.slice(2), process.env);
+  if (args.kind === 'all') {
+    await buildAllChannels();
+    return;
+  }
+  const { channel } = args;
+  // distDir and the stamp were fixed at import from CHANNEL: a channel named on the command line builds
+  // in a fresh process with CHANNEL set, so every path above belongs to that channel.
+  if (channel !== (process.env.CHANNEL || 'default')) {
+    await buildChannelProcess(channel, process.env.API_BASE_URL, process.env.SHOP_DIST_DIR);
+    return;
+  }
   const external = process.env.API_BASE_URL;
   const api = external ? { baseUrl: external.replace(/\/+$/, ''), stop: async () => {} } : await startEphemeralApi();
   try {
@@ -172,11 +215,82 @@ async function main() {
   } finally {
     await api.stop();
   }
-  log(`Build for channel ${channel} is in dist/ (serve it with npm start)`);
+  log(`Build for channel ${channel} is in ${relative(root, distDir) || '.'}/ (serve it with CHANNEL=${channel} npm start)`);
+}
+
+/** `node scripts/build.ts` for one channel in a child process (CHANNEL and SHOP_DIST_DIR set, no arguments). */
+function buildChannelProcess(channel: string, apiBaseUrl: string | undefined, outDir: string | undefined): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, CHANNEL: channel, SHOP_DIST_DIR: channelDistDir(channel, outDir) };
+    if (apiBaseUrl) env.API_BASE_URL = apiBaseUrl;
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], { cwd: root, stdio: 'inherit', env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`build of channel ${channel} failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/**
+ * `--all-channels`: every channel of the database, each in its own process and folder, as many at once
+ * as memory and cores allow (chooseParallelism, from the peak RSS the last build of each channel recorded).
+ * One API serves every child: the embedded one started here unless API_BASE_URL names one.
+ */
+async function buildAllChannels(): Promise<void> {
+  // Listed before the embedded API opens the database: an embedded PGlite folder takes one process at a time.
+  const channels = await listChannels();
+  // An empty API_BASE_URL means none (as in main): the children must never start an API of their own on the same PGlite folder.
+  const external = process.env.API_BASE_URL?.replace(/\/+$/, '') || undefined;
+  const api = external ? null : await startEphemeralApi();
+  try {
+    const peak = Math.max(0, ...channels.map((c) => readPeakRss(channelDistDir(c))));
+    const parallel = chooseParallelism({
+      channels: channels.length, cores: availableParallelism(), totalMem: totalmem(), freeMem: freemem(), peakBytes: peak || undefined,
+    });
+    log(`Building ${channels.length} channels (${channels.join(', ')}), ${parallel} at a time (peak per build ${peak ? `${(peak / 2 ** 20).toFixed(0)} MiB measured` : 'not measured yet, estimated'}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free)`);
+    const queue = [...channels];
+    const failures: string[] = [];
+    await Promise.all(Array.from({ length: parallel }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        // Each channel in its own folder under dist/ (SHOP_DIST_DIR is for one build, so not passed on).
+        await buildChannelProcess(next, external || api!.baseUrl, undefined).catch((error: unknown) => {
+          failures.push(`${next}: ${error instanceof Error ? error.message : String(error)}`);
+        });
+      }
+    }));
+    if (failures.length) throw new Error(`channel builds failed: ${failures.join('; ')}`);
+    for (const c of channels) {
+      const rss = readPeakRss(channelDistDir(c));
+      log(`  ${c}: ${relative(root, channelDistDir(c))}/${rss ? ` (astro build peak RSS ${(rss / 2 ** 20).toFixed(0)} MiB)` : ''}`);
+    }
+  } finally {
+    await api?.stop();
+  }
+}
+
+/** The channel ids of the configured database (DATABASE_URL, or the embedded PGlite), default first. */
+async function listChannels(): Promise<string[]> {
+  const { openDatabase } = await import('../api/src/db/client.ts');
+  const { databaseUrl, readEnv } = await import('../api/src/env.ts');
+  const { channels } = await import('../api/src/db/schema.ts');
+  const { seedIfEmpty } = await import('../api/src/db/seed/index.ts');
+  const database = await openDatabase(databaseUrl(readEnv()));
+  try {
+    await seedIfEmpty(database.db);
+    const rows = await database.db.select({ id: channels.id, is_default: channels.is_default }).from(channels);
+    return rows.sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.id.localeCompare(b.id)).map((r) => r.id);
+  } finally {
+    await database.close();
+  }
 }
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
+    if (error instanceof BuildArgsError) {
+      console.error(`[shop] ${error.message}`);
+      process.exit(2);
+    }
     console.error('[shop] build failed:', error);
     process.exit(1);
   });

@@ -2,7 +2,7 @@
  * `npm start`: the whole shop in one process at http://localhost:$PORT (default 4321).
  *
  * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL);
- * 2. listen, sending `/v1/*` and `/public.json` to the Shop API (hono);
+ * 2. listen, sending `/v1/*`, `/admin/v1/*` and `/public.json` to the Shop API (hono);
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
  * 4. hand every other request to the built Astro server's handler.
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
@@ -10,6 +10,7 @@
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -39,7 +40,8 @@ function nonEmptyEnv(): Record<string, string> {
 
 /** True for the paths the Shop API owns on the shop's origin. */
 function isApiPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?');
+  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?')
+    || url.startsWith('/admin/v1/'); // the editor API (its screens under /admin/ are pages)
 }
 
 /**
@@ -132,6 +134,8 @@ async function main() {
     const { prepareApi, describeDatabase, startWorkers } = await import('../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
+    // The /admin/ screens forward the browser's address to the editor login with this secret (contracts/admin.ts).
+    process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');
     // Card payments: the built-in test provider on its own origin, unless another provider is configured.
     const { startConfiguredTestProvider } = await import('../api/src/services/payments/testpay/start.ts');
     const closeProvider = await startConfiguredTestProvider(log);

@@ -5,9 +5,11 @@
 import type { ThemeManifest } from './theme-manifest.ts';
 import defaultTheme from './default/theme.ts';
 import outletTheme from './outlet/theme.ts';
+import schoolTheme from './school/theme.ts';
 
 /** Manifests hold only path strings and flags, so listing them here pulls no theme code into a build. */
 export const themes: Record<string, ThemeManifest> = {
   default: defaultTheme,
   outlet: outletTheme,
+  school: schoolTheme,
 };

@@ -76,6 +76,7 @@ export const themeManifestSchema = z.strictObject({
 export const channelThemes: Record<string, string> = {
   default: 'default',
   outlet: 'outlet',
+  school: 'school',
 };
 
 /** The default theme's tokens are always loaded; a theme only overrides custom properties. */

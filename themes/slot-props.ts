@@ -38,7 +38,17 @@ export interface SitemapSection { heading: string; links: Array<{ href: string; 
 export interface SlotProps {
   Header: { siteName: string };
   Footer: { siteName: string };
-  Home: { siteName: string; blocks: HomeBlock[]; /** Shown popups: the first one the visitor has not seen appears once. */ popups: Popup[] };
+  Home: {
+    siteName: string;
+    /** The top layout's blocks with their data, in order. */
+    blocks: HomeBlock[];
+    /** Shown popups: the first one the visitor has not seen appears once. */
+    popups: Popup[];
+    /** The first categories, collection and news blocks' data, for a theme's home that lays out its own sections. */
+    categories: CategoryNode[];
+    products: Product[];
+    news: News[];
+  };
   ProductList: {
     heading: string;
     products: Product[];

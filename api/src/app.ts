@@ -44,6 +44,8 @@ import { socialGiftRoutes } from './routes/social-gifts/index.ts';
 import { memorialRoutes } from './routes/memorials/index.ts';
 import { systemMessageRoutes } from './routes/system-messages/index.ts';
 import { timeseriesRoutes } from './routes/timeseries/index.ts';
+import { sitemapRoutes } from './routes/sitemap/index.ts';
+import { createAdminApp } from './routes/admin/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
@@ -90,6 +92,7 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', memorialRoutes);
   v1.route('/', systemMessageRoutes);
   v1.route('/', timeseriesRoutes);
+  v1.route('/', sitemapRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);
@@ -99,6 +102,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   app.use('*', securityHeadersMiddleware);
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
+  // The editor API: its own accounts and sessions, never a member's (routes/admin).
+  app.route('/admin/v1', createAdminApp(provide, env));
   // A mounted sub-app's notFound is not consulted: unknown /v1 paths (and /v1 itself) end up here.
   app.notFound(notFoundHandler(app));
   app.onError(handleError);

@@ -4,6 +4,7 @@ import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 import { boolean, number, object, string, type Decoder } from './guard.ts';
 import type { OrderTerms } from './types.ts';
+import { screenClassFor, type ScreenClass } from '../lib/screen-class.ts';
 
 const knownSettings = /* @__PURE__ */ object({
   'SITE.NAME': string, 'SITE.NAMESPACE': string, 'SITE.CHANNEL_PREFIX': string, 'SITE.NO_MEMBER_USE': boolean,
@@ -52,9 +53,7 @@ export function isSellingStopped(settings: FrontSettings): boolean {
   return settings['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE'] && !settings['PLUGIN.TEMPORARY_STOP_SELLING.SELLING'];
 }
 
-/** Screen class from the width and the SM/MD breakpoints (spec 4). */
-export function screenClass(width: number, settings: Pick<FrontSettings, 'SITE.BREAKPOINT.SCREEN-SM' | 'SITE.BREAKPOINT.SCREEN-MD'>): 'phone' | 'tablet' | 'pc' {
-  if (width <= settings['SITE.BREAKPOINT.SCREEN-SM']) return 'phone';
-  if (width > settings['SITE.BREAKPOINT.SCREEN-MD']) return 'pc';
-  return 'tablet';
+/** Screen class from the width and the SM/MD breakpoints (spec 4; the rule is src/lib/screen-class.ts). */
+export function screenClass(width: number, settings: Pick<FrontSettings, 'SITE.BREAKPOINT.SCREEN-SM' | 'SITE.BREAKPOINT.SCREEN-MD'>): ScreenClass {
+  return screenClassFor(width, { sm: settings['SITE.BREAKPOINT.SCREEN-SM'], md: settings['SITE.BREAKPOINT.SCREEN-MD'] });
 }

@@ -4,7 +4,8 @@
  * reads it through the API client, one call per kind, in parallel. Without a layout (a backend that
  * has none, or the call failed) the home shows the blocks it always had.
  */
-import type { Layout, LayoutBlock } from '#contracts/content.ts';
+import type { Layout, LayoutBlock, News } from '#contracts/content.ts';
+import type { CategoryNode, Product } from '#contracts/products.ts';
 import type { HomeBlock } from '../../themes/slot-props.ts';
 import { getCategoryHierarchy, getCollection, listBanners, listFreeAreas, listNews } from '../api-client/content.ts';
 import { listProducts } from '../api-client/products.ts';
@@ -61,4 +62,10 @@ export async function loadHomeBlocks(layout: Layout | null, siteName: string, op
     }
   }));
   return resolved.filter((b): b is HomeBlock => b !== null);
+}
+
+/** The first categories, collection and news blocks' data (for a theme home with fixed sections). */
+export function homeSections(blocks: HomeBlock[]): { categories: CategoryNode[]; products: Product[]; news: News[] } {
+  const first = <T extends HomeBlock['type']>(type: T) => blocks.find((b): b is Extract<HomeBlock, { type: T }> => b.type === type);
+  return { categories: first('categories')?.categories ?? [], products: first('collection')?.products ?? [], news: first('news')?.items ?? [] };
 }

@@ -38,9 +38,9 @@ async function all(query: string, channel?: string): Promise<Product[]> {
 }
 
 describe('seed', () => {
-  it('has two channels, the default one first, with every spec-9 setting', async () => {
+  it('has three channels, the default one first, with every spec-9 setting', async () => {
     const rows = await shop.database.db.select().from(channels);
-    expect(rows.map((c) => [c.id, c.theme, c.is_default]).sort()).toEqual([['default', 'default', true], ['outlet', 'outlet', false]]);
+    expect(rows.map((c) => [c.id, c.theme, c.is_default]).sort()).toEqual([['default', 'default', true], ['outlet', 'outlet', false], ['school', 'school', false]]);
     for (const c of rows) {
       const keys = (await shop.database.db.select({ key: settings.key }).from(settings).where(eq(settings.channel_id, c.id))).map((r) => r.key);
       expect(keys).toEqual(expect.arrayContaining(Object.keys(frontSettingsSchema.shape)));

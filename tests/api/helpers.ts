@@ -1,9 +1,12 @@
 /**
- * A real Shop API for tests: PGlite in memory by default, or a fresh throwaway database on the
- * PostgreSQL server named by DATABASE_URL, migrated and seeded like a real start.
+ * A real Shop API for tests: PGlite in memory by default, or a throwaway database on the PostgreSQL
+ * server named by DATABASE_URL. Each starts as a copy of the shop that global-setup.ts migrated and
+ * seeded once for the run (or, with `{ fresh: true }`, is migrated and seeded on its own).
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { and, eq, notInArray } from 'drizzle-orm';
+import { inject } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
 import { product_channels, products } from '../../api/src/db/schema.ts';
@@ -12,13 +15,17 @@ import { readEnv, type ApiEnv } from '../../api/src/env.ts';
 
 export const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 
-async function createPostgresDatabase(baseUrl: string) {
+/** A new database on the server; a copy of `template` (a migrated and seeded shop) when given. */
+async function createPostgresDatabase(baseUrl: string, template: string | null) {
   const { default: pg } = await import('pg');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const drop = async () => {
@@ -44,16 +51,36 @@ export interface TestShop {
   close: () => Promise<void>;
 }
 
+export interface TestShopOptions {
+  /**
+   * Migrate and seed this shop's own database instead of copying the run's template (for a test
+   * that checks the seed itself or needs data stamped at its own start rather than the run's).
+   */
+  fresh?: boolean;
+}
+
 /**
- * Opens, migrates and seeds a database and returns the app over it. Call close() in afterAll.
+ * Opens a copy of the run's migrated and seeded shop (global-setup.ts) and returns the app over it.
+ * Opening still runs the migrations (a no-op on a current template). Call close() in afterAll.
  * `overrides` change variables of the app's configuration (e.g. PAYMENT_PROVIDER_URL).
  */
-export async function createTestShop(overrides: Record<string, string> = {}): Promise<TestShop> {
+export async function createTestShop(overrides: Record<string, string> = {}, options: TestShopOptions = {}): Promise<TestShop> {
+  // Absent when the file runs without the api project's globalSetup: then every shop is fresh.
+  const template = options.fresh ? undefined : inject('shopTemplate');
   let url = 'memory://';
   let drop = async () => {};
-  if (onPostgres) ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL!));
-  const database = await openDatabase(url);
-  await seed(database.db);
+  let pgliteDataDir: Uint8Array<ArrayBuffer> | undefined;
+  let copied = false;
+  if (onPostgres) {
+    const from = template?.kind === 'postgres' ? template.database : null;
+    ({ url, drop } = await createPostgresDatabase(process.env.DATABASE_URL!, from));
+    copied = from !== null;
+  } else if (template?.kind === 'pglite') {
+    pgliteDataDir = new Uint8Array(await readFile(template.tarball));
+    copied = true;
+  }
+  const database = await openDatabase(url, pgliteDataDir ? { pgliteDataDir } : {});
+  if (!copied) await seed(database.db);
   // Each test shop has its own Redis namespace: files run in parallel and runs repeat within a window.
   const prefix = `test:${randomBytes(6).toString('hex')}:`;
   const envWith = (overrides: Record<string, string>) => readEnv({ ...process.env, DATABASE_URL: url, REDIS_PREFIX: prefix, ...overrides });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
+// Checks the seed itself: this shop is seeded on its own, not copied from the run's template.
+beforeAll(async () => { shop = await createTestShop({}, { fresh: true }); }, 180_000);
 afterAll(async () => { await shop?.close(); });
 
 interface Item { id: number; key: string; name: string; product_price_with_tax: number; is_stock_available: boolean }

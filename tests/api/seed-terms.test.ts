@@ -9,7 +9,8 @@ import { TERM } from '../../api/src/db/seed/terms.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
+// Checks the seed itself: this shop is seeded on its own, not copied from the run's template.
+beforeAll(async () => { shop = await createTestShop({}, { fresh: true }); }, 180_000);
 afterAll(async () => { await shop?.close(); });
 
 async function getJson<T>(apiPath: string, channel = 'default'): Promise<T> {

@@ -11,7 +11,8 @@ import { CARRIAGE } from '#contracts/cart.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
+// Checks the seed itself: this shop is seeded on its own, not copied from the run's template.
+beforeAll(async () => { shop = await createTestShop({}, { fresh: true }); }, 180_000);
 afterAll(async () => { await shop?.close(); });
 
 const CHANNELS = ['default', 'outlet'];

@@ -230,7 +230,9 @@ test('a sale price is struck through with N%OFF on the card and the detail; the 
   await expect(price).toContainText(`${sale.discount_rate}%OFF`);
   await expect(price).toContainText(yen(sale.product_price_with_tax));
 
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  // The page also carries a BreadcrumbList (tests/e2e/seo.spec.ts): pick the Product.
+  const lds = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '')));
+  const ld = lds.find((d) => d['@type'] === 'Product');
   expect(ld).toMatchObject({ '@type': 'Product', name: sale.name, offers: { priceCurrency: 'JPY', price: sale.product_price_with_tax } });
   expect(ld.sku).toBeTruthy();
 

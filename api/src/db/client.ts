@@ -21,9 +21,17 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the data directory as a tarball for `pgliteDataDir` (the API tests' template). */
+  dumpDataDir?: () => Promise<Uint8Array<ArrayBuffer>>;
 }
 
-export type DatabaseOptions = Partial<PoolOptions>;
+export interface DatabaseOptions extends Partial<PoolOptions> {
+  /**
+   * PGlite only: start from this data-directory tarball (from `dumpDataDir()`) instead of an empty
+   * database. Migrations still run afterwards (a no-op when the tarball is current).
+   */
+  pgliteDataDir?: Uint8Array<ArrayBuffer>;
+}
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -47,7 +55,8 @@ function envPoolOptions(): PoolOptions {
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const settings = { ...envPoolOptions(), ...options };
+  const { pgliteDataDir, ...poolOptions } = options;
+  const settings = { ...envPoolOptions(), ...poolOptions };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const target = { connectionString: url };
     const client = await openMaintenanceClient(target, settings, 'PostgreSQL');
@@ -62,7 +71,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = url === 'memory://' || url === '' ? null : url.replace(/^file:\/\//, '');
-  const server = await startPgliteServer(dir);
+  const server = await startPgliteServer(dir, pgliteDataDir ?? null);
   // PGlite has one session: one connection, and no server-side timeouts to apply (nothing can hang
   // it from outside); the socket is local, so a connect timeout only guards against a dead worker.
   const pool = await openPool(server.connection, { ...settings, max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }, 'PGlite')
@@ -75,5 +84,5 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     await close();
     throw error;
   }
-  return { db, kind: 'pglite', close };
+  return { db, kind: 'pglite', close, dumpDataDir: server.dumpDataDir };
 }

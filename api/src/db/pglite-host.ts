@@ -13,16 +13,21 @@ export interface PgliteServer {
   connection: { host: string; port: number; user: string; database: string };
   /** Closes PGlite (flushing its files) and stops the worker. */
   close: () => Promise<void>;
+  /** The data directory as an uncompressed tarball, for `loadDataDir` (checkpointed first). */
+  dumpDataDir: () => Promise<Uint8Array<ArrayBuffer>>;
 }
 
-/** Runs PGlite for `dataDir` (null: in memory) in a worker thread serving the PostgreSQL protocol. */
-export async function startPgliteServer(dataDir: string | null): Promise<PgliteServer> {
+/**
+ * Runs PGlite for `dataDir` (null: in memory) in a worker thread serving the PostgreSQL protocol.
+ * `loadDataDir`: a tarball from dumpDataDir() to start from instead of an empty database.
+ */
+export async function startPgliteServer(dataDir: string | null, loadDataDir: Uint8Array<ArrayBuffer> | null = null): Promise<PgliteServer> {
   if (dataDir) mkdirSync(dirname(resolve(dataDir)), { recursive: true }); // PGlite fails when the parent is missing
   // A unix socket in a private folder: only this user can reach a database that has no password.
   const socketDir = process.platform === 'win32' ? null : mkdtempSync(join(tmpdir(), 'shop-pglite-'));
   const listen: PgliteWorkerData['listen'] = socketDir ? { path: join(socketDir, '.s.PGSQL.5432') } : { host: '127.0.0.1', port: 0 };
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
-    workerData: { dataDir: dataDir ? resolve(dataDir) : null, listen } satisfies PgliteWorkerData,
+    workerData: { dataDir: dataDir ? resolve(dataDir) : null, listen, loadDataDir } satisfies PgliteWorkerData,
   });
   const removeSocketDir = () => { if (socketDir) rmSync(socketDir, { recursive: true, force: true }); };
   const ready = await new Promise<PgliteWorkerMessage>((resolvePromise, reject) => {
@@ -46,7 +51,19 @@ export async function startPgliteServer(dataDir: string | null): Promise<PgliteS
     worker.once('message', (m: PgliteWorkerMessage) => { if (m.type === 'closed') void worker.terminate(); });
     worker.postMessage({ type: 'close' });
   });
+  const dumpDataDir = () => new Promise<Uint8Array<ArrayBuffer>>((resolvePromise, reject) => {
+    const onMessage = (m: PgliteWorkerMessage) => {
+      if (m.type !== 'dumped') return;
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      resolvePromise(m.data);
+    };
+    const onExit = () => { worker.off('message', onMessage); reject(new Error('the embedded database worker exited during a dump')); };
+    worker.on('message', onMessage);
+    worker.once('exit', onExit);
+    worker.postMessage({ type: 'dump' });
+  });
   // The worker must not keep a finished process alive (tests, scripts that forget close()).
   worker.unref();
-  return { connection, close };
+  return { connection, close, dumpDataDir };
 }

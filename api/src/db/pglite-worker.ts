@@ -14,13 +14,19 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-export interface PgliteWorkerData { dataDir: string | null; listen: { path: string } | { host: string; port: number } }
+export interface PgliteWorkerData {
+  dataDir: string | null;
+  listen: { path: string } | { host: string; port: number };
+  /** A data-directory tarball (from a `dump`) to start from instead of an empty database. */
+  loadDataDir?: Uint8Array<ArrayBuffer> | null;
+}
 export type PgliteWorkerMessage =
   | { type: 'ready'; address: { path: string } | { host: string; port: number } }
   | { type: 'error'; message: string }
+  | { type: 'dumped'; data: Uint8Array<ArrayBuffer> }
   | { type: 'closed' };
 
-const { dataDir, listen } = workerData as PgliteWorkerData;
+const { dataDir, listen, loadDataDir } = workerData as PgliteWorkerData;
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
@@ -133,7 +139,7 @@ function serve(socket: Socket): void {
 
 async function main() {
   // pg_trgm backs the Japanese-aware product search (migration 0006), as on PostgreSQL.
-  const options = { extensions: { pg_trgm } };
+  const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir: new Blob([loadDataDir]) } : {}) };
   db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const server = createServer(serve);
@@ -148,6 +154,13 @@ async function main() {
     address: typeof address === 'string' || !address ? { path: String(address ?? '') } : { host: address.address, port: address.port },
   } satisfies PgliteWorkerMessage);
   parentPort!.on('message', async (msg: { type: string }) => {
+    if (msg.type === 'dump') {
+      // An uncompressed tarball of the data directory, for `loadDataDir` (the test suite's template).
+      await db.exec('checkpoint');
+      const data = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+      parentPort!.postMessage({ type: 'dumped', data } satisfies PgliteWorkerMessage, [data.buffer]);
+      return;
+    }
     if (msg.type !== 'close') return;
     server.close();
     // PGlite writes its files on close: the data folder stays consistent.

@@ -908,6 +908,36 @@ export const product_list_counts = pgTable('product_list_counts', {
   total: integer('total').notNull(),
 });
 
+// ---------------------------------------------------------------- editors (CMS accounts)
+
+/**
+ * The people who change CMS content through /admin/v1. Apart from members on purpose: an editor is
+ * not a shopper of any channel, and a member's token must never open the editor API (nor the
+ * reverse), so neither shares a table or a token with the other. `login` is stored normalised
+ * (NFKC, lower case). Failed logins in a row lock the account for a while, like a member's.
+ */
+export const editors = pgTable('editors', {
+  id: serial('id').primaryKey(),
+  login: text('login').notNull().unique(),
+  display_name: text('display_name').notNull(),
+  password_hash: text('password_hash').notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  failed_login_count: integer('failed_login_count').notNull().default(0),
+  locked_until: ts('locked_until'),
+  created_at: created(),
+  updated_at: updated(),
+});
+
+/** An editor's login session: only the SHA-256 of the bearer secret is stored; it expires and is revoked at logout. */
+export const editor_sessions = pgTable('editor_sessions', {
+  id: serial('id').primaryKey(),
+  editor_id: integer('editor_id').notNull().references(() => editors.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull(),
+  expires_at: ts('expires_at').notNull(),
+  revoked_at: ts('revoked_at'),
+  created_at: created(),
+}, (t) => [uniqueIndex('editor_sessions_hash_uq').on(t.token_hash), index('editor_sessions_editor_idx').on(t.editor_id)]);
+
 // ---------------------------------------------------------------- page layouts and collections (issue 10)
 
 /**

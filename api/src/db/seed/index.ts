@@ -15,8 +15,11 @@ import { seedContent } from './content.ts';
 import { seedLayouts } from './layouts.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
+import { seedEditors } from './editors.ts';
+import { seedSchoolChannel } from './school.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
+export { DEV_EDITOR } from './editors.ts';
 
 /** Any number; shared by every process that may seed the same database. */
 const SEED_LOCK = 20260402;
@@ -35,6 +38,9 @@ async function seedAll(tx: Tx) {
   await seedDelivery(tx);
   await seedBenefits(tx);
   await seedLayouts(tx);
+  await seedEditors(tx);
+  // Last, so the first two channels' rows keep the ids they always had.
+  await seedSchoolChannel(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */

@@ -1,0 +1,51 @@
+/**
+ * The editor API, mounted at /admin/v1 beside the public /v1: the same input guards (body size, NUL
+ * bytes), the channel from X-Channel-Id as in /v1, its own bearer sessions (middleware.ts), and one
+ * CRUD route set per content type of services/admin/resources.ts. Validation failures are the
+ * spec's 422 body with Japanese messages by field, as everywhere.
+ */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { ZodError } from 'zod';
+import type { ApiEnv } from '../../env.ts';
+import { handleError, validationFailed } from '../../lib/errors.ts';
+import { issuesToErrors } from '../../lib/router.ts';
+import { limitBody } from '../../middleware/body-limit.ts';
+import { channelMiddleware } from '../../middleware/channel.ts';
+import { rejectNul } from '../../middleware/nul.ts';
+import { adminResources } from '../../services/admin/resources.ts';
+import { crudHandlers, login, logout, me } from './handlers.ts';
+import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
+import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
+
+
+/** The /admin/v1 app; `provide` sets the database and configuration as for /v1. */
+export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
+  const admin = new OpenAPIHono<AdminEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationFailed(issuesToErrors(result.error as ZodError));
+    },
+  });
+  admin.use('*', provide);
+  admin.use('*', noStore);
+  admin.use('*', limitBody(env));
+  admin.use('*', rejectNul);
+  admin.use('*', channelMiddleware as unknown as MiddlewareHandler);
+  admin.use('*', requireEditor);
+  admin.openapi(loginRoute, login as never);
+  admin.openapi(logoutRoute, logout as never);
+  admin.openapi(meRoute, me as never);
+  for (const def of Object.values(adminResources)) {
+    const routes = crudRoutes(def);
+    const handlers = crudHandlers(def);
+    admin.openapi(routes.list, handlers.list as never);
+    admin.openapi(routes.get, handlers.get as never);
+    admin.openapi(routes.create, handlers.create as never);
+    admin.openapi(routes.update, handlers.update as never);
+    admin.openapi(routes.remove, handlers.remove as never);
+  }
+  admin.openAPIRegistry.registerComponent('securitySchemes', 'editorBearer', { type: 'http', scheme: 'bearer' });
+  admin.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop editor API', version: '1.0.0' }, servers: [{ url: '/admin/v1' }] });
+  admin.onError(handleError);
+  return admin;
+}

@@ -1,0 +1,89 @@
+/**
+ * The /admin/ screens' server side: the editor's session cookie and calls to the editor API
+ * (/admin/v1) from the server, never from the browser.
+ *
+ * CSRF: the session is an HttpOnly cookie with SameSite=Strict (a cross-site page's form or fetch
+ * never carries it) scoped to /admin/, and every POST must also come with this site's Origin (Astro's
+ * security.checkOrigin does it too; checked here again so the editor screens do not depend on that
+ * setting). The bearer token itself never reaches page scripts (there are none on these pages).
+ * Every answer is `private, no-store`, so no cache keeps an editor's screen.
+ */
+import type { AstroGlobal } from 'astro';
+import { channel } from 'virtual:shop/theme';
+import { readServerEndpoint } from '../../api-client/endpoint.ts';
+import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
+
+export const SESSION_COOKIE = 'admin_session';
+export const ADMIN_PATH = '/admin/';
+
+/** A call's outcome: the status and the parsed JSON body (null when there is none). */
+export interface AdminAnswer<T = unknown> { status: number; body: T; headers: Headers }
+
+/** Calls the editor API with the session's bearer token and the build's channel. */
+export async function adminApi<T = unknown>(path: string, init: { method?: string; token?: string | null; body?: unknown; clientAddress?: string | null } = {}): Promise<AdminAnswer<T>> {
+  const { baseUrl } = readServerEndpoint();
+  const headers: Record<string, string> = { 'X-Channel-Id': channel, 'Accept-Encoding': 'identity' };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  // The login's rate limit counts the browser, not this server (see contracts/admin.ts).
+  const secret = process.env[INTERNAL_SECRET_ENV];
+  if (init.clientAddress && secret) Object.assign(headers, { [CLIENT_ADDRESS_HEADER]: init.clientAddress, [INTERNAL_SECRET_HEADER]: secret });
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${baseUrl}/admin/v1${path}`, {
+    method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+/** The browser's address as the Node server saw it, or null. */
+export function browserAddress(astro: Pick<AstroGlobal, 'clientAddress'>): string | null {
+  try {
+    return astro.clientAddress || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Marks the answer as personal and uncacheable, and keeps the screens out of search engines. */
+export function noStore(astro: Pick<AstroGlobal, 'response'>): void {
+  astro.response.headers.set('Cache-Control', 'private, no-store');
+  astro.response.headers.set('X-Robots-Tag', 'noindex');
+}
+
+/** The session token from the cookie (length-capped), or null. */
+export function sessionToken(astro: Pick<AstroGlobal, 'cookies'>): string | null {
+  const value = astro.cookies.get(SESSION_COOKIE)?.value;
+  return value && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
+}
+
+export function setSession(astro: Pick<AstroGlobal, 'cookies' | 'url'>, token: string): void {
+  astro.cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true, sameSite: 'strict', path: ADMIN_PATH, secure: astro.url.protocol === 'https:', maxAge: EDITOR_SESSION_SECONDS,
+  });
+}
+
+export function clearSession(astro: Pick<AstroGlobal, 'cookies' | 'url'>): void {
+  astro.cookies.delete(SESSION_COOKIE, { path: ADMIN_PATH, secure: astro.url.protocol === 'https:' });
+}
+
+/** Whether a POST came from this site's own pages (Origin equal to ours). */
+export function sameOrigin(request: Request, url: URL): boolean {
+  const origin = request.headers.get('origin');
+  return origin != null && origin === url.origin;
+}
+
+/** The two post types the screens edit, with their Japanese names. */
+export const POST_TYPES = { blogs: 'ブログ', news: 'お知らせ' } as const;
+export type PostType = keyof typeof POST_TYPES;
+export const isPostType = (v: string | undefined): v is PostType => v === 'blogs' || v === 'news';
+
+/** The editor API's error body. */
+export interface AdminError { message?: string; errors?: Record<string, string[]> }
+
+/** ISO date-time → the value of a datetime-local input, in Japan time. */
+export function toLocalInput(iso: string | undefined | null): string {
+  if (!iso) return '';
+  const d = new Date(new Date(iso).getTime() + 9 * 3600_000);
+  return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 16);
+}

@@ -1,0 +1,180 @@
+/**
+ * The school channel's shop (the `school` project of playwright.config.ts: CHANNEL=school on E2E_PORT
+ * + 5): its own theme's header, footer, home, product list and detail, cart, news, blog, maker and
+ * brand screens, axe-clean; the screen class from the channel's breakpoints; the theme's stricter form
+ * rules; the theme router's 404; and a build for a channel the API does not know, which is the
+ * invalid-channel layout with only the 404 text.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
+
+const apiHeaders = { 'X-Channel-Id': 'school', 'X-Requested-With': 'XMLHttpRequest' };
+
+async function apiList<T>(request: APIRequestContext, url: string): Promise<T[]> {
+  const res = await request.get(url, { headers: apiHeaders });
+  expect(res.status(), `GET ${url}`).toBe(200);
+  return res.json();
+}
+
+/** The school theme's frame: its header (crest, ribbon, menu) and footer (guide), not the default theme's. */
+async function expectSchoolFrame(page: Page) {
+  await expect(page.locator('meta[name="shop:theme"]')).toHaveAttribute('content', 'school');
+  await expect(page.locator('header.school-header')).toBeVisible();
+  await expect(page.locator('header.school-header')).toContainText('制服・体操服・学校指定用品の専門店');
+  await expect(page.getByRole('navigation', { name: 'メインメニュー' }).getByRole('link', { name: 'カート' })).toBeVisible();
+  await expect(page.locator('footer.school-footer')).toContainText('採寸について');
+  await expect(page.locator('.site-header, .site-footer')).toHaveCount(0);
+}
+
+async function expectAxeClean(page: Page, label: string) {
+  expect(await axeProblems(page, label)).toEqual([]);
+}
+
+test('home, product list, product detail and cart are the school theme\'s screens', async ({ page, request }) => {
+  await page.goto('/');
+  await expectSchoolFrame(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/スクール/);
+  await expect(page.locator('.school-steps li')).toHaveCount(3);
+  await expect(page.getByRole('heading', { name: '学校からのお知らせ' })).toBeVisible();
+  await expectAxeClean(page, '/');
+
+  await page.goto('/product/');
+  await expectSchoolFrame(page);
+  await expect(page.locator('.school-list-head h1')).toBeVisible();
+  await expect(page.locator('.school-list-head')).toContainText('指定用品');
+  await expect(page.locator('.school-grid > li').first()).toBeVisible();
+  await expectAxeClean(page, '/product/');
+
+  // A product of the school channel that is in stock.
+  const products = await apiList<{ key: string; name: string; is_stock_available: boolean }>(request, '/v1/products?per=50');
+  const product = products.find((p) => p.is_stock_available)!;
+  expect(product).toBeTruthy();
+  await page.goto(`/product/${product.key}/`);
+  await expectSchoolFrame(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await expect(page.locator('.school-size-note')).toContainText('採寸のめやす');
+  await expect(page.getByRole('table')).toContainText('品番');
+  await expectAxeClean(page, `/product/${product.key}/`);
+
+  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
+    page.getByRole('button', { name: 'カートに入れる' }).click(),
+  ]);
+  await page.goto('/cart/');
+  await expectSchoolFrame(page);
+  await expect(page.getByRole('heading', { name: 'ご注文内容の確認（カート）' })).toBeVisible();
+  await expect(page.locator('.school-cart-note')).toContainText('裾上げ・刺繍済みの品は交換できません');
+  await expect(page.getByRole('link', { name: product.name }).first()).toBeVisible();
+  await expectAxeClean(page, '/cart/');
+});
+
+test('news, blog, maker and brand screens are the school theme\'s, with the school channel\'s content', async ({ page, request }) => {
+  await page.goto('/news/');
+  await expectSchoolFrame(page);
+  await expect(page.locator('table.school-board')).toContainText('2027年度 新入生の制服ご注文受付を開始しました');
+  await expectAxeClean(page, '/news/');
+  await page.getByRole('link', { name: '2027年度 新入生の制服ご注文受付を開始しました' }).click();
+  await expect(page).toHaveURL(/\/news\/spring-2027-orders\/$/);
+  await expect(page.locator('article.school-notice')).toContainText('学校キー');
+  await expectAxeClean(page, '/news/spring-2027-orders/');
+
+  await page.goto('/blog/');
+  await expectSchoolFrame(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'スクールブログ' })).toBeVisible();
+  await expect(page.locator('.school-posts > li')).toHaveCount(2);
+  await expectAxeClean(page, '/blog/');
+  await page.getByRole('link', { name: 'ご自宅でできる採寸のしかた' }).click();
+  await expect(page.locator('article.school-post h1')).toHaveText('ご自宅でできる採寸のしかた');
+  await expectAxeClean(page, '/blog/measuring/');
+
+  await page.goto('/maker/');
+  await expectSchoolFrame(page);
+  await expect(page.getByRole('heading', { level: 1, name: '取り扱いメーカー' })).toBeVisible();
+  await expectAxeClean(page, '/maker/');
+  // A maker with brands: its page shows the school brand tiles.
+  const makers = await apiList<{ key: string; name: string }>(request, '/v1/makers?per=all');
+  const brands = await apiList<{ key: string; name: string; maker_id?: number; maker?: { key: string } | null }>(request, '/v1/brands?per=all');
+  expect(brands.length).toBeGreaterThan(0);
+  let shown = false;
+  for (const maker of makers.slice(0, 8)) {
+    await page.goto(`/maker/${maker.key}/`);
+    await expect(page.locator('article.school-maker h1')).toHaveText(maker.name);
+    if (await page.locator('section.school-brands').count()) {
+      await expect(page.locator('section.school-brands a').first()).toHaveAttribute('href', /\/product\/\?brand=/);
+      await expectAxeClean(page, `/maker/${maker.key}/`);
+      shown = true;
+      break;
+    }
+  }
+  expect(shown, 'a maker page with the school brand list').toBe(true);
+});
+
+test('the screen class follows the school channel\'s breakpoints (phone ≤ 640, pc > 1080)', async ({ page }) => {
+  await page.setViewportSize({ width: 600, height: 800 });
+  await page.goto('/news/');
+  await expect(page.locator('meta[name="shop:breakpoints"]')).toHaveAttribute('content', '640,1080');
+  // 600 px is a tablet on the default channel (SM 576) but a phone here.
+  await expect(page.locator('html')).toHaveAttribute('data-screen', 'phone');
+  await expect(page.locator('.school-ribbon')).toBeHidden();
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(page.locator('html')).toHaveAttribute('data-screen', 'tablet');
+  await expect(page.locator('.school-ribbon')).toBeVisible();
+  await page.setViewportSize({ width: 1200, height: 800 });
+  await expect(page.locator('html')).toHaveAttribute('data-screen', 'pc');
+});
+
+test('the registration form applies the school theme\'s rules (full-width names, strict password)', async ({ page }) => {
+  await page.goto('/register/');
+  await expectSchoolFrame(page);
+  await page.getByLabel('姓', { exact: true }).fill('Yamada');
+  await page.getByLabel('パスワード', { exact: true }).fill('abcdefgh');
+  await page.getByRole('button', { name: '会員登録' }).click();
+  await expect(page.getByText('姓は全角で入力してください')).toBeVisible();
+  await expect(page.getByText('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）')).toBeVisible();
+});
+
+test('an unknown path is the theme router\'s 404: 「This page could not be found」', async ({ page }) => {
+  const res = await page.goto('/no-such-school-page/');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expectSchoolFrame(page);
+  await expectAxeClean(page, '/no-such-school-page/');
+});
+
+test('a build for a channel the API does not know is the invalid-channel layout with only the 404 text', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const root = path.resolve(import.meta.dirname, '../..');
+  const out = path.join(root, '.data', `e2e-invalid-${new URL(baseURL!).port}`);
+  rmSync(out, { recursive: true, force: true });
+  // `npm run build -- --channel NAME` against this shop's API, into a folder of its own.
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build.ts', '--channel', 'no-such-school'], {
+      cwd: root, stdio: 'pipe',
+      env: { ...process.env, API_BASE_URL: baseURL, SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), CHANNEL: '' },
+    });
+    let log = '';
+    child.stdout.on('data', (d) => { log += d; });
+    child.stderr.on('data', (d) => { log += d; });
+    child.on('error', reject);
+    child.on('exit', (c) => { if (c !== 0) console.log(log); resolve(c); });
+  });
+  expect(code).toBe(0);
+  for (const file of ['404.html', 'news/index.html', 'maker/index.html']) {
+    const html = readFileSync(path.join(out, 'dist', 'client', file), 'utf8');
+    await page.setContent(html.replace(/<meta http-equiv="content-security-policy"[^>]*>/, ''));
+    await expect(page.locator('meta[name="shop:channel"]'), file).toHaveAttribute('content', 'no-such-school');
+    await expect(page.getByRole('heading', { name: '404 Not Found' }), file).toBeVisible();
+    await expect(page.getByText('お探しのページが見つかりませんでした。'), file).toBeVisible();
+    // Only the 404 text: no header, footer, menu, links or the way back to the top.
+    await expect(page.locator('header, footer, nav'), file).toHaveCount(0);
+    await expect(page.getByRole('link'), file).toHaveCount(0);
+    await expect(page.locator('main').getByText('This page could not be found'), file).toHaveCount(0);
+    await expectAxeClean(page, `invalid channel ${file}`);
+  }
+  rmSync(out, { recursive: true, force: true });
+});
