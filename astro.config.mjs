@@ -81,16 +81,41 @@ function browserEsmOnly() {
   };
 }
 
+/**
+ * scripts/content-build-renderer.ts runs `astro build` in its own process and keeps the build's
+ * pre-render app, to re-render changed content pages later without bundling again. It registers
+ * `globalThis.__shopKeepPrerenderer` before building and gets the output directory once the pages are
+ * generated, while the pre-render bundle is still on disk (Astro deletes it right after this hook).
+ * Any other build does nothing here. (setPrerenderer() would make Astro skip its own pre-render entry.)
+ */
+function keepPrerenderer() {
+  return {
+    name: 'shop-keep-prerenderer',
+    hooks: {
+      'astro:build:generated': async ({ dir }) => {
+        const keep = globalThis.__shopKeepPrerenderer;
+        if (typeof keep === 'function') await keep(dir);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), keepPrerenderer()],
   // The spec's redirect targets are /login/, /cart/, /ec/: every route ends with a slash.
   trailingSlash: 'always',
   build: { format: 'directory' },
   // SHOP_DIST_DIR (see scripts/build.ts) lets several builds run side by side without sharing files.
   outDir: process.env.SHOP_DIST_DIR || 'dist',
-  cacheDir: process.env.SHOP_DIST_DIR ? `${process.env.SHOP_DIST_DIR}/.astro-cache` : undefined,
+  // SHOP_CACHE_DIR (set by scripts/build.ts): one cache for the successive outputs of live rebuilds,
+  // so the incremental build below finds the previous build's pages whichever directory it wrote.
+  cacheDir: process.env.SHOP_CACHE_DIR || (process.env.SHOP_DIST_DIR ? `${process.env.SHOP_DIST_DIR}/.astro-cache` : undefined),
+  // Pages from getStaticPaths() with a cacheKey (content pages: content-sync/cache-keys.ts) are copied
+  // from the previous build when their key and code are unchanged: a changed post re-renders itself and
+  // the list pages that show it, not the other 10,000 pages.
+  experimental: { incrementalBuild: true },
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? false },
   // Content-Security-Policy in every page's <meta>: script-src is 'self' plus the hashes of Astro's
   // own inline scripts (island hydration), never 'unsafe-inline'. style-src allows inline styles:

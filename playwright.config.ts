@@ -96,6 +96,11 @@ export default defineConfig({
         LOGIN_LIMIT_PER_ADDRESS: '5000',
         LOGIN_LIMIT_PER_ACCOUNT: '1000',
         SITE_URL: baseURL,
+        // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
+        // test-only content writes of scripts/rebuild-test-hooks.ts (only ever set here).
+        REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',
+        CONTENT_POLL_MS: '500',
+        SHOP_E2E_HOOKS: '1',
       },
       // The first start migrates, seeds and runs astro build; pages answer 503 until then.
       timeout: 180_000,

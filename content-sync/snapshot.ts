@@ -3,7 +3,7 @@
  * time. When the snapshot (or one file of it) is missing, the lists are empty, so `astro build`
  * always succeeds; `npm run build` and `npm start` run content-sync first to fill it.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import {
@@ -46,13 +46,27 @@ function readPart<S extends z.ZodType>(dir: string, file: string, schema: S, emp
   }
 }
 
-const cache = new Map<string, Snapshot>();
+const cache = new Map<string, { stamp: string; snapshot: Snapshot }>();
 
-/** Loads a channel's snapshot (cached per process); missing files give empty lists and null settings. */
+/**
+ * The manifest's mtime and size: sync.ts writes it last, so a new stamp means a new snapshot. A
+ * long-lived renderer (scripts/content-build-renderer.ts) thus re-reads the snapshot after each sync.
+ */
+function snapshotStamp(dir: string): string {
+  try {
+    const s = statSync(path.join(dir, SNAPSHOT_FILES.manifest));
+    return `${s.mtimeMs}:${s.size}`;
+  } catch {
+    return 'none';
+  }
+}
+
+/** Loads a channel's snapshot (cached per process until the next sync); missing files give empty lists and null settings. */
 export function loadSnapshot(channel: string, root: string = DEFAULT_SNAPSHOT_ROOT): Snapshot {
   const dir = path.join(root, channel);
+  const stamp = snapshotStamp(dir);
   const cached = cache.get(dir);
-  if (cached) return cached;
+  if (cached && cached.stamp === stamp) return cached.snapshot;
   const byNewest = <T extends { published_at: string }>(items: T[]): T[] =>
     [...items].sort((a, b) => (a.published_at < b.published_at ? 1 : a.published_at > b.published_at ? -1 : 0));
   const snapshot: Snapshot = {
@@ -70,7 +84,7 @@ export function loadSnapshot(channel: string, root: string = DEFAULT_SNAPSHOT_RO
     catalogs: readPart(dir, SNAPSHOT_FILES.catalogs, snapshotCatalogsSchema, []),
     categories: readPart(dir, SNAPSHOT_FILES.categories, snapshotCategoriesSchema, []),
   };
-  cache.set(dir, snapshot);
+  cache.set(dir, { stamp, snapshot });
   return snapshot;
 }
 

@@ -343,6 +343,13 @@ async function main() {
   console.log('Machine');
   console.log(`  ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   console.log(`  Node ${process.version} on ${process.platform}/${process.arch}`);
+  // BENCH_CONTENT_PAGES (e.g. 10000): only the content-build section (scripts/content-build-bench.ts),
+  // full build and one-post rebuild of that many content pages; too long for CI.
+  if (process.env.BENCH_CONTENT_PAGES) {
+    const { benchContentBuild } = await import('./content-build-bench.ts');
+    await benchContentBuild(Number(process.env.BENCH_CONTENT_PAGES));
+    return;
+  }
   const targets: Target[] = [];
   if (!process.env.BENCH_SKIP_PGLITE) {
     const dataDir = process.env.BENCH_DATA_DIR ?? '.data/bench/pglite';

@@ -29,6 +29,13 @@ export const serverEntry = join(distDir, 'server', 'entry.mjs');
 /** The files the browser gets as they are (pre-rendered pages, /_astro/ assets, public/). */
 export const clientDir = join(distDir, 'client');
 const stampFile = join(distDir, '.shop-build-stamp');
+/**
+ * Astro's incremental-build cache (experimental.incrementalBuild): beside the output, since `astro build`
+ * empties its outDir, and shared by every output of this dist (the live rebuilds of scripts/rebuild-live.ts).
+ */
+export const cacheDir = `${distDir}.cache`;
+/** Where the running shop's background rebuilds go, one fresh directory each (scripts/rebuild-live.ts). */
+export const liveBuildsDir = `${distDir}.live`;
 
 /** Inputs of the Astro build: a change in any of them (or in the synced snapshot) means rebuild. */
 const buildInputs = [
@@ -62,11 +69,15 @@ function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
   hash.update('\0');
 }
 
-/** A fingerprint of every build input, the content snapshot and the build-relevant environment. */
-export function buildFingerprint(channel: string): string {
+/**
+ * A fingerprint of every build input, the content snapshot and the build-relevant environment.
+ * `withSnapshot: false` leaves the snapshot out: the sources alone (a live rebuild re-renders content
+ * pages without bundling only while that part is unchanged).
+ */
+export function buildFingerprint(channel: string, withSnapshot = true): string {
   const hash = createHash('sha256');
   for (const input of buildInputs) hashInto(hash, join(root, input));
-  hashInto(hash, join(snapshotRoot(), channel));
+  if (withSnapshot) hashInto(hash, join(snapshotRoot(), channel));
   for (const key of buildEnvKeys) hash.update(`${key}=${key === 'CHANNEL' ? channel : (process.env[key] ?? '')}\n`);
   return hash.digest('hex');
 }
@@ -80,30 +91,48 @@ export function needsBuild(channel: string): { needed: boolean; reason: string; 
   return { needed: false, reason: 'dist/ is up to date', fingerprint };
 }
 
-/** Runs `astro build` in a child process on this same Node binary (system Node may be too old). */
-export function runAstroBuild(env: { apiBaseUrl: string; channel: string }): Promise<void> {
+/**
+ * Runs `astro build` in a child process on this same Node binary (system Node may be too old), into
+ * `outDir` (default dist/) with the shared incremental cache. Its output is passed through; the last
+ * lines go into the error when it fails, so a live rebuild can say why.
+ */
+export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir?: string }): Promise<void> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
   return new Promise((resolvePromise, reject) => {
     // --import peakRssHook: the build process writes its peak RSS to PEAK_RSS_FILE on exit (for --all-channels).
     const child = spawn(process.execPath, ['--import', peakRssHook, astroBin, 'build'], {
       cwd: root,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',
         API_BASE_URL: env.apiBaseUrl,
         CHANNEL: env.channel,
-        // astro.config.mjs reads SHOP_DIST_DIR: the channel's own folder (dist/<channel>/ by default).
-        SHOP_DIST_DIR: distDir,
-        PEAK_RSS_FILE: join(distDir, '.build-peak-rss'),
+        // astro.config.mjs reads SHOP_DIST_DIR: the channel's own folder (dist/<channel>/ by default),
+        // or a live rebuild's new output; the incremental cache lives beside it (astro empties its output).
+        SHOP_DIST_DIR: env.outDir ?? distDir,
+        SHOP_CACHE_DIR: cacheDir,
+        PEAK_RSS_FILE: join(env.outDir ?? distDir, '.build-peak-rss'),
       },
     });
+    let tail = '';
+    const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-2000); };
+    child.stdout.on('data', (chunk: Buffer) => { process.stdout.write(chunk); keep(chunk); });
+    child.stderr.on('data', (chunk: Buffer) => { process.stderr.write(chunk); keep(chunk); });
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       if (code === 0) resolvePromise();
-      else reject(new Error(`astro build failed (${signal ?? `exit code ${code}`})`));
+      else reject(new Error(`astro build failed (${signal ?? `exit code ${code}`}): ${lastLines(tail)}`));
     });
   });
+}
+
+/** The last few lines of a build's output that say something: no colour codes, no stack frames. */
+function lastLines(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const telling = lines.filter((l) => l && !/^(\d+:|at |Stack backtrace:|\[WebServer\])/.test(l));
+  return telling.slice(-4).join(' | ');
 }
 
 /**
@@ -127,34 +156,36 @@ export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string;
   return true;
 }
 
-/** Zopfli gzip and brotli copies of dist/client's scripts and styles (scripts/precompress.ts). */
-async function precompress(): Promise<void> {
+/** Zopfli gzip and brotli copies of a build's scripts and styles (scripts/precompress.ts); default dist/client. */
+export async function precompress(dir = clientDir): Promise<void> {
   const started = Date.now();
   const { precompressAssets } = await import('./precompress.ts');
-  const r = await precompressAssets(clientDir);
+  const r = await precompressAssets(dir);
   if (r.written === 0) return;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   log(`Pre-compressed ${r.files} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → gzip ${kb(r.gzipBytes)}, br ${kb(r.brotliBytes)}`);
 }
 
 /** Pulls the CMS content for a channel from the Shop API into the local snapshot the build reads. */
-export async function runContentSync(opts: { apiBaseUrl: string; channel: string }): Promise<void> {
+export async function runContentSync(opts: { apiBaseUrl: string; channel: string }): Promise<{ changed: string[] }> {
   const started = Date.now();
   log(`Content sync from ${opts.apiBaseUrl} (channel ${opts.channel})…`);
   const channelDir = join(snapshotRoot(), opts.channel);
   const marker = join(channelDir, INVALID_CHANNEL_MARKER);
   if (await channelIsUnknown(opts.apiBaseUrl, opts.channel)) {
     // No content to sync: the snapshot holds only the marker, and every layout shows the invalid-channel page.
+    const already = existsSync(marker);
     rmSync(channelDir, { recursive: true, force: true });
     mkdirSync(channelDir, { recursive: true });
     writeFileSync(marker, `${JSON.stringify({ channel: opts.channel, code: 'channel.not_exists' })}\n`);
     log(`Channel ${opts.channel} does not exist in the Shop API: building the invalid-channel site (404 text only)`);
-    return;
+    return { changed: already ? [] : ['invalid-channel'] };
   }
   rmSync(marker, { force: true });
   const { syncContent } = await import('../content-sync/sync.ts');
-  const result: unknown = await syncContent({ apiBaseUrl: opts.apiBaseUrl, channel: opts.channel });
+  const result = await syncContent({ apiBaseUrl: opts.apiBaseUrl, channel: opts.channel });
   log(`Content sync done in ${Date.now() - started} ms${describeSync(result)}`);
+  return result;
 }
 
 /** Whether the API answers this channel with 404 channel.not_exists (spec 8); an outage is not an unknown channel. */

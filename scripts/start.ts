@@ -4,7 +4,10 @@
  * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL);
  * 2. listen, sending `/v1/*`, `/admin/v1/*` and `/public.json` to the Shop API (hono);
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
- * 4. hand every other request to the built Astro server's handler.
+ * 4. hand every other request to the built Astro server's handler;
+ * 5. keep the site current: poll the content version and rebuild in the background when content
+ *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/rebuild-live.ts;
+ *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/rebuild-hook.ts).
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
  * calls are proxied there (unless PUBLIC_API_BASE_URL sends the browser to it directly).
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
@@ -15,14 +18,15 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { pathToFileURL } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
 import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
 import { securityHeaders } from '../api/src/middleware/security-headers.ts';
-import { buildIfNeeded, clientDir, log, runContentSync, serverEntry } from './build.ts';
-import { loadAssets, servePrecompressed, type AssetTable } from './static-assets.ts';
+import { buildIfNeeded, distDir, log, runContentSync } from './build.ts';
+import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
+import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, type LiveSite } from './rebuild-live.ts';
+import { servePrecompressed } from './static-assets.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -31,6 +35,14 @@ const startEnv = z.object({
   HOST: z.string().optional(),
   API_BASE_URL: z.url().optional(),
   CHANNEL: z.string().default('default'),
+  /** How often the running shop checks GET /v1/content-state; 0 turns live rebuilds off. */
+  CONTENT_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** Quiet time after the last content change before a rebuild starts. */
+  REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(500),
+  /** 1: keep a warm renderer between live rebuilds (content changes re-render without bundling; holds the build's memory). */
+  REBUILD_WARM_RENDERER: z.enum(['0', '1']).default('1'),
+  /** Turns on the signed rebuild webhook (scripts/rebuild-hook.ts). */
+  REBUILD_SECRET: z.string().min(16, 'REBUILD_SECRET must be at least 16 characters').optional(),
 });
 
 /** The environment with empty variables dropped, so `API_BASE_URL= npm start` means unset. */
@@ -126,6 +138,8 @@ async function main() {
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
+  // Test-only content writes (tests/e2e/rebuild.spec.ts); set when the embedded API is up and hooks are on.
+  let testHook: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   if (externalApi) {
     log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
@@ -143,6 +157,11 @@ async function main() {
     const { app, database, env: apiEnv } = prepared;
     log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
     const workers = startWorkers(prepared, log);
+    const { testHooksEnabled, handleTestHook, TEST_HOOK_PATH } = await import('./rebuild-test-hooks.ts');
+    if (testHooksEnabled()) {
+      log(`SHOP_E2E_HOOKS=1: test-only content writes at ${TEST_HOOK_PATH} (never set this outside the e2e tests)`);
+      testHook = (req, res) => (req.url === TEST_HOOK_PATH ? handleTestHook(req, res, database.db, env.CHANNEL, rebuilder) : Promise.reject(new Error('not a test hook')));
+    }
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
     const { closeKdfPools } = await import('../api/src/services/kdf/pool.ts');
@@ -155,18 +174,29 @@ async function main() {
     };
   }
 
-  let pageListener: Listener = startingPage;
-  // The pre-compressed scripts and styles of the current build (read once the build is there).
-  let assets: AssetTable = new Map();
+  // The build being served: its handler, static files and asset table, replaced together in one
+  // assignment by a live rebuild, so each request sees one whole build, old or new, never a mix.
+  let site: LiveSite | null = null;
+  let rebuilder: LiveRebuilder | null = null;
   const server = createServer((req, res) => {
-    const api = isApiPath(req.url ?? '/');
+    const url = req.url ?? '/';
+    const api = isApiPath(url);
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
     // pages, static files and a proxied external API get them here.
     if (!api || externalApi) secure(req, res, api);
-    if (!api && servePrecompressed(assets, req, res)) return;
+    if (isRebuildHookPath(url)) {
+      handleRebuildHook(req, res, env.REBUILD_SECRET, rebuilder).catch((e: unknown) => failed(res, e));
+      return;
+    }
+    if (testHook && url === '/__e2e/content') {
+      testHook(req, res).catch((e: unknown) => failed(res, e));
+      return;
+    }
+    const current = site;
+    if (!api && current && servePrecompressed(current.assets, req, res)) return;
     compress(req as never, res as never, () => {
       if (apiListener && api) apiListener(req, res);
-      else pageListener(req, res);
+      else (current ? current.handler : startingPage)(req, res);
     });
   });
   await new Promise<void>((resolvePromise, reject) => {
@@ -182,16 +212,34 @@ async function main() {
   process.env.CHANNEL = env.CHANNEL;
   if (!externalApi) log(`Shop API listening at http://localhost:${port}/v1`);
 
+  // Read before the sync: an edit made while the start-up build runs then still moves the version.
+  const initialState = env.CONTENT_POLL_MS ? await readContentState(apiBaseUrl, env.CHANNEL).catch(() => null) : null;
   await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
   await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL });
 
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = await import(pathToFileURL(serverEntry).href) as { handler?: Listener };
-  if (typeof entry.handler !== 'function') throw new Error(`${serverEntry} exports no handler: is the Node adapter in standalone mode?`);
-  assets = loadAssets(clientDir);
-  pageListener = entry.handler;
+  site = await loadSite(distDir);
   log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   log(`Shop ready at http://localhost:${port}`);
+  if (env.CONTENT_POLL_MS) {
+    rebuilder = startLiveRebuilder({
+      apiBaseUrl, channel: env.CHANNEL, initial: site, initialState,
+      pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
+      onSwap: (next) => { site = next; },
+      warmRenderer: env.REBUILD_WARM_RENDERER === '1',
+    });
+    log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
+  }
+  stopRebuilds = async () => { await rebuilder?.stop(); };
+}
+
+/** Stops live rebuilds on shutdown (a running build finishes first); set once they started. */
+let stopRebuilds = async () => {};
+
+/** A hook that threw: a 500 in the API's error shape, and the reason in the log. */
+function failed(res: ServerResponse, error: unknown): void {
+  console.error('[shop] hook failed:', error);
+  if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message: 'サーバーエラーが発生しました。', code: 'common.server_error' }));
 }
 
 /** Whether a base URL points back at this very server (then the embedded API is what it means). */
@@ -212,6 +260,7 @@ function installShutdown(server: ReturnType<typeof createServer>, closeApi: () =
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     setTimeout(() => process.exit(1), 5000).unref();
     server.close(async () => {
+      await stopRebuilds().catch((e: unknown) => console.error('[shop] stopping rebuilds:', e));
       await closeApi().catch((e: unknown) => console.error('[shop] closing the API:', e));
       process.exit(0);
     });
