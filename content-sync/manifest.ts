@@ -26,6 +26,15 @@ export function hashSnapshot(snapshot: Snapshot): Record<string, string> {
   for (const brand of snapshot.brands) items[`brand:${brand.key}`] = contentHash(brand);
   for (const page of snapshot.pages) items[`page:${page.url}`] = contentHash(page);
   items.settings = contentHash(snapshot.settings);
+  // Issue 10's kinds. FAQ items and categories all become /faq/; a stylist's page also shows their
+  // posts (blog:<key> ids carry stylist_id); catalogues become /flip-book/; categories /sitemap/.
+  for (const qa of snapshot.qas) items[`qa:${qa.id}`] = contentHash(qa);
+  for (const category of snapshot.qaCategories) items[`qa-category:${category.id}`] = contentHash(category);
+  for (const stylist of snapshot.stylists) items[`stylist:${stylist.key}`] = contentHash(stylist);
+  for (const lp of snapshot.landingPages) items[`lp:${lp.key}`] = contentHash(lp);
+  for (const popup of snapshot.popups) items[`popup:${popup.id}`] = contentHash(popup);
+  for (const catalog of snapshot.catalogs) items[`catalog:${catalog.id}`] = contentHash(catalog);
+  for (const category of snapshot.categories) items[`category:${category.key}`] = contentHash(category);
   return items;
 }
 

@@ -4,7 +4,11 @@
  * so a hand-edited or stale snapshot fails loudly at build time instead of rendering garbage.
  */
 import { z } from 'zod';
-import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema } from '#contracts/content.ts';
+import { catalogSchema } from '#contracts/catalog-order.ts';
+import {
+  blogSchema, brandSchema, landingPageSchema, makerSchema, newsSchema, popupSchema, qaCategorySchema, qaSchema, staticPageSchema, stylistSchema,
+} from '#contracts/content.ts';
+import { categoryHierarchySchema } from '#contracts/products.ts';
 import { frontSettingsSchema } from '#contracts/settings.ts';
 
 export const snapshotBlogsSchema = z.array(blogSchema);
@@ -13,6 +17,13 @@ export const snapshotMakersSchema = z.array(makerSchema);
 export const snapshotBrandsSchema = z.array(brandSchema);
 export const snapshotPagesSchema = z.array(staticPageSchema);
 export const snapshotSettingsSchema = frontSettingsSchema.nullable();
+export const snapshotQasSchema = z.array(qaSchema);
+export const snapshotQaCategoriesSchema = z.array(qaCategorySchema);
+export const snapshotStylistsSchema = z.array(stylistSchema);
+export const snapshotLandingPagesSchema = z.array(landingPageSchema);
+export const snapshotPopupsSchema = z.array(popupSchema);
+export const snapshotCatalogsSchema = z.array(catalogSchema);
+export const snapshotCategoriesSchema = categoryHierarchySchema;
 
 /** manifest.json: when the sync ran and a content hash per item id (`blog:<key>`, `news:<key>`, ...). */
 export const manifestSchema = z.object({
@@ -30,6 +41,19 @@ export interface Snapshot {
   brands: z.infer<typeof snapshotBrandsSchema>;
   pages: z.infer<typeof snapshotPagesSchema>;
   settings: z.infer<typeof snapshotSettingsSchema>;
+  /** FAQ items (every one, in category order) and their categories: /faq/. */
+  qas: z.infer<typeof snapshotQasSchema>;
+  qaCategories: z.infer<typeof snapshotQaCategoriesSchema>;
+  /** /stylist/ and /stylist/{key}/. */
+  stylists: z.infer<typeof snapshotStylistsSchema>;
+  /** Landing pages, served by URL /{key}/ (spec 2). */
+  landingPages: z.infer<typeof snapshotLandingPagesSchema>;
+  /** Shown popups: /popup/, /popup/{id}/ and the once-per-visitor popup. */
+  popups: z.infer<typeof snapshotPopupsSchema>;
+  /** Catalogues with their page images: /flip-book/. */
+  catalogs: z.infer<typeof snapshotCatalogsSchema>;
+  /** The product category tree: the /sitemap/ page's category links. */
+  categories: z.infer<typeof snapshotCategoriesSchema>;
 }
 
 /** File name of each snapshot part inside the channel folder. */
@@ -40,5 +64,12 @@ export const SNAPSHOT_FILES = {
   brands: 'brands.json',
   pages: 'static-pages.json',
   settings: 'settings.json',
+  qas: 'qas.json',
+  qaCategories: 'qa-categories.json',
+  stylists: 'stylists.json',
+  landingPages: 'landing-pages.json',
+  popups: 'popups.json',
+  catalogs: 'catalogs.json',
+  categories: 'categories.json',
   manifest: 'manifest.json',
 } as const;

@@ -10,6 +10,13 @@ import {
   SNAPSHOT_FILES,
   snapshotBlogsSchema,
   snapshotBrandsSchema,
+  snapshotCatalogsSchema,
+  snapshotCategoriesSchema,
+  snapshotLandingPagesSchema,
+  snapshotPopupsSchema,
+  snapshotQaCategoriesSchema,
+  snapshotQasSchema,
+  snapshotStylistsSchema,
   snapshotMakersSchema,
   snapshotNewsSchema,
   snapshotPagesSchema,
@@ -69,6 +76,13 @@ export function loadSnapshot(channel: string, root: string = DEFAULT_SNAPSHOT_RO
     brands: readPart(dir, SNAPSHOT_FILES.brands, snapshotBrandsSchema, []),
     pages: readPart(dir, SNAPSHOT_FILES.pages, snapshotPagesSchema, []),
     settings: readPart(dir, SNAPSHOT_FILES.settings, snapshotSettingsSchema, null),
+    qas: readPart(dir, SNAPSHOT_FILES.qas, snapshotQasSchema, []),
+    qaCategories: readPart(dir, SNAPSHOT_FILES.qaCategories, snapshotQaCategoriesSchema, []),
+    stylists: readPart(dir, SNAPSHOT_FILES.stylists, snapshotStylistsSchema, []),
+    landingPages: readPart(dir, SNAPSHOT_FILES.landingPages, snapshotLandingPagesSchema, []),
+    popups: readPart(dir, SNAPSHOT_FILES.popups, snapshotPopupsSchema, []),
+    catalogs: readPart(dir, SNAPSHOT_FILES.catalogs, snapshotCatalogsSchema, []),
+    categories: readPart(dir, SNAPSHOT_FILES.categories, snapshotCategoriesSchema, []),
   };
   cache.set(dir, { stamp, snapshot });
   return snapshot;

@@ -1,6 +1,6 @@
 /**
  * content-sync: pulls the CMS content of one channel (blogs, news, makers, brands, static pages,
- * front settings) from the Shop API into content-sync/.snapshot/<channel>/, sanitising every HTML
+ * front settings, FAQ, stylists, landing pages, popups, catalogues, product categories) from the Shop API into content-sync/.snapshot/<channel>/, sanitising every HTML
  * body, and reports which items changed since the previous sync (manifest.json holds a hash per
  * item) so a rebuild can redo only those pages.
  *
@@ -10,7 +10,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { blogSchema, brandSchema, makerSchema, newsSchema, staticPageSchema, staticPageUrlSchema } from '#contracts/content.ts';
+import { catalogListSchema } from '#contracts/catalog-order.ts';
+import {
+  blogSchema, brandSchema, landingPageSchema, makerSchema, newsSchema, popupSchema, qaCategorySchema, qaSchema, staticPageSchema,
+  staticPageUrlSchema, stylistSchema,
+} from '#contracts/content.ts';
+import { categoryHierarchySchema } from '#contracts/products.ts';
 import { frontSettingsSchema } from '#contracts/settings.ts';
 import { createApiReader, type FetchLike, SyncHttpError } from './fetch-api.ts';
 import { diffItems, hashSnapshot } from './manifest.ts';
@@ -30,8 +35,24 @@ export interface SyncOptions {
 }
 
 export interface SyncResult {
-  /** Item ids (`blog:<key>`, `news:<key>`, `maker:<key>`, `brand:<key>`, `page:<url>`, `settings`) added, changed or removed. */
+  /**
+   * Item ids (`blog:<key>`, `news:<key>`, `maker:<key>`, `brand:<key>`, `page:<url>`, `settings`, `qa:<id>`,
+   * `qa-category:<id>`, `stylist:<key>`, `lp:<key>`, `popup:<id>`, `catalog:<id>`, `category:<key>`) added, changed or removed.
+   */
   changed: string[];
+}
+
+/**
+ * A content kind the API may not offer: a shop's own backend without FAQ or stylists (404) gives an
+ * empty list, so its other pages still build; any other failure fails the sync as before.
+ */
+async function optionalList<T>(read: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof SyncHttpError && error.status === 404) return [];
+    throw error;
+  }
 }
 
 /** Pulls everything from the API into a Snapshot (bodies sanitised). */
@@ -44,6 +65,15 @@ export async function pullSnapshot(apiBaseUrl: string, channel: string, fetchImp
     api.get('/v1/brands', z.array(brandSchema), { per: 'all' }),
     api.get('/v1/static-pages/urls', z.array(staticPageUrlSchema)),
     api.get('/v1/settings/front', frontSettingsSchema),
+  ]);
+  const [qas, qaCategories, stylists, landingPages, popups, catalogs, categories] = await Promise.all([
+    optionalList(() => api.get('/v1/qas', z.array(qaSchema), { per: 'all' })),
+    optionalList(() => api.get('/v1/qa-categories', z.array(qaCategorySchema))),
+    optionalList(() => api.get('/v1/stylists', z.array(stylistSchema), { per: 'all' })),
+    optionalList(() => api.get('/v1/lp', z.array(landingPageSchema), { per: 'all' })),
+    optionalList(() => api.get('/v1/popups', z.array(popupSchema))),
+    optionalList(() => api.get('/v1/catalog', catalogListSchema)),
+    optionalList(() => api.get('/v1/categories/hierarchy', categoryHierarchySchema, { table: 'products' })),
   ]);
   const pages = [];
   for (const { url } of pageUrls) {
@@ -64,6 +94,13 @@ export async function pullSnapshot(apiBaseUrl: string, channel: string, fetchImp
     brands,
     pages,
     settings,
+    qas: qas.map((q) => ({ ...q, answer: sanitizeBody(q.answer) })),
+    qaCategories,
+    stylists: stylists.map((st) => ({ ...st, profile: sanitizeBody(st.profile) })),
+    landingPages: landingPages.map((lp) => ({ ...lp, body: sanitizeBody(lp.body) })),
+    popups: popups.map((p) => ({ ...p, body: sanitizeBody(p.body) })),
+    catalogs,
+    categories,
   };
 }
 
@@ -102,6 +139,13 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
     writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.brands), snapshot.brands),
     writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.pages), snapshot.pages),
     writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.settings), snapshot.settings),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.qas), snapshot.qas),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.qaCategories), snapshot.qaCategories),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.stylists), snapshot.stylists),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.landingPages), snapshot.landingPages),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.popups), snapshot.popups),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.catalogs), snapshot.catalogs),
+    writeJsonAtomic(path.join(dir, SNAPSHOT_FILES.categories), snapshot.categories),
   ]);
   // The manifest goes last: it marks the snapshot complete.
   const manifest: Manifest = { channel, synced_at: (options.now ?? (() => new Date()))().toISOString(), items };

@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { pageQuerySchema } from './common.ts';
-import { dbId, keyText, text } from './fields.ts';
+import { dbId, dbIdNumber, dbIntParam, keyText, pageParam, requiredText, text } from './fields.ts';
+import { productSchema } from './products.ts';
 import { errorFor } from './issues.ts';
 
 /** Lists that accept `per=all` (spec section 9) as well as page/per. */
@@ -50,6 +51,8 @@ export const blogSchema = z.object({
   image: z.string().nullable(),
   tags: z.array(z.string()),
   published_at: z.string(),
+  /** The stylist who wrote it (GET /v1/stylists/{id}); absent from APIs that do not link them. */
+  stylist_id: z.number().int().nullable().optional(),
 }).meta({ id: 'Blog' });
 export type Blog = z.infer<typeof blogSchema>;
 
@@ -113,6 +116,8 @@ export const bannerSchema = z.object({
   image: z.string().nullable(),
   link: z.string().nullable(),
   is_show: z.boolean(),
+  /** The banner offers a file (GET /v1/banners/{id}/download); absent from APIs without downloads. */
+  has_file: z.boolean().optional(),
 }).meta({ id: 'Banner' });
 export type Banner = z.infer<typeof bannerSchema>;
 
@@ -176,3 +181,83 @@ export const contentStateSchema = z.object({
   next_publish_at: z.string().nullable(),
 }).meta({ id: 'ContentState' });
 export type ContentState = z.infer<typeof contentStateSchema>;
+
+// ---------------------------------------------------------------- layouts, collections, files (issue 10)
+
+/** GET /v1/layouts/{page}: the page name (`top`, …). */
+export const layoutPageParamSchema = z.object({ page: keyText(100, { label: 'ページ' }) });
+/** GET /v1/pages/front/layout/{id}. */
+export const layoutIdParamSchema = z.object({ id: dbId({ label: 'レイアウトID' }) });
+/** GET /v1/collections/{alias}. */
+export const collectionAliasParamSchema = z.object({ alias: keyText(100, { label: 'コレクション' }) });
+
+/**
+ * One block of a page layout, in the order the page shows them. The layout names the data (a banner
+ * area, a collection alias, a free-area code); the storefront's screen renders each type.
+ */
+export const layoutBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hero'), title: z.string(), text: z.string(), link_label: z.string(), link: z.string() }),
+  z.object({ type: z.literal('banners'), area: z.string(), title: z.string().nullable() }),
+  z.object({ type: z.literal('categories'), title: z.string() }),
+  z.object({ type: z.literal('collection'), alias: z.string(), title: z.string().nullable(), per: z.number().int().min(1).max(100) }),
+  z.object({ type: z.literal('news'), title: z.string(), count: z.number().int().min(1).max(20) }),
+  z.object({ type: z.literal('free_area'), code: z.string() }),
+]).meta({ id: 'LayoutBlock' });
+export type LayoutBlock = z.infer<typeof layoutBlockSchema>;
+
+export const layoutSchema = z.object({
+  id: z.number().int(),
+  page: z.string(),
+  title: z.string(),
+  blocks: z.array(layoutBlockSchema),
+  updated_at: z.string(),
+}).meta({ id: 'Layout' });
+export type Layout = z.infer<typeof layoutSchema>;
+
+/** Largest page of a collection's products. */
+export const COLLECTION_MAX_PAGE_SIZE = 100;
+
+/**
+ * GET /v1/collections/{alias} query: the page of the collection's products, and `max_page_size`
+ * capping `per` (the storefront's single-collection call sends max_page_size=1 to ask for the
+ * collection itself with at most one product).
+ */
+export const collectionQuerySchema = z.object({
+  page: pageParam().optional(),
+  per: dbIntParam({ min: 1, max: COLLECTION_MAX_PAGE_SIZE, label: '表示件数' }).optional(),
+  max_page_size: dbIntParam({ min: 1, max: COLLECTION_MAX_PAGE_SIZE, label: '最大表示件数' }).optional(),
+});
+export type CollectionQuery = z.input<typeof collectionQuerySchema>;
+
+/** A collection: its saved product-list filters (as a product list query) and a page of its products. */
+export const collectionSchema = z.object({
+  id: z.number().int(),
+  alias: z.string(),
+  title: z.string(),
+  params: z.record(z.string(), z.string()),
+  products: z.array(productSchema),
+}).meta({ id: 'Collection' });
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** GET /v1/files-contents query: the file's URL as the API gave it (`/v1/files/<id>/<name>` form or its path). */
+export const filesContentsQuerySchema = z.object({ url: requiredText(500, { label: 'URL' }) });
+
+/** GET /v1/files-contents: a stored text file (SVG, CSV, plain text) as text, to inline it. */
+export const fileContentsSchema = z.object({
+  url: z.string(),
+  filename: z.string(),
+  mime: z.string(),
+  content: z.string(),
+}).meta({ id: 'FileContents' });
+export type FileContents = z.infer<typeof fileContentsSchema>;
+
+/** POST /v1/news/readables body: the news item the member has read. */
+export const newsReadableRequestSchema = z.object({ readable_id: dbIdNumber({ label: 'お知らせ' }) });
+export type NewsReadableRequest = z.input<typeof newsReadableRequestSchema>;
+
+/** POST /v1/news/readables answer, and each entry of GET /v1/news/readables (the member's read news). */
+export const newsReadableSchema = z.object({ news_id: z.number().int(), key: z.string(), read_at: z.string() }).meta({ id: 'NewsReadable' });
+export type NewsReadable = z.infer<typeof newsReadableSchema>;
+
+/** Header carrying a downloaded file's name (GET /v1/banners/{id}/download). */
+export const SUGGESTED_FILENAME_HEADER = 'x-suggested-filename';

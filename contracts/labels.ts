@@ -85,6 +85,8 @@ export const labels: Record<string, string> = {
   path: 'ページのURL',
   url: 'URL',
   readable_id: 'お知らせ',
+  alias: 'コレクション',
+  max_page_size: '最大表示件数',
 };
 
 /** Used when a value has no field name (the whole body, or a field missing from the table). */

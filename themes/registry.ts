@@ -19,7 +19,7 @@ const slot = (file: string, description: string) => z.string().min(1).default(`t
 export const themeSlotsSchema = z.strictObject({
   Header: slot('Header.astro', 'Site header: logo, links 商品一覧 / カート (count badge) / ログイン or マイページ.'),
   Footer: slot('Footer.astro', 'Site footer: legal, privacy, news and blog links and the copyright line.'),
-  Home: slot('screens/Home.astro', 'Top page: hero, category tiles, new arrivals and the latest news.'),
+  Home: slot('screens/Home.astro', "Top page: the blocks of the channel's top layout (hero, banners, category tiles, collections, news, free areas)."),
   ProductList: slot('screens/ProductList.astro', 'Product list: cards (name link, image, price with tax) and pagination.'),
   ProductDetail: slot('screens/ProductDetail.astro', 'Product detail: images, name, price, stock, description and the add-to-cart island.'),
   Cart: slot('screens/Cart.astro', 'Cart screen: heading and the cart island (lines, quantities, totals, checkout button).'),
@@ -36,6 +36,15 @@ export const themeSlotsSchema = z.strictObject({
   StaticPage: slot('screens/StaticPage.astro', 'A CMS static page served by URL (e.g. /law/, /privacy/).'),
   ErrorScreen: slot('screens/ErrorScreen.astro', 'Error page: 404 or other status texts and the トップページへ戻る button.'),
   Maintenance: slot('screens/Maintenance.astro', 'Maintenance page: title and message.'),
+  Faq: slot('screens/Faq.astro', 'FAQ: items grouped by category, each question a details/summary accordion (works without JS).'),
+  StylistList: slot('screens/StylistList.astro', 'Stylist list: picture, name and a link to each stylist.'),
+  StylistDetail: slot('screens/StylistDetail.astro', "One stylist: profile and the stylist's blog posts."),
+  LandingPage: slot('screens/LandingPage.astro', 'A landing page served by URL /{key}/ (sanitised body).'),
+  Sitemap: slot('screens/Sitemap.astro', 'Sitemap for people: every public page of the channel, by section.'),
+  FlipBook: slot('screens/FlipBook.astro', 'Catalogue viewer: every page listed; a small script turns pages (buttons, arrow keys).'),
+  PopupList: slot('screens/PopupList.astro', 'Popups: the shown ones with their bodies.'),
+  PopupDetail: slot('screens/PopupDetail.astro', 'One popup: title and sanitised body.'),
+  MakerProducts: slot('screens/MakerProducts.astro', "The maker's products on its page: a server-rendered fragment, current without a content rebuild."),
 });
 export type ThemeSlots = z.infer<typeof themeSlotsSchema>;
 import type { SlotName } from './slot-props.ts';

@@ -6,7 +6,8 @@
  * Types only: nothing here reaches a bundle.
  */
 import type { Pagination } from '#contracts/common.ts';
-import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
+import type { Catalog } from '#contracts/catalog-order.ts';
+import type { Banner, Blog, Brand, LandingPage, Maker, News, Popup, Qa, QaCategory, StaticPage, Stylist } from '#contracts/content.ts';
 import type { CategoryNode, Product, ProductFacets, ProductReview } from '#contracts/products.ts';
 import type { CatalogFilters } from '../src/scripts/product-list-url.ts';
 import type { PageLinks } from '../content-sync/paging.ts';
@@ -15,11 +16,39 @@ import type { CartLine, Totals } from '../src/api-client/types.ts';
 /** Where the shopper is in checkout. */
 export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';
 
+/**
+ * One block of the home page with its data, in the order of the channel's `top` layout
+ * (GET /v1/layouts/top): the page resolves each block's banners, collection or news first.
+ */
+export type HomeBlock =
+  | { type: 'hero'; title: string; text: string; linkLabel: string; link: string }
+  | { type: 'banners'; title: string | null; area: string; banners: Banner[] }
+  | { type: 'categories'; title: string; categories: CategoryNode[] }
+  | { type: 'collection'; title: string; alias: string; products: Product[]; moreHref: string }
+  | { type: 'news'; title: string; items: News[] }
+  | { type: 'free_area'; code: string; body: string };
+
+/** A FAQ category with its items, in the API's order. */
+export interface FaqGroup { category: QaCategory; items: Qa[] }
+
+/** One section of the /sitemap/ page: a heading and its links (depth > 0 for nested categories). */
+export interface SitemapSection { heading: string; links: Array<{ href: string; label: string; depth: number }> }
+
 /** Props of each slot, by slot name. A slot without props takes an empty object. */
 export interface SlotProps {
   Header: { siteName: string };
   Footer: { siteName: string };
-  Home: { siteName: string; categories: CategoryNode[]; products: Product[]; news: News[] };
+  Home: {
+    siteName: string;
+    /** The top layout's blocks with their data, in order. */
+    blocks: HomeBlock[];
+    /** Shown popups: the first one the visitor has not seen appears once. */
+    popups: Popup[];
+    /** The first categories, collection and news blocks' data, for a theme's home that lays out its own sections. */
+    categories: CategoryNode[];
+    products: Product[];
+    news: News[];
+  };
   ProductList: {
     heading: string;
     products: Product[];
@@ -63,6 +92,15 @@ export interface SlotProps {
   BrandList: { items: Brand[]; heading?: string };
   StaticPage: { page: StaticPage };
   ErrorScreen: { status?: number; showHomeButton?: boolean };
+  Faq: { groups: FaqGroup[] };
+  StylistList: { items: Stylist[] };
+  StylistDetail: { item: Stylist; posts: Blog[] };
+  LandingPage: { page: LandingPage };
+  Sitemap: { sections: SitemapSection[] };
+  FlipBook: { catalogs: Catalog[] };
+  PopupList: { items: Popup[] };
+  PopupDetail: { item: Popup };
+  MakerProducts: { maker: Maker };
   Maintenance: Record<never, never>;
 }
 

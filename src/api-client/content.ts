@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   blogSchema, newsSchema, makerSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
   type Blog, type News, type Maker, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
+  bannerSchema, collectionSchema, freeAreaSchema, layoutSchema, type Banner, type Collection, type FreeArea, type Layout,
 } from '#contracts/content.ts';
 import { categoryHierarchySchema, type CategoryNode } from '#contracts/products.ts';
 import type { Pagination } from '#contracts/common.ts';
@@ -94,4 +95,24 @@ export function listQas(query: ContentQuery & { qa_category_id?: number; keyword
 /** GET /v1/qa-categories. */
 export async function listQaCategories(opts: CallOptions = {}): Promise<QaCategory[]> {
   return (await request('GET', '/v1/qa-categories', { parse: zodParse(z.array(qaCategorySchema)), signal: opts.signal })).data;
+}
+
+/** GET /v1/layouts/{page}: the blocks of a front page (`top`, …), in order. */
+export async function getLayout(page: string, opts: CallOptions = {}): Promise<Layout> {
+  return one(`/v1/layouts/${seg(page)}`, layoutSchema, opts);
+}
+
+/** GET /v1/collections/{alias}: the collection and `per` of its products (max_page_size caps it). */
+export async function getCollection(alias: string, query: { per?: number; page?: number; max_page_size?: number } = {}, opts: CallOptions = {}): Promise<Collection> {
+  return (await request('GET', `/v1/collections/${seg(alias)}`, { query: { ...query }, parse: zodParse(collectionSchema), signal: opts.signal })).data;
+}
+
+/** GET /v1/banners?area[]=…&is_show=1: the shown banners of some areas. */
+export async function listBanners(areas: string[], opts: CallOptions = {}): Promise<Banner[]> {
+  return (await request('GET', '/v1/banners', { query: { area: areas, is_show: 1 }, parse: zodParse(z.array(bannerSchema)), signal: opts.signal })).data;
+}
+
+/** GET /v1/free-areas?per=all: the editor HTML blocks by code (spec 9: per=all). */
+export async function listFreeAreas(opts: CallOptions = {}): Promise<FreeArea[]> {
+  return (await request('GET', '/v1/free-areas', { query: { per: 'all' }, parse: zodParse(z.array(freeAreaSchema)), signal: opts.signal })).data;
 }

@@ -160,7 +160,10 @@ describe('syncContent', () => {
 
 describe('loadSnapshot', () => {
   it('gives empty lists and null settings when the snapshot is absent, so astro build still works', () => {
-    expect(loadSnapshot('nowhere', dir)).toEqual({ blogs: [], news: [], makers: [], brands: [], pages: [], settings: null });
+    expect(loadSnapshot('nowhere', dir)).toEqual({
+      blogs: [], news: [], makers: [], brands: [], pages: [], settings: null,
+      qas: [], qaCategories: [], stylists: [], landingPages: [], popups: [], catalogs: [], categories: [],
+    });
   });
 
   it('lists news and blogs newest first', async () => {

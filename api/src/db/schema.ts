@@ -937,3 +937,38 @@ export const editor_sessions = pgTable('editor_sessions', {
   revoked_at: ts('revoked_at'),
   created_at: created(),
 }, (t) => [uniqueIndex('editor_sessions_hash_uq').on(t.token_hash), index('editor_sessions_editor_idx').on(t.editor_id)]);
+
+// ---------------------------------------------------------------- page layouts and collections (issue 10)
+
+/**
+ * A front page's layout (GET /v1/layouts/{page}, GET /v1/pages/front/layout/{id}): the ordered blocks
+ * an editor arranges (banner areas, product collections, news, category tiles, free areas). The
+ * storefront's screens render each block type; the layout says which, in what order, with what data.
+ */
+export const layouts = pgTable('layouts', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  page: text('page').notNull(),
+  title: text('title').notNull().default(''),
+  blocks: jsonb('blocks').notNull().default(sql`'[]'::jsonb`),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('layouts_channel_page_uq').on(t.channel_id, t.page)]);
+
+/**
+ * A named product selection (GET /v1/collections/{alias}): the product-list filters (category,
+ * maker, sort, …) an editor saved under an alias; the products are read fresh on each call.
+ */
+export const collections = pgTable('collections', {
+  id: serial('id').primaryKey(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  alias: text('alias').notNull(),
+  title: text('title').notNull(),
+  params: jsonb('params').notNull().default(sql`'{}'::jsonb`),
+  updated_at: updated(),
+}, (t) => [uniqueIndex('collections_channel_alias_uq').on(t.channel_id, t.alias)]);
+
+/** The file a banner offers for download (GET /v1/banners/{id}/download), one per banner at most. */
+export const banner_files = pgTable('banner_files', {
+  banner_id: integer('banner_id').primaryKey().references(() => banners.id, { onDelete: 'cascade' }),
+  upload_file_id: integer('upload_file_id').notNull().references(() => upload_files.id, { onDelete: 'cascade' }),
+});

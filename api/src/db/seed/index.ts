@@ -12,6 +12,7 @@ import { seedCatalogs } from './catalogs.ts';
 import { seedBenefits } from './benefits.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
+import { seedLayouts } from './layouts.ts';
 import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
 import { seedEditors } from './editors.ts';
@@ -36,6 +37,7 @@ async function seedAll(tx: Tx) {
   await seedCatalogs(tx);
   await seedDelivery(tx);
   await seedBenefits(tx);
+  await seedLayouts(tx);
   await seedEditors(tx);
   // Last, so the first two channels' rows keep the ids they always had.
   await seedSchoolChannel(tx);

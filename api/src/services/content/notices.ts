@@ -1,7 +1,7 @@
 /** Messages, banners, popups, free areas and tags: the small fetch-once content of the channel. */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { banners, free_areas, messages, popups, tags } from '../../db/schema.ts';
+import { banner_files, banners, free_areas, messages, popups, tags } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Banner, FreeArea, Message, Popup, Tag } from '#contracts/content.ts';
@@ -30,7 +30,11 @@ export async function listBanners(db: Db, channelId: string, query: { area?: str
   const conds: SQL[] = [eq(banners.channel_id, channelId)];
   if (areas.length) conds.push(inArray(banners.area, areas));
   if (query.is_show === '1') conds.push(eq(banners.is_show, true));
-  const rows = await db.select().from(banners).where(and(...conds)).orderBy(asc(banners.area), asc(banners.sort), asc(banners.id));
+  const rows = await db.select({
+    id: banners.id, area: banners.area, title: banners.title, image: banners.image, link: banners.link, is_show: banners.is_show,
+    has_file: sql<boolean>`${banner_files.banner_id} is not null`,
+  }).from(banners).leftJoin(banner_files, eq(banner_files.banner_id, banners.id))
+    .where(and(...conds)).orderBy(asc(banners.area), asc(banners.sort), asc(banners.id));
   return rows.map(toBanner);
 }
 

@@ -35,8 +35,8 @@ export const toStylist = (r: { id: number; key: string; name: string; profile: s
   ({ id: r.id, key: r.key, name: r.name, profile: cleanHtml(r.profile), image: r.image });
 
 // The excerpt is plain text (the storefront prints it escaped), so it is left as written.
-export const toBlog = (r: { id: number; key: string; title: string; excerpt: string; body: string; image: string | null; tags: unknown; published_at: Date }): Blog =>
-  ({ id: r.id, key: r.key, title: r.title, excerpt: r.excerpt, body: cleanHtml(r.body), image: r.image, tags: stringArray(r.tags), published_at: iso(r.published_at) });
+export const toBlog = (r: { id: number; key: string; title: string; excerpt: string; body: string; image: string | null; tags: unknown; published_at: Date; stylist_id?: number | null }): Blog =>
+  ({ id: r.id, key: r.key, title: r.title, excerpt: r.excerpt, body: cleanHtml(r.body), image: r.image, tags: stringArray(r.tags), published_at: iso(r.published_at), stylist_id: r.stylist_id ?? null });
 
 export const toNews = (r: { id: number; key: string; title: string; body: string; is_important: boolean; published_at: Date }): News =>
   ({ id: r.id, key: r.key, title: r.title, body: cleanHtml(r.body), is_important: r.is_important, published_at: iso(r.published_at) });
@@ -47,8 +47,8 @@ export const toQa = (r: { id: number; question: string; answer: string; cat_id: 
 export const toMessage = (r: { id: number; code: string; title: string; body: string; updated_at: Date }): Message =>
   ({ id: r.id, code: r.code, title: r.title, body: cleanHtml(r.body), updated_at: iso(r.updated_at) });
 
-export const toBanner = (r: { id: number; area: string; title: string; image: string | null; link: string | null; is_show: boolean }): Banner =>
-  ({ id: r.id, area: r.area, title: r.title, image: r.image, link: r.link, is_show: r.is_show });
+export const toBanner = (r: { id: number; area: string; title: string; image: string | null; link: string | null; is_show: boolean; has_file?: boolean }): Banner =>
+  ({ id: r.id, area: r.area, title: r.title, image: r.image, link: r.link, is_show: r.is_show, has_file: r.has_file ?? false });
 
 export const toPopup = (r: { id: number; title: string; body: string; is_show: boolean }): Popup =>
   ({ id: r.id, title: r.title, body: cleanHtml(r.body), is_show: r.is_show });
