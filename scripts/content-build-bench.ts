@@ -15,14 +15,14 @@
  * the changed post's files.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startWarmRenderer } from './content-build-renderer.ts';
+import { changedFiles, hashTree } from './file-hashes.ts';
 import { linkTree } from './rebuild-live.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -82,20 +82,7 @@ function astroBuild(outDir: string, apiBaseUrl: string): Promise<{ seconds: numb
   });
 }
 
-/** Relative path → sha256 of every file under dir. */
-function hashTree(dir: string): Map<string, string> {
-  const hashes = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    hashes.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
-  }
-  return hashes;
-}
 
-function diffTrees(before: Map<string, string>, after: Map<string, string>): string[] {
-  return [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort();
-}
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
@@ -173,19 +160,19 @@ export async function benchContentBuild(pages: number): Promise<void> {
     const warm = await renderer.render(out2);
     const again = { seconds: (Date.now() - t) / 1000, peakBytes: treeRss(renderer.pid) };
     renderer.stop();
-    const changed = diffTrees(files1, hashTree(join(out2, 'client')));
+    const changed = changedFiles(files1, hashTree(join(out2, 'client')));
     console.log(`  rebuild after one changed post (warm renderer into a hard-linked copy, like the live shop): ${again.seconds.toFixed(2)} s (linking ${linkSeconds.toFixed(2)} s), renderer RSS ${mb(again.peakBytes)}`);
     console.log(`    pages rendered: ${warm.rendered.join(', ')}; removed: ${warm.removed.length}`);
     console.log(`    files whose hash changed: ${changed.length}: ${changed.slice(0, 20).join(', ')}${changed.length > 20 ? ', …' : ''}`);
     // For comparison: Astro's own incremental build (a new process, bundling again) into a fresh output.
     const out3 = join(work, 'out-3');
     const astroIncremental = await astroBuild(out3, apiBaseUrl);
-    const changed3 = diffTrees(files1, hashTree(join(out3, 'client')));
+    const changed3 = changedFiles(files1, hashTree(join(out3, 'client')));
     console.log(`  for comparison, astro build with experimental.incrementalBuild into a fresh output: ${astroIncremental.seconds.toFixed(1)} s, peak RSS ${mb(astroIncremental.peakBytes)}, ${changed3.length} files changed (${(100 * astroIncremental.seconds / full.seconds).toFixed(1)} % of the full build)`);
     // The warm renderer must write exactly what astro build writes for the same content.
     const files2 = hashTree(join(out2, 'client'));
     const files3 = hashTree(join(out3, 'client'));
-    const differ = diffTrees(files2, files3);
+    const differ = changedFiles(files2, files3);
     console.log(`    warm-rendered output identical to astro build's, file by file: ${differ.length === 0 ? 'yes' : `NO, ${differ.length} differ: ${differ.slice(0, 10).join(', ')}`}`);
     const ratio = again.seconds / full.seconds;
     const withSync = (again.seconds + syncSeconds) / full.seconds;

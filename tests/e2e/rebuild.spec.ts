@@ -9,10 +9,9 @@
  * because playwright.config.ts sets SHOP_E2E_HOOKS=1). The secret is the one playwright.config.ts
  * gives the shop.
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { changedFiles, hashTree } from '../../scripts/file-hashes.ts';
 import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/rebuild-signature.ts';
 
 const secret = 'e2e-rebuild-secret-0123456789';
@@ -80,21 +79,7 @@ async function createBlog(request: APIRequestContext, post: Pick<BlogFields, 'ke
   return (await res.json() as { id: number }).id;
 }
 
-/** Relative path → sha256 of every file of a build's client output. */
-function hashTree(dir: string): Map<string, string> {
-  const hashes = new Map<string, string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    hashes.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
-  }
-  return hashes;
-}
 
-function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
-  const names = new Set([...before.keys(), ...after.keys()]);
-  return [...names].filter((n) => before.get(n) !== after.get(n)).sort();
-}
 
 async function firstBlogKey(request: APIRequestContext): Promise<{ key: string; title: string }> {
   const res = await request.get('/v1/blogs?per=all', { headers: apiHeaders });
