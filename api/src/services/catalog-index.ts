@@ -61,6 +61,11 @@ export interface CatalogueIndex {
   price100: Float64Array;
   /** IN_STOCK | ON_SALE. */
   flags: Uint8Array;
+  /** Sort keys of a page (pageWithIndex): sort, size_order (32767 when null), popularity, created_at (µs). */
+  sort: Int32Array;
+  sizeOrder: Int32Array;
+  popularity: Int32Array;
+  createdUs: Float64Array;
   /** Dense index into makerList / brandList, -1 without one. */
   maker: Int32Array;
   brand: Int32Array;
@@ -89,8 +94,12 @@ function bytesOf(v: unknown): Uint8Array {
 const viewOf = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
 const jsonOf = <T>(v: unknown): T[] => (typeof v === 'string' ? JSON.parse(v) : Array.isArray(v) ? v : []) as T[];
 
-/** Bytes per product row of the load statement: id, group, model, maker, brand (int4), price100 (float8), flags (int4). */
-const ROW_BYTES = 5 * 4 + 8 + 4;
+/**
+ * Bytes per product row of the load statement: id, group, model, maker, brand (int4), price100
+ * (float8), flags (int4), then the sort keys of a page: sort, size_order (32767 when null, as the
+ * representative check orders it), popularity (int4) and created_at in microseconds (float8, exact).
+ */
+const ROW_BYTES = 5 * 4 + 8 + 4 + 3 * 4 + 8;
 
 /** Everything the index holds, with the version, in one statement (one snapshot). */
 function loadStatement(channelId: string): SQL {
@@ -100,7 +109,9 @@ function loadStatement(channelId: string): SQL {
         || int4send(coalesce(p.maker_id, 0)) || int4send(coalesce(p.brand_id, 0))
         || float8send(p.product_price::float8 * (100 + p.tax_rate))
         || int4send(case when p.stock > 0 then ${IN_STOCK} else 0 end
-          + case when p.before_price is not null and p.before_price > p.product_price then ${ON_SALE} else 0 end),
+          + case when p.before_price is not null and p.before_price > p.product_price then ${ON_SALE} else 0 end)
+        || int4send(p.sort) || int4send(coalesce(p.size_order, 32767)) || int4send(coalesce(p.popularity, 0))
+        || float8send((extract(epoch from p.created_at) * 1000000)::float8),
         ''::bytea order by coalesce(p.product_model_id, -p.id), p.id)
       from ${products} p where p.is_published and p.channel_ids @> array[${channelId}]::text[]) as rows,
     (select string_agg(int4send(pmc.product_model_id) || int4send(pmc.category_id), ''::bytea) from ${product_model_categories} pmc) as links,
@@ -127,6 +138,7 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
     version: Number(row.version), channelId, size,
     id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), modelSlot: new Int32Array(size), slotOfModel: new Map(), price100: new Float64Array(size),
     flags: new Uint8Array(size), maker: new Int32Array(size), brand: new Int32Array(size), rowOfId: new Map(),
+    sort: new Int32Array(size), sizeOrder: new Int32Array(size), popularity: new Int32Array(size), createdUs: new Float64Array(size),
     makerList, makerByKey: new Map(makerList.map((x, i) => [x.key, i])),
     brandList, brandByKey: new Map(brandList.map((x, i) => [x.key, i])),
     categoryList, categoryById: denseOf(categoryList),
@@ -141,6 +153,10 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
     ix.brand[r] = brandIndex.get(view.getInt32(o + 16)) ?? -1;
     ix.price100[r] = view.getFloat64(o + 20);
     ix.flags[r] = view.getInt32(o + 28);
+    ix.sort[r] = view.getInt32(o + 32);
+    ix.sizeOrder[r] = view.getInt32(o + 36);
+    ix.popularity[r] = view.getInt32(o + 40);
+    ix.createdUs[r] = view.getFloat64(o + 44);
     ix.rowOfId.set(ix.id[r], r);
     const m = ix.model[r];
     let slot = -1;
@@ -329,6 +345,79 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
   choices('brand', ix.brandList, brandN);
   choices('category', ix.categoryList, categoryN);
   return out;
+}
+
+/** The list sorts of catalog.ts orderOf (ProductSort; undefined is the shop's own order). */
+export type IndexSort = 'price_asc' | 'price_desc' | 'new' | 'popular' | undefined;
+
+/** Pages deeper than this many rows are left to SQL (the top-k insertion below is for small k). */
+export const INDEX_PAGE_MAX_ROWS = 300;
+
+/**
+ * Whether row a sorts before row b in the list's order, exactly as catalog.ts orderOf orders them in
+ * SQL (ties broken by id the same way).
+ */
+function sorter(ix: CatalogueIndex, sort: IndexSort): (a: number, b: number) => boolean {
+  const { id, price100, createdUs, popularity, sort: rank } = ix;
+  switch (sort) {
+    case 'price_asc': return (a, b) => price100[a] < price100[b] || (price100[a] === price100[b] && id[a] < id[b]);
+    case 'price_desc': return (a, b) => price100[a] > price100[b] || (price100[a] === price100[b] && id[a] > id[b]);
+    case 'new': return (a, b) => createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b]);
+    case 'popular': return (a, b) => popularity[a] > popularity[b] || (popularity[a] === popularity[b] && id[a] > id[b]);
+    default: return (a, b) => rank[a] < rank[b] || (rank[a] === rank[b]
+      && (createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b])));
+  }
+}
+
+/**
+ * The product ids of one page of the list, as catalog.ts pageIds gives them in SQL: the rows passing
+ * every filter, one per model when grouped (the model's representative: in stock first, then size
+ * order, seed order, id, among its variants that pass the filters other than the category, which
+ * is the model's), in the list's order. Null when the page lies deeper than INDEX_PAGE_MAX_ROWS.
+ */
+export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows, sort: IndexSort, offset: number, per: number): number[] | null {
+  const k = offset + per;
+  if (k > INDEX_PAGE_MAX_ROWS) return null;
+  const { models, maker, brand, lo, hi, flags } = compile(ix, f);
+  const grouped = f.group !== false;
+  const { group, modelSlot, price100, flags: rowFlags, maker: rowMaker, brand: rowBrand, sizeOrder, sort: rank, id } = ix;
+  const before = sorter(ix, sort);
+  // The best k candidates so far, best first.
+  const top: number[] = [];
+  const offer = (r: number) => {
+    if (top.length === k && !before(r, top[k - 1])) return;
+    let at = top.length;
+    while (at > 0 && before(r, top[at - 1])) at--;
+    top.splice(at, 0, r);
+    if (top.length > k) top.pop();
+  };
+  // Representative order: out of stock last, then size order, seed order, id.
+  const repBefore = (a: number, b: number) => {
+    const sa = rowFlags[a] & IN_STOCK ? 0 : 1;
+    const sb = rowFlags[b] & IN_STOCK ? 0 : 1;
+    if (sa !== sb) return sa < sb;
+    if (sizeOrder[a] !== sizeOrder[b]) return sizeOrder[a] < sizeOrder[b];
+    if (rank[a] !== rank[b]) return rank[a] < rank[b];
+    return id[a] < id[b];
+  };
+  const end = rows ? rows.length : ix.size;
+  let rep = -1;
+  let repGroup = 0;
+  for (let i = 0; i < end; i++) {
+    const r = rows ? rows[i] : i;
+    if (grouped && rep >= 0 && group[r] !== repGroup) { offer(rep); rep = -1; }
+    if (maker !== -1 && rowMaker[r] !== maker) continue;
+    if (brand !== -1 && rowBrand[r] !== brand) continue;
+    const p = price100[r];
+    if (p < lo || p > hi) continue;
+    if ((rowFlags[r] & flags) !== flags) continue;
+    // The category is the model's: all its variants pass or fail it together.
+    if (models !== null && (modelSlot[r] < 0 || models[modelSlot[r]] !== 1)) continue;
+    if (!grouped) { offer(r); continue; }
+    if (rep < 0 || repBefore(r, rep)) { rep = r; repGroup = group[r]; }
+  }
+  if (grouped && rep >= 0) offer(rep);
+  return top.slice(offset, k).map((r) => id[r]);
 }
 
 /** Row numbers of the index's rows whose product id is in `ids`, ascending. */

@@ -15,7 +15,7 @@ import {
 import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
 import { containsPattern, searchWords } from './search/normalize.ts';
 import {
-  CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, rowsOfIds, type CatalogueIndex, type FacetRow,
+  CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, pageWithIndex, rowsOfIds, type CatalogueIndex, type FacetRow,
 } from './catalog-index.ts';
 import { priceWithTax } from './tax.ts';
 
@@ -459,12 +459,20 @@ async function wordRows(db: Conn, ix: CatalogueIndex, f: ProductFilter): Promise
   return load;
 }
 
-/** The list's total from the catalogue index, or null when the index of this version is not loaded yet. */
-async function countFromIndex(db: Conn, f: ProductFilter, version: number | null): Promise<number | null> {
+/**
+ * The list's total from the catalogue index, and for a filter whose SQL plan depends on its values
+ * (a search, a price, stock or sale filter: the queries no cache has seen) the page's ids too; null
+ * when the index of this version is not loaded yet. A structural list (category, maker, brand) keeps
+ * its page query in SQL: a prepared statement reading one page of a list index, as fast as it gets.
+ */
+async function pageFromIndex(db: Conn, f: ProductFilter, version: number | null, page: { per: number; offset: number }):
+  Promise<{ ids: number[] | null; total: number } | null> {
   const ix = indexOf(db, f.channelId, version);
   if (!ix) return null;
   const rows = await wordRows(db, ix, f);
-  return rows === undefined ? null : countWithIndex(ix, f, rows);
+  if (rows === undefined) return null;
+  const ids = valueDependent(f) ? pageWithIndex(ix, f, rows, f.sort, page.offset, page.per) : null;
+  return { ids, total: countWithIndex(ix, f, rows) };
 }
 
 /** The facets from the catalogue index, or null when the index of this version is not loaded yet. */
@@ -502,10 +510,14 @@ export async function listProducts(db: Conn, f: ProductFilter, page: { per: numb
   const version = await catalogVersion(db);
   let entry = pageCache.get(version, key);
   if (!entry) {
-    const filtered = and(...filterConditions(f))!;
-    const where = grouped(f) ? and(filtered, representative(f))! : filtered;
-    const ids = await pageIds(db, f, where, orderOf(f.sort), page);
-    entry = { ids, total: (await countFromIndex(db, f, version)) ?? await countProducts(db, f, filtered) };
+    const fast = await pageFromIndex(db, f, version, page);
+    if (fast?.ids) entry = { ids: fast.ids, total: fast.total };
+    else {
+      const filtered = and(...filterConditions(f))!;
+      const where = grouped(f) ? and(filtered, representative(f))! : filtered;
+      const ids = await pageIds(db, f, where, orderOf(f.sort), page);
+      entry = { ids, total: fast?.total ?? await countProducts(db, f, filtered) };
+    }
     pageCache.set(version, key, entry);
   }
   const rows = entry.ids.length ? await queryProducts(db, { ids: entry.ids }, { channelId: f.channelId, userId }) : [];
@@ -661,4 +673,13 @@ export async function countVia(db: Conn, f: ProductFilter, via: 'sql' | 'index')
   const rows = ix ? await wordRows(db, ix, f) : undefined;
   if (!ix || rows === undefined) throw new Error('the catalogue index could not be read');
   return { total: countWithIndex(ix, f, rows), facets: assembleFacets(facetRowsWithIndex(ix, f, rows), buildCategoryTree(ix.categoryList)) };
+}
+
+/** One page's ids worked out one given way (tests compare them): SQL, or the catalogue index read now. */
+export async function pageVia(db: Conn, f: ProductFilter, via: 'sql' | 'index', page: { offset: number; per: number }): Promise<number[] | null> {
+  if (via === 'sql') return pageIds(db, f, listWhere(f), orderOf(f.sort), page);
+  const ix = await catalogueIndexHolder(db).load(db, f.channelId);
+  const rows = ix ? await wordRows(db, ix, f) : undefined;
+  if (!ix || rows === undefined) throw new Error('the catalogue index could not be read');
+  return pageWithIndex(ix, f, rows, f.sort, page.offset, page.per);
 }
