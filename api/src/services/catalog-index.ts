@@ -57,6 +57,8 @@ export interface CatalogueIndex {
   modelSlot: Int32Array;
   /** Model id → its dense number. */
   slotOfModel: Map<number, number>;
+  /** First row of each model slot (its rows are adjacent; slots are numbered in row order). */
+  slotStart: Int32Array;
   /** product_price × (100 + tax_rate), as in catalog.ts priceTimes100. */
   price100: Float64Array;
   /** IN_STOCK | ON_SALE. */
@@ -136,7 +138,7 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
   const brandIndex = denseOf(brandList);
   const ix: CatalogueIndex = {
     version: Number(row.version), channelId, size,
-    id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), modelSlot: new Int32Array(size), slotOfModel: new Map(), price100: new Float64Array(size),
+    id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), modelSlot: new Int32Array(size), slotOfModel: new Map(), slotStart: new Int32Array(0), price100: new Float64Array(size),
     flags: new Uint8Array(size), maker: new Int32Array(size), brand: new Int32Array(size), rowOfId: new Map(),
     sort: new Int32Array(size), sizeOrder: new Int32Array(size), popularity: new Int32Array(size), createdUs: new Float64Array(size),
     makerList, makerByKey: new Map(makerList.map((x, i) => [x.key, i])),
@@ -166,6 +168,8 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
     }
     ix.modelSlot[r] = slot;
   }
+  ix.slotStart = new Int32Array(ix.slotOfModel.size + 1).fill(size);
+  for (let r = size - 1; r >= 0; r--) if (ix.modelSlot[r] >= 0) ix.slotStart[ix.modelSlot[r]] = r;
   const links = bytesOf(row.links);
   const linkView = viewOf(links);
   for (let o = 0; o < links.byteLength; o += 8) {
@@ -246,9 +250,26 @@ function compile(ix: CatalogueIndex, f: IndexFilter): Compiled {
 /** The rows to look at: every row, or the rows a word match gave (ascending, so groups stay adjacent). */
 type Rows = Int32Array | null;
 
+/**
+ * With a category filter and no word match, only the rows of the category's models can pass: their
+ * row ranges (ascending), so a category list reads its share of the catalogue instead of every row.
+ */
+function candidates(ix: CatalogueIndex, c: Compiled, rows: Rows): Rows {
+  if (rows || !c.models) return rows;
+  const out: number[] = [];
+  const { modelSlot, slotStart } = ix;
+  for (let slot = 0; slot < c.models.length; slot++) {
+    if (c.models[slot] !== 1) continue;
+    for (let r = slotStart[slot]; r < ix.size && modelSlot[r] === slot; r++) out.push(r);
+  }
+  return Int32Array.from(out);
+}
+
 /** The list's total: matching products, or models when grouped (a product without a model is its own). */
-export function countWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows): number {
-  const { models, maker, brand, lo, hi, flags } = compile(ix, f);
+export function countWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows): number {
+  const c = compile(ix, f);
+  const { models, maker, brand, lo, hi, flags } = c;
+  const rows = candidates(ix, c, given);
   const grouped = f.group !== false;
   const { group, modelSlot, price100, flags: rowFlags, maker: rowMaker, brand: rowBrand } = ix;
   const end = rows ? rows.length : ix.size;
@@ -373,18 +394,24 @@ function sorter(ix: CatalogueIndex, sort: IndexSort): (a: number, b: number) => 
  * The product ids of one page of the list, as catalog.ts pageIds gives them in SQL: the rows passing
  * every filter, one per model when grouped (the model's representative: in stock first, then size
  * order, seed order, id, among its variants that pass the filters other than the category, which
- * is the model's), in the list's order. Null when the page lies deeper than INDEX_PAGE_MAX_ROWS.
+ * is the model's), in the list's order, with the list's total (countWithIndex's). Null when the page
+ * lies deeper than INDEX_PAGE_MAX_ROWS.
  */
-export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows, sort: IndexSort, offset: number, per: number): number[] | null {
+export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows, sort: IndexSort, offset: number, per: number): { ids: number[]; total: number } | null {
   const k = offset + per;
   if (k > INDEX_PAGE_MAX_ROWS) return null;
-  const { models, maker, brand, lo, hi, flags } = compile(ix, f);
+  const c = compile(ix, f);
+  const { models, maker, brand, lo, hi, flags } = c;
+  const rows = candidates(ix, c, given);
   const grouped = f.group !== false;
   const { group, modelSlot, price100, flags: rowFlags, maker: rowMaker, brand: rowBrand, sizeOrder, sort: rank, id } = ix;
   const before = sorter(ix, sort);
   // The best k candidates so far, best first.
   const top: number[] = [];
+  // Every offered row is one counted product (one model when grouped): the list's total.
+  let total = 0;
   const offer = (r: number) => {
+    total++;
     if (top.length === k && !before(r, top[k - 1])) return;
     let at = top.length;
     while (at > 0 && before(r, top[at - 1])) at--;
@@ -417,7 +444,7 @@ export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Rows, so
     if (rep < 0 || repBefore(r, rep)) { rep = r; repGroup = group[r]; }
   }
   if (grouped && rep >= 0) offer(rep);
-  return top.slice(offset, k).map((r) => id[r]);
+  return { ids: top.slice(offset, k).map((r) => id[r]), total };
 }
 
 /** Row numbers of the index's rows whose product id is in `ids`, ascending. */

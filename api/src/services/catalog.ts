@@ -471,8 +471,8 @@ async function pageFromIndex(db: Conn, f: ProductFilter, version: number | null,
   if (!ix) return null;
   const rows = await wordRows(db, ix, f);
   if (rows === undefined) return null;
-  const ids = valueDependent(f) ? pageWithIndex(ix, f, rows, f.sort, page.offset, page.per) : null;
-  return { ids, total: countWithIndex(ix, f, rows) };
+  const listed = valueDependent(f) ? pageWithIndex(ix, f, rows, f.sort, page.offset, page.per) : null;
+  return listed ?? { ids: null, total: countWithIndex(ix, f, rows) };
 }
 
 /** The facets from the catalogue index, or null when the index of this version is not loaded yet. */
@@ -681,5 +681,11 @@ export async function pageVia(db: Conn, f: ProductFilter, via: 'sql' | 'index', 
   const ix = await catalogueIndexHolder(db).load(db, f.channelId);
   const rows = ix ? await wordRows(db, ix, f) : undefined;
   if (!ix || rows === undefined) throw new Error('the catalogue index could not be read');
-  return pageWithIndex(ix, f, rows, f.sort, page.offset, page.per);
+  const listed = pageWithIndex(ix, f, rows, f.sort, page.offset, page.per);
+  if (listed) invariant(listed.total === countWithIndex(ix, f, rows), 'the page pass and the count agree on the total');
+  return listed?.ids ?? null;
+}
+
+function invariant(ok: boolean, what: string): void {
+  if (!ok) throw new Error(`catalogue index: ${what}`);
 }
