@@ -417,12 +417,8 @@ const suggestCache = new VersionedCache<SuggestRow[]>(2000);
 
 /** The catalogue index of each database this process serves (tests run several shops in one process). */
 const indexHolders = new WeakMap<object, CatalogueIndexHolder>();
-const indexOf = (db: Conn, channelId: string, version: number | null): CatalogueIndex | undefined => {
-  if (version == null) return undefined;
-  let holder = indexHolders.get(db);
-  if (!holder) indexHolders.set(db, holder = new CatalogueIndexHolder());
-  return holder.get(db, channelId, version);
-};
+const indexOf = (db: Conn, channelId: string, version: number | null): CatalogueIndex | undefined =>
+  (version == null ? undefined : catalogueIndexHolder(db).get(db, channelId, version));
 
 /** The catalogue index holder of `db`: tests load an index now or wait for the background load. */
 export function catalogueIndexHolder(db: Conn): CatalogueIndexHolder {
