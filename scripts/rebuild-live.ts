@@ -14,10 +14,10 @@
  * - A failed build leaves the live site as it was, logs why and keeps the result for the status answer.
  */
 import { spawn } from 'node:child_process';
-import { copyFile, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, relative } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { contentStateSchema, type ContentState } from '#contracts/content.ts';
@@ -146,6 +146,42 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // The warm renderer and the sources it was built from; its last output is always the live site.
   let renderer: { handle: WarmRenderer; sources: string } | null = null;
   const dropRenderer = () => { renderer?.handle.stop(); renderer = null; };
+  // The hard-linked copy of the live build that the next content-only rebuild renders into, made in
+  // idle time after each swap (~1.3 s at 11,000 pages), so a rebuild does not wait for it.
+  let staging: { from: string; dir: string; ready: Promise<boolean> } | null = null;
+  // Copies a stopped process prepared are not anyone's any more.
+  void readdir(liveBuildsDir).then((names) => Promise.all(names.filter((n) => n.startsWith('staging-'))
+    .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })))).catch(() => {});
+
+  function prepareStaging(): void {
+    void discardStaging();
+    const from = live.outDir;
+    const dir = join(liveBuildsDir, `staging-${basename(from)}`);
+    const ready = rm(dir, { recursive: true, force: true }).then(() => linkTree(from, dir)).then(() => true, (error: unknown) => {
+      log(`Could not prepare the next build's copy (the next rebuild links its own): ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    });
+    staging = { from, dir, ready };
+  }
+
+  /** Removes a prepared copy once its linking has settled. */
+  function discardStaging(): Promise<void> {
+    const prepared = staging;
+    staging = null;
+    return prepared ? prepared.ready.then(() => rm(prepared.dir, { recursive: true, force: true })).catch(() => {}) : Promise.resolve();
+  }
+
+  /** Makes outDir a hard-linked copy of the live build: the prepared one when it is ready and current. */
+  async function copyLive(outDir: string): Promise<void> {
+    const prepared = staging;
+    if (prepared && prepared.from === live.outDir && await prepared.ready) {
+      staging = null;
+      await rename(prepared.dir, outDir);
+      return;
+    }
+    await discardStaging();
+    await linkTree(live.outDir, outDir);
+  }
 
   async function build(reasons: string[]): Promise<void> {
     const started = Date.now();
@@ -176,7 +212,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       if (renderer && renderer.sources === sources && !changed.includes('settings')) {
         // Content only: a hard-linked copy of the live build, and the warm renderer re-renders the
         // pages whose cacheKey changed into it (no bundling).
-        await linkTree(live.outDir, outDir);
+        await copyLive(outDir);
         if (breakIt) {
           await rm(join(outDir, 'client'), { recursive: true, force: true });
           await writeFile(join(outDir, 'client'), 'not a directory\n');
@@ -205,6 +241,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       options.onSwap(site);
       last = report({ changed, output: outDir });
       log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
+      if (renderer) prepareStaging();
       void pruneLiveBuilds([site.outDir, previous.outDir]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -260,15 +297,20 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       if (timer) clearTimeout(timer);
       scheduler.stop();
       dropRenderer();
+      await discardStaging();
     },
   };
 }
 
-/** Removes live build directories other than those still in use (the live one and the one before it). */
+/**
+ * Removes live build directories other than those still in use (the live one and the one before it).
+ * The prepared copy (`staging-…`) is its owner's to remove.
+ */
 async function pruneLiveBuilds(keep: string[]): Promise<void> {
   try {
     for (const name of await readdir(liveBuildsDir)) {
       const dir = join(liveBuildsDir, name);
+      if (name.startsWith('staging-')) continue;
       if (!keep.includes(dir)) await rm(dir, { recursive: true, force: true });
     }
   } catch (error) {
