@@ -172,15 +172,16 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   }
 
   /** Makes outDir a hard-linked copy of the live build: the prepared one when it is ready and current. */
-  async function copyLive(outDir: string): Promise<void> {
+  async function copyLive(outDir: string): Promise<'prepared' | 'linked'> {
     const prepared = staging;
     if (prepared && prepared.from === live.outDir && await prepared.ready) {
       staging = null;
       await rename(prepared.dir, outDir);
-      return;
+      return 'prepared';
     }
     await discardStaging();
     await linkTree(live.outDir, outDir);
+    return 'linked';
   }
 
   async function build(reasons: string[]): Promise<void> {
@@ -212,14 +213,14 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       if (renderer && renderer.sources === sources && !changed.includes('settings')) {
         // Content only: a hard-linked copy of the live build, and the warm renderer re-renders the
         // pages whose cacheKey changed into it (no bundling).
-        await copyLive(outDir);
+        const copy = await copyLive(outDir);
         if (breakIt) {
           await rm(join(outDir, 'client'), { recursive: true, force: true });
           await writeFile(join(outDir, 'client'), 'not a directory\n');
         }
         rendered = true;
         const r = await renderer.handle.render(outDir);
-        log(`Re-rendered ${r.rendered.length} page(s) without bundling: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
+        log(`Re-rendered ${r.rendered.length} page(s) without bundling into the ${copy === 'prepared' ? 'copy prepared after the last swap' : 'copy linked just now'}: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
       } else if (breakIt) {
         await writeFile(outDir, 'not a directory\n');
         throw new Error(`cannot write the build into ${outDir}: not a directory`);
