@@ -77,7 +77,7 @@ test('three steps: an error shown and fixed, 修正する keeps the values, the 
   await expect(page).toHaveURL(/\/contact\/complete\/$/);
   const number = (await page.locator('.inquiry-number').textContent())!;
   expect(number).toMatch(/^Q\d{6}$/);
-  await expect(page.getByRole('status')).toContainText('お問い合わせいただき、誠にありがとうございます。');
+  await expect(page.getByRole('status').filter({ hasText: 'お問い合わせいただき、誠にありがとうございます。' })).toBeVisible();
   expect(await axeProblems(page, '/contact/complete/')).toEqual([]);
 
   const ack = await waitForMail((m) => m.to.includes(email), { since });
