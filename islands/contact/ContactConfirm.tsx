@@ -58,6 +58,7 @@ export default function ContactConfirm() {
     }
   }
   rows.push([INQUIRY_LABELS.name, p.name], [INQUIRY_LABELS.name_kana, p.name_kana], [INQUIRY_LABELS.email, p.email], [INQUIRY_LABELS.phone, p.phone || '（未入力）']);
+  if (p.attachment_url) rows.push([INQUIRY_LABELS.attachment_url, draft.values.attachment_name || p.attachment_url]);
 
   return (
     <div className="stack contact-confirm">

@@ -11,7 +11,8 @@ import {
   INQUIRY_NAME_MAX, INQUIRY_PAYMENT_CHOICES, ORDER_NO, URL_OR_EMPTY, type InquiryExtendKey,
 } from '#contracts/inquiry-fields.ts';
 import { messages } from '#contracts/messages.ts';
-import { listInquiryCategories, prepareInquiry, type InquiryCategory } from '../../src/api-client/inquiries.ts';
+import { listInquiryCategories, prepareInquiry, uploadFile, type InquiryCategory } from '../../src/api-client/inquiries.ts';
+import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { getMe } from '../../src/api-client/user.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
@@ -175,6 +176,7 @@ function Form({ categories }: { categories: InquiryCategory[] }) {
         <small id={`${form.field('body').id}-hint`} className="muted">{INQUIRY_BODY_MAX}文字以内</small>
         <FieldError id={form.errorId('body')} message={form.errors.body} />
       </div>
+      <Attachment values={form.values} setValue={form.setValue} serverError={form.errors.attachment_url} />
       {/* Honeypot: hidden from people and assistive technology; a bot that fills it is answered but ignored. */}
       <div className="contact-hp" aria-hidden="true">
         <label htmlFor="contact-homepage">ホームページ（入力しないでください）</label>
@@ -187,5 +189,51 @@ function Form({ categories }: { categories: InquiryCategory[] }) {
         <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>入力内容を確認する</button>
       </div>
     </form>
+  );
+}
+
+/** The optional attachment: sent at once with POST /v1/upload-files; the inquiry carries its url. */
+function Attachment({ values, setValue, serverError }: {
+  values: ContactValues; setValue: (name: keyof ContactValues, value: string) => void; serverError: string | undefined;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = 'contact-attachment';
+  const message = error ?? serverError;
+  async function choose(file: File | undefined) {
+    setError(null);
+    if (!file) return;
+    setBusy(true);
+    try {
+      const kept = await uploadFile(file, 'inquiries');
+      setValue('attachment_url', kept.url);
+      setValue('attachment_name', kept.name);
+    } catch (e) {
+      const errors = isDisplayableError(e) ? e.errors : undefined;
+      setError(errors?.file?.[0] ?? errors?.dir?.[0] ?? firstErrorMessage(e, 'ファイルを送信できませんでした。'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="field">
+      <label htmlFor={id}>{INQUIRY_LABELS.attachment_url}（任意）</label>
+      {values.attachment_url
+        ? (
+          <p className="attachment-chosen">
+            <span>{values.attachment_name}</span>{' '}
+            <button type="button" className="btn" onClick={() => { setValue('attachment_url', ''); setValue('attachment_name', ''); }}>添付を取り消す</button>
+          </p>
+        )
+        : (
+          <input
+            id={id} type="file" accept="image/jpeg,image/png,image/gif,image/webp,application/pdf" disabled={busy} aria-busy={busy}
+            aria-invalid={!!message} aria-describedby={[message ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ')}
+            onChange={(e) => { void choose(e.target.files?.[0]); }}
+          />
+        )}
+      <small id={`${id}-hint`} className="muted">JPEG・PNG・GIF・WebPの画像またはPDF、10MBまで{busy ? '（送信中…）' : ''}</small>
+      <FieldError id={`${id}-error`} message={message ?? undefined} />
+    </div>
   );
 }

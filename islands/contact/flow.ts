@@ -18,10 +18,12 @@ type ExtendValues = { [K in InquiryExtendKey as `extend.${K}`]: string };
 /** The form's values as typed (the extend fields under their wire paths, so the API's 422 keys match). */
 export type ContactValues = {
   category_id: string; name: string; name_kana: string; email: string; phone: string; body: string; homepage: string;
+  /** An attachment already sent with POST /v1/upload-files: its url and name ('' for none). */
+  attachment_url: string; attachment_name: string;
 } & ExtendValues;
 
 export const emptyValues = (): ContactValues => ({
-  category_id: '', name: '', name_kana: '', email: '', phone: '', body: '', homepage: '',
+  category_id: '', name: '', name_kana: '', email: '', phone: '', body: '', homepage: '', attachment_url: '', attachment_name: '',
   ...Object.fromEntries(EXTEND_KEYS.map((k) => [`extend.${k}`, ''])) as ExtendValues,
 });
 
@@ -70,6 +72,7 @@ export function requestBody(values: ContactValues, business: boolean): InquiryRe
     phone: t(values.phone), body: values.body.trim(),
   };
   if (values.homepage) (body as Record<string, unknown>).homepage = values.homepage;
+  if (values.attachment_url) body.attachment_url = values.attachment_url;
   if (business) {
     const extend: Record<string, string | number> = {};
     for (const key of EXTEND_KEYS) {

@@ -9,6 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { waitForMail } from './support/mailbox.ts';
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 /** A unique address per run and test, so the per-address send limit never carries over. */
 const address = (what: string) => `contact-${what}-${Date.now().toString(36)}@example.jp`;
 
@@ -45,6 +47,13 @@ test('three steps: an error shown and fixed, 修正する keeps the values, the 
   await page.getByLabel(/^メールアドレス/).fill(email);
   await page.getByLabel(/^電話番号/).fill('03-1234-5678');
   await page.getByLabel(/^お問い合わせ内容/).fill('Mサイズの着丈を教えてください。\n身長160cmです。');
+  // An attachment: HTML named .png is refused by its bytes, a real PNG is kept.
+  const attachment = page.getByLabel(/^添付ファイル/);
+  await attachment.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await expect(page.getByText('ファイルはJPEG・PNG・GIF・WebPの画像またはPDFを選択してください。')).toBeVisible();
+  await expect(attachment).toHaveAttribute('aria-invalid', 'true');
+  await attachment.setInputFiles({ name: '着丈.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('着丈.png')).toBeVisible();
   await page.getByRole('button', { name: '入力内容を確認する' }).click();
   const kana = page.getByLabel(/^フリガナ/);
   await expect(page.getByText('フリガナは全角カタカナで入力してください')).toBeVisible();
@@ -61,6 +70,7 @@ test('three steps: an error shown and fixed, 修正する keeps the values, the 
   await expect(list).toContainText('ヤマダ ハナコ');
   await expect(list).toContainText(email);
   await expect(list).toContainText('身長160cmです。');
+  await expect(list).toContainText('着丈.png');
   expect(await axeProblems(page, '/contact/confirm/')).toEqual([]);
 
   // 修正する: back to the form with everything kept.
@@ -84,6 +94,11 @@ test('three steps: an error shown and fixed, 修正する keeps the values, the 
   expect(ack.subject).toContain(number);
   expect(ack.text).toContain('山田 花子（修正） 様');
   expect(ack.text).toContain('Mサイズの着丈を教えてください。');
+  const link = /添付ファイル：(\S+)/.exec(ack.text)![1];
+  const served = await page.request.get(new URL(link).pathname);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
   // The data is gone once sent: the later steps send the visitor back to the form.
   await page.goto('/contact/complete/');
@@ -161,7 +176,9 @@ test('keyboard only: fill, confirm and send without the mouse', async ({ page })
   await page.keyboard.press('Tab');
   await expect(page.getByLabel(/^お問い合わせ内容/)).toBeFocused();
   await page.keyboard.type('キーボードだけで送信しています。');
-  // Next stop is the button (the honeypot is out of the tab order).
+  // Then the attachment, then the button (the honeypot is out of the tab order).
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel(/^添付ファイル/)).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: '入力内容を確認する' })).toBeFocused();
   await page.keyboard.press('Enter');
