@@ -27,8 +27,8 @@ const envSchema = z.object({
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Largest file POST /v1/upload-files keeps (bytes); larger files get 413. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
-  /** Folder of uploaded files on disk (outside the web root); unused when S3_BUCKET is set. */
-  UPLOAD_DIR: z.string().default('.data/uploads'),
+  /** Folder of uploaded files on disk (outside the web root); default `uploads` beside DATA_DIR; unused with S3. */
+  UPLOAD_DIR: z.string().optional(),
   /** S3-compatible object storage for uploads (all of endpoint, bucket and keys set): else disk. */
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().max(63).optional(),

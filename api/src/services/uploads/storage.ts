@@ -5,7 +5,7 @@
  * a checked directory and a random name, never from the client's file name.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { ApiEnv } from '../../env.ts';
 
@@ -16,7 +16,7 @@ export interface UploadStorage {
   get(objectKey: string): Promise<Uint8Array | null>;
 }
 
-type StorageEnv = Pick<ApiEnv, 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+type StorageEnv = Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
 /** A disk folder; every path is checked to stay inside it. */
 export function diskStorage(root: string): UploadStorage {
@@ -62,11 +62,16 @@ export function s3Storage(env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUC
   };
 }
 
+/** The upload folder: UPLOAD_DIR, else `uploads` beside the PGlite folder (`.data/uploads`; per run under `.data/e2e-<port>/`). */
+export function uploadDir(env: Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR'>): string {
+  return env.UPLOAD_DIR || join(dirname(resolve(env.DATA_DIR)), 'uploads');
+}
+
 /** The storage this configuration uses. */
 export function uploadStorage(env: StorageEnv): UploadStorage {
   const { S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
   if (S3_ENDPOINT && S3_BUCKET && S3_ACCESS_KEY_ID && S3_SECRET_ACCESS_KEY) {
     return s3Storage({ S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY });
   }
-  return diskStorage(env.UPLOAD_DIR);
+  return diskStorage(uploadDir(env));
 }
