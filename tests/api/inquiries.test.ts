@@ -1,4 +1,7 @@
 /** The contact form (POST /v1/inquiries): prepare and submit, Japanese field messages, business fields, honeypot, rate limits, mails. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inquiries, outbox_emails } from '../../api/src/db/schema.ts';
@@ -7,12 +10,14 @@ import { inquiryResponseSchema } from '#contracts/inquiries.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
+let uploads: string;
 let categories: { id: number; key: string; name: string; children: { id: number; key: string; name: string }[] }[];
 beforeAll(async () => {
-  shop = await createTestShop();
+  uploads = await mkdtemp(join(tmpdir(), 'inquiry-uploads-'));
+  shop = await createTestShop({ UPLOAD_DIR: uploads });
   categories = await (await shop.request('GET', '/v1/categories/hierarchy?table=inquiries')).json();
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => { await shop?.close(); await rm(uploads, { recursive: true, force: true }); });
 
 const categoryId = (key: string) => {
   for (const c of categories) {
@@ -127,6 +132,25 @@ describe('submit', () => {
     expect(toShop.body).toContain('会社名：株式会社ひより商店');
     expect(toShop.body).toContain('配送方法：店舗直送');
     expect(toShop.body).toContain('お支払い方法：請求書後払い');
+  });
+
+  it('carries an uploaded attachment (its link in both mails) and refuses a URL that is not an upload', async () => {
+    const fd = new FormData();
+    fd.set('file', new File([Buffer.from('%PDF-1.4\n%%EOF\n')], '見積書.pdf', { type: 'application/pdf' }));
+    fd.set('dir', 'inquiries');
+    const up = await shop.app.request('/v1/upload-files', { method: 'POST', headers: { 'X-Channel-Id': 'default' }, body: fd });
+    expect(up.status).toBe(201);
+    const { url } = await up.json();
+    const res = await post({ ...inquiry('attach@example.jp'), attachment_url: url });
+    expect(res.status).toBe(201);
+    const body = inquiryResponseSchema.parse(await res.json());
+    expect(body.inquiry.attachment_url).toBe(url);
+    const mails = await mailsOf(body.number!);
+    expect(mails).toHaveLength(2);
+    for (const m of mails) expect(m.body).toContain(`添付ファイル：${shop.env.SITE_URL}${url}`);
+    const bogus = await post({ ...inquiry('attach@example.jp'), attachment_url: 'https://evil.example.com/x.png', prepare: true });
+    expect(bogus.status).toBe(422);
+    expect((await bogus.json()).errors.attachment_url).toEqual(['選択された添付ファイルは正しくありません']);
   });
 
   it('ignores the business fields of an ordinary category', async () => {
