@@ -22,9 +22,8 @@ import {
   BUSINESS_INQUIRY_CATEGORY_KEY, INQUIRY_DELIVERY_CHOICES, INQUIRY_EXTEND_LABELS, INQUIRY_HONEYPOT, INQUIRY_LABELS,
   INQUIRY_PAYMENT_CHOICES, inquiryNumber, type InquiryExtendKey, type InquiryPrepared, type InquiryResponse, type inquiryRequestSchema,
 } from '#contracts/inquiries.ts';
-import { enforce, type Limit } from './account/common.ts';
+import { channelSetting, enforce, type Limit } from './account/common.ts';
 import { SHOP_ADDRESS_SETTINGS } from './catalog-order.ts';
-import { channelSetting } from './account/common.ts';
 import { jstDateTime, queueMail, siteName } from './mail.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
 import { findUpload } from './uploads/index.ts';
