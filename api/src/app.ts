@@ -45,6 +45,8 @@ import { memorialRoutes } from './routes/memorials/index.ts';
 import { systemMessageRoutes } from './routes/system-messages/index.ts';
 import { timeseriesRoutes } from './routes/timeseries/index.ts';
 import { sitemapRoutes } from './routes/sitemap/index.ts';
+import { inquiryRoutes } from './routes/inquiries/index.ts';
+import { uploadFileRoutes } from './routes/upload-files/index.ts';
 import { createAdminApp } from './routes/admin/index.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
@@ -93,6 +95,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.route('/', systemMessageRoutes);
   v1.route('/', timeseriesRoutes);
   v1.route('/', sitemapRoutes);
+  v1.route('/', inquiryRoutes);
+  v1.route('/', uploadFileRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);

@@ -25,6 +25,16 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   /** Largest body for multipart uploads (address CSV import, upload-files). */
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Largest file POST /v1/upload-files keeps (bytes); larger files get 413. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Folder of uploaded files on disk (outside the web root); default `uploads` beside DATA_DIR; unused with S3. */
+  UPLOAD_DIR: z.string().optional(),
+  /** S3-compatible object storage for uploads (all of endpoint, bucket and keys set): else disk. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().max(63).optional(),
+  S3_REGION: z.string().max(50).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().max(200).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().max(500).optional(),
   /** Take the client address from X-Forwarded-For only when set: 1/true trusts the nearest proxy, N trusts N hops. */
   TRUST_PROXY: z.string().default(''),
   /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */

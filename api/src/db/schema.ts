@@ -972,3 +972,23 @@ export const banner_files = pgTable('banner_files', {
   banner_id: integer('banner_id').primaryKey().references(() => banners.id, { onDelete: 'cascade' }),
   upload_file_id: integer('upload_file_id').notNull().references(() => upload_files.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * A file sent with POST /v1/upload-files (issue 11): the bytes live outside the database and the web
+ * root (UPLOAD_DIR on disk, or the S3 bucket), under `object_key` = <dir>/<key>; `key` is the random
+ * name the public URL carries (GET /v1/upload-files/{key}). The type is the one read from the bytes.
+ */
+export const uploaded_files = pgTable('uploaded_files', {
+  id: serial('id').primaryKey(),
+  key: text('key').notNull(),
+  channel_id: text('channel_id').notNull().references(() => channels.id),
+  user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  client_ip: text('client_ip'),
+  dir: text('dir').notNull().default(''),
+  storage: text('storage').notNull(),
+  object_key: text('object_key').notNull(),
+  original_name: text('original_name').notNull(),
+  content_type: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  created_at: created(),
+}, (t) => [uniqueIndex('uploaded_files_key_uq').on(t.key)]);
