@@ -176,5 +176,53 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     await expect(page.locator('main').getByText('This page could not be found'), file).toHaveCount(0);
     await expectAxeClean(page, `invalid channel ${file}`);
   }
+
+  // The production server on that build (scripts/start.ts against this shop's API): every page, pre-rendered
+  // or on demand, answers 404 with the invalid-channel page; its styles and favicon still load.
+  const shop = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root, stdio: 'pipe',
+    env: {
+      ...process.env, PORT: '0', API_BASE_URL: baseURL, PUBLIC_API_BASE_URL: '', CHANNEL: 'no-such-school', CONTENT_POLL_MS: '0',
+      SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), DATABASE_URL: '', REBUILD_SECRET: '',
+    },
+  });
+  try {
+    const shopURL = await new Promise<string>((resolve, reject) => {
+      let log = '';
+      const onData = (d: Buffer) => {
+        log += d;
+        const ready = /Shop ready at (http:\/\/localhost:\d+)/.exec(log);
+        if (ready) resolve(ready[1]);
+      };
+      shop.stdout.on('data', onData);
+      shop.stderr.on('data', onData);
+      shop.on('error', reject);
+      shop.on('exit', (c) => reject(new Error(`start.ts exited with ${c}:\n${log}`)));
+    });
+    let stylesheet = '';
+    for (const pathname of ['/', '/news/', '/blog/', '/product/', '/products/', '/cart/', '/does-not-exist/']) {
+      const res = await page.goto(`${shopURL}${pathname}`);
+      expect(res?.status(), pathname).toBe(404);
+      await expect(page.locator('meta[name="shop:channel"]'), pathname).toHaveAttribute('content', 'no-such-school');
+      await expect(page.getByRole('heading', { name: '404 Not Found' }), pathname).toBeVisible();
+      await expect(page.getByText('お探しのページが見つかりませんでした。'), pathname).toBeVisible();
+      await expect(page.locator('header, footer, nav'), pathname).toHaveCount(0);
+      await expect(page.getByRole('link'), pathname).toHaveCount(0);
+      stylesheet = (await page.locator('link[rel="stylesheet"]').first().getAttribute('href')) ?? '';
+    }
+    expect(stylesheet).toMatch(/^\/_astro\/.+\.css$/);
+    const css = await page.request.get(`${shopURL}${stylesheet}`);
+    expect(css.status()).toBe(200);
+    expect(css.headers()['content-type']).toContain('text/css');
+    const favicon = await page.request.get(`${shopURL}/favicon.svg`);
+    expect(favicon.status()).toBe(200);
+    // The page is styled: the global stylesheet applies (the body is not the browser's default serif at 8 px margin).
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).not.toBe('8px');
+    // Nothing outside the build is served as a static file.
+    expect((await page.request.get(`${shopURL}/_astro/..%2f..%2fserver%2fentry.mjs`)).status()).toBe(404);
+  } finally {
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => { if (shop.exitCode !== null) resolve(null); else shop.once('exit', resolve); });
+  }
   rmSync(out, { recursive: true, force: true });
 });
