@@ -137,6 +137,57 @@ test('the registration form applies the school theme\'s rules (full-width names,
   await expect(page.getByText('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）')).toBeVisible();
 });
 
+test('registration asks for the school key: a wrong key is a field error (focus on it), the right one registers', async ({ page }) => {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await page.goto('/register/');
+  await expectSchoolFrame(page);
+  const submit = page.getByRole('button', { name: '会員登録', exact: true });
+  await expect(submit).toBeVisible();
+  await expect(page.locator('astro-island[ssr]', { has: submit })).toHaveCount(0);
+  const key = field('学校キー');
+  await expect(key).toBeVisible();
+  await expect(key).toHaveAttribute('required', '');
+  await expect(key).toHaveAccessibleDescription(/学校から配布された学校キー/);
+
+  // Left with an unknown key: POST /v1/schools/check says no, and the message shows on the field.
+  await key.fill('WRONG2026');
+  const checked = page.waitForResponse((r) => r.url().endsWith('/v1/schools/check') && r.request().method() === 'POST');
+  await field('姓').focus();
+  expect(await (await checked).json()).toMatchObject({ check: false });
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toBeVisible();
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(key).toHaveAccessibleDescription(/学校キーが正しくありません/);
+
+  const id = `sch${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await field('姓').fill('山田');
+  await field('名').fill('花子');
+  await field('セイ').fill('ヤマダ');
+  await field('メイ').fill('ハナコ');
+  await field('メールアドレス').fill(`${id}@example.jp`);
+  await field('ログインID').fill(id);
+  await field('パスワード').fill('school2026pass');
+  await field('携帯電話番号').fill('09012345678');
+  await page.getByRole('radio', { name: '受け取らない' }).check();
+  await field('秘密の質問').selectOption({ index: 1 });
+  await field('秘密の質問の答え').fill('カレー');
+
+  // Sent with the wrong key: refused on the field, focus there, nothing registered.
+  await submit.click();
+  await expect(key).toBeFocused();
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/$/);
+  await expectAxeClean(page, '/register/ school key error');
+
+  // The school's key (width and case ignored): registered.
+  await key.fill('midori2027');
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toHaveCount(0);
+  const registered = page.waitForResponse((r) => r.url().endsWith('/v1/users') && r.request().method() === 'POST');
+  await submit.click();
+  expect((await registered).status()).toBe(201);
+  await expect(page).toHaveURL(/\/register\/complete\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: '会員登録が完了しました' })).toBeVisible();
+});
+
 test('an unknown path is the theme router\'s 404: 「This page could not be found」', async ({ page }) => {
   const res = await page.goto('/no-such-school-page/');
   expect(res?.status()).toBe(404);

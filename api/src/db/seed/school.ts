@@ -48,6 +48,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
     ...SCHOOL_BREAKPOINTS,
     THEME: 'school',
     'RECOMMEND.IS_USE': false,
+    // Members register with the key their school hands out (POST /v1/schools/check; the registration API enforces it).
+    'SITE.SCHOOL_KEY_REQUIRED': true,
   };
   const priv: Record<string, unknown> = {
     'MAIL.FROM_ADDRESS': 'school@example.jp', 'MAIL.FROM_NAME': SCHOOL_SHOP_NAME, 'AUTH.PASSWORD_EXPIRE_DAYS': 0,
@@ -64,6 +66,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
   await db.insert(school_keys).values([
     { channel_id: SCHOOL_CHANNEL, key: 'KIYORA2026', name: '清良学園' },
     { channel_id: SCHOOL_CHANNEL, key: 'SAKURA2026', name: '桜ヶ丘高等学校' },
+    // This shop's own school (no other channel knows its key).
+    { channel_id: SCHOOL_CHANNEL, key: 'MIDORI2027', name: '緑ヶ丘中学校' },
   ]);
   // The regular (not outlet-only) products of the school categories: those on the main channel.
   await db.execute(sql`
