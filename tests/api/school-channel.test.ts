@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '#contracts/products.ts';
-import { SCHOOL_BREAKPOINTS, SCHOOL_CHANNEL } from '../../api/src/db/seed/school.ts';
+import { SCHOOL_BREAKPOINTS, SCHOOL_CHANNEL, SCHOOL_TOP_BLOCKS } from '../../api/src/db/seed/school.ts';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../api/src/db/schema.ts';
 import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/account/schools.ts';
@@ -62,6 +62,26 @@ describe('school channel', () => {
     expect(await check('NOPE2026')).toEqual({ key: 'NOPE2026', check: false });
   });
 
+  it('has its own home layout, with its own collections of its own products and its own banners', async () => {
+    const layout = await json(await shop.request('GET', '/v1/layouts/top', { channel: SCHOOL_CHANNEL }));
+    expect(layout.blocks).toEqual(SCHOOL_TOP_BLOCKS);
+    const main = await json(await shop.request('GET', '/v1/layouts/top', { channel: 'default' }));
+    expect(main.id).not.toBe(layout.id);
+    const schoolKeys = new Set(z.array(productSchema).parse(await json(await shop.request('GET', '/v1/products?per=100', { channel: SCHOOL_CHANNEL }))).map((p) => p.key));
+    for (const block of SCHOOL_TOP_BLOCKS) {
+      if (block.type !== 'collection') continue;
+      const collection = await json(await shop.request('GET', `/v1/collections/${block.alias}?per=${block.per}`, { channel: SCHOOL_CHANNEL }));
+      expect(collection.title, block.alias).toBe(block.title);
+      expect(collection.products.length, block.alias).toBeGreaterThan(0);
+      for (const p of collection.products) expect(schoolKeys.has(p.key), `${block.alias}: ${p.key}`).toBe(true);
+      // The other channels have no such collection.
+      expect((await shop.request('GET', `/v1/collections/${block.alias}`, { channel: 'outlet' })).status).toBe(404);
+    }
+    const banners = await json(await shop.request('GET', '/v1/banners?area[]=school_top&is_show=1', { channel: SCHOOL_CHANNEL }));
+    expect(banners.map((b: { title: string }) => b.title)).toEqual(['清良学園', '桜ヶ丘高等学校', '緑ヶ丘中学校']);
+    expect(await json(await shop.request('GET', '/v1/banners?area[]=school_top&is_show=1', { channel: 'default' }))).toEqual([]);
+  });
+
   it('has a school key of its own that no other channel accepts', async () => {
     const check = async (key: string, channel: string) => json(await shop.request('POST', '/v1/schools/check', { body: { key }, channel }));
     expect(await check('MIDORI2027', SCHOOL_CHANNEL)).toEqual({ key: 'MIDORI2027', check: true });
@@ -105,7 +125,7 @@ describe('school channel', () => {
     const ignored = await register(registration(`sch${id}c`, { school_key: 'NOPE2026' }), 'outlet');
     expect(ignored.status).toBe(201);
     expect((await userOf(`sch${id}c`, 'outlet')).school).toBeNull();
-  });
+  }, 120_000);
 
   it('answers 404 channel.not_exists with a Japanese message for an unknown channel', async () => {
     const res = await shop.request('GET', '/v1/settings/front', { channel: 'no-such-school' });

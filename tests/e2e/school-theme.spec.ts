@@ -39,6 +39,20 @@ test('home, product list, product detail and cart are the school theme\'s screen
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/スクール/);
   await expect(page.locator('.school-steps li')).toHaveCount(3);
   await expect(page.getByRole('heading', { name: '学校からのお知らせ' })).toBeVisible();
+  // The school channel's own top layout (seeded): its block titles, in its order, with their data.
+  const layoutRes = await request.get('/v1/layouts/top', { headers: apiHeaders });
+  expect(layoutRes.status()).toBe(200);
+  const layout = await layoutRes.json() as { blocks: Array<{ type: string; title?: string | null; alias?: string }> };
+  const titled = layout.blocks.filter((b) => b.type !== 'hero' && b.title).map((b) => b.title!);
+  expect(titled).toEqual(expect.arrayContaining(['学校から探す', '新入生の制服', '体操服・運動靴', '指定用品']));
+  await expect(page.locator('main h2')).toHaveText(titled);
+  await expect(page.locator('.school-lead')).toHaveText(layout.blocks.find((b) => b.type === 'hero')!.title!);
+  for (const title of ['新入生の制服', '体操服・運動靴', '指定用品']) {
+    const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+    await expect(section.locator('.school-grid > li').first(), title).toBeVisible();
+  }
+  const schools = page.locator('section', { has: page.getByRole('heading', { level: 2, name: '学校から探す' }) });
+  for (const school of ['清良学園', '桜ヶ丘高等学校', '緑ヶ丘中学校']) await expect(schools.getByRole('link', { name: school })).toBeVisible();
   await expectAxeClean(page, '/');
 
   await page.goto('/product/');

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { blogs, channels, colorschemes, news, school_keys, settings, static_pages } from '../schema.ts';
+import { banners, blogs, channels, collections, colorschemes, layouts, news, school_keys, settings, static_pages } from '../schema.ts';
+import type { LayoutBlock } from '#contracts/content.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
 import { SHOP_NAME } from './channels.ts';
 import { staticPageSeeds } from './pages-data.ts';
@@ -35,6 +36,31 @@ const schoolBlogs = [
   { key: 'measuring', title: 'ご自宅でできる採寸のしかた', date: at('2026-10-05'), image: '/images/products/tops.svg', tags: ['採寸', '新入生'],
     excerpt: '身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。',
     body: '<p>身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。</p><h2>胸囲</h2><p>脇の下のいちばん太いところを、メジャーを水平にして測ります。</p>' },
+];
+
+/** The school home's blocks (GET /v1/layouts/top): the welcome, notices, the schools, then the uniform, sportswear and supplies collections. */
+export const SCHOOL_TOP_BLOCKS: LayoutBlock[] = [
+  { type: 'hero', title: '入学・進級の準備はこちらから', text: '学校指定の制服・体操服・通学用品をご自宅にお届けします。学校から配布された学校キーで会員登録のうえ、ご注文ください。', link_label: '指定用品を見る', link: '/product/' },
+  { type: 'news', title: '学校からのお知らせ', count: 3 },
+  { type: 'banners', area: 'school_top', title: '学校から探す' },
+  { type: 'collection', alias: 'new-students-uniforms', title: '新入生の制服', per: 8 },
+  { type: 'collection', alias: 'sportswear', title: '体操服・運動靴', per: 4 },
+  { type: 'collection', alias: 'school-supplies', title: '指定用品', per: 4 },
+  { type: 'categories', title: '品目から探す' },
+];
+
+/** The school channel's collections (product-list filters over its own products). */
+const schoolCollections = [
+  { alias: 'new-students-uniforms', title: '新入生の制服', params: { category: 'jackets', sort: 'new' } },
+  { alias: 'sportswear', title: '体操服・運動靴', params: { category: 'sneakers', sort: 'new' } },
+  { alias: 'school-supplies', title: '指定用品', params: { category: 'backpacks', sort: 'new' } },
+];
+
+/** One banner per school whose key the shop accepts, in the home's 「学校から探す」 area. */
+const schoolBanners = [
+  { title: '清良学園', image: '/images/products/outer.svg', link: '/product/?category=jackets' },
+  { title: '桜ヶ丘高等学校', image: '/images/products/bottoms.svg', link: '/product/?category=skirts' },
+  { title: '緑ヶ丘中学校', image: '/images/products/bags.svg', link: '/product/?category=backpacks' },
 ];
 
 /** Seeds the school channel; runs after the catalogue (it links existing products to the channel). */
@@ -87,4 +113,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
   await db.insert(static_pages).values(staticPageSeeds.map((p) => ({
     channel_id: SCHOOL_CHANNEL, url: p.url, title: p.title, body: p.body.replaceAll('{shop}', SCHOOL_SHOP_NAME),
   })));
+  // Its own home: the top layout, the collections and the banner area it names.
+  await db.insert(layouts).values({ channel_id: SCHOOL_CHANNEL, page: 'top', title: 'トップページ', blocks: SCHOOL_TOP_BLOCKS });
+  await db.insert(collections).values(schoolCollections.map((c) => ({ channel_id: SCHOOL_CHANNEL, ...c })));
+  await db.insert(banners).values(schoolBanners.map((b, i) => ({ channel_id: SCHOOL_CHANNEL, area: 'school_top', ...b, sort: (i + 1) * 10 })));
 }
