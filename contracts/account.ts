@@ -87,6 +87,12 @@ export const registerRequestSchema = z.object({
   security_question_ct: securityQuestion(),
   security_answer: requiredText(100),
   address: registerAddressSchema.nullable().optional(),
+  /**
+   * The school key (POST /v1/schools/check): required on a channel whose setting
+   * SITE.SCHOOL_KEY_REQUIRED is true (the school shop), where an unknown key is 422 errors.school_key;
+   * the school's name is then stored in the member's `school`. Ignored on other channels.
+   */
+  school_key: text(50).nullable().optional(),
 }).superRefine((v, ctx) => {
   if (!v.phone_number && !v.cell_phone_number) {
     for (const path of ['phone_number', 'cell_phone_number']) ctx.addIssue({ code: 'custom', path: [path], message: messages.requiredWithoutAll() });

@@ -37,6 +37,8 @@ export const frontSettingsSchema = z.looseObject({
   'ORDER.DELIVERY_LEAD_TIME': z.string(),
   'ORDER.RETURN_POLICY': z.string(),
   'ORDER.RETURN_POLICY_FOOD': z.string(),
+  /** True on a channel whose members register with a school key (the school shop); absent means false. */
+  'SITE.SCHOOL_KEY_REQUIRED': z.boolean().optional(),
 }).meta({ id: 'FrontSettings' });
 export type FrontSettings = z.infer<typeof frontSettingsSchema>;
 

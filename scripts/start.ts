@@ -21,7 +21,9 @@ import type { TLSSocket } from 'node:tls';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
+import { join } from 'node:path';
 import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
+import { invalidChannelPage, isStaticFile } from '../src/lib/invalid-channel.ts';
 import { securityHeaders } from '../api/src/middleware/security-headers.ts';
 import { buildIfNeeded, distDir, log, runContentSync } from './build.ts';
 import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
@@ -105,6 +107,33 @@ function startingPage(_req: IncomingMessage, res: ServerResponse): void {
     + '<p>ショップを準備しています。しばらくお待ちください。</p>');
 }
 
+/** A build being served, with its invalid-channel 404 page when it was built for a channel the API does not know. */
+interface ServedSite { live: LiveSite; clientDir: string; invalidPage: Buffer | null }
+
+function served(live: LiveSite): ServedSite {
+  const clientDir = join(live.outDir, 'client');
+  return { live, clientDir, invalidPage: invalidChannelPage(clientDir) };
+}
+
+/**
+ * A build for an invalid channel (spec 2 and 8): every page, pre-rendered or on demand, answers 404
+ * with the invalid-channel page (its pre-rendered 404.html, only the 404 text). Its static files
+ * (/_astro/ scripts and styles, fonts, favicon) still load, so that page renders styled: the caller
+ * serves those as usual when this returns false.
+ */
+function answerInvalidChannel(current: ServedSite, req: IncomingMessage, res: ServerResponse): boolean {
+  if (!current.invalidPage) return false;
+  const url = req.url ?? '/';
+  if ((req.method === 'GET' || req.method === 'HEAD') && isStaticFile(current.clientDir, url)) return false;
+  res.writeHead(404, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': current.invalidPage.length,
+    'cache-control': 'no-cache',
+  });
+  res.end(req.method === 'HEAD' ? undefined : current.invalidPage);
+  return true;
+}
+
 /** Streams a request to an external Shop API, so same-origin `/v1` calls from the browser still work. */
 function proxyTo(base: string): Listener {
   const target = new URL(base);
@@ -176,7 +205,7 @@ async function main() {
 
   // The build being served: its handler, static files and asset table, replaced together in one
   // assignment by a live rebuild, so each request sees one whole build, old or new, never a mix.
-  let site: LiveSite | null = null;
+  let site: ServedSite | null = null;
   let rebuilder: LiveRebuilder | null = null;
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -193,10 +222,11 @@ async function main() {
       return;
     }
     const current = site;
-    if (!api && current && servePrecompressed(current.assets, req, res)) return;
+    if (!api && current && servePrecompressed(current.live.assets, req, res)) return;
     compress(req as never, res as never, () => {
       if (apiListener && api) apiListener(req, res);
-      else (current ? current.handler : startingPage)(req, res);
+      else if (current && answerInvalidChannel(current, req, res)) return;
+      else (current ? current.live.handler : startingPage)(req, res);
     });
   });
   await new Promise<void>((resolvePromise, reject) => {
@@ -217,14 +247,16 @@ async function main() {
   await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
   await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL });
 
-  site = await loadSite(distDir);
+  const initial = await loadSite(distDir);
+  site = served(initial);
+  if (site.invalidPage) log(`Channel ${env.CHANNEL} does not exist in the Shop API: every page answers 404 with the invalid-channel page`);
   log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   log(`Shop ready at http://localhost:${port}`);
   if (env.CONTENT_POLL_MS) {
     rebuilder = startLiveRebuilder({
-      apiBaseUrl, channel: env.CHANNEL, initial: site, initialState,
+      apiBaseUrl, channel: env.CHANNEL, initial, initialState,
       pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
-      onSwap: (next) => { site = next; },
+      onSwap: (next) => { site = served(next); },
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);

@@ -5,16 +5,20 @@
  * first error. Form keys are the wire's field paths (`address.postal_code`), so the API's errors land
  * on their fields as they are. The answer logs the visitor in through adoptLoginResponse (or keeps
  * the unregistered member pending) and the visitor moves on to /register/complete/.
+ * On a channel whose members register with a school key (setting SITE.SCHOOL_KEY_REQUIRED, handed
+ * in by the page as `schoolKey`), a required 「学校キー」 field comes first; it is checked with
+ * POST /v1/schools/check when it is left and before the form is sent (an unknown key is a field error
+ * like the others). The registration API enforces the key itself (422 errors.school_key).
  */
-import { useEffect, useState } from '../common/react.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { register, type RegisterBody } from '../../src/api-client/account.ts';
+import { register, schoolCheck, type RegisterBody } from '../../src/api-client/account.ts';
 import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import {
-  email, halfWidthAlphaNum, isoDate, kana, maxLength, minLength, phoneDigits, post, required, requiredWithoutAllOf, when,
+  type Rule, email, halfWidthAlphaNum, isoDate, kana, maxLength, minLength, phoneDigits, post, required, requiredWithoutAllOf, when,
 } from '../../src/validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';
 import FieldError from '../common/FieldError.tsx';
@@ -27,6 +31,7 @@ import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from '#contracts/choices.ts';
 import { accountPaths, useGuestOnly } from './shared.ts';
 
 type Values = {
+  school_key: string;
   last_name: string; first_name: string; last_name_kana: string; first_name_kana: string;
   email: string; username: string; password: string;
   phone_number: string; cell_phone_number: string;
@@ -39,17 +44,28 @@ type Values = {
 };
 
 const initial: Values = {
-  last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', email: '', username: '', password: '',
+  school_key: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', email: '', username: '', password: '',
   phone_number: '', cell_phone_number: '', newsletter: '1', gender: '', birthday: '', security_question_ct: '', security_answer: '',
   with_address: '', 'address.postal_code': '', 'address.prefecture': '', 'address.city': '', 'address.address1': '', 'address.address2': '',
 };
 
 const PHONES = ['phone_number', 'cell_phone_number'];
+
+/** The message of a school key the API does not know (as the registration API words it). */
+export const SCHOOL_KEY_INVALID = '学校キーが正しくありません';
+/** Keys compare without regard to width, case or surrounding spaces (as the API compares them). */
+const normaliseKey = (key: string) => key.normalize('NFKC').trim().toUpperCase();
+
+/** A rule failing for the keys the API has answered as unknown (`rejected` grows as checks come back). */
+export function knownSchoolKey(rejected: ReadonlySet<string>): Rule {
+  return (value) => (typeof value === 'string' && value.trim() !== '' && rejected.has(normaliseKey(value)) ? SCHOOL_KEY_INVALID : null);
+}
 const withAddress = (values: Readonly<Record<string, unknown>>) => values.with_address === '1';
 
 /** The field specs in form order (the first invalid one gets focus) under the page's theme. */
-export function registerSpec(themeName: string): FormSpec<Values> {
+export function registerSpec(themeName: string, schoolKey: { rejected: ReadonlySet<string> } | null = null): FormSpec<Values> {
   return {
+    school_key: { label: '学校キー', rules: schoolKey ? [required, maxLength(50), knownSchoolKey(schoolKey.rejected)] : [] },
     last_name: { label: '姓', rules: themedFieldRules('name', themeName) },
     first_name: { label: '名', rules: themedFieldRules('name', themeName) },
     last_name_kana: { label: 'セイ', rules: [required, maxLength(50), kana] },
@@ -73,9 +89,10 @@ export function registerSpec(themeName: string): FormSpec<Values> {
 }
 
 /** The request body from the form's strings. */
-export function registerBody(v: Values): RegisterBody {
+export function registerBody(v: Values, withSchoolKey = false): RegisterBody {
   const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
   return {
+    ...(withSchoolKey ? { school_key: v.school_key.trim() } : {}),
     username: v.username.trim(),
     password: v.password,
     email: v.email.trim(),
@@ -104,12 +121,32 @@ export function registerBody(v: Values): RegisterBody {
 
 const MAIN_ERROR = '入力内容をご確認ください。';
 
-export default function RegisterForm() {
+export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolean }) {
   const ready = useGuestOnly();
-  const [spec] = useState(() => registerSpec(activeThemeName()));
+  /** School keys the API answered as unknown (normalised); the field's rule reads it. */
+  const rejected = useRef(new Set<string>()).current;
+  const [spec] = useState(() => registerSpec(activeThemeName(), schoolKey ? { rejected } : null));
+  /** Bumped when a check comes back, so the field's rule is judged again. */
+  const [, setChecked] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [prefectures, setPrefectures] = useState<Prefecture[] | null>(null);
+
+  /** POST /v1/schools/check for the key; false only when the API says the key is unknown (an outage is left to the registration). */
+  async function checkKey(value: string): Promise<boolean> {
+    const key = value.trim();
+    if (!key) return true;
+    try {
+      const { check } = await schoolCheck(key);
+      if (!check) {
+        rejected.add(normaliseKey(key));
+        setChecked((n) => n + 1);
+      }
+      return check;
+    } catch {
+      return true;
+    }
+  }
 
   async function submit(values: Values) {
     if (busy) return;
@@ -117,7 +154,12 @@ export default function RegisterForm() {
     setError(null);
     let leaving = false;
     try {
-      await adoptLoginResponse(await register(registerBody(values)), { source: 'register' });
+      if (schoolKey && !(await checkKey(values.school_key))) {
+        form.setServerErrors({ school_key: [SCHOOL_KEY_INVALID] });
+        setError(MAIN_ERROR);
+        return;
+      }
+      await adoptLoginResponse(await register(registerBody(values, schoolKey)), { source: 'register' });
       refreshHeader();
       leaving = true;
       window.location.assign(accountPaths.registerComplete);
@@ -153,18 +195,18 @@ export default function RegisterForm() {
   /** A labelled text control with its error (and an optional hint). */
   const text = (
     name: keyof Values & string, label: string, attrs: Record<string, string | number | boolean> = {}, hint?: string,
-    opts: { extra?: ReactNode; onValue?: (value: string) => void } = {},
+    opts: { extra?: ReactNode; onValue?: (value: string) => void; onLeave?: (value: string) => void } = {},
   ) => {
     const props = form.field(name, hint ? `${form.field(name).id}-hint` : undefined);
     const hintId = hint ? `${props.id}-hint` : undefined;
-    const { onValue, extra } = opts;
+    const { onValue, onLeave, extra } = opts;
     return (
       <div className="field">
         <label htmlFor={props.id}>{label}</label>
         <input
           {...props} type="text" {...attrs}
           onChange={onValue ? (e) => { props.onChange(e); onValue(e.target.value); } : props.onChange}
-          onBlur={onValue ? () => { props.onBlur(); onValue(form.values[name]); } : props.onBlur}
+          onBlur={onValue || onLeave ? () => { props.onBlur(); onValue?.(form.values[name]); onLeave?.(form.values[name]); } : props.onBlur}
         />
         {hint && <small id={hintId} className="muted">{hint}</small>}
         {extra}
@@ -180,6 +222,13 @@ export default function RegisterForm() {
   return (
     <form className="form register-form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>
       {error && <p className="alert" role="alert">{error}</p>}
+      {schoolKey && (
+        <fieldset className="stack">
+          <legend>学校</legend>
+          {text('school_key', '学校キー', { required: true, autoComplete: 'off', spellCheck: false, maxLength: 50 },
+            '学校から配布された学校キーを入力してください（半角英数字）', { onLeave: (value) => { void checkKey(value); } })}
+        </fieldset>
+      )}
       <fieldset className="stack">
         <legend>お名前</legend>
         {text('last_name', '姓', { autoComplete: 'family-name', required: true })}

@@ -9,7 +9,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
 import { editor_sessions, editors } from '../../api/src/db/schema.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
-import { upsertEditor } from '../../api/src/services/admin/auth.ts';
+import { purgeEditorSessions, upsertEditor } from '../../api/src/services/admin/auth.ts';
+import { startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
+import { hashToken } from '../../api/src/services/tokens.ts';
 import { LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth.ts';
 import { editorLoginResponseSchema, editorSchema } from '#contracts/admin.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
@@ -125,6 +127,29 @@ describe('editor sessions', () => {
     const res = await shop.request('GET', '/admin/v1/blogs', { token });
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe('auth.unauthenticated');
+  });
+
+  it('expired and revoked sessions are deleted by the maintenance job; live ones stay and still work', async () => {
+    const [live, expired, loggedOut] = [await editorToken(), await editorToken(), await editorToken()];
+    await shop.database.db.update(editor_sessions).set({ expires_at: sql`now() - interval '1 second'` })
+      .where(eq(editor_sessions.token_hash, hashToken(expired)));
+    expect((await shop.request('POST', '/admin/v1/auth/logout', { token: loggedOut })).status).toBe(204);
+    const stored = async () => new Set((await shop.database.db.select({ hash: editor_sessions.token_hash }).from(editor_sessions)).map((r) => r.hash));
+    const before = await stored();
+    for (const token of [live, expired, loggedOut]) expect(before.has(hashToken(token))).toBe(true);
+
+    const maintenance = startMaintenance(shop.database.db, { ...shop.env, RESTOCK_SCAN_INTERVAL_MS: 0 }, () => {});
+    const result = await maintenance.runOnce();
+    await maintenance.stop();
+    expect(result.editorSessionsPurged).toBeGreaterThanOrEqual(2);
+    const after = await stored();
+    expect(after.has(hashToken(live))).toBe(true);
+    expect(after.has(hashToken(expired))).toBe(false);
+    expect(after.has(hashToken(loggedOut))).toBe(false);
+    expect((await shop.request('GET', '/admin/v1/me', { token: live })).status).toBe(200);
+    // Nothing left to purge: a second sweep deletes nothing, and the live session is still there.
+    expect(await purgeEditorSessions(shop.database.db)).toBe(0);
+    expect((await stored()).has(hashToken(live))).toBe(true);
   });
 
   it('end at logout, that session only', async () => {

@@ -39,6 +39,20 @@ test('home, product list, product detail and cart are the school theme\'s screen
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/スクール/);
   await expect(page.locator('.school-steps li')).toHaveCount(3);
   await expect(page.getByRole('heading', { name: '学校からのお知らせ' })).toBeVisible();
+  // The school channel's own top layout (seeded): its block titles, in its order, with their data.
+  const layoutRes = await request.get('/v1/layouts/top', { headers: apiHeaders });
+  expect(layoutRes.status()).toBe(200);
+  const layout = await layoutRes.json() as { blocks: Array<{ type: string; title?: string | null; alias?: string }> };
+  const titled = layout.blocks.filter((b) => b.type !== 'hero' && b.title).map((b) => b.title!);
+  expect(titled).toEqual(expect.arrayContaining(['学校から探す', '新入生の制服', '体操服・運動靴', '指定用品']));
+  await expect(page.locator('main h2')).toHaveText(titled);
+  await expect(page.locator('.school-lead')).toHaveText(layout.blocks.find((b) => b.type === 'hero')!.title!);
+  for (const title of ['新入生の制服', '体操服・運動靴', '指定用品']) {
+    const section = page.locator('section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+    await expect(section.locator('.school-grid > li').first(), title).toBeVisible();
+  }
+  const schools = page.locator('section', { has: page.getByRole('heading', { level: 2, name: '学校から探す' }) });
+  for (const school of ['清良学園', '桜ヶ丘高等学校', '緑ヶ丘中学校']) await expect(schools.getByRole('link', { name: school })).toBeVisible();
   await expectAxeClean(page, '/');
 
   await page.goto('/product/');
@@ -137,6 +151,57 @@ test('the registration form applies the school theme\'s rules (full-width names,
   await expect(page.getByText('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）')).toBeVisible();
 });
 
+test('registration asks for the school key: a wrong key is a field error (focus on it), the right one registers', async ({ page }) => {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await page.goto('/register/');
+  await expectSchoolFrame(page);
+  const submit = page.getByRole('button', { name: '会員登録', exact: true });
+  await expect(submit).toBeVisible();
+  await expect(page.locator('astro-island[ssr]', { has: submit })).toHaveCount(0);
+  const key = field('学校キー');
+  await expect(key).toBeVisible();
+  await expect(key).toHaveAttribute('required', '');
+  await expect(key).toHaveAccessibleDescription(/学校から配布された学校キー/);
+
+  // Left with an unknown key: POST /v1/schools/check says no, and the message shows on the field.
+  await key.fill('WRONG2026');
+  const checked = page.waitForResponse((r) => r.url().endsWith('/v1/schools/check') && r.request().method() === 'POST');
+  await field('姓').focus();
+  expect(await (await checked).json()).toMatchObject({ check: false });
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toBeVisible();
+  await expect(key).toHaveAttribute('aria-invalid', 'true');
+  await expect(key).toHaveAccessibleDescription(/学校キーが正しくありません/);
+
+  const id = `sch${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  await field('姓').fill('山田');
+  await field('名').fill('花子');
+  await field('セイ').fill('ヤマダ');
+  await field('メイ').fill('ハナコ');
+  await field('メールアドレス').fill(`${id}@example.jp`);
+  await field('ログインID').fill(id);
+  await field('パスワード').fill('school2026pass');
+  await field('携帯電話番号').fill('09012345678');
+  await page.getByRole('radio', { name: '受け取らない' }).check();
+  await field('秘密の質問').selectOption({ index: 1 });
+  await field('秘密の質問の答え').fill('カレー');
+
+  // Sent with the wrong key: refused on the field, focus there, nothing registered.
+  await submit.click();
+  await expect(key).toBeFocused();
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/register\/$/);
+  await expectAxeClean(page, '/register/ school key error');
+
+  // The school's key (width and case ignored): registered.
+  await key.fill('midori2027');
+  await expect(page.getByText('学校キーが正しくありません', { exact: true })).toHaveCount(0);
+  const registered = page.waitForResponse((r) => r.url().endsWith('/v1/users') && r.request().method() === 'POST');
+  await submit.click();
+  expect((await registered).status()).toBe(201);
+  await expect(page).toHaveURL(/\/register\/complete\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: '会員登録が完了しました' })).toBeVisible();
+});
+
 test('an unknown path is the theme router\'s 404: 「This page could not be found」', async ({ page }) => {
   const res = await page.goto('/no-such-school-page/');
   expect(res?.status()).toBe(404);
@@ -175,6 +240,54 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     await expect(page.getByRole('link'), file).toHaveCount(0);
     await expect(page.locator('main').getByText('This page could not be found'), file).toHaveCount(0);
     await expectAxeClean(page, `invalid channel ${file}`);
+  }
+
+  // The production server on that build (scripts/start.ts against this shop's API): every page, pre-rendered
+  // or on demand, answers 404 with the invalid-channel page; its styles and favicon still load.
+  const shop = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root, stdio: 'pipe',
+    env: {
+      ...process.env, PORT: '0', API_BASE_URL: baseURL, PUBLIC_API_BASE_URL: '', CHANNEL: 'no-such-school', CONTENT_POLL_MS: '0',
+      SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), DATABASE_URL: '', REBUILD_SECRET: '',
+    },
+  });
+  try {
+    const shopURL = await new Promise<string>((resolve, reject) => {
+      let log = '';
+      const onData = (d: Buffer) => {
+        log += d;
+        const ready = /Shop ready at (http:\/\/localhost:\d+)/.exec(log);
+        if (ready) resolve(ready[1]);
+      };
+      shop.stdout.on('data', onData);
+      shop.stderr.on('data', onData);
+      shop.on('error', reject);
+      shop.on('exit', (c) => reject(new Error(`start.ts exited with ${c}:\n${log}`)));
+    });
+    let stylesheet = '';
+    for (const pathname of ['/', '/news/', '/blog/', '/product/', '/products/', '/cart/', '/does-not-exist/']) {
+      const res = await page.goto(`${shopURL}${pathname}`);
+      expect(res?.status(), pathname).toBe(404);
+      await expect(page.locator('meta[name="shop:channel"]'), pathname).toHaveAttribute('content', 'no-such-school');
+      await expect(page.getByRole('heading', { name: '404 Not Found' }), pathname).toBeVisible();
+      await expect(page.getByText('お探しのページが見つかりませんでした。'), pathname).toBeVisible();
+      await expect(page.locator('header, footer, nav'), pathname).toHaveCount(0);
+      await expect(page.getByRole('link'), pathname).toHaveCount(0);
+      stylesheet = (await page.locator('link[rel="stylesheet"]').first().getAttribute('href')) ?? '';
+    }
+    expect(stylesheet).toMatch(/^\/_astro\/.+\.css$/);
+    const css = await page.request.get(`${shopURL}${stylesheet}`);
+    expect(css.status()).toBe(200);
+    expect(css.headers()['content-type']).toContain('text/css');
+    const favicon = await page.request.get(`${shopURL}/favicon.svg`);
+    expect(favicon.status()).toBe(200);
+    // The page is styled: the global stylesheet applies (the body is not the browser's default serif at 8 px margin).
+    expect(await page.evaluate(() => getComputedStyle(document.body).margin)).not.toBe('8px');
+    // Nothing outside the build is served as a static file.
+    expect((await page.request.get(`${shopURL}/_astro/..%2f..%2fserver%2fentry.mjs`)).status()).toBe(404);
+  } finally {
+    shop.kill('SIGTERM');
+    await new Promise((resolve) => { if (shop.exitCode !== null) resolve(null); else shop.once('exit', resolve); });
   }
   rmSync(out, { recursive: true, force: true });
 });

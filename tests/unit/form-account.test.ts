@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { registerSchemaCheck } from './form-account-support.ts';
 import { applyServerErrors, changeField, initForm, submitForm, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
 import { isoDate, phoneDigits, required, requiredWithoutAllOf, when } from '../../src/validation/rules.ts';
-import { registerBody, registerSpec } from '../../islands/auth/RegisterForm.tsx';
+import { registerBody, registerSpec, SCHOOL_KEY_INVALID } from '../../islands/auth/RegisterForm.tsx';
 
 type Phones = { phone_number: string; cell_phone_number: string; with_address: string; 'address.city': string };
 const spec: FormSpec<Phones> = {
@@ -66,6 +66,7 @@ describe('server errors', () => {
 
 describe('registration form', () => {
   const values = {
+    school_key: '',
     last_name: '山田', first_name: '花子', last_name_kana: 'ヤマダ', first_name_kana: 'ハナコ', email: ' new@example.jp ',
     username: 'hanako2026', password: 'pass-2026-new', phone_number: '', cell_phone_number: '09012345678', newsletter: '0',
     gender: '2', birthday: '1990-04-01', security_question_ct: '3', security_answer: '第一小学校', with_address: '1',
@@ -96,5 +97,23 @@ describe('registration form', () => {
     });
     expect(registerSchemaCheck(body)).toEqual([]);
     expect(registerBody({ ...values, with_address: '', gender: '', birthday: '' })).toMatchObject({ address: null, gender: null, birthday: null });
+    expect(body).not.toHaveProperty('school_key');
+  });
+
+  it('asks for the school key only when the channel requires it, and refuses a key the API called unknown', () => {
+    const rejected = new Set<string>();
+    const schoolSpec = registerSpec('school', { rejected });
+    const schoolValues = { ...values, last_name: '山田', password: 'pass2026new' };
+    expect(submitForm(initForm(schoolValues), schoolSpec).errors).toMatchObject({ school_key: '学校キーは必須項目です' });
+    expect(submitForm(initForm(schoolValues), schoolSpec).firstInvalid).toBe('school_key');
+    const withKey = { ...schoolValues, school_key: ' midori2027 ' };
+    expect(submitForm(initForm(withKey), schoolSpec).errors).not.toHaveProperty('school_key');
+    rejected.add('MIDORI2027');
+    expect(submitForm(initForm(withKey), schoolSpec).errors).toMatchObject({ school_key: SCHOOL_KEY_INVALID });
+    expect(submitForm(initForm({ ...withKey, school_key: 'ＳＡＫＵＲＡ２０２６' }), schoolSpec).errors).not.toHaveProperty('school_key');
+    expect(registerBody(withKey, true)).toMatchObject({ school_key: 'midori2027' });
+    expect(registerSchemaCheck(registerBody(withKey, true))).toEqual([]);
+    // Other channels: no key field rule at all.
+    expect(submitForm(initForm(values), registerSpec('default')).errors).not.toHaveProperty('school_key');
   });
 });

@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { blogs, channels, colorschemes, news, school_keys, settings, static_pages } from '../schema.ts';
+import { banners, blogs, channels, collections, colorschemes, layouts, news, school_keys, settings, static_pages } from '../schema.ts';
+import type { LayoutBlock } from '#contracts/content.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
 import { SHOP_NAME } from './channels.ts';
 import { staticPageSeeds } from './pages-data.ts';
@@ -37,6 +38,31 @@ const schoolBlogs = [
     body: '<p>身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。</p><h2>胸囲</h2><p>脇の下のいちばん太いところを、メジャーを水平にして測ります。</p>' },
 ];
 
+/** The school home's blocks (GET /v1/layouts/top): the welcome, notices, the schools, then the uniform, sportswear and supplies collections. */
+export const SCHOOL_TOP_BLOCKS: LayoutBlock[] = [
+  { type: 'hero', title: '入学・進級の準備はこちらから', text: '学校指定の制服・体操服・通学用品をご自宅にお届けします。学校から配布された学校キーで会員登録のうえ、ご注文ください。', link_label: '指定用品を見る', link: '/product/' },
+  { type: 'news', title: '学校からのお知らせ', count: 3 },
+  { type: 'banners', area: 'school_top', title: '学校から探す' },
+  { type: 'collection', alias: 'new-students-uniforms', title: '新入生の制服', per: 8 },
+  { type: 'collection', alias: 'sportswear', title: '体操服・運動靴', per: 4 },
+  { type: 'collection', alias: 'school-supplies', title: '指定用品', per: 4 },
+  { type: 'categories', title: '品目から探す' },
+];
+
+/** The school channel's collections (product-list filters over its own products). */
+const schoolCollections = [
+  { alias: 'new-students-uniforms', title: '新入生の制服', params: { category: 'jackets', sort: 'new' } },
+  { alias: 'sportswear', title: '体操服・運動靴', params: { category: 'sneakers', sort: 'new' } },
+  { alias: 'school-supplies', title: '指定用品', params: { category: 'backpacks', sort: 'new' } },
+];
+
+/** One banner per school whose key the shop accepts, in the home's 「学校から探す」 area. */
+const schoolBanners = [
+  { title: '清良学園', image: '/images/products/outer.svg', link: '/product/?category=jackets' },
+  { title: '桜ヶ丘高等学校', image: '/images/products/bottoms.svg', link: '/product/?category=skirts' },
+  { title: '緑ヶ丘中学校', image: '/images/products/bags.svg', link: '/product/?category=backpacks' },
+];
+
 /** Seeds the school channel; runs after the catalogue (it links existing products to the channel). */
 export async function seedSchoolChannel(db: Db | Tx) {
   await db.insert(channels).values({ id: SCHOOL_CHANNEL, name: SCHOOL_SHOP_NAME, theme: 'school', is_default: false });
@@ -48,6 +74,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
     ...SCHOOL_BREAKPOINTS,
     THEME: 'school',
     'RECOMMEND.IS_USE': false,
+    // Members register with the key their school hands out (POST /v1/schools/check; the registration API enforces it).
+    'SITE.SCHOOL_KEY_REQUIRED': true,
   };
   const priv: Record<string, unknown> = {
     'MAIL.FROM_ADDRESS': 'school@example.jp', 'MAIL.FROM_NAME': SCHOOL_SHOP_NAME, 'AUTH.PASSWORD_EXPIRE_DAYS': 0,
@@ -64,6 +92,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
   await db.insert(school_keys).values([
     { channel_id: SCHOOL_CHANNEL, key: 'KIYORA2026', name: '清良学園' },
     { channel_id: SCHOOL_CHANNEL, key: 'SAKURA2026', name: '桜ヶ丘高等学校' },
+    // This shop's own school (no other channel knows its key).
+    { channel_id: SCHOOL_CHANNEL, key: 'MIDORI2027', name: '緑ヶ丘中学校' },
   ]);
   // The regular (not outlet-only) products of the school categories: those on the main channel.
   await db.execute(sql`
@@ -83,4 +113,8 @@ export async function seedSchoolChannel(db: Db | Tx) {
   await db.insert(static_pages).values(staticPageSeeds.map((p) => ({
     channel_id: SCHOOL_CHANNEL, url: p.url, title: p.title, body: p.body.replaceAll('{shop}', SCHOOL_SHOP_NAME),
   })));
+  // Its own home: the top layout, the collections and the banner area it names.
+  await db.insert(layouts).values({ channel_id: SCHOOL_CHANNEL, page: 'top', title: 'トップページ', blocks: SCHOOL_TOP_BLOCKS });
+  await db.insert(collections).values(schoolCollections.map((c) => ({ channel_id: SCHOOL_CHANNEL, ...c })));
+  await db.insert(banners).values(schoolBanners.map((b, i) => ({ channel_id: SCHOOL_CHANNEL, area: 'school_top', ...b, sort: (i + 1) * 10 })));
 }

@@ -14,6 +14,7 @@ import {
 } from './common.ts';
 import { assertFree, mapTaken } from './duplicates.ts';
 import { emailVerifyMail, welcomeMail } from './mails.ts';
+import { registrationSchool } from './schools.ts';
 
 type Conn = Db | Tx;
 
@@ -44,6 +45,8 @@ export async function sendWelcomeMail(tx: Conn, env: ApiEnv, user: UserRow) {
 export async function registerMember(db: Db, env: ApiEnv, channel: ChannelRow, input: RegisterRequest, client: ClientInfo): Promise<Session> {
   if (client.ip) await enforce(rateLimitStore(db, env), accountLimitKeys.register(client.ip), ACCOUNT_LIMITS.registerPerAddress);
   await assertFree(db, channel.id, { username: input.username, email: input.email });
+  // The school shop's members register with their school's key (SITE.SCHOOL_KEY_REQUIRED); its school is stored.
+  const school = await registrationSchool(db, channel.id, input.school_key);
   const pool = poolOf(env);
   const [password_hash, security_answer_hash] = await Promise.all([hashPassword(input.password, pool), hashAnswer(input.security_answer, pool)]);
   const now = new Date();
@@ -52,6 +55,7 @@ export async function registerMember(db: Db, env: ApiEnv, channel: ChannelRow, i
     const [row] = await tx.insert(users).values({
       channel_id: channel.id, username: input.username, email: input.email, password_hash,
       last_name: input.last_name, first_name: input.first_name, last_name_kana: input.last_name_kana, first_name_kana: input.first_name_kana,
+      school,
       phone_number: input.phone_number || null, cell_phone_number: input.cell_phone_number || null,
       gender: input.gender ?? null, birthday: input.birthday ?? null, newsletter: input.newsletter,
       security_question_ct: input.security_question_ct, security_answer_hash,

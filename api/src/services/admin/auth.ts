@@ -104,6 +104,22 @@ export async function logoutEditor(db: Db, sessionId: number): Promise<void> {
 }
 
 /**
+ * Deletes editor sessions that can never open the editor API again: expired by the database's clock,
+ * or revoked (logout, a password change). Run hourly by the API's maintenance job
+ * (services/discovery/restock-watcher.ts startMaintenance), `batch` rows at a time; returns how many.
+ */
+export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = await db.delete(editor_sessions).where(sql`${editor_sessions.id} in (
+      select id from ${editor_sessions} where ${or(lte(editor_sessions.expires_at, sql`now()`), sql`${editor_sessions.revoked_at} is not null`)} limit ${batch})`)
+      .returning({ id: editor_sessions.id });
+    total += gone.length;
+    if (gone.length < batch) return total;
+  }
+}
+
+/**
  * Creates an editor, or sets the password (and name) of an existing one and enables it again
  * (`npm run editor:create`, the seed). Its open sessions end when the password changes.
  */

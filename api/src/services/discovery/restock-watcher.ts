@@ -10,7 +10,8 @@
  * - the expiry of points past their year (services/benefits/ledger.ts), once an hour;
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
  *   before each memorial day whose member asked for one, once a year;
- * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour.
+ * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour;
+ * - editor sessions that expired or were revoked (services/admin/auth.ts purgeEditorSessions), once an hour.
  * Several processes may run it at once: notifyRestocked's UPDATE picks each request once (a second
  * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
  * the same with reminded_for_year, and deleting twice is harmless.
@@ -23,6 +24,7 @@ import { notifyRestocked } from './product-requests.ts';
 import { expirePoints } from '../benefits/ledger.ts';
 import { refreshPopularity } from '../search/refresh.ts';
 import { remindMemorials } from '../memorial-reminders/index.ts';
+import { purgeEditorSessions } from '../admin/auth.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
@@ -63,7 +65,7 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 
 export interface Maintenance {
   /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number }>;
+  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
@@ -97,18 +99,22 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
   // (only changed rows are written, in batches; the catalogue version moves, so cached popular pages
   // follow, and stays when no score changed).
   const popular = () => guard(() => refreshPopularity(db), 0);
+  // Editor sessions past their expiry or revoked: never usable again, so not kept.
+  const sessions = () => guard(() => purgeEditorSessions(db), 0);
   const timers = [
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
     setInterval(expire, PURGE_EVERY_MS),
     setInterval(remind, PURGE_EVERY_MS),
     setInterval(popular, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); void popular(); }, 5_000),
+    setInterval(sessions, PURGE_EVERY_MS),
+    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); void popular(); void sessions(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
     runOnce: async () => ({
       restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind(), popularityChanged: await popular(),
+      editorSessionsPurged: await sessions(),
     }),
     stop: async () => {
       stopped = true;
