@@ -20,7 +20,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -80,7 +80,7 @@ export function startWarmRenderer(outDir: string, env: Record<string, string>): 
 
 // ---------------------------------------------------------------- the child process
 
-interface PathEntry { pathname: string; route: { component: string }; cacheKey?: string }
+interface PathEntry { pathname: string; route: { component: string; route: string; type: string }; cacheKey?: string }
 interface BuildApp {
   routeCache: { clearAll(): void };
   getOptions(): { origin: string };
@@ -111,17 +111,32 @@ async function keepBuildApp(outDir: string): Promise<Prerenderer> {
   };
 }
 
-/** The output file of a pre-rendered path (build.format 'directory', trailing slashes). */
-function outputFile(outDir: string, pathname: string): string {
-  const decoded = decodeURI(pathname);
+/** Pathname → its cacheKey (undefined: a page without one) and its output file relative to the output directory. */
+type PathKeys = Map<string, { cacheKey: string | undefined; file: string }>;
+
+/** The output file of a pre-rendered path (build.format 'directory', trailing slashes; endpoints and 404 by name). */
+function outputFile(outDir: string, entry: PathEntry): string {
+  const decoded = decodeURI(entry.pathname);
+  if (entry.route.type === 'endpoint') return join(outDir, 'client', decoded);
+  if (entry.route.route === '/404') return join(outDir, 'client', '404.html');
   return join(outDir, 'client', decoded, decoded.endsWith('.html') ? '' : 'index.html');
+}
+
+/** The file's bytes, or null when there is none. */
+async function readIfExists(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file);
+  } catch {
+    return null;
+  }
 }
 
 async function child(): Promise<void> {
   const root = resolve(here, '../..');
   process.chdir(root);
   let prerenderer: Prerenderer | null = null;
-  const keys = new Map<string, string>();
+  // Every pre-rendered path of the live output → its cacheKey (undefined: a page without one) and file.
+  const keys: PathKeys = new Map();
   const send = (reply: Reply) => process.send!(reply);
 
   const { build } = await import('astro');
@@ -134,7 +149,7 @@ async function child(): Promise<void> {
     await build({ root });
     if (!prerenderer) throw new Error('the build kept no prerenderer');
     // The keys the build rendered or copied with (its routeCache still holds that getStaticPaths()).
-    for (const p of await (prerenderer as Prerenderer).getStaticPaths()) if (p.cacheKey !== undefined) keys.set(p.pathname, p.cacheKey);
+    for (const p of await (prerenderer as Prerenderer).getStaticPaths()) keys.set(p.pathname, { cacheKey: p.cacheKey, file: outputFile('', p) });
     send({ type: 'built' });
   } catch (error) {
     send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -152,30 +167,41 @@ async function child(): Promise<void> {
   process.on('disconnect', () => process.exit(0));
 }
 
-async function renderInto(renderer: Prerenderer, keys: Map<string, string>, outDir: string): Promise<RenderResult> {
+/**
+ * Renders into outDir what changed since the live output: every path whose cacheKey changed or is new,
+ * and every path without a cacheKey (pages that are not dynamic routes, such as /faq/ or /sitemap/, cannot
+ * declare one; there are few), each written only when its bytes differ, so an unchanged page keeps its
+ * file. Paths gone since are deleted.
+ */
+async function renderInto(renderer: Prerenderer, keys: PathKeys, outDir: string): Promise<RenderResult> {
   renderer.app.routeCache.clearAll();
   const paths = await renderer.getStaticPaths();
   const origin = renderer.app.getOptions().origin;
-  const next = new Map<string, string>();
+  const next: PathKeys = new Map();
   const rendered: string[] = [];
   for (const entry of paths) {
-    if (entry.cacheKey === undefined) continue;
-    next.set(entry.pathname, entry.cacheKey);
-    if (keys.get(entry.pathname) === entry.cacheKey) continue;
+    if (entry.route.type === 'redirect' || entry.route.type === 'fallback') continue;
+    const previous = keys.get(entry.pathname);
+    next.set(entry.pathname, { cacheKey: entry.cacheKey, file: outputFile('', entry) });
+    if (previous && entry.cacheKey !== undefined && previous.cacheKey === entry.cacheKey) continue;
     const result = await renderer.render(new Request(new URL(entry.pathname, origin)), { routeData: entry.route, collectMetadata: false });
     const response = result instanceof Response ? result : result.response;
-    if (response.status !== 200) throw new Error(`rendering ${entry.pathname} answered ${response.status}`);
-    const file = outputFile(outDir, entry.pathname);
+    const expected = entry.route.route === '/404' ? [200, 404] : entry.route.route === '/500' ? [200, 500] : [200];
+    if (!expected.includes(response.status)) throw new Error(`rendering ${entry.pathname} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const file = outputFile(outDir, entry);
+    const before = await readIfExists(file);
+    if (before && before.equals(body)) continue;
     await mkdir(dirname(file), { recursive: true });
     // A new file renamed over the hard link: the live build's copy of this path stays as it was.
     const tmp = `${file}.${process.pid}.tmp`;
-    await writeFile(tmp, Buffer.from(await response.arrayBuffer()));
+    await writeFile(tmp, body);
     await rename(tmp, file);
     rendered.push(entry.pathname);
   }
-  const removed = [...keys.keys()].filter((p) => !next.has(p));
+  const removed = paths.length ? [...keys.keys()].filter((p) => !next.has(p)) : [];
   for (const pathname of removed) {
-    const file = outputFile(outDir, pathname);
+    const file = join(outDir, keys.get(pathname)!.file);
     await rm(file, { force: true });
     await rmdir(dirname(file)).catch(() => {});
   }
