@@ -94,18 +94,19 @@ async function pullSmallKinds(api: ApiReader): Promise<SmallKinds> {
     optionalList(() => api.get('/v1/catalog', catalogListSchema)),
     optionalList(() => api.get('/v1/categories/hierarchy', categoryHierarchySchema, { table: 'products' })),
   ]);
-  const pages = [];
-  for (const { url } of pageUrls) {
+  // Each page's body in turn (a few at a time), in the order of the list.
+  const fetchedPages = await mapPool(pageUrls, FETCH_CONCURRENCY, async ({ url }) => {
     const apiPath = `/v1/static-pages/url${normalisePagePath(url).replace(/\/$/, '')}`;
     try {
       const page = await api.get(apiPath, staticPageSchema);
-      pages.push({ ...page, url: normalisePagePath(page.url), body: sanitizeBody(page.body) });
+      return { ...page, url: normalisePagePath(page.url), body: sanitizeBody(page.body) };
     } catch (error) {
       // A page listed but deleted between the two calls is simply left out of this snapshot.
-      if (error instanceof SyncHttpError && error.status === 404) continue;
+      if (error instanceof SyncHttpError && error.status === 404) return null;
       throw error;
     }
-  }
+  });
+  const pages = fetchedPages.filter((page) => page !== null);
   return {
     makers: makers.map((m) => ({ ...m, description: sanitizeBody(m.description) })),
     brands,
@@ -174,11 +175,44 @@ interface BigKind<T extends { key: string }> {
 const BLOG_KIND: BigKind<Blog> = { prefix: 'blog', file: SNAPSHOT_FILES.blogs, detail: (id) => `/v1/blogs/${id}`, schema: blogSchema, sanitize: sanitizeBlog };
 const NEWS_KIND: BigKind<News> = { prefix: 'news', file: SNAPSHOT_FILES.news, detail: (id) => `/v1/news/${id}`, schema: newsSchema, sanitize: sanitizeNews };
 
+/**
+ * A big kind after a sync: the file's new text (null: unchanged, not rewritten) and its items in order,
+ * whole where fetched now and `{key}` stubs where reused (their hash comes from the manifest).
+ */
+interface BigPart { text: string | null; items: Array<{ key: string }> }
+
+/**
+ * The big lists are written one compact item per line (`[`, items each on its own line, `]`), still
+ * plain JSON for the loader, so an incremental sync replaces the lines of moved items and keeps the
+ * others as they are. JSON.stringify never writes a raw newline inside a value.
+ */
+function joinItemLines(lines: string[]): string {
+  return lines.length ? `[\n${lines.join(',\n')}\n]\n` : '[]\n';
+}
+
+const ITEM_LINE_KEY = /^\{"id":-?\d+,"key":("(?:[^"\\]|\\.)*")/;
+
+/** key → line of a file written by joinItemLines; null when the file is not in that form. */
+function splitItemLines(text: string): Map<string, string> | null {
+  const out = new Map<string, string>();
+  if (text === '[]\n') return out;
+  if (!text.startsWith('[\n') || !text.endsWith('\n]\n')) return null;
+  const lines = text.slice(2, -3).split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = i < lines.length - 1 ? (lines[i].endsWith(',') ? lines[i].slice(0, -1) : null) : lines[i];
+    const m = line === null ? null : ITEM_LINE_KEY.exec(line);
+    if (!line || !m) return null;
+    out.set(JSON.parse(m[1]) as string, line);
+  }
+  return out;
+}
+
 /** What the incremental path decided for one big kind before fetching. */
 interface KindPlan { moved: ContentItemRev[]; same: boolean }
 
 function planKind(prefix: string, index: ContentItemRev[], revs: Record<string, string>): KindPlan {
-  const moved = index.filter((e) => revs[`${prefix}:${e.key}`] !== e.rev);
+  // An empty revision (the API could not tell, or the post moved while the last sync ran) always moves.
+  const moved = index.filter((e) => !e.rev || revs[`${prefix}:${e.key}`] !== e.rev);
   // Every indexed item unchanged and as many as before: the same set (order follows published_at and id, both in the rev).
   const before = Object.keys(revs).filter((id) => id.startsWith(`${prefix}:`)).length;
   return { moved, same: moved.length === 0 && before === index.length };
@@ -199,7 +233,7 @@ async function fileStamp(file: string): Promise<string> {
  * cannot be reused (old manifest, other format, files changed since, too many moved posts, an item missing).
  */
 async function pullBigIncrementally(api: ApiReader, dir: string, channel: string, previous: Manifest | null, index: ContentItems): Promise<{
-  blogs: Blog[] | null; news: News[] | null; known: Record<string, string>; fetched: number;
+  blogs: BigPart; news: BigPart; known: Record<string, string>; fetched: number;
 } | null> {
   if (!previous?.revs || previous.format !== SYNC_FORMAT || previous.channel !== channel || !previous.files) return null;
   for (const file of BIG_FILES) if (!previous.files[file] || previous.files[file] !== await fileStamp(path.join(dir, file))) return null;
@@ -209,7 +243,8 @@ async function pullBigIncrementally(api: ApiReader, dir: string, channel: string
   if (blogPlan.moved.length + newsPlan.moved.length > MAX_INCREMENTAL) return null;
   const known: Record<string, string> = {};
 
-  async function kind<T extends { key: string }>(k: BigKind<T>, entries: ContentItemRev[], plan: KindPlan): Promise<T[] | null | false> {
+  async function kind<T extends { key: string }>(k: BigKind<T>, entries: ContentItemRev[], plan: KindPlan): Promise<BigPart | false> {
+    const stubs = entries.map((e) => ({ key: e.key }));
     if (plan.same) {
       // Untouched: the file stays as it is and every hash is the previous one.
       for (const e of entries) {
@@ -217,13 +252,12 @@ async function pullBigIncrementally(api: ApiReader, dir: string, channel: string
         if (!hash) return false;
         known[`${k.prefix}:${e.key}`] = hash;
       }
-      return null;
+      return { text: null, items: stubs };
     }
     const movedKeys = new Set(plan.moved.map((e) => e.key));
-    const old = new Map<string, T>();
-    const parsed: unknown = JSON.parse(await readFile(path.join(dir, k.file), 'utf8'));
-    if (!Array.isArray(parsed)) return false;
-    for (const item of parsed as T[]) old.set(item.key, item);
+    // The previous items stay as their lines of the file: neither parsed nor serialised again.
+    const old = splitItemLines(await readFile(path.join(dir, k.file), 'utf8'));
+    if (!old) return false;
     for (const e of entries) {
       if (movedKeys.has(e.key)) continue;
       const hash = previous!.items[`${k.prefix}:${e.key}`];
@@ -241,12 +275,20 @@ async function pullBigIncrementally(api: ApiReader, dir: string, channel: string
         if (!(error instanceof SyncHttpError && error.status === 404)) throw error;
       }
     });
-    const out: T[] = [];
+    const lines: string[] = [];
+    const items: Array<{ key: string }> = [];
     for (const e of entries) {
-      const item = movedKeys.has(e.key) ? fresh.get(e.key) : old.get(e.key);
-      if (item) out.push(item);
+      if (movedKeys.has(e.key)) {
+        const item = fresh.get(e.key);
+        if (!item) continue;
+        lines.push(JSON.stringify(item));
+        items.push(item);
+      } else {
+        lines.push(old.get(e.key)!);
+        items.push({ key: e.key });
+      }
     }
-    return out;
+    return { text: joinItemLines(lines), items };
   }
 
   const [blogs, news] = await Promise.all([kind(BLOG_KIND, index.blogs, blogPlan), kind(NEWS_KIND, index.news, newsPlan)]);
@@ -313,36 +355,33 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
     index ? pullBigIncrementally(api, dir, channel, previous, index) : Promise.resolve(null),
     pullSmallKinds(api),
   ]);
-  let blogs: Blog[] | null;
-  let news: News[] | null;
+  let blogs: BigPart;
+  let news: BigPart;
   let known: Record<string, string> = {};
   let fetched: number;
   if (incremental) {
     ({ blogs, news, known, fetched } = incremental);
   } else {
-    [blogs, news] = await Promise.all([
+    const [allBlogs, allNews] = await Promise.all([
       api.getAllPages('/v1/blogs', blogSchema).then((list) => list.map(sanitizeBlog)),
       api.getAllPages('/v1/news', newsSchema).then((list) => list.map(sanitizeNews)),
     ]);
-    fetched = blogs.length + news.length;
+    blogs = { text: joinItemLines(allBlogs.map((b) => JSON.stringify(b))), items: allBlogs };
+    news = { text: joinItemLines(allNews.map((n) => JSON.stringify(n))), items: allNews };
+    fetched = allBlogs.length + allNews.length;
   }
-  // An untouched big kind (null) is represented by its previous items only through `known`: no item
-  // is read, hashed or written. hashSnapshot needs the keys, which `known` carries in index order.
-  const keysOf = (prefix: string) => Object.keys(known).filter((id) => id.startsWith(`${prefix}:`)).map((id) => ({ key: id.slice(prefix.length + 1) }));
-  const snapshotForHash = {
-    ...small,
-    blogs: (blogs ?? keysOf('blog')) as Blog[],
-    news: (news ?? keysOf('news')) as News[],
-  };
+  // A second look at the index when posts were fetched (a post edited meanwhile gets no revision),
+  // while the files are written.
+  const after = index && fetched > 0 ? readIndex(api) : Promise.resolve(index);
+  after.catch(() => {});
+  // Reused items are `{key}` stubs here: hashSnapshot takes their hash from `known`.
+  const snapshotForHash = { ...small, blogs: blogs.items as Blog[], news: news.items as News[] };
   const items = hashSnapshot(snapshotForHash, known);
   const changed = diffItems(previous?.items ?? {}, items);
-  // A second look at the index when posts were fetched: a post edited meanwhile gets no revision.
-  const after = index && fetched > 0 ? await readIndex(api) : index;
-  const revs = index ? revsOf(snapshotForHash, index, after) : undefined;
 
   await Promise.all([
-    blogs ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.blogs), compact(blogs)) : null,
-    news ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.news), compact(news)) : null,
+    blogs.text !== null ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.blogs), blogs.text) : null,
+    news.text !== null ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.news), news.text) : null,
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.makers), pretty(small.makers)),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.brands), pretty(small.brands)),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.pages), pretty(small.pages)),
@@ -355,6 +394,7 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.catalogs), pretty(small.catalogs)),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.categories), pretty(small.categories)),
   ]);
+  const revs = index ? revsOf(snapshotForHash, index, await after) : undefined;
   const files: Record<string, string> = {};
   for (const file of BIG_FILES) files[file] = await fileStamp(path.join(dir, file));
   // The manifest goes last: it marks the snapshot complete.
@@ -363,7 +403,7 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
     ...(revs ? { revs, format: SYNC_FORMAT, files } : {}),
   };
   const tmp = `${manifestFile}.${process.pid}.tmp`;
-  await writeFile(tmp, pretty(manifest), 'utf8');
+  await writeFile(tmp, compact(manifest), 'utf8');
   await rename(tmp, manifestFile);
   return { changed };
 }

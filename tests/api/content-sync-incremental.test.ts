@@ -28,6 +28,11 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
+/** Rows of a raw SQL query. */
+async function query<T>(q: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await shop.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
 /** The API as content-sync sees it, every URL it asks for recorded. */
 function apiFetch(log: string[]) {
   return (input: string, init?: { headers?: Record<string, string> }) => {
@@ -86,8 +91,8 @@ describe('GET /v1/content-state/items', () => {
   it('moves a revision with every serialised column, whoever writes it, and with nothing else', async () => {
     const db = shop.database.db;
     const rev = async (kind: 'blogs' | 'news', id: number) => (await index())[kind].find((e) => e.id === id)?.rev;
-    const [{ id: blogId }] = (await db.execute(sql`select id from blogs where channel_id = 'default' and published_at <= now() order by id limit 1`)).rows as { id: number }[];
-    const [{ id: newsId }] = (await db.execute(sql`select id from news where channel_id = 'default' and published_at <= now() order by id limit 1`)).rows as { id: number }[];
+    const [{ id: blogId }] = await query<{ id: number }>(sql`select id from blogs where channel_id = 'default' and published_at <= now() order by id limit 1`);
+    const [{ id: newsId }] = await query<{ id: number }>(sql`select id from news where channel_id = 'default' and published_at <= now() order by id limit 1`);
     let last = await rev('blogs', blogId);
     const blogEdits = [
       sql`update blogs set title = title || '!' where id = ${blogId}`,
@@ -137,7 +142,7 @@ describe('incremental content-sync', () => {
     expect(detailCalls(idle.requests)).toEqual([]);
     expect((await stat(blogsFile)).mtimeMs).toBe(mtime);
 
-    const rows = async (q: ReturnType<typeof sql>) => (await db.execute(q)).rows as { id: number; key: string }[];
+    const rows = (q: ReturnType<typeof sql>) => query<{ id: number; key: string }>(q);
     const visibleBlogs = await rows(sql`select id, key from blogs where channel_id = 'default' and published_at <= now() and key <> 'inc-scheduled' order by id`);
     const visibleNews = await rows(sql`select id, key from news where channel_id = 'default' and published_at <= now() order by id`);
     const edited = visibleBlogs[0];
@@ -181,7 +186,7 @@ describe('incremental content-sync', () => {
 
     // blogs.json rewritten by someone else: never reused.
     await writeFile(path.join(out, 'default', 'blogs.json'), '[]\n');
-    const [edited] = (await db.execute(sql`select key from blogs where channel_id = 'default' and published_at <= now() order by id desc limit 1`)).rows as { key: string }[];
+    const [edited] = await query<{ key: string }>(sql`select key from blogs where channel_id = 'default' and published_at <= now() order by id desc limit 1`);
     await db.execute(sql`update blogs set excerpt = excerpt || '。' where channel_id = 'default' and key = ${edited.key}`);
     const afterTamper = await sync(out);
     expect(pagedListCalls(afterTamper.requests).length).toBeGreaterThan(0);
