@@ -311,6 +311,10 @@ async function readManifest(file: string): Promise<Manifest | null> {
 async function writeIfChanged(file: string, text: string): Promise<void> {
   const current = await readFile(file, 'utf8').catch(() => null);
   if (current === text) return;
+  await writeAtomic(file, text);
+}
+
+async function writeAtomic(file: string, text: string): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   await writeFile(tmp, text, 'utf8');
   await rename(tmp, file);
@@ -379,9 +383,16 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
   const items = hashSnapshot(snapshotForHash, known);
   const changed = diffItems(previous?.items ?? {}, items);
 
+  // A big file after an incremental pull differs from the previous one exactly when one of its items
+  // did (order follows published_at and id, which the hash covers): no need to read it back to compare.
+  const bigWrite = (file: string, part: BigPart, prefix: string) => {
+    if (part.text === null) return null;
+    if (incremental && !changed.some((id) => id.startsWith(prefix))) return null;
+    return incremental ? writeAtomic(file, part.text) : writeIfChanged(file, part.text);
+  };
   await Promise.all([
-    blogs.text !== null ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.blogs), blogs.text) : null,
-    news.text !== null ? writeIfChanged(path.join(dir, SNAPSHOT_FILES.news), news.text) : null,
+    bigWrite(path.join(dir, SNAPSHOT_FILES.blogs), blogs, 'blog:'),
+    bigWrite(path.join(dir, SNAPSHOT_FILES.news), news, 'news:'),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.makers), pretty(small.makers)),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.brands), pretty(small.brands)),
     writeIfChanged(path.join(dir, SNAPSHOT_FILES.pages), pretty(small.pages)),
