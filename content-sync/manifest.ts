@@ -17,11 +17,15 @@ export function contentHash(value: unknown): string {
   return createHash('sha256').update(canonical(value)).digest('hex').slice(0, 16);
 }
 
-/** Item id → hash for every item of a snapshot. Ids are the page each item becomes. */
-export function hashSnapshot(snapshot: Snapshot): Record<string, string> {
+/**
+ * Item id → hash for every item of a snapshot. Ids are the page each item becomes. `known` holds the
+ * hashes of blog and news items taken unchanged from the previous snapshot (the incremental sync),
+ * which are not hashed again.
+ */
+export function hashSnapshot(snapshot: Snapshot, known: Readonly<Record<string, string>> = {}): Record<string, string> {
   const items: Record<string, string> = {};
-  for (const blog of snapshot.blogs) items[`blog:${blog.key}`] = contentHash(blog);
-  for (const news of snapshot.news) items[`news:${news.key}`] = contentHash(news);
+  for (const blog of snapshot.blogs) { const id = `blog:${blog.key}`; items[id] = known[id] ?? contentHash(blog); }
+  for (const news of snapshot.news) { const id = `news:${news.key}`; items[id] = known[id] ?? contentHash(news); }
   for (const maker of snapshot.makers) items[`maker:${maker.key}`] = contentHash(maker);
   for (const brand of snapshot.brands) items[`brand:${brand.key}`] = contentHash(brand);
   for (const page of snapshot.pages) items[`page:${page.url}`] = contentHash(page);

@@ -25,11 +25,20 @@ export const snapshotPopupsSchema = z.array(popupSchema);
 export const snapshotCatalogsSchema = z.array(catalogSchema);
 export const snapshotCategoriesSchema = categoryHierarchySchema;
 
-/** manifest.json: when the sync ran and a content hash per item id (`blog:<key>`, `news:<key>`, ...). */
+/**
+ * manifest.json: when the sync ran and a content hash per item id (`blog:<key>`, `news:<key>`, ...).
+ * For the incremental sync (sync.ts) also: the API's revision of each blog/news item (`revs`, same ids;
+ * '' when unknown), the sync format it was written with (`format`: a new sanitising policy or file
+ * layout forces a full pull) and the size and mtime of blogs.json and news.json as written (`files`),
+ * so a snapshot file changed behind the manifest's back is never reused. Old manifests lack the three.
+ */
 export const manifestSchema = z.object({
   channel: z.string(),
   synced_at: z.string(),
   items: z.record(z.string(), z.string()),
+  revs: z.record(z.string(), z.string()).optional(),
+  format: z.string().optional(),
+  files: z.record(z.string(), z.string()).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -30,6 +30,8 @@ export const makerSchema = z.object({
   name_kana: z.string(),
   description: z.string(),
   image: z.string().nullable(),
+  /** Last edit (ISO 8601): the sitemap's lastmod of /maker/{key}/. Absent from APIs that do not track it. */
+  updated_at: z.string().optional(),
 }).meta({ id: 'Maker' });
 export type Maker = z.infer<typeof makerSchema>;
 
@@ -74,6 +76,8 @@ export const staticPageSchema = z.object({
   url: z.string(),
   title: z.string(),
   body: z.string(),
+  /** Last edit of the page (ISO 8601): the sitemap's lastmod. Absent from APIs that do not track it. */
+  updated_at: z.string().optional(),
 }).meta({ id: 'StaticPage' });
 export type StaticPage = z.infer<typeof staticPageSchema>;
 
@@ -181,6 +185,25 @@ export const contentStateSchema = z.object({
   next_publish_at: z.string().nullable(),
 }).meta({ id: 'ContentState' });
 export type ContentState = z.infer<typeof contentStateSchema>;
+
+/** One published post in the revision index: `rev` changes whenever anything the post serialises changes. */
+export const contentItemRevSchema = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  rev: z.string(),
+}).meta({ id: 'ContentItemRev' });
+export type ContentItemRev = z.infer<typeof contentItemRevSchema>;
+
+/**
+ * GET /v1/content-state/items: the channel's published blogs and news (the same items as GET /v1/blogs
+ * and GET /v1/news, in the same order: newest first) with a revision each, computed in SQL over every
+ * column the public item serialises. content-sync fetches only the posts whose revision moved.
+ */
+export const contentItemsSchema = z.object({
+  blogs: z.array(contentItemRevSchema),
+  news: z.array(contentItemRevSchema),
+}).meta({ id: 'ContentItems' });
+export type ContentItems = z.infer<typeof contentItemsSchema>;
 
 // ---------------------------------------------------------------- layouts, collections, files (issue 10)
 

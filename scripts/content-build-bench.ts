@@ -11,8 +11,8 @@
  * 3. One blog post's title changed by SQL, content-sync again, then a rebuild into a fresh out-2/, the
  *    way the running shop does it (scripts/rebuild-live.ts): wall time, memory, and every file of the
  *    two outputs hashed: how many changed and which.
- * Goals (issue 10): full build ≤ 60 s and ≤ 2 GB; the rebuild ≤ 10 % of the full build, changing only
- * the changed post's files.
+ * Goals (issue 10): full build ≤ 60 s and ≤ 2 GB; the rebuild (content-sync + render, as the live shop
+ * does both) ≤ 10 % of the full build, changing only the changed post's files.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -149,7 +149,7 @@ export async function benchContentBuild(pages: number): Promise<void> {
     t = Date.now();
     const second = await syncContent({ apiBaseUrl, channel, outDir: snapshotDir });
     const syncSeconds = (Date.now() - t) / 1000;
-    console.log(`  content-sync after the change: ${second.changed.join(', ') || 'nothing'} in ${syncSeconds.toFixed(1)} s`);
+    console.log(`  content-sync after the change (incremental): ${second.changed.join(', ') || 'nothing'} in ${syncSeconds.toFixed(2)} s`);
 
     // The live shop's rebuild: a hard-linked copy of the live output, then the warm renderer re-renders
     // the pages whose cacheKey changed into it.
@@ -174,12 +174,12 @@ export async function benchContentBuild(pages: number): Promise<void> {
     const files3 = hashTree(join(out3, 'client'));
     const differ = changedFiles(files2, files3);
     console.log(`    warm-rendered output identical to astro build's, file by file: ${differ.length === 0 ? 'yes' : `NO, ${differ.length} differ: ${differ.slice(0, 10).join(', ')}`}`);
-    const ratio = again.seconds / full.seconds;
-    const withSync = (again.seconds + syncSeconds) / full.seconds;
+    // The live shop's rebuild is a content-sync followed by the render: the goal counts both.
+    const ratio = (again.seconds + syncSeconds) / full.seconds;
     console.log('\n  Goals');
     console.log(`    full build ≤ 60 s: ${full.seconds.toFixed(1)} s ${verdict(full.seconds <= 60)}`);
     console.log(`    full build ≤ 2 GB: ${mb(full.peakBytes)} ${verdict(full.peakBytes <= 2 * 2 ** 30)}`);
-    console.log(`    rebuild ≤ 10 % of the full build: ${(ratio * 100).toFixed(1)} % (with its content-sync ${(withSync * 100).toFixed(1)} %) ${verdict(ratio <= 0.1)}`);
+    console.log(`    rebuild (content-sync + render) ≤ 10 % of the full build: ${(ratio * 100).toFixed(1)} % (sync ${syncSeconds.toFixed(2)} s + render ${again.seconds.toFixed(2)} s) ${verdict(ratio <= 0.1)}`);
     const onlyThePost = changed.every((f) => f === `blog/${changedKey}/index.html` || /^blog\/(page\/\d+\/)?index\.html$/.test(f));
     console.log(`    only the changed post's pages changed: ${verdict(onlyThePost && changed.includes(`blog/${changedKey}/index.html`))}`);
   } finally {

@@ -14,13 +14,13 @@ import { newest, type SitemapEntry } from './sitemap.ts';
 export interface SitemapContent {
   blogs: Pick<Blog, 'key' | 'published_at'>[];
   news: Pick<News, 'key' | 'published_at'>[];
-  makers: Pick<Maker, 'key'>[];
+  makers: Pick<Maker, 'key' | 'updated_at'>[];
   brands: Pick<Brand, 'key'>[];
-  pages: Pick<StaticPage, 'url'>[];
+  pages: Pick<StaticPage, 'url' | 'updated_at'>[];
   categories: CategoryNode[];
   /**
-   * When the content snapshot was taken: the last change of pages whose data carries no date of its
-   * own (static pages, makers), since they can have changed at the latest then.
+   * When the content snapshot was taken: the last change of a static page or maker whose data carries
+   * no `updated_at` (an API without it), since it can have changed at the latest then.
    */
   syncedAt?: string | null;
   /** The newest product change: the last change of the home page, the product list and its filters. */
@@ -54,12 +54,12 @@ export function contentSitemapEntries(c: SitemapContent): SitemapEntry[] {
     { loc: paths.productList(), lastmod: productsChanged },
     ...categoryKeys(c.categories).map((key) => ({ loc: paths.productList({ category: key }), lastmod: productsChanged })),
     ...c.brands.map((b) => ({ loc: paths.productList({ brand: b.key }), lastmod: productsChanged })),
-    { loc: paths.maker, lastmod: contentChanged },
-    ...c.makers.map((m) => ({ loc: paths.makerDetail(m.key), lastmod: contentChanged })),
+    { loc: paths.maker, lastmod: c.makers.every((m) => m.updated_at) ? newest(c.makers.map((m) => m.updated_at)) ?? contentChanged : contentChanged },
+    ...c.makers.map((m) => ({ loc: paths.makerDetail(m.key), lastmod: newest([m.updated_at]) ?? contentChanged })),
     ...listPages(paths.news, c.news),
     ...c.news.map((n) => ({ loc: paths.newsDetail(n.key), lastmod: n.published_at })),
     ...listPages(paths.blog, c.blogs),
     ...c.blogs.map((b) => ({ loc: paths.blogDetail(b.key), lastmod: b.published_at })),
-    ...c.pages.map((p) => normalisePagePath(p.url)).filter((url) => url !== '/').map((url) => ({ loc: url, lastmod: contentChanged })),
+    ...c.pages.map((p) => ({ loc: normalisePagePath(p.url), lastmod: newest([p.updated_at]) ?? contentChanged })).filter((e) => e.loc !== '/'),
   ];
 }

@@ -18,7 +18,7 @@ export function listStaticPageUrls(db: Db, channelId: string): Promise<StaticPag
 /** GET /v1/static-pages/url/{path}: the page whose URL is `path` (slashes optional). */
 export async function getStaticPage(db: Db, channelId: string, path: string): Promise<StaticPage> {
   if (path.length > 300) throw notFound('ページ');
-  const [row] = await db.select({ url: static_pages.url, title: static_pages.title, body: static_pages.body })
+  const [row] = await db.select({ url: static_pages.url, title: static_pages.title, body: static_pages.body, updated_at: static_pages.updated_at })
     .from(static_pages).where(and(eq(static_pages.channel_id, channelId), eq(static_pages.url, normalisePageUrl(path)))).limit(1);
   if (!row) throw notFound('ページ');
   return (await withTerms(db, channelId, [toStaticPage(row)]))[0];

@@ -25,8 +25,8 @@ export function cleanHtml(html: string): string {
 const iso = (d: Date) => d.toISOString();
 const stringArray = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
-export const toMaker = (r: { id: number; key: string; name: string; name_kana: string; description: string; image: string | null }): Maker =>
-  ({ id: r.id, key: r.key, name: r.name, name_kana: r.name_kana, description: cleanHtml(r.description), image: r.image });
+export const toMaker = (r: { id: number; key: string; name: string; name_kana: string; description: string; image: string | null; updated_at: Date }): Maker =>
+  ({ id: r.id, key: r.key, name: r.name, name_kana: r.name_kana, description: cleanHtml(r.description), image: r.image, updated_at: iso(r.updated_at) });
 
 export const toBrand = (r: { id: number; key: string; name: string; maker_id: number | null }): Brand =>
   ({ id: r.id, key: r.key, name: r.name, maker_id: r.maker_id });
@@ -58,5 +58,5 @@ export const toFreeArea = (r: { id: number; code: string; body: string }): FreeA
 export const toLandingPage = (r: { id: number; key: string; title: string; body: string; updated_at: Date }): LandingPage =>
   ({ id: r.id, key: r.key, title: r.title, body: cleanHtml(r.body), updated_at: iso(r.updated_at) });
 
-export const toStaticPage = (r: { url: string; title: string; body: string }): StaticPage =>
-  ({ url: r.url, title: r.title, body: cleanHtml(r.body) });
+export const toStaticPage = (r: { url: string; title: string; body: string; updated_at: Date }): StaticPage =>
+  ({ url: r.url, title: r.title, body: cleanHtml(r.body), updated_at: iso(r.updated_at) });
