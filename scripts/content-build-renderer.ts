@@ -184,7 +184,9 @@ async function renderInto(renderer: Prerenderer, keys: PathKeys, outDir: string)
     const previous = keys.get(entry.pathname);
     next.set(entry.pathname, { cacheKey: entry.cacheKey, file: outputFile('', entry) });
     if (previous && entry.cacheKey !== undefined && previous.cacheKey === entry.cacheKey) continue;
-    const result = await renderer.render(new Request(new URL(entry.pathname, origin)), { routeData: entry.route, collectMetadata: false });
+    // The URL astro build requests for the path: pages with a trailing slash (build.format 'directory').
+    const url = entry.route.type === 'page' && !entry.pathname.endsWith('/') ? `${entry.pathname}/` : entry.pathname;
+    const result = await renderer.render(new Request(new URL(url, origin)), { routeData: entry.route, collectMetadata: false });
     const response = result instanceof Response ? result : result.response;
     const expected = entry.route.route === '/404' ? [200, 404] : entry.route.route === '/500' ? [200, 500] : [200];
     if (!expected.includes(response.status)) throw new Error(`rendering ${entry.pathname} answered ${response.status}`);
