@@ -98,7 +98,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, pool: 'api' | 'web', tried: Set<Backend>) => {
     const backend = pick(pool, tried);
     if (!backend) {
-      json(res, 503, 'ただいまサービスを利用できません。しばらく時間をおいてから再度お試しください。', 'common.unavailable', { 'retry-after': '2' });
+      json(res, 503, 'ただいまサービスをご利用いただけません。しばらくしてから再度お試しください。', 'common.service_unavailable', { 'retry-after': '2' });
       return;
     }
     tried.add(backend);

@@ -80,7 +80,7 @@ describe('the load balancer', () => {
     const res = await fetch(`http://127.0.0.1:${lb.port}/`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
-    expect(await res.json()).toMatchObject({ code: 'common.unavailable', message: expect.stringContaining('しばらく') });
+    expect(await res.json()).toMatchObject({ code: 'common.service_unavailable', message: expect.stringContaining('しばらく') });
   });
 
   it('routes exactly the Shop API paths to the API', () => {
