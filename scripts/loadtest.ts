@@ -20,7 +20,7 @@
  * processes take the next ports, the fault run's proxy and Redis PORT+18 and PORT+19),
  * LOADTEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the throwaway database is
  * created), LOADTEST_REDIS_URL (redis://127.0.0.1:6379; not used with --faults), CHECKOUT_SHARE (0.3),
- * THINK_MS (300-1500 as "300-1500"), LOADTEST_KEEP=1 (keep the database). The cluster's own output goes
+ * THINK_MS ("1000-5000": a think time drawn from 1 to 5 s before each step), LOADTEST_KEEP=1 (keep the database). The cluster's own output goes
  * to .data/loadtest/cluster.log. Loopback only: the client runs on the same 2 cores as the shop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -45,7 +45,8 @@ const SHOPPERS = num('SHOPPERS', 300, 1, 5000);
 const DURATION_S = num('DURATION', faultsMode ? 90 : 60, 10, 600);
 const PORT = num('LOADTEST_PORT', 4501, 1024, 65000);
 const CHECKOUT_SHARE = num('CHECKOUT_SHARE', 0.3, 0, 1);
-const [THINK_MIN, THINK_MAX] = (process.env.THINK_MS ?? '300-1500').split('-').map(Number);
+const [THINK_MIN, THINK_MAX] = (process.env.THINK_MS ?? '1000-5000').split('-').map(Number);
+if (!(THINK_MIN >= 0 && THINK_MAX >= THINK_MIN && THINK_MAX <= 60_000)) throw new Error('THINK_MS must be "<min>-<max>" in milliseconds, e.g. 1000-5000');
 const ADMIN_URL = process.env.LOADTEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const SYSTEM_REDIS = process.env.LOADTEST_REDIS_URL || 'redis://127.0.0.1:6379';
 const BASE = `http://127.0.0.1:${PORT}`;
