@@ -16,7 +16,7 @@
  * Each line a child prints is prefixed with its name; `[cluster] <name> pid <pid> port <port>` lines
  * tell tools (scripts/loadtest.ts) which process is which.
  * Environment: DATABASE_URL (required, PostgreSQL), REDIS_URL, REDIS_PREFIX, PORT, HOST,
- * API_PROCESSES (2), WEB_PROCESSES (2), SITE_URL, SHOP_INTERNAL_SECRET, and everything the API and
+ * API_PROCESSES (2), WEB_PROCESSES (2), SITE_URL, SHOP_INTERNAL_SECRET, CLUSTER_NODE_ARGS, and everything the API and
  * storefront read (docs/configuration.md). See docs/deployment.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -52,6 +52,9 @@ interface Member extends Backend {
   startedAt: number;
   backoffMs: number;
 }
+
+/** CLUSTER_NODE_ARGS: extra Node flags for every process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where time goes). */
+const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** Every child running now, so a failed start stops them too. */
 const running = new Set<ChildProcess>();
@@ -99,7 +102,7 @@ async function main() {
   const spawnMember = (m: Member) => {
     m.starts += 1;
     m.startedAt = Date.now();
-    const child = spawn(process.execPath, [m.script], { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgs, m.script], { cwd: root, env: m.env, stdio: ['ignore', 'pipe', 'pipe'] });
     m.child = child;
     running.add(child);
     child.once('exit', () => running.delete(child));
