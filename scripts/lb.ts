@@ -4,8 +4,12 @@
  * everything else to the storefront processes.
  *
  * - Keep-alive agents towards every backend (no TCP handshake per request).
- * - Health checks: each backend's `healthPath` every `checkMs`; a backend that fails a check or
- *   refuses a connection is taken out of its pool at once and put back after a passing check.
+ * - Health checks: each backend's `healthPath` every `checkMs`; a backend that refuses a connection
+ *   (its process is gone) is taken out of its pool at once, one that fails 3 checks in a row (5 s
+ *   timeout, or a 5xx) too; a passing check puts it back. When no backend of a pool is up, requests
+ *   still go to each of them in turn (a process that is only slow, or answering 503 itself while the
+ *   database is away, says so better than the balancer could); only when every one refuses the
+ *   connection does the balancer answer 503 itself.
  * - A request that could not reach a backend at all (connection refused or reset before any answer
  *   header) is sent to the next healthy backend: nothing was received there, so even a POST is safe
  *   to resend. Request bodies are buffered (at most `maxBodyBytes`) for that.
@@ -22,6 +26,8 @@ export interface Backend {
   host?: string;
   /** Set by the balancer: passes its health checks. */
   healthy?: boolean;
+  /** Set by the balancer: health checks failed in a row. */
+  failures?: number;
 }
 
 export interface BalancerOptions {
@@ -85,11 +91,15 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   /** The next healthy backend of the pool after the round-robin cursor, skipping `tried`. */
   const pick = (pool: 'api' | 'web', tried: Set<Backend>): Backend | undefined => {
     const list = pools[pool];
-    for (let i = 0; i < list.length; i++) {
-      const b = list[(cursor[pool] + i) % list.length];
-      if (b.healthy && !tried.has(b)) {
-        cursor[pool] = (cursor[pool] + i + 1) % list.length;
-        return b;
+    // Healthy ones first; with none healthy (panic mode), any not tried for this request yet.
+    for (const wanted of [true, false]) {
+      if (!wanted && list.some((b) => b.healthy)) break;
+      for (let i = 0; i < list.length; i++) {
+        const b = list[(cursor[pool] + i) % list.length];
+        if ((b.healthy || !wanted) && !tried.has(b)) {
+          cursor[pool] = (cursor[pool] + i + 1) % list.length;
+          return b;
+        }
       }
     }
     return undefined;
@@ -155,24 +165,28 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
 
+  /** A failed check: refused means the process is gone (down now); else down after 3 in a row. */
+  const failed = (b: Backend, why: string, refused: boolean) => {
+    b.failures = (b.failures ?? 0) + 1;
+    if (refused || b.failures >= 3) setHealth(b, false, why);
+  };
   const probe = (b: Backend, path: string) => new Promise<void>((resolvePromise) => {
     const r = httpRequest({ host: b.host ?? '127.0.0.1', port: b.port, path, method: 'GET', agent, headers: { 'x-channel-id': 'default', accept: '*/*' } }, (up) => {
       up.resume();
       up.on('end', () => {
-        setHealth(b, (up.statusCode ?? 500) < 500, `health check ${up.statusCode}`);
+        if ((up.statusCode ?? 500) < 500) { b.failures = 0; setHealth(b, true, ''); } else failed(b, `health check ${up.statusCode}`, false);
         resolvePromise();
       });
     });
-    r.setTimeout(2000, () => r.destroy(new Error('health check timed out')));
-    r.on('error', (e) => { setHealth(b, false, e.message); resolvePromise(); });
+    r.setTimeout(5000, () => r.destroy(new Error('health check timed out')));
+    r.on('error', (e: NodeJS.ErrnoException) => { failed(b, e.message, e.code === 'ECONNREFUSED'); resolvePromise(); });
     r.end();
   });
-  const check = async () => {
-    await Promise.all([
+  let checking: Promise<void> | null = null;
+  const check = () => (checking ??= Promise.all([
       ...pools.api.map((b) => probe(b, options.apiHealthPath ?? '/public.json')),
       ...pools.web.map((b) => probe(b, options.webHealthPath ?? '/robots.txt')),
-    ]);
-  };
+    ]).then(() => { checking = null; }));
   const timer = setInterval(() => { void check(); }, options.checkMs ?? 1000);
   timer.unref();
 

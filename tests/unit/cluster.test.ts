@@ -1,7 +1,8 @@
 /**
  * The pieces of `npm run start:cluster` that decide correctness with several processes:
  * - the balancer (scripts/lb.ts): round robin over healthy backends, a request that could not reach a
- *   backend (refused) goes to the other one, the API paths go to the API pool, no backend is a 503 JSON;
+ *   backend (refused) goes to the other one, the API paths go to the API pool, a pool marked down is
+ *   still tried, every backend refusing is a 503 JSON;
  * - the rebuild lock (scripts/rebuild-lock.ts): two holders never hold it at once, in Redis (REDIS_URL)
  *   and as a PostgreSQL advisory lock (DATABASE_URL); the published-build pointer;
  * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start).
@@ -75,8 +76,14 @@ describe('the load balancer', () => {
     }
   });
 
-  it('answers 503 JSON with Retry-After when no backend of the pool is up', async () => {
+  it('still tries a pool whose backends are all marked down, and answers 503 JSON with Retry-After once every one refuses', async () => {
+    // Marked down (e.g. slow health checks under load) but still there: answered, not refused by the balancer.
     lb.markDown('web-1');
+    const slow = await fetch(`http://127.0.0.1:${lb.port}/`);
+    expect(slow.status).toBe(200);
+    expect((await slow.json()).name).toBe('web-1');
+    const web = servers[2];
+    await new Promise<void>((r) => { web.closeAllConnections(); web.close(() => r()); });
     const res = await fetch(`http://127.0.0.1:${lb.port}/`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('2');
@@ -160,5 +167,23 @@ describe('RATE_LIMIT_MULTIPLIER', () => {
     expect(rateLimitMultiplier('')).toBe(1);
     expect(rateLimitMultiplier('1000')).toBe(1000);
     for (const bad of ['0', '-5', '1.5', 'lots', '10001']) expect(() => rateLimitMultiplier(bad)).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+});
+
+describe('rate limits in Redis while Redis is away', () => {
+  it('answer 503 common.service_unavailable with Retry-After, not a 500 and not a hang', { timeout: 15_000 }, async () => {
+    const { redisRateLimitStore, closeRedisClients } = await import('../../api/src/services/rate-limit/redis.ts');
+    const port = await closedPort();
+    const store = redisRateLimitStore(`redis://127.0.0.1:${port}`, `test:${process.pid}:`);
+    const started = Date.now();
+    try {
+      for (const attempt of [store.hit('k', 5, 60), store.hit('k', 5, 60), store.reset('k')]) {
+        await expect(attempt).rejects.toMatchObject({ status: 503, code: 'common.service_unavailable', retryAfterSeconds: 5 });
+      }
+      // The first command waits up to 2 s for the first connection; the others fail at once.
+      expect(Date.now() - started).toBeLessThan(4500);
+    } finally {
+      await closeRedisClients();
+    }
   });
 });
