@@ -178,7 +178,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     if (!held) {
       // Another process builds (or the lock store is away): try again later; by then its build is
       // published and adopting it usually leaves nothing to build here.
-      const retry = setTimeout(() => { if (!stopped) scheduler.trigger(`retry of: ${reasons.join(', ')}`); }, Math.max(2000, options.pollMs));
+      const retry = setTimeout(() => { if (!stopped) scheduler.trigger(`retry of: ${reasons.map((r) => r.replace(/^(retry of: )+/, '')).join(', ')}`); }, Math.max(2000, options.pollMs));
       retry.unref();
       return;
     }
