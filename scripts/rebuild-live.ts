@@ -24,6 +24,7 @@ import { contentStateSchema, type ContentState } from '#contracts/content.ts';
 import { buildFingerprint, cacheDir, liveBuildsDir, log, precompress, runAstroBuild, runContentSync } from './build.ts';
 import { startWarmRenderer, type WarmRenderer } from './content-build-renderer.ts';
 import { createRebuildScheduler, type SchedulerState } from './rebuild-scheduler.ts';
+import type { BuildCoordinator, HeldLock } from './rebuild-lock.ts';
 import { compressibleFiles } from './precompress.ts';
 import { loadAssets, type AssetTable } from './static-assets.ts';
 
@@ -121,6 +122,12 @@ export interface LiveRebuilderOptions {
   onSwap: (site: LiveSite) => void;
   /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
   warmRenderer: boolean;
+  /**
+   * Several storefront processes over one dist folder (scripts/rebuild-lock.ts, SHOP_SHARED_BUILDS=1):
+   * a build runs only under the shared lock and publishes its directory; a process that finds the
+   * lock taken retries later, and every process loads a newer published build with its content poll.
+   */
+  coordinator?: BuildCoordinator;
 }
 
 export interface LiveRebuilder {
@@ -149,14 +156,17 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // The hard-linked copy of the live build that the next content-only rebuild renders into, made in
   // idle time after each swap (~1.3 s at 11,000 pages), so a rebuild does not wait for it.
   let staging: { from: string; dir: string; ready: Promise<boolean> } | null = null;
-  // Copies a stopped process prepared are not anyone's any more.
-  void readdir(liveBuildsDir).then((names) => Promise.all(names.filter((n) => n.startsWith('staging-'))
+  // Copies prepared by a process that is gone are not anyone's any more (several storefront processes
+  // may share the folder: scripts/cluster.ts).
+  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+  void readdir(liveBuildsDir).then((names) => Promise.all(names
+    .filter((n) => { const m = /^staging-(\d+)-/.exec(n); return m && (Number(m[1]) === process.pid || !alive(Number(m[1]))); })
     .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })))).catch(() => {});
 
   function prepareStaging(): void {
     void discardStaging();
     const from = live.outDir;
-    const dir = join(liveBuildsDir, `staging-${basename(from)}`);
+    const dir = join(liveBuildsDir, `staging-${process.pid}-${basename(from)}`);
     const ready = rm(dir, { recursive: true, force: true }).then(() => linkTree(from, dir)).then(() => true, (error: unknown) => {
       log(`Could not prepare the next build's copy (the next rebuild links its own): ${error instanceof Error ? error.message : String(error)}`);
       return false;
@@ -184,7 +194,43 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     return 'linked';
   }
 
+  /** Swaps to the build another process published, when it is newer than the live one. */
+  async function adoptPublished(): Promise<void> {
+    const published = options.coordinator?.latest();
+    if (!published || published.outDir === live.outDir) return;
+    const site = await loadSite(published.outDir);
+    live = site;
+    liveFingerprint = published.fingerprint;
+    // The warm renderer's last output is no longer the live site.
+    dropRenderer();
+    options.onSwap(site);
+    log(`Now serving ${relative(process.cwd(), published.outDir)}, built by another process`);
+  }
+
   async function build(reasons: string[]): Promise<void> {
+    if (!options.coordinator) return buildHere(reasons);
+    let held: HeldLock | null = null;
+    try {
+      held = await options.coordinator.lock.tryAcquire();
+    } catch (error) {
+      log(`Rebuild lock unavailable (${error instanceof Error ? error.message : String(error)}), will retry`);
+    }
+    if (!held) {
+      // Another process builds (or the lock store is away): try again later; by then its build is
+      // published and adopting it usually leaves nothing to build here.
+      const retry = setTimeout(() => { if (!stopped) scheduler.trigger(`retry of: ${reasons.map((r) => r.replace(/^(retry of: )+/, '')).join(', ')}`); }, Math.max(2000, options.pollMs));
+      retry.unref();
+      return;
+    }
+    try {
+      await adoptPublished().catch((e: unknown) => log(`Could not load the published build: ${e instanceof Error ? e.message : String(e)}`));
+      await buildHere(reasons);
+    } finally {
+      await held.release();
+    }
+  }
+
+  async function buildHere(reasons: string[]): Promise<void> {
     const started = Date.now();
     const report = (extra: Partial<BuildReport>): BuildReport => ({
       ok: true, skipped: false, reasons, changed: [], output: null, error: null, ...extra,
@@ -240,6 +286,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       live = site;
       liveFingerprint = fingerprint;
       options.onSwap(site);
+      await options.coordinator?.publish({ outDir, fingerprint });
       last = report({ changed, output: outDir });
       log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
       if (renderer) prepareStaging();
@@ -260,6 +307,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     try {
       const state = await readContentState(options.apiBaseUrl, options.channel);
       pollFailures = 0;
+      if (options.coordinator && scheduler.state() === 'idle') await adoptPublished();
       const previous = seen;
       seen = state;
       if (!previous) return;
@@ -299,6 +347,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       scheduler.stop();
       dropRenderer();
       await discardStaging();
+      await options.coordinator?.close();
     },
   };
 }
@@ -312,7 +361,8 @@ async function pruneLiveBuilds(keep: string[]): Promise<void> {
     for (const name of await readdir(liveBuildsDir)) {
       const dir = join(liveBuildsDir, name);
       if (name.startsWith('staging-')) continue;
-      if (!keep.includes(dir)) await rm(dir, { recursive: true, force: true });
+      // current.json is the shared pointer to the newest build (scripts/rebuild-lock.ts).
+      if (!keep.includes(dir) && !name.startsWith('current.json')) await rm(dir, { recursive: true, force: true });
     }
   } catch (error) {
     log(`Could not remove old live builds: ${error instanceof Error ? error.message : String(error)}`);

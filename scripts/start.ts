@@ -25,7 +25,8 @@ import { join } from 'node:path';
 import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
 import { invalidChannelPage, isStaticFile } from '../src/lib/invalid-channel.ts';
 import { securityHeaders } from '../api/src/middleware/security-headers.ts';
-import { buildIfNeeded, distDir, log, runContentSync } from './build.ts';
+import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
+import { coordinatorFromEnv } from './rebuild-lock.ts';
 import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
 import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, type LiveSite } from './rebuild-live.ts';
 import { servePrecompressed } from './static-assets.ts';
@@ -97,6 +98,20 @@ function keepPolicy(res: ServerResponse, policy: string): void {
     const policies = current === undefined ? [] : Array.isArray(current) ? current : [String(current)];
     if (!policies.includes(policy)) this.setHeader('content-security-policy', [...policies, policy]);
     return writeHead.call(this, status, ...(rest as []));
+  } as ServerResponse['writeHead'];
+}
+
+/**
+ * Pre-rendered pages and unhashed files (the Node adapter sends them `public, max-age=0` with an
+ * ETag) also get `must-revalidate`, so a CDN or browser may keep them but asks (If-None-Match, a 304)
+ * before every use and never serves a stale page after a rebuild. Hashed /_astro/ files keep
+ * `max-age=31536000, immutable`; SSR pages keep their own header.
+ */
+function revalidateStatic(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (this.getHeader('cache-control') === 'public, max-age=0') this.setHeader('cache-control', 'public, max-age=0, must-revalidate');
+    return writeHead.apply(this, args as never);
   } as ServerResponse['writeHead'];
 }
 
@@ -213,6 +228,7 @@ async function main() {
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
     // pages, static files and a proxied external API get them here.
     if (!api || externalApi) secure(req, res, api);
+    if (!api) revalidateStatic(res);
     if (isRebuildHookPath(url)) {
       handleRebuildHook(req, res, env.REBUILD_SECRET, rebuilder).catch((e: unknown) => failed(res, e));
       return;
@@ -258,6 +274,8 @@ async function main() {
       pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
       onSwap: (next) => { site = served(next); },
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
+      // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder.
+      coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
   }

@@ -13,7 +13,7 @@ import { seedIfEmpty } from './db/seed/index.ts';
 import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
 import { closeKdfPools } from './services/kdf/pool.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
-import { closeRateLimitStores } from './services/rate-limit/index.ts';
+import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
 import { startMaintenance } from './services/discovery/restock-watcher.ts';
 
 export interface PreparedApi {
@@ -24,6 +24,9 @@ export interface PreparedApi {
 
 /** Opens the configured database (migrating it), seeds it when empty and builds the app over it. */
 export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
+  // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
+  const factor = rateLimitMultiplier();
+  if (factor !== 1) console.warn(`[api] RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
   const database = await openDatabase(databaseUrl(env));
   await seedIfEmpty(database.db);
   return { app: createApp({ db: database.db, env }), database, env };

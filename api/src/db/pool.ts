@@ -61,6 +61,10 @@ export async function openPool(target: Target, options: PoolOptions, kind: strin
   class Client extends pg.Client {
     constructor(config: pg.ClientConfig) {
       super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+      // A checked-out client whose connection dies between two queries (the database cut off mid
+      // transaction) emits 'error' with no pool listener attached: without this one the process
+      // crashed. Its next query fails (503) and the pool drops it on release (not queryable).
+      this.on('error', () => {});
     }
   }
   const pool = new pg.Pool({

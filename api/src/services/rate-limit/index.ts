@@ -13,7 +13,21 @@ export { RetryLaterError, tooManyAttempts } from './errors.ts';
 
 /** The store this configuration uses: Redis when REDIS_URL is set, else the database. */
 export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RateLimitStore {
-  return env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, `${env.REDIS_PREFIX ?? 'shop:'}rl:`) : postgresRateLimitStore(db);
+  const store = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, `${env.REDIS_PREFIX ?? 'shop:'}rl:`) : postgresRateLimitStore(db);
+  const factor = rateLimitMultiplier();
+  return factor === 1 ? store : { hit: (key, limit, windowSeconds) => store.hit(key, limit * factor, windowSeconds), reset: (key) => store.reset(key) };
+}
+
+/**
+ * RATE_LIMIT_MULTIPLIER (a whole number, 1 to 10000; default 1): every rate limit is multiplied by it.
+ * Only for a load test whose simulated shoppers all come from one address (`npm run loadtest` sets
+ * it for the processes it starts); never set it on a shop that faces the internet.
+ */
+export function rateLimitMultiplier(value = process.env.RATE_LIMIT_MULTIPLIER): number {
+  if (!value) return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 10000, got "${value}"`);
+  return n;
 }
 
 /** Closes the shared connections a store opened (Redis); the database is closed by its owner. */
