@@ -42,8 +42,6 @@ export interface SlotProps {
     siteName: string;
     /** The top layout's blocks with their data, in order. */
     blocks: HomeBlock[];
-    /** Shown popups: the first one the visitor has not seen appears once. */
-    popups: Popup[];
     /** The first categories, collection and news blocks' data, for a theme's home that lays out its own sections. */
     categories: CategoryNode[];
     products: Product[];

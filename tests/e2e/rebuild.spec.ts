@@ -145,6 +145,26 @@ test('a changed post shows on its page without a restart, and only its pages cha
   expect(changedAgain).toEqual(changed);
 });
 
+test('a FAQ answer changed through the editor API reaches /faq/ through the warm renderer, and only /faq/ changes', async ({ page, request }) => {
+  // /faq/ is not a dynamic route, so it has no cacheKey: the renderer renders it again on every content
+  // rebuild and writes it only when its bytes differ.
+  const before = await status(request);
+  const headers = await editorHeaders(request);
+  const list = await request.get('/admin/v1/qas?per=100', { headers });
+  expect(list.status()).toBe(200);
+  const [qa] = await list.json() as Array<{ id: number; qa_category_id: number; question: string; answer: string; sort: number }>;
+  const question = `${qa.question}（${Date.now()}）`;
+  const res = await request.put(`/admin/v1/qas/${qa.id}`, { headers, data: { qa_category_id: qa.qa_category_id, question, answer: qa.answer, sort: qa.sort } });
+  expect(res.status(), await res.text()).toBe(200);
+  const build = await nextBuild(request, before.last?.finished_at);
+  expect(build.ok, build.error ?? '').toBe(true);
+  expect(build.changed).toEqual([`qa:${qa.id}`]);
+  await page.goto('/faq/');
+  await expect(page.getByText(question)).toBeVisible();
+  const changed = changedFiles(hashTree(join(before.live_output, 'client')), hashTree(join(build.live_output, 'client')));
+  expect(changed).toEqual(['faq/index.html']);
+});
+
 test('a failing build keeps the last good site live and reports why', async ({ page, request }) => {
   const before = await status(request);
   const { key, title } = await firstBlogKey(request);

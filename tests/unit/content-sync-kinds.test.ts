@@ -15,7 +15,7 @@ import type { FrontSettings } from '#contracts/settings.ts';
 import { clearSnapshotCache, loadSnapshot } from '../../content-sync/snapshot.ts';
 import { syncContent } from '../../content-sync/sync.ts';
 import { groupFaq, servedLandingPages, sitemapSections } from '../../content-sync/views.ts';
-import { parseSeen } from '../../src/scripts/popup-once.ts';
+import { chooseNext, parseSeen, popupAllowedOn } from '../../src/scripts/popup-once.ts';
 import { suggestedName } from '../../src/scripts/banner-download.ts';
 
 const cats: QaCategory[] = [{ id: 1, name: 'ご注文について' }, { id: 2, name: 'お届けについて' }, { id: 3, name: '空のカテゴリ' }];
@@ -132,6 +132,19 @@ describe('browser helpers', () => {
     expect(parseSeen('["1",2.5,3]')).toEqual([3]);
     expect(parseSeen('{')).toEqual([]);
     expect(parseSeen(null)).toEqual([]);
+  });
+
+  it('picks the first popup not seen yet, and stays quiet where a shopper is busy', () => {
+    const a = { id: 1, title: 'A', body: '<p>a</p>' };
+    const b = { id: 2, title: 'B', body: '<p>b</p>' };
+    expect(chooseNext([a, b], [])).toBe(a);
+    expect(chooseNext([a, b], [1])).toBe(b);
+    expect(chooseNext([a, b], [2, 1])).toBeNull();
+    expect(chooseNext([{ id: 'x', title: 1, body: null } as unknown as typeof a], [])).toBeNull();
+    for (const path of ['/', '/news/', '/blog/x/', '/product/', '/faq/', '/cartoon/']) expect(popupAllowedOn(path)).toBe(true);
+    for (const path of ['/cart/', '/cart/confirm/', '/mypage/', '/mypage/point/', '/admin/', '/login/', '/register/', '/contact/confirm/']) {
+      expect(popupAllowedOn(path)).toBe(false);
+    }
   });
 
   it('names a download from x-suggested-filename, safely', () => {
