@@ -30,6 +30,8 @@ export const FRONT_SETTING_DEFAULTS: FrontSettings = {
   'SITE.NAMESPACE': '',
   'SITE.CHANNEL_PREFIX': '',
   'SITE.NO_MEMBER_USE': false,
+  /** Registration needs a school key (the school shop: api/src/services/account/schools.ts). */
+  'SITE.SCHOOL_KEY_REQUIRED': false,
   'SITE.STORAGE_URL': '',
   'SITE.BREAKPOINT.SCREEN-SM': 576,
   'SITE.BREAKPOINT.SCREEN-MD': 992,
