@@ -12,8 +12,10 @@ import { hashPassword, verifyPassword } from '../../api/src/services/password.ts
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
-afterAll(async () => { await shop?.close(); });
+// The real cost (N=2^17): the rest of the API suite runs scrypt cheaper (vitest.config.ts), this file must not.
+const suiteCost = process.env.SCRYPT_LOG2_N;
+beforeAll(async () => { delete process.env.SCRYPT_LOG2_N; shop = await createTestShop(); }, 120_000);
+afterAll(async () => { process.env.SCRYPT_LOG2_N = suiteCost; await shop?.close(); });
 
 describe('bounded password hashing', () => {
   it('with one worker and two waiting, ten logins at once: the overflow gets 429 with Retry-After at once, the rest sign in', async () => {
@@ -63,5 +65,21 @@ describe('bounded password hashing', () => {
     expect(await verifyPassword('old-pass-123', stored)).toBe(true);
     expect(await verifyPassword('old-pass-124', stored)).toBe(false);
     expect((await hashPassword('new-pass')).startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
+  });
+
+  it('a lowered cost (SCRYPT_LOG2_N) is honoured under the test runner only, and never above the real one', async () => {
+    const vitest = process.env.VITEST;
+    try {
+      process.env.SCRYPT_LOG2_N = '12';
+      expect((await hashPassword('x')).startsWith(`scrypt$${2 ** 12}$8$1$`)).toBe(true);
+      delete process.env.VITEST; // as in the shop: the variable is ignored
+      expect((await hashPassword('x')).startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
+      process.env.VITEST = vitest;
+      process.env.SCRYPT_LOG2_N = '9'; // below the floor, or not lower: the real cost
+      expect((await hashPassword('x')).startsWith(`scrypt$${2 ** 17}$8$1$`)).toBe(true);
+    } finally {
+      process.env.VITEST = vitest;
+      delete process.env.SCRYPT_LOG2_N;
+    }
   });
 });

@@ -6,7 +6,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { kdfPool, type KdfPool } from './kdf/pool.ts';
 
-const N = 2 ** 17;
+/**
+ * scrypt's N: 2^17. Only the API test suite may lower it (SCRYPT_LOG2_N, 10-17, honoured only under
+ * vitest; vitest.config.ts sets 12 for the `api` project), since a suite of hundreds of logins at
+ * 0.3 s a hash measures scrypt, not the shop. tests/api/auth-kdf.test.ts runs at the real cost and
+ * pins it. Read per call, so a test file can raise it back.
+ */
+function costN(): number {
+  const log2 = process.env.VITEST ? Number(process.env.SCRYPT_LOG2_N) : Number.NaN;
+  return Number.isInteger(log2) && log2 >= 10 && log2 < 17 ? 2 ** log2 : 2 ** 17;
+}
 const r = 8;
 const p = 1;
 const KEYLEN = 32;
@@ -18,6 +27,7 @@ function derive(pool: KdfPool, password: string, salt: Buffer, n: number, rr: nu
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with 429 when the KDF queue is full. */
 export async function hashPassword(password: string, pool: KdfPool = kdfPool()): Promise<string> {
   const salt = randomBytes(16);
+  const N = costN();
   const key = await derive(pool, password, salt, N, r, p);
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
@@ -37,7 +47,7 @@ export async function verifyPassword(password: string, stored: string, pool: Kdf
  * A hash to compare against when the user does not exist, so timing does not reveal it: the same
  * parameters with a random salt and key, so verifying costs one real scrypt and never matches.
  */
-export const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`;
+export const DUMMY_HASH = `scrypt$${costN()}$${r}$${p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEYLEN).toString('base64url')}`;
 
 /** The form a security answer is compared in: 「ポチ」, 「 ﾎﾟﾁ 」 and 「ぽち」 differ, but case and width do not. */
 export const normaliseAnswer = (answer: string) => answer.normalize('NFKC').trim().toLowerCase();
