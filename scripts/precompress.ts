@@ -7,11 +7,16 @@
  * rebuild and get headers per page.
  *
  * Files whose `.gz`/`.br` is newer than themselves are skipped, so a rebuild only compresses what
- * changed (hashed /_astro/ names never change content).
+ * changed (hashed /_astro/ names never change content). Across builds (every channel's, the e2e
+ * shops', a restart's) the compressed bytes are also kept by content hash in `.data/precompress-cache/`
+ * (PRECOMPRESS_CACHE_DIR; entries unused for 14 days are dropped), so the same asset goes through
+ * zopfli once per machine, not once per build.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
@@ -31,6 +36,66 @@ export const PRECOMPRESSED_TYPES: Record<string, string> = {
 export const MIN_PRECOMPRESS_BYTES = 1024;
 /** Zopfli passes: 15 is its recommended value for files of this size (about 1 s for 250 KB). */
 const ZOPFLI_ITERATIONS = 15;
+
+/** Where compressed bytes are kept by content hash (shared by every build on this machine). */
+const cacheDir = (): string => process.env.PRECOMPRESS_CACHE_DIR || join(dirname(fileURLToPath(import.meta.url)), '../.data/precompress-cache');
+/** Cache entries not used for this long are removed at the end of a run. */
+const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+type Encoding = 'gz' | 'br';
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> | Buffer {
+  return encoding === 'gz'
+    ? gzipAsync(body, { numiterations: ZOPFLI_ITERATIONS }).then((bytes) => Buffer.from(bytes))
+    : brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+}
+
+/**
+ * `body` compressed as `encoding`, from the cache when this machine compressed the same bytes with the
+ * same settings before. The cache is best effort: an unreadable or unwritable cache only costs time.
+ */
+async function cachedCompress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  const settings = encoding === 'gz' ? `zopfli-${ZOPFLI_ITERATIONS}` : 'brotli-11';
+  const file = join(cacheDir(), `${createHash('sha256').update(settings).update(body).digest('hex')}.${encoding}`);
+  try {
+    const hit = await readFile(file);
+    const now = new Date();
+    await utimes(file, now, now).catch(() => {});
+    return hit;
+  } catch {
+    // Not cached yet.
+  }
+  const bytes = await compress(body, encoding);
+  try {
+    await mkdir(dirname(file), { recursive: true });
+    // Written aside and renamed: builds running at once never read half a file.
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, bytes);
+    await rename(temp, file);
+  } catch {
+    // A read-only or full disk: compressed all the same.
+  }
+  return bytes;
+}
+
+/** Removes cache entries unused for CACHE_MAX_AGE_MS (and temporary files left by a killed build). */
+async function pruneCache(): Promise<void> {
+  const dir = cacheDir();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const oldest = Date.now() - CACHE_MAX_AGE_MS;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && (info.mtimeMs < oldest || (name.endsWith('.tmp') && info.mtimeMs < Date.now() - 3600_000))) await rm(path, { force: true });
+  }
+}
 
 export interface PrecompressResult {
   files: number;
@@ -64,18 +129,14 @@ export async function precompressAssets(clientDir: string): Promise<PrecompressR
     if (body.length < MIN_PRECOMPRESS_BYTES) continue;
     result.files += 1;
     result.rawBytes += body.length;
-    if (!(await isFresh(path, `${path}.gz`))) {
-      await writeFile(`${path}.gz`, await gzipAsync(body, { numiterations: ZOPFLI_ITERATIONS }));
-      result.written += 1;
-    }
-    if (!(await isFresh(path, `${path}.br`))) {
-      await writeFile(`${path}.br`, brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-      }));
+    for (const encoding of ['gz', 'br'] as const) {
+      if (await isFresh(path, `${path}.${encoding}`)) continue;
+      await writeFile(`${path}.${encoding}`, await cachedCompress(body, encoding));
       result.written += 1;
     }
     result.gzipBytes += (await stat(`${path}.gz`)).size;
     result.brotliBytes += (await stat(`${path}.br`)).size;
   }
+  await pruneCache();
   return result;
 }

@@ -2,7 +2,7 @@
  * Pre-compressed static assets (scripts/precompress.ts, scripts/static-assets.ts): the copies decode
  * to the original, stale or tiny files are handled, and a real HTTP server negotiates the encoding.
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,14 +32,21 @@ describe('chooseEncoding', () => {
 
 describe('precompressAssets', () => {
   let dir: string;
+  let cache: string;
   beforeAll(() => {
+    cache = mkdtempSync(join(tmpdir(), 'precompress-cache-'));
+    process.env.PRECOMPRESS_CACHE_DIR = cache;
     dir = mkdtempSync(join(tmpdir(), 'precompress-'));
     mkdirSync(join(dir, '_astro'));
     writeFileSync(join(dir, '_astro', 'island.abc123.js'), script);
     writeFileSync(join(dir, '_astro', 'tiny.js'), 'export{}');
     writeFileSync(join(dir, 'index.html'), `<p>${'x'.repeat(5000)}</p>`);
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => {
+    delete process.env.PRECOMPRESS_CACHE_DIR;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
 
   it('writes gzip (smaller than zlib level 9) and brotli copies that decode to the file; skips small files and HTML', async () => {
     const r = await precompressAssets(dir);
@@ -61,6 +68,33 @@ describe('precompressAssets', () => {
     utimesSync(file, later, later);
     expect((await precompressAssets(dir)).written).toBe(2);
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toContain('// changed');
+  });
+
+  it('another build with the same bytes takes them from the cache; entries unused for 14 days are dropped', async () => {
+    const entries = () => readdirSync(cache).filter((n) => !n.endsWith('.tmp')).sort();
+    // Two builds so far (the script, then the changed script): a gzip and a brotli entry each.
+    expect(entries()).toHaveLength(4);
+    // Mark the cached gzip of the changed script, so a cache hit is visible in the next build's copy.
+    const other = mkdtempSync(join(tmpdir(), 'precompress-other-'));
+    try {
+      writeFileSync(join(other, 'same.js'), `${script}// changed\n`);
+      const marker = gzipSync(`${script}// changed\n`, { level: 1 });
+      const gzEntries = entries().filter((n) => n.endsWith('.gz'));
+      const changedEntry = gzEntries.find((n) => gunzipSync(readFileSync(join(cache, n))).toString().endsWith('// changed\n'))!;
+      writeFileSync(join(cache, changedEntry), marker);
+      expect((await precompressAssets(other)).written).toBe(2);
+      expect(readFileSync(join(other, 'same.js.gz')).equals(marker)).toBe(true);
+      expect(entries()).toHaveLength(4);
+      // An entry last used 15 days ago goes at the end of a run.
+      const stale = entries().find((n) => n !== changedEntry && n.endsWith('.gz'))!;
+      const old = new Date(Date.now() - 15 * 24 * 3600 * 1000);
+      utimesSync(join(cache, stale), old, old);
+      await precompressAssets(other);
+      expect(entries()).not.toContain(stale);
+      expect(entries()).toHaveLength(3);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
 
