@@ -10,10 +10,6 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://localhost:${port}`;
-/** Everything this run's server writes: database, build, snapshot and received mail (database and mail wiped each run). */
-const e2eDir = `.data/e2e-${port}`;
-/** The SMTP capture the shop sends its mail to (tests/support/smtp-capture.ts). */
-const smtpPort = port + 1000;
 /**
  * A second shop for the school channel (its own theme, database, build and snapshot) on E2E_PORT + 5,
  * for the specs that need another channel (school-theme.spec.ts, channel-builds.spec.ts; the
@@ -26,13 +22,85 @@ const schoolDir = `.data/e2e-${schoolPort}`;
 const SCHOOL_SPECS = /school-theme|channel-builds/;
 const specFilters = process.argv.slice(2).filter((a) => !a.startsWith('-') && /spec|tests\/e2e|\.ts$/.test(a));
 const withSchool = process.env.E2E_SCHOOL ? process.env.E2E_SCHOOL === '1' : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
+/**
+ * The whole suite runs the default channel's specs on two identical shops at once (a second one on
+ * E2E_PORT + 7, its SMTP capture on + 1007): the browser tests mostly wait (on the network, the
+ * server, rebuilds, mail), so two at a time roughly halve the suite's time on two cores. Each shop
+ * runs its files one at a time, and no spec shares data with a spec of the other shop. SECOND_SHOP_SPECS
+ * picks the second shop's files (about half of the suite's time); a run naming spec files uses one
+ * shop, as does E2E_SHOPS=1.
+ */
+const SECOND_SHOP_SPECS = /(a11y-sweep|accounts|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
+const secondShop = (process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0);
+const secondPort = port + 7;
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
+/**
+ * A default-channel shop on `shopPort` for the webServer list: its SMTP capture first (Playwright
+ * starts web servers in order and before globalSetup, so the shop never starts without a listening
+ * SMTP server; it empties its folder and stores each mail as JSON there for
+ * tests/e2e/support/mailbox.ts), then the shop with its own database, build, snapshot and mail folder.
+ */
+function defaultShop(shopPort: number) {
+  const dir = `.data/e2e-${shopPort}`;
+  return [
+    // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
+    // shop never starts without a listening SMTP server. It empties its folder and stores each mail
+    // as JSON there for tests/e2e/support/mailbox.ts.
+    {
+      command: `node tests/support/smtp-capture.ts --port ${shopPort + 1000} --dir ${dir}/mail`,
+      port: shopPort + 1000,
+      timeout: 20_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 2000 },
+    },
+    {
+      // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
+      command: `rm -rf ${dir}/pglite && node scripts/start.ts`,
+      url: `http://localhost:${shopPort}/`,
+      env: {
+        PORT: String(shopPort),
+        DATA_DIR: `${dir}/pglite`,
+        // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
+        SHOP_DIST_DIR: (shopPort === port && process.env.SHOP_DIST_DIR) || `${dir}/dist`,
+        CONTENT_SNAPSHOT_DIR: `${dir}/snapshot`,
+        CHANNEL: 'default',
+        // Never inherit a developer's database or external API: e2e runs on its own embedded one.
+        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+        API_BASE_URL: '',
+        PUBLIC_API_BASE_URL: '',
+        // Every mail goes to the capture above; links in mails point at this server.
+        SMTP_URL: `smtp://127.0.0.1:${shopPort + 1000}`,
+        MAIL_FROM: '',
+        // Every test logs in from 127.0.0.1 and most as demo: the production limits (30 per address,
+        // 10 per name in 5 minutes) would refuse the suite's own logins. The API tests cover the limits.
+        LOGIN_LIMIT_PER_ADDRESS: '5000',
+        LOGIN_LIMIT_PER_ACCOUNT: '1000',
+        SITE_URL: `http://localhost:${shopPort}`,
+        // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
+        // test-only content writes of scripts/rebuild-test-hooks.ts (only ever set here).
+        REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',
+        CONTENT_POLL_MS: '500',
+        SHOP_E2E_HOOKS: '1',
+      },
+      // The first start migrates, seeds and runs astro build; pages answer 503 until then.
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    },
+  ];
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One worker: the tests share one server and one demo member, and the machine has two cores.
-  workers: 1,
+  // One worker per shop (each project below sets `workers: 1`): the tests of a shop share its server and
+  // demo member. Two at a time, one per shop, on two cores.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -55,60 +123,16 @@ export default defineConfig({
       ],
     },
   },
-  // `default`: every spec against the default channel's shop; `school`: the specs about the school channel and the two builds.
+  // `default` (and `default-2`, the second shop's half of the suite): the specs against the default channel's
+  // shop; `school`: the specs about the school channel and the two builds.
   projects: [
-    { name: 'default', testIgnore: SCHOOL_SPECS },
-    ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, use: { baseURL: schoolURL } }] : []),
+    { name: 'default', testIgnore: secondShop ? [SCHOOL_SPECS, SECOND_SHOP_SPECS] : SCHOOL_SPECS, workers: 1 },
+    ...(secondShop ? [{ name: 'default-2', testMatch: SECOND_SHOP_SPECS, workers: 1, use: { baseURL: `http://localhost:${secondPort}` } }] : []),
+    ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, workers: 1, use: { baseURL: schoolURL } }] : []),
   ],
   webServer: [
-    // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
-    // shop never starts without a listening SMTP server. It empties its folder and stores each mail
-    // as JSON there for tests/e2e/support/mailbox.ts.
-    {
-      command: `node tests/support/smtp-capture.ts --port ${smtpPort} --dir ${e2eDir}/mail`,
-      port: smtpPort,
-      timeout: 20_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 2000 },
-    },
-    {
-      // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
-      command: `rm -rf ${e2eDir}/pglite && node scripts/start.ts`,
-      url: `${baseURL}/`,
-      env: {
-        PORT: String(port),
-        DATA_DIR: `${e2eDir}/pglite`,
-        // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
-        SHOP_DIST_DIR: process.env.SHOP_DIST_DIR ?? `${e2eDir}/dist`,
-        CONTENT_SNAPSHOT_DIR: `${e2eDir}/snapshot`,
-        CHANNEL: 'default',
-        // Never inherit a developer's database or external API: e2e runs on its own embedded one.
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-        API_BASE_URL: '',
-        PUBLIC_API_BASE_URL: '',
-        // Every mail goes to the capture above; links in mails point at this server.
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        MAIL_FROM: '',
-        // Every test logs in from 127.0.0.1 and most as demo: the production limits (30 per address,
-        // 10 per name in 5 minutes) would refuse the suite's own logins. The API tests cover the limits.
-        LOGIN_LIMIT_PER_ADDRESS: '5000',
-        LOGIN_LIMIT_PER_ACCOUNT: '1000',
-        SITE_URL: baseURL,
-        // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
-        // test-only content writes of scripts/rebuild-test-hooks.ts (only ever set here).
-        REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',
-        CONTENT_POLL_MS: '500',
-        SHOP_E2E_HOOKS: '1',
-      },
-      // The first start migrates, seeds and runs astro build; pages answer 503 until then.
-      timeout: 180_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
+    ...defaultShop(port),
+    ...(secondShop ? defaultShop(secondPort) : []),
     ...(withSchool ? [{
       // The school channel's shop: same start-up as above on its own database, build and snapshot. No
       // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.

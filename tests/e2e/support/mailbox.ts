@@ -1,19 +1,30 @@
 /**
  * The mails the shop under test sent, as the SMTP capture stored them (tests/support/smtp-capture.ts,
- * started by playwright.config.ts on E2E_PORT + 1000, writing to .data/e2e-<port>/mail).
+ * started by playwright.config.ts on the shop's port + 1000, writing to .data/e2e-<port>/mail).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { test } from '@playwright/test';
 import type { CapturedMail } from '../../support/smtp-capture.ts';
 
 export type Mail = CapturedMail;
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** This run's capture folder (the same rule as playwright.config.ts). */
+/**
+ * The capture folder of the shop the running test talks to (the same rule as playwright.config.ts:
+ * `.data/e2e-<its port>/mail`; the whole suite runs two default shops), else of E2E_PORT's shop.
+ */
 export function mailDir(): string {
-  return resolve(root, `.data/e2e-${Number(process.env.E2E_PORT ?? 4399)}/mail`);
+  let shopPort = Number(process.env.E2E_PORT ?? 4399);
+  try {
+    const baseURL = test.info().project.use.baseURL;
+    if (baseURL) shopPort = Number(new URL(baseURL).port);
+  } catch {
+    // Not inside a test: E2E_PORT's shop.
+  }
+  return resolve(root, `.data/e2e-${shopPort}/mail`);
 }
 
 /** Every stored mail, oldest first. */
