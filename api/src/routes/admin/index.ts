@@ -17,6 +17,8 @@ import { adminResources } from '../../services/admin/resources.ts';
 import { crudHandlers, login, logout, me } from './handlers.ts';
 import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
 import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
+import { getSettings, patchSettings } from './settings/handlers.ts';
+import { getSettingsRoute, patchSettingsRoute } from './settings/routes.ts';
 
 
 /** The /admin/v1 app; `provide` sets the database and configuration as for /v1. */
@@ -35,6 +37,8 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   admin.openapi(loginRoute, login as never);
   admin.openapi(logoutRoute, logout as never);
   admin.openapi(meRoute, me as never);
+  admin.openapi(getSettingsRoute, getSettings as never);
+  admin.openapi(patchSettingsRoute, patchSettings as never);
   for (const def of Object.values(adminResources)) {
     const routes = crudRoutes(def);
     const handlers = crudHandlers(def);
