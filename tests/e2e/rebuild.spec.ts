@@ -13,48 +13,14 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { changedFiles, hashTree } from '../../scripts/file-hashes.ts';
 import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/rebuild-signature.ts';
+import { API_HEADERS, editorHeaders, nextBuild, REBUILD_SECRET, rebuildStatus } from './support/editor.ts';
 
-const secret = 'e2e-rebuild-secret-0123456789';
-const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
-interface Status {
-  state: 'idle' | 'waiting' | 'building';
-  live_output: string;
-  last: { ok: boolean; skipped: boolean; finished_at: string; error: string | null; changed: string[] } | null;
-}
-
-async function status(request: APIRequestContext): Promise<Status> {
-  const res = await request.get('/hooks/rebuild/status', { headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, '') } });
-  expect(res.status()).toBe(200);
-  return res.json() as Promise<Status>;
-}
-
-/** Waits until a build that finished after `since` is reported and nothing is pending. */
-async function nextBuild(request: APIRequestContext, since: string | undefined): Promise<NonNullable<Status['last']> & { live_output: string }> {
-  let found: Status | undefined;
-  await expect.poll(async () => {
-    found = await status(request);
-    return found.state === 'idle' && !!found.last && found.last.finished_at !== since && !found.last.skipped;
-  }, { timeout: 90_000, intervals: [500] }).toBe(true);
-  return { ...found!.last!, live_output: found!.live_output };
-}
+const secret = REBUILD_SECRET;
+const apiHeaders = API_HEADERS;
 
 async function contentWrite(request: APIRequestContext, data: Record<string, unknown>): Promise<void> {
   const res = await request.post('/__e2e/content', { data });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
-let session: string | undefined;
-
-/** Headers of an editor API call as the seeded development editor (logged in once per worker). */
-async function editorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  if (!session) {
-    const res = await request.post('/admin/v1/auth/login', { headers: apiHeaders, data: EDITOR });
-    expect(res.status(), await res.text()).toBe(200);
-    session = (await res.json() as { access_token: string }).access_token;
-  }
-  return { ...apiHeaders, Authorization: `Bearer ${session}` };
 }
 
 type BlogFields = { key: string; title: string; excerpt: string; body: string; image: string | null; tags: string[]; stylist_id: number | null; published_at: string };
@@ -110,7 +76,7 @@ test('the webhook refuses a missing or wrong signature with a Japanese message',
 });
 
 test('a changed post shows on its page without a restart, and only its pages change', async ({ page, request }) => {
-  const before = await status(request);
+  const before = await rebuildStatus(request);
   const { key, title } = await firstBlogKey(request);
   const oldFiles = hashTree(join(before.live_output, 'client'));
   const newTitle = `${title}（改訂 ${Date.now()}）`;
@@ -148,7 +114,7 @@ test('a changed post shows on its page without a restart, and only its pages cha
 test('a FAQ answer changed through the editor API reaches /faq/ through the warm renderer, and only /faq/ changes', async ({ page, request }) => {
   // /faq/ is not a dynamic route, so it has no cacheKey: the renderer renders it again on every content
   // rebuild and writes it only when its bytes differ.
-  const before = await status(request);
+  const before = await rebuildStatus(request);
   const headers = await editorHeaders(request);
   const list = await request.get('/admin/v1/qas?per=100', { headers });
   expect(list.status()).toBe(200);
@@ -166,7 +132,7 @@ test('a FAQ answer changed through the editor API reaches /faq/ through the warm
 });
 
 test('a failing build keeps the last good site live and reports why', async ({ page, request }) => {
-  const before = await status(request);
+  const before = await rebuildStatus(request);
   const { key, title } = await firstBlogKey(request);
   await contentWrite(request, { action: 'break-next-build' });
   await editBlog(request, key, { title: `${title}・失敗版` });
@@ -174,7 +140,7 @@ test('a failing build keeps the last good site live and reports why', async ({ p
   expect(failed.ok).toBe(false);
   // The renderer could not write the changed pages (the test hook put a file where they go).
   expect(failed.error).toMatch(/ENOTDIR|not a directory|EEXIST/);
-  expect((await status(request)).live_output).toBe(before.live_output);
+  expect((await rebuildStatus(request)).live_output).toBe(before.live_output);
   const res = await page.goto(`/blog/${key}/`);
   expect(res?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -190,7 +156,7 @@ test('a failing build keeps the last good site live and reports why', async ({ p
 test('a post scheduled a few seconds ahead appears when its time comes', async ({ page, request }) => {
   const key = `scheduled-${Date.now()}`;
   const title = '予約投稿のテスト記事';
-  const before = await status(request);
+  const before = await rebuildStatus(request);
   const oldFiles = hashTree(join(before.live_output, 'client'));
   const publishAt = Date.now() + 8000;
   await createBlog(request, { key, title, body: `<p>${title}</p>`, published_at: new Date(publishAt).toISOString() });
@@ -201,7 +167,7 @@ test('a post scheduled a few seconds ahead appears when its time comes', async (
   await page.goto(`/blog/${key}/`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   // The new post's page and the blog list pages (every one shifts by a post); nothing else.
-  const after = await status(request);
+  const after = await rebuildStatus(request);
   const changed = changedFiles(oldFiles, hashTree(join(after.live_output, 'client')));
   console.log(`files changed by the scheduled publish (${changed.length}): ${changed.join(', ')}`);
   expect(changed).toContain(`blog/${key}/index.html`);
@@ -211,7 +177,7 @@ test('a post scheduled a few seconds ahead appears when its time comes', async (
 test('an XSS payload saved through the editor API never executes on the rebuilt page', async ({ page, request }) => {
   const key = `xss-${Date.now()}`;
   const title = `</script><script>document.title='pwned-title'</script>危険なタイトル`;
-  const before = await status(request);
+  const before = await rebuildStatus(request);
   const id = await createBlog(request, {
     key, title, published_at: new Date(Date.now() - 60_000).toISOString(),
     body: `<p>本文</p><script>document.title='pwned-body'</script><img src="/favicon.svg" onerror="document.title='pwned-img'">`

@@ -1,0 +1,48 @@
+/**
+ * The editor's side of the live shop for browser tests: editor API calls as the seeded development
+ * editor (logged in once per worker and shop) and the signed rebuild status, to wait until a change
+ * has been built into the running site. The secret is the one playwright.config.ts gives the shops.
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/rebuild-signature.ts';
+
+export const REBUILD_SECRET = 'e2e-rebuild-secret-0123456789';
+export const API_HEADERS = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
+export const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
+
+export interface RebuildStatus {
+  state: 'idle' | 'waiting' | 'building';
+  live_output: string;
+  last: { ok: boolean; skipped: boolean; finished_at: string; error: string | null; changed: string[] } | null;
+}
+
+/** The live shop's rebuild status (the signed GET /hooks/rebuild/status). */
+export async function rebuildStatus(request: APIRequestContext): Promise<RebuildStatus> {
+  const res = await request.get('/hooks/rebuild/status', { headers: { [SIGNATURE_HEADER]: signRebuildRequest(REBUILD_SECRET, '') } });
+  expect(res.status()).toBe(200);
+  return res.json() as Promise<RebuildStatus>;
+}
+
+/** Waits until a build that finished after `since` is reported and nothing is pending. */
+export async function nextBuild(request: APIRequestContext, since: string | undefined): Promise<NonNullable<RebuildStatus['last']> & { live_output: string }> {
+  let found: RebuildStatus | undefined;
+  await expect.poll(async () => {
+    found = await rebuildStatus(request);
+    return found.state === 'idle' && !!found.last && found.last.finished_at !== since && !found.last.skipped;
+  }, { timeout: 150_000, intervals: [500] }).toBe(true);
+  return { ...found!.last!, live_output: found!.live_output };
+}
+
+const sessions = new Map<string, string>();
+
+/** Headers of an editor API call as the seeded development editor (one session per shop and worker). */
+export async function editorHeaders(request: APIRequestContext, baseURL = ''): Promise<Record<string, string>> {
+  let session = sessions.get(baseURL);
+  if (!session) {
+    const res = await request.post('/admin/v1/auth/login', { headers: API_HEADERS, data: EDITOR });
+    expect(res.status(), await res.text()).toBe(200);
+    session = (await res.json() as { access_token: string }).access_token;
+    sessions.set(baseURL, session);
+  }
+  return { ...API_HEADERS, Authorization: `Bearer ${session}` };
+}
