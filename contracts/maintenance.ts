@@ -53,7 +53,7 @@ export type AdminMaintenance = z.infer<typeof adminMaintenanceSchema>;
 
 /** Omitted: left as it is; null or blank: back to the default wording. */
 const wording = (max: number, label: string) =>
-  z.union([text(max, { label }), z.null()], errorFor(label)).optional().transform((v) => (v === undefined ? undefined : v || null));
+  text(max, { label }).nullable().optional().transform((v) => (v === undefined ? undefined : v || null));
 
 /** PUT /admin/v1/maintenance. */
 export const maintenanceUpdateSchema = z.strictObject({
