@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { CHANNEL_HEADER, PAGINATION_HEADERS, XHR_HEADER, XHR_VALUE } from '#contracts/common.ts';
+import { internalHeaders } from '#contracts/internal.ts';
 
 export type FetchLike = (input: string, init?: { headers?: Record<string, string> }) => Promise<Response>;
 
@@ -32,7 +33,8 @@ export function createApiReader(apiBaseUrl: string, channel: string, fetchImpl: 
     const qs = query && Object.keys(query).length ? `?${new URLSearchParams(query)}` : '';
     const url = `${base}${path}${qs}`;
     const res = await fetchImpl(url, {
-      headers: { [CHANNEL_HEADER]: channel, [XHR_HEADER]: XHR_VALUE, Accept: 'application/json' },
+      // The internal secret lets the sync through the maintenance switch (contracts/internal.ts).
+      headers: { [CHANNEL_HEADER]: channel, [XHR_HEADER]: XHR_VALUE, Accept: 'application/json', ...internalHeaders() },
     });
     if (!res.ok) throw new SyncHttpError(res.status, url, await res.text().catch(() => ''));
     return res;

@@ -19,10 +19,9 @@ export const EDITOR_SESSION_SECONDS = 8 * 3600;
  * login under the server's own address. The server passes the browser's address in
  * CLIENT_ADDRESS_HEADER with the shared secret (env SHOP_INTERNAL_SECRET, made up by `npm start` when
  * unset) in INTERNAL_SECRET_HEADER; the API believes the address only with the right secret.
+ * Defined in contracts/internal.ts, which the maintenance switch shares.
  */
-export const CLIENT_ADDRESS_HEADER = 'x-shop-client-address';
-export const INTERNAL_SECRET_HEADER = 'x-shop-internal-secret';
-export const INTERNAL_SECRET_ENV = 'SHOP_INTERNAL_SECRET';
+export { CLIENT_ADDRESS_HEADER, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from './internal.ts';
 
 /** Longest HTML body an editor may save (characters). */
 export const MAX_HTML = 100_000;

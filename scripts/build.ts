@@ -9,7 +9,7 @@
  * Also exports the pieces `npm start` uses: the sync step and the stamp-guarded build.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -209,6 +209,8 @@ function describeSync(result: unknown): string {
 export async function startEphemeralApi(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const { serve } = await import('@hono/node-server');
   const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
+  // The build's own calls pass a maintenance switch that is on (contracts/internal.ts); children inherit it.
+  process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');
   const { app, database, env } = await prepareApi();
   log(`Embedded Shop API for the build: ${describeDatabase(env)}`);
   const server = await new Promise<Server>((resolvePromise) => {

@@ -21,6 +21,7 @@ import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { contentStateSchema, type ContentState } from '#contracts/content.ts';
+import { internalHeaders } from '#contracts/internal.ts';
 import { buildFingerprint, cacheDir, liveBuildsDir, log, precompress, runAstroBuild, runContentSync } from './build.ts';
 import { startWarmRenderer, type WarmRenderer } from './content-build-renderer.ts';
 import { createRebuildScheduler, type SchedulerState } from './rebuild-scheduler.ts';
@@ -81,7 +82,8 @@ export function linkTree(from: string, to: string): Promise<void> {
 /** Reads the content state of a channel from the Shop API. */
 export async function readContentState(apiBaseUrl: string, channel: string): Promise<ContentState> {
   const res = await fetch(`${apiBaseUrl}/v1/content-state`, {
-    headers: { [CHANNEL_HEADER]: channel, [XHR_HEADER]: XHR_VALUE, Accept: 'application/json' },
+    // The internal secret: the poll goes on during maintenance (contracts/internal.ts).
+    headers: { [CHANNEL_HEADER]: channel, [XHR_HEADER]: XHR_VALUE, Accept: 'application/json', ...internalHeaders() },
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok) throw new Error(`GET /v1/content-state answered ${res.status}`);

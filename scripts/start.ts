@@ -10,6 +10,8 @@
  *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/rebuild-hook.ts).
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
  * calls are proxied there (unless PUBLIC_API_BASE_URL sends the browser to it directly).
+ * While the Shop API is in maintenance, pages answer 503 with /maintenance/ (scripts/maintenance-gate.ts),
+ * except for staff on MAINTENANCE_ALLOW; static files and the editor screens still load.
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
@@ -30,6 +32,8 @@ import { coordinatorFromEnv } from './rebuild-lock.ts';
 import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
 import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, type LiveSite } from './rebuild-live.ts';
 import { servePrecompressed } from './static-assets.ts';
+import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
+import { allowListOf } from '../api/src/lib/allow-list.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -222,6 +226,9 @@ async function main() {
   // assignment by a live rebuild, so each request sees one whole build, old or new, never a mix.
   let site: ServedSite | null = null;
   let rebuilder: LiveRebuilder | null = null;
+  // Set once the API's address is known (after listen); checked at start so a bad list fails now.
+  const allow = allowListOf(process.env.MAINTENANCE_ALLOW);
+  let gate: MaintenanceGate | null = null;
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const api = isApiPath(url);
@@ -239,11 +246,14 @@ async function main() {
     }
     const current = site;
     if (!api && current && servePrecompressed(current.live.assets, req, res)) return;
-    compress(req as never, res as never, () => {
+    const respond = (inMaintenance: boolean) => compress(req as never, res as never, () => {
       if (apiListener && api) apiListener(req, res);
       else if (current && answerInvalidChannel(current, req, res)) return;
+      else if (current && inMaintenance) gate!.answer(req, res, current.clientDir);
       else (current ? current.live.handler : startingPage)(req, res);
     });
+    if (api || !current || !gate) respond(false);
+    else gate.blocks(req, current.clientDir).then(respond, (e: unknown) => failed(res, e));
   });
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
@@ -257,6 +267,8 @@ async function main() {
   process.env.API_BASE_URL = apiBaseUrl;
   process.env.CHANNEL = env.CHANNEL;
   if (!externalApi) log(`Shop API listening at http://localhost:${port}/v1`);
+  gate = createMaintenanceGate({ apiBaseUrl, channel: env.CHANNEL, allow, trustProxy: process.env.TRUST_PROXY, log });
+  if (allow.entries.length) log(`Maintenance: ${allow.entries.join(', ')} still see the shop (MAINTENANCE_ALLOW)`);
 
   // Read before the sync: an edit made while the start-up build runs then still moves the version.
   const initialState = env.CONTENT_POLL_MS ? await readContentState(apiBaseUrl, env.CHANNEL).catch(() => null) : null;

@@ -14,6 +14,7 @@ import { limitBody } from './middleware/body-limit.ts';
 import { notFoundHandler } from './middleware/not-found.ts';
 import { rejectNul } from './middleware/nul.ts';
 import { cacheControl } from './middleware/cache.ts';
+import { maintenanceGate } from './middleware/maintenance.ts';
 import { securityHeadersMiddleware } from './middleware/security-headers.ts';
 import { publicJsonRoute } from './routes/public-json/index.ts';
 import { settingsRoutes } from './routes/settings/index.ts';
@@ -48,24 +49,33 @@ import { sitemapRoutes } from './routes/sitemap/index.ts';
 import { inquiryRoutes } from './routes/inquiries/index.ts';
 import { uploadFileRoutes } from './routes/upload-files/index.ts';
 import { createAdminApp } from './routes/admin/index.ts';
+import { maintenanceRoutes } from './routes/maintenance/index.ts';
+import { allowListOf } from './lib/allow-list.ts';
+import { createMaintenanceSwitch } from './services/maintenance/switch.ts';
 
 export interface AppOptions { db: Db; env?: ApiEnv }
 
 export function createApp({ db, env = readEnv() }: AppOptions) {
   const v1 = new OpenAPIHono<AppEnv>();
+  // One switch per app: the gate, GET /v1/maintenance and the editors' PUT share its cache.
+  const maintenance = createMaintenanceSwitch({ db, envEnabled: env.MAINTENANCE });
   // Both apps: /public.json lives outside /v1 but reads the same database and settings.
   const provide = createMiddleware<AppEnv>(async (c, next) => {
     c.set('db', db);
     c.set('env', env);
+    c.set('maintenance', maintenance);
     await next();
   });
   v1.use('*', provide);
+  // Before anything that reads the database per request: in maintenance a call costs no query.
+  v1.use('*', maintenanceGate(allowListOf(env.MAINTENANCE_ALLOW)));
   // Input guards first: an oversized body or a NUL byte never reaches a query (not even the channel's).
   v1.use('*', limitBody(env));
   v1.use('*', rejectNul);
   v1.use('*', cacheControl);
   v1.use('*', channelMiddleware);
   v1.use('*', optionalAuth);
+  v1.route('/', maintenanceRoutes);
   v1.route('/', settingsRoutes);
   v1.route('/', productRoutes);
   v1.route('/', categoryRoutes);

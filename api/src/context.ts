@@ -1,5 +1,6 @@
 import type { Db } from './db/client.ts';
 import type { ApiEnv } from './env.ts';
+import type { MaintenanceSwitch } from './services/maintenance/switch.ts';
 import type { channels, users } from './db/schema.ts';
 
 export type ChannelRow = typeof channels.$inferSelect;
@@ -15,5 +16,7 @@ export interface AppEnv {
     user: UserRow | null;
     /** The access token's row id, when signed in. */
     tokenId: number | null;
+    /** The maintenance switch of this app (one per createApp, shared by /v1 and /admin/v1). */
+    maintenance: MaintenanceSwitch;
   };
 }

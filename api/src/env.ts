@@ -1,6 +1,7 @@
 /** The Shop API's configuration, read once from the environment and checked at start-up. */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { parseAllowList } from './lib/allow-list.ts';
 
 const envSchema = z.object({
   /** postgres://… for PostgreSQL; otherwise PGlite in DATA_DIR. */
@@ -37,6 +38,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().max(500).optional(),
   /** Take the client address from X-Forwarded-For only when set: 1/true trusts the nearest proxy, N trusts N hops. */
   TRUST_PROXY: z.string().default(''),
+  /** 1 (or true/on): the shop starts in maintenance, whatever editors set (api/src/services/maintenance). */
+  MAINTENANCE: z.string().default('0').refine((v) => /^(0|1|true|false|on|off)$/i.test(v), 'MAINTENANCE must be 1 or 0')
+    .transform((v) => /^(1|true|on)$/i.test(v)),
+  /** Client addresses and CIDR ranges that still reach the shop during maintenance (staff), comma-separated. */
+  MAINTENANCE_ALLOW: z.string().default('').refine((v) => !('error' in parseAllowList(v)), { error: (iss) => (parseAllowList(String(iss.input)) as { error: string }).error }),
   /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */
   REDIS_URL: z.string().optional(),
   /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */

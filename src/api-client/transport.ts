@@ -4,9 +4,11 @@
  * rethrown (spec 8), a network failure or a cancellation is marked `ignored`.
  */
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
+import { internalHeaders } from '#contracts/internal.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './navigation.ts';
+import { isBrowser } from './endpoint.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type QueryParams = Record<string, QueryValue>;
@@ -83,6 +85,9 @@ export async function send(method: string, path: string, opts: RequestOptions, t
   // Multipart uploads need the browser's own boundary header; everything else is JSON (spec 7).
   if (!isForm) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  // Server side (build, pages rendered on demand): the shop's own call, let through maintenance
+  // (contracts/internal.ts). The browser bundle drops this branch (import.meta.env.SSR is false there).
+  if (import.meta.env.SSR !== false && !isBrowser()) Object.assign(headers, internalHeaders());
 
   const controller = new AbortController();
   const sources = [opts.signal, opts.cancelOnNavigation === false ? undefined : routeSignal()].filter((s): s is AbortSignal => !!s);

@@ -37,6 +37,13 @@ async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
   // A member whose token has run out is refreshed first, so the add goes to their own cart.
   await refreshIfExpired();
   const res = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } });
+  // In maintenance the shop answers every page 503 (spec 8: go to /maintenance/, which shows the wording).
+  // The path as written in src/lib/routes.ts (maintenancePath): importing that module would pull the
+  // islands' shared chunk (React, the API client) into this page's first load.
+  if (res.status === 503) {
+    window.location.assign('/maintenance/');
+    throw Object.assign(new Error('maintenance'), { handled: true });
+  }
   return res.headers.get('content-type')?.includes('application/json') ? await res.json() as AddJsonAnswer : null;
 }
 

@@ -992,3 +992,21 @@ export const uploaded_files = pgTable('uploaded_files', {
   size: integer('size').notNull(),
   created_at: created(),
 }, (t) => [uniqueIndex('uploaded_files_key_uq').on(t.key)]);
+
+// ---------------------------------------------------------------- maintenance switch
+
+/**
+ * One row (id 1): the shop's maintenance switch as editors set it (PUT /admin/v1/maintenance), with
+ * the title and message the 503 answers and /maintenance/ show (null: the defaults of
+ * contracts/maintenance.ts). Its own table rather than a setting: writes to `settings` move the
+ * content version and would rebuild the site. MAINTENANCE=1 in the environment turns maintenance on
+ * as well, whatever this row says (api/src/services/maintenance).
+ */
+export const maintenance = pgTable('maintenance', {
+  id: integer('id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  title: text('title'),
+  message: text('message'),
+  updated_by: integer('updated_by').references(() => editors.id, { onDelete: 'set null' }),
+  updated_at: updated(),
+}, () => [check('maintenance_one_row', sql`id = 1`)]);

@@ -15,6 +15,8 @@ import { channelMiddleware } from '../../middleware/channel.ts';
 import { rejectNul } from '../../middleware/nul.ts';
 import { adminResources } from '../../services/admin/resources.ts';
 import { crudHandlers, login, logout, me } from './handlers.ts';
+import { getMaintenance, putMaintenance } from './maintenance/handlers.ts';
+import { getMaintenanceRoute, putMaintenanceRoute } from './maintenance/routes.ts';
 import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
 import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
 import { getSettings, patchSettings } from './settings/handlers.ts';
@@ -39,6 +41,8 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   admin.openapi(meRoute, me as never);
   admin.openapi(getSettingsRoute, getSettings as never);
   admin.openapi(patchSettingsRoute, patchSettings as never);
+  admin.openapi(getMaintenanceRoute, getMaintenance as never);
+  admin.openapi(putMaintenanceRoute, putMaintenance as never);
   for (const def of Object.values(adminResources)) {
     const routes = crudRoutes(def);
     const handlers = crudHandlers(def);

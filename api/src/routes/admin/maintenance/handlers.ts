@@ -1,0 +1,22 @@
+/** Handlers of the editors' maintenance switch. */
+import type { Context } from 'hono';
+import type { MaintenanceUpdate } from '#contracts/maintenance.ts';
+import { ok } from '../../../lib/respond.ts';
+import { adminView, saveSetting } from '../../../services/maintenance/state.ts';
+import type { AdminEnv } from '../middleware.ts';
+
+type C = Context<AdminEnv>;
+
+export const getMaintenance = async (c: C) => {
+  const sw = c.get('maintenance');
+  return ok(c, adminView(await sw.setting(), sw.envEnabled));
+};
+
+export const putMaintenance = async (c: C) => {
+  const update = (c.req.valid as (t: 'json') => MaintenanceUpdate)('json');
+  const sw = c.get('maintenance');
+  const saved = await saveSetting(c.get('db'), update, c.get('editor').id);
+  sw.remember(saved);
+  console.info(`[api] maintenance ${saved.enabled ? 'on' : 'off'} (editor ${c.get('editor').login})${sw.envEnabled ? '; MAINTENANCE=1 keeps it on' : ''}`);
+  return ok(c, adminView(saved, sw.envEnabled));
+};
