@@ -22,7 +22,7 @@ export const PREFETCH_VIEWPORT_MAX = 8;
 /** Pages never prefetched: personal or stateful (login sync and verification act on load; logout anywhere in the path). */
 const NO_PREFETCH = /^\/(cart|mypage|login|login_sync|verify|admin)(\/|$)|logout/;
 const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i;
-export const CHUNK_MESSAGE = 'ページの読み込みに失敗しました。通信環境をご確認のうえ、しばらくしてから再読み込みしてください。';
+export const CHUNK_MESSAGE = 'ページの読み込みに失敗しました。再読み込みしてください。';
 
 // ---------------------------------------------------------------- chunk-load failure (spec 8)
 
