@@ -9,8 +9,9 @@ import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS } from '../lib/timing.ts
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
 const RELOAD_KEY = 'shop:chunk-reload';
-const SCROLL_KEY = 'shop:scroll';
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError|Unable to preload CSS/i;
+const SCROLL_KEY = 'shop:scroll:';
+/** Chromium and Firefox ('… dynamically imported module'), Safari, and bundlers' ChunkLoadError. */
+const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|ChunkLoadError/i;
 export const CHUNK_MESSAGE = 'ページの読み込みに失敗しました。再読み込みしてください。';
 
 // ---------------------------------------------------------------- chunk-load failure (spec 8)
@@ -44,42 +45,25 @@ function showChunkMessage(): void {
   const box = document.createElement('div');
   box.id = 'chunk-error';
   box.setAttribute('role', 'alert');
-  box.className = 'chunk-error';
-  box.style.cssText = 'position:fixed;inset:auto 1rem 1rem;z-index:1000;padding:1rem;background:#fff;border:2px solid #b00020;border-radius:.5rem';
+  box.style.cssText = 'position:fixed;inset:auto 1rem 1rem;z-index:1000;padding:1rem;background:#fff;border:2px solid';
   const button = document.createElement('button');
-  button.type = 'button';
   button.textContent = '再読み込み';
   button.onclick = () => location.reload();
-  box.append(CHUNK_MESSAGE, ' ', button);
+  box.append(CHUNK_MESSAGE, button);
   document.body.append(box);
 }
 
 // ---------------------------------------------------------------- scroll (spec 2)
 
-/** Where each page was left, by path and query (the history entry's URL). */
-function readPositions(store: KeyValueStore): Record<string, number> {
-  try {
-    const v = JSON.parse(store.getItem(SCROLL_KEY) ?? '{}') as unknown;
-    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
-
-/** Remembers the scroll position of a page (the newest 20 pages). */
+/** Remembers where a page was left, by path and query (the history entry's URL). */
 export function saveScroll(store: KeyValueStore, key: string, y: number): void {
-  const positions = readPositions(store);
-  delete positions[key];
-  positions[key] = Math.round(y);
-  const keys = Object.keys(positions);
-  for (const old of keys.slice(0, Math.max(0, keys.length - 20))) delete positions[old];
-  store.setItem(SCROLL_KEY, JSON.stringify(positions));
+  store.setItem(SCROLL_KEY + key, String(Math.round(y)));
 }
 
 /** The saved position of a page, or null. */
 export function savedScroll(store: KeyValueStore, key: string): number | null {
-  const y = readPositions(store)[key];
-  return typeof y === 'number' && Number.isFinite(y) && y > 0 ? y : null;
+  const y = Number(store.getItem(SCROLL_KEY + key));
+  return y > 0 ? y : null;
 }
 
 /** True when this page load came from the back or forward button. */
@@ -106,7 +90,6 @@ export function startShopWideCore(): void {
     onChunkFailure();
   });
   addEventListener('unhandledrejection', (e) => { if (isChunkLoadError(e.reason)) onChunkFailure(); });
-  addEventListener('error', (e) => { if (isChunkLoadError(e.error ?? e.message)) onChunkFailure(); });
   // Astro's island loader retries a failed import once and then reports it here.
   addEventListener('astro:hydration-error', (e) => { if (isChunkLoadError((e as CustomEvent<{ error?: unknown }>).detail?.error)) onChunkFailure(); });
   try {

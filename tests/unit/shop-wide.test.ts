@@ -44,6 +44,7 @@ describe('chunk-load failure: the page reloads at most once per minute', () => {
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module: http://x/_astro/a.js'))).toBe(true);
     expect(isChunkLoadError({ name: 'ChunkLoadError', message: 'Loading chunk 3 failed' })).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+    expect(isChunkLoadError('Failed to fetch dynamically imported module: /_astro/a.js')).toBe(true);
     expect(isChunkLoadError(undefined)).toBe(false);
   });
 
@@ -68,12 +69,13 @@ describe('scroll: back navigation restores the previous position after 500 ms', 
   const backForward = (type: string) =>
     vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
 
-  it('saves the position of each page and keeps the newest 20', () => {
+  it('saves the position of each page by path and query', () => {
     const store = memoryStore();
-    for (let i = 0; i < 25; i++) saveScroll(store, `/news/?page=${i}`, i * 100);
-    expect(savedScroll(store, '/news/?page=24')).toBe(2400);
-    expect(savedScroll(store, '/news/?page=5')).toBe(500);
-    expect(savedScroll(store, '/news/?page=4')).toBeNull();
+    saveScroll(store, '/news/', 900.4);
+    saveScroll(store, '/news/?page=2', 300);
+    expect(savedScroll(store, '/news/')).toBe(900);
+    expect(savedScroll(store, '/news/?page=2')).toBe(300);
+    expect(savedScroll(store, '/blog/')).toBeNull();
   });
 
   it('on back/forward scrolls to the saved position after 500 ms, not before', () => {
