@@ -4,7 +4,7 @@
  * guest-only rule of spec 2 as a hook.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { runMiddleware } from '../../src/lib/route-middleware.ts';
+import { guestMiddleware } from '../../src/lib/route-middleware.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import { readMemberRules } from '../common/member-rules.ts';
 
@@ -24,7 +24,7 @@ export const accountPaths = {
 /** Where the guest-only rule (the 'guest' route middleware) sends the visitor now (/ec/ or /verify/), or null to stay. */
 export function guestOnlyTarget(): string | null {
   const { pathname, search } = window.location;
-  return runMiddleware(['guest'], { pathname, returnTo: pathname + search, visitor: useSessionStore.getState(), settings: readMemberRules() });
+  return guestMiddleware({ pathname, returnTo: pathname + search, visitor: useSessionStore.getState(), settings: readMemberRules() });
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
  * The one member-only guard (spec 2 redirect rules, spec 6 SITE.NO_MEMBER_USE). Checks the session
- * once per page (the session store shares one check between islands), runs the page's route
- * middlewares (src/lib/route-middleware.ts: 'auth' unless the page declares others in
- * data-middleware), sends a visitor who may not stay to the rule's target, and shows the loading
- * state until then. Every login-required island renders inside it instead of carrying its own copy.
+ * once per page (the session store shares one check between islands), runs the 'auth' route
+ * middleware (src/lib/route-middleware.ts; the page declares it, see src/layouts/Mypage.astro), sends
+ * a visitor who may not stay to the rule's target, and shows the loading state until then. Every
+ * login-required island renders inside it instead of carrying its own copy of the check.
  */
 import { useEffect } from './react.ts';
 import type { ReactNode } from 'react';
 import type { RedirectSettings } from '../../src/lib/redirects.ts';
-import { parseMiddlewareNames, runMiddleware } from '../../src/lib/route-middleware.ts';
+import { authMiddleware } from '../../src/lib/route-middleware.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import { isGuestCheckout } from '../../src/api-client/options.ts';
 import Loading from './Loading.tsx';
@@ -24,12 +24,6 @@ let leaving = false;
  */
 export function leaveMemberArea(): void {
   leaving = true;
-}
-
-/** The page's declared middlewares (data-middleware, see src/layouts/Mypage.astro); 'auth' when it declares none. */
-export function readPageMiddleware(root: ParentNode | null = typeof document === 'undefined' ? null : document): string[] {
-  const names = parseMiddlewareNames(root?.querySelector('[data-middleware]')?.getAttribute('data-middleware'));
-  return names.length ? names : ['auth'];
 }
 
 /**
@@ -49,7 +43,7 @@ export function useMemberGate(settings?: RedirectSettings, allowGuest = false): 
 
   const guest = allowGuest && !isLogin && isGuestCheckout();
   const target = check && !guest
-    ? runMiddleware(readPageMiddleware(), { pathname: window.location.pathname, returnTo: currentReturnPath(), visitor: { isLogin, isRegisteredMember, isRefreshFailed }, settings: rules })
+    ? authMiddleware({ pathname: window.location.pathname, returnTo: currentReturnPath(), visitor: { isLogin, isRegisteredMember, isRefreshFailed }, settings: rules })
     : null;
   useEffect(() => {
     if (target && !leaving) window.location.replace(target);

@@ -39,16 +39,30 @@ export type RouteMiddleware = (facts: RouteFacts) => string | null;
 /** True on the order confirmation step, where product-not-found with an empty cart goes back to /cart/. */
 const onConfirmScreen = (pathname: string) => pathname.startsWith('/cart/confirm');
 
+/*
+ * Each middleware is also exported on its own: an island imports the one it runs (the member gate
+ * `authMiddleware`), so its bundle keeps that function, not the whole table (an object literal is kept
+ * or dropped as a whole; the checkout pages' JS budget has no room for the rest).
+ */
+/** 'auth': login required (spec 2). */
+export const authMiddleware: RouteMiddleware = (f) => memberOnlyRedirect(f.visitor, f.returnTo, f.settings);
+/** 'guest': guest-only screens (login, register, reminder). */
+export const guestMiddleware: RouteMiddleware = (f) => guestOnlyRedirect(f.visitor, f.settings);
+/** 'cart': cart expiry on a cart page, product-not-found on the confirm step with an empty cart. */
+export const cartMiddleware: RouteMiddleware = (f) => {
+  if (f.cart?.expired) return cartExpiredRedirect(f.pathname);
+  if (f.cart?.productNotFound) return cartProductNotFoundRedirect({ onConfirmScreen: onConfirmScreen(f.pathname), cartEmpty: !!f.cart.empty });
+  return null;
+};
+/** 'maintenance': a 503 goes to /maintenance/. */
+export const maintenanceMiddleware: RouteMiddleware = (f) => (f.maintenance ? maintenanceRedirect() : null);
+
 /** Every middleware a page may name. */
 export const routeMiddlewares = {
-  auth: (f) => memberOnlyRedirect(f.visitor, f.returnTo, f.settings),
-  guest: (f) => guestOnlyRedirect(f.visitor, f.settings),
-  cart: (f) => {
-    if (f.cart?.expired) return cartExpiredRedirect(f.pathname);
-    if (f.cart?.productNotFound) return cartProductNotFoundRedirect({ onConfirmScreen: onConfirmScreen(f.pathname), cartEmpty: !!f.cart.empty });
-    return null;
-  },
-  maintenance: (f) => (f.maintenance ? maintenanceRedirect() : null),
+  auth: authMiddleware,
+  guest: guestMiddleware,
+  cart: cartMiddleware,
+  maintenance: maintenanceMiddleware,
 } satisfies Record<string, RouteMiddleware>;
 
 export type MiddlewareName = keyof typeof routeMiddlewares;

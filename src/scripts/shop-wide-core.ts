@@ -1,6 +1,6 @@
 /**
- * The part of the shop-wide navigation behaviour every page needs, the cart and checkout included
- * (their JS budget has no room for the rest; src/scripts/shop-wide.ts adds anchors and prefetch):
+ * The core of the shop-wide navigation behaviour (src/scripts/shop-wide.ts adds anchors and prefetch),
+ * a module of its own so a page with no room for the rest could load just this:
  * - a chunk that fails to load reloads the page, at most once per 60 s (then a message instead);
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */

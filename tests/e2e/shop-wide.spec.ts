@@ -133,16 +133,3 @@ test('the error page answers with its status and shows it; an unknown path is st
   await expect(page.getByText('ステータス')).toHaveCount(0);
 });
 
-test('on a cart page too, a chunk that fails to load reloads the page once, then shows the message', async ({ page, request }) => {
-  const html = await (await request.get('/cart/')).text();
-  const componentUrl = /component-url="([^"]+)"/.exec(html)?.[1];
-  expect(componentUrl, 'the cart page has an island').toBeTruthy();
-  const chunk = new URL(componentUrl!, 'http://x').pathname;
-  await page.route((url) => url.pathname === chunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
-  let loads = 0;
-  page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads += 1; });
-
-  await page.goto('/cart/');
-  await expect(page.getByRole('alert').filter({ hasText: 'ページの読み込みに失敗しました。' })).toBeVisible({ timeout: 15_000 });
-  expect(loads).toBe(2);
-});

@@ -1,7 +1,7 @@
 /** Spec 8 "Unknown middleware" and the named route guards that apply spec 2's redirect rules. */
 import { describe, expect, it } from 'vitest';
 import {
-  RouteError, assertMiddlewareNames, middlewareByName, parseMiddlewareNames, routeMiddlewares, runMiddleware, type RouteFacts,
+  RouteError, assertMiddlewareNames, authMiddleware, guestMiddleware, middlewareByName, parseMiddlewareNames, routeMiddlewares, runMiddleware, type RouteFacts,
 } from '../../src/lib/route-middleware.ts';
 import { errorPageFacts, loadPage } from '../../src/lib/page-loader.ts';
 import { ApiError } from '../../src/api-client/errors.ts';
@@ -14,6 +14,8 @@ const facts = (over: Partial<RouteFacts> = {}): RouteFacts => ({ pathname: '/myp
 describe('the registry', () => {
   it('knows auth, guest, cart and maintenance', () => {
     expect(Object.keys(routeMiddlewares).sort()).toEqual(['auth', 'cart', 'guest', 'maintenance']);
+    expect(routeMiddlewares.auth).toBe(authMiddleware);
+    expect(routeMiddlewares.guest).toBe(guestMiddleware);
   });
   it('an unknown name is a 500 with "Unknown middleware" plus its name', () => {
     expect(() => middlewareByName('admin')).toThrow(RouteError);
