@@ -89,7 +89,7 @@ export interface SlotProps {
   MakerDetail: { item: Maker };
   BrandList: { items: Brand[]; heading?: string };
   StaticPage: { page: StaticPage };
-  ErrorScreen: { status?: number; showHomeButton?: boolean };
+  ErrorScreen: { status?: number; message?: string | null; showHomeButton?: boolean };
   Faq: { groups: FaqGroup[] };
   StylistList: { items: Stylist[] };
   StylistDetail: { item: Stylist; posts: Blog[] };

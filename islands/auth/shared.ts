@@ -4,7 +4,7 @@
  * guest-only rule of spec 2 as a hook.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
+import { guestMiddleware } from '../../src/lib/route-middleware.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import { readMemberRules } from '../common/member-rules.ts';
 
@@ -21,9 +21,10 @@ export const accountPaths = {
   userInfoEdit: '/mypage/user_info/edit/',
 } as const;
 
-/** Where the guest-only rule sends the visitor now (/ec/ or /verify/), or null to stay. */
+/** Where the guest-only rule (the 'guest' route middleware) sends the visitor now (/ec/ or /verify/), or null to stay. */
 export function guestOnlyTarget(): string | null {
-  return guestOnlyRedirect(useSessionStore.getState(), readMemberRules());
+  const { pathname, search } = window.location;
+  return guestMiddleware({ pathname, returnTo: pathname + search, visitor: useSessionStore.getState(), settings: readMemberRules() });
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * The one member-only guard (spec 2 redirect rules, spec 6 SITE.NO_MEMBER_USE). Checks the session
- * once per page (the session store shares one check between islands), sends a visitor who may not
- * stay to the rule's target, and shows the loading state until then. Every login-required island
- * renders inside it instead of carrying its own copy of the check.
+ * once per page (the session store shares one check between islands), runs the 'auth' route
+ * middleware (src/lib/route-middleware.ts; the page declares it, see src/layouts/Mypage.astro), sends
+ * a visitor who may not stay to the rule's target, and shows the loading state until then. Every
+ * login-required island renders inside it instead of carrying its own copy of the check.
  */
 import { useEffect } from './react.ts';
 import type { ReactNode } from 'react';
-import { memberOnlyRedirect, type RedirectSettings } from '../../src/lib/redirects.ts';
+import type { RedirectSettings } from '../../src/lib/redirects.ts';
+import { authMiddleware } from '../../src/lib/route-middleware.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import { isGuestCheckout } from '../../src/api-client/options.ts';
 import Loading from './Loading.tsx';
@@ -40,7 +42,9 @@ export function useMemberGate(settings?: RedirectSettings, allowGuest = false): 
   }, []);
 
   const guest = allowGuest && !isLogin && isGuestCheckout();
-  const target = check && !guest ? memberOnlyRedirect({ isLogin, isRegisteredMember, isRefreshFailed }, currentReturnPath(), rules) : null;
+  const target = check && !guest
+    ? authMiddleware({ pathname: window.location.pathname, returnTo: currentReturnPath(), visitor: { isLogin, isRegisteredMember, isRefreshFailed }, settings: rules })
+    : null;
   useEffect(() => {
     if (target && !leaving) window.location.replace(target);
   }, [target]);

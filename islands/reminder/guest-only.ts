@@ -4,15 +4,14 @@
  * verification is on). The page carries the member rules in data-member-rules.
  */
 import { useEffect } from '../common/react.ts';
-import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
+import { guestOnlyTarget } from '../auth/shared.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
-import { readMemberRules } from '../common/member-rules.ts';
 
 /** Checks the session once on mount and leaves the page if the rule says so. */
 export function useGuestOnly(): void {
   useEffect(() => {
     void useSessionStore.getState().checkSession().then(() => {
-      const away = guestOnlyRedirect(useSessionStore.getState(), readMemberRules());
+      const away = guestOnlyTarget();
       if (away) window.location.replace(away);
     });
   }, []);

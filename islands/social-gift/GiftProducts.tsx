@@ -6,7 +6,7 @@ export default function GiftProducts({ items }: { items: SocialGiftProduct[] }) 
     <ul className="stack gift-products" aria-label="ギフトの内容">
       {items.map(({ product_info: p, quantity }, i) => (
         <li key={`${p.code}-${i}`} style={{ display: 'flex', gap: 'var(--space-3)', alignItems: 'center' }}>
-          {p.image && <img src={p.image} alt="" width={80} height={80} loading="lazy" style={{ objectFit: 'cover' }} />}
+          {p.image && <img src={p.image} alt="" width={80} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover' }} />}
           <div>
             <strong>{p.name}</strong>
             {(p.color || p.size) && <p className="muted">{[p.color, p.size].filter(Boolean).join(' / ')}</p>}

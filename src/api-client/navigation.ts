@@ -1,4 +1,4 @@
-/** Redirects and route-change cancellation (spec 2: every route change cancels in-flight requests). */
+/** Redirects and route-change cancellation (spec 2: every route change, a page load here, cancels in-flight requests). */
 import { options } from './options.ts';
 
 let routeController: AbortController | null = null;
@@ -13,27 +13,36 @@ export function navigateTo(url: string): void {
   o.navigate(url);
 }
 
-/** Cancels every request started since the last route change (call on `astro:before-preparation`). */
+/** Cancels every request started since the last route change (on `pagehide`, see bindRouteChangeAbort). */
 export function abortInFlight(): void {
   routeController?.abort();
   routeController = null;
   lastRedirect = null;
 }
 
-/** Wires abortInFlight to Astro's client router; returns the unbind function. */
-export function bindRouteChangeAbort(target: EventTarget = document): () => void {
-  target.addEventListener('astro:before-preparation', abortInFlight);
-  return () => target.removeEventListener('astro:before-preparation', abortInFlight);
+/**
+ * The site has no client router: a route change is a page load, and `pagehide` is the last moment
+ * the old page runs. Aborting there means a navigation never runs the old page's handlers (spec 2
+ * "every route change cancels requests still in flight"). Returns the unbind function.
+ */
+export function bindRouteChangeAbort(target: EventTarget = window): () => void {
+  target.addEventListener('pagehide', abortInFlight);
+  return () => target.removeEventListener('pagehide', abortInFlight);
 }
 
-/** The signal of the current route; aborted by the next route change. */
+let unbindRouteChange: (() => void) | null = null;
+
+/** The signal of the current route; aborted by the next route change (bound on first use in a browser). */
 export function routeSignal(): AbortSignal {
+  if (!unbindRouteChange && typeof window !== 'undefined' && typeof window.addEventListener === 'function') unbindRouteChange = bindRouteChangeAbort();
   routeController ??= new AbortController();
   return routeController.signal;
 }
 
-/** Forgets the route controller and the redirect guard (tests). */
+/** Forgets the route controller, the redirect guard and the pagehide binding (tests). */
 export function resetNavigation(): void {
+  unbindRouteChange?.();
+  unbindRouteChange = null;
   routeController = null;
   lastRedirect = null;
 }

@@ -1,6 +1,7 @@
 /** Pure rules of the access token's lifetime (spec 4 "Token expiry", spec 9 "Token safety margin 5 s"). */
+import { TOKEN_SAFETY_MARGIN_MS } from '../lib/timing.ts';
 
-export const TOKEN_SAFETY_MARGIN_MS = 5000;
+export { TOKEN_SAFETY_MARGIN_MS };
 
 /** The part of a login or refresh answer that says how long the token lives. */
 export interface TokenLifetime {

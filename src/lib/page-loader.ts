@@ -6,6 +6,7 @@
  */
 import { ApiError, isChannelNotFound } from '../api-client/errors.ts';
 import { paths } from './routes.ts';
+import { RouteError } from './route-middleware.ts';
 
 export type PageFailure = 'not-found' | 'invalid-channel' | 'maintenance' | 'error';
 
@@ -39,10 +40,30 @@ export function classifyFailure(error: unknown): PageFailure {
   return 'error';
 }
 
-/** HTTP status of the page for a failure (maintenance redirects instead). */
+/** HTTP status of the page for a failure (maintenance redirects instead); 'error' defaults to 500 (see errorPageFacts). */
 export function failureStatus(failure: PageFailure): number {
   return failure === 'error' ? 500 : failure === 'maintenance' ? 302 : 404;
 }
+
+/** What the error page shows for a failed route change (spec 8). */
+export interface ErrorPageFacts {
+  status: number;
+  /** Our own route errors' message ('Unknown middleware …'); the API's wording is not shown (spec 8). */
+  message: string | null;
+}
+
+/**
+ * Status and message of the error page for a failure classified 'error' (spec 8 "Route-change error
+ * with status: error page with that code and message; default status 500"): a RouteError's status
+ * and message, an API error's 4xx/5xx status (a 502 from the API is a 502 page), else 500.
+ */
+export function errorPageFacts(error: unknown): ErrorPageFacts {
+  if (error instanceof RouteError) return { status: validErrorStatus(error.status), message: error.message };
+  if (error instanceof ApiError) return { status: validErrorStatus(error.status), message: null };
+  return { status: 500, message: null };
+}
+
+const validErrorStatus = (status: number) => (Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500);
 
 /**
  * On-demand catalogue pages hold no personal data (member state comes from header.js and islands),
@@ -101,7 +122,7 @@ export async function loadPage<T>(page: PageContext, load: (kit: LoadKit) => Pro
     const failure = classifyFailure(error);
     setPageCaching(page.response.headers, true);
     if (failure === 'maintenance') return { ok: false, failure, redirect: page.redirect(paths.maintenance, 302) };
-    page.response.status = failureStatus(failure);
+    page.response.status = failure === 'error' ? errorPageFacts(error).status : failureStatus(failure);
     return { ok: false, failure };
   }
 }

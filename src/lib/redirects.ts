@@ -46,11 +46,12 @@ export function memberOnlyRedirect(visitor: VisitorState, returnTo: string, sett
 
 /**
  * Guest-only screen (login, register, reminder): an unregistered member goes to /verify/ when
- * first-login verification is on; a logged-in member goes to /ec/. An unregistered member without
- * the plugin is not logged in (spec 4), so stays.
+ * first-login verification is on; otherwise a logged-in visitor goes to /ec/ (spec 2, whatever the
+ * member flag) and a guest stays. An unregistered member without the plugin is normally not logged
+ * in at all (spec 4), so stays.
  */
 export function guestOnlyRedirect(visitor: Pick<VisitorState, 'isLogin' | 'isRegisteredMember'>, settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS): string | null {
-  if (visitor.isRegisteredMember === false) return settings.verifyEmailOnFirstLogin ? verifyPath : null;
+  if (visitor.isRegisteredMember === false && settings.verifyEmailOnFirstLogin) return verifyPath;
   return visitor.isLogin ? ecPath : null;
 }
 

@@ -72,7 +72,7 @@ function enhance(form: HTMLFormElement): void {
       li.setAttribute('aria-selected', 'false');
       li.className = `suggest-option suggest-${o.kind}`;
       if (o.kind === 'product') {
-        const img = Object.assign(document.createElement('img'), { src: o.image, alt: '', width: 40, height: 40, loading: 'lazy' });
+        const img = Object.assign(document.createElement('img'), { src: o.image, alt: '', width: 40, height: 40, loading: 'lazy', decoding: 'async' });
         const name = Object.assign(document.createElement('span'), { className: 'suggest-name', textContent: o.label });
         const price = Object.assign(document.createElement('span'), { className: 'suggest-price', textContent: yen(o.price) });
         li.append(img, name, price);

@@ -4,9 +4,10 @@
  */
 import { create } from 'zustand';
 import { isDisplayableError, firstErrorMessage } from '../api-client/errors.ts';
+import { TOAST_DURATION_MS } from '../lib/timing.ts';
 
 export const TOAST_POSITION = 'bottom-center';
-export const TOAST_DURATION_MS = 5000;
+export { TOAST_DURATION_MS };
 export const TOAST_MAX = 5;
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';

@@ -48,7 +48,7 @@ export function Pager({ pagination, base, label }: { pagination: Pagination; bas
 export function ProductRow({ product, children, meta }: { product: Product; children?: ReactNode; meta?: ReactNode }) {
   return (
     <li className="panel discovery-row" style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
-      <img src={product.image} alt="" width={80} height={80} loading="lazy" style={{ objectFit: 'cover', borderRadius: '.25rem' }} />
+      <img src={product.image} alt="" width={80} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover', borderRadius: '.25rem' }} />
       <div style={{ flex: '1 1 12rem' }}>
         {product.brand && <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>{product.brand.name}</p>}
         <p style={{ margin: 0 }}><a href={productDetailPath(product.key)}>{product.name}</a></p>

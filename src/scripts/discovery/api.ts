@@ -4,6 +4,7 @@
  * cookie, refreshed first through the API client (loaded only then) when it has run out.
  */
 import { API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL } from '../../api-client/endpoint.ts';
+import { TOAST_DURATION_MS } from '../../lib/timing.ts';
 
 const FAILED = '通信に失敗しました。時間をおいて再度お試しください。';
 
@@ -92,7 +93,7 @@ export function toast(content: string | Node, kind: 'error' | 'info' = 'error'):
   item.style.cssText = 'margin:0;padding:.75rem 1rem;border-radius:.5rem;background:#222;color:#fff;box-shadow:0 2px 8px rgb(0 0 0/.3)';
   item.append(content);
   region.append(item);
-  setTimeout(() => item.remove(), 5000);
+  setTimeout(() => item.remove(), TOAST_DURATION_MS);
 }
 
 /** Asks a guest to log in: a toast with the login link. */

@@ -6,9 +6,10 @@ import { nanoquery } from '@nanostores/query';
 import { ApiError, CLIENT_CODES } from '../../api-client/errors.ts';
 import { onSessionEvent } from '../../api-client/http.ts';
 import { PERSONAL_PREFIX } from './keys.ts';
+import { MIN_FETCH_MS } from '../../lib/timing.ts';
 
 /** Spec 9: a data fetch is held at least 200 ms so a fast answer does not flash a loader. */
-export const MIN_FETCH_MS = 200;
+export { MIN_FETCH_MS };
 
 /** Resolves with `work`'s result no earlier than `ms` after the start. */
 export async function holdAtLeast<T>(work: Promise<T>, ms = MIN_FETCH_MS): Promise<T> {
