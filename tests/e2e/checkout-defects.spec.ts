@@ -131,7 +131,7 @@ test('/cart/complete/ with JavaScript off says nothing about an order: no thanks
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/cart/complete/?order_no=20260101-9999');
-  await expect(page.getByText('読み込み中')).toBeVisible();
+  await expect(page.getByText('読み込んでいます…')).toBeVisible();
   await expect(page.getByText('ご注文ありがとうございました')).toHaveCount(0);
   await context.close();
 });
