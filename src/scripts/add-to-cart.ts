@@ -27,9 +27,11 @@ const TOAST_MS = 5000;
  * in the focused status region, which screen readers read. A repeat replaces it, so there is never a duplicate.
  */
 function showToast(text: string): void {
-  let region = document.querySelector<HTMLElement>('.toast-region');
+  // Its own region (never a React island's, whose nodes React owns), with the toast region's styles.
+  let region = document.querySelector<HTMLElement>('[data-add-toast]');
   if (!region) {
     region = Object.assign(document.createElement('div'), { className: 'toast-region' });
+    region.dataset.addToast = '';
     region.setAttribute('aria-hidden', 'true');
     document.body.append(region);
   }
