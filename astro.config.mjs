@@ -7,6 +7,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { loadSnapshot } from './content-sync/snapshot.ts';
+import { loaderCss } from './themes/default/loaders/files.ts';
 import { resolveTheme, themeNameFor } from './themes/registry.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -27,12 +28,16 @@ const publicApiBase = process.env.PUBLIC_API_BASE_URL ?? '';
 function shopTheme() {
   const themeId = 'virtual:shop/theme';
   const resolvedThemeId = `\0${themeId}`;
+  // The theme's loader size, overlay and position as custom properties (themes/default/loaders/).
+  const loaderCssId = 'virtual:shop/loader.css';
+  const resolvedLoaderCssId = `\0${loaderCssId}`;
   const slotPrefix = 'virtual:shop/slot/';
   const abs = (file) => path.resolve(root, file).split(path.sep).join('/');
   return {
     name: 'shop-theme',
     resolveId(source) {
       if (source === themeId) return resolvedThemeId;
+      if (source === loaderCssId) return resolvedLoaderCssId;
       if (source.startsWith(slotPrefix)) {
         const slot = source.slice(slotPrefix.length);
         if (!(slot in theme.slots)) throw new Error(`Unknown theme slot "${slot}" (see themes/registry.ts)`);
@@ -41,9 +46,13 @@ function shopTheme() {
       return undefined;
     },
     load(id) {
+      if (id === resolvedLoaderCssId) return loaderCss(theme.loader);
       if (id !== resolvedThemeId) return undefined;
       return [
         ...theme.tokens.map((file) => `import ${JSON.stringify(abs(file))};`),
+        ...theme.feedbackStyles.map((file) => `import ${JSON.stringify(abs(file))};`),
+        `import ${JSON.stringify(loaderCssId)};`,
+        `export const cursor = ${JSON.stringify(theme.cursor)};`,
         `export const themeName = ${JSON.stringify(theme.name)};`,
         `export const channel = ${JSON.stringify(channel)};`,
         `export const publicApiBase = ${JSON.stringify(publicApiBase)};`,

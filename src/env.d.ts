@@ -6,6 +6,8 @@ declare module 'virtual:shop/theme' {
   export const channel: string;
   export const publicApiBase: string;
   export const siteName: string;
+  /** The theme's cursor follower (themes/registry.ts; type null = none). */
+  export const cursor: import('../themes/registry.ts').ResolvedThemeCursor;
 }
 
 /*

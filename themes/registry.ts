@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { themes } from './manifests.ts';
-import type { ThemeManifest, ThemeRules } from './theme-manifest.ts';
+import { CURSOR_IDS, SPINNER_IDS, type ThemeManifest, type ThemeRules } from './theme-manifest.ts';
+import { cursorStylesheet, LOADER_BASE, spinnerStylesheet } from './default/loaders/files.ts';
 
 export { themes };
 export type { ThemeManifest, ThemeRules };
@@ -63,12 +64,34 @@ export const themeRulesSchema = z.strictObject({
 });
 export type ResolvedThemeRules = z.infer<typeof themeRulesSchema>;
 
-/** What a theme declares: its name, an optional extra tokens stylesheet, its extra rules, and only the slots it overrides. */
+/** The loader (spec 9): spinners 0000–0013, default 0011, size 20, transparent overlay, centred. */
+export const themeLoaderSchema = z.strictObject({
+  spinner: z.enum(SPINNER_IDS).default('0011').describe('Spinner design 0000–0013 (one stylesheet each, only the chosen one ships).'),
+  size: z.number().int().min(8).max(120).default(20).describe('Spinner size in CSS pixels.'),
+  overlay: z.enum(['transparent', 'light', 'dark']).default('transparent').describe('What covers the loading area behind the spinner.'),
+  position: z.enum(['center', 'top']).default('center').describe('Where the spinner sits in the loading area.'),
+});
+export type ResolvedThemeLoader = z.infer<typeof themeLoaderSchema>;
+
+/**
+ * The decorative cursor follower (spec 9): cursors 0001–0003, size 10, frame 0.1. Off unless the theme
+ * names a type: the default theme turns on 0001, the spec's default design; a theme without a cursor line gets none.
+ */
+export const themeCursorSchema = z.strictObject({
+  type: z.enum(CURSOR_IDS).nullable().default(null).describe('Follower design 0001–0003, or null for none.'),
+  size: z.number().int().min(4).max(64).default(10).describe('Follower size in CSS pixels.'),
+  frame: z.number().gt(0).max(1).default(0.1).describe('Easing per animation frame: share of the remaining distance covered.'),
+});
+export type ResolvedThemeCursor = z.infer<typeof themeCursorSchema>;
+
+/** What a theme declares: its name, an optional extra tokens stylesheet, its extra rules, loader, cursor, and only the slots it overrides. */
 export const themeManifestSchema = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/),
   /** Project-relative CSS file layered after the default tokens (custom properties only). */
   tokens: z.string().optional(),
   rules: themeRulesSchema.default({ strictPassword: false, fullWidthNames: false, kanaKatakana: false }),
+  loader: themeLoaderSchema.default({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' }),
+  cursor: themeCursorSchema.default({ type: null, size: 10, frame: 0.1 }),
   slots: themeSlotsSchema.partial().default({}),
 });
 
@@ -88,6 +111,10 @@ export interface ResolvedTheme {
   tokens: string[];
   slots: ThemeSlots;
   rules: ResolvedThemeRules;
+  loader: ResolvedThemeLoader;
+  cursor: ResolvedThemeCursor;
+  /** Stylesheets of the chosen spinner and cursor (project-relative), loaded on every page with the tokens. */
+  feedbackStyles: string[];
 }
 
 /** Picks the theme name: the synced THEME setting when it names a known theme, else the channel map, else 'default'. */
@@ -103,7 +130,8 @@ export function resolveTheme(name: string): ResolvedTheme {
   const parsed = themeManifestSchema.parse(manifest);
   const slots = themeSlotsSchema.parse(parsed.slots);
   const tokens = [BASE_TOKENS, ...(parsed.tokens && parsed.tokens !== BASE_TOKENS ? [parsed.tokens] : [])];
-  return { name: parsed.name, tokens, slots, rules: parsed.rules };
+  const feedbackStyles = [LOADER_BASE, spinnerStylesheet(parsed.loader.spinner), ...(parsed.cursor.type ? [cursorStylesheet(parsed.cursor.type)] : [])];
+  return { name: parsed.name, tokens, slots, rules: parsed.rules, loader: parsed.loader, cursor: parsed.cursor, feedbackStyles };
 }
 
 /** Slot names with their one-line descriptions, for documentation and the registry test. */

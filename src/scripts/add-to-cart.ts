@@ -9,11 +9,36 @@
  *
  * A member whose access token has expired (expires_at cookie in the past) is refreshed first through
  * the API client (loaded only then), so the add goes to their own cart, not a guest's.
+ *
+ * The feedback follows the channel's CART.POPUP_COMPONENT (spec 9, the form's data-popup-component):
+ * 'toast' (default) writes the result, moves focus to it (it was lost to the body before) and shows
+ * a toast at the bottom centre for 5 s; 'dialog' opens src/scripts/add-to-cart-dialog.ts, loaded only
+ * on such a channel.
  */
 import type { AddJsonAnswer } from '../pages/cart/add/index.ts';
 import { refreshIfExpired } from './discovery/api.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
+/** Spec 9: a toast shows for 5000 ms (as src/stores/toast.ts, which this page does not load). */
+const TOAST_MS = 5000;
+
+/**
+ * A toast at the bottom centre (the toast region's styles): for sight only, since the same words are
+ * in the focused status region, which screen readers read. A repeat replaces it, so there is never a duplicate.
+ */
+function showToast(text: string): void {
+  // Its own region (never a React island's, whose nodes React owns), with the toast region's styles.
+  let region = document.querySelector<HTMLElement>('[data-add-toast]');
+  if (!region) {
+    region = Object.assign(document.createElement('div'), { className: 'toast-region' });
+    region.dataset.addToast = '';
+    region.setAttribute('aria-hidden', 'true');
+    document.body.append(region);
+  }
+  const item = Object.assign(document.createElement('div'), { className: 'toast toast-success', textContent: text });
+  region.replaceChildren(item);
+  setTimeout(() => item.remove(), TOAST_MS);
+}
 
 /** Shows `text` (and a link to the cart when added) in the status region; an alert for failures. */
 function report(form: HTMLFormElement, result: { added: string } | { error: string } | null): void {
@@ -47,8 +72,31 @@ async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
   return res.headers.get('content-type')?.includes('application/json') ? await res.json() as AddJsonAnswer : null;
 }
 
+/** Shows the add's success the way the channel chose: status + focus + toast, or the dialog. */
+function added(form: HTMLFormElement, button: HTMLElement | null, dialog: Promise<typeof import('./add-to-cart-dialog.ts')> | null): void {
+  const name = form.dataset.productName ?? '';
+  report(form, { added: name });
+  if (dialog) {
+    void dialog.then((m) => m.openAddedDialog(name, form.dataset.cartPath ?? '/cart/', button), () => focusStatus(form));
+    return;
+  }
+  focusStatus(form);
+  showToast(`「${name}」をカートに追加しました。`);
+}
+
+/** Moves focus to the result, so keyboard and screen reader users land on it. */
+function focusStatus(form: HTMLFormElement): void {
+  const status = form.querySelector<HTMLElement>('[data-add-status]');
+  if (!status) return;
+  status.tabIndex = -1;
+  status.focus();
+}
+
 function enhance(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  // CART.POPUP_COMPONENT 'dialog': its code is fetched now, while the shopper chooses, and only then.
+  const dialog = form.dataset.popupComponent === 'dialog' ? import('./add-to-cart-dialog.ts') : null;
+  dialog?.catch(() => undefined); // a failed load falls back to the status message at the add
   // 「名入れ刺繍をする」 only on an embroiderable product's page: its script is loaded only there.
   const pass = (): boolean => true;
   const embroidery: Promise<() => boolean> = form.querySelector('[data-embroidery]')
@@ -63,7 +111,7 @@ function enhance(form: HTMLFormElement): void {
     report(form, null);
     embroidery.then((valid): Promise<AddJsonAnswer | null | 'invalid'> => (valid() ? add(form) : Promise.resolve('invalid'))).then((answer) => {
       if (answer === 'invalid') return;
-      if (answer?.ok) report(form, { added: form.dataset.productName ?? '' });
+      if (answer?.ok) added(form, button, dialog);
       else if (answer) report(form, { error: answer.message ?? FAILED });
       else report(form, { error: FAILED });
     }, (error: unknown) => {

@@ -1,6 +1,10 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
 import { useToastStore, toast, toastError, pushToast, TOAST_POSITION, TOAST_DURATION_MS, TOAST_MAX } from '../../src/stores/toast.ts';
 import { ApiError } from '../../src/api-client/errors.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const globalCss = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/global.css'), 'utf8');
 
 beforeEach(() => { vi.useFakeTimers(); useToastStore.getState().clear(); });
 afterEach(() => vi.useRealTimers());
@@ -10,6 +14,13 @@ const messages = () => useToastStore.getState().toasts.map((t) => t.message);
 describe('toasts (spec 9: bottom-centre, 5000 ms, at most 5, duplicates suppressed)', () => {
   it('sit at the bottom centre', () => {
     expect(TOAST_POSITION).toBe('bottom-center');
+    // The region's CSS really puts them there: fixed, bottom edge, centred horizontally.
+    const rule = /\.toast-region\s*\{([^}]*)\}/.exec(globalCss)?.[1] ?? '';
+    expect(rule).toMatch(/position:\s*fixed/);
+    expect(rule).toMatch(/bottom:\s*var\(--space-\d\)/);
+    expect(rule).toMatch(/left:\s*50%/);
+    expect(rule).toMatch(/transform:\s*translateX\(-50%\)/);
+    expect(rule).not.toMatch(/\btop:/);
   });
 
   it('disappear after 5000 ms', () => {
@@ -24,6 +35,19 @@ describe('toasts (spec 9: bottom-centre, 5000 ms, at most 5, duplicates suppress
     for (let i = 1; i <= 7; i++) toast.info(`通知${i}`);
     expect(TOAST_MAX).toBe(5);
     expect(messages()).toEqual(['通知3', '通知4', '通知5', '通知6', '通知7']);
+    // The dropped ones' timers do not take newer toasts with them.
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    expect(messages()).toHaveLength(5);
+  });
+
+  it('each toast keeps its own 5000 ms', () => {
+    toast.info('先');
+    vi.advanceTimersByTime(3000);
+    toast.info('後');
+    vi.advanceTimersByTime(2000);
+    expect(messages()).toEqual(['後']);
+    vi.advanceTimersByTime(3000);
+    expect(messages()).toEqual([]);
   });
 
   it('suppress a duplicate while the same toast is showing', () => {

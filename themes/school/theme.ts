@@ -4,7 +4,7 @@
  * brand), its own tokens, and the stricter form rules: a uniform order is registered under the
  * student's name as the school lists it (full-width name, katakana reading) and a family account
  * holds a child's school records, so the strong password too. Checkout, my page, the static, error
- * and maintenance screens are the default theme's.
+ * and maintenance screens are the default theme's; the loader is its own (spinner 0002).
  */
 import type { ThemeManifest } from '../theme-manifest.ts';
 
@@ -12,6 +12,8 @@ const theme: ThemeManifest = {
   name: 'school',
   tokens: 'themes/school/tokens.css',
   rules: { strictPassword: true, fullWidthNames: true, kanaKatakana: true },
+  // Its own loader: three bouncing dots, a little larger; no pointer follower (a plain school shop).
+  loader: { spinner: '0002', size: 24 },
   slots: {
     Header: 'themes/school/Header.astro',
     Footer: 'themes/school/Footer.astro',

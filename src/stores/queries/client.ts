@@ -5,15 +5,21 @@
 import { nanoquery } from '@nanostores/query';
 import { ApiError, CLIENT_CODES } from '../../api-client/errors.ts';
 import { onSessionEvent } from '../../api-client/http.ts';
+import { DATA_FETCH_MIN_MS, holdRemaining } from '../../lib/loading-hold.ts';
 import { PERSONAL_PREFIX } from './keys.ts';
-import { MIN_FETCH_MS } from '../../lib/timing.ts';
 
-/** Spec 9: a data fetch is held at least 200 ms so a fast answer does not flash a loader. */
-export { MIN_FETCH_MS };
+/** Spec 9: a loader, once shown, stays at least 200 ms (src/lib/loading-hold.ts). */
+export const MIN_FETCH_MS = DATA_FETCH_MIN_MS;
 
-/** Resolves with `work`'s result no earlier than `ms` after the start. */
-export async function holdAtLeast<T>(work: Promise<T>, ms = MIN_FETCH_MS): Promise<T> {
-  const [result] = await Promise.all([work, new Promise((r) => setTimeout(r, ms))]);
+/**
+ * Resolves with `work`'s result, held so its loader does not flicker: an answer within 100 ms (before
+ * the loader appears) at once, a slower one no earlier than 200 ms after the loader appeared.
+ */
+export async function holdAtLeast<T>(work: Promise<T>): Promise<T> {
+  const start = Date.now();
+  const result = await work;
+  const wait = holdRemaining(Date.now() - start);
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   return result;
 }
 

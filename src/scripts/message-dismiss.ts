@@ -1,0 +1,81 @@
+/**
+ * The shop's messages (spec 4 "Messages": GET /v1/messages, per=all) with 「閉じる」: a message shows
+ * only while its updated_at differs from the value stored when it was dismissed. Dismissing stores
+ * that updated_at under the message's own cookie (spec 9 "a per-message dismissal key",
+ * message_dismissed_<code>, as src/lib/cookies.ts names it), so the message stays away across pages
+ * and visits, and comes back once an editor changes it. No React and no API client (content pages
+ * ship at most a few KB): the small shared fetch of the page scripts.
+ */
+import { api } from './discovery/api.ts';
+
+/** Prefix of the per-message dismissal cookie (equal to COOKIE_KEYS.messageDismissal in src/lib/cookies.ts). */
+export const DISMISSAL_PREFIX = 'message_dismissed_';
+const CODE = /^[\w.-]{1,100}$/;
+const YEAR_S = 365 * 24 * 60 * 60;
+
+export interface SiteMessage { code: string; title: string; body: string; updated_at: string }
+
+/** The dismissal cookie's name for a message code, or null for a code that cannot name a cookie. */
+export function dismissalKey(code: string): string | null {
+  return CODE.test(code) ? DISMISSAL_PREFIX + code : null;
+}
+
+/** The updated_at stored at dismissal for `code` in a document.cookie string, or null. */
+export function storedDismissal(cookies: string, code: string): string | null {
+  const key = dismissalKey(code);
+  const hit = key ? cookies.split('; ').find((c) => c.startsWith(`${key}=`)) : undefined;
+  if (!key || !hit) return null;
+  try { return decodeURIComponent(hit.slice(key.length + 1)); } catch { return null; }
+}
+
+/** Spec 4: the messages to show, those not dismissed at their current updated_at. */
+export function messagesToShow(messages: readonly SiteMessage[], cookies: string): SiteMessage[] {
+  return messages.filter((m) => typeof m.code === 'string' && typeof m.updated_at === 'string' && storedDismissal(cookies, m.code) !== m.updated_at);
+}
+
+/** The cookie line that remembers the dismissal of `message` at its updated_at (for a year). */
+export function dismissalCookie(message: SiteMessage): string | null {
+  const key = dismissalKey(message.code);
+  return key ? `${key}=${encodeURIComponent(message.updated_at)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax` : null;
+}
+
+/** One message as a labelled article with its 「閉じる」 button. */
+function render(message: SiteMessage, index: number, region: HTMLElement): HTMLElement {
+  const item = document.createElement('article');
+  item.className = 'site-message notice';
+  const id = `site-message-${index}`;
+  item.setAttribute('aria-labelledby', id);
+  const title = Object.assign(document.createElement('h2'), { id, textContent: message.title });
+  const body = document.createElement('div');
+  // Sanitised by the Shop API on save (the content allow-list), from this shop's own API.
+  body.innerHTML = message.body;
+  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: '閉じる' });
+  close.setAttribute('aria-label', `「${message.title}」を閉じる`);
+  close.addEventListener('click', () => {
+    const line = dismissalCookie(message);
+    if (line) document.cookie = line;
+    const next = item.nextElementSibling ?? item.previousElementSibling;
+    item.remove();
+    // Focus goes to the next message's button, or the start of the main content: never lost to the body.
+    const target = next?.querySelector('button') ?? document.getElementById('main');
+    if (target && !next) target.tabIndex = -1;
+    target?.focus();
+    if (!region.childElementCount) region.hidden = true;
+  });
+  item.append(title, body, close);
+  return item;
+}
+
+/** Fills the page's message region with the messages this visitor has not dismissed. */
+export async function showMessages(region: HTMLElement): Promise<void> {
+  let messages: SiteMessage[];
+  try {
+    const value = await api<unknown>('GET', '/v1/messages?per=all', { auth: false });
+    messages = Array.isArray(value) ? (value as SiteMessage[]) : [];
+  } catch {
+    return; // no messages is better than an error box on every page (spec 8: network errors are ignored)
+  }
+  const shown = messagesToShow(messages, document.cookie);
+  region.replaceChildren(...shown.map((m, i) => render(m, i, region)));
+  region.hidden = shown.length === 0;
+}
