@@ -14,5 +14,5 @@ u();addEventListener('shop:header',u);addEventListener('pageshow',u)})();
 // the channel's SCREEN-SM, pc above SCREEN-MD, else tablet; the breakpoints come from the page's meta tag.
 (function(){
 var m=document.querySelector('meta[name="shop:breakpoints"]'),b=(m&&m.getAttribute('content')||'576,992').split(','),sm=+b[0],md=+b[1];
-function s(){var w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c}
+function s(){var d,w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c;if(c=='phone'&&!s.d&&(d=document.querySelector('[data-drawer-src]')))s.d=document.head.appendChild(document.createElement('script')).src=d.dataset.drawerSrc}
 s();addEventListener('resize',s)})();

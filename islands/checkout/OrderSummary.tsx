@@ -25,10 +25,10 @@ function EmbroideryNote({ embroidery }: { embroidery: unknown }) {
   return e && <span className="summary-embroidery" style={{ display: 'block', fontWeight: 'normal' }}>{embroideryLabel(e)}</span>;
 }
 
-/** The lines as a table: product, unit price, quantity, subtotal (all tax-inclusive). */
+/** The lines as a table: product, unit price, quantity, subtotal (all tax-inclusive); phones stack each row (data-label names its values). */
 export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption: string }) {
   return (
-    <table className="summary-items">
+    <table className="summary-items stacked-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr><th scope="col">商品</th><th scope="col" className="num">単価（税込）</th><th scope="col" className="num">数量</th><th scope="col" className="num">小計（税込）</th></tr>
@@ -41,9 +41,9 @@ export function SummaryItems({ items, caption }: { items: SummaryItem[]; caption
               {item.taxRate === 8 && <span className="muted">（※軽減税率対象）</span>}
               <EmbroideryNote embroidery={item.embroidery} />
             </th>
-            <td className="num">{formatYen(item.unitPriceWithTax)}</td>
-            <td className="num">{item.quantity}</td>
-            <td className="num">{formatYen(item.subtotalWithTax)}</td>
+            <td className="num" data-label="単価（税込）">{formatYen(item.unitPriceWithTax)}</td>
+            <td className="num" data-label="数量">{item.quantity}</td>
+            <td className="num" data-label="小計（税込）">{formatYen(item.subtotalWithTax)}</td>
           </tr>
         ))}
       </tbody>
@@ -64,7 +64,7 @@ export function SummaryTotals({ totals, pointLabel = '獲得予定ポイント' 
       <dt>消費税</dt><dd>{formatYen(totals.tax)}</dd>
       {totals.byTaxRate.map((r) => (
         <div key={r.taxRate} className="totals-sub">
-          <dt>（{r.taxRate}%対象 {formatYen(r.total)}）</dt><dd>内消費税 {formatYen(r.tax)}</dd>
+          <dt>（{r.taxRate}%対象 <span className="amount">{formatYen(r.total)}</span>）</dt><dd>内消費税 {formatYen(r.tax)}</dd>
         </div>
       ))}
       <dt className="grand">お支払い合計（税込）</dt><dd className="grand">{formatYen(totals.payment)}</dd>

@@ -40,7 +40,7 @@ function OrderList() {
 
   return (
     <div className="stack">
-      <table className="orders">
+      <table className="orders stacked-table">
         <caption className="visually-hidden">注文履歴（{current} / {last}ページ）</caption>
         <thead>
           <tr><th scope="col">ご注文番号</th><th scope="col">ご注文日</th><th scope="col">ステータス</th><th scope="col" className="num">お支払い合計</th></tr>
@@ -49,9 +49,9 @@ function OrderList() {
           {data.items.map((order) => (
             <tr key={order.id}>
               <th scope="row"><a href={orderDetailPath(order.id)}>{order.order_no}</a></th>
-              <td><time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time></td>
-              <td>{order.status_label}</td>
-              <td className="num">{formatYen(orderTotal(order))}</td>
+              <td data-label="ご注文日"><time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time></td>
+              <td data-label="ステータス">{order.status_label}</td>
+              <td className="num" data-label="お支払い合計">{formatYen(orderTotal(order))}</td>
             </tr>
           ))}
         </tbody>
