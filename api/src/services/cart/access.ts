@@ -14,10 +14,11 @@ import { notFound } from '../../lib/errors.ts';
 import { randomToken } from '../tokens.ts';
 import { cartErrors } from './errors.ts';
 import { dropUnsellableLines, mergeLines } from './lines.ts';
-import { cartByTokenQuery, cartStatements } from './queries.ts';
+import { cartByTokenQuery, cartExtraColumns, cartStatements, type CartExtras } from './queries.ts';
 
 type Conn = Db | Tx;
-export type CartRow = typeof carts.$inferSelect;
+/** A cart row; read through queries.ts it also carries its extras (settings, payment method). */
+export type CartRow = typeof carts.$inferSelect & Partial<CartExtras>;
 
 const expiryFrom = (env: ApiEnv, now = new Date()) => new Date(now.getTime() + env.CART_TTL_DAYS * 86_400_000);
 const isOpen = (cart: CartRow, now = new Date()) => cart.order_id == null && cart.expires_at > now;
@@ -46,7 +47,7 @@ export async function readCart(db: Db, channelId: string, user: UserRow | null, 
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.expires_at <= new Date() && cart.order_id == null) throw cartErrors.expired();
   if (user && cart.user_id == null && cart.order_id == null) {
-    [cart] = await db.update(carts).set({ user_id: user.id }).where(eq(carts.id, cart.id)).returning();
+    [cart] = await db.update(carts).set({ user_id: user.id }).where(eq(carts.id, cart.id)).returning(cartExtraColumns());
   }
   return cart;
 }
@@ -65,7 +66,7 @@ export async function mutateCart(db: Db, env: ApiEnv, channelId: string, user: U
     await change(tx, cart);
     const [updated] = await tx.update(carts).set({
       expires_at: expiryFrom(env), updated_at: new Date(), ...(user && cart.user_id == null ? { user_id: user.id } : {}),
-    }).where(eq(carts.id, cart.id)).returning();
+    }).where(eq(carts.id, cart.id)).returning(cartExtraColumns());
     return updated;
   });
 }
@@ -116,7 +117,7 @@ export async function initCart(db: Db, env: ApiEnv, channelId: string, user: Use
   if (!target) {
     const [created] = await db.insert(carts).values({
       token: randomToken(), channel_id: channelId, user_id: user?.id ?? null, expires_at: expiryFrom(env),
-    }).returning();
+    }).returning(cartExtraColumns());
     return created;
   }
   return mutateCart(db, env, channelId, user, target.token, async (tx, cart) => {

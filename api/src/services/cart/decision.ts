@@ -19,6 +19,8 @@ import { asTaxRate } from './lines.ts';
 import { priceWithPaymentFee } from '../payments/methods.ts';
 import { settleOffline, type Settle } from '../payments/settle.ts';
 import { cartLinesQuery } from './queries.ts';
+import { assertCartSelling } from './selling.ts';
+import { siteNameOf } from './channel-settings.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { decisionShipments } from '../delivery/decision.ts';
 import { cartBenefits } from '../benefits/cart-pricing.ts';
@@ -72,6 +74,8 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   }
   const now = new Date();
   if (cart.expires_at <= now) throw cartErrors.expired();
+  // Selling stop, on the settings read with the locked cart row.
+  await assertCartSelling(tx, cart);
 
   const lines = await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
@@ -79,7 +83,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   const delivery = await decisionShipments(tx, channel.id, cart, lines, now);
   // A social gift has no address yet: the receiver enters it through the link.
   if (!delivery.count && !cart.is_social_gift) throw cartErrors.noShipping();
-  const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
+  const payment = cart.payment_row !== undefined ? cart.payment_row : cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
   assertGiftPayment(cart, payment);
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
@@ -158,7 +162,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   await queueOrderConfirmation(tx, {
     channelId: channel.id,
-    siteName: await siteName(tx, channel.id, channel.name),
+    siteName: (cart.channel_settings ? siteNameOf(cart.channel_settings, channel.name) : await siteName(tx, channel.id, channel.name)),
     to: user.email,
     customerName: `${user.last_name} ${user.first_name}`.trim() || user.username,
     orderNo,
@@ -176,7 +180,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   });
   const gift = cartSocialGift(cart);
   const link = gift && await openSocialGift(tx, {
-    channelId: channel.id, orderId, orderNo, gift, siteUrl, siteName: await siteName(tx, channel.id, channel.name), senderEmail: user.email,
+    channelId: channel.id, orderId, orderNo, gift, siteUrl, siteName: (cart.channel_settings ? siteNameOf(cart.channel_settings, channel.name) : await siteName(tx, channel.id, channel.name)), senderEmail: user.email,
     customerName: `${user.last_name} ${user.first_name}`.trim() || user.username, items: items.map((i) => ({ name: i.name, quantity: i.quantity })), now,
   });
   return { order_id: orderId, order_no: orderNo, created: true, ...(link ? { social_gift_url: link.url } : {}) };

@@ -4,16 +4,36 @@
  * statement is parsed and planned once per connection instead of on every request; PGlite runs
  * the same statements unnamed. A prepared statement is bound to the handle it was built on, so it
  * is kept per database handle and never used inside a transaction.
+ *
+ * A cart row is read with two extra columns (`cartExtraColumns`): the channel's cart settings and
+ * the chosen payment method's row, as jsonb. They are what every cart operation reads next, so
+ * carrying them in the same statement saves those round trips on each request (under CPU
+ * contention the cost of a request follows its number of statements, docs/deployment.md).
  */
-import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, products } from '../../db/schema.ts';
+import { cart_items, cart_shippings, carts, payment_methods, products, settings } from '../../db/schema.ts';
+import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
 
 type Conn = Db | Tx;
 type Param<T> = T | Placeholder;
 
+/** What a cart read brings besides the row: its channel's settings and its payment method. */
+export interface CartExtras {
+  channel_settings: SettingValues;
+  payment_row: typeof payment_methods.$inferSelect | null;
+}
+
+/** The cart row's columns plus its extras (usable in a select, a FOR UPDATE select and `returning`). */
+export const cartExtraColumns = () => ({
+  ...getTableColumns(carts),
+  channel_settings: sql<SettingValues>`(select coalesce(jsonb_object_agg(${settings.key}, ${settings.value}), '{}'::jsonb) from ${settings}
+    where ${settings.channel_id} = ${carts.channel_id} and ${inArray(settings.key, [...CART_SETTING_KEYS])})`,
+  payment_row: sql<CartExtras['payment_row']>`(select to_jsonb(pm) from ${payment_methods} pm where pm.id = ${carts.payment_id})`,
+});
+
 export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>) =>
-  conn.select().from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
+  conn.select(cartExtraColumns()).from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
 
 /** The cart's lines with the live product figures pricing and the decision need. */
 export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
