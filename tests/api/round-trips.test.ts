@@ -8,6 +8,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../api/src/db/schema.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -73,7 +74,39 @@ describe('round trips per request', () => {
     const run = await checkout();
     const counts = Object.fromEntries(Object.entries(run).map(([k, v]) => [k, v.statements.length]));
     console.log(`statements per request: ${JSON.stringify(counts)}`);
-    expect(counts.add).toBeLessThanOrEqual(11);
-    expect(counts.decision).toBeLessThanOrEqual(17);
+    expect(counts.add).toBeLessThanOrEqual(9);
+    expect(counts.decision).toBeLessThanOrEqual(15);
   });
 });
+
+describe('the settings read along with the cart row', () => {
+  const setSelling = (channel: string, selling: boolean) => Promise.all(
+    ([['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', true], ['PLUGIN.TEMPORARY_STOP_SELLING.SELLING', selling]] as const).map(([key, value]) =>
+      shop.database.db.insert(settings).values({ channel_id: channel, key, value, is_public: true })
+        .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } })));
+
+  it("are the cart's own channel's, and an editor's change counts from the next request", async () => {
+    const p = await product({ stock: 50 });
+    const { token } = await (await shop.request('POST', '/v1/carts/init', { body: {} })).json();
+    const add = () => shop.request('PATCH', '/v1/carts/products/add', { body: { token, product_id: p, quantity: 1 } });
+    // Another channel stopping its sales does not stop this one.
+    await setSelling('school', false);
+    expect((await add()).status).toBe(200);
+    await setSelling('default', false);
+    const stopped = await add();
+    expect(stopped.status).toBe(422);
+    expect((await stopped.json()).code).toBe('cart.selling_stopped');
+    await setSelling('default', true);
+    // The view after the change prices with this channel's carriage, not another's.
+    for (const [channel, fee] of [['school', 9999], ['default', 700]] as const) {
+      await shop.database.db.insert(settings).values({ channel_id: channel, key: 'ORDER.CARRIAGE.FEE', value: fee, is_public: false })
+        .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value: fee } });
+    }
+    const changed = await add();
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).carriage.fee).toBe(700);
+    const cart = await (await shop.request('GET', `/v1/carts/${token}`)).json();
+    expect(cart.detail.products[0].quantity).toBe(2);
+  });
+});
+

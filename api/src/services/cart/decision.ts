@@ -66,7 +66,8 @@ export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, tok
 }
 
 async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string, siteUrl: string, settle: Settle): Promise<Decision> {
-  const cart = await findCart(tx, channel.id, token, true);
+  // The locked row with its lines and shippings, in one statement.
+  const cart = await findCart(tx, channel.id, token, true, true);
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.order_id != null) {
     const done = await orderOfCart(tx, cart.id);
@@ -77,7 +78,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   // Selling stop, on the settings read with the locked cart row.
   await assertCartSelling(tx, cart);
 
-  const lines = await cartLinesQuery(tx, cart.id);
+  const lines = cart.lines ?? await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
   // The shipments with lines; a delivery date no longer choosable refuses the decision (services/delivery/decision.ts).
   const delivery = await decisionShipments(tx, channel.id, cart, lines, now);

@@ -8,9 +8,11 @@
  * A cart row is read with two extra columns (`cartExtraColumns`): the channel's cart settings and
  * the chosen payment method's row, as jsonb. They are what every cart operation reads next, so
  * carrying them in the same statement saves those round trips on each request (under CPU
- * contention the cost of a request follows its number of statements, docs/deployment.md).
+ * contention the cost of a request follows its number of statements, docs/deployment.md). Where the
+ * whole cart is wanted next (the view after a change, GET, the decision), `cartViewColumns` adds
+ * its lines and shippings as jsonb arrays too, so the cart is one statement.
  */
-import { and, asc, eq, getTableColumns, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, payment_methods, products, settings } from '../../db/schema.ts';
 import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
@@ -25,15 +27,37 @@ export interface CartExtras {
 }
 
 /** The cart row's columns plus its extras (usable in a select, a FOR UPDATE select and `returning`). */
+// Written out qualified: drizzle renders a column of `returning` unqualified, where "channel_id"
+// inside the subquery would mean the subquery's own table.
+const cartCol = (name: 'id' | 'channel_id' | 'payment_id') => sql.raw(`"carts"."${name}"`);
+
 export const cartExtraColumns = () => ({
   ...getTableColumns(carts),
-  channel_settings: sql<SettingValues>`(select coalesce(jsonb_object_agg(${settings.key}, ${settings.value}), '{}'::jsonb) from ${settings}
-    where ${settings.channel_id} = ${carts.channel_id} and ${inArray(settings.key, [...CART_SETTING_KEYS])})`,
-  payment_row: sql<CartExtras['payment_row']>`(select to_jsonb(pm) from ${payment_methods} pm where pm.id = ${carts.payment_id})`,
+  channel_settings: sql<SettingValues>`(select coalesce(jsonb_object_agg(st.key, st.value), '{}'::jsonb) from ${settings} st
+    where st.channel_id = ${cartCol('channel_id')} and st.key in ${CART_SETTING_KEYS})`,
+  payment_row: sql<CartExtras['payment_row']>`(select to_jsonb(pm) from ${payment_methods} pm where pm.id = ${cartCol('payment_id')})`,
 });
 
-export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>) =>
-  conn.select(cartExtraColumns()).from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
+/** A line as `cartLinesQuery` gives it, built in SQL (the keys are the query's field names). */
+const lineObject = sql`jsonb_build_object('id', ci.id, 'key', ci.key, 'product_id', ci.product_id, 'quantity', ci.quantity,
+  'cart_shipping_id', ci.cart_shipping_id, 'accessories', ci.accessories, 'embroidery', ci.embroidery, 'unit_price', p.product_price,
+  'tax_rate', p.tax_rate, 'stock', p.stock, 'name', p.name, 'code', p.code, 'image', p.image, 'is_published', p.is_published)`;
+
+/** The extras plus the cart's lines (as `cartLinesQuery`) and shippings (as `cartShippingsQuery`). */
+export const cartViewColumns = () => ({
+  ...cartExtraColumns(),
+  lines: sql<CartLine[]>`(select coalesce(jsonb_agg(${lineObject} order by ci.id), '[]'::jsonb)
+    from ${cart_items} ci join ${products} p on p.id = ci.product_id where ci.cart_id = ${cartCol('id')})`,
+  shipping_rows: sql<CartShippingRow[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.sort, s.id), '[]'::jsonb)
+    from ${cart_shippings} s where s.cart_id = ${cartCol('id')})`,
+});
+
+/** The lines and shippings read along with a cart row (`cartViewColumns`). */
+export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[] }
+
+/** The cart of this token and channel; `view` adds its lines and shippings (`cartViewColumns`). */
+export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>, view = false) =>
+  conn.select(view ? cartViewColumns() : cartExtraColumns()).from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
 
 /** The cart's lines with the live product figures pricing and the decision need. */
 export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
@@ -49,7 +73,7 @@ export const cartShippingsQuery = (conn: Conn, cartId: Param<number>) =>
 
 function prepareAll(db: Db) {
   return {
-    cartByToken: cartByTokenQuery(db, sql.placeholder('token'), sql.placeholder('channelId')).prepare('cart_by_token'),
+    cartByToken: cartByTokenQuery(db, sql.placeholder('token'), sql.placeholder('channelId'), true).prepare('cart_by_token'),
     cartLines: cartLinesQuery(db, sql.placeholder('cartId')).prepare('cart_lines'),
     cartShippings: cartShippingsQuery(db, sql.placeholder('cartId')).prepare('cart_shippings'),
   };

@@ -21,8 +21,9 @@ import { cartBenefits, couponParts, earnPointOf, wireCoupons } from '../benefits
 export async function buildCart(db: Db, cart: CartRow, channelId: string, user: UserRow | null): Promise<Cart> {
   const statements = cartStatements(db);
   const [lines, shippingRows, payment, order] = await Promise.all([
-    statements.cartLines.execute({ cartId: cart.id }),
-    statements.cartShippings.execute({ cartId: cart.id }),
+    // Lines and shippings came with the cart row when it was read with cartViewColumns.
+    cart.lines ?? statements.cartLines.execute({ cartId: cart.id }),
+    cart.shipping_rows ?? statements.cartShippings.execute({ cartId: cart.id }),
     // The payment method came with the cart row when it was read through queries.ts.
     cart.payment_row !== undefined ? Promise.resolve(cart.payment_row) : cart.payment_id != null ? paymentById(db, cart.payment_id) : Promise.resolve(null),
     cart.order_id != null

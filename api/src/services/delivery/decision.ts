@@ -33,7 +33,7 @@ export interface DecisionShipments {
 
 /** The order's shipments for `lines` (a social gift has none: the receiver chooses). */
 export async function decisionShipments(tx: Tx, channelId: string, cart: CartRow, lines: CartLine[], now: Date): Promise<DecisionShipments> {
-  const all = cart.is_social_gift ? [] : await cartShippingsQuery(tx, cart.id);
+  const all = cart.is_social_gift ? [] : cart.shipping_rows ?? await cartShippingsQuery(tx, cart.id);
   const values = cart.channel_settings;
   const first = await shipmentPlan(tx, channelId, lines, all, values);
   const used = all.filter((_, i) => first.lineShipment.includes(i));
