@@ -75,7 +75,7 @@ describe('round trips per request', () => {
     const counts = Object.fromEntries(Object.entries(run).map(([k, v]) => [k, v.statements.length]));
     console.log(`statements per request: ${JSON.stringify(counts)}`);
     expect(counts.add).toBeLessThanOrEqual(9);
-    expect(counts.decision).toBeLessThanOrEqual(15);
+    expect(counts.decision).toBeLessThanOrEqual(13);
   });
 });
 

@@ -18,7 +18,7 @@ import { cartErrors } from './errors.ts';
 import { asTaxRate } from './lines.ts';
 import { priceWithPaymentFee } from '../payments/methods.ts';
 import { settleOffline, type Settle } from '../payments/settle.ts';
-import { cartLinesQuery } from './queries.ts';
+import { cartLinesQuery, type CartLine } from './queries.ts';
 import { assertCartSelling } from './selling.ts';
 import { siteNameOf } from './channel-settings.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
@@ -78,7 +78,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   // Selling stop, on the settings read with the locked cart row.
   await assertCartSelling(tx, cart);
 
-  const lines = cart.lines ?? await cartLinesQuery(tx, cart.id);
+  const lines: CartLine[] = cart.lines ?? await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
   // The shipments with lines; a delivery date no longer choosable refuses the decision (services/delivery/decision.ts).
   const delivery = await decisionShipments(tx, channel.id, cart, lines, now);
@@ -90,8 +90,11 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
   if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
 
-  const sellable = new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
-    .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
+  // Lines read with the locked row say whether their product is sold here; others are looked up.
+  const sellable = lines.every((l) => l.in_channel !== undefined)
+    ? new Set(lines.filter((l) => l.in_channel).map((l) => l.product_id))
+    : new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
+      .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
   for (const l of lines) if (!l.is_published || !sellable.has(l.product_id)) throw cartErrors.notSale(l.name);
 
   // Take stock product by product in id order, so concurrent decisions lock rows in the same order

@@ -14,7 +14,8 @@
  */
 import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, payment_methods, products, settings } from '../../db/schema.ts';
+import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema.ts';
+import type { PackingRow } from '../delivery/shipments.ts';
 import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
 
 type Conn = Db | Tx;
@@ -41,7 +42,8 @@ export const cartExtraColumns = () => ({
 /** A line as `cartLinesQuery` gives it, built in SQL (the keys are the query's field names). */
 const lineObject = sql`jsonb_build_object('id', ci.id, 'key', ci.key, 'product_id', ci.product_id, 'quantity', ci.quantity,
   'cart_shipping_id', ci.cart_shipping_id, 'accessories', ci.accessories, 'embroidery', ci.embroidery, 'unit_price', p.product_price,
-  'tax_rate', p.tax_rate, 'stock', p.stock, 'name', p.name, 'code', p.code, 'image', p.image, 'is_published', p.is_published)`;
+  'tax_rate', p.tax_rate, 'stock', p.stock, 'name', p.name, 'code', p.code, 'image', p.image, 'is_published', p.is_published,
+  'in_channel', exists (select 1 from ${product_channels} pc where pc.product_id = ci.product_id and pc.channel_id = ${cartCol('channel_id')}))`;
 
 /** The extras plus the cart's lines (as `cartLinesQuery`) and shippings (as `cartShippingsQuery`). */
 export const cartViewColumns = () => ({
@@ -50,10 +52,14 @@ export const cartViewColumns = () => ({
     from ${cart_items} ci join ${products} p on p.id = ci.product_id where ci.cart_id = ${cartCol('id')})`,
   shipping_rows: sql<CartShippingRow[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.sort, s.id), '[]'::jsonb)
     from ${cart_shippings} s where s.cart_id = ${cartCol('id')})`,
+  // The channel's active wrapping choices, only read when the cart has a shipping to wrap.
+  packing_rows: sql<PackingRow[]>`(select coalesce(jsonb_agg(jsonb_build_object('key', pk.key, 'name', pk.name, 'description', pk.description,
+    'fee', pk.fee) order by pk.sort, pk.id), '[]'::jsonb) from ${packings} pk where pk.channel_id = ${cartCol('channel_id')} and pk.is_active
+    and exists (select 1 from ${cart_shippings} s where s.cart_id = ${cartCol('id')}))`,
 });
 
-/** The lines and shippings read along with a cart row (`cartViewColumns`). */
-export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[] }
+/** The lines, shippings and packings read along with a cart row (`cartViewColumns`). */
+export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[]; packing_rows: PackingRow[] }
 
 /** The cart of this token and channel; `view` adds its lines and shippings (`cartViewColumns`). */
 export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>, view = false) =>
@@ -88,5 +94,6 @@ export function cartStatements(db: Db): ReturnType<typeof prepareAll> {
   return s;
 }
 
-export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number];
+/** A cart line; read with the cart row (`cartViewColumns`) it also says whether its product is sold on the cart's channel. */
+export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number] & { in_channel?: boolean };
 export type CartShippingRow = typeof cart_shippings.$inferSelect;

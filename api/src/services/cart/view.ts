@@ -35,7 +35,7 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
   // Coupon, points (capped at the balance) and the carriage rule of the channel's settings.
   const benefits = await cartBenefits(db, cart, user, channelId, shown);
   // Which shipment each line goes with, and each shipment's wrapping and のし fees.
-  const plan = await shipmentPlan(db, channelId, shown, shippingRows, cart.channel_settings);
+  const plan = await shipmentPlan(db, channelId, shown, shippingRows, { settings: cart.channel_settings, packings: cart.packing_rows });
   // The method's fee, by amount band where it has them (代引).
   const pricing = priceWithPaymentFee(payment?.is_active ? payment : null, {
     lines: shown.map((l, i) => ({ unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate), quantity: l.quantity, shipment: plan.lineShipment[i] })),

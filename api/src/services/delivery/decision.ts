@@ -35,9 +35,10 @@ export interface DecisionShipments {
 export async function decisionShipments(tx: Tx, channelId: string, cart: CartRow, lines: CartLine[], now: Date): Promise<DecisionShipments> {
   const all = cart.is_social_gift ? [] : cart.shipping_rows ?? await cartShippingsQuery(tx, cart.id);
   const values = cart.channel_settings;
-  const first = await shipmentPlan(tx, channelId, lines, all, values);
+  const known = { settings: values, packings: cart.packing_rows };
+  const first = await shipmentPlan(tx, channelId, lines, all, known);
   const used = all.filter((_, i) => first.lineShipment.includes(i));
-  const plan = used.length === all.length ? first : await shipmentPlan(tx, channelId, lines, used, values);
+  const plan = used.length === all.length ? first : await shipmentPlan(tx, channelId, lines, used, known);
   const settings = !used.length ? null : values ? deliverySettingsOf(values) : await deliverySettings(tx, channelId);
   for (const [i, row] of used.entries()) {
     if (row.delivery_date == null) continue;

@@ -59,14 +59,17 @@ export function planShipments(lines: { key: string; cart_shipping_id: number | n
   };
 }
 
+/** What the cart read already brought (cart/queries.ts): the settings' values and the packings. */
+export interface KnownForPlan { settings?: Record<string, unknown>; packings?: PackingRow[] }
+
 /**
- * The plan for a cart's lines and shipping rows (reads the packings, and the のし fee unless the
- * settings read along with the cart row are given).
+ * The plan for a cart's lines and shipping rows (reads the packings and the のし fee, unless the
+ * cart read already brought them).
  */
 export async function shipmentPlan(conn: Conn, channelId: string, lines: { key: string; cart_shipping_id: number | null }[],
-  rows: CartShippingRow[], settingValues?: Record<string, unknown>): Promise<ShipmentPlan> {
+  rows: CartShippingRow[], known: KnownForPlan = {}): Promise<ShipmentPlan> {
   if (!rows.length) return planShipments(lines, rows, [], 0);
-  const [packingList, settings] = await Promise.all([channelPackings(conn, channelId),
-    settingValues ? deliverySettingsOf(settingValues) : deliverySettings(conn, channelId)]);
+  const [packingList, settings] = await Promise.all([known.packings ?? channelPackings(conn, channelId),
+    known.settings ? deliverySettingsOf(known.settings) : deliverySettings(conn, channelId)]);
   return planShipments(lines, rows, packingList, settings.noshiFee);
 }
