@@ -25,7 +25,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -301,6 +301,39 @@ async function prepareShop(db: pg.Client, shoppers: number): Promise<Shop> {
 
 interface Goal { name: string; ok: boolean; detail: string }
 
+/**
+ * CPU milliseconds used so far by `root` and every process under it, by role: the cluster process
+ * (the balancer), the API processes and the storefront processes (told apart by their script).
+ * Read from /proc (Linux only; empty elsewhere), for the per-request CPU figure of the report.
+ */
+function clusterCpu(root: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let stats: { pid: number; ppid: number; ms: number; role: string }[];
+  try {
+    stats = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).flatMap((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
+        const role = cmd.includes('server.ts') ? 'api' : cmd.includes('start.ts') ? 'web' : 'balancer';
+        // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
+        return [{ pid: Number(d), ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * 10, role }];
+      } catch {
+        return [];
+      }
+    });
+  } catch {
+    return out;
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of stats) if (!tree.has(s.pid) && tree.has(s.ppid)) { tree.add(s.pid); grew = true; }
+  }
+  for (const s of stats) if (tree.has(s.pid)) out.set(s.role, (out.get(s.role) ?? 0) + s.ms);
+  return out;
+}
+
 async function main() {
   const goals: Goal[] = [];
   const dbName = `shop_load_${randomBytes(4).toString('hex')}`;
@@ -342,6 +375,7 @@ async function main() {
     console.log(`[loadtest] ${shop.products.length} products (${LOW_STOCK_PRODUCTS} with ${LOW_STOCK} units), ${shop.members.length} members, search words: ${shop.words.slice(0, 5).join(' ')}…`);
 
     const started = Date.now();
+    const cpuBefore = clusterCpu(cluster.child.pid!);
     const deadline = started + DURATION_S * 1000;
     setPhase(faultsMode ? 'warm' : 'load');
     const timeline: Promise<void> = faultsMode ? runFaults(cluster, redis!, proxy!, started, (r) => { redis = r; }) : Promise.resolve();
@@ -350,7 +384,16 @@ async function main() {
     setPhase('settle');
     for (const cart of [...inDoubt]) await settleDecision(cart, doubtTokens.get(cart)!);
 
+    const cpuAfter = clusterCpu(cluster.child.pid!);
     report(seconds);
+    // CPU per request: the API processes' CPU over the API requests (every step but the home page).
+    const apiRequests = samples.filter((s) => s.phase !== 'settle' && s.step !== 'home').length;
+    const used = (role: string) => (cpuAfter.get(role) ?? 0) - (cpuBefore.get(role) ?? 0);
+    if (cpuAfter.size) {
+      console.log(`CPU during the run: API processes ${(used('api') / 1000).toFixed(1)} s (${(used('api') / seconds / 10).toFixed(0)} % of a core, `
+        + `${(used('api') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), balancer ${(used('balancer') / 1000).toFixed(1)} s `
+        + `(${(used('balancer') / Math.max(1, samples.length)).toFixed(2)} ms per request), storefront ${(used('web') / 1000).toFixed(1)} s`);
+    }
     // ---- integrity
     const rows = (await db.query<{ order_no: string }>('select order_no from orders where id > $1', [baseline])).rows;
     const inDb = new Set(rows.map((r) => r.order_no));

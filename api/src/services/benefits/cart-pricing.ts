@@ -13,7 +13,7 @@ import type { CartRow } from '../cart/access.ts';
 import { evaluateCoupons, type EvaluatedCoupon } from '../cart/coupons.ts';
 import type { CarriageRule, PricingResult } from '../cart/pricing.ts';
 import { earnedPoints } from './earn.ts';
-import { benefitSettings } from './settings.ts';
+import { benefitSettings, benefitSettingsOf } from './settings.ts';
 
 export interface CartBenefits {
   coupons: EvaluatedCoupon[];
@@ -28,10 +28,11 @@ export interface CartBenefits {
 interface Line { unit_price: number; tax_rate: number; quantity: number }
 
 /** The benefits of `cart` over `lines` (the lines pricing will price) at `now`. */
-export async function cartBenefits(conn: Db | Tx, cart: Pick<CartRow, 'coupon_codes' | 'use_point'>, user: UserRow | null,
+export async function cartBenefits(conn: Db | Tx, cart: Pick<CartRow, 'coupon_codes' | 'use_point' | 'channel_settings'>, user: UserRow | null,
   channelId: string, lines: Line[], now = new Date()): Promise<CartBenefits> {
   const goods = lines.reduce((s, l) => s + priceWithTax(l.unit_price, l.tax_rate) * l.quantity, 0);
-  const settings = await benefitSettings(conn, channelId, now);
+  // The settings read along with the cart row (cart/queries.ts) when there, else read now.
+  const settings = cart.channel_settings ? benefitSettingsOf(cart.channel_settings, now) : await benefitSettings(conn, channelId, now);
   const coupons = await evaluateCoupons(conn, cart, user, channelId, goods, now);
   return {
     coupons,

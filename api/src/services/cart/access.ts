@@ -14,10 +14,14 @@ import { notFound } from '../../lib/errors.ts';
 import { randomToken } from '../tokens.ts';
 import { cartErrors } from './errors.ts';
 import { dropUnsellableLines, mergeLines } from './lines.ts';
-import { cartByTokenQuery, cartStatements } from './queries.ts';
+import { cartByTokenQuery, cartStatements, cartViewColumns, type CartContents, type CartExtras } from './queries.ts';
 
 type Conn = Db | Tx;
-export type CartRow = typeof carts.$inferSelect;
+/**
+ * A cart row; read through queries.ts it also carries its extras (settings, payment method) and,
+ * where the whole cart is wanted next, its lines and shippings as they were at that statement.
+ */
+export type CartRow = typeof carts.$inferSelect & Partial<CartExtras> & Partial<CartContents>;
 
 const expiryFrom = (env: ApiEnv, now = new Date()) => new Date(now.getTime() + env.CART_TTL_DAYS * 86_400_000);
 const isOpen = (cart: CartRow, now = new Date()) => cart.order_id == null && cart.expires_at > now;
@@ -27,9 +31,12 @@ export function ownedBy(cart: CartRow, user: UserRow | null): boolean {
   return cart.user_id == null || cart.user_id === user?.id;
 }
 
-/** The channel's cart with this token, or null; `lock` takes the row lock (inside a transaction). */
-export async function findCart(conn: Conn, channelId: string, token: string, lock = false): Promise<CartRow | null> {
-  const q = cartByTokenQuery(conn, token, channelId);
+/**
+ * The channel's cart with this token, or null; `lock` takes the row lock (inside a transaction);
+ * `view` reads its lines and shippings in the same statement.
+ */
+export async function findCart(conn: Conn, channelId: string, token: string, lock = false, view = false): Promise<CartRow | null> {
+  const q = cartByTokenQuery(conn, token, channelId, view);
   const [row] = lock ? await q.for('update') : await q;
   return row ?? null;
 }
@@ -46,7 +53,7 @@ export async function readCart(db: Db, channelId: string, user: UserRow | null, 
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.expires_at <= new Date() && cart.order_id == null) throw cartErrors.expired();
   if (user && cart.user_id == null && cart.order_id == null) {
-    [cart] = await db.update(carts).set({ user_id: user.id }).where(eq(carts.id, cart.id)).returning();
+    [cart] = await db.update(carts).set({ user_id: user.id }).where(eq(carts.id, cart.id)).returning(cartViewColumns());
   }
   return cart;
 }
@@ -65,7 +72,7 @@ export async function mutateCart(db: Db, env: ApiEnv, channelId: string, user: U
     await change(tx, cart);
     const [updated] = await tx.update(carts).set({
       expires_at: expiryFrom(env), updated_at: new Date(), ...(user && cart.user_id == null ? { user_id: user.id } : {}),
-    }).where(eq(carts.id, cart.id)).returning();
+    }).where(eq(carts.id, cart.id)).returning(cartViewColumns());
     return updated;
   });
 }
@@ -116,7 +123,7 @@ export async function initCart(db: Db, env: ApiEnv, channelId: string, user: Use
   if (!target) {
     const [created] = await db.insert(carts).values({
       token: randomToken(), channel_id: channelId, user_id: user?.id ?? null, expires_at: expiryFrom(env),
-    }).returning();
+    }).returning(cartViewColumns());
     return created;
   }
   return mutateCart(db, env, channelId, user, target.token, async (tx, cart) => {

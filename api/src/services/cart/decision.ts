@@ -18,7 +18,9 @@ import { cartErrors } from './errors.ts';
 import { asTaxRate } from './lines.ts';
 import { priceWithPaymentFee } from '../payments/methods.ts';
 import { settleOffline, type Settle } from '../payments/settle.ts';
-import { cartLinesQuery } from './queries.ts';
+import { cartLinesQuery, type CartLine } from './queries.ts';
+import { assertCartSelling } from './selling.ts';
+import { siteNameOf } from './channel-settings.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { decisionShipments } from '../delivery/decision.ts';
 import { cartBenefits } from '../benefits/cart-pricing.ts';
@@ -64,7 +66,8 @@ export async function decideCart(db: Db, channel: ChannelRow, user: UserRow, tok
 }
 
 async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: string, siteUrl: string, settle: Settle): Promise<Decision> {
-  const cart = await findCart(tx, channel.id, token, true);
+  // The locked row with its lines and shippings, in one statement.
+  const cart = await findCart(tx, channel.id, token, true, true);
   if (!cart || !ownedBy(cart, user)) throw notFound('カート');
   if (cart.order_id != null) {
     const done = await orderOfCart(tx, cart.id);
@@ -72,21 +75,26 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   }
   const now = new Date();
   if (cart.expires_at <= now) throw cartErrors.expired();
+  // Selling stop, on the settings read with the locked cart row.
+  await assertCartSelling(tx, cart);
 
-  const lines = await cartLinesQuery(tx, cart.id);
+  const lines: CartLine[] = cart.lines ?? await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
   // The shipments with lines; a delivery date no longer choosable refuses the decision (services/delivery/decision.ts).
   const delivery = await decisionShipments(tx, channel.id, cart, lines, now);
   // A social gift has no address yet: the receiver enters it through the link.
   if (!delivery.count && !cart.is_social_gift) throw cartErrors.noShipping();
-  const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
+  const payment = cart.payment_row !== undefined ? cart.payment_row : cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
   if (!payment?.is_active) throw cartErrors.noPayment();
   assertGiftPayment(cart, payment);
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
   if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
 
-  const sellable = new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
-    .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
+  // Lines read with the locked row say whether their product is sold here; others are looked up.
+  const sellable = lines.every((l) => l.in_channel !== undefined)
+    ? new Set(lines.filter((l) => l.in_channel).map((l) => l.product_id))
+    : new Set((await tx.select({ id: product_channels.product_id }).from(product_channels)
+      .where(and(eq(product_channels.channel_id, channel.id), inArray(product_channels.product_id, lines.map((l) => l.product_id))))).map((r) => r.id));
   for (const l of lines) if (!l.is_published || !sellable.has(l.product_id)) throw cartErrors.notSale(l.name);
 
   // Take stock product by product in id order, so concurrent decisions lock rows in the same order
@@ -158,7 +166,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   await queueOrderConfirmation(tx, {
     channelId: channel.id,
-    siteName: await siteName(tx, channel.id, channel.name),
+    siteName: (cart.channel_settings ? siteNameOf(cart.channel_settings, channel.name) : await siteName(tx, channel.id, channel.name)),
     to: user.email,
     customerName: `${user.last_name} ${user.first_name}`.trim() || user.username,
     orderNo,
@@ -176,7 +184,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   });
   const gift = cartSocialGift(cart);
   const link = gift && await openSocialGift(tx, {
-    channelId: channel.id, orderId, orderNo, gift, siteUrl, siteName: await siteName(tx, channel.id, channel.name), senderEmail: user.email,
+    channelId: channel.id, orderId, orderNo, gift, siteUrl, siteName: (cart.channel_settings ? siteNameOf(cart.channel_settings, channel.name) : await siteName(tx, channel.id, channel.name)), senderEmail: user.email,
     customerName: `${user.last_name} ${user.first_name}`.trim() || user.username, items: items.map((i) => ({ name: i.name, quantity: i.quantity })), now,
   });
   return { order_id: orderId, order_no: orderNo, created: true, ...(link ? { social_gift_url: link.url } : {}) };

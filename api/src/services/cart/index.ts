@@ -19,7 +19,7 @@ import { decideCart, type Decision } from './decision.ts';
 import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { addAccessory, deleteAccessory, modifyAccessory } from './accessories.ts';
 import { setPayment } from './payment.ts';
-import { assertSelling } from './selling.ts';
+import { assertCartSelling, assertSelling } from './selling.ts';
 import { addShipping, resetShippings } from './shipping.ts';
 import { buildCart } from './view.ts';
 
@@ -42,22 +42,26 @@ export const getCart = async (s: CartScope, token: string): Promise<Cart> =>
 export const resetShopCart = (s: CartScope, { token }: { token: string }) => change(s, token, (tx, cart) => resetCart(tx, cart));
 
 /** PATCH /v1/carts/products/add (with the line's 名入れ刺繍, when asked for). */
-export const addCartProduct = async (s: CartScope, { token, product_id, quantity, embroidery }: CartAddProductRequest) => {
-  await assertSelling(s.db, s.channel.id);
-  return change(s, token, (tx, cart) => addProduct(tx, s.channel.id, cart, product_id, quantity, embroidery ?? null));
-};
+// Additions check the selling stop on the locked cart, with the settings read along with its row.
+export const addCartProduct = (s: CartScope, { token, product_id, quantity, embroidery }: CartAddProductRequest) =>
+  change(s, token, async (tx, cart) => {
+    await assertCartSelling(tx, cart);
+    await addProduct(tx, s.channel.id, cart, product_id, quantity, embroidery ?? null);
+  });
 
 /** PATCH /v1/carts/add-set: all the products or none. */
-export const addCartSet = async (s: CartScope, { token, products }: CartAddSetRequest) => {
-  await assertSelling(s.db, s.channel.id);
-  return change(s, token, (tx, cart) => addSet(tx, s.channel.id, cart, products));
-};
+export const addCartSet = (s: CartScope, { token, products }: CartAddSetRequest) =>
+  change(s, token, async (tx, cart) => {
+    await assertCartSelling(tx, cart);
+    await addSet(tx, s.channel.id, cart, products);
+  });
 
 /** PATCH /v1/carts/accessories/add. */
-export const addCartAccessory = async (s: CartScope, { token, key, accessory_id, quantity }: CartAccessoryAddRequest) => {
-  await assertSelling(s.db, s.channel.id);
-  return change(s, token, (tx, cart) => addAccessory(tx, s.channel.id, cart, key, accessory_id, quantity));
-};
+export const addCartAccessory = (s: CartScope, { token, key, accessory_id, quantity }: CartAccessoryAddRequest) =>
+  change(s, token, async (tx, cart) => {
+    await assertCartSelling(tx, cart);
+    await addAccessory(tx, s.channel.id, cart, key, accessory_id, quantity);
+  });
 
 /** PATCH /v1/carts/accessories/modify. */
 export const modifyCartAccessory = (s: CartScope, { token, key, quantity }: CartAccessoryModifyRequest) =>
@@ -102,8 +106,9 @@ const decisionWire = ({ order_no, order_id, social_gift_url }: Decision): CartDe
   ({ order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) });
 
 /** POST /v1/carts/{token}/decision (signed-in member only): the order, or a card's 3-D Secure redirect. */
+// The selling stop is checked on the cart as read before a card is charged (payments/card.ts) and
+// again on the locked cart (decision.ts).
 export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse | CartDecisionAction> {
-  await assertSelling(s.db, s.channel.id);
   const result = await decideWithPayment(s, token, decideWith(s, token));
   return 'redirect_url' in result ? result : decisionWire(result);
 }

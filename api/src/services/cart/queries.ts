@@ -4,16 +4,66 @@
  * statement is parsed and planned once per connection instead of on every request; PGlite runs
  * the same statements unnamed. A prepared statement is bound to the handle it was built on, so it
  * is kept per database handle and never used inside a transaction.
+ *
+ * A cart row is read with two extra columns (`cartExtraColumns`): the channel's cart settings and
+ * the chosen payment method's row, as jsonb. They are what every cart operation reads next, so
+ * carrying them in the same statement saves those round trips on each request (under CPU
+ * contention the cost of a request follows its number of statements, docs/deployment.md). Where the
+ * whole cart is wanted next (the view after a change, GET, the decision), `cartViewColumns` adds
+ * its lines and shippings as jsonb arrays too, so the cart is one statement.
  */
-import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, products } from '../../db/schema.ts';
+import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema.ts';
+import type { PackingRow } from '../delivery/shipments.ts';
+import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
 
 type Conn = Db | Tx;
 type Param<T> = T | Placeholder;
 
-export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>) =>
-  conn.select().from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
+/** What a cart read brings besides the row: its channel's settings and its payment method. */
+export interface CartExtras {
+  channel_settings: SettingValues;
+  payment_row: typeof payment_methods.$inferSelect | null;
+}
+
+/** The cart row's columns plus its extras (usable in a select, a FOR UPDATE select and `returning`). */
+// Written out qualified: drizzle renders a column of `returning` unqualified, where "channel_id"
+// inside the subquery would mean the subquery's own table.
+const cartCol = (name: 'id' | 'channel_id' | 'payment_id') => sql.raw(`"carts"."${name}"`);
+
+export const cartExtraColumns = () => ({
+  ...getTableColumns(carts),
+  channel_settings: sql<SettingValues>`(select coalesce(jsonb_object_agg(st.key, st.value), '{}'::jsonb) from ${settings} st
+    where st.channel_id = ${cartCol('channel_id')} and st.key in ${CART_SETTING_KEYS})`,
+  payment_row: sql<CartExtras['payment_row']>`(select to_jsonb(pm) from ${payment_methods} pm where pm.id = ${cartCol('payment_id')})`,
+});
+
+/** A line as `cartLinesQuery` gives it, built in SQL (the keys are the query's field names). */
+const lineObject = sql`jsonb_build_object('id', ci.id, 'key', ci.key, 'product_id', ci.product_id, 'quantity', ci.quantity,
+  'cart_shipping_id', ci.cart_shipping_id, 'accessories', ci.accessories, 'embroidery', ci.embroidery, 'unit_price', p.product_price,
+  'tax_rate', p.tax_rate, 'stock', p.stock, 'name', p.name, 'code', p.code, 'image', p.image, 'is_published', p.is_published,
+  'in_channel', exists (select 1 from ${product_channels} pc where pc.product_id = ci.product_id and pc.channel_id = ${cartCol('channel_id')}))`;
+
+/** The extras plus the cart's lines (as `cartLinesQuery`) and shippings (as `cartShippingsQuery`). */
+export const cartViewColumns = () => ({
+  ...cartExtraColumns(),
+  lines: sql<CartLine[]>`(select coalesce(jsonb_agg(${lineObject} order by ci.id), '[]'::jsonb)
+    from ${cart_items} ci join ${products} p on p.id = ci.product_id where ci.cart_id = ${cartCol('id')})`,
+  shipping_rows: sql<CartShippingRow[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.sort, s.id), '[]'::jsonb)
+    from ${cart_shippings} s where s.cart_id = ${cartCol('id')})`,
+  // The channel's active wrapping choices, only read when the cart has a shipping to wrap.
+  packing_rows: sql<PackingRow[]>`(select coalesce(jsonb_agg(jsonb_build_object('key', pk.key, 'name', pk.name, 'description', pk.description,
+    'fee', pk.fee) order by pk.sort, pk.id), '[]'::jsonb) from ${packings} pk where pk.channel_id = ${cartCol('channel_id')} and pk.is_active
+    and exists (select 1 from ${cart_shippings} s where s.cart_id = ${cartCol('id')}))`,
+});
+
+/** The lines, shippings and packings read along with a cart row (`cartViewColumns`). */
+export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[]; packing_rows: PackingRow[] }
+
+/** The cart of this token and channel; `view` adds its lines and shippings (`cartViewColumns`). */
+export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>, view = false) =>
+  conn.select(view ? cartViewColumns() : cartExtraColumns()).from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
 
 /** The cart's lines with the live product figures pricing and the decision need. */
 export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
@@ -29,7 +79,7 @@ export const cartShippingsQuery = (conn: Conn, cartId: Param<number>) =>
 
 function prepareAll(db: Db) {
   return {
-    cartByToken: cartByTokenQuery(db, sql.placeholder('token'), sql.placeholder('channelId')).prepare('cart_by_token'),
+    cartByToken: cartByTokenQuery(db, sql.placeholder('token'), sql.placeholder('channelId'), true).prepare('cart_by_token'),
     cartLines: cartLinesQuery(db, sql.placeholder('cartId')).prepare('cart_lines'),
     cartShippings: cartShippingsQuery(db, sql.placeholder('cartId')).prepare('cart_shippings'),
   };
@@ -44,5 +94,6 @@ export function cartStatements(db: Db): ReturnType<typeof prepareAll> {
   return s;
 }
 
-export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number];
+/** A cart line; read with the cart row (`cartViewColumns`) it also says whether its product is sold on the cart's channel. */
+export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number] & { in_channel?: boolean };
 export type CartShippingRow = typeof cart_shippings.$inferSelect;

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { FRONT_SETTING_DEFAULTS } from '../settings.ts';
+import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
 
 const KEYS = ['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING'] as const;
@@ -19,4 +20,10 @@ export async function assertSelling(conn: Db | Tx, channelId: string): Promise<v
   const found = await conn.select({ key: settings.key, value: settings.value }).from(settings)
     .where(and(eq(settings.channel_id, channelId), inArray(settings.key, [...KEYS])));
   if (sellingStopped(Object.fromEntries(found.map((r) => [r.key, r.value])))) throw cartErrors.sellingStopped();
+}
+
+/** The same check on a cart: with the settings read along with its row (queries.ts), or read now. */
+export async function assertCartSelling(conn: Db | Tx, cart: CartRow): Promise<void> {
+  if (!cart.channel_settings) return assertSelling(conn, cart.channel_id);
+  if (sellingStopped(cart.channel_settings)) throw cartErrors.sellingStopped();
 }

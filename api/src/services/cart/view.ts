@@ -21,9 +21,11 @@ import { cartBenefits, couponParts, earnPointOf, wireCoupons } from '../benefits
 export async function buildCart(db: Db, cart: CartRow, channelId: string, user: UserRow | null): Promise<Cart> {
   const statements = cartStatements(db);
   const [lines, shippingRows, payment, order] = await Promise.all([
-    statements.cartLines.execute({ cartId: cart.id }),
-    statements.cartShippings.execute({ cartId: cart.id }),
-    cart.payment_id != null ? paymentById(db, cart.payment_id) : Promise.resolve(null),
+    // Lines and shippings came with the cart row when it was read with cartViewColumns.
+    cart.lines ?? statements.cartLines.execute({ cartId: cart.id }),
+    cart.shipping_rows ?? statements.cartShippings.execute({ cartId: cart.id }),
+    // The payment method came with the cart row when it was read through queries.ts.
+    cart.payment_row !== undefined ? Promise.resolve(cart.payment_row) : cart.payment_id != null ? paymentById(db, cart.payment_id) : Promise.resolve(null),
     cart.order_id != null
       ? db.select({ order_no: orders.order_no }).from(orders).where(eq(orders.id, cart.order_id)).limit(1).then((r) => r[0] ?? null)
       : Promise.resolve(null),
@@ -33,7 +35,7 @@ export async function buildCart(db: Db, cart: CartRow, channelId: string, user: 
   // Coupon, points (capped at the balance) and the carriage rule of the channel's settings.
   const benefits = await cartBenefits(db, cart, user, channelId, shown);
   // Which shipment each line goes with, and each shipment's wrapping and のし fees.
-  const plan = await shipmentPlan(db, channelId, shown, shippingRows);
+  const plan = await shipmentPlan(db, channelId, shown, shippingRows, { settings: cart.channel_settings, packings: cart.packing_rows });
   // The method's fee, by amount band where it has them (代引).
   const pricing = priceWithPaymentFee(payment?.is_active ? payment : null, {
     lines: shown.map((l, i) => ({ unit_price: l.unit_price, tax_rate: asTaxRate(l.tax_rate), quantity: l.quantity, shipment: plan.lineShipment[i] })),

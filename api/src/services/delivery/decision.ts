@@ -12,7 +12,7 @@ import type { CartRow } from '../cart/access.ts';
 import { cartShippingsQuery, type CartLine } from '../cart/queries.ts';
 import { jp } from '../cart/shipping.ts';
 import { deliveryPlan, isChoosableDelivery } from './leadtime.ts';
-import { deliverySettings } from './settings.ts';
+import { deliverySettings, deliverySettingsOf } from './settings.ts';
 import { shipmentPlan, type ShipmentPlan } from './shipments.ts';
 
 /** One shipment as the order keeps it (orders.shippings[n]). */
@@ -33,11 +33,13 @@ export interface DecisionShipments {
 
 /** The order's shipments for `lines` (a social gift has none: the receiver chooses). */
 export async function decisionShipments(tx: Tx, channelId: string, cart: CartRow, lines: CartLine[], now: Date): Promise<DecisionShipments> {
-  const all = cart.is_social_gift ? [] : await cartShippingsQuery(tx, cart.id);
-  const first = await shipmentPlan(tx, channelId, lines, all);
+  const all = cart.is_social_gift ? [] : cart.shipping_rows ?? await cartShippingsQuery(tx, cart.id);
+  const values = cart.channel_settings;
+  const known = { settings: values, packings: cart.packing_rows };
+  const first = await shipmentPlan(tx, channelId, lines, all, known);
   const used = all.filter((_, i) => first.lineShipment.includes(i));
-  const plan = used.length === all.length ? first : await shipmentPlan(tx, channelId, lines, used);
-  const settings = used.length ? await deliverySettings(tx, channelId) : null;
+  const plan = used.length === all.length ? first : await shipmentPlan(tx, channelId, lines, used, known);
+  const settings = !used.length ? null : values ? deliverySettingsOf(values) : await deliverySettings(tx, channelId);
   for (const [i, row] of used.entries()) {
     if (row.delivery_date == null) continue;
     const productIds = lines.filter((_, k) => plan.lineShipment[k] === i).map((l) => l.product_id);

@@ -12,7 +12,7 @@ import type { CartShipping } from '#contracts/cart.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 import type { PricingShipment } from '../cart/pricing.ts';
 import type { CartShippingRow } from '../cart/queries.ts';
-import { deliverySettings } from './settings.ts';
+import { deliverySettings, deliverySettingsOf } from './settings.ts';
 
 type Conn = Db | Tx;
 
@@ -59,10 +59,17 @@ export function planShipments(lines: { key: string; cart_shipping_id: number | n
   };
 }
 
-/** The plan for a cart's lines and shipping rows (reads the packings and the のし fee). */
+/** What the cart read already brought (cart/queries.ts): the settings' values and the packings. */
+export interface KnownForPlan { settings?: Record<string, unknown>; packings?: PackingRow[] }
+
+/**
+ * The plan for a cart's lines and shipping rows (reads the packings and the のし fee, unless the
+ * cart read already brought them).
+ */
 export async function shipmentPlan(conn: Conn, channelId: string, lines: { key: string; cart_shipping_id: number | null }[],
-  rows: CartShippingRow[]): Promise<ShipmentPlan> {
+  rows: CartShippingRow[], known: KnownForPlan = {}): Promise<ShipmentPlan> {
   if (!rows.length) return planShipments(lines, rows, [], 0);
-  const [packingList, settings] = await Promise.all([channelPackings(conn, channelId), deliverySettings(conn, channelId)]);
+  const [packingList, settings] = await Promise.all([known.packings ?? channelPackings(conn, channelId),
+    known.settings ? deliverySettingsOf(known.settings) : deliverySettings(conn, channelId)]);
   return planShipments(lines, rows, packingList, settings.noshiFee);
 }

@@ -17,6 +17,7 @@ import type { Decision } from '../cart/decision.ts';
 import { cartErrors } from '../cart/errors.ts';
 import type { CartScope } from '../cart/index.ts';
 import { buildCart } from '../cart/view.ts';
+import { assertCartSelling } from '../cart/selling.ts';
 import { paymentById } from '../payments.ts';
 import { setTransactionError, transactionErrorOf } from './choice.ts';
 import { cardMailLines, unavailableReason } from './methods.ts';
@@ -58,7 +59,8 @@ async function cardSource(db: Db, cart: CartRow, userId: number): Promise<{ sour
 /** POST /v1/carts/{token}/decision: an order, or (card with 3-D Secure) where to send the shopper. */
 export async function decideWithPayment(s: CartScope, token: string, decide: Decide): Promise<Decision | CartDecisionAction> {
   const cart = await ownCart(s, token);
-  const payment = cart.payment_id != null ? await paymentById(s.db, cart.payment_id) : null;
+  await assertCartSelling(s.db, cart); // before any card is charged
+  const payment = cart.payment_row !== undefined ? cart.payment_row : cart.payment_id != null ? await paymentById(s.db, cart.payment_id) : null;
   // Already ordered, or not a card: the decision's own checks and the offline settlement.
   if (cart.order_id != null || payment?.code !== 'card' || !payment.is_active) return decide(settleOffline);
 
