@@ -5,11 +5,11 @@
 import { nanoquery } from '@nanostores/query';
 import { ApiError, CLIENT_CODES } from '../../api-client/errors.ts';
 import { onSessionEvent } from '../../api-client/http.ts';
-import { DATA_FETCH_MIN_MS, holdRemaining } from '../../lib/loading-hold.ts';
+import { holdRemaining } from '../../lib/loading-hold.ts';
 import { PERSONAL_PREFIX } from './keys.ts';
 
-/** Spec 9: a loader, once shown, stays at least 200 ms (src/lib/loading-hold.ts). */
-export const MIN_FETCH_MS = DATA_FETCH_MIN_MS;
+/** Spec 9: a loader, once shown, stays at least 200 ms (src/lib/loading-hold.ts applies it). */
+export { MIN_FETCH_MS } from '../../lib/timing.ts';
 
 /**
  * Resolves with `work`'s result, held so its loader does not flicker: an answer within 100 ms (before
