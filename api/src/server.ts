@@ -27,6 +27,7 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
   if (factor !== 1) console.warn(`[api] RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
+  if (env.MAINTENANCE) console.warn('[api] MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
   const database = await openDatabase(databaseUrl(env));
   await seedIfEmpty(database.db);
   return { app: createApp({ db: database.db, env }), database, env };

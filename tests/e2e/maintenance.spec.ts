@@ -9,6 +9,7 @@
  * Other specs share this server: maintenance is switched off again after every test, even a failed one.
  */
 import { expect, request as newRequest, test, type APIRequestContext } from '@playwright/test';
+import { axeProblems } from './support/a11y.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
@@ -73,6 +74,10 @@ test('while on, every page answers 503 with the maintenance page; switched off, 
   await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
   await expect(page.getByText(MESSAGE)).toBeVisible();
   await expect(page).toHaveURL(/\/$/); // the address stays: reloading later brings the page back
+  expect(await axeProblems(page, 'maintenance page')).toEqual([]);
+  // The link to the top is reachable by keyboard and shows its focus.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'トップページへ戻る' })).toBeFocused();
 
   // Its scripts and styles load (static files are not held back); the API answers 503 with the wording.
   const script = await page.locator('astro-island').first().getAttribute('component-url');
