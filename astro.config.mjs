@@ -153,12 +153,10 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               // Leaf modules that the server-rendered pages' small scripts (favourites, history,
-              // recommendations on product cards) share with the islands: a chunk of their own, so those
-              // pages never load the React chunk below for them.
-              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts/, priority: 6 },
-              // The spec 9 time constants: every page's shop-wide script (src/scripts/shop-wide.ts) reads a few,
-              // the islands others. A file of its own, so content pages never load the React chunk for them.
-              { name: 'timing', test: /\/src\/lib\/timing\.ts/, priority: 8 },
+              // recommendations on product cards, the shop-wide navigation script with the spec 9 times of
+              // src/lib/timing.ts) share with the islands: a chunk of their own, so those pages never load the
+              // React chunk below for them (and the checkout pages, which load it anyway, no extra file).
+              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts|\/src\/lib\/timing\.ts/, priority: 6 },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).

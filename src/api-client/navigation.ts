@@ -30,11 +30,11 @@ export function bindRouteChangeAbort(target: EventTarget = window): () => void {
   return () => target.removeEventListener('pagehide', abortInFlight);
 }
 
-let unbindRouteChange: (() => void) | null = null;
+let unbindRouteChange: (() => void) | undefined;
 
 /** The signal of the current route; aborted by the next route change (bound on first use in a browser). */
 export function routeSignal(): AbortSignal {
-  if (!unbindRouteChange && typeof window !== 'undefined' && typeof window.addEventListener === 'function') unbindRouteChange = bindRouteChangeAbort();
+  if (!unbindRouteChange && typeof window == 'object') unbindRouteChange = bindRouteChangeAbort();
   routeController ??= new AbortController();
   return routeController.signal;
 }
@@ -42,7 +42,7 @@ export function routeSignal(): AbortSignal {
 /** Forgets the route controller, the redirect guard and the pagehide binding (tests). */
 export function resetNavigation(): void {
   unbindRouteChange?.();
-  unbindRouteChange = null;
+  unbindRouteChange = undefined;
   routeController = null;
   lastRedirect = null;
 }
