@@ -56,6 +56,7 @@ async function smallTargets(page: Page, label: string, selector: string): Promis
 test('cart lines at 375 px: no sideways scroll, prices, quantities and 小計 on one line, 44 px controls', async ({ page, request }) => {
   for (const key of await inStockProducts(request)) await addFromProductPage(page, key);
   await page.goto('/cart/');
+  await expect(page.locator('.cart-line')).toHaveCount(2);
   await hydrated(page, page.locator('.cart-line select').first());
   const problems = [
     ...await layoutProblems(page, 'cart', '.cart-line-total > span, .cart-line-main .muted, .cart-line-qty label, .totals dt, .totals dd, .cart-line .btn-link'),
