@@ -197,3 +197,13 @@ test('the phone menu drawer works by keyboard: focus in, Tab kept inside, Esc cl
   await expect(drawer).toHaveCount(0);
   await expect(toggle).toBeFocused();
 });
+
+test('without JavaScript the phone menu is the plain list of links, with no menu button', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'メインメニュー' });
+  for (const name of ['商品一覧', 'カート', 'ログイン']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  await expect(nav.getByRole('button')).toHaveCount(0);
+  await context.close();
+});

@@ -291,3 +291,44 @@ test('a build for a channel the API does not know is the invalid-channel layout 
   }
   rmSync(out, { recursive: true, force: true });
 });
+
+test('the school theme passes axe (every impact) at desktop and phone sizes, and its phone menu is a keyboard drawer', async ({ page, request }) => {
+  const problems: string[] = [];
+  const sweep = async (label: string) => {
+    for (const [size, viewport, screen] of [['desktop', { width: 1280, height: 800 }, 'pc'], ['phone', { width: 375, height: 812 }, 'phone']] as const) {
+      await page.setViewportSize(viewport);
+      await page.waitForFunction((s) => document.documentElement.dataset.screen === s, screen);
+      problems.push(...await axeProblems(page, `${label} @${size}`, { allImpacts: true }));
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+  const products = await apiList<{ key: string; is_stock_available: boolean }>(request, '/v1/products?per=50');
+  const product = products.find((p) => p.is_stock_available)!;
+  await page.goto('/');
+  await sweep('/');
+  await page.goto(`/product/${product.key}/`);
+  await sweep(`/product/${product.key}/`);
+  await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
+  await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/' && r.status() === 200),
+    page.getByRole('button', { name: 'カートに入れる' }).click(),
+  ]);
+  await page.goto('/cart/');
+  await expect(page.locator('.cart-line').first()).toBeVisible();
+  await sweep('/cart/');
+
+  // The drawer at the school channel's phone width: opened with Enter, focus inside, Esc back to the button.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const toggle = page.locator('header.school-header').getByRole('button', { name: 'メニュー' });
+  await expect(toggle).toBeVisible();
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'メニュー' });
+  await expect(drawer.getByRole('link', { name: '商品一覧' })).toBeFocused();
+  problems.push(...await axeProblems(page, 'drawer open @phone', { allImpacts: true }));
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(toggle).toBeFocused();
+  expect(problems).toEqual([]);
+});
