@@ -74,7 +74,7 @@ describe('round trips per request', () => {
     const run = await checkout();
     const counts = Object.fromEntries(Object.entries(run).map(([k, v]) => [k, v.statements.length]));
     console.log(`statements per request: ${JSON.stringify(counts)}`);
-    expect(counts.add).toBeLessThanOrEqual(9);
+    expect(counts.add).toBeLessThanOrEqual(8);
     expect(counts.decision).toBeLessThanOrEqual(13);
   });
 });

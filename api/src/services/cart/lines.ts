@@ -5,7 +5,7 @@ import { cart_items, cart_shippings, carts, product_channels, products } from '.
 import { randomToken } from '../tokens.ts';
 import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import type { CartRow } from './access.ts';
-import { deleteAccessoriesOf, isOwnLine } from './accessories.ts';
+import { deleteAccessoriesOf } from './accessories.ts';
 import { cartErrors } from './errors.ts';
 
 type Conn = Db | Tx;
@@ -17,6 +17,17 @@ export const asTaxRate = (rate: number): 8 | 10 => (rate === 8 ? 8 : 10);
 
 const sellableHere = (channelId: string) =>
   sql<boolean>`exists (select 1 from ${product_channels} pc where pc.product_id = ${products.id} and pc.channel_id = ${channelId})`;
+
+/**
+ * The cart's own lines (not accessories: accessories.ts `isOwnLine`) of the product of the enclosing
+ * select, oldest first, as jsonb. Written with aliases and the product's id qualified: drizzle
+ * renders the columns of a one-table select's list bare, where "id" would mean cart_items.id here.
+ */
+const productLinesIn = (cartId: number) => sql<{ id: number; quantity: number; embroidery: unknown }[]>`(select coalesce(jsonb_agg(
+  jsonb_build_object('id', ci.id, 'quantity', ci.quantity, 'embroidery', ci.embroidery) order by ci.id), '[]'::jsonb)
+  from ${cart_items} ci where ci.cart_id = ${cartId} and ci.product_id = ${sql.raw('"products"."id"')}
+  and not exists (select 1 from ${cart_items} parent where parent.cart_id = ci.cart_id
+    and parent.accessories @> jsonb_build_array(jsonb_build_object('key', ci.key))))`;
 
 /** A product row with what adding it to a cart needs to know. */
 export async function productForSale(tx: Conn, channelId: string, productId: number) {
@@ -44,10 +55,15 @@ export const sameEmbroidery = (embroidery: LineEmbroidery | null) =>
  * embroidery, since every line takes from the same stock.
  */
 export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number, embroidery: LineEmbroidery | null = null) {
-  const p = await productForSale(tx, channelId, productId);
+  // The product and the cart's own lines of it, in one statement.
+  const [p] = await tx.select({
+    id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
+    embroiderable: products.embroiderable, lines: productLinesIn(cart.id),
+  }).from(products).where(eq(products.id, productId)).limit(1);
+  if (!p) throw cartErrors.productNotFound();
+  if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
   if (embroidery && !p.embroiderable) throw cartErrors.notEmbroiderable(p.name);
-  const lines = await tx.select({ id: cart_items.id, quantity: cart_items.quantity, embroidery: cart_items.embroidery }).from(cart_items)
-    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, productId), isOwnLine)).orderBy(asc(cart_items.id));
+  const { lines } = p;
   const line = lines.find((l) => embroideryKey(embroideryOf(l.embroidery)) === embroideryKey(embroidery));
   if (quantity + (line?.quantity ?? 0) > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
   const all = lines.reduce((n, l) => n + l.quantity, quantity);
