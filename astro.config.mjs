@@ -109,10 +109,23 @@ function keepPrerenderer() {
   };
 }
 
+/** The public/ scripts (header.js) are served without their comment lines (scripts/public-scripts.ts). */
+function publicScripts() {
+  return {
+    name: 'shop-public-scripts',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const { stripPublicScriptComments } = await import('./scripts/public-scripts.ts');
+        await stripPublicScriptComments(fileURLToPath(dir));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), keepPrerenderer()],
+  integrations: [react(), keepPrerenderer(), publicScripts()],
   // The spec's redirect targets are /login/, /cart/, /ec/: every route ends with a slash.
   trailingSlash: 'always',
   build: { format: 'directory' },

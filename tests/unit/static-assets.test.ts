@@ -179,3 +179,28 @@ describe('servePrecompressed over HTTP', () => {
     }
   });
 });
+
+describe('public scripts without comment lines', () => {
+  it('drops whole-line // comments only, and the header script still runs the same', async () => {
+    const { withoutCommentLines, stripPublicScriptComments } = await import('../../scripts/public-scripts.ts');
+    expect(withoutCommentLines("// a\n  // b\nvar u='http://x';// c\nf();")).toBe("var u='http://x';// c\nf();");
+    const dir = mkdtempSync(join(tmpdir(), 'public-scripts-'));
+    try {
+      const header = readFileSync(join(import.meta.dirname, '../../public/header.js'), 'utf8');
+      writeFileSync(join(dir, 'header.js'), header);
+      mkdirSync(join(dir, '_astro'));
+      writeFileSync(join(dir, '_astro', 'x.js'), '// kept\n');
+      expect(await stripPublicScriptComments(dir)).toBe(1);
+      const stripped = readFileSync(join(dir, 'header.js'), 'utf8');
+      expect(stripped).not.toMatch(/^\s*\/\//m);
+      expect(stripped.length).toBeLessThan(header.length);
+      // Same code: parses, and every non-comment line is still there in order.
+      expect(() => new Function(stripped)).not.toThrow();
+      expect(stripped.split('\n')).toEqual(header.split('\n').filter((l) => !/^\s*\/\//.test(l)));
+      expect(readFileSync(join(dir, '_astro', 'x.js'), 'utf8')).toBe('// kept\n');
+      expect(await stripPublicScriptComments(dir)).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
