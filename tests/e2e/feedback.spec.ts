@@ -167,3 +167,28 @@ test('a message closed with 「閉じる」 stays closed across reloads and show
   await expect(region.getByRole('heading', { name: '送料について' })).toBeVisible();
   expect(await axeProblems(page, 'home with messages')).toEqual([]);
 });
+
+test('the theme\'s cursor follower: its script loads for a mouse only, follows the pointer and never takes a click', async ({ page, browser, baseURL }) => {
+  await page.goto('/faq/');
+  const follower = page.locator('[data-cursor-follower]');
+  await expect(follower).toHaveAttribute('data-cursor-type', '0001');
+  await expect(follower).toBeHidden();
+  await page.mouse.move(200, 150);
+  await page.mouse.move(240, 180, { steps: 4 });
+  await expect(follower).toBeVisible();
+  // It eases to the pointer, centred on it (size 10): about (235, 175).
+  await expect.poll(() => follower.evaluate((el) => {
+    const m = new DOMMatrix(getComputedStyle(el).transform);
+    return Math.abs(m.e - 235) < 0.5 && Math.abs(m.f - 175) < 0.5;
+  })).toBe(true);
+  expect(await follower.evaluate((el) => [getComputedStyle(el).pointerEvents, el.getAttribute('aria-hidden')])).toEqual(['none', 'true']);
+  // A touch screen (coarse pointer, no hover) never fetches the script.
+  const phone = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 375, height: 812 } });
+  const touchPage = await phone.newPage();
+  const scripts: string[] = [];
+  touchPage.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  await touchPage.goto('/faq/');
+  await touchPage.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => s.includes('cursor'))).toEqual([]);
+  await phone.close();
+});
