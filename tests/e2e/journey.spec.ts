@@ -202,8 +202,9 @@ test('news and blog pages ship no React: no island, no script beyond the header 
       els.map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''));
     for (const url of [...sources, ...scripts]) {
       expect(url, `${path} loads only the header script`).not.toMatch(/react|client\.|jsx-runtime/i);
-      // The header script, the default layout's small scripts (shop-wide navigation, popups) and their leaf chunk.
-      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit/i);
+      // The header script, the default layout's small scripts (shop-wide navigation, popups), their leaf
+      // chunk, and for a mouse the theme's cursor follower (a classic script of its own).
+      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start/i);
     }
   }
 });
