@@ -10,20 +10,12 @@
  */
 import { expect, request as newRequest, test, type APIRequestContext } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
+import { API_HEADERS as apiHeaders, editorHeaders } from './support/editor.ts';
 
-const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
 const TITLE = 'ただいまシステム更新中です';
 const MESSAGE = '新しいお支払い方法の準備のため、一時的にご利用いただけません。まもなく再開します。';
 
 type Product = { key: string; name: string; is_stock_available: boolean };
-
-/** Headers of an editor API call as the seeded development editor. */
-async function editorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/admin/v1/auth/login', { headers: apiHeaders, data: EDITOR });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...apiHeaders, Authorization: `Bearer ${(await res.json() as { access_token: string }).access_token}` };
-}
 
 /** Sets the switch through the editor API, then waits until the storefront's gate (1 s cache) agrees. */
 async function setMaintenance(request: APIRequestContext, body: { enabled: boolean; title?: string | null; message?: string | null }) {
