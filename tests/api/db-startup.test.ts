@@ -10,7 +10,10 @@ import { onPostgres } from './helpers.ts';
 function startApi(databaseUrl: string): Promise<{ first: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['api/src/server.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, API_PORT: '0', DATABASE_CONNECT_TIMEOUT_MS: '2000' },
+      // RES_OPTIONS bounds the system resolver (glibc) to one 1 s try: a resolver that does not answer
+      // (seen on CI) would otherwise hold the process for its default 5 s x 2 tries per search domain,
+      // and Node's exit waits for a host lookup still running on its thread pool.
+      env: { ...process.env, DATABASE_URL: databaseUrl, API_PORT: '0', DATABASE_CONNECT_TIMEOUT_MS: '2000', RES_OPTIONS: 'timeout:1 attempts:1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -31,7 +34,7 @@ describe('starting with a bad DATABASE_URL', () => {
     const { first, code } = await startApi('postgres://postgres@no-such-host.invalid:5432/shop');
     expect(first).toMatch(/^\[api\] failed to start: cannot connect to PostgreSQL at no-such-host\.invalid:5432\/shop \(.*(ENOTFOUND|EAI_AGAIN).*\)$/);
     expect(code).toBe(1);
-  });
+  }, 60_000);
 
   it.skipIf(!onPostgres)('names a database that does not exist on the first line', async () => {
     const url = new URL(process.env.DATABASE_URL!);
