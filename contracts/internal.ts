@@ -12,8 +12,12 @@ export const CLIENT_ADDRESS_HEADER = 'x-shop-client-address';
 export const INTERNAL_SECRET_HEADER = 'x-shop-internal-secret';
 export const INTERNAL_SECRET_ENV = 'SHOP_INTERNAL_SECRET';
 
-/** The header proving a server-side call is the shop's own, or none when no secret is configured. */
+/**
+ * The headers of the shop's own server-side calls: the secret proving the call is the shop's (none
+ * when no secret is configured), and `Cache-Control: no-cache`, so a shared cache between storefront
+ * and API (the cluster's balancer, a CDN) never answers a sync or a build with an older copy.
+ */
 export function internalHeaders(env: Record<string, string | undefined> | undefined = globalThis.process?.env): Record<string, string> {
   const secret = env?.[INTERNAL_SECRET_ENV];
-  return secret ? { [INTERNAL_SECRET_HEADER]: secret } : {};
+  return { 'Cache-Control': 'no-cache', ...(secret ? { [INTERNAL_SECRET_HEADER]: secret } : {}) };
 }

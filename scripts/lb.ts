@@ -16,9 +16,14 @@
  * - No healthy backend: 503 JSON (the API's error shape) with Retry-After, never a hang.
  * - Sets X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host, so the processes (TRUST_PROXY=1)
  *   see the client's address, not the balancer's.
+ * - A shared cache (scripts/lb-cache.ts), as a CDN in front would keep: GET answers the processes
+ *   declare shareable (`s-maxage`: the guest catalogue reads, the on-demand public pages) are served
+ *   from memory for that long, refreshed in the background within stale-while-revalidate; concurrent
+ *   misses for one URL wait for the first. `cache: false` (LB_CACHE=0 in the cluster) turns it off.
  */
 import { Agent, createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createSharedCache, MAX_CACHED_BODY, storable as storableAnswer, type SharedCache, type StoredAnswer } from './lb-cache.ts';
 
 export interface Backend {
   name: string;
@@ -44,6 +49,8 @@ export interface BalancerOptions {
   /** Upstream answer headers must arrive within this time, else 504. */
   upstreamTimeoutMs?: number;
   log?: (line: string) => void;
+  /** The shared cache (default: one of 64 MiB); false for none. */
+  cache?: SharedCache | false;
 }
 
 export interface Balancer {
@@ -81,6 +88,9 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const pools = { api: options.api, web: options.web };
   for (const b of [...pools.api, ...pools.web]) b.healthy ??= false;
   const cursor = { api: 0, web: 0 };
+  const cache = options.cache === false ? null : options.cache ?? createSharedCache();
+  /** Misses in flight by cache key: later requests for the key wait for the first one's answer. */
+  const inFlight = new Map<string, Promise<StoredAnswer | null>>();
 
   const setHealth = (b: Backend, healthy: boolean, why: string) => {
     if (b.healthy === healthy) return;
@@ -105,10 +115,16 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     return undefined;
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer, pool: 'api' | 'web', tried: Set<Backend>) => {
+  /**
+   * Sends the request to a backend of the pool and the answer to `res` (null: a background refresh,
+   * nobody waits). `settled` gets the answer as stored by the cache, or null when it was not stored.
+   */
+  const forward = (req: IncomingMessage, res: ServerResponse | null, body: Buffer, pool: 'api' | 'web', tried: Set<Backend>,
+    settled?: (answer: StoredAnswer | null) => void) => {
     const backend = pick(pool, tried);
     if (!backend) {
-      json(res, 503, 'ただいまサービスをご利用いただけません。しばらくしてから再度お試しください。', 'common.service_unavailable', { 'retry-after': '2' });
+      settled?.(null);
+      if (res) json(res, 503, 'ただいまサービスをご利用いただけません。しばらくしてから再度お試しください。', 'common.service_unavailable', { 'retry-after': '2' });
       return;
     }
     tried.add(backend);
@@ -125,23 +141,85 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       answered = true;
       const out: OutgoingHttpHeaders = {};
       for (const [k, v] of Object.entries(up.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) out[k] = v;
-      res.writeHead(up.statusCode ?? 502, out);
-      up.pipe(res);
-      up.on('error', () => res.destroy());
+      const status = up.statusCode ?? 502;
+      // Kept for the cache while it streams to the client, when it may be stored at all.
+      const chunks: Buffer[] | null = settled && cache && storableAnswer(status, up.headers) ? [] : null;
+      let size = 0;
+      if (res) {
+        if (chunks) out['x-cache'] = 'MISS';
+        res.writeHead(status, out);
+        up.pipe(res);
+      }
+      up.on('data', (c: Buffer) => {
+        if (!chunks) return;
+        size += c.length;
+        if (size <= MAX_CACHED_BODY) chunks.push(c);
+      });
+      up.on('end', () => {
+        const url = req.url ?? '/';
+        const stored = chunks && size <= MAX_CACHED_BODY && cache!.store(url, req.headers, status, out, Buffer.concat(chunks));
+        // A refresh (or a no-cache request) answered with something not to keep: the old answer goes too.
+        if (settled && !stored && status !== 304) cache?.forget(url, req.headers);
+        settled?.(stored ? cache!.lookup(url, req.headers)?.answer ?? null : null);
+      });
+      if (!res) up.resume();
+      up.on('error', () => { settled?.(null); res?.destroy(); });
     });
     upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (answered) { res.destroy(); return; }
+      if (answered) { res?.destroy(); return; }
       if (error.code === 'ECONNREFUSED') setHealth(backend, false, 'connection refused');
       // A reused keep-alive socket the backend closed (or a process that just died): resend elsewhere.
-      if (NOT_DELIVERED.has(error.code ?? '') && !res.headersSent) {
-        forward(req, res, body, pool, tried);
+      if (NOT_DELIVERED.has(error.code ?? '') && !res?.headersSent) {
+        forward(req, res, body, pool, tried, settled);
         return;
       }
+      settled?.(null);
+      if (!res) return;
       if (error.code === 'ETIMEDOUT') json(res, 504, 'サーバーの応答がありませんでした。しばらく時間をおいてから再度お試しください。', 'common.gateway_timeout');
       else json(res, 502, 'サーバーに接続できませんでした。しばらく時間をおいてから再度お試しください。', 'common.bad_gateway', { 'retry-after': '2' });
     });
     upstream.end(body);
+  };
+
+  /** Sends a stored answer (304 when the client already holds it). */
+  const replay = (req: IncomingMessage, res: ServerResponse, answer: StoredAnswer, how: 'HIT' | 'STALE') => {
+    const headers: OutgoingHttpHeaders = { ...answer.headers, age: String(Math.max(0, Math.floor((Date.now() - answer.storedAt) / 1000))), 'x-cache': how };
+    const etag = answer.headers.etag;
+    if (etag && req.headers['if-none-match']?.split(',').some((t) => t.trim() === etag)) {
+      delete headers['content-length'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  };
+
+  /** A GET that may be answered from the cache: fresh → stored; stale → stored, refreshed behind; else upstream, collapsed. */
+  const cached = (req: IncomingMessage, res: ServerResponse, pool: 'api' | 'web') => {
+    const url = req.url ?? '/';
+    // Cache-Control: no-cache in the request: straight upstream, and the answer replaces the stored one.
+    if (!cache!.usable(req.method, req.headers)) { forward(req, res, Buffer.alloc(0), pool, new Set(), () => {}); return; }
+    const hit = cache!.lookup(url, req.headers);
+    const key = cache!.keyOf(url, req.headers);
+    if (hit) {
+      replay(req, res, hit.answer, hit.state === 'fresh' ? 'HIT' : 'STALE');
+      if (hit.state === 'stale' && !inFlight.has(key)) {
+        inFlight.set(key, new Promise<StoredAnswer | null>((done) => forward(req, null, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
+      }
+      return;
+    }
+    const pending = inFlight.get(key);
+    if (pending) {
+      void pending.then((answer) => {
+        if (answer && !(req.headers.authorization && !answer.headers.vary?.toString().toLowerCase().includes('authorization'))) replay(req, res, answer, 'HIT');
+        else forward(req, res, Buffer.alloc(0), pool, new Set());
+      });
+      return;
+    }
+    inFlight.set(key, new Promise<StoredAnswer | null>((done) => forward(req, res, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
   };
 
   const server = createServer((req, res) => {
@@ -159,7 +237,11 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
       }
       chunks.push(c);
     });
-    req.on('end', () => { if (!tooLarge) forward(req, res, Buffer.concat(chunks), pool, new Set()); });
+    req.on('end', () => {
+      if (tooLarge) return;
+      if (cache && req.method === 'GET') cached(req, res, pool);
+      else forward(req, res, Buffer.concat(chunks), pool, new Set());
+    });
     req.on('error', () => res.destroy());
   });
   server.keepAliveTimeout = 65_000;

@@ -17,6 +17,12 @@ describe('Cache-Control: member data is never stored by a cache', () => {
     expect(res.headers.get('vary')).toMatch(/X-Channel-Id/);
   });
 
+  it("keeps the shop's own server-side reads out of shared caches (they pass the maintenance switch)", async () => {
+    const res = await shop.request('GET', '/v1/products?per=1', { headers: { 'x-shop-internal-secret': 'anything' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('marks a signed-in catalogue read private (it carries is_favorite)', async () => {
     const res = await shop.request('GET', '/v1/products?per=1', { token });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
