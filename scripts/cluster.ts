@@ -16,7 +16,7 @@
  * Each line a child prints is prefixed with its name; `[cluster] <name> pid <pid> port <port>` lines
  * tell tools (scripts/loadtest.ts) which process is which.
  * Environment: DATABASE_URL (required, PostgreSQL), REDIS_URL, REDIS_PREFIX, PORT, HOST,
- * API_PROCESSES (2), WEB_PROCESSES (2), SITE_URL, SHOP_INTERNAL_SECRET, CLUSTER_NODE_ARGS, and everything the API and
+ * API_PROCESSES (2), WEB_PROCESSES (2), LB_CACHE (1: the balancer's shared cache; 0 turns it off), SITE_URL, SHOP_INTERNAL_SECRET, CLUSTER_NODE_ARGS, and everything the API and
  * storefront read (docs/configuration.md). See docs/deployment.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -34,6 +34,8 @@ const clusterEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   API_PROCESSES: z.coerce.number().int().min(1).max(16).default(2),
   WEB_PROCESSES: z.coerce.number().int().min(0).max(16).default(2),
+  /** The balancer's shared cache (scripts/lb-cache.ts): on unless LB_CACHE=0. */
+  LB_CACHE: z.enum(['0', '1']).default('1'),
 });
 
 const nonEmpty = () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
@@ -95,8 +97,10 @@ async function main() {
   }
   const api = members.filter((m) => m.role === 'api');
   const web = members.filter((m) => m.role === 'web');
-  const balancer: Balancer = await startBalancer({ port: env.PORT, host: env.HOST, api, web, log: (l) => console.log(`[lb] ${l}`) });
-  log(`load balancer at ${lbUrl} (API: ${api.map((m) => m.port).join(', ')}; storefront: ${web.map((m) => m.port).join(', ') || 'none'})`);
+  const balancer: Balancer = await startBalancer({
+    port: env.PORT, host: env.HOST, api, web, log: (l) => console.log(`[lb] ${l}`), ...(env.LB_CACHE === '0' ? { cache: false as const } : {}),
+  });
+  log(`load balancer at ${lbUrl} (API: ${api.map((m) => m.port).join(', ')}; storefront: ${web.map((m) => m.port).join(', ') || 'none'}; shared cache ${env.LB_CACHE === '0' ? 'off' : 'on'})`);
 
   let stopping = false;
   const spawnMember = (m: Member) => {

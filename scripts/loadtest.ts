@@ -57,7 +57,7 @@ const LOW_STOCK_PRODUCTS = 3;
 
 type Step = 'home' | 'list' | 'detail' | 'search' | 'guest_session' | 'cart_init' | 'add_to_cart' | 'guest_details' | 'checkout' | 'place_order';
 const STEPS: Step[] = ['home', 'list', 'detail', 'search', 'guest_session', 'cart_init', 'add_to_cart', 'guest_details', 'checkout', 'place_order'];
-interface Sample { step: Step; ms: number; ok: boolean; status: number; phase: string; at: number; detail?: string }
+interface Sample { step: Step; ms: number; ok: boolean; status: number; phase: string; at: number; detail?: string; cached?: boolean }
 const samples: Sample[] = [];
 let phase = 'load';
 const phaseStarts: { name: string; at: number }[] = [];
@@ -75,12 +75,14 @@ async function call(step: Step, method: string, path: string, opts: { token?: st
   let status = 0;
   let body: any = null;
   let detail: string | undefined;
+  let cached = false;
   try {
     const res = await fetch(`${BASE}${path}`, {
       method, headers: opts.html ? { accept: 'text/html', 'accept-encoding': 'br, gzip' } : jsonHeaders(opts.token),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(30_000),
     });
     status = res.status;
+    cached = /^(HIT|STALE)$/.test(res.headers.get('x-cache') ?? '');
     const text = await res.text();
     if (!opts.html || status >= 400) {
       try { body = JSON.parse(text); } catch { body = text.slice(0, 200); }
@@ -91,7 +93,7 @@ async function call(step: Step, method: string, path: string, opts: { token?: st
   const ms = performance.now() - started;
   const ok = (status >= 200 && status < 300) || (opts.expected ?? []).includes(status);
   if (!ok) detail ??= `${status} ${typeof body === 'object' && body ? `${body.code ?? ''} ${body.message ?? ''}` : String(body)}`.trim();
-  samples.push({ step, ms, ok, status, phase, at: Date.now(), detail });
+  samples.push({ step, ms, ok, status, phase, at: Date.now(), detail, cached });
   return { status, body, ms };
 }
 
@@ -453,13 +455,13 @@ function topErrors(list: Sample[]): string {
 function report(seconds: number): void {
   const measured = samples.filter((s) => s.phase !== 'settle');
   console.log(`\n${measured.length} requests in ${seconds.toFixed(1)} s = ${(measured.length / seconds).toFixed(0)} req/s over the balancer (${SHOPPERS} shoppers)`);
-  console.log('step            count    req/s   p50 ms   p95 ms   p99 ms   max ms  errors');
+  console.log('step            count    req/s   p50 ms   p95 ms   p99 ms   max ms  errors  from the balancer\'s cache');
   for (const step of STEPS) {
     const list = measured.filter((s) => s.step === step);
     if (!list.length) continue;
     const ms = list.map((s) => s.ms).sort((a, b) => a - b);
     const f = (v: number) => v.toFixed(1).padStart(8);
-    console.log(`${step.padEnd(14)} ${String(list.length).padStart(6)} ${(list.length / seconds).toFixed(1).padStart(8)} ${f(pct(ms, 50))} ${f(pct(ms, 95))} ${f(pct(ms, 99))} ${f(ms.at(-1)!)} ${String(list.filter((s) => !s.ok).length).padStart(7)}`);
+    console.log(`${step.padEnd(14)} ${String(list.length).padStart(6)} ${(list.length / seconds).toFixed(1).padStart(8)} ${f(pct(ms, 50))} ${f(pct(ms, 95))} ${f(pct(ms, 99))} ${f(ms.at(-1)!)} ${String(list.filter((s) => !s.ok).length).padStart(7)}  ${(100 * list.filter((s) => s.cached).length / list.length).toFixed(0).padStart(3)} %`);
   }
   if (faultsMode) {
     console.log('\nErrors per phase (status: count):');
