@@ -98,7 +98,9 @@ export function needsBuild(channel: string): { needed: boolean; reason: string; 
  */
 export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir?: string }): Promise<void> {
   const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  return new Promise((resolvePromise, reject) => {
+  const code = buildFingerprint(env.channel, false);
+  if (dropStaleBuildCache(cacheDir, code)) log('Incremental build cache dropped: the code or the build settings changed since it was made');
+  return new Promise<void>((resolvePromise, reject) => {
     // --import peakRssHook: the build process writes its peak RSS to PEAK_RSS_FILE on exit (for --all-channels).
     const child = spawn(process.execPath, ['--import', peakRssHook, astroBin, 'build'], {
       cwd: root,
@@ -120,11 +122,31 @@ export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir
     child.stdout.on('data', (chunk: Buffer) => { process.stdout.write(chunk); keep(chunk); });
     child.stderr.on('data', (chunk: Buffer) => { process.stderr.write(chunk); keep(chunk); });
     child.on('error', reject);
-    child.on('close', (code, signal) => {
-      if (code === 0) resolvePromise();
-      else reject(new Error(`astro build failed (${signal ?? `exit code ${code}`}): ${lastLines(tail)}`));
+    child.on('close', (exitCode, signal) => {
+      if (exitCode === 0) resolvePromise();
+      else reject(new Error(`astro build failed (${signal ?? `exit code ${exitCode}`}): ${lastLines(tail)}`));
     });
+  }).then(() => {
+    mkdirSync(cacheDir, { recursive: true });
+    writeFileSync(join(cacheDir, CACHE_CODE_STAMP), code);
   });
+}
+
+const CACHE_CODE_STAMP = '.code-fingerprint';
+
+/**
+ * Astro's incremental cache keeps pages whose content did not change, but it does not notice every
+ * code change: after a change of the chunk settings in astro.config.mjs it copied news and blog
+ * pages that still named a script file the new build no longer had (404). So the cache is only
+ * used by builds of the code it was made with (the fingerprint of the sources, settings and
+ * lockfile, without the content snapshot); otherwise it is emptied first. Returns whether it was.
+ */
+export function dropStaleBuildCache(dir: string, codeFingerprint: string): boolean {
+  if (!existsSync(dir)) return false;
+  const stamp = join(dir, CACHE_CODE_STAMP);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === codeFingerprint) return false;
+  rmSync(dir, { recursive: true, force: true });
+  return true;
 }
 
 /** The last few lines of a build's output that say something: no colour codes, no stack frames. */
