@@ -9,7 +9,7 @@
 import { useEffect, useId, useState } from '../common/react.ts';
 import { addUserCard, listUserCardsWithLimit, type UserCardList } from '../../src/api-client/card-payments.ts';
 import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { mypageCardPath } from '../../src/lib/routes.ts';
+import { mypageCardPath } from '../../src/lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

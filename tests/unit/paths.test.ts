@@ -1,6 +1,7 @@
 /** Spec 2 routes as typed path builders: every public, social-gift and my-page route in one module. */
 import { describe, expect, it } from 'vitest';
 import { paths, safeReturnPath, screenAccess } from '../../src/lib/routes.ts';
+import { mypagePaths } from '../../src/lib/mypage-routes.ts';
 
 describe('spec 2 public routes', () => {
   it('builds every fixed public route with the trailing slash the build uses', () => {
@@ -99,13 +100,13 @@ describe('single routes for islands', () => {
   it('are the same routes as the paths table (spelled once), so an island can import one without the table', async () => {
     const r = await import('../../src/lib/routes.ts');
     expect([r.homePath, r.ecPath, r.cartPath, r.cartShippingSelectPath, r.cartPaymentPath, r.cartConfirmPath, r.maintenancePath, r.verifyPath, r.mypageTopPath])
-      .toEqual([paths.home, paths.ec, paths.cart, paths.cartShippingSelect, paths.cartPayment, paths.cartConfirm, paths.maintenance, paths.verify, paths.mypage.top]);
+      .toEqual([paths.home, paths.ec, paths.cart, paths.cartShippingSelect, paths.cartPayment, paths.cartConfirm, paths.maintenance, paths.verify, mypagePaths.top]);
     expect(r.loginPath).toBe(paths.login);
     expect(r.cartCompletePath).toBe(paths.cartComplete);
     expect(r.productDetailPath).toBe(paths.productDetail);
     expect(r.productListPath).toBe(paths.productList);
-    expect(r.orderHistoryPath).toBe(paths.mypage.orderHistory);
-    expect(r.orderDetailPath).toBe(paths.mypage.orderDetail);
+    expect(r.orderHistoryPath).toBe(mypagePaths.orderHistory);
+    expect(r.orderDetailPath).toBe(mypagePaths.orderDetail);
     expect(paths.cartAdd).toBe('/cart/add/');
   });
 });
