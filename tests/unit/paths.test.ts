@@ -53,7 +53,7 @@ describe('spec 2 public routes', () => {
 
 describe('spec 2 my-page routes', () => {
   it('builds every my-page route', () => {
-    const m = paths.mypage;
+    const m = mypagePaths;
     expect([
       m.top, m.address, m.addressAdd, m.addressEdit(5), m.bookmark, m.card, m.cardAdd, m.leave, m.list, m.listDetail('fav'),
       m.loginHistory, m.logout, m.measurement, m.measurementEdit, m.memorial, m.memorialAdd, m.memorialEdit(2), m.messageCenter,
@@ -106,7 +106,9 @@ describe('single routes for islands', () => {
     expect(r.productDetailPath).toBe(paths.productDetail);
     expect(r.productListPath).toBe(paths.productList);
     expect(r.orderHistoryPath).toBe(mypagePaths.orderHistory);
-    expect(r.orderDetailPath).toBe(mypagePaths.orderDetail);
+    const mp = await import('../../src/lib/mypage-routes.ts');
+    expect(mp.orderDetailPath).toBe(mypagePaths.orderDetail);
+    expect([mp.mypagePasswordPath, mp.mypagePointPath, mp.mypageAddressPath]).toEqual([mypagePaths.password, mypagePaths.point, mypagePaths.address]);
     expect(paths.cartAdd).toBe('/cart/add/');
   });
 });
