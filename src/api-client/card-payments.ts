@@ -1,14 +1,14 @@
 /**
  * Card and provider payment calls (issue 8): the payment service settings the browser needs, the
- * decision that may answer a 3-D Secure redirect, the return from 3-D Secure, saved cards, and an
- * order's payment detail for the thanks page. The card itself never passes through here: it goes
+ * decision that may answer a 3-D Secure redirect, the return from 3-D Secure and saved cards (an
+ * order's payment detail for the thanks page: order-payment.ts). The card itself never passes through here: it goes
  * to the provider's own origin through the provider's script (islands/checkout/card-token.ts).
  */
 import type { CartDecisionResponse } from '#contracts/cart.ts';
 import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
-import { array, int, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
+import { array, int, nullable, object, optional, string, boolean, type Decoder } from './guard.ts';
 import { cartDecisionWire } from './wire/cart.ts';
 import { LIMIT_HEADER } from '#contracts/constants.ts';
 
@@ -50,17 +50,6 @@ export async function listUserCards(opts: CallOptions = {}): Promise<UserCard[]>
 /** POST /v1/me/user-cards: saves the card a provider token stands for. */
 export async function addUserCard(token: string): Promise<UserCard> {
   return (await request('POST', '/v1/me/user-cards', { body: { token }, parse: userCardWire })).data;
-}
-
-/** What an order says about its payment (thanks page). */
-export interface OrderPayment { payment_name: string; payment_status: string; payment_detail: Record<string, unknown> }
-const orderPaymentWire: Decoder<OrderPayment> = /* @__PURE__ */ object({
-  payment_name: string, payment_status: string, payment_detail: record(unknown),
-});
-
-/** GET /v1/carts/order/{order_no}, its payment part only. */
-export async function getOrderPayment(orderNo: string, opts: CallOptions = {}): Promise<OrderPayment> {
-  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderPaymentWire, signal: opts.signal })).data;
 }
 
 /** The member's saved cards and how many may be saved (x-limit, spec 9; undefined when the API gives none). */
