@@ -170,9 +170,8 @@ export default defineConfig({
               // src/lib/timing.ts) share with the islands: a chunk of their own, so those pages never load the
               // React chunk below for them (and the checkout pages, which load it anyway, no extra file). The
               // shop-wide core (chunk-failure reload, scroll restore) is here too: the cart and checkout pages
-              // start it from a one-line script, every other page through src/scripts/shop-wide.ts. And the two
-              // path helpers (src/lib/route-parts.ts), which both the React chunk's routes and my-page's need.
-              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing|route-parts)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
+              // start it from a one-line script, every other page through src/scripts/shop-wide.ts.
+              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).
@@ -188,7 +187,7 @@ export default defineConfig({
               // receiver's and the paper catalogue's decoders have modules of their own, outside.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|route-parts|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
                 priority: 5,
               },
               // What the cart and the checkout steps share but the thanks page (/cart/complete/) does not run: the
