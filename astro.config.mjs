@@ -168,12 +168,14 @@ export default defineConfig({
               // Leaf modules that the server-rendered pages' small scripts (favourites, history,
               // recommendations on product cards, the shop-wide navigation script with the spec 9 times of
               // src/lib/timing.ts) share with the islands: a chunk of their own, so those pages never load the
-              // React chunk below for them (and the checkout pages, which load it anyway, no extra file).
-              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/money\.ts|\/src\/lib\/timing\.ts/, priority: 6 },
+              // React chunk below for them (and the checkout pages, which load it anyway, no extra file). The
+              // shop-wide core (chunk-failure reload, scroll restore) is here too: the cart and checkout pages
+              // start it from a one-line script, every other page through src/scripts/shop-wide.ts.
+              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).
-              { name: 'embroidery-choices', test: /\/contracts\/embroidery-choices\.ts/, priority: 7 },
+              { name: 'embroidery-choices', test: /\/contracts\/embroidery-choices\.ts/, priority: 8 },
               // React, Astro's React renderer, the toast store and region, and what the cart and every
               // checkout step share (the API client core: http, cookies, routes, zustand; the cart and
               // session stores and the cart's calls and decoders; the member gate; the checkout helpers, with
@@ -185,9 +187,20 @@ export default defineConfig({
               // receiver's and the paper catalogue's decoders have modules of their own, outside.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|cart|card-decision|reshape|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/(cart|session)\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|\/islands\/checkout\/(useLoad|useCheckoutCart|fee|delivery-format)|\/src\/api-client\/(payments|wire\/payment)\.ts|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|route-parts|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
                 priority: 5,
               },
+              // What the cart and the checkout steps share but the thanks page (/cart/complete/) does not run: the
+              // cart store with its calls and decoders, the steps' hooks and the payment list. A chunk of its own,
+              // one more file for those five pages, so the thanks page does not load about 3 KB it never uses.
+              {
+                name: 'checkout',
+                test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart|reshape|payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee|delivery-format)\.ts/,
+                priority: 4.5,
+              },
+              // The routes only my-page links to (src/lib/mypage-routes.ts): a file of their own for the my-page islands,
+              // not in the React chunk every checkout page loads. Below that group, so the routes.ts it imports stays there.
+              { name: 'mypage-routes', test: /\/src\/lib\/mypage-routes\.ts/, priority: 3 },
               // The confirm step's own parts, also used by the order detail on my page.
               { name: 'Confirm', test: /\/islands\/checkout\/(Confirm|OrderSummary)\.tsx/, priority: 4 },
             ],

@@ -5,6 +5,7 @@
 import type { LandingPage, Qa, QaCategory } from '#contracts/content.ts';
 import type { CategoryNode } from '#contracts/products.ts';
 import { paths } from '../src/lib/routes.ts';
+import { mypagePaths } from '../src/lib/mypage-routes.ts';
 import type { FaqGroup, SitemapSection } from '../themes/slot-props.ts';
 import type { Snapshot } from './schema.ts';
 
@@ -73,6 +74,6 @@ export function sitemapSections(s: Snapshot, hasRoute: (path: string) => boolean
       ...route(paths.faq, 'よくあるご質問'), ...s.pages.map((p) => link(p.url, p.title)), ...route(paths.contact, 'お問い合わせ'),
       ...route(paths.sitemap, 'サイトマップ'),
     ] },
-    { heading: '会員の方', links: [...route(paths.login(), 'ログイン'), ...route(paths.register, '会員登録'), ...route(paths.mypage.top, 'マイページ')] },
+    { heading: '会員の方', links: [...route(paths.login(), 'ログイン'), ...route(paths.register, '会員登録'), ...route(mypagePaths.top, 'マイページ')] },
   ];
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { addCartCoupon, deleteCartCoupon, setCartPoint } from '../../src/api-client/cart.ts';
-import { getMyPoints } from '../../src/api-client/benefits.ts';
+import { getMyPoints } from '../../src/api-client/points.ts';
 import { ApiError, firstErrorMessage } from '../../src/api-client/errors.ts';
 import type { Cart } from '../../src/api-client/types.ts';
 import { formatNumber, formatYen } from '../../src/lib/money.ts';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { getCartOrder } from '../../src/api-client/cart-order.ts';
 import OrderBenefits from './OrderBenefits.tsx';
-import { isGuestCheckout } from '../../src/api-client/guest.ts';
+import { isGuestCheckout } from '../../src/api-client/options.ts';
 import type { ComponentType } from 'react';
 import { isIgnoredError } from '../../src/api-client/errors.ts';
 import type { Order } from '../../src/api-client/types.ts';

@@ -4,7 +4,7 @@
  * (brand and last 4). Read from the order's payment detail (GET /v1/carts/order/{order_no}).
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getOrderPayment, type OrderPayment } from '../../src/api-client/card-payments.ts';
+import { getOrderPayment, type OrderPayment } from '../../src/api-client/order-payment.ts';
 import { formatYenWithTax } from '../../src/lib/money.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');

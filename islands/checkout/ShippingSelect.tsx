@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import { listAddressItems } from '../../src/api-client/address-items.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { isGuestCheckout } from '../../src/api-client/guest.ts';
+import { isGuestCheckout } from '../../src/api-client/options.ts';
 import { resetCartShippings } from '../../src/api-client/cart.ts';
 import { getFrontSettings } from '../../src/api-client/settings.ts';
 import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';

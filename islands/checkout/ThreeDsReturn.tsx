@@ -4,7 +4,7 @@
  * then goes to the thanks page; a failure is shown in Japanese with the way back to the payment step.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { completeCardAuthentication, deleteTransactionError } from '../../src/api-client/card-payments.ts';
+import { completeCardAuthentication, deleteTransactionError } from '../../src/api-client/card-authentication.ts';
 import { readCartToken } from '../../src/api-client/cookie-jar.ts';
 import { cartCompletePath, cartPaymentPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { listUserAddresses, type AddressList } from '../../src/api-client/addresses.ts';
 import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '../../src/api-client/address-book.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { mypageAddressAddPath, mypageAddressEditPath } from '../../src/lib/routes.ts';
+import { mypageAddressAddPath, mypageAddressEditPath } from '../../src/lib/mypage-routes.ts';
 import { toast, toastError } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

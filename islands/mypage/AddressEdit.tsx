@@ -11,7 +11,7 @@ import { createAddressItem, type NewAddress } from '../../src/api-client/address
 import { getAddressItem, updateAddressItem } from '../../src/api-client/address-book.ts';
 import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
 import type { Address } from '../../src/api-client/types.ts';
-import { mypageAddressPath } from '../../src/lib/routes.ts';
+import { mypageAddressPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
 import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';

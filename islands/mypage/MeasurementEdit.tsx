@@ -13,7 +13,7 @@ import {
   createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries, type TimeseriesList,
 } from '../../src/api-client/timeseries.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageMeasurementPath } from '../../src/lib/routes.ts';
+import { mypageMeasurementPath } from '../../src/lib/mypage-routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';

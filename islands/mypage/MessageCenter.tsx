@@ -4,7 +4,7 @@
  */
 import { listSystemMessages } from '../../src/api-client/system-messages.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
-import { mypageMessageCenterPath, mypageMessageDetailPath } from '../../src/lib/routes.ts';
+import { mypageMessageCenterPath, mypageMessageDetailPath } from '../../src/lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

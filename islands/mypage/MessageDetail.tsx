@@ -5,7 +5,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { getSystemMessage, type SystemMessage } from '../../src/api-client/system-messages.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
-import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
+import { mypageMessageCenterPath } from '../../src/lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useState } from '../common/react.ts';
 import { listMyCoupons, getMyPoints, type MyCoupon, type PointSummary } from '../../src/api-client/benefits.ts';
 import { formatDate } from '../../src/lib/date.ts';
 import { formatYen } from '../../src/lib/money.ts';
-import { mypagePointPath } from '../../src/lib/routes.ts';
+import { mypagePointPath } from '../../src/lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 
 const gives = (c: MyCoupon) => (c.discount_type === 'percent'

@@ -5,12 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from '../common/react.ts';
+import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
 import {
-  cartPath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath,
-  mypageMeasurementPath, mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath,
-  mypageProductSearchHistoryPath, mypageUserInfoPath, orderHistoryPath, productListPath,
-} from '../../src/lib/routes.ts';
-import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
+  mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath,
+} from '../../src/lib/mypage-routes.ts';
 import { getUnreadSystemMessageCount } from '../../src/api-client/system-messages.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

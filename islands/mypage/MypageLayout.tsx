@@ -5,12 +5,10 @@
  */
 import { useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
+import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import {
-  homePath, mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath,
-  mypageMeasurementPath, mypageMemorialPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath,
-  mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageTopPath, mypageUserInfoPath, orderHistoryPath, mypagePointPath,
-} from '../../src/lib/routes.ts';
-import { mypageMessageCenterPath } from '../../src/lib/routes.ts';
+  mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath, mypagePointPath,
+} from '../../src/lib/mypage-routes.ts';
 import { logout as logoutMember } from '../../src/stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';

@@ -9,7 +9,7 @@ import {
   type EmbroideryColor, type EmbroideryFont,
 } from '#contracts/memorial-choices.ts';
 import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '../../src/api-client/memorials.ts';
-import { mypageNameEmbroideryPath } from '../../src/lib/routes.ts';
+import { mypageNameEmbroideryPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { getMe } from '../../src/api-client/user.ts';
 import type { User } from '../../src/api-client/types.ts';
-import { mypageUserInfoEditPath } from '../../src/lib/routes.ts';
+import { mypageUserInfoEditPath } from '../../src/lib/mypage-routes.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

@@ -10,7 +10,7 @@ import { useEffect, useState } from '../common/react.ts';
 import { getMe, updateMe } from '../../src/api-client/user.ts';
 import type { User } from '../../src/api-client/types.ts';
 import type { UserUpdateRequest } from '#contracts/user.ts';
-import { mypageUserInfoPath } from '../../src/lib/routes.ts';
+import { mypageUserInfoPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { email, isoDate, kana, maxLength, phoneDigits, required, requiredWithoutAllOf } from '../../src/validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';

@@ -9,7 +9,7 @@ import {
   applyFavorite, detachFromList, getUserList, listUserListProducts, setFavorite, type UserList,
 } from '../../src/api-client/discovery.ts';
 import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageListDetailPath, mypageListPath } from '../../src/lib/routes.ts';
+import { mypageListDetailPath, mypageListPath } from '../../src/lib/mypage-routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

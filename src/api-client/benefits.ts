@@ -5,7 +5,9 @@ import { request } from './http.ts';
 import type { CallOptions } from './call.ts';
 import { array } from './guard.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from './pagination.ts';
-import { myCouponWire, pointHistoryWire, pointSummaryWire } from './wire/benefits.ts';
+import { myCouponWire, pointHistoryWire } from './wire/benefits.ts';
+
+export { getMyPoints } from './points.ts';
 
 export type { MyCoupon, PointHistory, PointSummary };
 export interface Paged<T> { items: T[]; pagination: Pagination }
@@ -18,11 +20,6 @@ async function pagedCall<T>(path: string, parse: (v: unknown) => T, query: { pag
 /** GET /v1/me/coupons: handed to the member and open ones valid now, unused first. */
 export const listMyCoupons = (query: { page?: number; per?: number } = {}, opts: CallOptions = {}) =>
   pagedCall('/v1/me/coupons', myCouponWire, query, opts);
-
-/** GET /v1/me/points: the balance and what expires soon. */
-export async function getMyPoints(opts: CallOptions = {}): Promise<PointSummary> {
-  return (await request('GET', '/v1/me/points', { parse: pointSummaryWire, signal: opts.signal })).data;
-}
 
 /** GET /v1/me/point-histories: the point moves, newest first. */
 export const listPointHistories = (query: { page?: number; per?: number } = {}, opts: CallOptions = {}) =>

@@ -1,16 +1,16 @@
 /**
  * Card and provider payment calls (issue 8): the payment service settings the browser needs, the
- * decision that may answer a 3-D Secure redirect, the return from 3-D Secure, saved cards, and an
- * order's payment detail for the thanks page. The card itself never passes through here: it goes
- * to the provider's own origin through the provider's script (islands/checkout/card-token.ts).
+ * decision that may answer a 3-D Secure redirect, and the saved cards the payment step offers. The
+ * return from 3-D Secure (card-authentication.ts), my page's card screen (user-cards.ts) and an order's
+ * payment detail for the thanks page (order-payment.ts) have modules of their own: a shared module's
+ * chunk carries every function any island uses, and the payment step would load theirs. The card
+ * itself never passes through here: it goes to the provider's own origin through the provider's
+ * script (islands/checkout/card-token.ts).
  */
-import type { CartDecisionResponse } from '#contracts/cart.ts';
 import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
 import { request } from './http.ts';
 import { seg, type CallOptions } from './call.ts';
-import { array, int, nullable, object, optional, record, string, unknown, boolean, type Decoder } from './guard.ts';
-import { cartDecisionWire } from './wire/cart.ts';
-import { LIMIT_HEADER } from '#contracts/constants.ts';
+import { array, int, nullable, object, optional, string, boolean, type Decoder } from './guard.ts';
 
 const settingsWire: Decoder<PaymentServiceSettings> = /* @__PURE__ */ object({
   code: string, name: string,
@@ -30,17 +30,8 @@ export async function getPaymentService(code: string, opts: CallOptions = {}): P
 /** The order decision (the cart store's decide): card-decision.ts, in the first load of the checkout pages. */
 export { decideCartWithPayment } from './card-decision.ts';
 
-/** POST /v1/carts/{token}/payment/3ds: back from the provider's 3-D Secure page; places the order. */
-export async function completeCardAuthentication(token: string, input: { payment_ref: string; payment_result: string }): Promise<CartDecisionResponse> {
-  return (await request('POST', `/v1/carts/${seg(token)}/payment/3ds`, { body: input, parse: cartDecisionWire, cancelOnNavigation: false })).data;
-}
-
-/** PATCH /v1/carts/transaction/error/delete: the shopper has seen the payment failure. */
-export async function deleteTransactionError(token: string): Promise<void> {
-  await request('PATCH', '/v1/carts/transaction/error/delete', { body: { token } });
-}
-
-const userCardWire: Decoder<UserCard> = /* @__PURE__ */ object({ id: int, is_main: boolean, name: string, brand: string, masked_number: string, expiration: string });
+/** A saved card (also read by user-cards.ts). */
+export const userCardWire: Decoder<UserCard> = /* @__PURE__ */ object({ id: int, is_main: boolean, name: string, brand: string, masked_number: string, expiration: string });
 
 /** GET /v1/me/user-cards: the member's saved cards, main first. */
 export async function listUserCards(opts: CallOptions = {}): Promise<UserCard[]> {
@@ -50,37 +41,4 @@ export async function listUserCards(opts: CallOptions = {}): Promise<UserCard[]>
 /** POST /v1/me/user-cards: saves the card a provider token stands for. */
 export async function addUserCard(token: string): Promise<UserCard> {
   return (await request('POST', '/v1/me/user-cards', { body: { token }, parse: userCardWire })).data;
-}
-
-/** What an order says about its payment (thanks page). */
-export interface OrderPayment { payment_name: string; payment_status: string; payment_detail: Record<string, unknown> }
-const orderPaymentWire: Decoder<OrderPayment> = /* @__PURE__ */ object({
-  payment_name: string, payment_status: string, payment_detail: record(unknown),
-});
-
-/** GET /v1/carts/order/{order_no}, its payment part only. */
-export async function getOrderPayment(orderNo: string, opts: CallOptions = {}): Promise<OrderPayment> {
-  return (await request('GET', `/v1/carts/order/${seg(orderNo)}`, { parse: orderPaymentWire, signal: opts.signal })).data;
-}
-
-/** The member's saved cards and how many may be saved (x-limit, spec 9; undefined when the API gives none). */
-export interface UserCardList { cards: UserCard[]; limit: number | undefined }
-
-/** GET /v1/me/user-cards with its x-limit header (the クレジットカード screen). */
-export async function listUserCardsWithLimit(opts: CallOptions = {}): Promise<UserCardList> {
-  const res = await request('GET', '/v1/me/user-cards', { parse: array(userCardWire), signal: opts.signal });
-  // Read here rather than with pagination.ts's readLimit: that module sits in the order pages' chunk,
-  // which the payment page (also importing this file) must not load.
-  const raw = res.headers.get(LIMIT_HEADER)?.trim() ?? '';
-  return { cards: res.data, limit: /^\d{1,15}$/.test(raw) ? Number(raw) : undefined };
-}
-
-/** DELETE /v1/me/user-cards/{id}: 204 (when the main card goes, the API makes the oldest other main). */
-export async function deleteUserCard(id: number): Promise<void> {
-  await request('DELETE', `/v1/me/user-cards/${seg(id)}`);
-}
-
-/** PATCH /v1/me/user-cards/{id}/use: this card becomes the only main one (いつものカード). */
-export async function setMainUserCard(id: number): Promise<UserCard> {
-  return (await request('PATCH', `/v1/me/user-cards/${seg(id)}/use`, { parse: userCardWire })).data;
 }

@@ -1,19 +1,10 @@
 /**
  * Every route of spec section 2 as a typed path builder. Paths end with a slash because the build
  * uses `trailingSlash: 'always'`; keys are URL-encoded as one path segment. Screens and islands build
- * links and redirect targets only through `paths`, so a route is spelled once.
+ * links and redirect targets only through `paths`, so a route is spelled once. The routes only my-page
+ * links to live in src/lib/mypage-routes.ts, with their table `mypagePaths`.
  */
-
-/** One URL-encoded path segment from a key or id. */
-const seg = (key: string | number): string => encodeURIComponent(String(key));
-
-/** `/base/` plus a query string built from the defined entries (none → no `?`). */
-function withQuery(base: string, query: Record<string, string | number | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
-  const qs = params.toString();
-  return qs ? `${base}?${qs}` : base;
-}
+import { seg, withQuery } from './route-parts.ts';
 
 /** Filters of the product list URL (spec 5: the page sends `child` itself). */
 export interface ProductListQuery {
@@ -48,18 +39,6 @@ export const cartConfirmPath = '/cart/confirm/';
 export const maintenancePath = '/maintenance/';
 export const verifyPath = '/verify/';
 export const mypageTopPath = '/mypage/';
-export const mypagePasswordPath = '/mypage/password/';
-export const mypageLoginHistoryPath = '/mypage/login_history/';
-export const mypageLeavePath = '/mypage/leave/';
-/** ポイント (balance, expiring soon, history). */
-export const mypagePointPath = '/mypage/point/';
-export const mypageListPath = '/mypage/list/';
-/** `/mypage/list/{key}/`. */
-export const mypageListDetailPath = (key: string | number): string => `/mypage/list/${seg(key)}/`;
-export const mypageBookmarkPath = '/mypage/bookmark/';
-export const mypageProductHistoryPath = '/mypage/product_history/';
-export const mypageProductSearchHistoryPath = '/mypage/product_search_history/';
-export const mypageProductRequestHistoryPath = '/mypage/product_request_history/';
 /** Shown after a withdrawal, to a visitor who is logged out by then (public). */
 export const mypageLeaveCompletePath = '/mypage/leave/complete/';
 
@@ -80,9 +59,6 @@ export const productDetailPath = (key: string): string => `/product/${seg(key)}/
 /** `/mypage/order_history/` (page 1) or `?page=N`. */
 export const orderHistoryPath = (page?: number): string =>
   withQuery('/mypage/order_history/', { page: page && page > 1 ? page : undefined });
-
-/** `/mypage/order_history/{id}/`. */
-export const orderDetailPath = (key: string | number): string => `/mypage/order_history/${seg(key)}/`;
 
 /** Public routes of spec 2. */
 export const paths = {
@@ -134,40 +110,6 @@ export const paths = {
     confirm: /* @__PURE__ */ gift('confirm'),
     complete: /* @__PURE__ */ gift('complete'),
   },
-  /** My-page routes of spec 2 (login required unless SITE.NO_MEMBER_USE). */
-  mypage: {
-    top: mypageTopPath,
-    address: '/mypage/address/',
-    addressAdd: '/mypage/address/add/',
-    addressEdit: (key: string | number) => `/mypage/address/${seg(key)}/edit/`,
-    bookmark: mypageBookmarkPath,
-    card: '/mypage/card/',
-    cardAdd: '/mypage/card/add/',
-    leave: mypageLeavePath,
-    leaveComplete: mypageLeaveCompletePath,
-    list: mypageListPath,
-    listDetail: mypageListDetailPath,
-    loginHistory: mypageLoginHistoryPath,
-    logout: '/mypage/logout/',
-    measurement: '/mypage/measurement/',
-    measurementEdit: '/mypage/measurement/edit/',
-    memorial: '/mypage/memorial/',
-    memorialAdd: '/mypage/memorial/add/',
-    memorialEdit: (key: string | number) => `/mypage/memorial/${seg(key)}/edit/`,
-    messageCenter: '/mypage/message-center/',
-    messageCenterDetail: (key: string | number) => `/mypage/message-center/${seg(key)}/`,
-    nameEmbroidery: '/mypage/name-embroidery/',
-    nameEmbroideryEdit: '/mypage/name-embroidery/edit/',
-    orderHistory: orderHistoryPath,
-    orderDetail: orderDetailPath,
-    password: mypagePasswordPath,
-    point: mypagePointPath,
-    productHistory: mypageProductHistoryPath,
-    productRequestHistory: mypageProductRequestHistoryPath,
-    productSearchHistory: mypageProductSearchHistoryPath,
-    userInfo: '/mypage/user_info/',
-    userInfoEdit: '/mypage/user_info/edit/',
-  },
 } as const;
 
 /**
@@ -202,33 +144,3 @@ export function screenAccess(pathname: string): ScreenAccess {
   if (GUEST_PREFIXES.some((prefix) => p.startsWith(prefix))) return 'guest';
   return 'public';
 }
-
-// ---------------------------------------------------------------- my-page: 記念日 and 名入れ刺繍 (islands import these single routes)
-export const mypageMemorialPath = '/mypage/memorial/';
-export const mypageMemorialAddPath = '/mypage/memorial/add/';
-export const mypageMemorialEditPath = (key: string | number): string => `/mypage/memorial/${seg(key)}/edit/`;
-export const mypageNameEmbroideryPath = '/mypage/name-embroidery/';
-export const mypageNameEmbroideryEditPath = '/mypage/name-embroidery/edit/';
-/** 会員情報 (show) and its edit screen. */
-export const mypageUserInfoPath = '/mypage/user_info/';
-export const mypageUserInfoEditPath = '/mypage/user_info/edit/';
-/** ログアウト: logs out and shows the done screen. */
-export const mypageLogoutPath = '/mypage/logout/';
-/** クレジットカード: saved cards and adding one. */
-export const mypageCardPath = '/mypage/card/';
-export const mypageCardAddPath = '/mypage/card/add/';
-/** `/mypage/address/` (お届け先一覧); single exports, so islands need not pull in the whole `paths` table. */
-export const mypageAddressPath = '/mypage/address/';
-/** `/mypage/address/add/`. */
-export const mypageAddressAddPath = '/mypage/address/add/';
-/** `/mypage/address/{id}/edit/`. */
-export const mypageAddressEditPath = (key: string | number): string => `/mypage/address/${seg(key)}/edit/`;
-// ---------------------------------------------------------------- my-page: メッセージ (message centre)
-/** `/mypage/message-center/` (page 1) — `?page=N` for later pages. */
-export const mypageMessageCenterPath = '/mypage/message-center/';
-/** `/mypage/message-center/{id}/`: one message (opening it marks it read). */
-export const mypageMessageDetailPath = (key: string | number): string => `/mypage/message-center/${seg(key)}/`;
-/** `/mypage/measurement/` (採寸). */
-export const mypageMeasurementPath = '/mypage/measurement/';
-/** `/mypage/measurement/edit/` (採寸の登録・削除). */
-export const mypageMeasurementEditPath = '/mypage/measurement/edit/';

@@ -1,6 +1,7 @@
 /**
  * The core of the shop-wide navigation behaviour (src/scripts/shop-wide.ts adds anchors and prefetch),
- * a module of its own so a page with no room for the rest could load just this:
+ * a module of its own so the cart and checkout pages load just this (src/layouts/Default.astro; its code
+ * sits in the page-kit chunk those pages load anyway, astro.config.mjs):
  * - a chunk that fails to load reloads the page, at most once per 60 s (then a message instead);
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */

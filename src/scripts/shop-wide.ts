@@ -1,7 +1,8 @@
 /**
  * Shop-wide navigation behaviour of spec 2 and 9 for a site without a client router (every route
- * change is a page load), loaded on every page but the cart and checkout (their JS budget is full) by
- * src/layouts/Default.astro, with shop-wide-core.ts (the chunk-failure reload and the scroll restore):
+ * change is a page load), loaded by src/layouts/Default.astro on every page but the cart and checkout
+ * (which start only shop-wide-core.ts: they prefetch nothing and their JS budget is tight), with
+ * shop-wide-core.ts (the chunk-failure reload and the scroll restore):
  * - in-page anchor links scroll smoothly for 700 ms and move focus to their target;
  * - same-origin links in view or under the pointer are prefetched once the page is idle (2 s at
  *   most), never on 2g or with data saver, never for member, cart, login or admin pages.

@@ -1,7 +1,7 @@
 /**
  * Shop-wide navigation behaviour (spec 2, 8 and 9) in a real browser against the real shop:
  * back navigation restores the scroll position after 500 ms; a chunk that fails to load reloads the
- * page once and not again within a minute; links are prefetched once the page is idle, never with
+ * page once and not again within a minute (both on the cart page too, which loads only their core); links are prefetched once the page is idle, never with
  * data saver; an in-page anchor moves focus to its target; the error page shows its status.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -44,22 +44,50 @@ test('back navigation restores the previous scroll position after 500 ms; a new 
   expect(restoredAt!, 'not before 500 ms').toBeGreaterThanOrEqual(500);
 });
 
-test('a chunk that fails to load reloads the page once, then shows a message instead of reloading again within a minute', async ({ page, request }) => {
-  const html = await (await request.get('/login/')).text();
-  const componentUrl = /component-url="([^"]+)"/.exec(html)?.[1];
-  expect(componentUrl, 'the login page has an island').toBeTruthy();
-  const chunk = new URL(componentUrl!, 'http://x').pathname;
-  // The island's own file is gone (an old page after a deploy): every request for it, retries included, is a 404.
-  await page.route((url) => url.pathname === chunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
-  let loads = 0;
-  page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads += 1; });
+// The login page (the whole shop-wide script) and the cart page (only its core: the checkout pages' JS budget).
+for (const path of ['/login/', '/cart/']) {
+  test(`a chunk that fails to load reloads ${path} once, then shows a message instead of reloading again within a minute`, async ({ page, request }) => {
+    const html = await (await request.get(path)).text();
+    const componentUrl = /component-url="([^"]+)"/.exec(html)?.[1];
+    expect(componentUrl, `${path} has an island`).toBeTruthy();
+    const chunk = new URL(componentUrl!, 'http://x').pathname;
+    // The island's own file is gone (an old page after a deploy): every request for it, retries included, is a 404.
+    await page.route((url) => url.pathname === chunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    let loads = 0;
+    page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads += 1; });
 
-  await page.goto('/login/');
-  await expect(page.getByRole('alert').filter({ hasText: 'ページの読み込みに失敗しました。' })).toBeVisible({ timeout: 15_000 });
-  expect(loads, 'one reload after the first failure').toBe(2);
-  await page.waitForTimeout(3_000);
-  expect(loads, 'no second reload within 60 s').toBe(2);
-  await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByRole('alert').filter({ hasText: 'ページの読み込みに失敗しました。' })).toBeVisible({ timeout: 15_000 });
+    expect(loads, 'one reload after the first failure').toBe(2);
+    await page.waitForTimeout(3_000);
+    expect(loads, 'no second reload within 60 s').toBe(2);
+    await expect(page.getByRole('button', { name: '再読み込み' })).toBeVisible();
+  });
+}
+
+test('back to the cart restores its scroll position after 500 ms', async ({ page }) => {
+  const Y = 100;
+  await recordScrolls(page);
+  // A short window, so the cart page is taller than it even before its island has rendered (the restore
+  // comes 500 ms after the load, when the cart may still be loading): header, heading and footer alone.
+  await page.setViewportSize({ width: 1024, height: 240 });
+  await page.goto('/cart/');
+  await expect(page.getByRole('main')).toContainText('カート');
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height, 'the cart page is taller than the window').toBeGreaterThan(240 + Y);
+  await page.evaluate((y) => scrollTo(0, y), Y);
+  await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(Y);
+  await page.goto('/news/');
+  expect(await page.evaluate(() => scrollY), 'a new page starts at the top').toBe(0);
+
+  await page.goBack();
+  await page.waitForURL(/\/cart\/$/);
+  // Loaded again from the server (the cart page is never kept in the back/forward cache), so the script restored it.
+  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('back_forward');
+  await expect.poll(() => page.evaluate(() => Math.round(scrollY)), { timeout: 5_000 }).toBe(Y);
+  const restoredAt = await page.evaluate((top) => (window as unknown as { __scrolls: Array<[number, number]> }).__scrolls.find(([, y]) => Math.round(y) === top)?.[0], Y);
+  expect(restoredAt, 'restored by a scroll event').toBeDefined();
+  expect(restoredAt!, 'not before 500 ms').toBeGreaterThanOrEqual(500);
 });
 
 test('links are prefetched once the page is idle, never for the cart or my page', async ({ page }) => {

@@ -25,6 +25,10 @@ describe('browser-side modules', () => {
     const offenders = browserFiles.filter((f) => /import\s*\{[^}]*\bpaths\b[^}]*\}\s*from\s*'[^']*lib\/routes\.ts'/.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);
   });
+  it('never reach the my-page-only routes through src/lib/routes.ts (it sits in the chunk every checkout page loads)', () => {
+    // Even a re-export or an unused import there makes that chunk import src/lib/mypage-routes.ts's chunk.
+    expect(readFileSync(path.join('src', 'lib', 'routes.ts'), 'utf8')).not.toMatch(/['"]\.\/mypage-routes\.ts['"]/);
+  });
   it('use no dynamic import() (it would add the preload helper to every page loading them)', () => {
     // The product page's scripts load the API client only to refresh an expired login
     // (src/scripts/discovery/api.ts): that page has no island, so the helper costs it about 1 KB of its
