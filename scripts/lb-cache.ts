@@ -12,7 +12,8 @@
  *   it is fetched again;
  * - concurrent misses for one key wait for the first (request collapsing) when its answer is
  *   cacheable, and go upstream themselves when it is not;
- * - a request with `Cache-Control: no-cache` or `Pragma: no-cache` goes upstream (and refreshes);
+ * - a request with `Cache-Control: no-cache` or `Pragma: no-cache` goes upstream (and refreshes), and
+ *   one with `max-age=N` only takes a copy younger than N seconds;
  * - a refresh that comes back unstorable (a 503 while the shop is in maintenance or the database is
  *   away, a 404, an answer now private) drops the stored answer: nothing outlives its s-maxage then;
  * - bounded: bodies up to 1 MiB, at most `maxBytes` in all, least recently used dropped first.
@@ -126,6 +127,9 @@ export function createSharedCache({ maxBytes = 64 * 1024 * 1024 }: { maxBytes?: 
       const answer = variants.answers.get(variant);
       if (!answer) return null;
       const age = now - answer.storedAt;
+      // The request's own max-age (a browser's fetch with cache 'no-cache' sends max-age=0): no older copy.
+      const wanted = directive(header(req, 'cache-control'), 'max-age');
+      if (wanted !== null && age >= wanted * 1000) return null;
       if (age < answer.freshMs) { touch(url, variant, answer.body.length); return { answer, state: 'fresh' }; }
       if (age < answer.freshMs + answer.staleMs) { touch(url, variant, answer.body.length); return { answer, state: 'stale' }; }
       return null;

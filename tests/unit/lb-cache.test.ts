@@ -132,11 +132,13 @@ describe('the balancer keeps what the processes declare shareable', () => {
     expect(hits.get(url)).toBe(2);
   });
 
-  it('goes upstream for a request that asks for no-cache, and keeps the new answer', async () => {
+  it('goes upstream for a request that asks for no-cache or max-age=0, and keeps the new answer', async () => {
     const url = fresh('/v1/no-vary');
     await get(url);
     expect(await get(url, { 'cache-control': 'no-cache' })).toMatchObject({ body: { n: 2 } });
     expect(await get(url)).toMatchObject({ cache: 'HIT', body: { n: 2 } });
+    expect(await get(url, { 'cache-control': 'max-age=0' })).toMatchObject({ cache: 'MISS', body: { n: 3 } });
+    expect(await get(url, { 'cache-control': 'max-age=60' })).toMatchObject({ cache: 'HIT', body: { n: 3 } });
   });
 
   it('sends concurrent misses for one URL upstream once', async () => {
