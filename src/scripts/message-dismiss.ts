@@ -72,10 +72,14 @@ function render(message: SiteMessage, index: number, region: HTMLElement): HTMLE
   return item;
 }
 
-/** GET /v1/messages?per=all from the Shop API of the page's meta tags, without a bearer (a shared-cacheable read). */
+/**
+ * GET /v1/messages?per=all from the Shop API of the page's meta tags, without a bearer. Asked of the
+ * server every time (`no-cache`): the answer allows stale-while-revalidate, with which the browser
+ * would show the previous list (an edit a page late) and fetch the new one behind the page.
+ */
 async function fetchMessages(): Promise<unknown> {
   const { baseUrl, channelId } = readBrowserEndpoint();
-  const res = await fetch(`${baseUrl}/v1/messages?per=all`, { headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await fetch(`${baseUrl}/v1/messages?per=all`, { cache: 'no-cache', headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' } });
   if (!res.ok) throw new Error(`GET /v1/messages → ${res.status}`);
   return res.json();
 }

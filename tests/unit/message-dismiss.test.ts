@@ -100,6 +100,7 @@ describe('the message region', () => {
     const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
     expect(url).toBe('https://api.example.jp/v1/messages?per=all');
     expect(init.headers).toEqual({ 'X-Channel-Id': 'school', 'X-Requested-With': 'XMLHttpRequest' });
+    expect(init.cache, 'the current list, not a stale copy refreshed behind the page').toBe('no-cache');
     document.head.innerHTML = '';
   });
 
