@@ -48,4 +48,10 @@ describe('the e2e table switch', () => {
     }
     expect((await shop.request('GET', '/v1/products?page=1')).status).toBe(200);
   });
+
+  it('still takes the build breaker (here without a live rebuilder: not ready)', async () => {
+    const res = await post({ action: 'break-next-build' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'not ready' });
+  });
 });
