@@ -16,3 +16,6 @@ u();addEventListener('shop:header',u);addEventListener('pageshow',u)})();
 var m=document.querySelector('meta[name="shop:breakpoints"]'),b=(m&&m.getAttribute('content')||'576,992').split(','),sm=+b[0],md=+b[1];
 function s(){var d,w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c;if(c=='phone'&&!s.d&&(d=document.querySelector('[data-drawer-src]')))s.d=document.head.appendChild(document.createElement('script')).src=d.dataset.drawerSrc}
 s();addEventListener('resize',s)})();
+// Shop messages (src/components/SiteMessages.astro): the region names its script (data-src), appended
+// here once the page is parsed, so it is in no page's first load; it fills the region itself.
+(function(){var r=document.querySelector('[data-site-messages]');if(r&&r.dataset.src)document.head.appendChild(document.createElement('script')).src=r.dataset.src})();

@@ -207,8 +207,8 @@ async function main() {
     const workers = startWorkers(prepared, log);
     const { testHooksEnabled, handleTestHook, TEST_HOOK_PATH } = await import('./rebuild-test-hooks.ts');
     if (testHooksEnabled()) {
-      log(`SHOP_E2E_HOOKS=1: the test-only build breaker at ${TEST_HOOK_PATH} (never set this outside the e2e tests)`);
-      testHook = (req, res) => (req.url === TEST_HOOK_PATH ? handleTestHook(req, res, rebuilder) : Promise.reject(new Error('not a test hook')));
+      log(`SHOP_E2E_HOOKS=1: the test-only build and table breakers at ${TEST_HOOK_PATH} (never set this outside the e2e tests)`);
+      testHook = (req, res) => (req.url === TEST_HOOK_PATH ? handleTestHook(req, res, rebuilder, database.db) : Promise.reject(new Error('not a test hook')));
     }
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });

@@ -3,10 +3,11 @@
  * only while its updated_at differs from the value stored when it was dismissed. Dismissing stores
  * that updated_at under the message's own cookie (spec 9 "a per-message dismissal key",
  * message_dismissed_<code>, as src/lib/cookies.ts names it), so the message stays away across pages
- * and visits, and comes back once an editor changes it. No React and no API client (content pages
- * ship at most a few KB): the small shared fetch of the page scripts.
+ * and visits, and comes back once an editor changes it. No React and no API client: it runs as one
+ * small classic file (src/scripts/site-messages.ts) that /header.js loads after the page, so no
+ * page's first load carries it (the cart and checkout pages have no room left).
  */
-import { api } from './discovery/api.ts';
+import { readBrowserEndpoint } from '../api-client/endpoint.ts';
 
 /** Prefix of the per-message dismissal cookie (equal to COOKIE_KEYS.messageDismissal in src/lib/cookies.ts). */
 export const DISMISSAL_PREFIX = 'message_dismissed_';
@@ -28,9 +29,14 @@ export function storedDismissal(cookies: string, code: string): string | null {
   try { return decodeURIComponent(hit.slice(key.length + 1)); } catch { return null; }
 }
 
-/** Spec 4: the messages to show, those not dismissed at their current updated_at. */
-export function messagesToShow(messages: readonly SiteMessage[], cookies: string): SiteMessage[] {
-  return messages.filter((m) => typeof m.code === 'string' && typeof m.updated_at === 'string' && storedDismissal(cookies, m.code) !== m.updated_at);
+const isMessage = (m: unknown): m is SiteMessage => {
+  const o = (m ?? {}) as Record<string, unknown>;
+  return ['code', 'title', 'body', 'updated_at'].every((k) => typeof o[k] === 'string');
+};
+
+/** Spec 4: the messages to show, those not dismissed at their current updated_at (anything else in the list is dropped). */
+export function messagesToShow(messages: unknown, cookies: string): SiteMessage[] {
+  return (Array.isArray(messages) ? messages : []).filter(isMessage).filter((m) => storedDismissal(cookies, m.code) !== m.updated_at);
 }
 
 /** The cookie line that remembers the dismissal of `message` at its updated_at (for a year). */
@@ -66,12 +72,23 @@ function render(message: SiteMessage, index: number, region: HTMLElement): HTMLE
   return item;
 }
 
+/**
+ * GET /v1/messages?per=all from the Shop API of the page's meta tags, without a bearer. Asked of the
+ * server every time (`no-cache`): the answer allows stale-while-revalidate, with which the browser
+ * would show the previous list (an edit a page late) and fetch the new one behind the page.
+ */
+async function fetchMessages(): Promise<unknown> {
+  const { baseUrl, channelId } = readBrowserEndpoint();
+  const res = await fetch(`${baseUrl}/v1/messages?per=all`, { cache: 'no-cache', headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' } });
+  if (!res.ok) throw new Error(`GET /v1/messages → ${res.status}`);
+  return res.json();
+}
+
 /** Fills the page's message region with the messages this visitor has not dismissed. */
 export async function showMessages(region: HTMLElement): Promise<void> {
-  let messages: SiteMessage[];
+  let messages: unknown;
   try {
-    const value = await api<unknown>('GET', '/v1/messages?per=all', { auth: false });
-    messages = Array.isArray(value) ? (value as SiteMessage[]) : [];
+    messages = await fetchMessages();
   } catch {
     return; // no messages is better than an error box on every page (spec 8: network errors are ignored)
   }

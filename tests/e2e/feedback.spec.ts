@@ -3,7 +3,8 @@
  * 「カートに入れる」 lands focus on its result and shows the cart toast (CART.POPUP_COMPONENT 'toast',
  * the seeded value); the 'dialog' choice opens a modal that takes focus, closes on Esc and gives focus
  * back to the button; the theme's loader appears for a slow answer and never for a quick one; the
- * shop's messages close with 「閉じる」 until they are updated. Run with E2E_PORT=4441.
+ * shop's messages show below the header on every page and close with 「閉じる」, on every page, until
+ * they are updated. Run with E2E_PORT=4441.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
@@ -139,22 +140,36 @@ test('a slow answer shows the theme\'s spinner with 「読み込み中」; a qui
   expect(await shownLoaders(page)).toBe(0);
 });
 
-test('a message closed with 「閉じる」 stays closed across reloads and shows again once it is updated', async ({ page, context }) => {
-  await page.goto('/');
+test('the shop\'s messages show below the header on every page; one closed with 「閉じる」 stays closed on every page until it is updated', async ({ page, context, request }) => {
+  const product = await inStockProduct(request);
+  const [news] = await apiGet<Array<{ key: string }>>(request, '/v1/news?per=1');
+  // A content page (pre-rendered), the home page and a product page (on demand) and the cart (its own JS budget).
+  const pages = [`/news/${news.key}/`, '/', `/product/${product.key}/`, '/cart/'];
   const region = page.getByRole('region', { name: 'ショップからのお知らせ' });
-  await expect(region.getByRole('heading', { name: '送料について' })).toBeVisible();
-  await expect(region.getByRole('heading', { name: '年末年始の配送について' })).toBeVisible();
-  const close = region.getByRole('button', { name: '「送料について」を閉じる' });
-  await close.click();
-  await expect(region.getByRole('heading', { name: '送料について' })).toHaveCount(0);
-  // Focus is not lost: it moves to the next message's 「閉じる」.
+  const freeShipping = region.getByRole('heading', { name: '送料について' });
+  const yearEnd = region.getByRole('heading', { name: '年末年始の配送について' });
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(freeShipping, path).toBeVisible();
+    await expect(yearEnd, path).toBeVisible();
+    // Below the header, outside the page's own content.
+    expect(await region.evaluate((el) => !!el.previousElementSibling?.matches('header, .site-header') && !el.closest('main')), path).toBe(true);
+  }
+
+  await page.goto(pages[0]);
+  await region.getByRole('button', { name: '「送料について」を閉じる' }).click();
+  await expect(freeShipping).toHaveCount(0);
+  // Focus is not lost: it moves to the other message's 「閉じる」.
   await expect(region.getByRole('button', { name: '「年末年始の配送について」を閉じる' })).toBeFocused();
   const cookie = (await context.cookies()).find((c) => c.name === 'message_dismissed_free-shipping');
   expect(cookie, 'the per-message dismissal cookie').toBeTruthy();
+  expect(cookie!.path).toBe('/');
 
-  await page.reload();
-  await expect(region.getByRole('heading', { name: '年末年始の配送について' })).toBeVisible();
-  await expect(region.getByRole('heading', { name: '送料について' })).toHaveCount(0);
+  for (const path of [...pages, pages[0]]) {
+    await page.goto(path);
+    await expect(yearEnd, path).toBeVisible();
+    await expect(freeShipping, path).toHaveCount(0);
+  }
 
   // An editor updates the message: the API answers a new updated_at for it (the real list, that one field changed).
   await page.route('**/v1/messages?per=all', async (route) => {
@@ -163,9 +178,21 @@ test('a message closed with 「閉じる」 stays closed across reloads and show
     const updated = list.map((m) => (m.code === 'free-shipping' ? { ...m, updated_at: new Date(Date.parse(m.updated_at) + 60_000).toISOString() } : m));
     await route.fulfill({ response: res, json: updated });
   });
-  await page.reload();
-  await expect(region.getByRole('heading', { name: '送料について' })).toBeVisible();
-  expect(await axeProblems(page, 'home with messages')).toEqual([]);
+  for (const path of pages.slice(1)) {
+    await page.goto(path);
+    await expect(freeShipping, path).toBeVisible();
+    await expect(yearEnd, path).toBeVisible();
+  }
+  expect(await axeProblems(page, 'the cart with messages')).toEqual([]);
+
+  // Closing the last message leaves focus at the start of the page's content.
+  await region.getByRole('button', { name: '「送料について」を閉じる' }).click();
+  await region.getByRole('button', { name: '「年末年始の配送について」を閉じる' }).click();
+  await expect(region).toBeHidden();
+  await expect(page.locator('main#main')).toBeFocused();
+  await page.goto(`/product/${product.key}/`);
+  await expect(page.locator('[data-site-messages]')).toBeHidden();
+  expect(await axeProblems(page, 'a product page with its messages closed')).toEqual([]);
 });
 
 test('the theme\'s cursor follower: its script loads for a mouse only, follows the pointer and never takes a click', async ({ page, browser, baseURL }) => {

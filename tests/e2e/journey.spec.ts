@@ -203,8 +203,8 @@ test('news and blog pages ship no React: no island, no script beyond the header 
     for (const url of [...sources, ...scripts]) {
       expect(url, `${path} loads only the header script`).not.toMatch(/react|client\.|jsx-runtime/i);
       // The header script, the default layout's small scripts (shop-wide navigation, popups), their leaf
-      // chunk, and for a mouse the theme's cursor follower (a classic script of its own).
-      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start/i);
+      // chunk, for a mouse the theme's cursor follower, and the shop's messages (both classic scripts of their own).
+      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start|site-messages/i);
     }
   }
 });

@@ -1,5 +1,7 @@
 /** Spec 4 "Messages": shown only when updated_at differs from the value stored at dismissal (spec 9: a per-message key). */
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_KEYS, readMessageDismissal } from '../../src/lib/cookies.ts';
 import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, showMessages, storedDismissal, type SiteMessage } from '../../src/scripts/message-dismiss.ts';
@@ -46,6 +48,11 @@ describe('which messages show', () => {
     expect(messagesToShow([edited, B1], cookies)).toEqual([edited, B1]);
   });
 
+  it('drops anything in the list that is not a message', () => {
+    expect(messagesToShow([A1, null, { code: 'x' }, { ...B1, title: 1 }], '')).toEqual([A1]);
+    expect(messagesToShow({ data: [A1] }, '')).toEqual([]);
+  });
+
   it('a dismissal of one message does not hide another with a longer code sharing its start', () => {
     const cookies = dismissalCookie(msg('free', A1.updated_at))!.split(';')[0];
     expect(messagesToShow([A1], cookies)).toEqual([A1]);
@@ -85,11 +92,47 @@ describe('the message region', () => {
     expect([...region.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['件名 free-shipping']);
   });
 
-  it('stays hidden when the messages cannot be fetched', async () => {
+  it('asks the Shop API of the page\'s meta tags for every message of its channel, without a bearer', async () => {
+    document.head.innerHTML = '<meta name="shop:api-base" content="https://api.example.jp/"><meta name="shop:channel" content="school">';
+    document.cookie = 'access_token=member-token; Path=/';
+    serve([A1]);
+    await showMessages(page());
+    const [url, init] = vi.mocked(fetch).mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://api.example.jp/v1/messages?per=all');
+    expect(init.headers).toEqual({ 'X-Channel-Id': 'school', 'X-Requested-With': 'XMLHttpRequest' });
+    expect(init.cache, 'the current list, not a stale copy refreshed behind the page').toBe('no-cache');
+    document.head.innerHTML = '';
+  });
+
+  it('stays hidden when the messages cannot be fetched or the API fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"x"}', { status: 500 })));
+    const failed = page();
+    await showMessages(failed);
+    expect(failed.hidden).toBe(true);
+    expect(failed.childElementCount).toBe(0);
+
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
     const region = page();
     await showMessages(region);
     expect(region.hidden).toBe(true);
     expect(region.childElementCount).toBe(0);
+  });
+});
+
+describe('/header.js loads the messages script on every page with the region', () => {
+  const header = readFileSync(path.join(import.meta.dirname, '../../public/header.js'), 'utf8');
+  const loaded = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+  afterEach(() => { document.head.innerHTML = ''; });
+
+  it('appends the script the region names (data-src), once', () => {
+    document.body.innerHTML = '<section data-site-messages data-src="/_astro/site-messages-abc.js" hidden></section><main id="main"></main>';
+    new Function(header)();
+    expect(loaded()).toEqual(['/_astro/site-messages-abc.js']);
+  });
+
+  it('loads nothing on a page without the region (layouts without the site header)', () => {
+    document.body.innerHTML = '<main id="main"></main>';
+    new Function(header)();
+    expect(loaded()).toEqual([]);
   });
 });
