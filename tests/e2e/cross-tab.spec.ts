@@ -72,7 +72,7 @@ for (const locks of [true, false]) {
     });
     const [tabA, tabB] = [await context.newPage(), await context.newPage()];
     await Promise.all([tabA.goto('/cart/'), tabB.goto('/cart/')]);
-    for (const tab of [tabA, tabB]) await expect(tab.getByText('カートに商品がありません')).toBeVisible();
+    for (const tab of [tabA, tabB]) await expect(tab.getByText('カートに商品はありません。')).toBeVisible();
     await expect.poll(() => tokens.size).toBeGreaterThan(0);
     expect([...tokens]).toEqual([await cookie(context, 'cartToken')]);
   });
