@@ -22,12 +22,11 @@ export async function pollUntil<T>(check: () => T | null, intervalMs: number, ti
 /**
  * Runs `run` unless another tab of this browser is doing the same under `key`: then `ready` is
  * polled every 100 ms (spec 9, cart token and login check) until it says the other tab's result is
- * in the cookies, giving up after 3 s, and `run` runs after that. Without `ready` first, `run` holds
- * the marker: a Web Lock taken only if free, or (no Web Locks: an insecure page) a timestamp in
- * localStorage that counts for 3 s, so a tab closed halfway holds nobody up for longer.
+ * in the cookies (at once when it already is), giving up after 3 s, and `run` runs after that.
+ * Otherwise `run` holds the marker: a Web Lock taken only if free, or (no Web Locks: an insecure
+ * page) a timestamp in localStorage that counts for 3 s, so a tab closed halfway holds nobody up.
  */
 export async function oneTabAtATime<T>(key: string, ready: () => boolean, run: () => Promise<T>): Promise<T> {
-  if (ready()) return run();
   const wait = async (): Promise<T> => {
     await pollUntil(() => ready() || null, SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS);
     return run();
