@@ -12,7 +12,7 @@ import { options } from './options.ts';
 import { navigateTo } from './navigation.ts';
 import { send } from './transport.ts';
 import { refreshFailedRedirect } from '../lib/redirects.ts';
-import { oneTabAtATime } from '../lib/poll.ts';
+import { oneTabAtATime } from '../lib/one-tab.ts';
 
 export type SessionEvent =
   | { type: 'token'; session: StoredSession; response: LoginResponse; source: 'login' | 'refresh' }

@@ -18,7 +18,7 @@
  */
 import type { AddJsonAnswer } from '../pages/cart/add/index.ts';
 import { cookie, refreshIfExpired } from './discovery/api.ts';
-import { CART_INIT_KEY, oneTabAtATime } from '../lib/poll.ts';
+import { CART_INIT_KEY, oneTabAtATime } from '../lib/one-tab.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
 /** Spec 9: a toast shows for 5000 ms (as src/stores/toast.ts, which this page does not load). */

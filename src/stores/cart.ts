@@ -19,7 +19,7 @@ import type { Cart } from '../api-client/types.ts';
 import type { CartWire } from '../api-client/wire/cart.ts';
 import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
-import { oneTabAtATime, CART_INIT_KEY } from '../lib/poll.ts';
+import { oneTabAtATime, CART_INIT_KEY } from '../lib/one-tab.ts';
 
 /** The payment details PATCH /v1/carts/order/modify takes besides the method (never card data). */
 export type PaymentChoiceDetails = Pick<CartOrderModifyRequest, 'card_token' | 'user_card_id' | 'konbini_store'>;

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Cookies } from './test-cookies.ts';
 import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
 import { cart } from './fixtures.ts';
-import { CART_INIT_KEY } from '../../src/lib/poll.ts';
+import { CART_INIT_KEY } from '../../src/lib/one-tab.ts';
 
 const later = <T>(ms: number, value: () => T): Promise<T> => new Promise((r) => setTimeout(() => r(value()), ms));
 
