@@ -55,9 +55,9 @@ for (const locks of [true, false]) {
     const token = await cookie(context, 'cartToken');
     expect(token).toBeTruthy();
     const res = await request.post('/v1/carts/init', { headers: apiHeaders, data: { token } });
-    const cart = await res.json() as { token: string; detail: { products: Array<{ product: { id: number } }> } };
+    const cart = await res.json() as { token: string; detail: { products: Array<{ product_info: { id: number } }> } };
     expect(cart.token).toBe(token);
-    expect(cart.detail.products.map((l) => l.product.id).sort()).toEqual([a.id, b.id].sort());
+    expect(cart.detail.products.map((l) => l.product_info.id).sort()).toEqual([a.id, b.id].sort());
 
     await tabA.goto('/cart/');
     for (const p of [a, b]) await expect(tabA.getByRole('link', { name: p.name }).first()).toBeVisible();

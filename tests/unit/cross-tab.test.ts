@@ -17,12 +17,13 @@ async function openTab(handler: Handler) {
   vi.resetModules();
   const http = await import('../../src/api-client/http.ts');
   const { useCartStore } = await import('../../src/stores/cart.ts');
+  const { useSessionStore } = await import('../../src/stores/session.ts');
   const api = fakeFetch(handler);
   const events: string[] = [];
   http.resetClient();
   http.configureClient({ baseUrl: '', fetch: api.fetch, navigate: vi.fn(), currentPath: () => '/cart/' });
   http.onSessionEvent((e) => events.push(e.type));
-  return { http, cart: () => useCartStore.getState(), calls: api.calls, events };
+  return { http, cart: () => useCartStore.getState(), session: () => useSessionStore.getState(), calls: api.calls, events };
 }
 
 beforeEach(() => {
@@ -123,5 +124,16 @@ describe('token refresh across tabs', () => {
     expect([sa.accessToken, sb.accessToken]).toEqual(['tok-2', 'tok-2']);
     expect(Cookies.get('access_token')).toBe('tok-2');
     expect([...a.events, ...b.events]).not.toContain('ended');
+  });
+
+  it('both tabs’ session checks end logged in, the one that used the other tab’s token too', async () => {
+    Cookies.set('access_token', 'tok-1');
+    Cookies.set('expires_at', '1000');
+    const api = refreshApi();
+    const a = await openTab(api.handler);
+    const b = await openTab(api.handler);
+    await expect(Promise.all([a.session().checkSession(), b.session().checkSession()])).resolves.toEqual([true, true]);
+    expect(api.count()).toBe(1);
+    for (const tab of [a, b]) expect(tab.session()).toMatchObject({ check: true, isLogin: true, accessToken: 'tok-2' });
   });
 });
