@@ -1,11 +1,10 @@
 /**
- * A `window.dataLayer` for analytics (spec 9): page_view, view_item, add_to_cart and purchase in the GA4
+ * A `window.dataLayer` for analytics (spec 9): view_item, add_to_cart and purchase in the GA4
  * e-commerce shape, item categories up to 5 levels (item_category … item_category5), and the purchase
  * value with or without tax per PURCHASE_VALUE_WITHOUT_TAX (a site setting; the page passes the
- * build's value). Only the array is written: no third-party script is loaded here.
+ * build's value). Only the array is written: no third-party script is loaded here. Every page's
+ * page_view is ./page-view.ts, apart so that pages without e-commerce events do not load this.
  */
-import { pollUntil } from '../lib/poll.ts';
-import { TRACKING_TITLE_POLL_INTERVAL_MS, TRACKING_TITLE_POLL_TIMEOUT_MS } from '../lib/timing.ts';
 
 export interface LayerProduct {
   id: number; key: string; code: string; name: string;
@@ -69,17 +68,4 @@ export function pushPurchase(order: LayerOrder, items: LayerItem[], withoutTax: 
     transaction_id: order.order_no, currency: 'JPY', value: purchaseValue(order, withoutTax),
     tax: order.total_tax, shipping: order.total_carriage, items,
   });
-}
-
-let pageViewed = false;
-
-/**
- * GA4 page_view, once per page load, with the page's title: document.title is checked every 200 ms
- * for up to 1 s (spec 9 "tracking title check"), then the view is pushed with whatever title there is.
- */
-export async function pushPageView(): Promise<void> {
-  if (pageViewed) return;
-  pageViewed = true;
-  const title = await pollUntil(() => document.title || null, TRACKING_TITLE_POLL_INTERVAL_MS, TRACKING_TITLE_POLL_TIMEOUT_MS);
-  layer().push({ event: 'page_view', page_title: title ?? '', page_location: location.href });
 }
