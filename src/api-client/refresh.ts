@@ -12,6 +12,7 @@ import { options } from './options.ts';
 import { navigateTo } from './navigation.ts';
 import { send } from './transport.ts';
 import { refreshFailedRedirect } from '../lib/redirects.ts';
+import { oneTabAtATime } from '../lib/one-tab.ts';
 
 export type SessionEvent =
   | { type: 'token'; session: StoredSession; response: LoginResponse; source: 'login' | 'refresh' }
@@ -52,6 +53,8 @@ export function endSession(opts: { refreshFailed?: boolean; keepCart?: boolean }
 }
 
 let refreshInFlight: Promise<StoredSession> | null = null;
+/** The cross-tab lock (or marker) of a refresh. */
+const REFRESH_KEY = 'shop:auth-refresh';
 
 /**
  * POST /v1/auth/refresh with the httpOnly refresh cookie. Concurrent callers share one request:
@@ -74,18 +77,21 @@ async function doRefresh(): Promise<StoredSession> {
 }
 
 /**
- * Tabs share the cookies, so another tab may refresh at the same moment. With the Web Locks API the
- * refresh runs under a lock, and a token another tab stored meanwhile is used instead of refreshing.
+ * Tabs share the cookies, so another tab may refresh at the same moment, and a second refresh with
+ * the refresh token the first one rotated would log the member out. With the Web Locks API the
+ * refresh runs under a lock; without it (an insecure page) a tab that sees another tab's refresh
+ * marker polls for its token (src/lib/poll.ts, 100 ms for up to 3 s). Either way a token another tab
+ * stored meanwhile is used instead of refreshing.
  */
 async function withCrossTabLock(run: () => Promise<StoredSession>): Promise<StoredSession> {
   const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
-  if (!locks) return run();
   const before = getSession()?.accessToken ?? null;
-  return locks.request('shop:auth-refresh', async () => {
+  const fresh = (): StoredSession | null => {
     const now = getSession();
-    if (now && now.accessToken !== before && !isTokenExpired(now.expiresAt, options().now())) return now;
-    return run();
-  });
+    return now && now.accessToken !== before && !isTokenExpired(now.expiresAt, options().now()) ? now : null;
+  };
+  const once = async () => fresh() ?? run();
+  return locks ? locks.request(REFRESH_KEY, once) : oneTabAtATime(REFRESH_KEY, () => !!fresh(), once);
 }
 
 /** Refresh on behalf of a request: a failure (not a network blip) logs out and goes to /login/?re=1. */

@@ -7,7 +7,8 @@
  * header count is refreshed. Before it has run, the same submit posts the form normally, so no tap is
  * lost and the chosen quantity is what is sent either way.
  *
- * A member whose access token has expired (expires_at cookie in the past) is refreshed first through
+ * A new visitor (no cartToken cookie) adding in two tabs at once gets one cart: the second tab waits
+ * for the first one's cartToken (src/lib/poll.ts). A member whose access token has expired (expires_at cookie in the past) is refreshed first through
  * the API client (loaded only then), so the add goes to their own cart, not a guest's.
  *
  * The feedback follows the channel's CART.POPUP_COMPONENT (spec 9, the form's data-popup-component):
@@ -16,7 +17,8 @@
  * on such a channel.
  */
 import type { AddJsonAnswer } from '../pages/cart/add/index.ts';
-import { refreshIfExpired } from './discovery/api.ts';
+import { cookie, refreshIfExpired } from './discovery/api.ts';
+import { CART_INIT_KEY, oneTabAtATime } from '../lib/one-tab.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
 /** Spec 9: a toast shows for 5000 ms (as src/stores/toast.ts, which this page does not load). */
@@ -61,7 +63,9 @@ function report(form: HTMLFormElement, result: { added: string } | { error: stri
 async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
   // A member whose token has run out is refreshed first, so the add goes to their own cart.
   await refreshIfExpired();
-  const res = await fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } });
+  // A new visitor's add creates the cart: a second tab adding at the same moment waits for the
+  // first one's cartToken (up to 3 s), so both lines end up in one cart (as the cart store's init).
+  const res = await oneTabAtATime(CART_INIT_KEY, () => !!cookie('cartToken'), () => fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } }));
   // In maintenance the shop answers every page 503 (spec 8: go to /maintenance/, which shows the wording).
   // The path as written in src/lib/routes.ts (maintenancePath): importing that module would pull the
   // islands' shared chunk (React, the API client) into this page's first load.

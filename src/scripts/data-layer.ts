@@ -2,7 +2,8 @@
  * A `window.dataLayer` for analytics (spec 9): view_item, add_to_cart and purchase in the GA4
  * e-commerce shape, item categories up to 5 levels (item_category … item_category5), and the purchase
  * value with or without tax per PURCHASE_VALUE_WITHOUT_TAX (a site setting; the page passes the
- * build's value). Only the array is written: no third-party script is loaded here.
+ * build's value). Only the array is written: no third-party script is loaded here. Every page's
+ * page_view is ./page-view.ts, apart so that pages without e-commerce events do not load this.
  */
 
 export interface LayerProduct {

@@ -19,6 +19,7 @@ import type { Cart } from '../api-client/types.ts';
 import type { CartWire } from '../api-client/wire/cart.ts';
 import { cartExpiredRedirect } from '../lib/redirects.ts';
 import { toastError } from './toast.ts';
+import { oneTabAtATime, CART_INIT_KEY } from '../lib/one-tab.ts';
 
 /** The payment details PATCH /v1/carts/order/modify takes besides the method (never card data). */
 export type PaymentChoiceDetails = Pick<CartOrderModifyRequest, 'card_token' | 'user_card_id' | 'konbini_store'>;
@@ -108,9 +109,11 @@ export const useCartStore = create<CartStore>()((set, get) => {
   const runInit = async (isRetry = false): Promise<Cart | null> => {
     // productNotFound stays true through the retry so a confirm screen can still see it happened.
     set({ loading: true, ...(isRetry ? {} : { productNotFound: false }) });
-    const token = get().token ?? readCartToken();
+    const token = () => get().token ?? readCartToken();
     try {
-      const result = await initCart({ token, invalid_product: invalidProductPending });
+      // Spec 7 "concurrent inits wait for the first", across tabs too: a new visitor's second tab
+      // waits for the first tab's cartToken instead of creating a second cart.
+      const result = await oneTabAtATime(CART_INIT_KEY, () => !!token(), () => initCart({ token: token(), invalid_product: invalidProductPending }));
       invalidProductPending = false;
       return keep(result);
     } catch (e) {

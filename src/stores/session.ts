@@ -163,8 +163,11 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
 
   async refresh() {
     try {
-      await refreshSession(); // the 'token' event updates this store
-      set({ check: true });
+      await refreshSession();
+      // This tab's refresh has updated the store through the 'token' event (or ended the session);
+      // a token another tab refreshed meanwhile comes back without one, so the stored token decides.
+      const stored = getSession();
+      set({ check: true, isLogin: !!stored && get().isRegisteredMember !== false, accessToken: stored?.accessToken ?? null, tokenExpiresAt: stored?.expiresAt ?? null });
       return get().isLogin;
     } catch (e) {
       if (isIgnoredError(e)) {

@@ -1,0 +1,39 @@
+/**
+ * The cross-tab wait of spec 9 (cart token and login check polled every 100 ms, given up after 3 s).
+ * Tabs share the cookies, so two tabs that both create something the cookies then hold (a new
+ * visitor's cart, a refreshed token) must not do it at once: the second waits for the first one's.
+ */
+import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from './timing.ts';
+import { pollUntil } from './poll.ts';
+
+/** The marker of a new visitor's cart init (the cart store's init and the product page's add). */
+export const CART_INIT_KEY = 'shop:cart-init';
+
+/**
+ * Runs `run` unless another tab of this browser is doing the same under `key`: then `ready` is
+ * polled every 100 ms (spec 9, cart token and login check) until it says the other tab's result is
+ * in the cookies (at once when it already is), giving up after 3 s, and `run` runs after that.
+ * Otherwise `run` holds the marker: a Web Lock taken only if free, or (no Web Locks: an insecure
+ * page) a timestamp in localStorage that counts for 3 s, so a tab closed halfway holds nobody up.
+ */
+export async function oneTabAtATime<T>(key: string, ready: () => boolean, run: () => Promise<T>): Promise<T> {
+  const wait = async (): Promise<T> => {
+    await pollUntil(() => ready() || null, SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS);
+    return run();
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (locks) return locks.request(key, { ifAvailable: true }, (lock) => (lock ? run() : wait()));
+  let store: Storage | null = null;
+  try {
+    store = localStorage;
+    if (Date.now() - Number(store.getItem(key)) < SESSION_POLL_TIMEOUT_MS) return wait();
+    store.setItem(key, String(Date.now()));
+  } catch {
+    // no storage (or full): nothing to coordinate with
+  }
+  try {
+    return await run();
+  } finally {
+    store?.removeItem(key);
+  }
+}
