@@ -26,8 +26,13 @@ export async function oneTabAtATime<T>(key: string, ready: () => boolean, run: (
   let store: Storage | null = null;
   try {
     store = localStorage;
-    if (Date.now() - Number(store.getItem(key)) < SESSION_POLL_TIMEOUT_MS) return wait();
-    store.setItem(key, String(Date.now()));
+    if (Date.now() - parseInt(store.getItem(key) ?? '0', 10) < SESSION_POLL_TIMEOUT_MS) return wait();
+    // localStorage has no compare-and-set: two tabs can both find it free. Each writes its own value,
+    // and after a moment only the tab whose value is still there goes on; the other waits for it.
+    const mine = `${Date.now()}:${Math.random()}`;
+    store.setItem(key, mine);
+    await new Promise((r) => setTimeout(r, SESSION_POLL_INTERVAL_MS / 2));
+    if (store.getItem(key) !== mine) return wait();
   } catch {
     // no storage (or full): nothing to coordinate with
   }

@@ -6,6 +6,7 @@
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */
 import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS } from '../lib/timing.ts';
+import { pushPageView } from './page-view.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -84,8 +85,9 @@ export function bindScrollRestore(store: KeyValueStore, key: () => string): Retu
 
 // ---------------------------------------------------------------- wiring
 
-/** Wires the chunk-failure reload and the scroll restore into the page (once). */
+/** Wires the chunk-failure reload and the scroll restore into the page (once), and pushes its page_view. */
 export function startShopWideCore(): void {
+  void pushPageView();
   addEventListener('vite:preloadError', (e) => {
     e.preventDefault();
     onChunkFailure();

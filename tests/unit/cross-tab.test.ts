@@ -137,3 +137,25 @@ describe('token refresh across tabs', () => {
     for (const tab of [a, b]) expect(tab.session()).toMatchObject({ check: true, isLogin: true, accessToken: 'tok-2' });
   });
 });
+
+describe('the marker without Web Locks', () => {
+  it('lets one of two tabs that both found it free go on, and the other wait for its result', async () => {
+    const { oneTabAtATime } = await import('../../src/lib/one-tab.ts');
+    // Both tabs read the marker before either wrote it (localStorage has no compare-and-set).
+    const read = vi.spyOn(Storage.prototype, 'getItem').mockReturnValueOnce(null).mockReturnValueOnce(null);
+    let done = false;
+    const started: string[] = [];
+    const job = (name: string) => async () => {
+      started.push(`${name}${done ? ' after' : ''}`);
+      await later(200, () => {});
+      done = true;
+      return name;
+    };
+    const results = await Promise.all([oneTabAtATime('k', () => done, job('a')), oneTabAtATime('k', () => done, job('b'))]);
+    read.mockRestore();
+    expect(started).toHaveLength(2);
+    expect(started.filter((s) => !s.endsWith('after'))).toHaveLength(1);
+    expect(results.sort()).toEqual(['a', 'b']);
+    expect(localStorage.getItem('k')).toBeNull();
+  });
+});
