@@ -4,7 +4,7 @@
  * screen, the storefront answers 503 with the page's title (a page and a /v1 call), and 200 again once
  * switched off; the API's messages appear by field; a setting changed through the screen is what the
  * editor API then answers; a phone breakpoint not below the tablet one is refused by field; axe on
- * both screens; never cached; a cross-site POST is refused.
+ * both screens; never cached, no scripts; a cross-site POST is refused.
  *
  * Other specs share this shop: maintenance is switched off and every setting changed here put back
  * (and the live shop's rebuild awaited) after each test, even a failed one.
@@ -196,11 +196,16 @@ test('the screens send a visitor without a session to the login, are never cache
     expect(res?.headers()['cache-control']).toBe('private, no-store');
   }
   await logIn(page);
+  const scripts: string[] = [];
+  page.on('request', (req) => { if (req.resourceType() === 'script') scripts.push(req.url()); });
   for (const path of ['/admin/maintenance/', '/admin/settings/']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     expect(res?.headers()['cache-control'], path).toBe('private, no-store');
+    expect(res?.headers()['x-robots-tag'], path).toBe('noindex');
   }
+  // Server forms: no script is loaded.
+  expect(scripts).toEqual([]);
   const session = (await page.context().cookies()).find((c) => c.name === 'admin_session')!;
   for (const path of ['/admin/maintenance/', '/admin/settings/']) {
     const res = await request.post(path, {
