@@ -48,6 +48,8 @@ export const adminMaintenanceSchema = maintenanceStateSchema.extend({
   custom_title: z.string().nullable(),
   custom_message: z.string().nullable(),
   updated_at: z.string().nullable(),
+  /** The display name of the editor who saved the switch last (null: never saved, or the editor is gone). */
+  updated_by: z.string().nullable(),
 }).meta({ id: 'AdminMaintenance' });
 export type AdminMaintenance = z.infer<typeof adminMaintenanceSchema>;
 

@@ -57,7 +57,7 @@ describe('maintenance switch', () => {
     expect(maintenanceStateSchema.parse(await res.json())).toEqual({ enabled: false, ...MAINTENANCE_DEFAULTS });
     expect((await shop.request('GET', '/v1/products')).status).toBe(200);
     const admin = adminMaintenanceSchema.parse(await (await shop.request('GET', '/admin/v1/maintenance', { token: editor })).json());
-    expect(admin).toMatchObject({ enabled: false, setting_enabled: false, env_enabled: false, custom_title: null, custom_message: null });
+    expect(admin).toMatchObject({ enabled: false, setting_enabled: false, env_enabled: false, custom_title: null, custom_message: null, updated_at: null, updated_by: null });
   });
 
   it('an editor switches it on: every /v1 call answers 503 with the title and message, Retry-After and no-store', async () => {
@@ -66,7 +66,12 @@ describe('maintenance switch', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(adminMaintenanceSchema.parse(await res.json())).toMatchObject({
       enabled: true, title: TITLE, message: MESSAGE, setting_enabled: true, env_enabled: false, custom_title: TITLE, custom_message: MESSAGE,
+      updated_by: DEV_EDITOR.displayName,
     });
+    // The GET names who switched it and when, for the editor screen.
+    const seen = adminMaintenanceSchema.parse(await (await shop.request('GET', '/admin/v1/maintenance', { token: editor })).json());
+    expect(seen.updated_by).toBe(DEV_EDITOR.displayName);
+    expect(Date.now() - Date.parse(seen.updated_at!)).toBeLessThan(60_000);
     await expectMaintenance(await shop.request('GET', '/v1/products'));
     await expectMaintenance(await shop.request('GET', '/v1/settings/front'));
     await expectMaintenance(await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026' } }));

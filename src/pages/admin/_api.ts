@@ -87,3 +87,22 @@ export function toLocalInput(iso: string | undefined | null): string {
   const d = new Date(new Date(iso).getTime() + 9 * 3600_000);
   return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 16);
 }
+
+/** The editor behind the session, or the redirect to the login (the cookie dropped) when there is none. */
+export async function requireEditor(astro: Pick<AstroGlobal, 'cookies' | 'url' | 'redirect'>): Promise<{ token: string; name: string } | Response> {
+  const token = sessionToken(astro);
+  const me = token ? await adminApi<{ display_name: string }>('/me', { token }) : null;
+  if (!token || !me || me.status !== 200) {
+    clearSession(astro);
+    return astro.redirect('/admin/login/', 303);
+  }
+  return { token, name: me.body.display_name };
+}
+
+/** The answer to a POST from another site. */
+export const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+
+/** ISO date-time → 「2026/11/27 9:05」 in Japan time. */
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { maintenance } from '../../db/schema.ts';
+import { editors, maintenance } from '../../db/schema.ts';
 import { MAINTENANCE_DEFAULTS, type AdminMaintenance, type MaintenanceState, type MaintenanceUpdate } from '#contracts/maintenance.ts';
 
 /** The editors' setting as stored (no row yet: off, default wording). */
@@ -13,9 +13,11 @@ export interface MaintenanceSetting {
   title: string | null;
   message: string | null;
   updatedAt: Date | null;
+  /** The editor who saved it last (null: none yet, or since removed). */
+  updatedBy: number | null;
 }
 
-export const NO_SETTING: MaintenanceSetting = { enabled: false, title: null, message: null, updatedAt: null };
+export const NO_SETTING: MaintenanceSetting = { enabled: false, title: null, message: null, updatedAt: null, updatedBy: null };
 
 /** The state the shop acts on: on when either switch is, with the editor's wording or the defaults. */
 export function effectiveState(setting: MaintenanceSetting, envEnabled: boolean): MaintenanceState {
@@ -26,8 +28,8 @@ export function effectiveState(setting: MaintenanceSetting, envEnabled: boolean)
   };
 }
 
-/** The editor API's view: the state plus where it comes from. */
-export function adminView(setting: MaintenanceSetting, envEnabled: boolean): AdminMaintenance {
+/** The editor API's view: the state plus where it comes from and who saved it (`editorName`). */
+export function adminView(setting: MaintenanceSetting, envEnabled: boolean, editorName: string | null = null): AdminMaintenance {
   return {
     ...effectiveState(setting, envEnabled),
     setting_enabled: setting.enabled,
@@ -35,13 +37,21 @@ export function adminView(setting: MaintenanceSetting, envEnabled: boolean): Adm
     custom_title: setting.title,
     custom_message: setting.message,
     updated_at: setting.updatedAt ? setting.updatedAt.toISOString() : null,
+    updated_by: editorName,
   };
 }
 
 /** Reads the editors' setting. */
 export async function readSetting(db: Db): Promise<MaintenanceSetting> {
   const [row] = await db.select().from(maintenance).where(eq(maintenance.id, 1));
-  return row ? { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at } : NO_SETTING;
+  return row ? { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at, updatedBy: row.updated_by } : NO_SETTING;
+}
+
+/** The display name of the editor who saved the setting, or null. */
+export async function updaterName(db: Db, setting: MaintenanceSetting): Promise<string | null> {
+  if (setting.updatedBy == null) return null;
+  const [row] = await db.select({ name: editors.display_name }).from(editors).where(eq(editors.id, setting.updatedBy));
+  return row?.name ?? null;
 }
 
 /** Stores an editor's change (fields left undefined keep their value) and answers the new setting. */
@@ -56,5 +66,5 @@ export async function saveSetting(db: Db, update: MaintenanceUpdate, editorId: n
   const [row] = await db.insert(maintenance).values({ id: 1, ...values })
     .onConflictDoUpdate({ target: maintenance.id, set: values })
     .returning();
-  return { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at };
+  return { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at, updatedBy: row.updated_by };
 }

@@ -1,11 +1,11 @@
 /** POST /admin/logout/: ends the editor's session at the API and drops the cookie. */
 import type { APIRoute } from 'astro';
-import { adminApi, clearSession, sameOrigin, sessionToken } from '../_api.ts';
+import { adminApi, clearSession, forbidden, sameOrigin, sessionToken } from '../_api.ts';
 
 export const prerender = false;
 
 export const POST: APIRoute = async (context) => {
-  if (!sameOrigin(context.request, context.url)) return new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
+  if (!sameOrigin(context.request, context.url)) return forbidden();
   const token = sessionToken(context);
   if (token) await adminApi('/auth/logout', { method: 'POST', token }).catch(() => null);
   clearSession(context);

@@ -2,14 +2,15 @@
 import type { Context } from 'hono';
 import type { MaintenanceUpdate } from '#contracts/maintenance.ts';
 import { ok } from '../../../lib/respond.ts';
-import { adminView, saveSetting } from '../../../services/maintenance/state.ts';
+import { adminView, saveSetting, updaterName } from '../../../services/maintenance/state.ts';
 import type { AdminEnv } from '../middleware.ts';
 
 type C = Context<AdminEnv>;
 
 export const getMaintenance = async (c: C) => {
   const sw = c.get('maintenance');
-  return ok(c, adminView(await sw.setting(), sw.envEnabled));
+  const setting = await sw.setting();
+  return ok(c, adminView(setting, sw.envEnabled, await updaterName(c.get('db'), setting)));
 };
 
 export const putMaintenance = async (c: C) => {
@@ -18,5 +19,5 @@ export const putMaintenance = async (c: C) => {
   const saved = await saveSetting(c.get('db'), update, c.get('editor').id);
   sw.remember(saved);
   console.info(`[api] maintenance ${saved.enabled ? 'on' : 'off'} (editor ${c.get('editor').login})${sw.envEnabled ? '; MAINTENANCE=1 keeps it on' : ''}`);
-  return ok(c, adminView(saved, sw.envEnabled));
+  return ok(c, adminView(saved, sw.envEnabled, c.get('editor').display_name));
 };
