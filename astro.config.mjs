@@ -171,10 +171,11 @@ export default defineConfig({
               // React chunk below for them (and the checkout pages, which load it anyway, no extra file). The
               // shop-wide core (chunk-failure reload, scroll restore) is here too: the cart and checkout pages
               // start it from a one-line script, every other page through src/scripts/shop-wide.ts.
-              // src/lib/poll.ts and one-tab.ts too: every page's page_view polls the title with the first; the
+              // src/lib/poll.ts, one-tab.ts and load-tasks.ts too: every page's page_view polls the title with the
+              // first, and the scroll restore the load tasks (the API client counts its requests in the last); the
               // product page's add and the cart store wait for another tab's cart with the second (a chunk of
               // its own measured 180 B more on those pages than this one does on the content pages).
-              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
+              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab|load-tasks)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).

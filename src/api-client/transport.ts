@@ -5,6 +5,7 @@
  */
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { internalHeaders } from '#contracts/internal.ts';
+import { asLoadTask } from '../lib/load-tasks.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './navigation.ts';
@@ -104,9 +105,10 @@ export async function send(method: string, path: string, opts: RequestOptions, t
   if (opts.body !== undefined) init.body = isForm ? (opts.body as FormData) : JSON.stringify(opts.body);
 
   try {
-    const res = await o.fetch(o.baseUrl + path + buildQuery(opts.query), init);
-    const body = await readBody(res, opts.responseType ?? 'json');
-    return { status: res.status, headers: res.headers, body };
+    return await asLoadTask(async () => {
+      const res = await o.fetch(o.baseUrl + path + buildQuery(opts.query), init);
+      return { status: res.status, headers: res.headers, body: await readBody(res, opts.responseType ?? 'json') };
+    });
   } catch (e) {
     if (timedOut) throw new ApiError({ status: 0, code: CLIENT_CODES.timeout, message: TIMEOUT_MESSAGE });
     if (controller.signal.aborted) throw new ApiError({ status: 0, code: CLIENT_CODES.aborted, message: 'aborted', ignored: true });

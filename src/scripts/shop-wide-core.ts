@@ -5,7 +5,9 @@
  * - a chunk that fails to load reloads the page, at most once per 60 s (then a message instead);
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */
-import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS } from '../lib/timing.ts';
+import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS, TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS } from '../lib/timing.ts';
+import { pendingLoadTasks } from '../lib/load-tasks.ts';
+import { pollUntil } from '../lib/poll.ts';
 import { pushPageView } from './page-view.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -74,13 +76,18 @@ export function isBackForward(): boolean {
   return nav?.type === 'back_forward';
 }
 
-/** Saves the position on leaving; on back/forward restores it after 500 ms. Returns the restore timer. */
+/**
+ * Saves the position on leaving; on back/forward restores it after 500 ms, once the page's load tasks
+ * are done (checked every 200 ms, given up after 5 s: spec 9). Returns the restore timer.
+ */
 export function bindScrollRestore(store: KeyValueStore, key: () => string): ReturnType<typeof setTimeout> | undefined {
   // We restore ourselves (after 500 ms, spec 9), so the browser must not do it first.
   history.scrollRestoration = 'manual';
   addEventListener('pagehide', () => saveScroll(store, key(), scrollY));
   const y = isBackForward() ? savedScroll(store, key()) : null;
-  return y === null ? undefined : setTimeout(() => scrollTo(0, y), SCROLL_RESTORE_DELAY_MS);
+  return y === null ? undefined : setTimeout(() => {
+    void pollUntil(() => (pendingLoadTasks() ? null : true), TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS).then(() => scrollTo(0, y));
+  }, SCROLL_RESTORE_DELAY_MS);
 }
 
 // ---------------------------------------------------------------- wiring

@@ -340,3 +340,20 @@ describe('server side', () => {
     await expect(request('GET', '/public.json')).resolves.toMatchObject({ status: 200 });
   });
 });
+
+describe('load tasks (spec 9: the scroll restore waits for them)', () => {
+  it('counts each request as a load task until it settles, answered or failed', async () => {
+    const { pendingLoadTasks } = await import('../../src/lib/load-tasks.ts');
+    let answer!: (r: Response) => void;
+    setup(() => new Promise<Response>((r) => { answer = r; }));
+    const first = request('GET', '/v1/products');
+    await Promise.resolve();
+    expect(pendingLoadTasks()).toBe(1);
+    answer(json([]));
+    await first;
+    expect(pendingLoadTasks()).toBe(0);
+    setup(() => json({ message: 'x', code: 'common.server_error' }, 500));
+    await rejection(request('GET', '/v1/products'));
+    expect(pendingLoadTasks()).toBe(0);
+  });
+});

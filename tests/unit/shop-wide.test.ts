@@ -5,6 +5,7 @@
  * in-flight requests when the page goes away.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { asLoadTask, pendingLoadTasks } from '../../src/lib/load-tasks.ts';
 import {
   PREFETCH_VIEWPORT_MAX, bindScrollRestore, claimChunkReload, isChunkLoadError, prefetchAllowed, prefetchUrl, saveScroll, savedScroll,
   scrollToTarget, startPrefetch, whenIdle,
@@ -78,7 +79,7 @@ describe('scroll: back navigation restores the previous position after 500 ms', 
     expect(savedScroll(store, '/blog/')).toBeNull();
   });
 
-  it('on back/forward scrolls to the saved position after 500 ms, not before', () => {
+  it('on back/forward scrolls to the saved position after 500 ms, not before', async () => {
     vi.useFakeTimers();
     const store = memoryStore();
     saveScroll(store, '/product/', 1234);
@@ -86,10 +87,44 @@ describe('scroll: back navigation restores the previous position after 500 ms', 
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     bindScrollRestore(store, () => '/product/');
     expect(history.scrollRestoration).toBe('manual');
-    vi.advanceTimersByTime(499);
+    await vi.advanceTimersByTimeAsync(499);
     expect(scrollTo).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(scrollTo).toHaveBeenCalledWith(0, 1234);
+  });
+
+  it('waits for the load tasks in flight (checked every 200 ms), and gives up on them after 5 s', async () => {
+    vi.useFakeTimers();
+    const store = memoryStore();
+    saveScroll(store, '/cart/', 300);
+    saveScroll(store, '/list/', 900);
+    backForward('back_forward');
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    let finish!: () => void;
+    const load = asLoadTask(() => new Promise<void>((r) => { finish = r; }));
+    expect(pendingLoadTasks()).toBe(1);
+    bindScrollRestore(store, () => '/cart/');
+    await vi.advanceTimersByTimeAsync(500 + 600);
+    expect(scrollTo).not.toHaveBeenCalled();
+    finish();
+    await load;
+    expect(pendingLoadTasks()).toBe(0);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(scrollTo).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(scrollTo).toHaveBeenCalledWith(0, 300);
+
+    scrollTo.mockClear();
+    let finishSlow!: () => void;
+    const slow = asLoadTask(() => new Promise<void>((r) => { finishSlow = r; }));
+    bindScrollRestore(store, () => '/list/');
+    await vi.advanceTimersByTimeAsync(500 + 4_999);
+    expect(scrollTo).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(scrollTo).toHaveBeenCalledWith(0, 900);
+    finishSlow();
+    await slow;
+    expect(pendingLoadTasks()).toBe(0);
   });
 
   it('a normal navigation starts at the top (nothing restored)', () => {
