@@ -27,11 +27,13 @@ export async function oneTabAtATime<T>(key: string, ready: () => boolean, run: (
   try {
     store = localStorage;
     if (Date.now() - parseInt(store.getItem(key) ?? '0', 10) < SESSION_POLL_TIMEOUT_MS) return wait();
-    // localStorage has no compare-and-set: two tabs can both find it free. Each writes its own value,
-    // and after a moment only the tab whose value is still there goes on; the other waits for it.
+    // localStorage has no compare-and-set, and Chromium passes a write to other tabs' processes a
+    // little later: two tabs can both find it free. Each writes its own value, and after one poll
+    // interval only the tab whose value is still there goes on; the other waits for it. (Two tabs
+    // within that delay of each other can still both go on: only Web Locks are exact.)
     const mine = `${Date.now()}:${Math.random()}`;
     store.setItem(key, mine);
-    await new Promise((r) => setTimeout(r, SESSION_POLL_INTERVAL_MS / 2));
+    await new Promise((r) => setTimeout(r, SESSION_POLL_INTERVAL_MS));
     if (store.getItem(key) !== mine) return wait();
   } catch {
     // no storage (or full): nothing to coordinate with

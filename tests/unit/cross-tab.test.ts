@@ -65,7 +65,8 @@ describe('cart init across tabs', () => {
     const tab = await openTab(api.handler);
     const started = Date.now();
     await tab.cart().init();
-    expect(Date.now() - started).toBeLessThan(100);
+    // Its own claim settles in one poll interval (100 ms); a live marker would hold it up to 3 s.
+    expect(Date.now() - started).toBeLessThan(1000);
     expect(api.inits).toEqual([{ token: null }]);
   });
 
