@@ -19,3 +19,6 @@ s();addEventListener('resize',s)})();
 // Shop messages (src/components/SiteMessages.astro): the region names its script (data-src), appended
 // here once the page is parsed, so it is in no page's first load; it fills the region itself.
 (function(){var r=document.querySelector('[data-site-messages]');if(r&&r.dataset.src)document.head.appendChild(document.createElement('script')).src=r.dataset.src})();
+// Popups once per visitor (src/layouts/Default.astro names the script): appended only until this
+// session's check of /popups.json is done (src/scripts/popup-once.ts sets the flag).
+(function(){var p=document.querySelector('[data-popups-src]');try{if(p&&sessionStorage.getItem('shop:popups-checked')!=='1')document.head.appendChild(document.createElement('script')).src=p.dataset.popupsSrc}catch(e){}})();

@@ -204,7 +204,7 @@ test('news and blog pages ship no React: no island, no script beyond the header 
       expect(url, `${path} loads only the header script`).not.toMatch(/react|client\.|jsx-runtime/i);
       // The header script, the default layout's small scripts (shop-wide navigation, popups), their leaf
       // chunk, for a mouse the theme's cursor follower, and the shop's messages (both classic scripts of their own).
-      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start|site-messages/i);
+      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start|site-messages|popup-start/i);
     }
   }
 });
