@@ -136,6 +136,8 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     headers['x-forwarded-host'] ??= req.headers.host ?? '';
     headers['content-length'] = String(body.length);
     if (!body.length && (req.method === 'GET' || req.method === 'HEAD')) delete headers['content-length'];
+    // A background refresh wants the whole answer for the cache, not a 304 for the client's copy.
+    if (!res) { delete headers['if-none-match']; delete headers['if-modified-since']; }
     let answered = false;
     const upstream = httpRequest({ host: backend.host ?? '127.0.0.1', port: backend.port, method: req.method, path: req.url, headers, agent }, (up) => {
       answered = true;

@@ -22,6 +22,9 @@ const routes: Record<string, (req: { headers: IncomingHttpHeaders; n: number }) 
   '/cookie': () => ({ headers: { 'cache-control': 'public, s-maxage=30', 'set-cookie': 'a=1' } }),
   '/page': () => ({ headers: { 'cache-control': 'public, max-age=0, s-maxage=60', vary: 'Accept-Encoding', etag: '"p1"' } }),
   '/short': () => ({ headers: { 'cache-control': 'public, s-maxage=1, stale-while-revalidate=60' } }),
+  '/short-etag': ({ headers }) => (headers['if-none-match'] === '"e1"'
+    ? { headers: { 'cache-control': 'public, s-maxage=1, stale-while-revalidate=60', etag: '"e1"' }, status: 304 }
+    : { headers: { 'cache-control': 'public, s-maxage=1, stale-while-revalidate=60', etag: '"e1"' } }),
   '/expiring': () => ({ headers: { 'cache-control': 'public, s-maxage=1' } }),
   '/closing': ({ n }) => (n === 1
     ? { headers: { 'cache-control': 'public, s-maxage=1, stale-while-revalidate=60' } }
@@ -160,6 +163,15 @@ describe('the balancer keeps what the processes declare shareable', () => {
     expect(hits.get(url)).toBe(2);
     expect(await get(url)).toMatchObject({ cache: 'HIT', body: { n: 2 } });
     expect(await get(expiring)).toMatchObject({ cache: 'MISS', body: { n: 2 } });
+  });
+
+  it('refreshes a stale copy with a whole answer even when the client that triggered it holds a validator', async () => {
+    const url = fresh('/short-etag');
+    await get(url);
+    await sleep(1100);
+    expect(await get(url, { 'if-none-match': '"e1"' })).toMatchObject({ status: 304, cache: 'STALE' });
+    await sleep(100);
+    expect(await get(url)).toMatchObject({ cache: 'HIT', body: { n: 2 } });
   });
 
   it('drops a stored answer whose refresh fails (a 503 in maintenance is not covered by an old page for long)', async () => {
