@@ -90,7 +90,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
   const cursor = { api: 0, web: 0 };
   const cache = options.cache === false ? null : options.cache ?? createSharedCache();
   /** Misses in flight by cache key: later requests for the key wait for the first one's answer. */
-  const inFlight = new Map<string, Promise<StoredAnswer | null>>();
+  const inFlight = new Map<string, Promise<void>>();
 
   const setHealth = (b: Backend, healthy: boolean, why: string) => {
     if (b.healthy === healthy) return;
@@ -117,13 +117,14 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
 
   /**
    * Sends the request to a backend of the pool and the answer to `res` (null: a background refresh,
-   * nobody waits). `settled` gets the answer as stored by the cache, or null when it was not stored.
+   * nobody waits). `settled`, given for the requests the cache may keep, is called once the answer
+   * has been stored (or was not to be).
    */
   const forward = (req: IncomingMessage, res: ServerResponse | null, body: Buffer, pool: 'api' | 'web', tried: Set<Backend>,
-    settled?: (answer: StoredAnswer | null) => void) => {
+    settled?: () => void) => {
     const backend = pick(pool, tried);
     if (!backend) {
-      settled?.(null);
+      settled?.();
       if (res) json(res, 503, 'ただいまサービスをご利用いただけません。しばらくしてから再度お試しください。', 'common.service_unavailable', { 'retry-after': '2' });
       return;
     }
@@ -162,10 +163,10 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
         const stored = chunks && size <= MAX_CACHED_BODY && cache!.store(url, req.headers, status, out, Buffer.concat(chunks));
         // A refresh (or a no-cache request) answered with something not to keep: the old answer goes too.
         if (settled && !stored && status !== 304) cache?.forget(url, req.headers);
-        settled?.(stored ? cache!.lookup(url, req.headers)?.answer ?? null : null);
+        settled?.();
       });
       if (!res) up.resume();
-      up.on('error', () => { settled?.(null); res?.destroy(); });
+      up.on('error', () => { settled?.(); res?.destroy(); });
     });
     upstream.setTimeout(timeoutMs, () => upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' })));
     upstream.on('error', (error: NodeJS.ErrnoException) => {
@@ -176,7 +177,7 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
         forward(req, res, body, pool, tried, settled);
         return;
       }
-      settled?.(null);
+      settled?.();
       if (!res) return;
       if (error.code === 'ETIMEDOUT') json(res, 504, 'サーバーの応答がありませんでした。しばらく時間をおいてから再度お試しください。', 'common.gateway_timeout');
       else json(res, 502, 'サーバーに接続できませんでした。しばらく時間をおいてから再度お試しください。', 'common.bad_gateway', { 'retry-after': '2' });
@@ -209,19 +210,22 @@ export async function startBalancer(options: BalancerOptions): Promise<Balancer>
     if (hit) {
       replay(req, res, hit.answer, hit.state === 'fresh' ? 'HIT' : 'STALE');
       if (hit.state === 'stale' && !inFlight.has(key)) {
-        inFlight.set(key, new Promise<StoredAnswer | null>((done) => forward(req, null, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
+        inFlight.set(key, new Promise<void>((done) => forward(req, null, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
       }
       return;
     }
     const pending = inFlight.get(key);
     if (pending) {
-      void pending.then((answer) => {
-        if (answer && !(req.headers.authorization && !answer.headers.vary?.toString().toLowerCase().includes('authorization'))) replay(req, res, answer, 'HIT');
+      // Keyed before the answer's Vary was known: the stored answer may be another variant (channel,
+      // sign-in), so the cache's own lookup decides, by the Vary the first answer brought.
+      void pending.then(() => {
+        const stored = cache!.lookup(url, req.headers);
+        if (stored) replay(req, res, stored.answer, 'HIT');
         else forward(req, res, Buffer.alloc(0), pool, new Set());
       });
       return;
     }
-    inFlight.set(key, new Promise<StoredAnswer | null>((done) => forward(req, res, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
+    inFlight.set(key, new Promise<void>((done) => forward(req, res, Buffer.alloc(0), pool, new Set(), done)).finally(() => inFlight.delete(key)));
   };
 
   const server = createServer((req, res) => {

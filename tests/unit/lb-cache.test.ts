@@ -29,6 +29,7 @@ const routes: Record<string, (req: { headers: IncomingHttpHeaders; n: number }) 
   '/closing': ({ n }) => (n === 1
     ? { headers: { 'cache-control': 'public, s-maxage=1, stale-while-revalidate=60' } }
     : { headers: { 'cache-control': 'no-store' }, status: 503 }),
+  '/slow-channel': () => ({ headers: { 'cache-control': 'public, s-maxage=30', vary: 'X-Channel-Id' }, delay: 200 }),
   '/slow': () => ({ headers: { 'cache-control': 'public, s-maxage=30' }, delay: 200 }),
   '/revalidate-only': () => ({ headers: { 'cache-control': 'public, max-age=0, must-revalidate' } }),
 };
@@ -149,6 +150,12 @@ describe('the balancer keeps what the processes declare shareable', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, () => get(url)));
     expect(hits.get(url)).toBe(1);
     expect(answers.every((a) => a.body?.n === 1)).toBe(true);
+  });
+
+  it('does not hand a concurrent first request for another channel the first one\'s answer', async () => {
+    const url = fresh('/slow-channel');
+    const [a, b] = await Promise.all([get(url, { 'x-channel-id': 'default' }), get(url, { 'x-channel-id': 'school' })]);
+    expect([a.body?.channel, b.body?.channel]).toEqual(['default', 'school']);
   });
 
   it('serves a stale answer within stale-while-revalidate while refreshing it once, and drops an expired one', async () => {
