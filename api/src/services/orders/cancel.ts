@@ -102,7 +102,7 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
           : order.payment_status === 'pending' ? ['お支払いはまだ済んでいないため、お振込・お支払いは不要です。'] : []),
         ...(order.use_point > 0 ? [`ご利用ポイント（${order.use_point.toLocaleString('ja-JP')}ポイント）はお返ししました。`] : []),
         ...(benefits.shortfall_point > 0 ? [`このご注文で付与したポイントのうち${benefits.shortfall_point.toLocaleString('ja-JP')}ポイントはすでにご利用済みのため、`
-          + `${yen(benefits.shortfall_point)}（1ポイント＝1円）をご返金額から差し引かせていただきます（ご返金がない場合は別途ご請求いたします）。`] : []),
+          + `${benefits.shortfall_point.toLocaleString('ja-JP')}円（1ポイント＝1円）をご返金額から差し引かせていただきます（ご返金がない場合は別途ご請求いたします）。`] : []),
         '',
         shop,
       ].join('\n');
