@@ -50,6 +50,15 @@ export const myCouponListSchema = z.array(myCouponSchema);
 /** GET /v1/me/coupons query: page and per (default 10). */
 export const myCouponQuerySchema = pagedQuerySchema;
 
+/** Points earned on one order and still pending, with why (「発送後に付与されます」, 「お支払い確認後に付与されます」…). */
+export const pendingPointSchema = z.object({
+  order_no: z.string(),
+  amount: z.number().int().positive(),
+  note: z.string(),
+  ordered_at: z.string(),
+}).meta({ id: 'PendingPoint' });
+export type PendingPoint = z.infer<typeof pendingPointSchema>;
+
 /** GET /v1/me/points: the balance and what expires soon (points expire 1 year after they were earned). */
 export const pointSummarySchema = z.object({
   point_balance: z.number().int().nonnegative(),
@@ -60,6 +69,10 @@ export const pointSummarySchema = z.object({
   expiring_within_days: z.number().int().positive(),
   /** Percent of the goods' price without tax earned on an order. */
   point_rate: z.number().nonnegative(),
+  /** Points earned on orders not paid or shipped yet (付与予定): not in `point_balance`, not usable yet. */
+  pending_point: z.number().int().nonnegative(),
+  /** The orders they wait on, newest first (at most 50). */
+  pending: z.array(pendingPointSchema),
 }).meta({ id: 'PointSummary' });
 export type PointSummary = z.infer<typeof pointSummarySchema>;
 

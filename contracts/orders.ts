@@ -44,6 +44,13 @@ export const orderShippingSchema = cartShippingSchema.pick({
 }).meta({ id: 'OrderShipping' });
 export type OrderShipping = z.infer<typeof orderShippingSchema>;
 
+/** Where the points earned on an order stand; `note` says why pending ones wait (null otherwise). */
+export const earnPointStateSchema = z.object({
+  status: z.enum(['pending', 'granted', 'cancelled']),
+  note: z.string().nullable(),
+}).meta({ id: 'EarnPointState' });
+export type EarnPointState = z.infer<typeof earnPointStateSchema>;
+
 export const orderSchema = z.object({
   id: z.number().int().positive(),
   order_no: z.string(),
@@ -52,7 +59,7 @@ export const orderSchema = z.object({
   ordered_at: z.string(),
   payment_id: z.number().int(),
   payment_name: z.string(),
-  /** none | pending (bank, konbini, deferred, cod) | authorized | captured | failed | cancelled | fraud_suspected. */
+  /** none | pending (bank, konbini, deferred, cod) | paid (confirmed by the shop) | authorized | captured | failed | cancelled | fraud_suspected. */
   payment_status: z.string().optional(),
   /**
    * What the shopper needs to pay: bank_account + deadline (銀行振込), store_name + payment_number +
@@ -69,7 +76,9 @@ export const orderSchema = z.object({
   cancel_only_ecd_key: z.string().nullable(),
   /** A social gift's status (受け取り待ち, お届け先入力済み, 期限切れ); its `shippings` stay empty for the sender. */
   social_gift: orderSocialGiftSchema.nullable().optional(),
-  /** The coupons used and what each gave (yen, tax included); `order.earn_point` is the points granted. */
+  /** The points earned (`order.earn_point`): pending until paid or shipped (with why), granted, or cancelled; absent: none earned. */
+  earn_point_state: earnPointStateSchema.optional(),
+  /** The coupons used and what each gave (yen, tax included); `order.earn_point` is the points earned. */
   coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: z.number().int() })).optional(),
 }).meta({ id: 'Order' });
 export type Order = z.infer<typeof orderSchema>;

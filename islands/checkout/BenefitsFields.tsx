@@ -25,7 +25,7 @@ export default function BenefitsFields({ cart }: { cart: Cart }) {
       <h2 id="confirm-benefits">クーポン・ポイント</h2>
       <CouponField cart={cart} />
       <PointField cart={cart} />
-      {cart.totals.earnPoint > 0 && <p>このご注文で <strong>{formatNumber(cart.totals.earnPoint)}ポイント</strong> 獲得予定です（ご注文確定時に付与）。</p>}
+      {cart.totals.earnPoint > 0 && <p>このご注文で <strong>{formatNumber(cart.totals.earnPoint)}ポイント</strong> 獲得予定です（お支払いの確認後または発送後に付与）。</p>}
     </section>
   );
 }

@@ -13,7 +13,7 @@ export default function OrderBenefits({ order }: { order: Pick<Order, 'order' | 
       {discount > 0 && <><dt>クーポン割引{coupon ? `（${coupon.name}）` : ''}</dt><dd>-{formatYen(discount)}</dd></>}
       {used > 0 && <><dt>ポイント利用</dt><dd>-{points(used)}</dd></>}
       <dt>お支払い合計（税込）</dt><dd>{formatYen(total)}</dd>
-      {earned > 0 && <><dt>獲得ポイント</dt><dd>{points(earned)}</dd></>}
+      {earned > 0 && <><dt>獲得予定ポイント</dt><dd>{points(earned)}</dd></>}
     </dl>
   );
 }

@@ -54,6 +54,10 @@ export function orderShipments(order: Order): Shipments {
   };
 }
 
+/** The earned points' label: pending (付与予定) until the order is paid or shipped, or cancelled with it. */
+const earnLabel = (order: Order) =>
+  ({ pending: '獲得予定ポイント', cancelled: '獲得ポイント（取消）' } as Record<string, string>)[order.earn_point_state?.status ?? ''] ?? '獲得ポイント';
+
 function OrderView({ orderId }: Props) {
   const $order = useMemo(() => createOrderStore(orderId), [orderId]);
   const { data: loaded, error } = useStore($order);
@@ -85,7 +89,8 @@ function OrderView({ orderId }: Props) {
       </section>
       <section className="panel" aria-labelledby="order-totals">
         <h2 id="order-totals" className="visually-hidden">ご請求金額</h2>
-        <SummaryTotals totals={toTotals(order.order)} pointLabel="獲得ポイント" />
+        <SummaryTotals totals={toTotals(order.order)} pointLabel={earnLabel(order)} />
+        {order.earn_point_state?.note && <p className="muted">{order.earn_point_state.note}</p>}
       </section>
       <section aria-labelledby="order-address">
         <h2 id="order-address">お届け先</h2>

@@ -1,6 +1,7 @@
 /**
  * /mypage/point/?page=N (ポイント): the balance, the points expiring within 30 days (points expire
- * 1 year after they were earned), and the history of point moves, newest first, 10 per page.
+ * 1 year after they were earned), the points pending on orders not paid or shipped yet (付与予定,
+ * each with why), and the history of point moves, newest first, 10 per page.
  */
 import { useEffect, useState } from '../common/react.ts';
 import { getMyPoints, listPointHistories, type Paged, type PointHistory, type PointSummary } from '../../src/api-client/benefits.ts';
@@ -47,6 +48,15 @@ function Points({ basePath }: { basePath: string }) {
           : <p className="muted">{summary.expiring_within_days}日以内に失効するポイントはありません。</p>}
         <p className="muted">ご注文ごとに商品代金（税抜・クーポン割引後）の{summary.point_rate}%をポイントで還元します。ポイントの有効期限は獲得から1年です。</p>
       </section>
+      {summary.pending_point > 0 && (
+        <section aria-labelledby="point-pending" className="panel">
+          <h2 id="point-pending">付与予定ポイント</h2>
+          <p className="point-pending"><strong>{pts(summary.pending_point)}</strong>（付与されるまではご利用いただけません）</p>
+          <ul>
+            {summary.pending.map((p) => <li key={p.order_no}>ご注文番号：{p.order_no}　{pts(p.amount)}　{p.note}</li>)}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="point-history">
         <h2 id="point-history">ポイント履歴</h2>
         {history.items.length === 0 ? <p className="panel">ポイント履歴はありません。</p> : (

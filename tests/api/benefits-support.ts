@@ -32,12 +32,15 @@ export function benefitSteps(current: () => TestShop) {
     }
     return { token: token as string, keys, cart };
   };
-  let bank: number | null = null;
-  /** Delivers to `addressId` and pays by bank transfer (no fee); answers the cart. */
-  const readyToDecide = async (token: string, member: string, addressId: number) => {
-    bank ??= (await (await current().request('GET', '/v1/payments')).json()).find((p: { code: string }) => p.code === 'bank_transfer').id as number;
+  const methods = new Map<string, number>();
+  /** Delivers to `addressId` and pays by `payment` (default bank transfer: no fee); answers the cart. */
+  const readyToDecide = async (token: string, member: string, addressId: number, payment = 'bank_transfer') => {
+    if (!methods.has(payment)) {
+      const found = (await (await current().request('GET', '/v1/payments')).json()).find((p: { code: string }) => p.code === payment);
+      methods.set(payment, found.id as number);
+    }
     await ok(patch('shippings/add', { token, user_address_id: addressId }, member));
-    return ok(patch('order/modify', { token, payment_id: bank }, member));
+    return ok(patch('order/modify', { token, payment_id: methods.get(payment) }, member));
   };
   const decide = (token: string, member: string) => current().request('POST', `/v1/carts/${token}/decision`, { token: member, body: {} });
   let members = 0;

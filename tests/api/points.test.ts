@@ -1,8 +1,9 @@
 /**
  * Points (spec 7 PATCH /v1/carts/point, GET /v1/me/points, /v1/me/point-histories): earned on
  * every order at POINT.RATE % of the goods without tax (after the coupon) and shown before purchase;
- * used in whole points up to the balance and the total; the balance and the history move only at
- * the decision, never below 0 (also racing on PostgreSQL), and come back at cancellation.
+ * used in whole points up to the balance and the total; the points used leave the balance at the
+ * decision, never below 0 (also racing on PostgreSQL), the points earned join it once the order is
+ * paid or shipped (points-pending.test.ts), and both come back at cancellation.
  * Includes the worked example of issue 8, computed by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { coupons, orders, point_histories, settings, user_coupons, users } from 
 import { earnedPoints } from '../../api/src/services/benefits/earn.ts';
 import { expiringOf, expirePointsOf, openLots } from '../../api/src/services/benefits/ledger.ts';
 import { returnOrderBenefits } from '../../api/src/services/benefits/orders.ts';
+import { markOrderPaid } from '../../api/src/services/orders/fulfil.ts';
 import { pointHistoryListSchema, pointSummarySchema } from '#contracts/benefits.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { benefitSteps } from './benefits-support.ts';
@@ -114,7 +116,7 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     // 10 %: 3,999 − 213 + 660 − 35 = 4,411, tax floor(4,411 × 10/110) = 401; 8 %: 981 − 52 = 929, tax floor(929 × 8/108) = 68.
     // Total 5,480 + 660 − 500 − 300 = 5,340 (= 4,411 + 929); tax 469.
     // Earned: 1 % of the goods without tax after the coupon: 3,999 − 363 = 3,636 and 981 − 72 = 909 → 45.45 → 45 points.
-    // Balance: 1,200 − 300 + 45 = 945.
+    // Balance: 1,200 − 300 = 900; the 45 earned are pending until the order is paid (945 then).
     const a = await product({ price: 2000, taxRate: 10 });
     const b = await product({ price: 1000, taxRate: 8 });
     const { token } = await (await shop.request('POST', '/v1/carts/init', { body: {} })).json();
@@ -133,28 +135,33 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     const { order_id, order_no } = await ok(decide(token, demo));
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, order_id));
     expect(order).toMatchObject({ total_payment: 5340, total_discount: 500, use_point: 300, earned_point: 45, total_tax: 469 });
-    expect(await balanceOf(demoId)).toBe(945);
+    expect(await balanceOf(demoId)).toBe(900);
     const shown = await ok(shop.request('GET', `/v1/carts/order/${order_no}`, { token: demo }));
     expect(shown.order).toMatchObject({ use_point: 300, total_discount: 500, earn_point: 45, total_payment: 5340 });
 
     const history = await ok(shop.request('GET', '/v1/me/point-histories', { token: demo }));
     pointHistoryListSchema.parse(history);
-    expect(history.slice(0, 2).map((h: { amount: number; reason: string; order_no: string }) => [h.amount, h.reason, h.order_no]).sort())
-      .toEqual([[-300, 'ご注文でのご利用', order_no], [45, 'ご注文でのポイント獲得', order_no]].sort());
+    expect(history[0]).toMatchObject({ amount: -300, reason: 'ご注文でのご利用', order_no });
     // The 300 came out of the seeded welcome lot (expiring first): 200 of it still expires within the month.
-    const summary = pointSummarySchema.parse(await ok(shop.request('GET', '/v1/me/points', { token: demo })));
-    expect(summary).toMatchObject({ point_balance: 945, expiring_point: 200, expiring_within_days: 30, point_rate: 1 });
+    let summary = pointSummarySchema.parse(await ok(shop.request('GET', '/v1/me/points', { token: demo })));
+    expect(summary).toMatchObject({ point_balance: 900, expiring_point: 200, expiring_within_days: 30, point_rate: 1, pending_point: 45 });
+    // The payment is confirmed: the 45 are granted.
+    await markOrderPaid(shop.database.db, 'default', order_id);
+    summary = pointSummarySchema.parse(await ok(shop.request('GET', '/v1/me/points', { token: demo })));
+    expect(summary).toMatchObject({ point_balance: 945, pending_point: 0 });
+    const granted = await ok(shop.request('GET', '/v1/me/point-histories', { token: demo }));
+    expect(granted[0]).toMatchObject({ amount: 45, reason: 'ご注文でのポイント獲得', order_no });
 
     // Cancellation gives it all back: +300, −45, the coupon free again, its counter down.
     const used = (await shop.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME500')))[0].used_count;
     const back = await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id));
-    expect(back).toEqual({ returned_point: 300, revoked_point: 45, coupons: 1 });
+    expect(back).toEqual({ returned_point: 300, revoked_point: 45, shortfall_point: 0, coupons: 1 });
     expect(await balanceOf(demoId)).toBe(1200);
     expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME500')))[0].used_count).toBe(used - 1);
     const [use] = await shop.database.db.select().from(user_coupons).where(and(eq(user_coupons.user_id, demoId), eq(user_coupons.order_id, order_id)));
     expect(use).toBeUndefined();
     // Twice changes nothing.
-    expect(await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id))).toEqual({ returned_point: 0, revoked_point: 0, coupons: 0 });
+    expect(await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id))).toEqual({ returned_point: 0, revoked_point: 0, shortfall_point: 0, coupons: 0 });
     expect(await balanceOf(demoId)).toBe(1200);
     // The member may use the coupon again.
     const again = await cartWith([[3000, 10, 1]], demo);
@@ -162,16 +169,20 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     await ok(patch('coupons/delete', { token: again.token, code: 'WELCOME500' }, demo));
   });
 
-  it('takes earned points back only as far as the balance holds them', async () => {
+  it('takes granted points back only as far as the balance holds them, and tells the shortfall', async () => {
     const m = await newMember(0);
     const { token } = await cartWith([[10000, 10, 1]], m.token); // 1 % of 10,000 = 100 points
     await readyToDecide(token, m.token, m.addressId);
     const { order_id } = await ok(decide(token, m.token));
+    await markOrderPaid(shop.database.db, 'default', order_id);
     expect(await balanceOf(m.id)).toBe(100);
-    // The member spends 70 of them elsewhere before the cancellation.
-    await shop.database.db.update(users).set({ point_balance: 30 }).where(eq(users.id, m.id));
+    // The member spends 70 of them on another order before the cancellation.
+    const other = await cartWith([[1000, 10, 1]], m.token);
+    await ok(patch('point', { token: other.token, use_point: 70 }, m.token));
+    await readyToDecide(other.token, m.token, m.addressId);
+    await ok(decide(other.token, m.token));
     const back = await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id));
-    expect(back).toEqual({ returned_point: 0, revoked_point: 30, coupons: 0 });
+    expect(back).toEqual({ returned_point: 0, revoked_point: 30, shortfall_point: 70, coupons: 0 });
     expect(await balanceOf(m.id)).toBe(0);
   });
 
@@ -185,8 +196,8 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     const cart = await ok(shop.request('GET', `/v1/carts/${token}`, { token: m.token }));
     expect(cart.detail.order.use_point).toBe(100); // never more than the balance now
     expect((await ok(decide(token, m.token))).order_no).toEqual(expect.any(String));
-    // 100 used; earned 1 % of the goods without tax (1,000 yen): 10 → 100 − 100 + 10.
-    expect(await balanceOf(m.id)).toBe(10);
+    // 100 used; the 10 earned (1 % of the goods without tax, 1,000 yen) are pending until paid.
+    expect(await balanceOf(m.id)).toBe(0);
   });
 });
 
@@ -230,7 +241,7 @@ describe.skipIf(!onPostgres)('points racing on PostgreSQL', () => {
     const results = await Promise.all(tokens.map((t) => decide(t, m.token)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
     expect((await results.find((r) => r.status === 422)!.json()).code).toBe('cart.point.insufficient');
-    // 1,000 − 800 + 1 % of 5,000 = 250.
-    expect(await balanceOf(m.id)).toBe(250);
+    // 1,000 − 800 = 200 (the 50 earned, 1 % of 5,000, are pending until paid).
+    expect(await balanceOf(m.id)).toBe(200);
   }, 120_000);
 });

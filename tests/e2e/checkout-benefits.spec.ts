@@ -2,7 +2,8 @@
  * Coupons and points in a real browser (issue 8): on the confirmation step the shopper tries a wrong
  * code (the reason shows on the field), applies WELCOME500 and 300 points, sees the earned points
  * before ordering, places the order, reads the discount and points on the thanks page, and finds the
- * balance moved and the history in my-page, and the coupon marked used on the my-page top.
+ * balance moved, the history and the earned points pending in my-page, and the coupon marked used on
+ * the my-page top.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addFromProductPage } from './support/cart.ts';
@@ -80,15 +81,18 @@ test('a member uses a coupon and points, and sees the discount, the points and t
   await expect(thanks).toContainText('クーポン割引（はじめてのお買い物 500円OFFクーポン）');
   await expect(thanks).toContainText('-¥500');
   await expect(thanks).toContainText(`-${points(300)}`);
-  await expect(thanks).toContainText(`獲得ポイント${points(earned)}`);
+  await expect(thanks).toContainText(`獲得予定ポイント${points(earned)}`);
 
-  // My-page: the balance moved by −300 + earned, the history names the order.
+  // My-page: the balance moved by −300, the history names the order; the points earned are pending
+  // (付与予定) until the payment is confirmed (issue 21), listed apart with why.
   await page.goto('/mypage/point/');
-  await expect(page.getByRole('main').locator('.point-balance')).toContainText(points(before - 300 + earned));
+  await expect(page.getByRole('main').locator('.point-balance')).toContainText(points(before - 300));
   const history = page.getByRole('table');
   await expect(history.getByRole('row').filter({ hasText: 'ご注文でのご利用' }).filter({ hasText: orderNo })).toContainText(`−${points(300)}`);
-  await expect(history.getByRole('row').filter({ hasText: 'ご注文でのポイント獲得' }).filter({ hasText: orderNo })).toContainText(`+${points(earned)}`);
-  expect(await demoBalance(request)).toBe(before - 300 + earned);
+  await expect(history.getByRole('row').filter({ hasText: 'ご注文でのポイント獲得' }).filter({ hasText: orderNo })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('region', { name: '付与予定ポイント' }).getByRole('listitem').filter({ hasText: orderNo }))
+    .toContainText(points(earned));
+  expect(await demoBalance(request)).toBe(before - 300);
 
   // The my-page top lists the coupons, WELCOME500 now used.
   await page.goto('/mypage/');

@@ -1,8 +1,9 @@
 /**
  * The member's orders in a real browser (issue 9, H7): demo orders a product with 銀行振込 and 100
- * points, cancels it on the order detail (reason, confirmation) and sees it cancelled there and in the
- * history, with the product's stock and the point balance back where they were; then downloads the
- * 領収書 of another order as a PDF file.
+ * points, sees the points it earns pending (付与予定) on ポイント and on the order (issue 21), cancels
+ * it on the order detail (reason, confirmation) and sees it cancelled there and in the history, with
+ * the product's stock and the point balance back where they were; then downloads the 領収書 of
+ * another order as a PDF file.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -68,11 +69,19 @@ test('demo cancels a 銀行振込 order from my-page: cancelled with its reason,
   expect(await stockLeft(request, product!.id)).toBe(stockBefore - 1);
   expect(await demoBalance(request)).not.toBe(pointsBefore);
 
+  // The points it earns are pending (付与予定) until the payment is confirmed: listed on ポイント with why.
+  await page.goto('/mypage/point/');
+  const pending = page.getByRole('main').getByRole('region', { name: '付与予定ポイント' });
+  await expect(pending).toContainText(`ご注文番号：${orderNo}`);
+  await expect(pending).toContainText('お支払い確認後に付与されます');
+
   // The detail: 「注文をキャンセルする」 with a reason and a confirmation step.
   const id = await orderIdOf(request, orderNo);
   await page.goto(`/mypage/order_history/${id}/`);
   const main = page.getByRole('main');
   await expect(main).toContainText(orderNo);
+  await expect(main.getByRole('region', { name: 'ご請求金額' })).toContainText('獲得予定ポイント');
+  await expect(main).toContainText('お支払い確認後に付与されます');
   const section = main.getByRole('region', { name: '注文をキャンセルする' });
   const reason = section.getByLabel('キャンセル理由');
   await hydrated(page, reason);

@@ -440,8 +440,17 @@ export const point_histories = pgTable('point_histories', {
   reason: text('reason').notNull(),
   order_id: integer('order_id'),
   expires_at: ts('expires_at'),
+  /**
+   * granted: the row moved point_balance (the balance is the sum of the granted rows); pending: points
+   * earned on an order not yet paid or shipped (付与予定, not in the balance); cancelled: a pending row
+   * whose order was cancelled before the grant.
+   */
+  status: text('status').notNull().default('granted'),
   created_at: created(),
-}, (t) => [index('point_histories_user_idx').on(t.user_id)]);
+}, (t) => [
+  index('point_histories_user_idx').on(t.user_id),
+  index('point_histories_pending_idx').on(t.order_id).where(sql`${t.status} = 'pending'`),
+]);
 
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),

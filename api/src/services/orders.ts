@@ -8,8 +8,9 @@ import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { PageResult } from '../lib/respond.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { AmountByTaxRate } from '#contracts/cart.ts';
-import { ORDER_STATUS_LABELS, type Order, type OrderShipping, type OrderStatus } from '#contracts/orders.ts';
+import { ORDER_STATUS_LABELS, type EarnPointState, type Order, type OrderShipping, type OrderStatus } from '#contracts/orders.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
+import { earnStatesOf } from './benefits/pending.ts';
 import { asTaxRate } from './cart/lines.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import { priceWithTax } from './tax.ts';
@@ -34,7 +35,7 @@ function orderShipping(s: StoredShipment): OrderShipping {
 }
 
 /** The wire Order (pure). A social gift's order never shows the receiver's address, only the gift's status. */
-export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: SocialGiftRow | null): Order {
+export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: SocialGiftRow | null, earn?: EarnPointState): Order {
   const lineTax = items.reduce((s, i) => s + i.tax_amount, 0);
   const status = (o.status in ORDER_STATUS_LABELS ? o.status : 'ordered') as OrderStatus;
   return {
@@ -65,6 +66,7 @@ export function serializeOrder(o: OrderRow, items: OrderItemRow[], gift?: Social
     cancel_only_ecd_key: o.status === 'cancelled' && typeof (o.others as { cancel_only_ecd_key?: unknown } | null)?.cancel_only_ecd_key === 'string'
       ? (o.others as { cancel_only_ecd_key: string }).cancel_only_ecd_key : null,
     social_gift: gift ? orderGiftView(gift) : null,
+    ...(earn ? { earn_point_state: earn } : {}),
     coupons: Array.isArray(o.coupons) ? o.coupons as { code: string; name: string; discount: number }[] : [],
   };
 }
@@ -74,7 +76,8 @@ async function withItems(db: Conn, rows: OrderRow[]): Promise<Order[]> {
   const items = await db.select().from(order_items).where(inArray(order_items.order_id, rows.map((r) => r.id))).orderBy(asc(order_items.id));
   const giftIds = rows.filter((r) => r.is_social_gift).map((r) => r.id);
   const gifts = giftIds.length ? await db.select().from(social_gifts).where(inArray(social_gifts.order_id, giftIds)) : [];
-  return rows.map((o) => serializeOrder(o, items.filter((i) => i.order_id === o.id), gifts.find((g) => g.order_id === o.id)));
+  const earn = await earnStatesOf(db, rows);
+  return rows.map((o) => serializeOrder(o, items.filter((i) => i.order_id === o.id), gifts.find((g) => g.order_id === o.id), earn.get(o.id)));
 }
 
 /** The member's orders of the channel, newest first, one page (paged only: a long history never comes whole). */

@@ -21,5 +21,6 @@ export const orderWire: Decoder<Order> = /* @__PURE__ */ object({
   shippings: array(orderShippingWire), note: optional(string),
   order: cartOrderWire, user_order_total_payment: int, cancel_reason: nullable(string), cancel_only_ecd_key: nullable(string),
   social_gift: optional(nullable(orderSocialGiftWire)),
+  earn_point_state: optional(object({ status: literal('pending', 'granted', 'cancelled'), note: nullable(string) })),
   coupons: optional(array(object({ code: string, name: string, discount: int }))),
 });

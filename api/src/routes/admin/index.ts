@@ -18,6 +18,8 @@ import { crudHandlers, login, logout, me } from './handlers.ts';
 import { getMaintenance, putMaintenance } from './maintenance/handlers.ts';
 import { getMaintenanceRoute, putMaintenanceRoute } from './maintenance/routes.ts';
 import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
+import { payOrder, shipOrder } from './orders/handlers.ts';
+import { payOrderRoute, shipOrderRoute } from './orders/routes.ts';
 import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
 import { getSettings, patchSettings } from './settings/handlers.ts';
 import { getSettingsRoute, patchSettingsRoute } from './settings/routes.ts';
@@ -43,6 +45,8 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   admin.openapi(patchSettingsRoute, patchSettings as never);
   admin.openapi(getMaintenanceRoute, getMaintenance as never);
   admin.openapi(putMaintenanceRoute, putMaintenance as never);
+  admin.openapi(shipOrderRoute, shipOrder as never);
+  admin.openapi(payOrderRoute, payOrder as never);
   for (const def of Object.values(adminResources)) {
     const routes = crudRoutes(def);
     const handlers = crudHandlers(def);

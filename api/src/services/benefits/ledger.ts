@@ -1,6 +1,7 @@
 /**
  * The point ledger: every move of users.point_balance is a point_histories row written in the same
- * transaction. Points expire POINT_VALID_DAYS (1 year) after they were earned or given back: each
+ * transaction, and the balance is the sum of the member's `granted` rows (a `pending` row, points
+ * earned on an order not yet paid or shipped, counts only once granted: benefits/grant.ts). Points expire POINT_VALID_DAYS (1 year) after they were earned or given back: each
  * positive row is a lot with its own expires_at, and points used are taken from the lots that
  * expire first (FIFO by expiry), so "expiring soon" is what is left of the lots ending within
  * EXPIRING_WITHIN_DAYS. `expirePoints` writes the expiry of lots past their date.
@@ -70,10 +71,10 @@ export function expiringOf(lots: Lot[], now: Date, until: Date): { expiring: num
   return { expiring, expiringAt, expired };
 }
 
-/** The member's ledger rows. */
+/** The member's ledger rows that moved the balance (granted ones). */
 export const ledgerOf = (conn: Db | Tx, userId: number): Promise<LedgerRow[]> =>
   conn.select({ amount: point_histories.amount, expires_at: point_histories.expires_at, created_at: point_histories.created_at })
-    .from(point_histories).where(eq(point_histories.user_id, userId)).orderBy(asc(point_histories.created_at), asc(point_histories.id));
+    .from(point_histories).where(and(eq(point_histories.user_id, userId), eq(point_histories.status, 'granted'))).orderBy(asc(point_histories.created_at), asc(point_histories.id));
 
 /**
  * Expires the member's lots past their date: one 'ポイントの有効期限切れ' row and the balance lowered

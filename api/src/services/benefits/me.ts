@@ -7,6 +7,7 @@ import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { MyCoupon, PointHistory, PointSummary } from '#contracts/benefits.ts';
 import { EXPIRING_WITHIN_DAYS, expiringOf, ledgerOf, openLots } from './ledger.ts';
+import { pendingPointsOf } from './pending.ts';
 import { benefitSettings } from './settings.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -46,25 +47,26 @@ export async function listMyCoupons(db: Db, channelId: string, userId: number, q
   };
 }
 
-/** GET /v1/me/points: the balance, what of it expires within 30 days, and the rate an order earns. */
+/** GET /v1/me/points: the balance, what of it expires within 30 days, the rate an order earns, and the points pending (付与予定). */
 export async function pointSummary(db: Db, channelId: string, userId: number, now = new Date()): Promise<PointSummary> {
-  const [[member], ledger, settings] = await Promise.all([
+  const [[member], ledger, settings, pending] = await Promise.all([
     db.select({ balance: users.point_balance }).from(users).where(eq(users.id, userId)).limit(1),
     ledgerOf(db, userId),
     benefitSettings(db, channelId, now),
+    pendingPointsOf(db, channelId, userId, now),
   ]);
   const balance = member?.balance ?? 0;
   const { expiring, expiringAt } = expiringOf(openLots(ledger), now, new Date(now.getTime() + EXPIRING_WITHIN_DAYS * 86_400_000));
   return {
     point_balance: balance, expiring_point: Math.min(expiring, balance), expiring_at: expiring > 0 ? iso(expiringAt) : null,
-    expiring_within_days: EXPIRING_WITHIN_DAYS, point_rate: settings.pointRate,
+    expiring_within_days: EXPIRING_WITHIN_DAYS, point_rate: settings.pointRate, pending_point: pending.total, pending: pending.items,
   };
 }
 
-/** GET /v1/me/point-histories: the member's point moves, newest first, paged. */
+/** GET /v1/me/point-histories: the member's point moves (granted rows; pending ones are on /v1/me/points), newest first, paged. */
 export async function listPointHistories(db: Db, userId: number, query: { page?: number; per?: number }): Promise<PageResult<PointHistory>> {
   const page = pageOf(query, PAGE_SIZE.default)!;
-  const where = and(eq(point_histories.user_id, userId), not(eq(point_histories.amount, 0)));
+  const where = and(eq(point_histories.user_id, userId), eq(point_histories.status, 'granted'), not(eq(point_histories.amount, 0)));
   const [rows, [{ n }]] = await Promise.all([
     db.select({ h: point_histories, order_no: orders.order_no }).from(point_histories)
       .leftJoin(orders, eq(orders.id, point_histories.order_id)).where(where)

@@ -20,9 +20,14 @@ export interface OrderCoupon { code: string; name: string; discount: number }
 
 export interface OrderBenefits { coupons: OrderCoupon[]; earned_point: number; use_point: number }
 
+/** What a cancellation gave back: points returned, granted points taken back, what of them was spent already, coupons freed. */
+export interface ReturnedBenefits { returned_point: number; revoked_point: number; shortfall_point: number; coupons: number }
+
 /**
  * Records the order's benefits: refuses a coupon that no longer qualifies (the shopper removes it
- * and sees the new total first), takes the coupon use and the points used, grants the points earned.
+ * and sees the new total first), takes the coupon use and the points used, and writes the points
+ * earned as a `pending` row (付与予定: not in the balance until the order is paid or shipped,
+ * benefits/grant.ts).
  */
 export async function recordOrderBenefits(tx: Tx, o: {
   userId: number; orderId: number; benefits: CartBenefits; lines: { tax_rate: number }[]; pricing: PricingResult; now: Date;
@@ -49,17 +54,18 @@ export async function recordOrderBenefits(tx: Tx, o: {
 
   const usePoint = o.pricing.order.use_point;
   const earned = earnPointOf(o.benefits, o.lines, o.pricing);
-  if (usePoint > 0 || earned > 0) {
-    const moved = await tx.update(users).set({ point_balance: sql`${users.point_balance} - ${usePoint} + ${earned}` })
+  if (usePoint > 0) {
+    const moved = await tx.update(users).set({ point_balance: sql`${users.point_balance} - ${usePoint}` })
       .where(and(eq(users.id, o.userId), gte(users.point_balance, usePoint))).returning({ id: users.id });
     if (!moved.length) {
       const message = '保有ポイントが不足しています。ご利用ポイントを変更してからご注文ください。';
       throw unprocessable(message, 'cart.point.insufficient', { use_point: [message] });
     }
+  }
+  if (usePoint > 0 || earned > 0) {
     await tx.insert(point_histories).values([
       ...(usePoint > 0 ? [{ user_id: o.userId, amount: -usePoint, reason: POINT_REASONS.used, order_id: o.orderId, created_at: o.now }] : []),
-      ...(earned > 0 ? [{ user_id: o.userId, amount: earned, reason: POINT_REASONS.earned, order_id: o.orderId,
-        expires_at: pointExpiryFrom(o.now), created_at: o.now }] : []),
+      ...(earned > 0 ? [{ user_id: o.userId, amount: earned, reason: POINT_REASONS.earned, order_id: o.orderId, status: 'pending', created_at: o.now }] : []),
     ]);
   }
   return { coupons: used, earned_point: earned, use_point: usePoint };
@@ -67,16 +73,18 @@ export async function recordOrderBenefits(tx: Tx, o: {
 
 /**
  * Gives an order's benefits back when it is cancelled (the my-page cancel calls this in its
- * transaction): the points used come back (with a new year of validity), the points earned are
- * taken back — only as far as the balance holds them: if the member has spent them already, the
- * balance stops at 0 and the shop bears the rest —, the coupon use is freed (the member may use it
- * again) and its counter goes down. Idempotent: a second call finds the order's reversal rows, or
- * nothing left to free, and changes nothing.
+ * transaction, the order row locked first): the points used come back (with a new year of
+ * validity); points earned still pending are dropped (the row becomes `cancelled`, the balance never
+ * held them); points earned and already granted are taken back as far as the balance holds them
+ * after the used points came back — the balance never goes below 0, and what the member had spent
+ * already (`shortfall_point`, 1 point = 1 yen) is recorded on the order (orders.others.point_shortfall)
+ * for the shop to deduct from the refund or bill. The coupon use is freed and its counter goes down.
+ * Idempotent: a second call finds the order's reversal rows, or nothing left to free, and changes nothing.
  */
-export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Date()): Promise<{ returned_point: number; revoked_point: number; coupons: number }> {
-  const [order] = await tx.select({ id: orders.id, user_id: orders.user_id, use_point: orders.use_point, earned_point: orders.earned_point })
+export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Date()): Promise<ReturnedBenefits> {
+  const [order] = await tx.select({ id: orders.id, user_id: orders.user_id, use_point: orders.use_point, earned_point: orders.earned_point, others: orders.others })
     .from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) return { returned_point: 0, revoked_point: 0, coupons: 0 };
+  if (!order) return { returned_point: 0, revoked_point: 0, shortfall_point: 0, coupons: 0 };
 
   const freed = await tx.update(user_coupons).set({ used_at: null, order_id: null })
     .where(eq(user_coupons.order_id, orderId)).returning({ coupon_id: user_coupons.coupon_id });
@@ -87,6 +95,7 @@ export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Dat
 
   let returned = 0;
   let revoked = 0;
+  let shortfall = 0;
   const userId = order.user_id;
   if (userId != null && (order.use_point > 0 || order.earned_point > 0)) {
     const done = await tx.select({ id: point_histories.id }).from(point_histories).where(and(
@@ -94,8 +103,14 @@ export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Dat
     if (!done.length) {
       const [member] = await tx.select({ balance: users.point_balance }).from(users).where(eq(users.id, userId)).for('update');
       if (member) {
+        // Pending points never reached the balance: the row is dropped, nothing is taken back.
+        const dropped = await tx.update(point_histories).set({ status: 'cancelled' })
+          .where(and(eq(point_histories.order_id, orderId), eq(point_histories.reason, POINT_REASONS.earned), eq(point_histories.status, 'pending')))
+          .returning({ id: point_histories.id });
+        const granted = dropped.length ? 0 : order.earned_point;
         returned = order.use_point;
-        revoked = Math.min(order.earned_point, member.balance + returned);
+        revoked = Math.min(granted, member.balance + returned);
+        shortfall = granted - revoked;
         await tx.update(users).set({ point_balance: sql`${users.point_balance} + ${returned} - ${revoked}` }).where(eq(users.id, userId));
         // Both rows are written (a 0 when nothing could be taken back), so a repeated call sees them.
         await tx.insert(point_histories).values([
@@ -103,8 +118,11 @@ export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Dat
             expires_at: pointExpiryFrom(now), created_at: now }] : []),
           ...(order.earned_point > 0 ? [{ user_id: userId, amount: -revoked, reason: POINT_REASONS.revoked, order_id: orderId, created_at: now }] : []),
         ]);
+        if (shortfall > 0) {
+          await tx.update(orders).set({ others: { ...(order.others as Record<string, unknown> ?? {}), point_shortfall: shortfall } }).where(eq(orders.id, orderId));
+        }
       }
     }
   }
-  return { returned_point: returned, revoked_point: revoked, coupons: freed.length };
+  return { returned_point: returned, revoked_point: revoked, shortfall_point: shortfall, coupons: freed.length };
 }

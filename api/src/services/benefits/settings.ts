@@ -1,6 +1,7 @@
 /**
  * The benefit settings of a channel, read per request (an editor changes them without a deploy):
- * POINT.RATE (percent of the goods' price without tax earned per order), ORDER.CARRIAGE.FEE and
+ * POINT.RATE (percent of the goods' price without tax earned per order), POINT.GRANT_AFTER_DAYS (the
+ * cancel window after which points earned on a card order are granted unshipped), ORDER.CARRIAGE.FEE and
  * ORDER.CARRIAGE.FREE_FROM (per shipment, tax included), and ORDER.CARRIAGE.CAMPAIGN, a period in
  * which shipping is cheaper: `{ name, starts_at, ends_at, free_from?, fee? }` (free_from 0: every
  * shipment ships free; a missing key keeps the normal value). A missing or malformed value falls
@@ -15,6 +16,7 @@ import type { CarriageRule } from '../cart/pricing.ts';
 
 export const BENEFIT_SETTING_DEFAULTS = {
   'POINT.RATE': 1,
+  'POINT.GRANT_AFTER_DAYS': 7,
   'ORDER.CARRIAGE.FEE': CARRIAGE.fee,
   'ORDER.CARRIAGE.FREE_FROM': CARRIAGE.freeFrom as number | null,
   'ORDER.CARRIAGE.CAMPAIGN': null as CarriageCampaign | null,
@@ -26,6 +28,8 @@ export interface CarriageCampaign { name: string; starts_at: string; ends_at: st
 
 export interface BenefitSettings {
   pointRate: number;
+  /** Whole days after a card order's decision when its pending points are granted (benefits/grant.ts). */
+  pointGrantAfterDays: number;
   carriage: CarriageRule;
   /** The rule as the cart shows it. */
   carriageView: CartCarriage;
@@ -57,7 +61,9 @@ export function benefitSettingsOf(values: Partial<Record<Key, unknown>>, now = n
     if (c.fee !== undefined && c.fee >= 0) fee = c.fee;
     if (c.free_from !== undefined && (c.free_from === null || c.free_from >= 0)) freeFrom = c.free_from;
   }
-  return { pointRate, carriage: { fee, freeFrom }, carriageView: { fee, free_from: freeFrom, campaign } };
+  const days = values['POINT.GRANT_AFTER_DAYS'];
+  const pointGrantAfterDays = Number.isInteger(days) && (days as number) >= 0 && (days as number) <= 365 ? days as number : BENEFIT_SETTING_DEFAULTS['POINT.GRANT_AFTER_DAYS'];
+  return { pointRate, pointGrantAfterDays, carriage: { fee, freeFrom }, carriageView: { fee, free_from: freeFrom, campaign } };
 }
 
 /** The channel's standing carriage rule, without any campaign: what the guide and the 特定商取引法 page state. */

@@ -8,6 +8,8 @@
  * - the retention of recommendation-click events: rows older than ECOMMERCE_EVENTS_RETENTION_DAYS are
  *   deleted, in batches, once an hour;
  * - the expiry of points past their year (services/benefits/ledger.ts), once an hour;
+ * - the grant of points pending on card orders past the shop's cancel window (benefits/grant.ts
+ *   grantDuePoints: each order FOR UPDATE SKIP LOCKED, granted once), once an hour;
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
  *   before each memorial day whose member asked for one, once a year;
  * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour;
@@ -22,6 +24,7 @@ import { ecommerce_events, product_requests, products } from '../../db/schema.ts
 import type { ApiEnv } from '../../env.ts';
 import { notifyRestocked } from './product-requests.ts';
 import { expirePoints } from '../benefits/ledger.ts';
+import { grantDuePoints } from '../benefits/grant.ts';
 import { refreshPopularity } from '../search/refresh.ts';
 import { remindMemorials } from '../memorial-reminders/index.ts';
 import { purgeEditorSessions } from '../admin/auth.ts';
@@ -65,7 +68,7 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 
 export interface Maintenance {
   /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number }>;
+  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number; pointsGranted: number }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
@@ -94,6 +97,7 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
   const purge = () => guard(() => purgeEcommerceEvents(db, env.ECOMMERCE_EVENTS_RETENTION_DAYS), 0);
   // Points past their year (services/benefits/ledger.ts), hourly like the purge.
   const expire = () => guard(() => expirePoints(db), 0);
+  const grant = () => guard(() => grantDuePoints(db), 0);
   const remind = () => guard(() => remindMemorials(db, { siteUrl: env.SITE_URL, daysBefore: env.MEMORIAL_REMINDER_DAYS, warn }), 0);
   // 人気順 follows the shop's orders, views and reviews: the scores are worked out again hourly
   // (only changed rows are written, in batches; the catalogue version moves, so cached popular pages
@@ -105,16 +109,17 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
     setInterval(expire, PURGE_EVERY_MS),
+    setInterval(grant, PURGE_EVERY_MS),
     setInterval(remind, PURGE_EVERY_MS),
     setInterval(popular, PURGE_EVERY_MS),
     setInterval(sessions, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); void remind(); void popular(); void sessions(); }, 5_000),
+    setTimeout(() => { void scan(); void purge(); void expire(); void grant(); void remind(); void popular(); void sessions(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
     runOnce: async () => ({
       restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind(), popularityChanged: await popular(),
-      editorSessionsPurged: await sessions(),
+      editorSessionsPurged: await sessions(), pointsGranted: await grant(),
     }),
     stop: async () => {
       stopped = true;

@@ -6,8 +6,9 @@
  * order cancelled (422): status → cancelled with the reason, the stock of each line given back
  * (products locked in id order, like the decision takes them; a product back from 0 mails its restock
  * requests, raiseStock), points and coupons given back
- * (benefits/orders.ts returnOrderBenefits), a social gift's link closed, the cancellation e-mail
- * queued in the outbox (sent only if the transaction commits).
+ * (benefits/orders.ts returnOrderBenefits: pending points dropped; granted points already spent are
+ * recorded as orders.others.point_shortfall and named in the mail), a social gift's link closed,
+ * the cancellation e-mail queued in the outbox (sent only if the transaction commits).
  *
  * A card authorisation is voided at the provider AFTER the commit: a network call never runs while
  * rows are locked, and a rolled-back cancellation never voids a charge the order still needs. Until
@@ -63,7 +64,8 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
       await raiseStock(tx, productId, quantity, s.env.SITE_URL);
     }
 
-    await returnOrderBenefits(tx, order.id, now);
+    const benefits = await returnOrderBenefits(tx, order.id, now);
+    const shortfall = benefits.shortfall_point > 0 ? { point_shortfall: benefits.shortfall_point } : {};
 
     // A card authorisation still open is voided after the commit; until then the order says so.
     const [card] = await tx.select().from(payment_transactions)
@@ -71,7 +73,7 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
     await tx.update(orders).set({
       status: 'cancelled', cancel_reason: reason, cancelled_at: now,
       payment_status: card ? order.payment_status : 'cancelled',
-      others: othersWith(order.others, card ? VOID_PENDING : null),
+      others: othersWith({ ...(order.others as Record<string, unknown>), ...shortfall }, card ? VOID_PENDING : null),
     }).where(eq(orders.id, order.id));
 
     // A gift's link stops working (the receiver's calls answer 「取り消されたため」).
@@ -99,6 +101,8 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
         ...(card ? ['クレジットカードのご利用分は取り消します。カード会社のご利用明細への反映には時間がかかる場合があります。']
           : order.payment_status === 'pending' ? ['お支払いはまだ済んでいないため、お振込・お支払いは不要です。'] : []),
         ...(order.use_point > 0 ? [`ご利用ポイント（${order.use_point.toLocaleString('ja-JP')}ポイント）はお返ししました。`] : []),
+        ...(benefits.shortfall_point > 0 ? [`このご注文で付与したポイントのうち${benefits.shortfall_point.toLocaleString('ja-JP')}ポイントはすでにご利用済みのため、`
+          + `${benefits.shortfall_point.toLocaleString('ja-JP')}円（1ポイント＝1円）をご返金額から差し引かせていただきます（ご返金がない場合は別途ご請求いたします）。`] : []),
         '',
         shop,
       ].join('\n');

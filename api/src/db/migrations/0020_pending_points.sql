@@ -1,0 +1,2 @@
+ALTER TABLE "point_histories" ADD COLUMN "status" text DEFAULT 'granted' NOT NULL;--> statement-breakpoint
+CREATE INDEX "point_histories_pending_idx" ON "point_histories" USING btree ("order_id") WHERE "point_histories"."status" = 'pending';
