@@ -474,6 +474,16 @@ export const user_coupons = pgTable('user_coupons', {
 }, (t) => [primaryKey({ columns: [t.user_id, t.coupon_id] })]);
 
 // ---------------------------------------------------------------- payments, carts, orders
+/**
+ * Provider callbacks already applied, by the provider's event id (its signature when it sends none),
+ * inserted in the transaction of the callback's effect: a replay finds its row and changes nothing.
+ */
+export const payment_callback_events = pgTable('payment_callback_events', {
+  provider: text('provider').notNull(),
+  event_id: text('event_id').notNull(),
+  received_at: ts('received_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.event_id] })]);
+
 export const payment_methods = pgTable('payment_methods', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(), // 'cod' | 'bank_transfer' | 'card' | ...
