@@ -30,6 +30,7 @@ import { contentHash, diffItems, hashSnapshot } from './manifest.ts';
 import { SANITIZE_OPTIONS, sanitizeBody } from './sanitize.ts';
 import { manifestSchema, SNAPSHOT_FILES, type Manifest, type Snapshot } from './schema.ts';
 import { DEFAULT_SNAPSHOT_ROOT, normalisePagePath } from './snapshot.ts';
+import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
 
 export interface SyncOptions {
   apiBaseUrl: string;
@@ -420,6 +421,8 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
 }
 
 async function main(): Promise<void> {
+  // Its calls pass the maintenance switch with the internal secret (contracts/internal.ts).
+  refuseUnsafeProduction('content-sync', ['SHOP_INTERNAL_SECRET']);
   const port = process.env.PORT ?? '4321';
   const apiBaseUrl = process.env.API_BASE_URL || `http://127.0.0.1:${port}`;
   const channel = process.env.CHANNEL || 'default';

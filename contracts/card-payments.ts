@@ -110,6 +110,6 @@ export const userCardCreateRequestSchema = z.object({
 }).meta({ id: 'UserCardCreateRequest' });
 export type UserCardCreateRequest = z.infer<typeof userCardCreateRequestSchema>;
 
-/** POST /v1/{provider}/receive/fraud-detection answer. */
-export const callbackAckSchema = z.object({ received: z.boolean() }).meta({ id: 'CallbackAck' });
+/** POST /v1/{provider}/receive/fraud-detection answer; `duplicate`: an event already applied, nothing changed. */
+export const callbackAckSchema = z.object({ received: z.boolean(), duplicate: z.literal(true).optional() }).meta({ id: 'CallbackAck' });
 export const providerParamSchema = z.object({ provider: keyText(40, { label: '決済代行会社' }) });

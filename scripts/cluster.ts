@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { startBalancer, type Backend, type Balancer } from './lb.ts';
 import { root } from './build.ts';
+import { refuseUnsafeProduction, SHOP_SETTINGS } from '../api/src/lib/production-secrets.ts';
 
 const clusterEnv = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (several processes cannot share PGlite)'),
@@ -67,6 +68,8 @@ async function main() {
     throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const env = parsed.data;
+  // NODE_ENV=production: every process gets this environment, so all of the shop's secrets are checked here.
+  refuseUnsafeProduction('cluster', SHOP_SETTINGS);
   const lbUrl = `http://127.0.0.1:${env.PORT}`;
   process.env.SITE_URL ||= `http://localhost:${env.PORT}`;
   process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');

@@ -11,6 +11,7 @@
  */
 import { signRebuildRequest, SIGNATURE_HEADER } from './rebuild-signature.ts';
 import { log } from './build.ts';
+import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
 
 const shopUrl = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || '4321'}`).replace(/\/+$/, '');
 const secret = process.env.REBUILD_SECRET;
@@ -67,6 +68,7 @@ async function direct(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  refuseUnsafeProduction('shop', ['REBUILD_SECRET']);
   if (await isShopRunning()) {
     if (!secret) throw new Error(`a shop is running at ${shopUrl}: set REBUILD_SECRET (the same as the shop's) so it rebuilds itself`);
     await viaWebhook();

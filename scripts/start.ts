@@ -34,6 +34,7 @@ import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, typ
 import { servePrecompressed } from './static-assets.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { allowListOf } from '../api/src/lib/allow-list.ts';
+import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../api/src/lib/production-secrets.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -184,6 +185,8 @@ async function main() {
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
+  // NODE_ENV=production: the secrets this process reads are the shop's own (the API's too when embedded).
+  refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
   // Test-only content writes (tests/e2e/rebuild.spec.ts); set when the embedded API is up and hooks are on.

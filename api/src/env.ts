@@ -79,7 +79,7 @@ const envSchema = z.object({
   PAYMENT_PROVIDER_URL: z.url().optional(),
   /** The provider's public key, given to the browser's tokenising script. */
   PAYMENT_PROVIDER_PUBLIC_KEY: z.string().min(1).max(200).default('pk_test_storefront'),
-  /** The provider's secret key: server-to-server calls and callback signatures. Set your own outside tests. */
+  /** The provider's secret key: server-to-server calls and callback signatures. The default is for development: refused in production (lib/production-secrets.ts). */
   PAYMENT_PROVIDER_SECRET: z.string().min(8).max(500).default('sk_test_storefront_secret'),
 });
 

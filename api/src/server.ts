@@ -15,6 +15,7 @@ import { closeKdfPools } from './services/kdf/pool.ts';
 import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
 import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
 import { startMaintenance } from './services/discovery/restock-watcher.ts';
+import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
 
 export interface PreparedApi {
   app: ShopApp;
@@ -104,6 +105,8 @@ export function closeOnSignals(server: Server, database: Database, label: string
 const portSchema = z.coerce.number().int().min(0).max(65535);
 
 async function main() {
+  // NODE_ENV=production: no published secret, no test provider by default (before anything starts).
+  refuseUnsafeProduction('api', API_SETTINGS);
   // Card payments: the built-in test provider on its own port, as with npm start, unless another provider
   // is configured (it sets PAYMENT_PROVIDER_URL, so it starts before the configuration is read).
   // Its line is printed once the API is ready: a start-up failure stays the first line printed.

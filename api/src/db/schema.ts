@@ -482,7 +482,29 @@ export const user_coupons = pgTable('user_coupons', {
   granted_at: ts('granted_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.user_id, t.coupon_id] })]);
 
+/**
+ * One use of a coupon per person: the mailbox (api/src/lib/mailbox.ts mailboxKey of the buyer's
+ * e-mail) of each order that used it, so guests and members with one address share one use.
+ * Inserted with the use in the decision's transaction; deleted when that order is cancelled.
+ */
+export const coupon_mailbox_uses = pgTable('coupon_mailbox_uses', {
+  coupon_id: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+  mailbox: text('mailbox').notNull(),
+  order_id: integer('order_id'),
+  used_at: ts('used_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.coupon_id, t.mailbox] }), index('coupon_mailbox_uses_order_idx').on(t.order_id)]);
+
 // ---------------------------------------------------------------- payments, carts, orders
+/**
+ * Provider callbacks already applied, by the provider's event id (its signature when it sends none),
+ * inserted in the transaction of the callback's effect: a replay finds its row and changes nothing.
+ */
+export const payment_callback_events = pgTable('payment_callback_events', {
+  provider: text('provider').notNull(),
+  event_id: text('event_id').notNull(),
+  received_at: ts('received_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.event_id] })]);
+
 export const payment_methods = pgTable('payment_methods', {
   id: serial('id').primaryKey(),
   code: text('code').notNull().unique(), // 'cod' | 'bank_transfer' | 'card' | ...

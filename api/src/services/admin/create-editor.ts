@@ -11,6 +11,7 @@ import { databaseUrl, readEnv } from '../../env.ts';
 import { editorLoginRequestSchema } from '#contracts/admin.ts';
 import { closeKdfPools } from '../kdf/pool.ts';
 import { upsertEditor } from './auth.ts';
+import { refuseUnsafeProduction } from '../../lib/production-secrets.ts';
 
 /** Editors' passwords: at least 12 characters (they can change every page of the shop). */
 const MIN_PASSWORD = 12;
@@ -35,6 +36,8 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+// Under NODE_ENV=production a password written in the repository (a test's) is refused.
+refuseUnsafeProduction('editor', ['EDITOR_PASSWORD', 'DATABASE_URL']);
 const { values } = parseArgs({ options: { login: { type: 'string' }, name: { type: 'string' } } });
 const parsed = editorLoginRequestSchema.safeParse({ login: values.login ?? '', password: 'x' });
 if (!values.login || !parsed.success) {

@@ -3,14 +3,16 @@
  * transaction. The balance and the coupon counters move only here, each with a guarded UPDATE, so
  * concurrent orders can never overspend: `point_balance >= used` (and the column's own check,
  * never below 0), `used_count < usage_limit`, and one user_coupons row per member and coupon whose
- * `used_at` is set only when empty. Rows are locked in one order (coupon, member coupon, member)
- * after the stock, as every decision does, so two decisions cannot deadlock.
+ * `used_at` is set only when empty, plus one use per mailbox (services/cart/coupon-mailbox.ts).
+ * Rows are locked in one order (coupon, member coupon, mailbox, member) after the stock, as every
+ * decision does, so two decisions cannot deadlock.
  */
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { coupons, orders, point_histories, user_coupons, users } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { couponError, couponMessages } from '../cart/coupons.ts';
+import { claimCouponMailbox, freeCouponMailboxes } from '../cart/coupon-mailbox.ts';
 import type { PricingResult } from '../cart/pricing.ts';
 import { earnPointOf, type CartBenefits } from './cart-pricing.ts';
 import { POINT_REASONS, pointExpiryFrom } from './ledger.ts';
@@ -30,7 +32,7 @@ export interface ReturnedBenefits { returned_point: number; revoked_point: numbe
  * benefits/grant.ts).
  */
 export async function recordOrderBenefits(tx: Tx, o: {
-  userId: number; orderId: number; benefits: CartBenefits; lines: { tax_rate: number }[]; pricing: PricingResult; now: Date;
+  userId: number; email: string | null; orderId: number; benefits: CartBenefits; lines: { tax_rate: number }[]; pricing: PricingResult; now: Date;
 }): Promise<OrderBenefits> {
   const refused = o.benefits.coupons.find((c) => c.notice || !c.coupon);
   if (refused) {
@@ -49,6 +51,7 @@ export async function recordOrderBenefits(tx: Tx, o: {
       .onConflictDoUpdate({ target: [user_coupons.user_id, user_coupons.coupon_id], set: { used_at: o.now, order_id: o.orderId }, setWhere: isNull(user_coupons.used_at) })
       .returning({ id: user_coupons.coupon_id });
     if (!mine.length) throw couponError(couponMessages.used);
+    if (!await claimCouponMailbox(tx, { couponId: coupon.id, email: o.email, orderId: o.orderId, now: o.now })) throw couponError(couponMessages.mailboxUsed);
     used.push({ code: c.code, name: c.name, discount: used.length ? 0 : o.pricing.order.total_discount });
   }
 
@@ -88,6 +91,7 @@ export async function returnOrderBenefits(tx: Tx, orderId: number, now = new Dat
 
   const freed = await tx.update(user_coupons).set({ used_at: null, order_id: null })
     .where(eq(user_coupons.order_id, orderId)).returning({ coupon_id: user_coupons.coupon_id });
+  await freeCouponMailboxes(tx, orderId);
   if (freed.length) {
     await tx.update(coupons).set({ used_count: sql`greatest(${coupons.used_count} - 1, 0)` })
       .where(inArray(coupons.id, freed.map((f) => f.coupon_id)));

@@ -21,6 +21,7 @@ import type { CartCoupon } from '#contracts/cart.ts';
 import { priceWithTax } from '../tax.ts';
 import type { CartRow } from './access.ts';
 import { cartLinesQuery } from './queries.ts';
+import { mailboxUsedCoupon } from './coupon-mailbox.ts';
 
 type Conn = Db | Tx;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -33,6 +34,7 @@ export const couponMessages = {
   period: 'このクーポンはご利用期間外です',
   minTotal: (min: number) => `このクーポンは${yen(min)}以上のご注文でご利用いただけます`,
   used: 'このクーポンはすでにご利用済みです',
+  mailboxUsed: 'このクーポンはご入力のメールアドレスですでにご利用済みです',
   limit: 'このクーポンは利用上限枚数に達したため、ご利用いただけません',
   login: 'このクーポンは会員様限定です。ログインしてからご利用ください',
   onlyOne: 'クーポンは1回のご注文につき1枚までご利用いただけます。ご利用中のクーポンを解除してから入力してください',
@@ -45,8 +47,11 @@ export const couponError = (message: string) => unprocessable(message, 'cart.cou
 /** The code as stored: NFKC (full-width letters and digits become half-width), trimmed, upper case. */
 export const normalizeCouponCode = (code: string) => code.normalize('NFKC').trim().toUpperCase();
 
-/** What the member has to do with a coupon: granted it, used it. Null for a guest. */
-export interface MemberCouponUse { granted: boolean; used: boolean }
+/**
+ * What the member has to do with a coupon: granted it, used it, or someone with the same mailbox
+ * (a guest checkout with this e-mail) used it. Null for a guest.
+ */
+export interface MemberCouponUse { granted: boolean; used: boolean; mailboxUsed?: boolean }
 
 export interface CouponContext { channelId: string; now: Date; goodsWithTax: number; member: MemberCouponUse | null }
 
@@ -57,6 +62,7 @@ export function couponRefusal(c: CouponRow, ctx: CouponContext): string | null {
   if (c.is_member_only && !ctx.member?.granted) return couponMessages.invalid;
   if ((c.starts_at && ctx.now < c.starts_at) || (c.ends_at && ctx.now >= c.ends_at)) return couponMessages.period;
   if (ctx.member?.used) return couponMessages.used;
+  if (ctx.member?.mailboxUsed) return couponMessages.mailboxUsed;
   if (c.usage_limit != null && c.used_count >= c.usage_limit) return couponMessages.limit;
   if (ctx.goodsWithTax < c.min_total) return couponMessages.minTotal(c.min_total);
   return null;
@@ -77,7 +83,9 @@ async function memberUse(conn: Conn, user: UserRow | null, couponId: number): Pr
   if (!user) return null;
   const [row] = await conn.select({ used_at: user_coupons.used_at }).from(user_coupons)
     .where(and(eq(user_coupons.user_id, user.id), eq(user_coupons.coupon_id, couponId))).limit(1);
-  return { granted: row != null, used: row?.used_at != null };
+  const used = row?.used_at != null;
+  // A guest checkout is its own member: the same person's other uses are found by the mailbox.
+  return { granted: row != null, used, mailboxUsed: !used && await mailboxUsedCoupon(conn, couponId, user.email) };
 }
 
 /** A coupon of the cart as priced: the row (null when the code no longer exists) and what it gives. */

@@ -136,7 +136,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   const orderNo = formatOrderNo(orderId, now);
   const shippingSnapshot = delivery.snapshot(pricing.shipmentCarriage);
   // The coupon use and the points (guarded updates), before any payment is asked for.
-  const granted = await recordOrderBenefits(tx, { userId: user.id, orderId, benefits, lines: items, pricing, now });
+  const granted = await recordOrderBenefits(tx, { userId: user.id, email: user.email, orderId, benefits, lines: items, pricing, now });
   // The payment's rules on the final total, and what the shopper needs to pay (a card: its authorisation).
   const paid = await settle(tx, { cart, payment, orderId, orderNo, total: t.total_payment, fee: t.total_fee, at: now });
   await tx.insert(orders).values({

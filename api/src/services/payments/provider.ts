@@ -29,8 +29,11 @@ export type AuthorizeResult =
 
 export type ChargeChange = { ok: true; status: string } | { ok: false; reason: string };
 
-/** What a provider's callback says, once its signature is verified. */
-export interface CallbackEvent { type: string; ref: string; result: string; reason: string | null; raw: Record<string, unknown> }
+/**
+ * What a provider's callback says, once its signature is verified. `id` is the provider's event id
+ * (its signature when the provider sends none): the shop applies each id once.
+ */
+export interface CallbackEvent { id: string; type: string; ref: string; result: string; reason: string | null; raw: Record<string, unknown> }
 
 export interface PaymentProvider {
   /** The code in PAYMENT_PROVIDER and in the callback path /v1/{code}/receive/…. */

@@ -66,7 +66,8 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
       return r?.status === 201 && typeof r.body.ref === 'string' ? { ref: r.body.ref, ...card(r.body) } : null;
     },
     verifyCallback(rawBody, headers): CallbackEvent | null {
-      if (!verifyCallbackSignature(secret, rawBody, headers[TEST_SIGNATURE_HEADER])) return null;
+      const signature = verifyCallbackSignature(secret, rawBody, headers[TEST_SIGNATURE_HEADER]);
+      if (!signature) return null;
       let raw: Json;
       try {
         raw = JSON.parse(rawBody) as Json;
@@ -74,7 +75,9 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
         return null;
       }
       if (!raw || typeof raw !== 'object' || typeof raw.ref !== 'string') return null;
-      return { type: String(raw.type ?? ''), ref: raw.ref, result: String(raw.result ?? ''), reason: typeof raw.reason === 'string' ? raw.reason : null, raw };
+      // The event id keys replays; a body without one is keyed by its signature (same bytes, same time).
+      const id = typeof raw.id === 'string' && raw.id && raw.id.length <= 200 ? raw.id : `sig:${signature}`;
+      return { id, type: String(raw.type ?? ''), ref: raw.ref, result: String(raw.result ?? ''), reason: typeof raw.reason === 'string' ? raw.reason : null, raw };
     },
   };
 }

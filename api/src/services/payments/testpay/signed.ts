@@ -60,12 +60,21 @@ export function callbackSignature(secret: string, rawBody: string, at = Math.flo
   return `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${rawBody}`).digest('hex')}`;
 }
 
-/** Whether `header` signs `rawBody` under `secret` and is at most `toleranceSeconds` old. */
-export function verifyCallbackSignature(secret: string, rawBody: string, header: string | undefined, toleranceSeconds = 300): boolean {
-  if (!header) return false;
+/**
+ * The hex signature of `header` when it signs `rawBody` under `secret` and is at most
+ * `toleranceSeconds` old (either way, for clock skew); null otherwise.
+ */
+export function verifyCallbackSignature(secret: string, rawBody: string, header: string | undefined, toleranceSeconds = 300): string | null {
+  if (!header) return null;
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
   const at = Number(parts.t);
-  if (!Number.isInteger(at) || Math.abs(Date.now() / 1000 - at) > toleranceSeconds || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return false;
+  if (!Number.isInteger(at) || Math.abs(Date.now() / 1000 - at) > toleranceSeconds || !/^[0-9a-f]{64}$/.test(parts.v1 ?? '')) return null;
   const expected = Buffer.from(createHmac('sha256', secret).update(`${at}.${rawBody}`).digest('hex'));
-  return timingSafeEqual(Buffer.from(parts.v1), expected);
+  return timingSafeEqual(Buffer.from(parts.v1), expected) ? parts.v1 : null;
+}
+
+/** A callback as the test provider sends it: a body with a fresh event id (`evt_…`) and its signature header. */
+export function signedCallback(secret: string, event: { type: string; ref: string; result: string; reason?: string }): { body: string; signature: string } {
+  const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('base64url')}`, ...event });
+  return { body, signature: callbackSignature(secret, body) };
 }

@@ -1,0 +1,14 @@
+/**
+ * The mailbox an e-mail address reaches, as one key: lower case, and a plus tag dropped
+ * (`Hanako+sale@example.jp` is `hanako@example.jp`), so one person's variants of an address count
+ * as one (one use of a coupon per person). The migration that backfills coupon_mailbox_uses
+ * repeats this rule in SQL (`MAILBOX_TAG` below, the same pattern).
+ */
+
+/** A plus tag after a non-empty local part: `local+tag@`. */
+export const MAILBOX_TAG = /^([^@+]+)\+[^@]*@/;
+
+/** The mailbox key of `email`. */
+export function mailboxKey(email: string): string {
+  return email.trim().toLowerCase().replace(MAILBOX_TAG, '$1@');
+}
