@@ -149,6 +149,19 @@ describe('POST /v1/users', () => {
     expect(await lastMail(shop, email, 'reminder_password')).toBeDefined();
   });
 
+  it.skipIf(!onPostgres)('two registrations of one address opening their links at once: exactly one is registered, the other erased', async () => {
+    const email = `both${id}@example.jp`;
+    const links: string[] = [];
+    for (const suffix of ['x', 'y']) {
+      expect((await register(registration(`both${id}${suffix}`, { email }))).status).toBe(201);
+      links.push(linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/'));
+    }
+    const answers = await Promise.all(links.map((t) => check(t)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    const rows = await shop.database.db.select().from(users).where(and(eq(users.channel_id, 'default'), sql`lower(${users.email}) = ${email}`));
+    expect(rows.map((r) => [r.is_registered_member, r.deleted_at == null])).toEqual([[true, true]]);
+  });
+
   it('validates the fields: a phone is required, the login ID is half-width letters and digits', async () => {
     const res = await register(registration(`val${id}`, { cell_phone_number: null, username: 'やまだ' }));
     expect(res.status).toBe(422);

@@ -7,7 +7,7 @@ import { users } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { issueSession, uniqueViolation, type Session } from '../auth.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
-import { spendToken } from '../tokens.ts';
+import { findLiveToken, spendToken } from '../tokens.ts';
 import { ACCOUNT_LIMITS, accountLimitKeys, enforce } from './common.ts';
 import { dropUnverified, lockAddress } from './duplicates.ts';
 import { sendVerifyMail } from './register.ts';
@@ -33,10 +33,14 @@ export async function requestVerifyMail(db: Db, env: ApiEnv, user: UserRow): Pro
 export async function checkVerifyToken(db: Db, env: ApiEnv, channelId: string, secret: string): Promise<Session> {
   const invalid = () => unprocessable(VERIFY_INVALID_MESSAGE, 'email_verify.invalid');
   const verified = () => db.transaction(async (tx) => {
+    const live = await findLiveToken(tx, secret, 'email_verify', channelId);
+    if (!live) throw invalid();
+    const mailedTo = String((live.data as { email?: unknown } | null)?.email ?? '');
+    // The address's registrations are locked before any token is touched: erasing a stale one
+    // revokes its links, so two links of one address opened at once take turns instead of deadlocking.
+    const holders = await lockAddress(tx, channelId, mailedTo);
     const token = await spendToken(tx, secret, 'email_verify', channelId);
     if (!token) throw invalid();
-    const mailedTo = String((token.data as { email?: unknown } | null)?.email ?? '');
-    const holders = await lockAddress(tx, channelId, mailedTo);
     if (holders.some((h) => h.is_registered_member && h.id !== token.user_id)) throw invalid();
     const [row] = await tx.update(users).set({ is_registered_member: true, email_verified_at: new Date(), updated_at: new Date() })
       .where(and(eq(users.id, token.user_id), isNull(users.deleted_at))).returning();
