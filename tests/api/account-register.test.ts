@@ -101,8 +101,8 @@ describe('POST /v1/users', () => {
       return { status: res.status, keys: Object.keys(body).sort(), cookie: refreshCookie(res) != null,
         flags: { ...body, access_token: typeof body.access_token, expires_at: typeof body.expires_at, user_id: typeof body.user_id } };
     };
-    const fresh = await shape(await register(registration(`new${id}`)));
-    const taken = await register(registration(`prb${id}`, { email: `OWN${id}@example.jp` }));
+    const fresh = await shape(await register(registration(`new${id}`, { password: 'probe-pass-2026' })));
+    const taken = await register(registration(`prb${id}`, { email: `OWN${id}@example.jp`, password: 'probe-pass-2026' }));
     const probe = await shape(taken.clone());
     expect(probe).toEqual(fresh);
     expect(probe).toMatchObject({ status: 201, flags: { is_registered_member: false, is_verify: false } });
@@ -120,7 +120,13 @@ describe('POST /v1/users', () => {
     const { access_token } = await (await register(registration(`prc${id}`, { email: `own${id}@example.jp` }))).json();
     expect((await shop.request('POST', '/v1/email-verify/request', { token: access_token, body: {} })).status).toBe(200);
     expect((await mailsTo(shop, `own${id}@example.jp`)).filter((m) => m.template === 'email_verify')).toHaveLength(1);
-    // The owner still logs in with the address.
+    // Logging in by the address with the probe's password fails as for a new address (an unverified
+    // registration logs in by its login ID only); the owner still logs in with the address.
+    const byAddress = (username: string, password = 'new-pass-2026') =>
+      shop.request('POST', '/v1/auth/login', { body: { username, password } }).then(async (r) => [r.status, (await r.json()).code]);
+    expect(await byAddress(`new${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
+    expect(await byAddress(`own${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
+    expect((await (await shop.request('POST', '/v1/auth/login', { body: { username: `new${id}`, password: 'probe-pass-2026' } })).json()).is_registered_member).toBe(false);
     const login = await shop.request('POST', '/v1/auth/login', { body: { username: `own${id}@example.jp`, password: 'new-pass-2026' } });
     expect((await login.json()).is_registered_member).toBe(true);
   });

@@ -80,21 +80,26 @@ const verifyExpired = () => unprocessable(VERIFY_EXPIRED_MESSAGE, 'auth.verify_e
 /** The form a login identifier is counted under: what a person would call the same name. */
 export const normaliseLogin = (login: string) => login.normalize('NFKC').trim().toLowerCase();
 
-/** A login identifier matches a username or an e-mail address, lower-cased. */
-export const matchesLogin = (login: unknown) => sql`(lower(${users.username}) = ${login} or lower(${users.email}) = ${login})`;
+/**
+ * A login identifier matches a username or, of a registered member, an e-mail address, lower-cased.
+ * An unverified registration logs in by its login ID only: its address may be a member's, and a
+ * login by address that worked for a new address but not for a member's would tell which is which.
+ */
+export const matchesLogin = (login: unknown) =>
+  sql`(lower(${users.username}) = ${login} or (lower(${users.email}) = ${login} and ${users.is_registered_member}))`;
 /** Members who can log in with a password: live and not a guest purchase's member. */
 export const canLogIn = and(isNull(users.deleted_at), not(users.is_guest));
 
 /**
- * The channel's member whose username or e-mail is `login` (lower-cased); username wins, then the
- * registered member (unverified registrations may share its e-mail), then the newest. Prepared
+ * The channel's member whose username or e-mail is `login` (lower-cased, see matchesLogin); username
+ * wins. Prepared
  * once per database: it runs on every login.
  */
 const memberLookups = new WeakMap<Db, ReturnType<typeof prepareMemberLookup>>();
 function prepareMemberLookup(db: Db) {
   const login = sql.placeholder('login');
   return db.select().from(users).where(and(eq(users.channel_id, sql.placeholder('channel')), canLogIn, matchesLogin(login)))
-    .orderBy(desc(sql`lower(${users.username}) = ${login}`), desc(users.is_registered_member), desc(users.id)).limit(1).prepare('auth_find_member');
+    .orderBy(desc(sql`lower(${users.username}) = ${login}`)).limit(1).prepare('auth_find_member');
 }
 export async function findMember(db: Db, channelId: string, login: string): Promise<UserRow | null> {
   let lookup = memberLookups.get(db);
