@@ -128,15 +128,18 @@ export const authVerifyRequestSchema = z.object({
 export type AuthVerifyRequest = z.infer<typeof authVerifyRequestSchema>;
 
 /**
- * POST /v1/auth/login-sync-channel { username, password }: a member of this channel logs in as for
- * login; otherwise a member of any other channel of this installation logs in here, the first time
- * creating the linked member of this channel (users.synced_from_user_id; same profile and password,
- * registered). The attempt counts towards the lockout of the member whose password was checked.
- * Same answers as login (including the code step).
+ * POST /v1/auth/login-sync-channel { username, password, school_key? }: a member of this channel logs
+ * in as for login; otherwise a registered member of any other channel of this installation logs in
+ * here, the first time creating the linked member of this channel (users.synced_from_user_id; same
+ * profile and password) under this channel's registration rules: a valid school_key where
+ * SITE.SCHOOL_KEY_REQUIRED is on (else 422 on school_key, as registration answers), and unregistered
+ * with a verification mail where first-login verification is on. The attempt counts towards the
+ * lockout of the member whose password was checked. Same answers as login (including the code step).
  */
 export const loginSyncRequestSchema = z.object({
   username: requiredText(255),
   password: password({ min: 1 }),
+  school_key: text(50).nullable().optional(),
 }).meta({ id: 'LoginSyncRequest' });
 
 /** GET /v1/auth/unlock/{token}: 200 { message } and the lock cleared; invalid: 422 `auth.unlock_invalid`. */

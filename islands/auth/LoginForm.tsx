@@ -5,7 +5,9 @@
  * session store) and POST /v1/auth/verify completes the login. Every answer goes through
  * adoptLoginResponse (section-4 rules). On success goes to ?redirect= (a same-origin path) or /ec/;
  * an unregistered member goes to /verify/ when first-login verification is on. ?re=1 explains that
- * the session expired (spec 2, 8); ?manager=1 marks a manager login (spec 6).
+ * the session expired (spec 2, 8); ?manager=1 marks a manager login (spec 6). In sync mode on a
+ * channel whose members register with a school key, the API answers the first sync with a school_key
+ * error (as registration does): the 「学校キー」 field then appears and goes with the next try.
  */
 import { useRef, useState } from '../common/react.ts';
 import { authVerify, loginSync } from '../../src/api-client/account.ts';
@@ -25,12 +27,14 @@ import { accountPaths, guestOnlyTarget, useGuestOnly } from './shared.ts';
 export const EXPIRED_MESSAGE = 'ログインの有効期限が切れました。再度ログインしてください。';
 const UNVERIFIED_MESSAGE = 'メールアドレスの確認が完了していません。お送りしたメールをご確認ください。';
 export const CODE_SENT_MESSAGE = 'ご登録のメールアドレスに認証コードを送信しました。メールに記載の6桁のコードを入力してください。';
+export const SCHOOL_KEY_NEEDED_MESSAGE = 'このショップを初めてご利用いただくには、学校キーの入力が必要です。';
 export const CODE_RESENT_MESSAGE = '認証コードを再送しました。新しいコードを入力してください。';
 
-type Credentials = { username: string; password: string };
+type Credentials = { username: string; password: string; school_key: string };
 const spec: FormSpec<Credentials> = {
   username: { label: 'ログインID', rules: [required] },
   password: { label: 'パスワード', rules: [required] },
+  school_key: { label: '学校キー', rules: [maxLength(50)] },
 };
 
 type Code = { verify_code: string };
@@ -49,6 +53,8 @@ export default function LoginForm({ mode = 'login' }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
+  /** The sync login asked for a school key (the channel's registration rule). */
+  const [needsKey, setNeedsKey] = useState(false);
   const mfaUserId = useSessionStore((s) => s.mfaUserId);
   // The credentials, in memory only while on this page, for 「コードを再送する」 (a new login).
   const credentials = useRef<Credentials | null>(null);
@@ -82,13 +88,18 @@ export default function LoginForm({ mode = 'login' }: Props) {
     setInfo(null);
     let leaving = false;
     try {
-      const body = { username: values.username.trim(), password: values.password };
+      const key = values.school_key.trim();
+      const body = { username: values.username.trim(), password: values.password, ...(sync && key ? { school_key: key } : {}) };
       credentials.current = values;
       const answer = sync ? await loginSync(body) : await loginUser(body);
       leaving = follow(await adoptLoginResponse(answer, { source: 'login', isSyncUserChannel: sync, isManagerLogin }));
       if (resend && !leaving) setInfo(CODE_RESENT_MESSAGE);
     } catch (e) {
-      if (isDisplayableError(e)) setError(firstErrorMessage(e));
+      if (sync && isDisplayableError(e) && e.errors?.school_key) {
+        setNeedsKey(true);
+        form.setServerErrors({ school_key: e.errors.school_key });
+        setError(SCHOOL_KEY_NEEDED_MESSAGE);
+      } else if (isDisplayableError(e)) setError(firstErrorMessage(e));
     } finally {
       if (!leaving) setBusy(false);
     }
@@ -119,10 +130,11 @@ export default function LoginForm({ mode = 'login' }: Props) {
     setInfo(null);
   }
 
-  const form = useForm<Credentials>({ initial: { username: '', password: '' }, spec, onSubmit: (v) => submitCredentials(v) });
+  const form = useForm<Credentials>({ initial: { username: '', password: '', school_key: '' }, spec, onSubmit: (v) => submitCredentials(v) });
   const codeForm = useForm<Code>({ initial: { verify_code: '' }, spec: codeSpec, onSubmit: submitCode });
   const hintId = `${form.field('username').id}-hint`;
   const codeHintId = `${codeForm.field('verify_code').id}-hint`;
+  const keyHintId = `${form.field('school_key').id}-hint`;
 
   if (!ready) return <Loading />;
 
@@ -172,6 +184,14 @@ export default function LoginForm({ mode = 'login' }: Props) {
           <input {...form.field('password')} type="password" autoComplete="current-password" required />
           <FieldError id={form.errorId('password')} message={form.errors.password} />
         </div>
+        {needsKey && (
+          <div className="field">
+            <label htmlFor={form.field('school_key').id}>学校キー</label>
+            <input {...form.field('school_key', keyHintId)} type="text" autoComplete="off" spellCheck={false} maxLength={50} required />
+            <small id={keyHintId} className="muted">学校から配布された学校キーを入力してください（半角英数字）</small>
+            <FieldError id={form.errorId('school_key')} message={form.errors.school_key} />
+          </div>
+        )}
         <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>ログイン</button>
       </form>
       <ul className="login-links">

@@ -4,7 +4,9 @@
  * rules where the theme declares them), then the API's 422 messages on their fields, focus on the
  * first error. Form keys are the wire's field paths (`address.postal_code`), so the API's errors land
  * on their fields as they are. The answer logs the visitor in through adoptLoginResponse (or keeps
- * the unregistered member pending) and the visitor moves on to /register/complete/.
+ * the unregistered member pending) and the visitor moves on to /register/complete/. Where the
+ * channel verifies the address first, an address already registered is answered like a new one (the
+ * mail then tells its owner), so the screen shows the 「確認メールを送信しました」 step for both.
  * On a channel whose members register with a school key (setting SITE.SCHOOL_KEY_REQUIRED, handed
  * in by the page as `schoolKey`), a required 「学校キー」 field comes first; it is checked with
  * POST /v1/schools/check when it is left and before the form is sent (an unknown key is a field error

@@ -41,8 +41,8 @@ export async function authVerify(body: AuthVerifyRequest, opts: CallOptions = {}
   return (await request('POST', '/v1/auth/verify', { ...guestLogin, body, parse: loginStepWire, signal: opts.signal })).data;
 }
 
-/** POST /v1/auth/login-sync-channel: login with the credentials of another channel of the shop. */
-export async function loginSync(credentials: LoginRequest, opts: CallOptions = {}): Promise<LoginAnswer> {
+/** POST /v1/auth/login-sync-channel: login with the credentials of another channel of the shop (and, where the channel asks for it, a school key). */
+export async function loginSync(credentials: LoginRequest & { school_key?: string }, opts: CallOptions = {}): Promise<LoginAnswer> {
   return (await request('POST', '/v1/auth/login-sync-channel', { ...guestLogin, body: credentials, parse: loginStepWire, signal: opts.signal })).data;
 }
 

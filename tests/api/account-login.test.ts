@@ -1,6 +1,6 @@
 /**
  * Login steps beyond the password: the mailed 6-digit code (POST /v1/auth/verify), channel-sync
- * login, the lockout's unlock mail and link (GET /v1/auth/unlock/{token}), the login history and
+ * login under the target channel's rules (school key, first-login verification), the lockout's unlock mail and link (GET /v1/auth/unlock/{token}), the login history and
  * the password change ending other sessions.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { hashToken } from '../../api/src/services/tokens.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { loginHistoryListSchema, MAX_CODE_ATTEMPTS } from '#contracts/account.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
+import { SCHOOL_CHANNEL } from '../../api/src/db/seed/school.ts';
+import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/account/schools.ts';
 import { createMember, lastMail, linkToken, mailedCode, mailsTo, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';
 
 let shop: TestShop;
@@ -132,26 +134,77 @@ describe('channel-sync login', () => {
   const sync = (username: string, password = MEMBER_PASSWORD, channel = 'default') =>
     shop.request('POST', '/v1/auth/login-sync-channel', { body: { username, password }, channel });
 
-  it('an outlet member logs into the default channel: the linked member is created once with the same profile and password', async () => {
-    const source = await createMember(shop, `sync${id}a`, { channel: 'outlet' });
-    // A plain login here does not know the outlet member.
-    expect((await login(source.username)).status).toBe(422);
+  it('a default member logs into the outlet: the linked member is created once with the same profile and password', async () => {
+    const source = await createMember(shop, `sync${id}a`, { channel: 'default' });
+    // A plain login there does not know the default member.
+    expect((await login(source.username, MEMBER_PASSWORD, 'outlet')).status).toBe(422);
 
-    const res = await sync(source.username);
+    const res = await sync(source.username, MEMBER_PASSWORD, 'outlet');
     expect(res.status).toBe(200);
     const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ is_registered_member: true, is_verify: false });
     expect(refreshCookie(res)).toBeTruthy();
     const [linked] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
-    expect(linked).toMatchObject({ channel_id: 'default', synced_from_user_id: source.id, username: source.username, email: source.email,
+    expect(linked).toMatchObject({ channel_id: 'outlet', synced_from_user_id: source.id, username: source.username, email: source.email,
       last_name: '試験', password_hash: source.password_hash, security_question_ct: 1 });
 
-    // Again by e-mail: the same linked member; and from now on a plain login works here too.
-    const again = await (await sync(source.email)).json();
+    // Again by e-mail: the same linked member; and from now on a plain login works there too.
+    const again = await (await sync(source.email, MEMBER_PASSWORD, 'outlet')).json();
     expect(again.user_id).toBe(body.user_id);
-    expect((await (await login(source.username)).json()).user_id).toBe(body.user_id);
+    expect((await (await login(source.username, MEMBER_PASSWORD, 'outlet')).json()).user_id).toBe(body.user_id);
     const linkedRows = await shop.database.db.select().from(users).where(eq(users.synced_from_user_id, source.id));
     expect(linkedRows).toHaveLength(1);
+  });
+
+  it('into a channel that verifies the e-mail first: the linked member starts unregistered and is mailed the link; the link registers it', async () => {
+    const source = await createMember(shop, `sync${id}v`, { channel: 'outlet' });
+    const res = await sync(source.username);
+    expect(res.status).toBe(200);
+    const body = loginResponseSchema.parse(await res.json());
+    expect(body).toMatchObject({ is_registered_member: false, is_verify: false });
+    const [linked] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
+    expect(linked).toMatchObject({ channel_id: 'default', synced_from_user_id: source.id, is_registered_member: false, email_verified_at: null });
+    // Logging in again (a plain login now finds the linked member) still is no registered login.
+    expect((await (await login(source.username)).json()).is_registered_member).toBe(false);
+
+    const mail = await lastMail(shop, source.email, 'email_verify');
+    expect(mail.channel_id).toBe('default');
+    const opened = await shop.request('POST', '/v1/email-verify/check', { body: { token: linkToken(mail.body, '/verify/email/') } });
+    expect(opened.status).toBe(200);
+    expect(await opened.json()).toMatchObject({ is_registered_member: true, user_id: body.user_id });
+  });
+
+  it('an unverified member of another channel cannot sync: the answer is a failed login and nothing is created', async () => {
+    const source = await createMember(shop, `sync${id}u`, { channel: 'default', registered: false });
+    for (const channel of ['outlet', SCHOOL_CHANNEL]) {
+      const res = await sync(source.username, MEMBER_PASSWORD, channel);
+      expect(res.status).toBe(422);
+      expect((await res.json()).code).toBe('auth.failed');
+    }
+    expect(await shop.database.db.select().from(users).where(eq(users.synced_from_user_id, source.id))).toHaveLength(0);
+  });
+
+  it('into the school channel (SITE.SCHOOL_KEY_REQUIRED) the school key is required as for registration; a valid one stores the school', async () => {
+    const source = await createMember(shop, `sync${id}s`, { channel: 'default' });
+    const syncKey = (school_key?: string, password = MEMBER_PASSWORD) =>
+      shop.request('POST', '/v1/auth/login-sync-channel', { body: { username: source.username, password, ...(school_key ? { school_key } : {}) }, channel: SCHOOL_CHANNEL });
+
+    const missing = await syncKey();
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toMatchObject({ code: 'user.school_key.required', errors: { school_key: [SCHOOL_KEY_MESSAGES.required] } });
+    expect(refreshCookie(missing)).toBeNull();
+    const wrong = await syncKey('NOPE2026');
+    expect(await wrong.json()).toMatchObject({ code: 'user.school_key.invalid', errors: { school_key: [SCHOOL_KEY_MESSAGES.invalid] } });
+    // The key is asked for only after the right password.
+    expect((await (await syncKey(undefined, 'wrong-pass')).json()).code).toBe('auth.failed');
+    expect(await shop.database.db.select().from(users).where(eq(users.synced_from_user_id, source.id))).toHaveLength(0);
+
+    const ok = await syncKey('ｋｉｙｏｒａ２０２６');
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body.is_registered_member).toBe(true);
+    const [linked] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
+    expect(linked).toMatchObject({ channel_id: SCHOOL_CHANNEL, synced_from_user_id: source.id, school: '清良学園' });
   });
 
   it('a wrong password is auth.failed and counts towards the source member\'s lockout; unknown names answer the same', async () => {
@@ -172,13 +225,13 @@ describe('channel-sync login', () => {
   });
 
   it('a code-step member of the other channel gets the code step for the linked member, and the code completes it', async () => {
-    const source = await createMember(shop, `sync${id}c`, { channel: 'outlet', mfa: true });
-    const res = await sync(source.username);
+    const source = await createMember(shop, `sync${id}c`, { channel: 'default', mfa: true });
+    const res = await sync(source.username, MEMBER_PASSWORD, 'outlet');
     const step = await res.json();
     expect(step).toMatchObject({ is_verify: true, access_token: '' });
     expect(step.user_id).not.toBe(source.id);
     const code = mailedCode((await lastMail(shop, source.email, 'login_code')).body);
-    const done = await shop.request('POST', '/v1/auth/verify', { body: { user_id: step.user_id, verify_code: code, is_sync_user_channel: true } });
+    const done = await shop.request('POST', '/v1/auth/verify', { body: { user_id: step.user_id, verify_code: code, is_sync_user_channel: true }, channel: 'outlet' });
     expect(done.status).toBe(200);
     expect((await done.json()).user_id).toBe(step.user_id);
   });

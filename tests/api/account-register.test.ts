@@ -70,25 +70,102 @@ describe('POST /v1/users', () => {
     expect(await lastMail(shop, `${name}@example.jp`, 'email_verify')).toBeUndefined();
   });
 
-  it('refuses a login ID or e-mail a member already uses, with the message on that field only', async () => {
+  it('refuses a login ID a member already uses, with the message on that field only', async () => {
     const name = `dup${id}`;
     expect((await register(registration(name))).status).toBe(201);
 
-    let res = await register(registration(name.toUpperCase(), { email: `other-${name}@example.jp` }));
+    const res = await register(registration(name.toUpperCase(), { email: `other-${name}@example.jp` }));
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: 'user.username.taken', errors: { username: ['このログインIDは既に使用されています'] } });
-    expect(Object.keys((await (await register(registration(name, { email: `x-${name}@example.jp` }))).json()).errors)).toEqual(['username']);
-
-    res = await register(registration(`${name}b`, { email: `${name.toUpperCase()}@EXAMPLE.JP` }));
-    expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'user.email.taken', errors: { email: ['このメールアドレスは既に登録されています'] } });
-    expect(Object.keys((await (await register(registration(`${name}c`, { email: `${name}@example.jp` }))).json()).errors)).toEqual(['email']);
-
-    res = await register(registration(name));
-    expect((await res.json()).errors).toEqual({ username: ['このログインIDは既に使用されています'], email: ['このメールアドレスは既に登録されています'] });
-
+    // A taken login ID with a taken address: only the login ID, a public name, is answered.
+    expect((await (await register(registration(name))).json()).errors).toEqual({ username: ['このログインIDは既に使用されています'] });
     // The same login ID is free on the other channel.
     expect((await register(registration(name), 'outlet')).status).toBe(201);
+  });
+
+  it('refuses a member\'s e-mail where registration logs in at once (the outlet verifies nothing first)', async () => {
+    const name = `dupo${id}`;
+    expect((await register(registration(name), 'outlet')).status).toBe(201);
+    const res = await register(registration(`${name}b`, { email: `${name.toUpperCase()}@EXAMPLE.JP` }), 'outlet');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ code: 'user.email.taken', errors: { email: ['このメールアドレスは既に登録されています'] } });
+  });
+
+  it('where the address is verified first, a member\'s e-mail answers as a new one does; the owner is mailed the way to the reminders', async () => {
+    const owner = await register(registration(`own${id}`));
+    const ownerLink = linkToken((await lastMail(shop, `own${id}@example.jp`, 'email_verify')).body, '/verify/email/');
+    expect((await check(ownerLink)).status).toBe(200);
+
+    const shape = async (res: Response) => {
+      const body = loginResponseSchema.parse(await res.json());
+      return { status: res.status, keys: Object.keys(body).sort(), cookie: refreshCookie(res) != null,
+        flags: { ...body, access_token: typeof body.access_token, expires_at: typeof body.expires_at, user_id: typeof body.user_id } };
+    };
+    const fresh = await shape(await register(registration(`new${id}`, { password: 'probe-pass-2026' })));
+    const taken = await register(registration(`prb${id}`, { email: `OWN${id}@example.jp`, password: 'probe-pass-2026' }));
+    const probe = await shape(taken.clone());
+    expect(probe).toEqual(fresh);
+    expect(probe).toMatchObject({ status: 201, flags: { is_registered_member: false, is_verify: false } });
+    expect(owner.status).toBe(201);
+
+    // The address gets no link but a mail saying it is registered, with the reminder pages.
+    const mails = (await mailsTo(shop, `own${id}@example.jp`)).map((m) => m.template);
+    expect(mails).toEqual(['email_verify', 'email_taken']);
+    const told = await lastMail(shop, `own${id}@example.jp`, 'email_taken');
+    expect(told.subject).toBe('【Maison Kiyora】会員登録のお申し込みについて');
+    expect(told.body).toContain('既に会員登録されています');
+    linkToken(told.body, '/reminder/');
+    expect(told.body).not.toContain(`prb${id}`);
+    // A resend by the probe's session mails the same notice, never a link.
+    const { access_token } = await (await register(registration(`prc${id}`, { email: `own${id}@example.jp` }))).json();
+    expect((await shop.request('POST', '/v1/email-verify/request', { token: access_token, body: {} })).status).toBe(200);
+    expect((await mailsTo(shop, `own${id}@example.jp`)).filter((m) => m.template === 'email_verify')).toHaveLength(1);
+    // Logging in by the address with the probe's password fails as for a new address (an unverified
+    // registration logs in by its login ID only); the owner still logs in with the address.
+    const byAddress = (username: string, password = 'new-pass-2026') =>
+      shop.request('POST', '/v1/auth/login', { body: { username, password } }).then(async (r) => [r.status, (await r.json()).code]);
+    expect(await byAddress(`new${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
+    expect(await byAddress(`own${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
+    expect((await (await shop.request('POST', '/v1/auth/login', { body: { username: `new${id}`, password: 'probe-pass-2026' } })).json()).is_registered_member).toBe(false);
+    const login = await shop.request('POST', '/v1/auth/login', { body: { username: `own${id}@example.jp`, password: 'new-pass-2026' } });
+    expect((await login.json()).is_registered_member).toBe(true);
+  });
+
+  it('an unverified registration blocks nobody: a newer one of the address verifies it and the stale one is dropped', async () => {
+    const email = `blk${id}@example.jp`;
+    expect((await register(registration(`sq${id}`, { email }))).status).toBe(201);
+    const staleLink = linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/');
+    const stale = await userByName(`sq${id}`);
+
+    const res = await register(registration(`blk${id}`, { email }));
+    expect(res.status).toBe(201);
+    const opened = await check(linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/'));
+    expect(opened.status).toBe(200);
+    expect((await opened.json()).is_registered_member).toBe(true);
+    expect(await userByName(`blk${id}`)).toMatchObject({ is_registered_member: true, email });
+
+    // The stale registration is erased (its login ID is free again) and its link is void.
+    const [gone] = await shop.database.db.select().from(users).where(eq(users.id, stale.id));
+    expect(gone.deleted_at).not.toBeNull();
+    expect(gone.email).toBe('');
+    expect((await check(staleLink)).status).toBe(422);
+    // The owner can now use the password reminder.
+    const reminder = await shop.request('POST', '/v1/reminder/request', { body: { email } });
+    expect(reminder.status).toBe(200);
+    expect(await lastMail(shop, email, 'reminder_password')).toBeDefined();
+  });
+
+  it.skipIf(!onPostgres)('two registrations of one address opening their links at once: exactly one is registered, the other erased', async () => {
+    const email = `both${id}@example.jp`;
+    const links: string[] = [];
+    for (const suffix of ['x', 'y']) {
+      expect((await register(registration(`both${id}${suffix}`, { email }))).status).toBe(201);
+      links.push(linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/'));
+    }
+    const answers = await Promise.all(links.map((t) => check(t)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    const rows = await shop.database.db.select().from(users).where(and(eq(users.channel_id, 'default'), sql`lower(${users.email}) = ${email}`));
+    expect(rows.map((r) => [r.is_registered_member, r.deleted_at == null])).toEqual([[true, true]]);
   });
 
   it('validates the fields: a phone is required, the login ID is half-width letters and digits', async () => {
@@ -119,6 +196,9 @@ describe('POST /v1/users', () => {
     for (let i = 0; i < 21; i++) statuses.push((await send('POST', '/v1/users', ip, registration('demo'))).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(422));
     expect(statuses[20]).toBe(429);
+    const over = await send('POST', '/v1/users', ip, registration(`rl${id}`));
+    expect(over.status).toBe(429);
+    expect(await over.json()).toMatchObject({ message: 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。' });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Account screens (issue 6, spec 2 and 4) in a real browser against the real shop and its real mail:
- * registration (per-field errors, the API's duplicate ログインID on its field) → the verification mail
+ * registration (per-field errors, the API's duplicate ログインID on its field, an address already
+ * registered answered like a new one) → the verification mail
  * → its link → verified and logged in → logout → login with the new account → logout; the code-step
  * login of demo-mfa (a wrong code first); lockout after six wrong passwords → the unlock mail →
  * /login/unlock/ → login works; the channel-sync login of demo. Every run registers its own members
@@ -143,6 +144,23 @@ test('register → verification mail → verified → logout → login with the 
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('alert')).not.toHaveText('');
   expect(a11y, a11y.join('\n')).toEqual([]);
+});
+
+test('registration with an address already registered shows the same 確認メール step; the owner is mailed the way to the reminder', async ({ page, request }) => {
+  const owner = uniqueMember('e2eown');
+  await registerVerifiedMember(request, owner);
+  await page.goto('/register/');
+  await hydrated(page, page.getByRole('button', { name: '会員登録', exact: true }));
+  await fillRegistration(page, { username: uniqueMember('e2eprb').username, email: owner.email });
+  const since = Date.now();
+  await page.getByRole('button', { name: '会員登録', exact: true }).click();
+  // Nothing on the screen tells the address is a member's: the step a new address gets.
+  await expect(page).toHaveURL(/\/register\/complete\/$/);
+  await expect(page.getByText('確認メールを送信しました', { exact: false })).toBeVisible();
+  await expect(page.getByText('このメールアドレスは既に登録されています')).toHaveCount(0);
+  const mail = await waitForMail((m) => m.to.includes(owner.email) && m.text.includes('既に会員登録されています'), { since });
+  await page.goto(linkIn(mail, '/reminder/'));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('パスワード');
 });
 
 test('registration: a login ID already taken is the API\'s 422 on ログインID, with focus there', async ({ page, request }) => {

@@ -17,8 +17,13 @@ import { fakeFetch, json, loginBody, memoryTokens, type Call } from './fake-api.
 
 const WRONG = { message: '認証コードが正しくありません。', code: 'auth.verify_failed', errors: { verify_code: ['認証コードが正しくありません。'] } };
 
+const KEY_REQUIRED = { message: '入力内容に誤りがあります。', code: 'user.school_key.required', errors: { school_key: ['学校キーは必須項目です'] } };
+/** Whether the fake channel asks the sync login for a school key (as the school shop's API does). */
+let keyRequired = false;
+
 function answer(call: Call): Response {
   const path = call.url;
+  if (keyRequired && path === '/v1/auth/login-sync-channel' && !(call.body as { school_key?: string }).school_key) return json(KEY_REQUIRED, 422);
   if (path === '/v1/auth/login' || path === '/v1/auth/login-sync-channel') return json(loginBody('', { is_verify: true, user_id: 77, expires_in: 0, expires_at: '' }));
   if (path === '/v1/auth/verify') {
     return (call.body as { verify_code: string }).verify_code === '246810' ? json(loginBody('tok-mfa', { user_id: 77, expires_at: '2099-01-01T00:00:00.000Z' })) : json(WRONG, 422);
@@ -41,7 +46,7 @@ async function render(mode: 'login' | 'sync') {
   await act(async () => { root = createRoot(host); root.render(<LoginForm mode={mode} />); });
 }
 
-beforeEach(() => { useSessionStore.setState({ ...loggedOutState }); sessionStorage.clear(); });
+beforeEach(() => { useSessionStore.setState({ ...loggedOutState }); sessionStorage.clear(); keyRequired = false; });
 afterEach(() => { act(() => root.unmount()); host.remove(); });
 
 const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
@@ -109,5 +114,21 @@ describe('login code step', () => {
     await submitCode('246810');
     expect(calls.filter((c) => c.url === '/v1/auth/verify').at(-1)?.body).toEqual({ verify_code: '246810', user_id: 77, is_sync_user_channel: true });
     expect(useSessionStore.getState()).toMatchObject({ isLogin: true, isSyncUserChannel: true });
+  });
+
+  it('sync mode: a school_key answer shows 「学校キー」 with the message, and the key goes with the next try', async () => {
+    keyRequired = true;
+    await render('sync');
+    expect(host.querySelector('input[name="school_key"]')).toBeNull();
+    await submitCredentials();
+    expect(host.textContent).toContain('学校キーの入力が必要です');
+    expect(host.textContent).toContain('学校キーは必須項目です');
+    expect(input('school_key').getAttribute('aria-invalid')).toBe('true');
+    type(input('school_key'), 'KIYORA2026');
+    act(() => { host.querySelector('form')!.requestSubmit(); });
+    await flush();
+    expect(calls.filter((c) => c.url === '/v1/auth/login-sync-channel').at(-1)?.body)
+      .toEqual({ username: 'demo-mfa', password: 'demo-pass-2026', school_key: 'KIYORA2026' });
+    expect(useSessionStore.getState().mfaUserId).toBe(77);
   });
 });

@@ -80,9 +80,11 @@ export const users = pgTable('users', {
   updated_at: updated(),
 }, (t) => [
   // Live, non-guest accounts only: a guest may buy with a member's e-mail, and a withdrawn member's
-  // name and address are free again.
+  // name and address are free again. An e-mail is unique among registered members only: a
+  // registration whose address was never verified blocks nobody (the first to verify it wins).
   uniqueIndex('users_channel_username_uq').on(t.channel_id, sql`lower(${t.username})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
-  uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`).where(sql`not ${t.is_guest} and ${t.deleted_at} is null`),
+  uniqueIndex('users_channel_email_uq').on(t.channel_id, sql`lower(${t.email})`)
+    .where(sql`not ${t.is_guest} and ${t.deleted_at} is null and ${t.is_registered_member}`),
   check('users_point_balance_nonneg', sql`${t.point_balance} >= 0`),
 ]);
 

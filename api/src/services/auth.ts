@@ -1,10 +1,10 @@
 /**
- * Member login, the verification-code step, channel-sync login, unlock, refresh-token rotation and
- * logout. Access and refresh tokens of one login share a `family`: reusing a rotated refresh token
+ * Member login, the verification-code step, unlock, refresh-token rotation and logout (channel-sync
+ * login is account/sync-channel.ts). Access and refresh tokens of one login share a `family`: reusing a rotated refresh token
  * (a sign it was stolen) revokes the whole family, including the access tokens issued with it.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, desc, eq, gt, isNull, lte, ne, not, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { UserRow } from '../context.ts';
@@ -80,13 +80,19 @@ const verifyExpired = () => unprocessable(VERIFY_EXPIRED_MESSAGE, 'auth.verify_e
 /** The form a login identifier is counted under: what a person would call the same name. */
 export const normaliseLogin = (login: string) => login.normalize('NFKC').trim().toLowerCase();
 
-/** A login identifier matches a username or an e-mail address, lower-cased. */
-const matchesLogin = (login: unknown) => sql`(lower(${users.username}) = ${login} or lower(${users.email}) = ${login})`;
+/**
+ * A login identifier matches a username or, of a registered member, an e-mail address, lower-cased.
+ * An unverified registration logs in by its login ID only: its address may be a member's, and a
+ * login by address that worked for a new address but not for a member's would tell which is which.
+ */
+export const matchesLogin = (login: unknown) =>
+  sql`(lower(${users.username}) = ${login} or (lower(${users.email}) = ${login} and ${users.is_registered_member}))`;
 /** Members who can log in with a password: live and not a guest purchase's member. */
-const canLogIn = and(isNull(users.deleted_at), not(users.is_guest));
+export const canLogIn = and(isNull(users.deleted_at), not(users.is_guest));
 
 /**
- * The channel's member whose username or e-mail is `login` (lower-cased); username wins. Prepared
+ * The channel's member whose username or e-mail is `login` (lower-cased, see matchesLogin); username
+ * wins. Prepared
  * once per database: it runs on every login.
  */
 const memberLookups = new WeakMap<Db, ReturnType<typeof prepareMemberLookup>>();
@@ -190,7 +196,7 @@ async function enforceLimit(store: RateLimitStore, key: string, rule: { limit: n
 const recordLogin = (db: Db, userId: number, client: ClientInfo, succeeded: boolean) =>
   db.insert(login_histories).values({ user_id: userId, ip: client.ip, user_agent: client.userAgent, succeeded });
 
-type Credentials = { username: string; password: string };
+export type Credentials = { username: string; password: string };
 
 /**
  * Checks the credentials and returns the member. Order: rate limits (address, then login
@@ -199,7 +205,7 @@ type Credentials = { username: string; password: string };
  * nor the lock message tell which usernames exist. Failures are written to the login history;
  * `find` picks the member (this channel's by default).
  */
-async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
+export async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
   find: (login: string) => Promise<UserRow | null> = (login) => findMember(db, channelId, login)): Promise<UserRow> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
@@ -250,7 +256,7 @@ async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Crede
  * is stored, as an `mfa` token; older codes stop working) and an answer with is_verify true and no
  * session; anyone else is logged in (a success row in the login history and a new token family).
  */
-async function completeLogin(db: Db, env: ApiEnv, user: UserRow, client: ClientInfo): Promise<Session> {
+export async function completeLogin(db: Db, env: ApiEnv, user: UserRow, client: ClientInfo): Promise<Session> {
   if (!user.mfa_enabled) {
     await recordLogin(db, user.id, client, true);
     return issueSession(db, env, user);
@@ -320,65 +326,12 @@ export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, in
   return issueSession(db, env, user);
 }
 
-/** A live member of another channel of this installation with this login; username wins, then the oldest. */
-async function findMemberElsewhere(db: Db, channelId: string, login: string): Promise<UserRow | null> {
-  const lower = login.toLowerCase();
-  const [row] = await db.select().from(users).where(and(ne(users.channel_id, channelId), canLogIn, matchesLogin(lower)))
-    .orderBy(desc(sql`lower(${users.username}) = ${lower}`), asc(users.id)).limit(1);
-  return row ?? null;
-}
-
-const SYNC_CONFLICT_MESSAGE = 'このショップには同じログインIDまたはメールアドレスの会員が既に登録されているため、連携できません。';
-
-/**
- * This channel's member linked to `source` (another channel's member), created on first use as a
- * copy of its profile and password hash, registered. A parallel first use that created it first wins.
- */
-async function linkedMember(db: Db, channelId: string, source: UserRow): Promise<UserRow> {
-  const existing = async () => (await db.select().from(users)
-    .where(and(eq(users.channel_id, channelId), eq(users.synced_from_user_id, source.id), isNull(users.deleted_at))).limit(1))[0];
-  const found = await existing();
-  if (found) return found;
-  try {
-    const [row] = await db.insert(users).values({
-      channel_id: channelId, synced_from_user_id: source.id,
-      username: source.username, email: source.email, password_hash: source.password_hash,
-      last_name: source.last_name, first_name: source.first_name, last_name_kana: source.last_name_kana, first_name_kana: source.first_name_kana,
-      school: source.school, phone_number: source.phone_number, cell_phone_number: source.cell_phone_number,
-      contact_phone_number: source.contact_phone_number, fax: source.fax, job: source.job, gender: source.gender,
-      birthday: source.birthday, newsletter: source.newsletter, is_registered_member: true, mfa_enabled: source.mfa_enabled,
-      email_verified_at: source.email_verified_at, password_changed_at: source.password_changed_at,
-      security_question_ct: source.security_question_ct, security_answer_hash: source.security_answer_hash,
-    }).returning();
-    return row;
-  } catch (error) {
-    const again = await existing();
-    if (again) return again;
-    if (isUniqueViolation(error)) throw unprocessable(SYNC_CONFLICT_MESSAGE, 'auth.sync_conflict');
-    throw error;
-  }
-}
-
 /** Whether an error (or what it wraps) is a unique violation (SQLSTATE 23505); returns its constraint name. */
 export function uniqueViolation(error: unknown): { constraint: string } | null {
   for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, n = 0; e && n < 10; e = e.cause as typeof e, n++) {
     if (e.code === '23505') return { constraint: typeof e.constraint === 'string' ? e.constraint : String((e as { message?: unknown }).message ?? '') };
   }
   return null;
-}
-const isUniqueViolation = (error: unknown) => uniqueViolation(error) != null;
-
-/**
- * POST /v1/auth/login-sync-channel: this channel's member logs in as for login; otherwise a member
- * of another channel, checked against that member's password and lockout, is logged in here as the
- * linked member (created on first use).
- */
-export async function loginSyncChannel(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo): Promise<Session> {
-  if (await findMember(db, channelId, creds.username)) return login(db, env, channelId, creds, client);
-  const source = await findMemberElsewhere(db, channelId, creds.username);
-  if (!source) return login(db, env, channelId, creds, client); // the unknown-name path, same answers
-  const verified = await authenticate(db, env, channelId, creds, client, async () => source);
-  return completeLogin(db, env, await linkedMember(db, channelId, verified), client);
 }
 
 /** GET /v1/auth/unlock/{token}: spends the mailed link and lifts the lock and the failure count. */

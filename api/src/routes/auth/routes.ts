@@ -31,11 +31,11 @@ export const verifyRoute = createRoute({
 
 export const loginSyncRoute = createRoute({
   method: 'post', path: '/auth/login-sync-channel', tags: ['auth'],
-  summary: 'Log in with the account of any channel of this shop: a member of this channel logs in as for login; a member of another channel is checked against that account\'s password and lockout and logged in here as its linked member, created on first use (same profile and password, registered)',
+  summary: 'Log in with the account of any channel of this shop: a member of this channel logs in as for login; a registered member of another channel is checked against that account\'s password and lockout and logged in here as its linked member, created on first use (same profile and password) under this channel\'s registration rules: a valid school_key where SITE.SCHOOL_KEY_REQUIRED is on, and unregistered with the verification mail where first-login verification is on',
   request: { body: jsonBody(loginSyncRequestSchema) },
   responses: {
     200: jsonResponse(loginResponseSchema, 'As for login: logged in, or the code step'),
-    422: errorResponse('As for login (auth.failed, auth.locked); auth.sync_conflict when this channel has another member with the same login ID or e-mail'),
+    422: errorResponse('As for login (auth.failed, auth.locked; also for an unverified source member); user.school_key.required / user.school_key.invalid on school_key, as registration answers (nothing created); auth.sync_conflict when this channel has another member with the same login ID or e-mail'),
     429: tooMany,
   },
 });

@@ -20,11 +20,11 @@ const tooMany = { ...errorResponse('Too many requests (Retry-After)'), headers: 
 
 export const register = createRoute({
   method: 'post', path: '/users', tags: ['user'], summary: 'Register a member and log in',
-  description: 'With PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE on the member is unregistered (is_registered_member false) until the mailed link (template email_verify) is opened; otherwise registered at once (template welcome). A given address becomes the default address book entry.',
+  description: 'With PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE on the member is unregistered (is_registered_member false) until the mailed link (template email_verify) is opened; there an e-mail a registered member already uses is not refused: the answer is the same as for a new one and the address gets the template email_taken (the reminder pages) instead of the link. The first registration of an address to be verified wins; the other unverified ones are erased. Otherwise registered at once (template welcome), and a taken e-mail is 422 user.email.taken. Rate-limited per client address. A given address becomes the default address book entry.',
   request: { body: jsonBody(registerRequestSchema) },
   responses: {
     201: jsonResponse(loginResponseSchema, 'Registered and logged in; sets the refresh_token cookie'),
-    422: errorResponse('Invalid input; a login ID or e-mail already used by a member (user.username.taken / user.email.taken, on that field)'),
+    422: errorResponse('Invalid input; a login ID already used (user.username.taken), or, on a channel that does not verify the address first, an e-mail a registered member uses (user.email.taken), on that field'),
     429: tooMany,
   },
 });

@@ -126,3 +126,26 @@ export function reminderUsernameMail(a: Addressee, url: string): MailText {
     ].join('\n'),
   };
 }
+
+/**
+ * Template `email_taken`: a registration was made with an address a member already uses. It goes to
+ * that address instead of a verification link (the registration's answer is the same either way, so
+ * nobody learns whether the address is a member's); it names no login ID and points to the reminders.
+ */
+export function emailTakenMail(a: Addressee, reminderUrl: string, usernameReminderUrl: string): MailText {
+  return {
+    subject: `【${a.siteName}】会員登録のお申し込みについて`,
+    body: [
+      ...greeting(a),
+      `${a.siteName}で、このメールアドレスによる会員登録のお申し込みがありましたが、このメールアドレスは既に会員登録されています。`,
+      '新しい会員登録は行われていません。ご登録済みのアカウントでログインしてください。',
+      '',
+      'パスワードをお忘れの場合は、以下のページから再設定できます。',
+      reminderUrl,
+      '',
+      'ログインIDをお忘れの場合は、以下のページからご確認いただけます。',
+      usernameReminderUrl,
+      ...footer(a.siteName),
+    ].join('\n'),
+  };
+}

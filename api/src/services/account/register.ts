@@ -1,4 +1,10 @@
-/** POST /v1/users: registration, logged in at once; with first-login verification on, unregistered until the mailed link is opened. */
+/**
+ * POST /v1/users: registration, logged in at once; with first-login verification on, unregistered
+ * until the mailed link is opened. There an address a member already uses is not refused: the
+ * unregistered member is created all the same (the answer is the same as for a new address and logs
+ * nobody in) and the address gets the email_taken mail instead of the link, so the answer tells
+ * nobody whether the address is a member's. Login IDs, public names, are refused when taken.
+ */
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
@@ -12,8 +18,8 @@ import { issueToken, revokeTokens } from '../tokens.ts';
 import {
   ACCOUNT_LIMITS, accountLimitKeys, channelSetting, enforce, mailMember, memberName, shopName, siteLink, VERIFY_EMAIL_SETTING,
 } from './common.ts';
-import { assertFree, mapTaken } from './duplicates.ts';
-import { emailVerifyMail, welcomeMail } from './mails.ts';
+import { assertFree, dropUnverified, emailOwner, mapTaken } from './duplicates.ts';
+import { emailTakenMail, emailVerifyMail, welcomeMail } from './mails.ts';
 import { registrationSchool } from './schools.ts';
 
 type Conn = Db | Tx;
@@ -26,9 +32,19 @@ export async function verifiesEmail(conn: Conn, channelId: string): Promise<bool
   return (await channelSetting(conn, channelId, VERIFY_EMAIL_SETTING)) === true;
 }
 
-/** Mails a new verification link (older links of the member stop working). */
+/**
+ * Mails a new verification link (older links of the member stop working); when a registered member
+ * already holds the address, the email_taken mail (the ways to the reminders) goes to it instead.
+ */
 export async function sendVerifyMail(tx: Conn, env: ApiEnv, user: UserRow) {
   await revokeTokens(tx, user.id, ['email_verify']);
+  const owner = await emailOwner(tx, user.channel_id, user.email, user.id);
+  if (owner) {
+    const text = emailTakenMail({ siteName: await shopName(tx, user.channel_id), name: memberName(owner) },
+      siteLink(env, '/reminder/'), siteLink(env, '/reminder/username/'));
+    await mailMember(tx, owner, 'email_taken', text);
+    return;
+  }
   // The address is kept with the token: a link mailed to an address the member has since changed is void.
   const token = await issueToken(tx, user.id, 'email_verify', TOKEN_TTL.emailVerify, { data: { email: user.email.toLowerCase() } });
   const text = emailVerifyMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, siteLink(env, '/verify/email/', token.secret));
@@ -44,14 +60,15 @@ export async function sendWelcomeMail(tx: Conn, env: ApiEnv, user: UserRow) {
 /** Registers a member (and their first address), mails the link or the welcome, and opens a session. */
 export async function registerMember(db: Db, env: ApiEnv, channel: ChannelRow, input: RegisterRequest, client: ClientInfo): Promise<Session> {
   if (client.ip) await enforce(rateLimitStore(db, env), accountLimitKeys.register(client.ip), ACCOUNT_LIMITS.registerPerAddress);
-  await assertFree(db, channel.id, { username: input.username, email: input.email });
+  const verify = await verifiesEmail(db, channel.id);
+  // Where the address is verified first, only the login ID may be answered as taken (see above).
+  await assertFree(db, channel.id, verify ? { username: input.username } : { username: input.username, email: input.email });
   // The school shop's members register with their school's key (SITE.SCHOOL_KEY_REQUIRED); its school is stored.
   const school = await registrationSchool(db, channel.id, input.school_key);
   const pool = poolOf(env);
   const [password_hash, security_answer_hash] = await Promise.all([hashPassword(input.password, pool), hashAnswer(input.security_answer, pool)]);
   const now = new Date();
   const user = await mapTaken(() => db.transaction(async (tx) => {
-    const verify = await verifiesEmail(tx, channel.id);
     const [row] = await tx.insert(users).values({
       channel_id: channel.id, username: input.username, email: input.email, password_hash,
       last_name: input.last_name, first_name: input.first_name, last_name_kana: input.last_name_kana, first_name_kana: input.first_name_kana,
@@ -71,7 +88,11 @@ export async function registerMember(db: Db, env: ApiEnv, channel: ChannelRow, i
       });
     }
     if (verify) await sendVerifyMail(tx, env, row);
-    else await sendWelcomeMail(tx, env, row);
+    else {
+      // Registered at once: unverified registrations of the address (from when the setting was on) go.
+      await dropUnverified(tx, channel.id, row.email, row.id);
+      await sendWelcomeMail(tx, env, row);
+    }
     return row;
   }));
   return issueSession(db, env, user);

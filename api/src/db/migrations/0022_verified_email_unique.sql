@@ -1,0 +1,2 @@
+DROP INDEX "users_channel_email_uq";--> statement-breakpoint
+CREATE UNIQUE INDEX "users_channel_email_uq" ON "users" USING btree ("channel_id",lower("email")) WHERE not "users"."is_guest" and "users"."deleted_at" is null and "users"."is_registered_member";
