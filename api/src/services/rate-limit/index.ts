@@ -1,9 +1,11 @@
 /**
  * Rate limits shared by every process of the shop: in PostgreSQL (the `rate_limits` table) by
  * default, in Redis when REDIS_URL is set. Callers see one interface, `hit(key, limit, window)`.
+ * A key naming a client address (`…:ip:<address>`) counts an IPv6 address as its /64 (lib/client-key.ts).
  */
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
+import { limitKeyOf } from '../../lib/client-key.ts';
 import { postgresRateLimitStore } from './postgres.ts';
 import { closeRedisClients, redisRateLimitStore } from './redis.ts';
 import type { RateLimitStore } from './types.ts';
@@ -15,7 +17,10 @@ export { RetryLaterError, tooManyAttempts } from './errors.ts';
 export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RateLimitStore {
   const store = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, `${env.REDIS_PREFIX ?? 'shop:'}rl:`) : postgresRateLimitStore(db);
   const factor = rateLimitMultiplier();
-  return factor === 1 ? store : { hit: (key, limit, windowSeconds) => store.hit(key, limit * factor, windowSeconds), reset: (key) => store.reset(key) };
+  return {
+    hit: (key, limit, windowSeconds) => store.hit(limitKeyOf(key), limit * factor, windowSeconds),
+    reset: (key) => store.reset(limitKeyOf(key)),
+  };
 }
 
 /**
