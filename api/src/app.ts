@@ -13,6 +13,7 @@ import { optionalAuth } from './middleware/auth.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { notFoundHandler } from './middleware/not-found.ts';
 import { rejectNul } from './middleware/nul.ts';
+import { limitPublicWrites } from './middleware/public-writes.ts';
 import { cacheControl } from './middleware/cache.ts';
 import { maintenanceGate } from './middleware/maintenance.ts';
 import { securityHeadersMiddleware } from './middleware/security-headers.ts';
@@ -71,6 +72,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   v1.use('*', maintenanceGate(allowListOf(env.MAINTENANCE_ALLOW)));
   // Input guards first: an oversized body or a NUL byte never reaches a query (not even the channel's).
   v1.use('*', limitBody(env));
+  // Writes without login: their body cap and per-client limit before the body is even parsed.
+  v1.use('*', limitPublicWrites);
   v1.use('*', rejectNul);
   v1.use('*', cacheControl);
   v1.use('*', channelMiddleware);

@@ -3,6 +3,8 @@
  * document is called with a NUL byte in each path, query and string body field, and with 99999999999
  * in each integer field, as a guest and as the demo member. Every answer must be a 4xx with a Japanese
  * JSON message; every other field holds a valid value, so the bad one is what the API must catch.
+ * Issue 21 §9 and §12 add a bidirectional control (U+202E) in each string field and a JSON body
+ * nested 50,000 deep on every write call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
@@ -153,6 +155,43 @@ describe('no bad input reaches the database as a 500', () => {
     const { failures, count } = await sweep(HUGE, (s) => typesOf(s).some((t) => t === 'integer' || t === 'number'));
     expect(count).toBeGreaterThan(20);
     expect(failures).toEqual([]);
+  });
+
+  it('a bidirectional control (U+202E) in any path, query or string body field answers 4xx with a Japanese JSON message', async () => {
+    const { failures, count } = await sweep('ab\u202ecd', (s) => typesOf(s).includes('string') || typesOf(s).length === 0);
+    expect(count).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  });
+
+  it('a JSON body nested 50,000 deep answers 400 like malformed JSON on every write call', async () => {
+    const deep = `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`;
+    const failures: string[] = [];
+    let count = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(ops)) {
+        if (method === 'get') continue;
+        const url = `/v1${path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'token' ? cartToken : n === 'id' ? String(addressId) : '1'))}`;
+        for (const token of [null, member]) {
+          count += 1;
+          const res = await shop.request(method.toUpperCase(), url, { token, body: deep });
+          const body = await res.json().catch(() => null) as { code?: string } | null;
+          if (res.status !== 400 || body?.code !== 'common.bad_request') failures.push(`${method.toUpperCase()} ${path} (${token ? 'member' : 'guest'}): ${res.status} ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(100);
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it('names the field that holds a bidirectional control, in the body and in the query string (422)', async () => {
+    for (const ch of ['\u202a', '\u202e', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c']) {
+      const body = await (await shop.request('POST', '/v1/product-search-histories', { body: { word: `a${ch}b` } })).json();
+      expect(body.errors?.word?.[0], JSON.stringify(ch)).toContain('使用できない文字が含まれています');
+    }
+    const res = await shop.request('GET', `/v1/products?keyword=${encodeURIComponent('abc\u202e')}`);
+    expect(res.status).toBe(422);
+    expect(Object.keys((await res.json()).errors)).toEqual(['keyword']);
+    expect((await shop.request('GET', `/v1/products/${encodeURIComponent('1\u202e')}`)).status).toBe(422);
   });
 
   it('answers the issue\'s examples: /products?keyword=%00, /products/%00 and an id of 99999999999', async () => {

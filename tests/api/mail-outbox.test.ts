@@ -18,6 +18,9 @@ import { decodeMessage } from '../support/mime.ts';
 import { startSmtpCapture } from '../support/smtp-capture.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
+/** queueMail's row id (none of these mails reaches the per-mailbox cap). */
+const queue = async (...args: Parameters<typeof queueMail>) => (await queueMail(...args))!;
+
 interface Received { to: string[]; mailFrom: string; raw: string; at: number }
 
 interface TestSmtp {
@@ -134,7 +137,7 @@ describe('SMTP delivery', () => {
     w.start();
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
-    const id = await queueMail(shop.database.db, { channelId: 'default', to: 'taro@example.jp', template: 'email_verify', subject, body });
+    const id = await queue(shop.database.db, { channelId: 'default', to: 'taro@example.jp', template: 'email_verify', subject, body });
     await until(() => smtp.received.length === 1, 5000, 'delivery');
     expect(Date.now() - started).toBeLessThan(3000);
 
@@ -161,14 +164,14 @@ describe('SMTP delivery', () => {
     await shop.database.db.update(settings).set({ value: 'メゾン キヨラ アウトレット' })
       .where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'MAIL.FROM_NAME')));
     const smtp = await server();
-    await queueMail(shop.database.db, { channelId: 'outlet', to: 'a@example.jp', template: 't', subject: 'アウトレット', body: '本文' });
+    await queue(shop.database.db, { channelId: 'outlet', to: 'a@example.jp', template: 't', subject: 'アウトレット', body: '本文' });
     await worker({ env: { SMTP_URL: smtp.url }, listen: false }).runOnce();
     // nodemailer folds the long encoded name onto a continuation line.
     const from = /^From: (.*)$/m.exec(smtp.received[0].raw.replace(/\r\n[ \t]+/g, ' '))![1];
     expect(from).toMatch(/^=\?UTF-8\?[BQ]\?.*\?= <shop@example\.jp>$/);
     expect(decodeMessage(smtp.received[0].raw).from).toBe('メゾン キヨラ アウトレット <shop@example.jp>');
 
-    await queueMail(shop.database.db, { channelId: 'outlet', to: 'b@example.jp', template: 't', subject: 'x', body: 'y' });
+    await queue(shop.database.db, { channelId: 'outlet', to: 'b@example.jp', template: 't', subject: 'x', body: 'y' });
     await worker({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Shop Desk <desk@shop.example>' }, listen: false }).runOnce();
     expect(smtp.received[1].raw).toMatch(/^From: Shop Desk <desk@shop\.example>/m);
     expect(smtp.received[1].mailFrom).toBe('desk@shop.example');
@@ -178,7 +181,7 @@ describe('SMTP delivery', () => {
     const dir = mkdtempSync(join(tmpdir(), 'smtp-capture-'));
     const capture = await startSmtpCapture({ dir });
     try {
-      const id = await queueMail(shop.database.db, { channelId: 'default', to: 'hanako@example.jp', template: 'email_verify', subject, body });
+      const id = await queue(shop.database.db, { channelId: 'default', to: 'hanako@example.jp', template: 'email_verify', subject, body });
       const w = worker({ env: { SMTP_URL: capture.url }, listen: false });
       await w.runOnce();
       await w.stop();
@@ -201,7 +204,7 @@ describe('SMTP delivery', () => {
 describe('retries', () => {
   it('records a refused attempt (4xx) and tries again after a growing backoff until delivered', async () => {
     const smtp = await server({ refuse: 2 });
-    const id = await queueMail(shop.database.db, { channelId: 'default', to: 'retry@example.jp', template: 't', subject, body });
+    const id = await queue(shop.database.db, { channelId: 'default', to: 'retry@example.jp', template: 't', subject, body });
     const w = worker({ env: { SMTP_URL: smtp.url }, listen: false, pollMs: 20, retryBaseMs: 300 });
 
     expect(await w.runOnce()).toBe(1);
@@ -227,7 +230,7 @@ describe('retries', () => {
   it('keeps a mail when no SMTP server answers, with the connection error recorded', async () => {
     const closed = await smtpServer();
     await closed.close();
-    const id = await queueMail(shop.database.db, { channelId: 'default', to: 'down@example.jp', template: 't', subject: 's', body: 'b' });
+    const id = await queue(shop.database.db, { channelId: 'default', to: 'down@example.jp', template: 't', subject: 's', body: 'b' });
     await worker({ env: { SMTP_URL: closed.url }, listen: false }).runOnce();
     const r = await row(id);
     expect(r).toMatchObject({ sent_at: null, attempts: 1, locked_until: null, due_later: true });
@@ -241,7 +244,7 @@ describe('several workers', () => {
     const smtp = await server({ delayMs: 15 });
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {
-      ids.push(await queueMail(shop.database.db, { channelId: 'default', to: `m${i}@example.jp`, template: 't', subject: `件名 ${i}`, body: `本文 ${i}` }));
+      ids.push(await queue(shop.database.db, { channelId: 'default', to: `m${i}@example.jp`, template: 't', subject: `件名 ${i}`, body: `本文 ${i}` }));
     }
     let second: Database | undefined;
     if (onPostgres) second = await openDatabase(shop.env.DATABASE_URL!);
@@ -272,7 +275,7 @@ describe('console mode (no SMTP_URL)', () => {
     const lines: string[] = [];
     const w = worker({ print: (l) => lines.push(l), listen: false });
     expect(w.mode).toBe('console');
-    const id = await queueMail(shop.database.db, { channelId: 'default', to: 'taro@example.jp', template: 'email_verify', subject, body: `${body}\nhttps://example.jp/faq/` });
+    const id = await queue(shop.database.db, { channelId: 'default', to: 'taro@example.jp', template: 'email_verify', subject, body: `${body}\nhttps://example.jp/faq/` });
     expect(await w.runOnce()).toBe(1);
     expect(lines).toEqual([
       `[mail] to taro@example.jp: ${subject}`,
@@ -292,7 +295,7 @@ describe('stop', () => {
     const smtp = await server({ delayMs: 700 });
     const w = worker({ env: { SMTP_URL: smtp.url }, pollMs: 20 });
     w.start();
-    const id = await queueMail(shop.database.db, { channelId: 'default', to: 'slow@example.jp', template: 't', subject: 's', body: 'b' });
+    const id = await queue(shop.database.db, { channelId: 'default', to: 'slow@example.jp', template: 't', subject: 's', body: 'b' });
     await until(() => smtp.attempts.length === 1, 5000, 'the send to begin');
     const stopping = Date.now();
     await w.stop();
@@ -300,7 +303,7 @@ describe('stop', () => {
     expect(smtp.received).toHaveLength(1);
     expect((await row(id)).sent_at).not.toBeNull();
     // Stopped for good: a later mail stays queued.
-    const later = await queueMail(shop.database.db, { channelId: 'default', to: 'later@example.jp', template: 't', subject: 's', body: 'b' });
+    const later = await queue(shop.database.db, { channelId: 'default', to: 'later@example.jp', template: 't', subject: 's', body: 'b' });
     await new Promise((r) => setTimeout(r, 200));
     expect((await row(later)).sent_at).toBeNull();
   });

@@ -130,6 +130,22 @@ describe('login rate limits', () => {
     }
   });
 
+  it('counts every address of an IPv6 /64 as one client, and ::ffff:a.b.c.d as a.b.c.d', async () => {
+    const net = `2001:db8:${run.slice(0, 4)}:${run.slice(4, 8)}`;
+    await prefill(authLimitKeys.loginAddress(`${net}::1`), AUTH_LIMITS.loginPerAddress, 1);
+    expect((await loginFrom(shop.app, `${net}:0:0:0:2`, `v6-${run}-1`)).status).toBe(422);
+    // Another address of the same /64 (written another way) is the same client: refused.
+    const refused = await loginFrom(shop.app, `${net.toUpperCase()}:ffff:1:2:3`, `v6-${run}-2`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The next /64 is another client.
+    expect((await loginFrom(shop.app, `2001:db8:${run.slice(0, 4)}:${(parseInt(run.slice(4, 8), 16) ^ 1).toString(16)}::1`, `v6-${run}-3`)).status).toBe(422);
+    // An IPv4-mapped address stays the IPv4 client.
+    const v4 = address(90);
+    await prefill(authLimitKeys.loginAddress(v4), AUTH_LIMITS.loginPerAddress);
+    expect((await loginFrom(shop.app, `::ffff:${v4}`, `v6-${run}-4`)).status).toBe(429);
+  });
+
   it('takes the address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
     const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
     const proxy = address(200);

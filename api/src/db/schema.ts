@@ -719,8 +719,13 @@ export const outbox_emails = pgTable('outbox_emails', {
   last_error: text('last_error'),
   /** A worker's claim: another process skips the row until this passes. */
   locked_until: ts('locked_until'),
+  /** mailboxKey(to_address) for the kinds a client can trigger (capped per hour, services/mail-cap.ts); else null. */
+  mailbox: text('mailbox'),
   created_at: created(),
-}, (t) => [index('outbox_emails_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`)]);
+}, (t) => [
+  index('outbox_emails_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`),
+  index('outbox_emails_mailbox_idx').on(t.mailbox, t.created_at).where(sql`${t.mailbox} is not null`),
+]);
 
 /** School keys a member may enter (POST {provider-prefix}/v1/schools/check). */
 export const school_keys = pgTable('school_keys', {

@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox_emails, settings } from '../db/schema.ts';
 import { mailQueued } from './outbox/signal.ts';
+import { isCapped, mailboxHasRoom, mailCapPerHour } from './mail-cap.ts';
+import { mailboxKey } from '../lib/mailbox.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { MailShipment } from './delivery/decision.ts';
@@ -158,11 +160,21 @@ export interface QueuedMail {
 
 /**
  * Queues an e-mail in the caller's connection or transaction (written to outbox_emails; delivered
- * by the outbox worker, retried until sent). Returns the outbox row id.
+ * by the outbox worker, retried until sent). Returns the outbox row id, or null when the mail was
+ * dropped by the per-mailbox cap (services/mail-cap.ts; the caller answers the client the same).
  */
-export async function queueMail(conn: Conn, m: QueuedMail): Promise<number> {
+export async function queueMail(conn: Conn, m: QueuedMail): Promise<number | null> {
+  if (!isCapped(m.template)) return insertMail(conn, m, null);
+  const mailbox = mailboxKey(m.to);
+  // A savepoint inside the caller's transaction: the mailbox's lock lasts until that one ends.
+  const id = await conn.transaction(async (tx) => (await mailboxHasRoom(tx, mailbox) ? insertMail(tx, m, mailbox) : null));
+  if (id === null) console.warn(`[mail] dropped a ${m.template} mail: its mailbox had ${mailCapPerHour()} mails this hour (MAIL_PER_MAILBOX_PER_HOUR)`);
+  return id;
+}
+
+async function insertMail(conn: Conn, m: QueuedMail, mailbox: string | null): Promise<number> {
   const [row] = await conn.insert(outbox_emails).values({
-    channel_id: m.channelId, to_address: m.to, subject: m.subject, body: m.body, template: m.template,
+    channel_id: m.channelId, to_address: m.to, subject: m.subject, body: m.body, template: m.template, mailbox,
   }).returning({ id: outbox_emails.id });
   // A worker in this process looks at once (it sees the row when the caller's transaction commits).
   mailQueued();

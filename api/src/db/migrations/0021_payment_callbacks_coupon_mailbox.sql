@@ -17,10 +17,10 @@ ALTER TABLE "coupon_mailbox_uses" ADD CONSTRAINT "coupon_mailbox_uses_coupon_id_
 CREATE INDEX "coupon_mailbox_uses_order_idx" ON "coupon_mailbox_uses" USING btree ("order_id");--> statement-breakpoint
 -- Hand-written backfill: every coupon use so far, keyed by the mailbox of the e-mail its order was
 -- placed with (else the member's current one), with mailboxKey's rule (api/src/lib/mailbox.ts:
--- trimmed, lower case, a plus tag after a non-empty local part dropped). The first use of a mailbox wins.
+-- NFKC, trimmed, lower case, a plus tag after a non-empty local part dropped). The first use of a mailbox wins.
 INSERT INTO "coupon_mailbox_uses" ("coupon_id", "mailbox", "order_id", "used_at")
 SELECT uc."coupon_id",
-       regexp_replace(lower(btrim(coalesce(o."customer"->>'email', u."email"))), '^([^@+]+)\+[^@]*@', '\1@'),
+       regexp_replace(lower(btrim(normalize(coalesce(o."customer"->>'email', u."email"), NFKC))), '^([^@+]+)\+[^@]*@', '\1@'),
        uc."order_id", uc."used_at"
 FROM "user_coupons" uc
 JOIN "users" u ON u."id" = uc."user_id"

@@ -5,7 +5,9 @@ import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
 import { settings } from '../../db/schema.ts';
 import { queueMail, siteName } from '../mail.ts';
-import { RetryLaterError, type RateLimitStore } from '../rate-limit/index.ts';
+import { type Limit } from '../rate-limit/index.ts';
+
+export { enforce, TOO_MANY_REQUESTS_MESSAGE, type Limit } from '../rate-limit/index.ts';
 import type { MailText } from './mails.ts';
 
 type Conn = Db | Tx;
@@ -42,8 +44,6 @@ export const VERIFY_EMAIL_SETTING = 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST
 /** AUTH.PASSWORD_EXPIRE_DAYS (private setting, number; 0 or unset: passwords never expire). */
 export const PASSWORD_EXPIRE_SETTING = 'AUTH.PASSWORD_EXPIRE_DAYS';
 
-export interface Limit { limit: number; windowSeconds: number }
-
 /**
  * Rate limits of the account calls (fixed windows in the shared store). Per address where a client
  * address is known; per member, e-mail or token where the call names one, so a spread-out attack on
@@ -73,15 +73,6 @@ export const accountLimitKeys = {
   school: (ip: string) => `school:ip:${ip}`,
   withdraw: (userId: number) => `withdraw:user:${userId}`,
 };
-
-export const TOO_MANY_REQUESTS_MESSAGE = 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。';
-
-/** Counts a hit on `key`; over the limit: 429 with Retry-After and `code`. */
-export async function enforce(store: RateLimitStore, key: string, rule: Limit, code = 'common.too_many_requests', message = TOO_MANY_REQUESTS_MESSAGE) {
-  const hit = await store.hit(key, rule.limit, rule.windowSeconds);
-  if (!hit.allowed) throw new RetryLaterError(429, message, code, hit.retryAfterSeconds);
-  return hit;
-}
 
 /** Waits until `ms` have passed since `start`, so an answer's timing does not tell which branch ran. */
 export async function padTo(start: number, ms: number): Promise<void> {

@@ -13,6 +13,7 @@ export class RetryLaterError extends ApiError {
 }
 
 export const TOO_MANY_ATTEMPTS_MESSAGE = 'ログインの試行回数が多すぎます。しばらく時間をおいてから再度お試しください。';
+export const TOO_MANY_REQUESTS_MESSAGE = 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。';
 export const KDF_BUSY_MESSAGE = 'ただいまアクセスが集中しています。しばらく時間をおいてから再度お試しください。';
 
 /** 429 auth.too_many_attempts, answered when a login or refresh limit is exhausted. */

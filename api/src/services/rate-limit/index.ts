@@ -1,21 +1,37 @@
 /**
  * Rate limits shared by every process of the shop: in PostgreSQL (the `rate_limits` table) by
  * default, in Redis when REDIS_URL is set. Callers see one interface, `hit(key, limit, window)`.
+ * A key naming a client address (`…:ip:<address>`) counts an IPv6 address as its /64 (lib/client-key.ts).
  */
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
+import { limitKeyOf } from '../../lib/client-key.ts';
 import { postgresRateLimitStore } from './postgres.ts';
 import { closeRedisClients, redisRateLimitStore } from './redis.ts';
+import { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE } from './errors.ts';
 import type { RateLimitStore } from './types.ts';
 
 export type { RateLimitResult, RateLimitStore } from './types.ts';
-export { RetryLaterError, tooManyAttempts } from './errors.ts';
+export { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE, tooManyAttempts } from './errors.ts';
+
+/** A fixed-window rule: `limit` hits per `windowSeconds`. */
+export interface Limit { limit: number; windowSeconds: number }
+
+/** Counts a hit on `key`; over the limit: 429 with Retry-After and `code` (common.too_many_requests by default). */
+export async function enforce(store: RateLimitStore, key: string, rule: Limit, code = 'common.too_many_requests', message = TOO_MANY_REQUESTS_MESSAGE) {
+  const hit = await store.hit(key, rule.limit, rule.windowSeconds);
+  if (!hit.allowed) throw new RetryLaterError(429, message, code, hit.retryAfterSeconds);
+  return hit;
+}
 
 /** The store this configuration uses: Redis when REDIS_URL is set, else the database. */
 export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RateLimitStore {
   const store = env.REDIS_URL ? redisRateLimitStore(env.REDIS_URL, `${env.REDIS_PREFIX ?? 'shop:'}rl:`) : postgresRateLimitStore(db);
   const factor = rateLimitMultiplier();
-  return factor === 1 ? store : { hit: (key, limit, windowSeconds) => store.hit(key, limit * factor, windowSeconds), reset: (key) => store.reset(key) };
+  return {
+    hit: (key, limit, windowSeconds) => store.hit(limitKeyOf(key), limit * factor, windowSeconds),
+    reset: (key) => store.reset(limitKeyOf(key)),
+  };
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "mailbox" text;--> statement-breakpoint
+CREATE INDEX "outbox_emails_mailbox_idx" ON "outbox_emails" USING btree ("mailbox","created_at") WHERE "outbox_emails"."mailbox" is not null;
