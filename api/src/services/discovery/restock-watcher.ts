@@ -2,7 +2,7 @@
  * Background upkeep, run by `npm start` and `npm run api` (startMaintenance in
  * server.ts):
  * - the restock watcher: stock can come back by any path (an order cancelled, an import, an editor or
- *   plain SQL), so every RESTOCK_SCAN_INTERVAL_MS it looks for pending 「再入荷をお知らせ」 requests
+ *   plain SQL), so every RESTOCK_SCAN_INTERVAL_MS it looks for pending, confirmed 「再入荷をお知らせ」 requests
  *   whose product is in stock again and mails them (notifyRestocked, each product in its own
  *   transaction: the requests are marked and their mails queued together or not at all);
  * - the retention of recommendation-click events: rows older than ECOMMERCE_EVENTS_RETENTION_DAYS are
@@ -17,7 +17,7 @@
  * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
  * the same with reminded_for_year, and deleting twice is harmless.
  */
-import { and, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ecommerce_events, product_requests, products } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
@@ -32,7 +32,7 @@ import { purgeUnattachedUploads, type RetentionEnv } from '../uploads/retention.
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
   const rows = await db.selectDistinct({ id: products.id }).from(product_requests)
     .innerJoin(products, sql`${products.id} = ${product_requests.product_id}`)
-    .where(and(isNull(product_requests.notified_at), gt(products.stock, 0)))
+    .where(and(isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at), gt(products.stock, 0)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
