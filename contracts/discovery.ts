@@ -163,8 +163,15 @@ export const productRequestSchema = z.object({
   created_at: z.string(),
   /** When the restock mail was queued; null while waiting. */
   notified_at: z.string().nullable(),
+  /** When the address was confirmed (a member's verified one at once); null while the confirmation mail's link waits. */
+  confirmed_at: z.string().nullable(),
 }).meta({ id: 'ProductRequest' });
 export type ProductRequest = z.infer<typeof productRequestSchema>;
+
+/** POST /v1/product-requests/confirm: the confirmation mail's link. */
+export const productRequestConfirmSchema = z.object({ token: z.string().min(1).max(200) });
+export const productRequestConfirmResponseSchema = z.object({ message: z.string(), confirmed: z.number().int() });
+export type ProductRequestConfirmResponse = z.infer<typeof productRequestConfirmResponseSchema>;
 export const productRequestListSchema = z.array(productRequestSchema);
 
 // ---------------------------------------------------------------- e-commerce events

@@ -24,10 +24,14 @@ const envSchema = z.object({
   DATABASE_IDLE_IN_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** Largest request body read for ordinary calls (bytes); larger bodies get 413 before being read whole. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  /** Largest body for multipart uploads (address CSV import, upload-files). */
+  /** Largest file in a multipart body (address CSV import, upload-files); the body may be MULTIPART_FRAMING_BYTES more. */
   UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   /** Largest file POST /v1/upload-files keeps (bytes); larger files get 413. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  /** Total bytes of uploads not (yet) attached to an inquiry the shop keeps; a new upload over it is 507. */
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024 * 1024),
+  /** Hours an upload never attached to an inquiry is kept before the retention job deletes it. */
+  UPLOAD_RETENTION_HOURS: z.coerce.number().min(1).default(24),
   /** Folder of uploaded files on disk (outside the web root); default `uploads` beside DATA_DIR; unused with S3. */
   UPLOAD_DIR: z.string().optional(),
   /** S3-compatible object storage for uploads (all of endpoint, bucket and keys set): else disk. */

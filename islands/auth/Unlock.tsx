@@ -2,34 +2,15 @@
  * /login/unlock/?token=…: the link of the lockout mail. GET /v1/auth/unlock/{token} clears the lock
  * and answers the message to show; an invalid, used or expired link shows the API's message.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
 import { unlock } from '../../src/api-client/account.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
 import Loading from '../common/Loading.tsx';
 import { accountPaths } from './shared.ts';
-import { NO_TOKEN_MESSAGE } from './VerifyEmail.tsx';
+import { useTokenLink } from './use-token-link.ts';
 
 export const UNLOCKED_FALLBACK = 'アカウントのロックを解除しました。';
 
-type State = { status: 'checking' } | { status: 'done' | 'failed'; message: string };
-
 export default function Unlock() {
-  const [state, setState] = useState<State>({ status: 'checking' });
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(window.location.search).get('token');
-    if (!token) {
-      setState({ status: 'failed', message: NO_TOKEN_MESSAGE });
-      return;
-    }
-    unlock(token).then(
-      (message) => setState({ status: 'done', message: message || UNLOCKED_FALLBACK }),
-      (e: unknown) => { if (isDisplayableError(e)) setState({ status: 'failed', message: firstErrorMessage(e) }); },
-    );
-  }, []);
+  const state = useTokenLink(async (token) => (await unlock(token)) || UNLOCKED_FALLBACK);
 
   if (state.status === 'checking') return <Loading />;
   return (

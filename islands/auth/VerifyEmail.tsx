@@ -11,10 +11,11 @@ import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import ResendVerification from './ResendVerification.tsx';
+import { NO_TOKEN_MESSAGE } from './use-token-link.ts';
 import { accountPaths } from './shared.ts';
 
 export const VERIFIED_MESSAGE = 'メールアドレスの確認が完了しました';
-export const NO_TOKEN_MESSAGE = 'URLが正しくありません。メールに記載のURLをもう一度開いてください。';
+export { NO_TOKEN_MESSAGE };
 
 type State = { status: 'checking' } | { status: 'done' } | { status: 'failed'; message: string };
 

@@ -14,6 +14,7 @@ import {
   bookmarkWire, likedIdsWire, likeResultWire, listedProductWire, productHistoryItemWire, productRequestWire, userListWire,
 } from './wire/discovery.ts';
 import { productWire } from './wire/product.ts';
+import { messageWire } from './wire/account.ts';
 
 export type { Bookmark, ListedProduct, ProductHistoryItem, ProductRequest, UserList };
 
@@ -149,6 +150,11 @@ export async function deleteBookmark(id: number, opts: CallOptions = {}): Promis
 
 export const listProductRequests = (query: PageQuery = {}, opts: CallOptions = {}) =>
   paged<ProductRequest>('/v1/me/product-request-histories', array(productRequestWire), query, query.per ?? PER_PAGE.other, opts);
+
+/** POST /v1/product-requests/confirm { token }: the confirmation mail's link; answers the message to show. */
+export async function confirmProductRequests(token: string, opts: CallOptions = {}): Promise<string> {
+  return (await request('POST', '/v1/product-requests/confirm', { body: { token }, parse: messageWire, signal: opts.signal })).data.message;
+}
 
 export async function deleteProductRequest(id: number, opts: CallOptions = {}): Promise<void> {
   await request('DELETE', `/v1/me/product-request-histories/${seg(id)}`, { body: NO_BODY, signal: opts.signal });

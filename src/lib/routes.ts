@@ -103,6 +103,7 @@ export const paths = {
   stylistDetail: (key: string | number) => `/stylist/${seg(key)}/`,
   verify: verifyPath,
   verifyEmail: '/verify/email/',
+  verifyRestock: '/verify/restock/',
   socialGift: {
     top: /* @__PURE__ */ gift(''),
     shipping: /* @__PURE__ */ gift('shipping'),

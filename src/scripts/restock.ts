@@ -2,11 +2,12 @@
  * 「再入荷をお知らせ」 (themes/default/components/RestockRequest.astro): a sold-out product's form
  * posts POST /v1/product-requests. A guest gives an e-mail; a member's request goes to the member's
  * own address, so the field is hidden for a member. Field errors go under the field, others to the
- * form's alert; success replaces the form with a confirmation.
+ * form's alert; success replaces the form with a confirmation (for a guest: the address must be
+ * confirmed through the mailed link first).
  */
 import { api, isMember, CallError } from './discovery/api.ts';
 
-interface ProductRequest { id: number; email: string | null }
+interface ProductRequest { id: number; email: string | null; confirmed_at: string | null }
 
 function enhance(form: HTMLFormElement): void {
   const emailField = form.querySelector<HTMLElement>('[data-restock-email]');
@@ -34,7 +35,13 @@ function enhance(form: HTMLFormElement): void {
     try {
       const saved = await api<ProductRequest>('POST', '/v1/product-requests', { body });
       form.querySelectorAll<HTMLElement>('[data-restock-fields]').forEach((el) => { el.hidden = true; });
-      if (status) status.textContent = `再入荷のお知らせを受け付けました。入荷しましたら${saved.email ?? 'ご登録のメールアドレス'}にメールでお知らせします。`;
+      const to = saved.email ?? 'ご登録のメールアドレス';
+      // A guest's address is confirmed first: nothing is mailed to it until the link is opened.
+      if (status) {
+        status.textContent = saved.confirmed_at
+          ? `再入荷のお知らせを受け付けました。入荷しましたら${to}にメールでお知らせします。`
+          : `再入荷のお知らせを受け付けました。${to}に確認メールをお送りしました。メールに記載のURLを開くと、入荷時にお知らせが届くようになります。`;
+      }
     } catch (e) {
       const email = e instanceof CallError ? e.errors.email?.[0] : undefined;
       if (email && fieldError && input) {

@@ -132,6 +132,19 @@ describe('POST /v1/me/user-addresses/import', () => {
     });
   });
 
+  it('accepts a header row ending with a comma, as Excel saves an empty last column, and rows with trailing empty cells', async () => {
+    const a = await member('imp6');
+    const text = `${HEADER},\r\n自宅,山田,花子,ヤマダ,ハナコ,150-0001,東京都,渋谷区,神宮前1-2-3,,0312345678,\r\n,鈴木,一郎,スズキ,イチロウ,5300001,大阪府,大阪市北区,梅田1-1-1,,,,\r\n,,,,,,,,,,,\r\n`;
+    const res = await upload(a.token, utf8(text));
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await res.json()).addresses.map((x: { last_name: string; phone_number: string | null }) => [x.last_name, x.phone_number]))
+      .toEqual([['山田', '0312345678'], ['鈴木', null]]);
+    // A cell beyond the header that is not empty is still a row that does not match the header.
+    const extra = await upload(a.token, utf8(`${HEADER},\n,佐藤,次郎,サトウ,ジロウ,1000001,東京都,千代田区,千代田1-1,,,余り\n`));
+    expect(extra.status).toBe(422);
+    expect((await extra.json()).errors.line_2[0]).toContain('列の数が見出し行と違います');
+  });
+
   it('lists every bad row by line and field and adds nothing', async () => {
     const a = await member('imp3');
     await shop.request('POST', '/v1/me/user-addresses', { token: a.token, body: address });

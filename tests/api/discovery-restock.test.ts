@@ -6,7 +6,7 @@ import { notifyRestocked, raiseStock } from '../../api/src/services/discovery/pr
 import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
 import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
 import { createTestShop, loginDemo, onPostgres, productPicker, type TestShop } from './helpers.ts';
-import { call, expectStatus } from './discovery-support.ts';
+import { call, confirmedRestockRequest, expectStatus } from './discovery-support.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -74,8 +74,8 @@ describe('restock requests', () => {
   it('stock back from 0 mails each pending request once, with the product link, and sets notified_at', async () => {
     const id = await pick({ stock: 0 });
     const [{ key, name }] = await shop.database.db.select({ key: products.key, name: products.name }).from(products).where(eq(products.id, id));
-    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'wait1@example.jp' } });
-    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'wait2@example.jp' } });
+    await confirmedRestockRequest(shop, id, 'wait1@example.jp');
+    await confirmedRestockRequest(shop, id, 'wait2@example.jp');
     // Still sold out: nothing is sent.
     expect(await notifyRestocked(shop.database.db, id, shop.env.SITE_URL)).toBe(0);
 
@@ -99,10 +99,10 @@ describe('restock requests', () => {
 
   it('the watcher mails requests whose stock came back by any path (plain SQL here), once', async () => {
     const id = await pick({ stock: 0 });
-    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'scan1@example.jp' } });
-    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: 'scan2@example.jp' } });
+    await confirmedRestockRequest(shop, id, 'scan1@example.jp');
+    await confirmedRestockRequest(shop, id, 'scan2@example.jp');
     const sold = await pick({ stock: 0 });
-    await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: sold, email: 'scan3@example.jp' } });
+    await confirmedRestockRequest(shop, sold, 'scan3@example.jp');
     // Still sold out: a scan sends nothing.
     await scanRestocked(shop.database.db, shop.env.SITE_URL);
     expect(await restockMails('scan1@example.jp')).toHaveLength(0);
@@ -138,7 +138,7 @@ describe('restock requests', () => {
 
   it.skipIf(!onPostgres)('concurrent scans (two processes) mail each request once', async () => {
     const id = await pick({ stock: 0 });
-    for (let i = 0; i < 5; i++) await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: id, email: `race${i}@example.jp` } });
+    for (let i = 0; i < 5; i++) await confirmedRestockRequest(shop, id, `race${i}@example.jp`);
     await shop.database.db.update(products).set({ stock: 1 }).where(eq(products.id, id));
     const counts = await Promise.all(Array.from({ length: 4 }, () => scanRestocked(shop.database.db, shop.env.SITE_URL)));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(5);

@@ -1,8 +1,8 @@
 /** Shared steps of the discovery API tests: JSON calls and a fresh registered member. */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { users } from '../../api/src/db/schema.ts';
+import { outbox_emails, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import type { RequestOptions, TestShop } from './helpers.ts';
 
@@ -32,4 +32,19 @@ export async function otherMember(shop: TestShop): Promise<{ id: number; token: 
   const json = await res.json();
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
   return { id: row.id, token: json.access_token, email };
+}
+
+/**
+ * A guest's restock request whose address is confirmed through the mailed link (POST
+ * /v1/product-requests/confirm), so a restock mails it. Answers the request's id.
+ */
+export async function confirmedRestockRequest(shop: TestShop, productId: number, email: string): Promise<number> {
+  const r = await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: productId, email } });
+  const [mail] = await shop.database.db.select().from(outbox_emails)
+    .where(and(eq(outbox_emails.to_address, email), eq(outbox_emails.template, 'restock_confirm'))).orderBy(desc(outbox_emails.id)).limit(1);
+  if (mail) {
+    const token = new URL(mail.body.split('\n').find((l) => l.includes('/verify/restock/'))!).searchParams.get('token');
+    await expectStatus(shop, 200, 'POST', '/v1/product-requests/confirm', { body: { token } });
+  }
+  return r.body.id;
 }

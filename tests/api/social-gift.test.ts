@@ -260,6 +260,22 @@ describe('the receiver', () => {
     expect(order.social_gift).toMatchObject({ status: 'expired', status_label: '期限切れ' });
   });
 
+  it.runIf(onPostgres)('the receiver\'s PUT and the sender\'s cancel at once: 410 social_gift.cancelled or stored before it, never a deadlock', async () => {
+    for (let i = 0; i < 5; i++) {
+      const gift = await sendGift();
+      const [put, cancel] = await Promise.all([
+        shop.request('PUT', `/v1/social-gifts/${gift.secret}`, { body: { shipping: receiverAddress, delivery_date: null, delivery_timezone: null } }),
+        shop.request('PUT', `/v1/me/orders/${gift.order_id}/cancel`, { token: demo, body: { cancel_reason: '贈り先を間違えたため' } }),
+      ]);
+      const putBody = await put.json();
+      expect(cancel.status, JSON.stringify(await cancel.json())).toBe(200);
+      expect([200, 410], JSON.stringify(putBody)).toContain(put.status);
+      if (put.status === 410) expect(putBody.code).toBe('social_gift.cancelled');
+      const [g] = await shop.database.db.select().from(social_gifts).where(eq(social_gifts.order_id, gift.order_id));
+      expect(g.status).toBe('cancelled');
+    }
+  });
+
   it.runIf(onPostgres)('two PUTs at once: exactly one stores its address', async () => {
     const gift = await sendGift();
     const bodies = ['一郎', '二郎', '三郎', '四郎'].map((first_name) => ({ shipping: { ...receiverAddress, first_name }, delivery_date: null, delivery_timezone: null }));

@@ -12,6 +12,8 @@ import S3rver from 's3rver';
 import { uploaded_files } from '../../api/src/db/schema.ts';
 import { createApp } from '../../api/src/app.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/uploads/retention.ts';
+import { storageOf } from '../../api/src/services/uploads/storage.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 const MAX = 64 * 1024;
@@ -153,6 +155,17 @@ describe('uploads on S3-compatible storage', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
     // Nothing went to disk.
     await expect(readdir(join(dir, 'unused'))).rejects.toThrow();
+  });
+
+  it('the retention job deletes an unattached upload from the bucket as well as its row', async () => {
+    const res = await upload(app, form(PNG, 'old.png', 'image/png', 'inquiries'));
+    const key = uploadFileSchema.parse(await res.json()).url.split('/').pop()!;
+    await shop.database.db.update(uploaded_files).set({ created_at: new Date(Date.now() - 48 * 3_600_000) }).where(eq(uploaded_files.key, key));
+    const env = shop.envWith({ S3_ENDPOINT: endpoint, S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_RETENTION_HOURS: '24' });
+    expect(await storageOf(env, 's3').get(`inquiries/${key}`)).not.toBeNull();
+    expect(await purgeUnattachedUploads(shop.database.db, env)).toBeGreaterThanOrEqual(1);
+    expect(await storageOf(env, 's3').get(`inquiries/${key}`)).toBeNull();
+    expect(await shop.database.db.select().from(uploaded_files).where(eq(uploaded_files.key, key))).toHaveLength(0);
   });
 
   // s3rver checks the access key id (not the signature itself): an unknown key is its 403.

@@ -11,12 +11,14 @@ describe('spec 2 public routes', () => {
       paths.contactConfirm, paths.faq, paths.flipBook, paths.loginUnlock, paths.loginSync, paths.maintenance, paths.maker,
       paths.news, paths.popup, paths.register, paths.registerComplete, paths.reminder, paths.reminderReset,
       paths.reminderUsername, paths.reminderUsernameReset, paths.sitemap, paths.stylist, paths.verify, paths.verifyEmail,
+      paths.verifyRestock,
     ];
     expect(fixed).toEqual([
       '/', '/ec/', '/blog/', '/cart/', '/cart/confirm/', '/cart/payment/', '/cart/shipping-add/', '/cart/shipping-detail/',
       '/cart/shipping-select/', '/catalog-order/', '/contact/', '/contact/complete/', '/contact/confirm/', '/faq/', '/flip-book/',
       '/login/unlock/', '/login_sync/', '/maintenance/', '/maker/', '/news/', '/popup/', '/register/', '/register/complete/',
       '/reminder/', '/reminder/reset/', '/reminder/username/', '/reminder/username/reset/', '/sitemap/', '/stylist/', '/verify/', '/verify/email/',
+      '/verify/restock/',
     ]);
   });
 

@@ -389,9 +389,18 @@ export const product_requests = pgTable('product_requests', {
   email: text('email'),
   /** Set when the restock mail was queued; a request is notified once. */
   notified_at: ts('notified_at'),
+  /**
+   * Set when the address is confirmed: at once for a member's verified address, else when the guest
+   * opens the confirmation link (the SHA-256 of its secret, usable once until confirm_expires_at).
+   * Only confirmed requests are mailed.
+   */
+  confirmed_at: ts('confirmed_at'),
+  confirm_token_hash: text('confirm_token_hash'),
+  confirm_expires_at: ts('confirm_expires_at'),
   created_at: created(),
 }, (t) => [
   index('product_requests_pending_idx').on(t.product_id).where(sql`${t.notified_at} is null`),
+  uniqueIndex('product_requests_confirm_token_uq').on(t.confirm_token_hash),
   // The member's 再入荷のお知らせ history, newest first.
   index('product_requests_user_created_idx').on(t.user_id, t.created_at, t.id),
 ]);
@@ -1028,8 +1037,13 @@ export const uploaded_files = pgTable('uploaded_files', {
   original_name: text('original_name').notNull(),
   content_type: text('content_type').notNull(),
   size: integer('size').notNull(),
+  /** Set when an inquiry takes the file as its attachment; an unattached file is deleted after UPLOAD_RETENTION_HOURS. */
+  attached_at: ts('attached_at'),
   created_at: created(),
-}, (t) => [uniqueIndex('uploaded_files_key_uq').on(t.key)]);
+}, (t) => [
+  uniqueIndex('uploaded_files_key_uq').on(t.key),
+  index('uploaded_files_unattached_idx').on(t.created_at).where(sql`${t.attached_at} is null`),
+]);
 
 // ---------------------------------------------------------------- maintenance switch
 

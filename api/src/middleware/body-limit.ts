@@ -1,5 +1,5 @@
 /**
- * Request bodies over BODY_LIMIT_BYTES (multipart uploads: UPLOAD_BODY_LIMIT_BYTES) are refused with
+ * Request bodies over BODY_LIMIT_BYTES (multipart uploads: UPLOAD_BODY_LIMIT_BYTES plus the framing) are refused with
  * a Japanese 413 before being read whole: at once from Content-Length, or, for a chunked body, as
  * soon as the bytes read pass the limit. A chunked body under the limit is kept in the request's body
  * cache, so the handlers' json()/formData() read it from there.
@@ -13,6 +13,13 @@ import type { ApiEnv } from '../env.ts';
 import { httpError } from '../lib/errors.ts';
 
 const tooLarge = (): never => { throw httpError(413); };
+
+/**
+ * Room for a multipart body's framing (boundaries, part headers, small fields such as `dir`) beyond
+ * its file: UPLOAD_BODY_LIMIT_BYTES and UPLOAD_MAX_BYTES count the file's bytes only, so a file of
+ * exactly the documented size is accepted.
+ */
+export const MULTIPART_FRAMING_BYTES = 64 * 1024;
 
 /** Reads a stream up to `max` bytes; refuses (413) as soon as it is longer, without reading the rest. */
 async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promise<ArrayBuffer> {
@@ -39,7 +46,7 @@ async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promi
 export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LIMIT_BYTES'>) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
-    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES : env.BODY_LIMIT_BYTES;
+    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES + MULTIPART_FRAMING_BYTES : env.BODY_LIMIT_BYTES;
     const length = c.req.header('content-length');
     if (length !== undefined) {
       // The HTTP server holds the body to the declared length; only the number needs checking.

@@ -76,6 +76,13 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] | nu
   return records;
 }
 
+/** The cells without the blank ones at the end. */
+function withoutTrailingBlanks(cells: string[]): string[] {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1].trim() === '') n--;
+  return cells.slice(0, n);
+}
+
 /** A cell as written in a file: a formula-looking value gets a leading '. */
 const FORMULA = /^[=+\-@\t\r]/;
 const unguard = (v: string) => (v.startsWith("'") && FORMULA.test(v.slice(1)) ? v.slice(1) : v);
@@ -97,8 +104,9 @@ export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): 
   const [header, ...rest] = records;
   if (!header || header.cells.every((c) => c.trim() === '')) return fileError('1行目に見出し行がありません。');
 
-  // The header: known names only, each once, every required column present.
-  const names = header.cells.map((c) => c.trim());
+  // The header: known names only, each once, every required column present. Excel saves an empty
+  // last column as a comma at the end of every line: trailing empty header cells are no columns.
+  const names = withoutTrailingBlanks(header.cells).map((c) => c.trim());
   const byHeader = new Map<string, Field>(ADDRESS_CSV_COLUMNS.map((c) => [c.header, c.field]));
   const unknown = names.filter((n) => !byHeader.has(n));
   if (unknown.length) return fileError(`見出し行に不明な列があります：${unknown.join('、')}`);
@@ -120,12 +128,15 @@ export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): 
   const rows: { line: number; input: ReturnType<typeof addressFormSchema.parse> }[] = [];
   for (const record of data) {
     const key = `line_${record.line}`;
-    if (record.cells.length !== fields.length) {
-      errors[key] = [`列の数が見出し行と違います（見出し${fields.length}列、この行${record.cells.length}列）。`];
+    // Cells past the header's columns are Excel's empty trailing column when they are blank.
+    const cells = record.cells.length > fields.length && record.cells.slice(fields.length).every((c) => c.trim() === '')
+      ? record.cells.slice(0, fields.length) : record.cells;
+    if (cells.length !== fields.length) {
+      errors[key] = [`列の数が見出し行と違います（見出し${fields.length}列、この行${cells.length}列）。`];
       continue;
     }
     const values: Record<string, string> = {};
-    fields.forEach((f, i) => { values[f] = unguard(record.cells[i]); });
+    fields.forEach((f, i) => { values[f] = unguard(cells[i]); });
     const lineErrors: CsvErrors = {};
     for (const [f, v] of Object.entries(values)) {
       if (/[\r\n]/.test(v)) lineErrors[f] = [messages.invalidCharacter(ADDRESS_CSV_COLUMNS.find((c) => c.field === f)!.header)];

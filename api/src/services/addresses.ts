@@ -1,7 +1,7 @@
 /** The address book: the wire shape with its display fields, and the member-scoped writes. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { user_addresses, users } from '../db/schema.ts';
+import { user_addresses } from '../db/schema.ts';
 import { ApiError, notFound, unprocessable } from '../lib/errors.ts';
 import { readAddressCsv } from './address-csv.ts';
 import { ADDRESS_LIMIT, type Address, type AddressInput, type DeliveryAddress } from '#contracts/addresses.ts';
@@ -59,15 +59,24 @@ async function clearDefault(tx: Conn, userId: number) {
   await tx.update(user_addresses).set({ is_default: false }).where(and(eq(user_addresses.user_id, userId), eq(user_addresses.is_default, true)));
 }
 
+/** The advisory lock class of a member's address book (the second key is the member's id). */
+const ADDRESS_BOOK_LOCK = 20260021;
+
 /**
- * Locks the member's row for the transaction and counts their addresses: two adds (or an add and an
- * import) at once cannot both pass the x-limit check.
+ * Locks the member's address book for the transaction and counts their addresses. Every path that
+ * adds to the book takes it (the form, the CSV import, a new address entered in a cart), so two adds
+ * at once cannot both pass the x-limit check. A lock of its own rather than the member's row: the
+ * cart's path already holds the cart, and the member's row is locked by other work (points) in
+ * other orders, so that row could deadlock where this lock cannot.
  */
-async function lockAndCount(tx: Tx, userId: number): Promise<number> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+export async function lockAndCount(tx: Tx, userId: number): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_BOOK_LOCK}, ${userId})`);
   const [{ n }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(user_addresses).where(eq(user_addresses.user_id, userId));
   return n;
 }
+
+/** The 422 of a full address book. */
+export const addressLimitReached = () => unprocessable(`登録できるお届け先は${ADDRESS_LIMIT}件までです。`, 'user_address.limit');
 
 type ParsedInput = Omit<AddressInput, 'postal_code'> & { postal_code: string };
 
@@ -75,7 +84,7 @@ type ParsedInput = Omit<AddressInput, 'postal_code'> & { postal_code: string };
 export async function createAddress(db: Db, userId: number, input: ParsedInput): Promise<Address> {
   return db.transaction(async (tx) => {
     const n = await lockAndCount(tx, userId);
-    if (n >= ADDRESS_LIMIT) throw unprocessable(`登録できるお届け先は${ADDRESS_LIMIT}件までです。`, 'user_address.limit');
+    if (n >= ADDRESS_LIMIT) throw addressLimitReached();
     const isDefault = input.is_default === true || n === 0;
     if (isDefault) await clearDefault(tx, userId);
     const [row] = await tx.insert(user_addresses).values({ ...input, user_id: userId, is_default: isDefault }).returning();

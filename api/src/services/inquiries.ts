@@ -26,7 +26,7 @@ import { channelSetting, enforce, type Limit } from './account/common.ts';
 import { SHOP_ADDRESS_SETTINGS } from './catalog-order.ts';
 import { jstDateTime, queueMail, siteName } from './mail.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
-import { findUpload } from './uploads/index.ts';
+import { attachUpload, findUpload } from './uploads/index.ts';
 
 type Conn = Db | Tx;
 type InquiryInput = z.output<typeof inquiryRequestSchema>;
@@ -137,6 +137,11 @@ export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, us
     const payload = { ...prepared, user_id: user?.id ?? null, client_ip: client.ip };
     const [row] = await tx.insert(inquiries).values({ channel_id: channel.id, category_id: prepared.category_id, payload, created_at: now })
       .returning({ id: inquiries.id });
+    // The attachment is kept for good from now on (the retention job deletes only unattached files);
+    // gone since the check (deleted by that job) is the same 422 as an unknown one.
+    if (prepared.attachment_url && !(await attachUpload(tx, channel.id, prepared.attachment_url))) {
+      throw validationFailed({ attachment_url: [messages.selected(INQUIRY_LABELS.attachment_url)] });
+    }
     const number = inquiryNumber(row.id);
     const shop = await siteName(tx, channel.id, channel.name);
     const lines = inquiryLines(prepared, env.SITE_URL);

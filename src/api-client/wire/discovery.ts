@@ -21,5 +21,5 @@ export const listedProductWire: Decoder<ListedProduct> = (v, p = '') => {
 export const bookmarkWire: Decoder<Bookmark> = /* @__PURE__ */ object({ id: int, url: string, title: string, created_at: string });
 
 export const productRequestWire: Decoder<ProductRequest> = /* @__PURE__ */ object({
-  id: int, product_id: nullable(int), product: nullable(productWire), email: nullable(string), created_at: string, notified_at: nullable(string),
+  id: int, product_id: nullable(int), product: nullable(productWire), email: nullable(string), created_at: string, notified_at: nullable(string), confirmed_at: nullable(string),
 });

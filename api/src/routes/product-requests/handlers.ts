@@ -3,6 +3,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { issuesToErrors } from '../../lib/router.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
 import { createProductRequest, deleteProductRequest, listProductRequests } from '../../services/discovery/product-requests.ts';
+import { confirmProductRequests } from '../../services/discovery/restock-confirm.ts';
 import { validationFailed } from '../../lib/errors.ts';
 import { productRequestCreateSchema } from '#contracts/discovery.ts';
 import type * as routes from './routes.ts';
@@ -10,7 +11,7 @@ import type * as routes from './routes.ts';
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {
   const type = c.req.header('content-type') ?? '';
   const input = /json/i.test(type) ? c.req.valid('json') : /form/i.test(type) ? c.req.valid('form') : bodyless();
-  const { request, created: isNew } = await createProductRequest(c.get('db'), c.get('channel').id, c.get('user'), input);
+  const { request, created: isNew } = await createProductRequest(c.get('db'), c.get('env'), c.get('channel').id, c.get('user'), input);
   return isNew ? created(c, request) : ok(c, request);
 };
 
@@ -27,3 +28,6 @@ export const remove: AppRouteHandler<typeof routes.remove> = async (c) => {
   await deleteProductRequest(c.get('db'), c.get('user')!.id, c.req.valid('param').id);
   return noContent(c);
 };
+
+export const confirm: AppRouteHandler<typeof routes.confirm> = async (c) =>
+  ok(c, await confirmProductRequests(c.get('db'), c.get('channel').id, c.req.valid('json').token));

@@ -1,10 +1,12 @@
 /** Restock-request route definitions: POST /v1/product-requests, GET/DELETE /v1/me/product-request-histories. */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { idParamSchema, PAGINATION_HEADERS } from '#contracts/common.ts';
-import { historyPageQuerySchema, productRequestCreateSchema, productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
+import {
+  historyPageQuerySchema, productRequestConfirmResponseSchema, productRequestConfirmSchema, productRequestCreateSchema, productRequestListSchema, productRequestSchema,
+} from '#contracts/discovery.ts';
 
 const unauthorized = errorResponse('Not signed in');
 const pageHeaders = z.object(Object.fromEntries(Object.values(PAGINATION_HEADERS).map((h) => [h, z.string()])));
@@ -29,6 +31,16 @@ export const create = createRoute({
     201: jsonResponse(productRequestSchema, 'Created'),
     200: jsonResponse(productRequestSchema, 'The same request was already waiting'),
     404: errorResponse('Unknown product'), 422: errorResponse('Invalid body, or the product is in stock'),
+  },
+});
+
+export const confirm = createRoute({
+  method: 'post', path: '/product-requests/confirm', tags,
+  summary: 'Open the confirmation mail\'s link: every pending restock request of that address on the channel is confirmed (single use)',
+  request: { body: jsonBody(productRequestConfirmSchema) },
+  responses: {
+    200: jsonResponse(productRequestConfirmResponseSchema, 'Confirmed'),
+    422: errorResponse('Unknown, used or expired link (product_request.confirm.invalid)'),
   },
 });
 

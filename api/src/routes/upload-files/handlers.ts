@@ -4,18 +4,16 @@ import type { AppEnv } from '../../context.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created } from '../../lib/respond.ts';
 import { validationFailed } from '../../lib/errors.ts';
+import { MULTIPART_FRAMING_BYTES } from '../../middleware/body-limit.ts';
 import { readUpload, saveUpload, UPLOAD_MESSAGES, uploadTooLarge } from '../../services/uploads/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
-
-/** Room for the multipart framing and the `dir` field around the file. */
-const FORM_OVERHEAD = 64 * 1024;
 
 /** The form's file and dir; a 413 before reading a body the declared length shows is too large. */
 async function uploadForm(c: Context<AppEnv>): Promise<{ file: File; dir: string }> {
   const max = c.get('env').UPLOAD_MAX_BYTES;
   const length = Number(c.req.header('content-length') ?? 0);
-  if (length > max + FORM_OVERHEAD) throw uploadTooLarge(max);
+  if (length > max + MULTIPART_FRAMING_BYTES) throw uploadTooLarge(max);
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw validationFailed({ file: [UPLOAD_MESSAGES.noFile] });
   let form: FormData | null = null;
   try { form = await c.req.formData(); } catch { /* not a readable form: as without the file */ }

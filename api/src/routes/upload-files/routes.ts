@@ -28,6 +28,7 @@ export const upload = createRoute({
   responses: {
     201: jsonResponse(uploadFileSchema, 'Kept; url is where it is served'),
     413: errorResponse('The file (or body) is too large'),
+    507: errorResponse('The shop\'s room for uploads not attached to an inquiry (UPLOAD_QUOTA_BYTES) is full'),
     422: errorResponse('No file, a type other than the five, or a bad dir (errors keyed file or dir)'),
     429: errorResponse('Too many uploads from this client or member (Retry-After)'),
   },

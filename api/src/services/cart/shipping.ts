@@ -7,7 +7,7 @@
  * is never copied (spec 5), and a new address entered during checkout is saved to the member's
  * address book first (without a label), so every shipping points at a real address row.
  */
-import { and, asc, count, eq, isNull, max, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, max, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
 import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema.ts';
@@ -15,7 +15,7 @@ import { unauthenticated, unprocessable, validationFailed } from '../../lib/erro
 import { ADDRESS_LIMIT, type DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShippingAddRequest } from '#contracts/cart.ts';
 import type { CartDivideRequest, CartPackingModifyRequest, CartShippingModifyRequest } from '#contracts/delivery.ts';
-import { findAddress, toDeliveryAddress, type AddressRow } from '../addresses.ts';
+import { addressLimitReached, findAddress, lockAndCount, toDeliveryAddress, type AddressRow } from '../addresses.ts';
 import { deliveryPlan, isChoosableDelivery } from '../delivery/leadtime.ts';
 import { deliverySettings } from '../delivery/settings.ts';
 import { knownPrefecture } from '../social-gift/address.ts';
@@ -48,8 +48,10 @@ async function chosenAddress(tx: Tx, user: UserRow | null, choice: AddressChoice
   }
   const a = choice.address!;
   knownPrefecture(a.prefecture);
-  const [{ n }] = await tx.select({ n: count() }).from(user_addresses).where(eq(user_addresses.user_id, user.id));
-  if (n >= ADDRESS_LIMIT) throw unprocessable(`登録できるお届け先は${ADDRESS_LIMIT}件までです。`, 'user_address.limit');
+  // The address book's lock, as the form and the CSV import take it: two carts (or a cart and an
+  // import) adding at once cannot both pass the x-limit.
+  const n = await lockAndCount(tx, user.id);
+  if (n >= ADDRESS_LIMIT) throw addressLimitReached();
   const [row] = await tx.insert(user_addresses).values({
     user_id: user.id, name: '', shipping_name: a.shipping_name ?? '', last_name: a.last_name, first_name: a.first_name,
     last_name_kana: a.last_name_kana ?? '', first_name_kana: a.first_name_kana ?? '', postal_code: a.postal_code.replace('-', ''),

@@ -2,7 +2,7 @@
  * Restock requests (「再入荷をお知らせ」): a shopper asks to be mailed when a sold-out product is
  * back. One pending request per product and address; `notifyRestocked` mails them once.
  */
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { product_requests, products } from '../../db/schema.ts';
 import type { UserRow } from '../../context.ts';
 import { notFound, unprocessable, validationFailed } from '../../lib/errors.ts';
@@ -14,19 +14,22 @@ import { messages } from '#contracts/messages.ts';
 import type { Product } from '#contracts/products.ts';
 import { queueMail, siteName } from '../mail.ts';
 import { iso, productsInOrder, requireSellableProduct, type Conn } from './common.ts';
+import { confirmationColumns, confirmationFor, mailConfirmation } from './restock-confirm.ts';
 
 type Row = typeof product_requests.$inferSelect;
 
 const wire = (r: Row, product: Product | null): ProductRequest => ({
   id: r.id, product_id: r.product_id, product, email: r.email, created_at: iso(r.created_at), notified_at: r.notified_at ? iso(r.notified_at) : null,
+  confirmed_at: r.confirmed_at ? iso(r.confirmed_at) : null,
 });
 
 /**
  * Creates a restock request for a sold-out product of the channel. A guest must give an e-mail; a
  * member's request goes to the member's own address (the given one only when the member has none).
- * A pending request for the same product and address is answered instead (created false).
+ * A pending request for the same product and address is answered instead (created false). A
+ * request is mailed only once its address is confirmed (restock-confirm.ts).
  */
-export async function createProductRequest(conn: Conn, channelId: string, user: UserRow | null, input: { product_id: number; email?: string }): Promise<{ request: ProductRequest; created: boolean }> {
+export async function createProductRequest(conn: Conn, env: { SITE_URL: string }, channelId: string, user: UserRow | null, input: { product_id: number; email?: string }): Promise<{ request: ProductRequest; created: boolean }> {
   const to = (user?.email || input.email)?.trim().toLowerCase();
   if (!to) throw validationFailed({ email: [messages.required('メールアドレス')] });
   const product = await requireSellableProduct(conn, channelId, input.product_id);
@@ -35,11 +38,22 @@ export async function createProductRequest(conn: Conn, channelId: string, user: 
   const [pending] = await conn.select().from(product_requests).where(and(
     eq(product_requests.product_id, product.id), eq(product_requests.email, to), eq(product_requests.channel_id, channelId), isNull(product_requests.notified_at),
   )).limit(1);
-  if (pending) return { request: wire(pending, product_ ?? null), created: false };
+  // Unconfirmed: confirmed now, or the link mailed (again, once its hour is over: restock-confirm.ts).
+  const confirmation = pending?.confirmed_at ? null : await confirmationFor(conn, channelId, user, to);
+  if (pending) {
+    let row = pending;
+    if (confirmation && (confirmation.confirmed_at || confirmation.secret)) {
+      [row] = await conn.update(product_requests).set(confirmationColumns(confirmation)).where(eq(product_requests.id, pending.id)).returning();
+    }
+    if (confirmation && !confirmation.confirmed_at && confirmation.secret) await mailConfirmation(conn, env, channelId, to, product.name, confirmation.secret);
+    return { request: wire(row, product_ ?? null), created: false };
+  }
   const [row] = await conn.insert(product_requests).values({
     user_id: user?.id ?? null, product_id: product.id, channel_id: channelId, email: to,
     payload: { product_id: product.id, email: to, member: user != null },
+    ...confirmationColumns(confirmation!),
   }).returning();
+  if (!confirmation!.confirmed_at && confirmation!.secret) await mailConfirmation(conn, env, channelId, to, product.name, confirmation!.secret);
   return { request: wire(row, product_ ?? null), created: true };
 }
 
@@ -82,7 +96,7 @@ export function restockMailText(m: { siteName: string; productName: string; url:
 }
 
 /**
- * Mails every pending request of a product that is in stock again, once: the requests are marked
+ * Mails every pending confirmed request of a product that is in stock again, once: the requests are marked
  * notified in the same UPDATE that picks them (so two calls never mail twice) and the mails are
  * queued in the caller's connection or transaction. Returns how many were queued. Call it wherever
  * stock goes from 0 to more (order cancellation, admin or stock imports); `raiseStock` does.
@@ -91,7 +105,8 @@ export async function notifyRestocked(conn: Conn, productId: number, siteUrl: st
   const [product] = await conn.select({ key: products.key, name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId));
   if (!product || product.stock <= 0) return 0;
   const picked = await conn.update(product_requests).set({ notified_at: new Date() })
-    .where(and(eq(product_requests.product_id, productId), isNull(product_requests.notified_at), sql`${product_requests.email} is not null`))
+    .where(and(eq(product_requests.product_id, productId), isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at),
+      sql`${product_requests.email} is not null`))
     .returning();
   const names = new Map<string, string>();
   for (const r of picked) {

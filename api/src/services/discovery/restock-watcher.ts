@@ -2,7 +2,7 @@
  * Background upkeep, run by `npm start` and `npm run api` (startMaintenance in
  * server.ts):
  * - the restock watcher: stock can come back by any path (an order cancelled, an import, an editor or
- *   plain SQL), so every RESTOCK_SCAN_INTERVAL_MS it looks for pending 「再入荷をお知らせ」 requests
+ *   plain SQL), so every RESTOCK_SCAN_INTERVAL_MS it looks for pending, confirmed 「再入荷をお知らせ」 requests
  *   whose product is in stock again and mails them (notifyRestocked, each product in its own
  *   transaction: the requests are marked and their mails queued together or not at all);
  * - the retention of recommendation-click events: rows older than ECOMMERCE_EVENTS_RETENTION_DAYS are
@@ -13,12 +13,13 @@
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
  *   before each memorial day whose member asked for one, once a year;
  * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour;
- * - editor sessions that expired or were revoked (services/admin/auth.ts purgeEditorSessions), once an hour.
+ * - editor sessions that expired or were revoked (services/admin/auth.ts purgeEditorSessions), once an hour;
+ * - uploads never attached to an inquiry, past UPLOAD_RETENTION_HOURS (services/uploads/retention.ts), once an hour.
  * Several processes may run it at once: notifyRestocked's UPDATE picks each request once (a second
  * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
  * the same with reminded_for_year, and deleting twice is harmless.
  */
-import { and, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ecommerce_events, product_requests, products } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
@@ -28,12 +29,13 @@ import { grantDuePoints } from '../benefits/grant.ts';
 import { refreshPopularity } from '../search/refresh.ts';
 import { remindMemorials } from '../memorial-reminders/index.ts';
 import { purgeEditorSessions } from '../admin/auth.ts';
+import { purgeUnattachedUploads, type RetentionEnv } from '../uploads/retention.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
   const rows = await db.selectDistinct({ id: products.id }).from(product_requests)
     .innerJoin(products, sql`${products.id} = ${product_requests.product_id}`)
-    .where(and(isNull(product_requests.notified_at), gt(products.stock, 0)))
+    .where(and(isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at), gt(products.stock, 0)))
     .limit(limit);
   return rows.map((r) => r.id);
 }
@@ -68,14 +70,14 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 
 export interface Maintenance {
   /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number; pointsGranted: number }>;
+  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number; pointsGranted: number; uploadsPurged: number }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
 
 const PURGE_EVERY_MS = 3_600_000;
 
-type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'>;
+type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'> & RetentionEnv;
 
 export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) => void = (m) => console.warn(m)): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
@@ -105,6 +107,7 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
   const popular = () => guard(() => refreshPopularity(db), 0);
   // Editor sessions past their expiry or revoked: never usable again, so not kept.
   const sessions = () => guard(() => purgeEditorSessions(db), 0);
+  const uploads = () => guard(() => purgeUnattachedUploads(db, env, warn), 0);
   const timers = [
     env.RESTOCK_SCAN_INTERVAL_MS > 0 ? setInterval(scan, env.RESTOCK_SCAN_INTERVAL_MS) : undefined,
     setInterval(purge, PURGE_EVERY_MS),
@@ -113,13 +116,14 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
     setInterval(remind, PURGE_EVERY_MS),
     setInterval(popular, PURGE_EVERY_MS),
     setInterval(sessions, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); void grant(); void remind(); void popular(); void sessions(); }, 5_000),
+    setInterval(uploads, PURGE_EVERY_MS),
+    setTimeout(() => { void scan(); void purge(); void expire(); void grant(); void remind(); void popular(); void sessions(); void uploads(); }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
     runOnce: async () => ({
       restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind(), popularityChanged: await popular(),
-      editorSessionsPurged: await sessions(), pointsGranted: await grant(),
+      editorSessionsPurged: await sessions(), pointsGranted: await grant(), uploadsPurged: await uploads(),
     }),
     stop: async () => {
       stopped = true;

@@ -37,14 +37,21 @@ export const receiverErrors = {
 
 interface GiftWithOrder { gift: SocialGiftRow; orderStatus: string }
 
-/** The gift of a link on this channel (any status), or 404. */
+/**
+ * The gift of a link on this channel (any status), or 404. With `lock`, the order row and then the
+ * gift row are locked and read again, in the order the cancellation takes them (orders/cancel.ts:
+ * the order, then its gift): a receiver's PUT and the sender's cancel at once wait for each other
+ * instead of deadlocking, and whichever comes second sees what the first committed.
+ */
 async function findGift(conn: Conn, channelId: string, key: string, lock = false): Promise<GiftWithOrder> {
-  const q = conn.select({ gift: social_gifts, orderStatus: orders.status }).from(social_gifts)
+  const [row] = await conn.select({ gift: social_gifts, orderStatus: orders.status }).from(social_gifts)
     .innerJoin(orders, eq(orders.id, social_gifts.order_id))
     .where(and(eq(social_gifts.token_hash, hashGiftSecret(key)), eq(social_gifts.channel_id, channelId))).limit(1);
-  const [row] = lock ? await q.for('update', { of: social_gifts }) : await q;
   if (!row) throw receiverErrors.notFound();
-  return row;
+  if (!lock) return row;
+  const [order] = await conn.select({ status: orders.status }).from(orders).where(eq(orders.id, row.gift.order_id)).for('update');
+  const [gift] = await conn.select().from(social_gifts).where(eq(social_gifts.id, row.gift.id)).for('update');
+  return { gift, orderStatus: order.status };
 }
 
 /** Throws the Japanese refusal unless the gift still waits for its address. */

@@ -4,7 +4,7 @@
  * signed with SigV4 by aws4fetch). Object keys are `<dir>/<random>.<ext>`, made by the service from
  * a checked directory and a random name, never from the client's file name.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { ApiEnv } from '../../env.ts';
@@ -14,6 +14,8 @@ export interface UploadStorage {
   put(objectKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes, or null when the object is gone. */
   get(objectKey: string): Promise<Uint8Array | null>;
+  /** Removes the object; one already gone is no error. */
+  delete(objectKey: string): Promise<void>;
 }
 
 type StorageEnv = Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
@@ -39,6 +41,9 @@ export function diskStorage(root: string): UploadStorage {
         throw e;
       }
     },
+    async delete(objectKey) {
+      await rm(pathOf(objectKey), { force: true });
+    },
   };
 }
 
@@ -59,12 +64,22 @@ export function s3Storage(env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUC
       if (!res.ok) throw new Error(`S3 GET failed with ${res.status}`);
       return new Uint8Array(await res.arrayBuffer());
     },
+    async delete(objectKey) {
+      const res = await client.fetch(urlOf(objectKey), { method: 'DELETE' });
+      await res.arrayBuffer();
+      if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE failed with ${res.status}`);
+    },
   };
 }
 
 /** The upload folder: UPLOAD_DIR, else `uploads` beside the PGlite folder (`.data/uploads`; per run under `.data/e2e-<port>/`). */
 export function uploadDir(env: Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR'>): string {
   return env.UPLOAD_DIR || join(dirname(resolve(env.DATA_DIR)), 'uploads');
+}
+
+/** The storage a kept file is in (its row's `storage`), whatever the configuration says now. */
+export function storageOf(env: StorageEnv, kind: string): UploadStorage {
+  return uploadStorage(kind === 'disk' ? { ...env, S3_BUCKET: undefined } : env);
 }
 
 /** The storage this configuration uses. */

@@ -1,0 +1,21 @@
+/**
+ * /verify/restock/?token=…: the link of a guest's 「再入荷をお知らせ」 confirmation mail. POST
+ * /v1/product-requests/confirm confirms the address (every pending request of it); the API's message
+ * is shown, or its refusal (a used or expired link) with the way back to the shop.
+ */
+import { confirmProductRequests } from '../../src/api-client/discovery.ts';
+import Loading from '../common/Loading.tsx';
+import { paths } from '../../src/lib/routes.ts';
+import { useTokenLink } from './use-token-link.ts';
+
+export default function ConfirmRestock() {
+  const state = useTokenLink(confirmProductRequests);
+
+  if (state.status === 'checking') return <Loading />;
+  return (
+    <div className="stack">
+      <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>{state.message}</p>
+      <p><a className="btn" href={paths.home}>トップページへ</a></p>
+    </div>
+  );
+}
