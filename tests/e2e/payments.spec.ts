@@ -56,7 +56,7 @@ test('a card with 3-D Secure completes the order, and the card number never goes
   const number = '4000000000003220';
   await fillCard(page, number);
   // The hints of spec 5.
-  await expect(page.getByText('半角数字・ハイフンなし（14桁〜16桁）')).toBeVisible();
+  await expect(page.getByText('半角数字・ハイフンなし（14桁）')).toBeVisible();
   await expect(page.getByText('yyyymm（例：202812）')).toBeVisible();
   await expect(page.getByText('カード裏面の3桁の数字')).toBeVisible();
   await confirmAndOrder(page);
