@@ -112,5 +112,5 @@ test('コンビニ払い: the store is chosen, and the thanks page shows the pay
   const payment = page.getByRole('region', { name: 'お支払いについて' });
   await expect(payment).toContainText('ローソン');
   await expect(payment).toContainText(/お支払い番号\s*\d{12}/);
-  await expect(payment).toContainText(/お支払い期限\s*\d{4}年\d{1,2}月\d{1,2}日 23:59/);
+  await expect(payment).toContainText(/お支払い期限\s*\d{4}\.\d{2}\.\d{2} 23:59/);
 });

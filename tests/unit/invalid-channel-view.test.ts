@@ -40,12 +40,6 @@ describe('invalid-channel view (spec 8)', () => {
     expect(document.querySelector('section.error')).not.toBeNull();
   });
 
-  it('without the template (a page of another layout) it still shows only the 404 text', () => {
-    document.body.innerHTML = page(false);
-    showInvalidChannelView(document);
-    expectOnly404(document);
-  });
-
   it('an island\'s API call answered "channel does not exist" switches the page in the browser', async () => {
     document.body.innerHTML = page(true);
     const api = fakeFetch(() => json({ message: 'The channel does not exist.', code: 'channel.not_exists' }, 404));
