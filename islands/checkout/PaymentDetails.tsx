@@ -12,7 +12,6 @@ import { useSessionStore } from '../../src/stores/session.ts';
 import type { PaymentChoiceDetails } from '../../src/stores/cart.ts';
 import FieldError from '../common/FieldError.tsx';
 import { isCardTokenError, tokeniseCard, type CardInput } from './card-token.ts';
-import { CARD_HINTS, checkCardFields, FROM_PROVIDER, type CardField } from './card-fields.ts';
 
 export type Collect = () => Promise<PaymentChoiceDetails | null>;
 interface Props { method: PaymentMethod; collectRef: { current: Collect | null } }
@@ -68,7 +67,19 @@ function KonbiniDetails({ collectRef }: Pick<Props, 'collectRef'>) {
   );
 }
 
+type CardField = 'ccNumber' | 'ccName' | 'ccExpiration' | 'securityCode';
+const FROM_PROVIDER: Record<keyof CardInput, CardField> = { number: 'ccNumber', name: 'ccName', expiry: 'ccExpiration', code: 'securityCode' };
 const NEW_CARD = 'new';
+
+/** A quick check before asking the provider, so an empty field is named at once. */
+function checkCardFields(v: Record<CardField, string>): Partial<Record<CardField, string>> {
+  const errors: Partial<Record<CardField, string>> = {};
+  if (!/^\d{14,16}$/.test(v.ccNumber.replace(/[\s-]/g, ''))) errors.ccNumber = 'カード番号は半角数字14〜16桁で入力してください。';
+  if (!v.ccName.trim()) errors.ccName = 'カード名義を入力してください。';
+  if (!/^\d{4}(0[1-9]|1[0-2])$/.test(v.ccExpiration)) errors.ccExpiration = '有効期限はyyyymmの形式（例：202812）で入力してください。';
+  if (!/^\d{3,4}$/.test(v.securityCode)) errors.securityCode = 'セキュリティコードは半角数字3桁（一部のカードは4桁）で入力してください。';
+  return errors;
+}
 
 function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
   const id = useId();
@@ -147,10 +158,10 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
       {choice === NEW_CARD && (
         <div className="stack" role="group" aria-labelledby={`${id}-new-title`}>
           <p id={`${id}-new-title`} className="muted">カード情報は決済代行会社に直接送信され、当店には保存されません。</p>
-          {field('ccNumber', 'カード番号', CARD_HINTS.ccNumber, { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
+          {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
           {field('ccName', 'カード名義', '半角ローマ字（例：TARO YAMADA）', { autoComplete: 'cc-name', maxLength: '45' })}
-          {field('ccExpiration', '有効期限', CARD_HINTS.ccExpiration, { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
-          {field('securityCode', 'セキュリティコード', CARD_HINTS.securityCode, { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}
+          {field('ccExpiration', '有効期限', 'yyyymm（例：202812）', { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
+          {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}
           {isMember && (
             <div className="choice">
               <input type="checkbox" id={`${id}-save`} checked={save} onChange={(e) => setSave(e.target.checked)} />
