@@ -4,7 +4,7 @@
  * reload after the tab closed) the page points to the mail that carries it.
  */
 import { useState } from '../common/react.ts';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Order } from '../../src/api-client/types.ts';
 import { recalledGiftLink } from '../../src/lib/social-gift-link.ts';
 

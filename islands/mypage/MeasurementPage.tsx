@@ -4,7 +4,7 @@
  * alternative and the same values are listed in a table, so nothing is only visible in the drawing.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { formatJstDate } from '#contracts/dates.ts';
+import { formatJstDate } from '#contracts/datetimes.ts';
 import { formatMeasurement, MEASUREMENT_PURPOSE_CODES, MEASUREMENT_PURPOSES, type MeasurementPurposeCode } from '#contracts/measurement-choices.ts';
 import { listTimeseries, type TimeseriesEntry, type TimeseriesList } from '../../src/api-client/timeseries.ts';
 import { mypageMeasurementEditPath } from '../../src/lib/mypage-routes.ts';

@@ -110,7 +110,6 @@ function handleResponse(res: RawResponse, parse: ((body: unknown) => unknown) | 
   }
   if (isChannelNotFound(status, errBody.message)) {
     setInvalidChannel(true);
-    options().showInvalidChannel();
     throw new ApiError({ status, code: errBody.code ?? CLIENT_CODES.invalidChannel, message, handled: true });
   }
   if (status === 401) {

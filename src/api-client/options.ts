@@ -5,7 +5,6 @@
  */
 import { readEndpoint, isBrowser } from './endpoint.ts';
 import { readSession, writeSession, clearSession, clearCartCookies, type StoredSession } from './cookie-jar.ts';
-import { showInvalidChannelView } from './invalid-channel-view.ts';
 
 export type { StoredSession } from './cookie-jar.ts';
 
@@ -38,8 +37,6 @@ export interface ClientOptions {
   timeoutMs: number;
   /** Clears the cart cookies when a session ends without keepCart (cookie-based by default). */
   clearCart: () => void;
-  /** Switches the page to the invalid-channel view (spec 8; the page's body in a browser, nothing on the server). */
-  showInvalidChannel: () => void;
 }
 
 const cookieTokens: TokenStore = { read: readSession, write: writeSession, clear: clearSession };
@@ -84,7 +81,6 @@ function defaults(): ClientOptions {
     now: () => Date.now(),
     timeoutMs: DEFAULT_TIMEOUT_MS,
     clearCart: clearCartCookies,
-    showInvalidChannel: browser ? () => showInvalidChannelView() : () => {},
   };
   return resolvedDefaults;
 }

@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { formatDate, formatDateTime, isoDate } from '../../src/lib/date.ts';
-import { formatDay, formatDayWithWeekday, formatJstDate, formatJstDateTime, weekdayOf } from '../../contracts/dates.ts';
+import { formatDay, formatDayWithWeekday } from '../../contracts/dates.ts';
+import { formatJstDate, formatJstDateTime } from '../../contracts/datetimes.ts';
 
 describe('dates (spec 9: YYYY.MM.DD and YYYY.MM.DD H:mm, Japan time)', () => {
   it('formats a date as YYYY.MM.DD', () => {
@@ -30,10 +31,10 @@ describe('shared date helpers for screens and mails (contracts/dates.ts, spec 9)
     expect(formatDayWithWeekday('2026-12-04')).toBe('2026.12.04（金）');
     expect(formatDayWithWeekday('2027-01-04')).toBe('2027.01.04（月）');
     expect(formatDayWithWeekday('2028-02-29')).toBe('2028.02.29（火）');
-    expect(weekdayOf('2026-12-06')).toBe('日');
+    expect(formatDayWithWeekday('2026-12-06')).toBe('2026.12.06（日）');
   });
 
-  it('leaves a value that is not a day as it is (never 「12月4日」)', () => {
+  it('leaves an empty value empty and a text that is not a day as it is (never 「12月4日」)', () => {
     expect(formatDay('')).toBe('');
     expect(formatDayWithWeekday('指定なし')).toBe('指定なし');
   });

@@ -35,15 +35,23 @@ afterEach(() => resetClient());
 describe('invalid-channel view (spec 8)', () => {
   it('replaces the page with the layout\'s template: only the 404 text, no header, footer, links or forms', () => {
     document.body.innerHTML = page(true);
-    showInvalidChannelView(document);
+    showInvalidChannelView();
     expectOnly404(document);
     expect(document.querySelector('section.error')).not.toBeNull();
+  });
+
+  it('a plain 404 or another error leaves the page as it is', async () => {
+    document.body.innerHTML = page(true);
+    configureClient({ baseUrl: 'http://api.test', channelId: 'default', fetch: fakeFetch(() => json({ message: '商品が見つかりません。', code: 'common.not_found' }, 404)).fetch });
+    await expect(request('GET', '/v1/products/nope')).rejects.toMatchObject({ status: 404, handled: false });
+    expect(document.querySelector('header')).not.toBeNull();
+    expect(document.title).toBe('お問い合わせ | ショップ');
   });
 
   it('an island\'s API call answered "channel does not exist" switches the page in the browser', async () => {
     document.body.innerHTML = page(true);
     const api = fakeFetch(() => json({ message: 'The channel does not exist.', code: 'channel.not_exists' }, 404));
-    // Only the transport is replaced: the browser default of showInvalidChannel is what runs.
+    // Only the transport is replaced: what runs after the answer is the client's own code.
     configureClient({ baseUrl: 'http://api.test', channelId: 'gone', fetch: api.fetch });
     await expect(request('GET', '/v1/inquiry-categories')).rejects.toMatchObject({ status: 404, handled: true });
     expectOnly404(document);

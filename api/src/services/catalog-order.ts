@@ -5,7 +5,7 @@
  * shop's or anyone's mailbox.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ChannelRow, UserRow } from '../context.ts';

@@ -10,7 +10,7 @@
  * real send (with a number no inquiry has), but nothing is stored or mailed, so a bot learns nothing.
  */
 import { randomInt } from 'node:crypto';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';

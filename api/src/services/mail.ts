@@ -4,7 +4,8 @@
  * prints it to the console when no SMTP_URL is set.
  */
 import { and, eq } from 'drizzle-orm';
-import { formatDayWithWeekday, formatJstDateTime } from '#contracts/dates.ts';
+import { formatDayWithWeekday } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox_emails, settings } from '../db/schema.ts';
 import { mailQueued } from './outbox/signal.ts';

@@ -11,7 +11,7 @@
 import type { AstroGlobal } from 'astro';
 import { channel } from 'virtual:shop/theme';
 import { readServerEndpoint } from '../../api-client/endpoint.ts';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
 
 export const SESSION_COOKIE = 'admin_session';

@@ -17,7 +17,7 @@
  * the order (payment_transactions.status 'void_failed' or still 'authorized' on a cancelled order).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db } from '../../db/client.ts';
 import { order_items, orders, payment_transactions, social_gifts } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';

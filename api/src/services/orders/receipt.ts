@@ -13,7 +13,8 @@
  * the file stays small (about 20 KB).
  */
 import { readFile } from 'node:fs/promises';
-import { formatDay, formatJstDate } from '#contracts/dates.ts';
+import { formatDay } from '#contracts/dates.ts';
+import { formatJstDate } from '#contracts/datetimes.ts';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import fontkit from '@pdf-lib/fontkit';

@@ -1,5 +1,5 @@
 /** The gift's mails (pure texts): the link to the sender, and the sender's notice once the receiver has answered. */
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 
 export interface GiftLinkMail {
   siteName: string;

@@ -6,7 +6,7 @@
  * the link (the sender too) can never read it back.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { formatJstDateTime } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow } from '../../context.ts';
 import { order_items, orders, products, social_gifts } from '../../db/schema.ts';
