@@ -180,10 +180,13 @@ export default defineConfig({
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).
               { name: 'embroidery-choices', test: /\/contracts\/embroidery-choices\.ts/, priority: 8 },
+              // The date-time format (contracts/datetimes.ts): the thanks page (a gift's expiry, the payment deadline)
+              // and my page, never the steps before it. A file of its own (about 220 B), so the thanks page does not
+              // load the checkout chunk for it.
+              { name: 'datetimes', test: /\/contracts\/datetimes\.ts/, priority: 8 },
               // React, Astro's React renderer, the toast store and region, and what the cart and every
               // checkout step share (the API client core: http, cookies, routes, zustand; the cart and
-              // session stores and the cart's calls and decoders; the member gate; the checkout helpers, with
-              // the delivery-date format, else the delivery step loads the Confirm chunk for that one function):
+              // session stores and the cart's calls and decoders; the member gate; the checkout helpers):
               // those pages load all of it, and one gzip stream compresses it better than separate files.
               // Only what those pages run belongs here, since each module in it is bundled whole: the
               // order decision is card-decision.ts (the rest of card-payments.ts, saved cards and the
@@ -195,11 +198,12 @@ export default defineConfig({
                 priority: 5,
               },
               // What the cart and the checkout steps share but the thanks page (/cart/complete/) does not run: the
-              // cart store with its calls and decoders, the steps' hooks and the payment list. A chunk of its own,
+              // cart store with its calls and decoders, the steps' hooks and the payment list, and the day format of
+              // contracts/dates.ts (the delivery dates of the delivery and confirm steps: as a file of its own, 400 B more). A chunk of its own,
               // one more file for those five pages, so the thanks page does not load about 3 KB it never uses.
               {
                 name: 'checkout',
-                test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart|reshape|payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee|delivery-format)\.ts/,
+                test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart|reshape|payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)\.ts|\/contracts\/dates\.ts/,
                 priority: 4.5,
               },
               // The routes only my-page links to (src/lib/mypage-routes.ts): a file of their own for the my-page islands,

@@ -89,7 +89,8 @@ export interface SlotProps {
   MakerDetail: { item: Maker };
   BrandList: { items: Brand[]; heading?: string };
   StaticPage: { page: StaticPage };
-  ErrorScreen: { status?: number; message?: string | null; showHomeButton?: boolean };
+  /** `routerMiss`: a 404 for a path the route's own router has no page for (spec 2 'This page could not be found'). */
+  ErrorScreen: { status?: number; message?: string | null; showHomeButton?: boolean; routerMiss?: boolean };
   Faq: { groups: FaqGroup[] };
   StylistList: { items: Stylist[] };
   StylistDetail: { item: Stylist; posts: Blog[] };

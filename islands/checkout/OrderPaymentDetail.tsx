@@ -5,14 +5,12 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { getOrderPayment, type OrderPayment } from '../../src/api-client/order-payment.ts';
+// The deadline is a day ("2026-12-02", read as UTC midnight, the same day in Japan): the date-time helpers'
+// small file, since the thanks page does not load the checkout chunk that holds contracts/dates.ts.
+import { formatJstDate } from '#contracts/datetimes.ts';
 import { formatYenWithTax } from '../../src/lib/money.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-/** "2026-12-02" → "2026年12月2日". */
-const jpDate = (ymd: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
-  return m ? `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日` : ymd;
-};
 
 /** The payment part of the thanks page for order `orderNo`. */
 export default function OrderPaymentDetail({ orderNo }: { orderNo: string }) {
@@ -26,9 +24,9 @@ export default function OrderPaymentDetail({ orderNo }: { orderNo: string }) {
   const d = payment.payment_detail;
   const amount = typeof d.amount === 'number' ? formatYenWithTax(d.amount) : null;
   const rows: [string, string][] = [['お支払い方法', payment.payment_name]];
-  if (d.bank_account) rows.push(['お振込先', text(d.bank_account)], ['お振込期限', jpDate(text(d.deadline))]);
+  if (d.bank_account) rows.push(['お振込先', text(d.bank_account)], ['お振込期限', formatJstDate(text(d.deadline))]);
   if (d.payment_number) {
-    rows.push(['お支払い先', text(d.store_name)], ['お支払い番号', text(d.payment_number)], ['お支払い期限', `${jpDate(text(d.deadline))} 23:59`]);
+    rows.push(['お支払い先', text(d.store_name)], ['お支払い番号', text(d.payment_number)], ['お支払い期限', `${formatJstDate(text(d.deadline))} 23:59`]);
   }
   if (d.last4) rows.push(['カード', `${text(d.brand).toUpperCase()} **** ${text(d.last4)}`]);
   if (amount && (d.bank_account || d.payment_number)) rows.push(['お支払い金額', amount]);

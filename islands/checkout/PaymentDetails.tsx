@@ -158,7 +158,7 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
       {choice === NEW_CARD && (
         <div className="stack" role="group" aria-labelledby={`${id}-new-title`}>
           <p id={`${id}-new-title`} className="muted">カード情報は決済代行会社に直接送信され、当店には保存されません。</p>
-          {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁〜16桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
+          {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
           {field('ccName', 'カード名義', '半角ローマ字（例：TARO YAMADA）', { autoComplete: 'cc-name', maxLength: '45' })}
           {field('ccExpiration', '有効期限', 'yyyymm（例：202812）', { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
           {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}

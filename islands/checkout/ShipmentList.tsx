@@ -5,7 +5,7 @@
  */
 import type { Cart } from '../../src/api-client/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
-import { jpDeliveryDate } from './delivery-format.ts';
+import { formatDayWithWeekday } from '#contracts/dates.ts';
 
 /** What the list needs: a cart, or an order's shipments in the cart's shape (toShipments in OrderDetail.tsx). */
 export type Shipments = { deliveries: Cart['deliveries']; lines: Array<Pick<Cart['lines'][number], 'key' | 'name' | 'quantity'>>; note?: string };
@@ -32,7 +32,7 @@ export default function ShipmentList({ cart }: { cart: Shipments }) {
               })}
             </ul>
             <dl className="totals">
-              <dt>お届け希望日時</dt><dd>{d.deliveryDate ? jpDeliveryDate(d.deliveryDate) : '指定なし'} {d.deliveryTimezoneLabel ?? '指定なし'}</dd>
+              <dt>お届け希望日時</dt><dd>{d.deliveryDate ? formatDayWithWeekday(d.deliveryDate) : '指定なし'} {d.deliveryTimezoneLabel ?? '指定なし'}</dd>
               <dt>ラッピング</dt><dd>{d.packingName ? `${d.packingName}（${formatYen(d.packingFee ?? 0)}）` : 'なし'}</dd>
               <dt>のし</dt><dd>{d.noshiType ? `${d.noshiType}${d.noshiName ? `（名入れ：${d.noshiName}）` : ''}（${formatYen(d.noshiFee ?? 0)}）` : 'なし'}</dd>
               <dt>送料</dt><dd>{(d.carriage ?? 0) === 0 ? '無料' : formatYen(d.carriage ?? 0)}</dd>

@@ -17,7 +17,7 @@ import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
 import ToastRegion from '../common/ToastRegion.tsx';
-import { jpDeliveryDate } from './delivery-format.ts';
+import { formatDayWithWeekday } from '#contracts/dates.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
@@ -85,12 +85,12 @@ function DetailForm() {
                 return line ? <li key={k}>{line.name} × {line.quantity}点</li> : null;
               })}
             </ul>
-            {lt?.earliest && <p className="muted">最短お届け日：{jpDeliveryDate(lt.earliest)}</p>}
+            {lt?.earliest && <p className="muted">最短お届け日：{formatDayWithWeekday(lt.earliest)}</p>}
             <div className="field">
               <label htmlFor={`${f}-date`}>{title}のお届け希望日</label>
               <select id={`${f}-date`} value={c.date} onChange={(e) => set(d, { date: e.target.value })}>
                 <option value="">指定なし</option>
-                {(lt?.dates ?? []).map((v) => <option key={v} value={v}>{jpDeliveryDate(v)}</option>)}
+                {(lt?.dates ?? []).map((v) => <option key={v} value={v}>{formatDayWithWeekday(v)}</option>)}
               </select>
             </div>
             <div className="field">

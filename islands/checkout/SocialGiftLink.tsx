@@ -4,6 +4,7 @@
  * reload after the tab closed) the page points to the mail that carries it.
  */
 import { useState } from '../common/react.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Order } from '../../src/api-client/types.ts';
 import { recalledGiftLink } from '../../src/lib/social-gift-link.ts';
 
@@ -11,7 +12,7 @@ export default function SocialGiftLink({ order }: { order: Pick<Order, 'order_no
   const [link] = useState(() => recalledGiftLink(order.order_no));
   const [copied, setCopied] = useState(false);
   if (!order.social_gift) return null;
-  const expires = new Date(order.social_gift.expires_at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+  const expires = formatJstDateTime(order.social_gift.expires_at);
 
   async function copy() {
     try {

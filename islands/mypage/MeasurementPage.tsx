@@ -4,6 +4,7 @@
  * alternative and the same values are listed in a table, so nothing is only visible in the drawing.
  */
 import { useEffect, useState } from '../common/react.ts';
+import { formatJstDate } from '#contracts/datetimes.ts';
 import { formatMeasurement, MEASUREMENT_PURPOSE_CODES, MEASUREMENT_PURPOSES, type MeasurementPurposeCode } from '#contracts/measurement-choices.ts';
 import { listTimeseries, type TimeseriesEntry, type TimeseriesList } from '../../src/api-client/timeseries.ts';
 import { mypageMeasurementEditPath } from '../../src/lib/mypage-routes.ts';
@@ -15,9 +16,8 @@ export default function MeasurementPage() {
   return <MypageLayout><Measurements /></MypageLayout>;
 }
 
-/** 「2025年1月10日」 in Japan time. */
-export const measuredDay = (iso: string): string =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+/** 「2025.01.10」 in Japan time (spec 9). */
+export const measuredDay = (iso: string): string => formatJstDate(iso);
 
 function Measurements() {
   const [data, setData] = useState<TimeseriesList | null>(null);

@@ -48,7 +48,12 @@ type CardField = 'ccNumber' | 'ccName' | 'ccExpiration' | 'securityCode';
 const FROM_PROVIDER: Record<keyof CardInput, CardField> = { number: 'ccNumber', name: 'ccName', expiry: 'ccExpiration', code: 'securityCode' };
 const ORDER: CardField[] = ['ccNumber', 'ccName', 'ccExpiration', 'securityCode'];
 
-/** A quick check before asking the provider, so an empty or malformed field is named at once. */
+/**
+ * A quick check before asking the provider, so an empty or malformed field is named at once. The hint
+ * says 14 digits, as spec 5's input hints do; 14 to 16 are accepted (most cards have 16). Checkout's
+ * card form (islands/checkout/PaymentDetails.tsx) keeps its own copy: a module shared by both forms
+ * would be one more file on the payment page, which is at its JavaScript budget.
+ */
 export function checkCardFields(v: Record<CardField, string>): Partial<Record<CardField, string>> {
   const errors: Partial<Record<CardField, string>> = {};
   if (!/^\d{14,16}$/.test(v.ccNumber.replace(/[\s-]/g, ''))) errors.ccNumber = 'カード番号は半角数字14〜16桁で入力してください。';
@@ -115,7 +120,7 @@ function CardForm() {
     <form className="form stack card-details" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
       <p id={`${id}-title`} className="muted">カード情報は決済代行会社に直接送信され、当店には保存されません。</p>
       {message && <p className="alert" role="alert">{message}</p>}
-      {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁〜16桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
+      {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
       {field('ccName', 'カード名義', '半角ローマ字（例：TARO YAMADA）', { autoComplete: 'cc-name', maxLength: '45' })}
       {field('ccExpiration', '有効期限', 'yyyymm（例：202812）', { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
       {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}

@@ -1,5 +1,6 @@
 /** /social-gift/{key}/: who sent the gift, the message, what it is, the expiry; 「お届け先を入力する」. */
 import { getSocialGiftProducts, getSocialGiftShipping } from '../../src/api-client/social-gift.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { socialGiftPath } from '../../src/lib/routes.ts';
 import { useEffect } from '../common/react.ts';
 import Loading from '../common/Loading.tsx';
@@ -20,7 +21,7 @@ export default function GiftLanding({ giftKey }: { giftKey: string }) {
   if (loaded.state === 'loading') return <Loading />;
   if (loaded.state === 'error') return <GiftNotice error={loaded.error} />;
   const [gift, items] = loaded.data;
-  const expires = new Date(gift.expires_at).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'long', timeStyle: 'short' });
+  const expires = formatJstDateTime(gift.expires_at);
   return (
     <div className="stack">
       <h1>{gift.sender_name ? `${gift.sender_name}さまからギフトが届いています` : 'ギフトが届いています'}</h1>

@@ -5,6 +5,7 @@
  * (spec 2): a step opened without it continues with the key this tab last opened.
  */
 import type { SocialGiftAddressCheck, SocialGiftDelivery } from '#contracts/social-gift.ts';
+import { formatDayWithWeekday } from '#contracts/dates.ts';
 import type { SocialGiftStep } from '../../src/lib/routes.ts';
 
 export const STEPS: readonly SocialGiftStep[] = ['', 'shipping', 'delivery', 'confirm', 'complete'];
@@ -67,17 +68,10 @@ export function finishDraft(key: string): void {
   writeDraft({ key });
 }
 
-const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
+/** "2026-12-05" → "2026.12.05（土）" (spec 9). */
+export const formatGiftDate = formatDayWithWeekday;
 
-/** "2026-12-05" → "2026年12月5日（土）". */
-export function formatGiftDate(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return iso;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return `${Number(m[1])}年${Number(m[2])}月${Number(m[3])}日（${WEEKDAYS[d.getUTCDay()]}）`;
-}
-
-/** The delivery choice in words: 「2026年12月5日（土） 午前中」, 「指定なし」 for either part left open. */
+/** The delivery choice in words: 「2026.12.05（土） 午前中」, 「指定なし」 for either part left open. */
 export function deliveryText(d: Pick<SocialGiftDelivery, 'delivery_date' | 'delivery_timezone_label'>): string {
   return `${d.delivery_date ? formatGiftDate(d.delivery_date) : 'お届け日の指定なし'}　${d.delivery_timezone_label === '指定なし' ? '時間帯の指定なし' : d.delivery_timezone_label}`;
 }

@@ -9,6 +9,7 @@
  * On the server this module is shared by every request, so SSR code must act on the thrown ApiError
  * instead of reading this state.
  */
+import { showInvalidChannelView } from './invalid-channel-view.ts';
 import { createStore } from 'zustand/vanilla';
 
 /** Title and message the maintenance page shows (from the 503 body when it carries them). */
@@ -67,7 +68,8 @@ export function clearStoredError(): void {
   apiState.setState({ error: null });
 }
 
-/** Switches to (or out of) the invalid-channel state. */
+/** Switches to (or out of) the invalid-channel state; in a browser, on also switches the page (spec 8). */
 export function setInvalidChannel(on: boolean): void {
   apiState.setState({ invalidChannel: on });
+  if (on) showInvalidChannelView();
 }

@@ -8,7 +8,12 @@ import { ApiError, isChannelNotFound } from '../api-client/errors.ts';
 import { paths } from './routes.ts';
 import { RouteError } from './route-middleware.ts';
 
-export type PageFailure = 'not-found' | 'invalid-channel' | 'maintenance' | 'error';
+/**
+ * 'not-found': the page's data does not exist (the error page's 404 text); 'router-miss': the route's
+ * own router has no page for the path (spec 2 "A missing page in the theme router shows 404 with 'This
+ * page could not be found'").
+ */
+export type PageFailure = 'not-found' | 'router-miss' | 'invalid-channel' | 'maintenance' | 'error';
 
 /** What loadPage needs from `Astro`: the response to set and the redirect helper. */
 export interface PageContext {
@@ -29,8 +34,17 @@ export function notFound(what?: string): never {
   throw new PageNotFound(what);
 }
 
+/** Thrown by a route that routes its sub-paths itself (the social gift's steps) for a path it has no page for. */
+export class RouterMiss extends PageNotFound {}
+
+/** Shorthand for `throw new RouterMiss(what)` inside a loader. */
+export function routerMiss(what?: string): never {
+  throw new RouterMiss(what);
+}
+
 /** What a page does after a failed call: 404 page, invalid-channel layout, /maintenance/, or the error page. */
 export function classifyFailure(error: unknown): PageFailure {
+  if (error instanceof RouterMiss) return 'router-miss';
   if (error instanceof PageNotFound) return 'not-found';
   if (!(error instanceof ApiError)) return 'error';
   if (error.status === 503) return 'maintenance';

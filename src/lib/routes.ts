@@ -38,6 +38,7 @@ export const cartPaymentPath = '/cart/payment/';
 export const cartConfirmPath = '/cart/confirm/';
 export const maintenancePath = '/maintenance/';
 export const verifyPath = '/verify/';
+export const registerPath = '/register/';
 export const mypageTopPath = '/mypage/';
 /** Shown after a withdrawal, to a visitor who is logged out by then (public). */
 export const mypageLeaveCompletePath = '/mypage/leave/complete/';
@@ -92,7 +93,7 @@ export const paths = {
   popup: '/popup/',
   productList: productListPath,
   productDetail: productDetailPath,
-  register: '/register/',
+  register: registerPath,
   registerComplete: '/register/complete/',
   reminder: '/reminder/',
   reminderReset: '/reminder/reset/',
@@ -129,14 +130,14 @@ export function safeReturnPath(raw: string | null | undefined): string | null {
 /** Who may see a screen: members only, guests only (login, register, reminder), or anyone. */
 export type ScreenAccess = 'member' | 'guest' | 'public';
 
-const MEMBER_PREFIXES = ['/mypage/', '/ec/', '/cart/shipping-', '/cart/payment/', '/cart/confirm/'];
+const MEMBER_PREFIXES = ['/mypage/', '/cart/shipping-', '/cart/payment/', '/cart/confirm/'];
 const GUEST_PREFIXES = ['/login/', '/register/', '/reminder/'];
 /** Screens under a guest prefix that a member may still open (the post-register thanks page). */
 const GUEST_EXCEPTIONS = ['/register/complete/'];
 /** Screens under a member prefix that anyone may open (the page after a withdrawal). */
 const PUBLIC_EXCEPTIONS = [mypageLeaveCompletePath];
 
-/** The access rule of a pathname (spec 2 and 6): my-page and checkout steps are member-only. */
+/** The access rule of a pathname (spec 2 and 6): my-page and checkout steps are member-only; /ec/ is public. */
 export function screenAccess(pathname: string): ScreenAccess {
   const p = pathname.endsWith('/') ? pathname : `${pathname}/`;
   if (PUBLIC_EXCEPTIONS.includes(p)) return 'public';

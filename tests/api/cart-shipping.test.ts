@@ -108,6 +108,10 @@ describe('several delivery addresses', () => {
     expect(mail.body).toContain('■ お届け先（2件）');
     expect(mail.body).toContain('【お届け先2】');
     expect(mail.body).toContain('のし：御祝（名入れ：山田太郎）（¥110）');
+    // Spec 9: the delivery dates as YYYY.MM.DD with the weekday, never 「12月4日（金）」.
+    expect(mail.body).toContain(`お届け希望日時：${d1.dates[0].replaceAll('-', '.')}（${'日月火水木金土'[new Date(`${d1.dates[0]}T00:00:00Z`).getUTCDay()]}） 午前中`);
+    expect(mail.body).toContain(`お届け希望日時：${d2.dates[3].replaceAll('-', '.')}（`);
+    expect(mail.body).not.toMatch(/\d+月\d+日/);
     expect(mail.body).toContain('ラッピング・のし：¥1,100（税込）');
 
     // The member's order shows each shipment as decided: its lines, date and time, wrapping, のし, carriage; and the 備考.
@@ -204,7 +208,7 @@ describe('delivery validation', () => {
     expect((await errorsOf('shippings/modify', { shipping_id: s.id, delivery_date: '2026-02-30' })).delivery_date).toEqual(['お届け希望日は正しい日付ではありません']);
     const lt = await leadtimes(token);
     const before = new Date(Date.parse(lt.leadtimes[0].earliest!) - 86_400_000).toISOString().slice(0, 10);
-    expect((await errorsOf('shippings/modify', { shipping_id: s.id, delivery_date: before })).delivery_date[0]).toMatch(/^お届け希望日は\d+月\d+日以降の選択できる日付からお選びください$/);
+    expect((await errorsOf('shippings/modify', { shipping_id: s.id, delivery_date: before })).delivery_date[0]).toMatch(/^お届け希望日は\d{4}\.\d{2}\.\d{2}以降の選択できる日付からお選びください$/);
     const bad = await errorsOf('shippings/add', { address: { last_name: '', first_name: '一郎', postal_code: '12-345', prefecture: '東京都', city: '渋谷区', address1: '1-1' } });
     expect(bad['address.last_name']).toEqual(['姓は必須項目です']);
     expect(bad['address.postal_code']).toEqual(['郵便番号は郵便番号の形式で入力してください。　例：123-4567']);
@@ -226,6 +230,6 @@ describe('delivery validation', () => {
     const body = await failure(shop.request('POST', `/v1/carts/${token}/decision`, { token: demo, body: {} }));
     expect(body.code).toBe('cart.decision.delivery_date_unavailable');
     const a = cart.detail.shippings[0].address;
-    expect(body.message).toBe(`${a.last_name} ${a.first_name} 様へのお届け希望日（1月5日）はご指定いただけなくなりました。お届け日時を選び直してください。`);
+    expect(body.message).toBe(`${a.last_name} ${a.first_name} 様へのお届け希望日（2026.01.05）はご指定いただけなくなりました。お届け日時を選び直してください。`);
   });
 });

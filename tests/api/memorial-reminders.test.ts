@@ -58,7 +58,7 @@ describe('memorial reminder e-mails', () => {
     expect(mail.subject).toBe('【Maison Kiyora】山田 花子様のお誕生日まであと14日です');
     expect(mail.body).toContain('試験 花子 様');
     expect(mail.body).toContain('記念日名：母の誕生日');
-    expect(mail.body).toContain('日付：2026年5月15日（金）');
+    expect(mail.body).toContain('日付：2026.05.15（金）');
     const lines = mail.body.split('\n');
     const site = new URL(shop.env.SITE_URL);
     expect(lines).toContain(new URL('/', site).toString());
@@ -83,7 +83,7 @@ describe('memorial reminder e-mails', () => {
     await sweep('2027-07-06T09:00:00');
     const both = await reminders(m.email);
     expect(both).toHaveLength(2);
-    expect(both[1].body).toContain('日付：2027年7月20日（火）');
+    expect(both[1].body).toContain('日付：2027.07.20（火）');
     expect(await reminded(day.id)).toBe(2027);
   });
 
@@ -101,7 +101,7 @@ describe('memorial reminder e-mails', () => {
     await sweep('2027-02-14T09:00:00');
     const [mail2027] = await reminders(m.email);
     expect(mail2027.subject).toContain('あと14日です');
-    expect(mail2027.body).toContain('日付：2027年2月28日（日）');
+    expect(mail2027.body).toContain('日付：2027.02.28（日）');
     expect(mail2027.body).toContain('2月29日の記念日です');
     expect(await reminded(leapDay.id)).toBe(2027);
 
@@ -111,7 +111,7 @@ describe('memorial reminder e-mails', () => {
     await sweep('2028-02-15T09:00:00');
     const mails = await reminders(m.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1].body).toContain('日付：2028年2月29日（火）');
+    expect(mails[1].body).toContain('日付：2028.02.29（火）');
     expect(mails[1].body).not.toContain('の記念日です。今年は');
   });
 
@@ -173,7 +173,7 @@ describe('memorial reminder e-mails', () => {
     await sweep('2026-09-29T10:00:00');
     const mails = await reminders(m.email);
     expect(mails).toHaveLength(2);
-    expect(mails[1].body).toContain('日付：2026年10月12日（月）');
+    expect(mails[1].body).toContain('日付：2026.10.12（月）');
   });
 
   it('the maintenance timers\' runOnce sweeps too and reports the mails queued', async () => {

@@ -128,9 +128,9 @@ describe('銀行振込', () => {
     expect(detail.bank_account).toContain('みずほ銀行');
     const expected = new Date(order.created_at.getTime() + 9 * 3_600_000 + 7 * 86_400_000).toISOString().slice(0, 10);
     expect(detail.deadline).toBe(expected);
-    const [y, m, d] = expected.split('-').map(Number);
     const mail = await mailOf(orderNo);
     expect(mail).toContain('みずほ銀行');
-    expect(mail).toContain(`お振込期限：${y}年${m}月${d}日`);
+    // Spec 9: YYYY.MM.DD.
+    expect(mail).toContain(`お振込期限：${expected.replaceAll('-', '.')}`);
   });
 });

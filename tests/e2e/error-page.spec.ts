@@ -5,7 +5,7 @@
  * SHOP_E2E_HOOKS=1), the Shop API's own statement fails and it answers 500; the product pages,
  * rendered on demand, answer that status with the error page's Japanese text, never cached. Once
  * the table is back the same pages answer 200. Nothing in the page code is replaced. Run with
- * E2E_PORT=4441.
+ * E2E_PORT=4441. It also holds the 404 variants and the runtime switch to the invalid-channel layout.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
@@ -57,4 +57,43 @@ test('a product page whose API call fails with a 5xx answers that status with th
   const list = await page.goto(paths[1]);
   expect(list?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toHaveCount(0);
+});
+
+test('an unknown page shows 「404 Not Found」 and the Japanese text only; a path the social gift\'s router has no page for shows 「This page could not be found」 (spec 2)', async ({ page }) => {
+  const unknown = await page.goto('/no-such-page-e2e-error/');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。', { exact: true })).toBeVisible();
+  await expect(page.getByText('This page could not be found')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'トップページへ戻る' })).toHaveAttribute('href', '/');
+
+  const miss = await page.goto('/social-gift/some-gift-key/no-such-step/');
+  expect(miss?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('This page could not be found', { exact: true })).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。')).toHaveCount(0);
+  expect(await axeProblems(page, 'the router\'s 404')).toEqual([]);
+});
+
+test('an API call answered 「The channel does not exist.」 at runtime turns the page into the invalid-channel layout with only the 404 text (spec 8)', async ({ page, request }) => {
+  // The real API's answer for a channel it does not know (as when the channel is removed while the shop runs).
+  const gone = await request.get('/v1/categories/hierarchy?table=inquiries', { headers: { ...API_HEADERS, 'X-Channel-Id': 'no-such-channel-e2e' } });
+  expect(gone.status()).toBe(404);
+  expect((await gone.json()).message).toBe('The channel does not exist.');
+
+  await page.goto('/contact/');
+  await expect(page.getByRole('heading', { level: 1, name: 'お問い合わせ' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+  // From now on the browser's API calls go out for that channel, to the real API.
+  await page.route('**/v1/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-channel-id': 'no-such-channel-e2e' } }));
+  const answered = page.waitForResponse((r) => r.url().includes('/v1/') && r.status() === 404);
+  await page.reload();
+  await answered;
+  await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。', { exact: true })).toBeVisible();
+  await expect(page.locator('header, footer, nav, form')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'お問い合わせ' })).toHaveCount(0);
+  await expect(page).toHaveTitle('404 Not Found');
+  expect(await axeProblems(page, 'the invalid-channel view')).toEqual([]);
 });

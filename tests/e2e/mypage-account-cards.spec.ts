@@ -143,7 +143,7 @@ test('クレジットカード: add through the provider (no card number to the 
     await expect(page).toHaveURL(/\/mypage\/card\/add\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'クレジットカードの登録' })).toBeVisible();
     // The hints of spec 5.
-    await expect(page.getByText('半角数字・ハイフンなし（14桁〜16桁）')).toBeVisible();
+    await expect(page.getByText('半角数字・ハイフンなし（14桁）')).toBeVisible();
     await expect(page.getByText('yyyymm（例：202812）')).toBeVisible();
     await expect(page.getByText('カード裏面の3桁の数字')).toBeVisible();
     if (i === 0) {

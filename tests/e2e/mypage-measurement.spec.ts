@@ -53,7 +53,7 @@ test('採寸: add (decimal rule and range refused first), see latest and history
   await page.getByLabel('測定日').fill('2025-06-01');
   await page.getByRole('button', { name: '登録する' }).click();
   await expect(heights.getByRole('listitem')).toHaveCount(2);
-  await expect(heights.getByRole('listitem').first()).toContainText('2025年6月1日');
+  await expect(heights.getByRole('listitem').first()).toContainText('2025.06.01');
 
   await page.getByLabel('項目').selectOption('weight');
   await expect(page.getByText('体重の記録はありません。')).toBeVisible();

@@ -56,7 +56,7 @@ test('a card with 3-D Secure completes the order, and the card number never goes
   const number = '4000000000003220';
   await fillCard(page, number);
   // The hints of spec 5.
-  await expect(page.getByText('半角数字・ハイフンなし（14桁〜16桁）')).toBeVisible();
+  await expect(page.getByText('半角数字・ハイフンなし（14桁）')).toBeVisible();
   await expect(page.getByText('yyyymm（例：202812）')).toBeVisible();
   await expect(page.getByText('カード裏面の3桁の数字')).toBeVisible();
   await confirmAndOrder(page);
@@ -112,5 +112,5 @@ test('コンビニ払い: the store is chosen, and the thanks page shows the pay
   const payment = page.getByRole('region', { name: 'お支払いについて' });
   await expect(payment).toContainText('ローソン');
   await expect(payment).toContainText(/お支払い番号\s*\d{12}/);
-  await expect(payment).toContainText(/お支払い期限\s*\d{4}年\d{1,2}月\d{1,2}日 23:59/);
+  await expect(payment).toContainText(/お支払い期限\s*\d{4}\.\d{2}\.\d{2} 23:59/);
 });

@@ -202,11 +202,12 @@ test('registration asks for the school key: a wrong key is a field error (focus 
   await expect(page.getByRole('heading', { level: 1, name: '会員登録が完了しました' })).toBeVisible();
 });
 
-test('an unknown path is the theme router\'s 404: 「This page could not be found」', async ({ page }) => {
+test('an unknown path is the 404 page with the Japanese text only, not 「This page could not be found」', async ({ page }) => {
   const res = await page.goto('/no-such-school-page/');
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
-  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
+  await expect(page.getByText('This page could not be found')).toHaveCount(0);
   await expectSchoolFrame(page);
   await expectAxeClean(page, '/no-such-school-page/');
 });

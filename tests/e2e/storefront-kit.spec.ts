@@ -50,6 +50,21 @@ test('the shop logo goes to / for a guest and to /ec/ for a member', async ({ pa
   await expect(page.getByRole('heading', { name: '会員トップ' })).toBeVisible();
 });
 
+test('/ec/ is a public route: a guest gets the page with the way to log in, then the member top once logged in (spec 2)', async ({ page }) => {
+  const res = await page.goto('/ec/');
+  expect(res?.status()).toBe(200);
+  const login = page.getByRole('main').getByRole('link', { name: /ログイン/ });
+  await expect(login).toHaveAttribute('href', '/login/?redirect=%2Fec%2F');
+  await expect(page).toHaveURL(/\/ec\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: '会員トップ' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: /新規会員登録/ })).toHaveAttribute('href', '/register/');
+  await login.click();
+  await logIn(page);
+  await expect(page).toHaveURL(/\/ec\/$/);
+  await expect(page.getByRole('navigation', { name: 'マイページメニュー' })).toBeVisible();
+  await expect(page.getByText('様、いつもご利用ありがとうございます。')).toBeVisible();
+});
+
 test('a guest on a my-page screen logs in and comes back to it inside the my-page frame', async ({ page }) => {
   await page.goto('/mypage/order_history/');
   await expect(page).toHaveURL(/\/login\/\?redirect=%2Fmypage%2Forder_history%2F$/);

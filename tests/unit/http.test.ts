@@ -211,7 +211,7 @@ describe('maintenance and channel (spec 8)', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('the channel-not-found 404 switches to the invalid-channel state', async () => {
+  it('the channel-not-found 404 switches to the invalid-channel state (the page switches with it: invalid-channel-view.test.ts)', async () => {
     setup(() => json({ message: 'The channel does not exist.', code: 'channel.not_exists' }, 404));
     const err = await rejection(request('GET', '/v1/products'));
     expect(err).toMatchObject({ status: 404, code: 'channel.not_exists', handled: true });

@@ -54,7 +54,7 @@ describe('memorial reminder mail', () => {
     expect(subject).toBe('【Maison Kiyora】山田 花子様のお誕生日まであと14日です');
     const lines = body.split('\n');
     expect(lines[0]).toBe('試験 花子 様');
-    expect(lines).toContain('日付：2026年5月15日（金）');
+    expect(lines).toContain('日付：2026.05.15（金）');
     expect(lines).toContain('https://shop.example.jp/');
     expect(lines).toContain('https://shop.example.jp/mypage/memorial/');
   });
@@ -66,7 +66,7 @@ describe('memorial reminder mail', () => {
 
   it('a 2月29日 in a non-leap year says which day it stands for', () => {
     const { body } = memorialReminderText({ ...base, month: 2, date: 29, occurs: { year: 2027, month: 2, date: 28 } });
-    expect(body).toContain('日付：2027年2月28日（日）');
-    expect(body).toContain('（2月29日の記念日です。今年は2月28日としてお知らせしています）');
+    expect(body).toContain('日付：2027.02.28（日）');
+    expect(body).toContain('（2月29日の記念日です。今年は2027.02.28としてお知らせしています）');
   });
 });

@@ -62,4 +62,10 @@ describe('card form quick check', () => {
     expect(checkCardFields({ ccNumber: '4242 4242 4242 4242', ccName: 'HANAKO KAIIN', ccExpiration: '203012', securityCode: '123' })).toEqual({});
     expect(checkCardFields({ ccNumber: '4242424242424242', ccName: 'A', ccExpiration: '203013', securityCode: '123' })).toHaveProperty('ccExpiration');
   });
+
+  it('accepts 14 to 16 digits for the card number, whatever the hint says (spec 5 input hints: 14 digits)', () => {
+    const card = { ccName: 'HANAKO KAIIN', ccExpiration: '203012', securityCode: '123' };
+    for (const ccNumber of ['30569309025904', '378282246310005', '4242424242424242']) expect(checkCardFields({ ...card, ccNumber }), ccNumber).toEqual({});
+    for (const ccNumber of ['3056930902590', '42424242424242421']) expect(checkCardFields({ ...card, ccNumber }), ccNumber).toHaveProperty('ccNumber');
+  });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api-client/errors.ts';
 import {
-  classifyFailure, FAILED_PAGE_CACHE, loadPage, notFound, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, type PageContext,
+  classifyFailure, failureStatus, FAILED_PAGE_CACHE, loadPage, notFound, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, routerMiss, type PageContext,
 } from '../../src/lib/page-loader.ts';
 
 /** A page context as Astro gives it: a mutable status, real Headers, and a redirect that builds a Response. */
@@ -26,6 +26,11 @@ describe('failure classification', () => {
     expect(classifyFailure(apiError(422))).toBe('not-found');
     expect(classifyFailure(new (class extends Error {})())).toBe('error');
     expect(classifyFailure((() => { try { notFound('page 999'); } catch (e) { return e; } })())).toBe('not-found');
+  });
+  it('a route whose own router has no page for the path is the router\'s 404 (spec 2 \'This page could not be found\'), still status 404', () => {
+    const miss = (() => { try { routerMiss('social gift step'); } catch (e) { return e; } })();
+    expect(classifyFailure(miss)).toBe('router-miss');
+    expect(failureStatus('router-miss')).toBe(404);
   });
   it('the server saying the channel does not exist is the invalid-channel layout', () => {
     expect(classifyFailure(apiError(404, { message: 'The channel does not exist.' }))).toBe('invalid-channel');

@@ -89,12 +89,12 @@ describe('login URL and return path', () => {
 });
 
 describe('screen access', () => {
-  it('my-page, /ec/ and the checkout steps are member-only', () => {
-    for (const p of ['/mypage/', '/mypage/order_history/12/', '/ec/', '/cart/shipping-select/', '/cart/payment/', '/cart/confirm/']) expect(screenAccess(p), p).toBe('member');
+  it('my-page and the checkout steps are member-only', () => {
+    for (const p of ['/mypage/', '/mypage/order_history/12/', '/cart/shipping-select/', '/cart/payment/', '/cart/confirm/']) expect(screenAccess(p), p).toBe('member');
   });
-  it('login, register and reminder are guest-only; the cart and catalogue are public', () => {
+  it('login, register and reminder are guest-only; /ec/, the cart and catalogue are public (spec 2)', () => {
     for (const p of ['/login/', '/register/', '/reminder/username/reset/']) expect(screenAccess(p), p).toBe('guest');
-    for (const p of ['/', '/cart/', '/cart/complete/', '/product/', '/register/complete/', '/news/1/', '/mypage/leave/complete/']) expect(screenAccess(p), p).toBe('public');
+    for (const p of ['/', '/ec/', '/cart/', '/cart/complete/', '/product/', '/register/complete/', '/news/1/', '/mypage/leave/complete/']) expect(screenAccess(p), p).toBe('public');
   });
 });
 

@@ -28,8 +28,8 @@ describe('social gift paths', () => {
 
 describe('delivery wording', () => {
   it('writes the date in Japanese with the weekday, and 指定なし for none', () => {
-    expect(formatGiftDate('2026-12-05')).toBe('2026年12月5日（土）');
-    expect(deliveryText({ delivery_date: '2027-01-04', delivery_timezone_label: '午前中' })).toBe('2027年1月4日（月）　午前中');
+    expect(formatGiftDate('2026-12-05')).toBe('2026.12.05（土）');
+    expect(deliveryText({ delivery_date: '2027-01-04', delivery_timezone_label: '午前中' })).toBe('2027.01.04（月）　午前中');
     expect(deliveryText({ delivery_date: null, delivery_timezone_label: '指定なし' })).toBe('お届け日の指定なし　時間帯の指定なし');
   });
 });

@@ -5,6 +5,7 @@
  * shop's or anyone's mailbox.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ChannelRow, UserRow } from '../context.ts';
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import type { Catalog, CatalogOrderResponse, catalogOrderRequestSchema } from '#contracts/catalog-order.ts';
 import { channelSetting, enforce, type Limit } from './account/common.ts';
 import { formatPostalCode } from './addresses.ts';
-import { jstDateTime, queueMail, siteName } from './mail.ts';
+import { queueMail, siteName } from './mail.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
 import { knownPrefecture } from './social-gift/address.ts';
 
@@ -83,7 +84,7 @@ export async function orderCatalog(db: Db, env: ApiEnv, channel: ChannelRow, use
     if (to) {
       await queueMail(tx, {
         channelId: channel.id, to, template: 'catalog_order_shop', subject: `【${shop}】カタログのご請求がありました（受付番号 ${row.id}）`,
-        body: ['カタログのご請求を受け付けました。発送をお願いします。', '', `受付番号：${row.id}`, `受付日時：${jstDateTime(now)}`, ...lines].join('\n'),
+        body: ['カタログのご請求を受け付けました。発送をお願いします。', '', `受付番号：${row.id}`, `受付日時：${formatJstDateTime(now)}`, ...lines].join('\n'),
       });
     }
     await queueMail(tx, {

@@ -10,6 +10,7 @@
  * real send (with a number no inquiry has), but nothing is stored or mailed, so a bot learns nothing.
  */
 import { randomInt } from 'node:crypto';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
@@ -24,7 +25,7 @@ import {
 } from '#contracts/inquiries.ts';
 import { channelSetting, enforce, type Limit } from './account/common.ts';
 import { SHOP_ADDRESS_SETTINGS } from './catalog-order.ts';
-import { jstDateTime, queueMail, siteName } from './mail.ts';
+import { queueMail, siteName } from './mail.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
 import { attachUpload, findUpload } from './uploads/index.ts';
 
@@ -150,7 +151,7 @@ export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, us
       await queueMail(tx, {
         channelId: channel.id, to, template: prepared.is_business ? 'inquiry_business_shop' : 'inquiry_shop',
         subject: `【${shop}】${prepared.is_business ? '法人の' : ''}お問い合わせがありました（お問い合わせ番号 ${number}）`,
-        body: ['お問い合わせを受け付けました。ご対応をお願いします。', '', `お問い合わせ番号：${number}`, `受付日時：${jstDateTime(now)}`,
+        body: ['お問い合わせを受け付けました。ご対応をお願いします。', '', `お問い合わせ番号：${number}`, `受付日時：${formatJstDateTime(now)}`,
           `会員：${user ? `会員ID ${user.id}` : 'ゲスト'}`, ...lines].join('\n'),
       });
     }
@@ -159,7 +160,7 @@ export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, us
       body: [
         `${prepared.name} 様`, '', `このたびは${shop}にお問い合わせいただき、誠にありがとうございます。`,
         '以下の内容で承りました。担当者より順次ご連絡いたしますので、今しばらくお待ちください。', '',
-        `お問い合わせ番号：${number}`, `受付日時：${jstDateTime(now)}`, ...lines, '',
+        `お問い合わせ番号：${number}`, `受付日時：${formatJstDateTime(now)}`, ...lines, '',
         'お心当たりのない場合は、このメールを破棄してください。', '', shop,
       ].join('\n'),
     });

@@ -4,6 +4,8 @@
  * prints it to the console when no SMTP_URL is set.
  */
 import { and, eq } from 'drizzle-orm';
+import { formatDayWithWeekday } from '#contracts/dates.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox_emails, settings } from '../db/schema.ts';
 import { mailQueued } from './outbox/signal.ts';
@@ -19,13 +21,7 @@ type Conn = Db | Tx;
 /** "¥1,234". */
 export const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
 
-/** "2026年1月2日 9:05" in Japan time. */
-export function jstDateTime(d: Date): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('ja-JP', {
-    timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: false,
-  }).formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}年${p.month}月${p.day}日 ${p.hour}:${p.minute}`;
-}
+
 
 /** The channel's shop name (setting SITE.NAME), else `fallback`. */
 export async function siteName(db: Conn, channelId: string, fallback: string): Promise<string> {
@@ -54,12 +50,6 @@ export interface OrderMail {
   shipments?: MailShipment[];
 }
 
-/** "12月1日（火）" from "2026-12-01". */
-function jpDateWithDay(ymd: string): string {
-  const day = '日月火水木金土'[new Date(`${ymd}T00:00:00Z`).getUTCDay()];
-  return `${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日（${day}）`;
-}
-
 /** The lines of one shipment under 「■ お届け先」. */
 function shipmentText(s: MailShipment, n: number, of: number): string[] {
   const a = s.address;
@@ -68,7 +58,7 @@ function shipmentText(s: MailShipment, n: number, of: number): string[] {
     a.full_address,
     `${a.last_name} ${a.first_name} 様`,
     ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
-    `お届け希望日時：${s.delivery_date ? jpDateWithDay(s.delivery_date) : '指定なし'} ${s.delivery_timezone_label}`,
+    `お届け希望日時：${s.delivery_date ? formatDayWithWeekday(s.delivery_date) : '指定なし'} ${s.delivery_timezone_label}`,
     ...(s.packing_name ? [`ラッピング：${s.packing_name}${s.packing_fee ? `（${yen(s.packing_fee)}）` : ''}`] : []),
     ...(s.noshi_type ? [`のし：${s.noshi_type}${s.noshi_name ? `（名入れ：${s.noshi_name}）` : ''}${s.noshi_fee ? `（${yen(s.noshi_fee)}）` : ''}`] : []),
     ...s.items.map((i) => `・${i.name} × ${i.quantity}点`),
@@ -106,7 +96,7 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     '',
     rule,
     `ご注文番号：${m.orderNo}`,
-    `ご注文日時：${jstDateTime(m.orderedAt)}`,
+    `ご注文日時：${formatJstDateTime(m.orderedAt)}`,
     rule,
     '',
     '■ ご注文商品',

@@ -11,6 +11,7 @@
 import type { AstroGlobal } from 'astro';
 import { channel } from 'virtual:shop/theme';
 import { readServerEndpoint } from '../../api-client/endpoint.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
 
 export const SESSION_COOKIE = 'admin_session';
@@ -102,7 +103,5 @@ export async function requireEditor(astro: Pick<AstroGlobal, 'cookies' | 'url' |
 /** The answer to a POST from another site. */
 export const forbidden = () => new Response('Forbidden', { status: 403, headers: { 'Cache-Control': 'no-store' } });
 
-/** ISO date-time → 「2026/11/27 9:05」 in Japan time. */
-export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
-}
+/** ISO date-time → 「2026.11.27 9:05」 in Japan time (spec 9). */
+export const formatDateTime = (iso: string): string => formatJstDateTime(iso);

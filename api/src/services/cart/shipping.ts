@@ -8,6 +8,7 @@
  * address book first (without a label), so every shipping points at a real address row.
  */
 import { and, asc, eq, isNull, max, or } from 'drizzle-orm';
+import { formatDay } from '#contracts/dates.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
 import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema.ts';
@@ -31,12 +32,11 @@ export const shippingErrors = {
   notFound: () => validationFailed({ shipping_id: ['お届け先が見つかりません'] }),
   tooMany: (max: number) => unprocessable(`お届け先は${max}件までご指定いただけます。`, 'cart.shipping.max', { user_address_id: [`お届け先は${max}件までです`] }),
   dateNotChoosable: (earliest: string | null) => validationFailed({
-    delivery_date: [earliest ? `お届け希望日は${jp(earliest)}以降の選択できる日付からお選びください` : 'お届け希望日は現在ご指定いただけません'],
+    delivery_date: [earliest ? `お届け希望日は${formatDay(earliest)}以降の選択できる日付からお選びください` : 'お届け希望日は現在ご指定いただけません'],
   }),
 };
 
-/** "12月1日" from "2026-12-01". */
-export const jp = (ymd: string) => `${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日`;
+
 
 /** The member's saved address, or the new one saved to the address book (without a label). */
 async function chosenAddress(tx: Tx, user: UserRow | null, choice: AddressChoice): Promise<AddressRow> {

@@ -10,7 +10,7 @@ import type { CartShipping } from '#contracts/cart.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartRow } from '../cart/access.ts';
 import { cartShippingsQuery, type CartLine } from '../cart/queries.ts';
-import { jp } from '../cart/shipping.ts';
+import { formatDay } from '#contracts/dates.ts';
 import { deliveryPlan, isChoosableDelivery } from './leadtime.ts';
 import { deliverySettings, deliverySettingsOf } from './settings.ts';
 import { shipmentPlan, type ShipmentPlan } from './shipments.ts';
@@ -48,8 +48,8 @@ export async function decisionShipments(tx: Tx, channelId: string, cart: CartRow
     if (!isChoosableDelivery(choices, row.delivery_date, row.delivery_timezone)) {
       const who = `${address.last_name} ${address.first_name}`.trim();
       throw unprocessable(
-        `${who} 様へのお届け希望日（${jp(row.delivery_date)}）はご指定いただけなくなりました。お届け日時を選び直してください。`,
-        'cart.decision.delivery_date_unavailable', { delivery_date: [choices.earliest ? `${jp(choices.earliest)}以降の日付をお選びください` : 'お届け希望日は現在ご指定いただけません'] },
+        `${who} 様へのお届け希望日（${formatDay(row.delivery_date)}）はご指定いただけなくなりました。お届け日時を選び直してください。`,
+        'cart.decision.delivery_date_unavailable', { delivery_date: [choices.earliest ? `${formatDay(choices.earliest)}以降の日付をお選びください` : 'お届け希望日は現在ご指定いただけません'] },
       );
     }
   }

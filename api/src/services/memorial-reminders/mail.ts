@@ -1,5 +1,6 @@
 /** The memorial reminder e-mail (plain-text Japanese, pure). */
 import type { Ymd } from './dates.ts';
+import { formatDay, formatDayWithWeekday } from '#contracts/dates.ts';
 
 export interface MemorialReminderMail {
   siteName: string;
@@ -24,7 +25,8 @@ export interface MemorialReminderMail {
 const occasion = (m: Pick<MemorialReminderMail, 'division' | 'name'>) =>
   m.division === 1 ? 'お誕生日' : m.division === 2 ? '結婚記念日' : m.name;
 
-const weekday = (d: Ymd) => '日月火水木金土'[new Date(Date.UTC(d.year, d.month - 1, d.date)).getUTCDay()];
+/** "2026-05-15" of a Ymd, for the shared date helpers. */
+const isoDay = (d: Ymd) => `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.date).padStart(2, '0')}`;
 
 export function memorialReminderText(m: MemorialReminderMail): { subject: string; body: string } {
   const what = occasion(m);
@@ -39,8 +41,8 @@ export function memorialReminderText(m: MemorialReminderMail): { subject: string
       '',
       `お名前：${m.targetName} 様`,
       `記念日名：${m.name}`,
-      `日付：${m.occurs.year}年${m.occurs.month}月${m.occurs.date}日（${weekday(m.occurs)}）`,
-      ...(moved ? [`（${m.month}月${m.date}日の記念日です。今年は${m.occurs.month}月${m.occurs.date}日としてお知らせしています）`] : []),
+      `日付：${formatDayWithWeekday(isoDay(m.occurs))}`,
+      ...(moved ? [`（${m.month}月${m.date}日の記念日です。今年は${formatDay(isoDay(m.occurs))}としてお知らせしています）`] : []),
       '',
       '大切な方への贈り物は、ぜひお早めにお選びください。',
       m.shopUrl,

@@ -18,6 +18,7 @@
  * the order (payment_transactions.status 'void_failed' or still 'authorized' on a cancelled order).
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db } from '../../db/client.ts';
 import { order_items, orders, payment_transactions, social_gifts } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
@@ -25,7 +26,7 @@ import { notFound, unprocessable } from '../../lib/errors.ts';
 import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
 import { returnOrderBenefits } from '../benefits/orders.ts';
 import { raiseStock } from '../discovery/product-requests.ts';
-import { jstDateTime, queueMail, siteName, yen } from '../mail.ts';
+import { queueMail, siteName, yen } from '../mail.ts';
 import { paymentProvider } from '../payments/provider.ts';
 import { getOrder } from '../orders.ts';
 
@@ -90,8 +91,8 @@ export async function cancelOrder(s: CancelScope, orderId: number, reason: strin
         '以下のご注文のキャンセルを承りました。',
         '',
         `■ ご注文番号：${order.order_no}`,
-        `■ ご注文日時：${jstDateTime(order.created_at)}`,
-        `■ キャンセル日時：${jstDateTime(now)}`,
+        `■ ご注文日時：${formatJstDateTime(order.created_at)}`,
+        `■ キャンセル日時：${formatJstDateTime(now)}`,
         `■ キャンセル理由：${reason}`,
         '',
         '■ ご注文内容',

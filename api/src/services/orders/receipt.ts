@@ -13,6 +13,8 @@
  * the file stays small (about 20 KB).
  */
 import { readFile } from 'node:fs/promises';
+import { formatDay } from '#contracts/dates.ts';
+import { formatJstDate } from '#contracts/datetimes.ts';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import fontkit from '@pdf-lib/fontkit';
@@ -47,15 +49,6 @@ function japaneseFont(): Promise<Uint8Array> {
   return fontBytes;
 }
 
-/** "2026年1月2日" in Japan time. */
-export function jstDate(d: Date): string {
-  const p = Object.fromEntries(new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'numeric', day: 'numeric' })
-    .formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}年${p.month}月${p.day}日`;
-}
-
-/** "2026-12-01" → "2026年12月1日". */
-const ymdJa = (ymd: string) => /^\d{4}-\d{2}-\d{2}/.test(ymd) ? `${ymd.slice(0, 4)}年${Number(ymd.slice(5, 7))}月${Number(ymd.slice(8, 10))}日` : ymd;
 
 export interface ReceiptInput {
   order: Order;
@@ -89,12 +82,12 @@ export function receiptModel(r: ReceiptInput) {
   }));
   const bank = unpaid ? {
     account: String(detail.bank_account).split('\n').filter(Boolean),
-    deadline: typeof detail.deadline === 'string' ? ymdJa(detail.deadline) : '',
+    deadline: typeof detail.deadline === 'string' ? formatDay(detail.deadline) : '',
   } : null;
   return {
     title, addressee: `${r.addressee} 様`, amount: yen(o.user_order_total_payment),
     statement: unpaid ? '下記のとおりご請求申し上げます。' : '上記の金額を正に領収いたしました。',
-    issuedAt: jstDate(r.issuedAt), orderNo: o.order_no, orderedAt: jstDate(new Date(o.ordered_at)), paymentName: o.payment_name,
+    issuedAt: formatJstDate(r.issuedAt), orderNo: o.order_no, orderedAt: formatJstDate(new Date(o.ordered_at)), paymentName: o.payment_name,
     issuer: r.shopName, registration: `登録番号：${r.registrationNumber}`,
     lines, extras, byRate, total: yen(t.total_payment), legend: o.items.some((i) => i.tax_rate === REDUCED_RATE) ? REDUCED_RATE_LEGEND : null, bank,
   };

@@ -5,6 +5,7 @@
  * and deadline, the bank account and transfer deadline, the 後払い notice. Pure, except where noted.
  */
 import { createHash } from 'node:crypto';
+import { formatDay } from '#contracts/dates.ts';
 import type { PricingInput, PricingResult } from '../cart/pricing.ts';
 import { priceCart } from '../cart/pricing.ts';
 import type { PaymentRow } from '../payments.ts';
@@ -73,11 +74,6 @@ export function jstDatePlus(at: Date, days: number): string {
   return new Date(at.getTime() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** "2026年12月2日" from "2026-12-02". */
-export const jpDate = (ymd: string) => {
-  const [y, m, d] = ymd.split('-').map(Number);
-  return `${y}年${m}月${d}日`;
-};
 
 /**
  * A konbini payment number: 12 digits derived from the order number, the same on every call (the
@@ -112,7 +108,7 @@ export function offlineOutcome(p: PaymentRow, opts: { orderNo: string; total: nu
       return {
         status: 'pending',
         detail: { bank_account: account, deadline, amount: opts.total },
-        mailLines: [`振込先：${account.split('\n').join(' ')}`, `お振込金額：${yen(opts.total)}`, `お振込期限：${jpDate(deadline)}`,
+        mailLines: [`振込先：${account.split('\n').join(' ')}`, `お振込金額：${yen(opts.total)}`, `お振込期限：${formatDay(deadline)}`,
           'ご入金の確認後、商品を発送いたします。振込手数料はお客様のご負担となります。'],
       };
     }
@@ -123,7 +119,7 @@ export function offlineOutcome(p: PaymentRow, opts: { orderNo: string; total: nu
       return {
         status: 'pending',
         detail: { store: store?.code ?? null, store_name: store?.name ?? '', payment_number: number, deadline, amount: opts.total },
-        mailLines: [`お支払い先：${store?.name ?? ''}`, `お支払い番号：${number}`, `お支払い金額：${yen(opts.total)}`, `お支払い期限：${jpDate(deadline)} 23:59`,
+        mailLines: [`お支払い先：${store?.name ?? ''}`, `お支払い番号：${number}`, `お支払い金額：${yen(opts.total)}`, `お支払い期限：${formatDay(deadline)} 23:59`,
           '店頭のレジまたは端末でお支払い番号をお伝えください。ご入金の確認後、商品を発送いたします。'],
       };
     }

@@ -1,5 +1,5 @@
 /** The gift's mails (pure texts): the link to the sender, and the sender's notice once the receiver has answered. */
-import { jstDateTime } from '../mail.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 
 export interface GiftLinkMail {
   siteName: string;
@@ -22,7 +22,7 @@ export function giftLinkText(m: GiftLinkMail): { subject: string; body: string }
     '■ ギフトのお受け取りURL',
     m.url,
     '',
-    `お受け取り期限：${jstDateTime(m.expiresAt)}`,
+    `お受け取り期限：${formatJstDateTime(m.expiresAt)}`,
     '期限を過ぎるとURLは無効になります。',
     '',
     `ご注文番号：${m.orderNo}`,

@@ -6,6 +6,7 @@
  * the link (the sender too) can never read it back.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow } from '../../context.ts';
 import { order_items, orders, products, social_gifts } from '../../db/schema.ts';
@@ -16,7 +17,7 @@ import {
   type SocialGiftDeliveryCheckRequest, type SocialGiftInput, type SocialGiftLeadtime, type SocialGiftProduct, type SocialGiftShipping,
 } from '#contracts/social-gift.ts';
 import { formatPostalCode } from '../addresses.ts';
-import { jstDateTime, queueMail, siteName } from '../mail.ts';
+import { queueMail, siteName } from '../mail.ts';
 import { giftChoices, isChoosable, timezoneLabel } from './delivery.ts';
 import { giftReceivedText } from './mails.ts';
 import { checkGiftAddress, knownPrefecture } from './address.ts';
@@ -27,7 +28,7 @@ type Conn = Db | Tx;
 
 export const receiverErrors = {
   notFound: () => new ApiError(404, 'ギフトのURLが正しくないか、このギフトは存在しません。お送りいただいたURLをご確認ください。', { code: 'social_gift.not_found' }),
-  expired: (at: Date) => new ApiError(410, `このギフトのお受け取り期限（${jstDateTime(at)}）を過ぎたため、お届け先を入力できません。贈り主さまにお問い合わせください。`, { code: 'social_gift.expired' }),
+  expired: (at: Date) => new ApiError(410, `このギフトのお受け取り期限（${formatJstDateTime(at)}）を過ぎたため、お届け先を入力できません。贈り主さまにお問い合わせください。`, { code: 'social_gift.expired' }),
   received: () => new ApiError(410, 'このギフトはすでにお届け先が入力され、お受け取りの手続きが完了しています。', { code: 'social_gift.received' }),
   cancelled: () => new ApiError(410, 'このギフトのご注文は取り消されたため、お受け取りいただけません。', { code: 'social_gift.cancelled' }),
   waiting: () => new ApiError(409, 'このギフトのお届け先はまだ入力されていません。', { code: 'social_gift.waiting' }),
