@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, login_histories, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema.ts';
 import { hashToken } from '../../api/src/services/tokens.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { loginHistoryListSchema, MAX_CODE_ATTEMPTS } from '#contracts/account.ts';
@@ -13,6 +13,7 @@ import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 import { SCHOOL_CHANNEL } from '../../api/src/db/seed/school.ts';
 import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/account/schools.ts';
 import { createMember, lastMail, linkToken, mailedCode, mailsTo, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';
+import { benefitSteps } from './benefits-support.ts';
 
 let shop: TestShop;
 const id = run();
@@ -167,11 +168,22 @@ describe('channel-sync login', () => {
     // Logging in again (a plain login now finds the linked member) still is no registered login.
     expect((await (await login(source.username)).json()).is_registered_member).toBe(false);
 
+    // Nor may it buy before the link is opened (the channel's rule), and may once it is.
+    const steps = benefitSteps(() => shop);
+    const [address] = await shop.database.db.insert(user_addresses).values({
+      user_id: body.user_id, name: '自宅', last_name: '中村', first_name: '光', postal_code: '1000001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1', is_default: true,
+    }).returning();
+    const { token: cart } = await steps.cartWith([[1000, 10, 1]], body.access_token);
+    await steps.readyToDecide(cart, body.access_token, address.id);
+    const refused = await steps.failure(steps.decide(cart, body.access_token));
+    expect(refused.code).toBe('cart.decision.unverified');
+
     const mail = await lastMail(shop, source.email, 'email_verify');
     expect(mail.channel_id).toBe('default');
     const opened = await shop.request('POST', '/v1/email-verify/check', { body: { token: linkToken(mail.body, '/verify/email/') } });
     expect(opened.status).toBe(200);
     expect(await opened.json()).toMatchObject({ is_registered_member: true, user_id: body.user_id });
+    await steps.ok(steps.decide(cart, body.access_token));
   });
 
   it('an unverified member of another channel cannot sync: the answer is a failed login and nothing is created', async () => {

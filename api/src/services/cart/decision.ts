@@ -89,6 +89,11 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
   assertGiftPayment(cart, payment);
   // A guest purchase's member gives its e-mail through PUT /v1/me/user first: the confirmation goes there.
   if (!user.email) throw unprocessable('ご注文の前に、お客様情報（メールアドレス）を入力してください。', 'cart.decision.email_required');
+  // A member whose channel verifies the e-mail first (registration, a synced login) buys only once the
+  // mailed link is opened: before that the account proves nothing about the address it orders with.
+  if (!user.is_guest && !user.is_registered_member) {
+    throw unprocessable('メールアドレスの確認が完了していません。お送りしたメールのリンクを開いてから、ご注文ください。', 'cart.decision.unverified');
+  }
 
   // Lines read with the locked row say whether their product is sold here; others are looked up.
   const sellable = lines.every((l) => l.in_channel !== undefined)
