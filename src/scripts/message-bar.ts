@@ -1,6 +1,6 @@
 /**
  * The shop's messages as one compact bar (src/components/SiteMessages.astro), the way Japanese shops
- * show them: one message at a time with 「1/2」 and 「次へ」, its title unfolding its text, and its own
+ * show them: one message at a time with 「1/2」 and 「›」 (次のお知らせ), its title unfolding its text, and its own
  * 「閉じる」 (spec 4: dismissed at its updated_at, src/scripts/message-dismiss.ts). The bar is pinned to
  * the bottom of the screen over the page, so it never pushes the page down when it arrives after the
  * first paint, and a phone's first screen stays the page's own (issue 21).
@@ -34,14 +34,17 @@ function article(message: SiteMessage, index: number, count: number): HTMLElemen
     const pager = Object.assign(document.createElement('p'), { className: 'site-message-pager' });
     const where = Object.assign(document.createElement('span'), { className: 'site-message-count' });
     where.innerHTML = `<span class="visually-hidden">お知らせ</span>${index + 1}/${count}<span class="visually-hidden">件目</span>`;
-    pager.append(where, button('site-message-next', '次へ'));
+    // A chevron named 「次のお知らせ」: a plain 「次へ」 would be a second 次へ beside a checkout step's own.
+    const next = button('site-message-next', '›');
+    next.setAttribute('aria-label', '次のお知らせ');
+    pager.append(where, next);
     item.append(pager);
   }
   item.append(close);
   return item;
 }
 
-/** Shows `messages` in the region one at a time; 次へ turns to the next, 閉じる dismisses the one shown. */
+/** Shows `messages` in the region one at a time; 次のお知らせ turns to the next, 閉じる dismisses the one shown. */
 export function renderBar(region: HTMLElement, messages: SiteMessage[]): void {
   const list = [...messages];
   let current = 0;

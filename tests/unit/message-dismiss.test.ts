@@ -72,14 +72,15 @@ describe('the message region', () => {
   const shownButton = (region: HTMLElement, name: string) => [...region.querySelectorAll<HTMLElement>('article')].find((a) => !a.hidden)!
     .querySelector<HTMLButtonElement>(`.site-message-${name}`)!;
 
-  it('shows one message at a time in one bar: 「1/2」 and 「次へ」 turn to the next, the title unfolds its text', async () => {
+  it('shows one message at a time in one bar: 「1/2」 and 「次のお知らせ」 turn to the next, the title unfolds its text', async () => {
     serve([A1, B1]);
     const region = page();
     await showMessages(region);
     expect(region.hidden).toBe(false);
     expect(region.querySelectorAll('article')).toHaveLength(2);
     expect(shownTitles(region)).toEqual(['件名 free-shipping']);
-    expect(shownButton(region, 'next').parentElement?.textContent).toBe('お知らせ1/2件目次へ');
+    expect(shownButton(region, 'next').parentElement?.textContent).toBe('お知らせ1/2件目›');
+    expect(shownButton(region, 'next').getAttribute('aria-label')).toBe('次のお知らせ');
     shownButton(region, 'next').click();
     expect(shownTitles(region)).toEqual(['件名 year-end-shipping']);
     expect(document.activeElement).toBe(shownButton(region, 'next'));
