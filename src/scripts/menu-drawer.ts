@@ -15,7 +15,9 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
   const sm = Number(document.querySelector('meta[name="shop:breakpoints"]')?.getAttribute('content')?.split(',')[0]) || 576;
   const phone = matchMedia(`(max-width: ${sm}px)`);
   const isOpen = () => nav.dataset.drawer === 'open';
-  const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button, summary')).filter((e) => e.getClientRects().length > 0);
+  // checkVisibility: the links of the folded category menu in the drawer have boxes but cannot take focus.
+  const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button, summary'))
+    .filter((e) => (e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0));
 
   /** Opens or closes the drawer; `back` returns focus to the 「メニュー」 button on closing. */
   const setOpen = (open: boolean, back: boolean) => {
