@@ -9,6 +9,7 @@ import { defineConfig } from 'astro/config';
 import { loadSnapshot } from './content-sync/snapshot.ts';
 import { loaderCss } from './themes/default/loaders/files.ts';
 import { resolveTheme, themeNameFor } from './themes/registry.ts';
+import { breakpointsFrom, screenMediaCss } from './src/lib/screen-class.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,6 +59,24 @@ function shopTheme() {
         `export const publicApiBase = ${JSON.stringify(publicApiBase)};`,
         `export const siteName = ${JSON.stringify(siteName)};`,
       ].join('\n');
+    },
+  };
+}
+
+/**
+ * The channel's screen classes in CSS from the first paint: every stylesheet (global ones and the
+ * components' <style>) may write `@media (--screen-phone)` (or tablet, pc), and this puts the channel's
+ * SITE.BREAKPOINT.SCREEN-SM/MD in before Vite compiles it. /header.js sets <html data-screen> for the
+ * scripts only after the page is parsed: CSS keyed on it would lay the page out again once painted.
+ */
+function screenMedia() {
+  const breakpoints = breakpointsFrom(settings);
+  return {
+    name: 'shop-screen-media',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.css(\?|$)|[?&]lang\.css/.test(id) || !code.includes('--screen-')) return undefined;
+      return { code: screenMediaCss(code, breakpoints), map: null };
     },
   };
 }
@@ -152,7 +171,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [shopTheme(), browserEsmOnly()],
+    plugins: [shopTheme(), screenMedia(), browserEsmOnly()],
     build: {
       // SHOP_SOURCEMAP=1 (analysis only, e.g. which module fills an island chunk): emit source maps.
       sourcemap: process.env.SHOP_SOURCEMAP === '1',

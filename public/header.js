@@ -12,9 +12,11 @@ q('[data-home-link]',function(a){a.href=on?'/ec/':'/'})}
 u();addEventListener('shop:header',u);addEventListener('pageshow',u)})();
 // Screen class (spec 4, src/lib/screen-class.ts): <html data-screen> is phone if the width is at most
 // the channel's SCREEN-SM, pc above SCREEN-MD, else tablet; the breakpoints come from the page's meta tag.
+// On phones it loads the menu drawer's script (src/components/HeaderNav.astro); a tap on 「メニュー」 before
+// that script has run is kept (data-drawer-pending), and the script opens the drawer for it.
 (function(){
 var m=document.querySelector('meta[name="shop:breakpoints"]'),b=(m&&m.getAttribute('content')||'576,992').split(','),sm=+b[0],md=+b[1];
-function s(){var d,w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c;if(c=='phone'&&!s.d&&(d=document.querySelector('[data-drawer-src]')))s.d=document.head.appendChild(document.createElement('script')).src=d.dataset.drawerSrc}
+function s(){var d,t,w=window.innerWidth,c=w<=sm?'phone':w>md?'pc':'tablet';if(document.documentElement.dataset.screen!==c)document.documentElement.dataset.screen=c;if(c=='phone'&&!s.d&&(d=document.querySelector('[data-drawer-src]'))){s.d=document.head.appendChild(document.createElement('script')).src=d.dataset.drawerSrc;if(t=d.querySelector('[data-menu-toggle]'))t.onclick=function(){d.dataset.drawerPending='1'}}}
 s();addEventListener('resize',s)})();
 // Shop messages (src/components/SiteMessages.astro): the region names its script (data-src), appended
 // here once the page is parsed, so it is in no page's first load; it fills the region itself.

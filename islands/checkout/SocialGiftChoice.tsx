@@ -10,10 +10,13 @@ import { firstErrorMessage } from '../../src/api-client/errors.ts';
 import type { Cart } from '../../src/api-client/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import Deferred from '../common/Deferred.tsx';
+import Loading from '../common/Loading.tsx';
 
 /**
  * The gift switch above the step's address choice (`children`), which shows while the switch is off.
- * The cart comes from the store, loaded by the address choice's own checkout-step check.
+ * The cart comes from the store, loaded by the address choice's own checkout-step check: until it is
+ * there the choice runs unseen behind one loader, so the switch never arrives above a loader or a
+ * list already on screen and pushes it down (issue 21). The wrapper keeps the choice mounted throughout.
  */
 export default function SocialGiftChoice({ children }: { children: ReactNode }) {
   const cart = useCartStore((s) => s.cart);
@@ -21,8 +24,8 @@ export default function SocialGiftChoice({ children }: { children: ReactNode }) 
   const giftOn = on ?? cart?.socialGift != null;
   return (
     <>
-      {cart && cart.lines.length > 0 && <GiftSwitch key={cart.token} cart={cart} on={giftOn} setOn={setOn} />}
-      {!giftOn && children}
+      {cart ? cart.lines.length > 0 && <GiftSwitch key={cart.token} cart={cart} on={giftOn} setOn={setOn} /> : <Loading />}
+      <div hidden={!cart} style={cart ? { display: 'contents' } : undefined}>{!giftOn && children}</div>
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Member top (/mypage/ and /ec/): greeting and the member's shortcuts, inside the my-page frame
- * (member guard, menu, logout). Nothing personal is in the server HTML. A flow that lands here
+ * (member guard, menu, logout). On phones the shortcuts are the one menu (the frame's is not shown),
+ * two to a row with their names only (global.css). Nothing personal is in the server HTML. A flow that lands here
  * says what it did with ?notice=<key> (only the keys below are shown, never text from the URL).
  */
 import { useStore } from '@nanostores/react';
@@ -17,7 +18,7 @@ import MyCoupons from './MyCoupons.tsx';
 
 /** The member top in the my-page frame. */
 export default function MypageHome() {
-  return <MypageLayout><MemberTop /></MypageLayout>;
+  return <MypageLayout hub><MemberTop /></MypageLayout>;
 }
 
 /** Notices another screen may ask for when it sends the member here. */
@@ -74,10 +75,11 @@ function MemberTop() {
     <div className="stack">
       {notice && <p className="notice" role="status">{notice}</p>}
       <ErrorMessage error={error} fallback="会員情報を読み込めませんでした。" />
-      <p className="greeting">{me ? `${me.last_name} ${me.first_name} 様、いつもご利用ありがとうございます。` : 'ようこそ。'}</p>
+      {/* Two lines whatever the member's data says, so the shortcuts below do not move when it arrives. */}
+      <p className="greeting">{me ? `${me.last_name} ${me.first_name} 様` : 'ようこそ'}<br />いつもご利用ありがとうございます。</p>
       <ul className="menu-grid">
         {SHORTCUTS.map((item) => (
-          <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}</strong><span className="muted">{item.note}{item.href === mypageMessageCenterPath && <UnreadCount />}</span></a></li>
+          <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}{item.href === mypageMessageCenterPath && <UnreadCount />}</strong><span className="muted">{item.note}</span></a></li>
         ))}
       </ul>
       <MyCoupons />
@@ -85,7 +87,7 @@ function MemberTop() {
   );
 }
 
-/** 「（未読n件）」 after the メッセージ shortcut's note, loaded after the hub shows; nothing while loading or on failure. */
+/** 「未読n件」 on the メッセージ shortcut (a badge, global.css), loaded after the hub shows; nothing while loading or on failure. */
 function UnreadCount() {
   const [count, setCount] = useState<number | null>(null);
   useEffect(() => {
@@ -93,5 +95,5 @@ function UnreadCount() {
     getUnreadSystemMessageCount({ signal: ctl.signal }).then(setCount, () => {});
     return () => ctl.abort();
   }, []);
-  return count === null ? null : <span className="unread-count">（未読{count}件）</span>;
+  return count === null ? null : <span className="unread-count">未読{count}件</span>;
 }

@@ -2,8 +2,11 @@
  * The my-page frame every my-page island renders in: the member guard, then the member menu beside
  * the screen's content, and the toast region (part of the island, not a second one). The page heading is in the server HTML (src/layouts/Mypage.astro), so it is
  * there before any script runs.
+ * Where the frame is stacked (phones, global.css) the menu is folded behind one 「マイページメニュー」 row,
+ * so the screen itself is on the first screen; the hub (`hub`), whose shortcuts are the menu, has no
+ * second one there (issue 21).
  */
-import { useState } from '../common/react.ts';
+import { useEffect, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
 import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
 import {
@@ -37,12 +40,12 @@ export const MEMBER_MENU = [
   { href: mypageLeavePath, label: '退会' },
 ] as const;
 
-/** Member guard + member menu + the screen. */
-export default function MypageLayout({ children }: { children: ReactNode }) {
+/** Member guard + member menu + the screen; `hub` for the member top, whose shortcuts stand for the menu on phones. */
+export default function MypageLayout({ children, hub = false }: { children: ReactNode; hub?: boolean }) {
   return (
     <>
       <MemberGate>
-        <div className="mypage-frame">
+        <div className={hub ? 'mypage-frame mypage-hub' : 'mypage-frame'}>
           <MemberMenu />
           <div className="mypage-content">
             <LoginWarning />
@@ -55,8 +58,24 @@ export default function MypageLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Where global.css stacks the frame: the menu starts folded there. */
+const STACKED = '(max-width: 47.99rem)';
+
+/** Open where the menu sits beside the screen, folded where the frame is stacked; follows the width. */
+function useUnfolded(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => !window.matchMedia(STACKED).matches);
+  useEffect(() => {
+    const stacked = window.matchMedia(STACKED);
+    const follow = () => setOpen(!stacked.matches);
+    stacked.addEventListener('change', follow);
+    return () => stacked.removeEventListener('change', follow);
+  }, []);
+  return [open, setOpen];
+}
+
 function MemberMenu() {
   const [leaving, setLeaving] = useState(false);
+  const [open, setOpen] = useUnfolded();
   const here = window.location.pathname;
 
   async function logout() {
@@ -69,12 +88,15 @@ function MemberMenu() {
 
   return (
     <nav aria-label="マイページメニュー" className="mypage-menu">
-      <ul>
-        {MEMBER_MENU.map((item) => (
-          <li key={item.href}><a href={item.href} aria-current={here === item.href ? 'page' : undefined}>{item.label}</a></li>
-        ))}
-        <li><button type="button" className="btn-link" onClick={logout} disabled={leaving}>ログアウト</button></li>
-      </ul>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>マイページメニュー</summary>
+        <ul>
+          {MEMBER_MENU.map((item) => (
+            <li key={item.href}><a href={item.href} aria-current={here === item.href ? 'page' : undefined}>{item.label}</a></li>
+          ))}
+          <li><button type="button" className="btn-link" onClick={logout} disabled={leaving}>ログアウト</button></li>
+        </ul>
+      </details>
     </nav>
   );
 }

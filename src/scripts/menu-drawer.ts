@@ -1,8 +1,8 @@
 /**
- * The phone menu drawer (src/components/HeaderNav.astro): turns the header's plain menu list into a
- * drawer behind a 「メニュー」 button. Loaded by HeaderNav only at phone width (the channel's
- * SITE.BREAKPOINT.SCREEN-SM), as one self-contained classic script, so wider screens and pages
- * without JavaScript keep the plain list. While open: a modal dialog, focus moved to its first link,
+ * The phone menu drawer (src/components/HeaderNav.astro): makes the 「メニュー」 button, which CSS shows
+ * at phone width from the first paint with the list folded away, open the list as a drawer. Loaded by
+ * /header.js only at phone width (the channel's SITE.BREAKPOINT.SCREEN-SM), as one self-contained
+ * classic script; wider screens and pages without JavaScript keep the plain list. While open: a modal dialog, focus moved to its first link,
  * Tab kept inside, the page behind not scrolling; Esc, 閉じる, a tap outside or leaving the phone
  * width close it, and focus goes back to the button (except for a tap outside, which put it elsewhere).
  */
@@ -15,7 +15,9 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
   const sm = Number(document.querySelector('meta[name="shop:breakpoints"]')?.getAttribute('content')?.split(',')[0]) || 576;
   const phone = matchMedia(`(max-width: ${sm}px)`);
   const isOpen = () => nav.dataset.drawer === 'open';
-  const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button')).filter((e) => e.getClientRects().length > 0);
+  // checkVisibility: the links of the folded category menu in the drawer have boxes but cannot take focus.
+  const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button, summary'))
+    .filter((e) => (e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0));
 
   /** Opens or closes the drawer; `back` returns focus to the 「メニュー」 button on closing. */
   const setOpen = (open: boolean, back: boolean) => {
@@ -26,7 +28,7 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
       panel.setAttribute('role', 'dialog');
       panel.setAttribute('aria-modal', 'true');
       panel.setAttribute('aria-label', 'メニュー');
-      (panel.querySelector<HTMLElement>('li a') ?? closer).focus();
+      (panel.querySelector<HTMLElement>(':scope > ul a') ?? closer).focus();
     } else {
       for (const a of ['role', 'aria-modal', 'aria-label']) panel.removeAttribute(a);
       if (back) toggle.focus();
@@ -34,8 +36,6 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
   };
 
   nav.dataset.drawer = 'ready';
-  toggle.hidden = false;
-  closer.hidden = false;
   toggle.addEventListener('click', () => setOpen(!isOpen(), true));
   closer.addEventListener('click', () => setOpen(false, true));
   document.addEventListener('keydown', (e) => {
@@ -57,6 +57,12 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
     if (isOpen() && !nav.contains(e.target as Node)) setOpen(false, false);
   });
   phone.addEventListener('change', () => { if (!phone.matches && isOpen()) setOpen(false, false); });
+  // A tap on the button before this script ran (/header.js kept it): open the drawer for it now.
+  toggle.onclick = null;
+  if (nav.dataset.drawerPending) {
+    delete nav.dataset.drawerPending;
+    setOpen(true, false);
+  }
 }
 
 export {};

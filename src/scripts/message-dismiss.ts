@@ -1,11 +1,10 @@
 /**
- * The shop's messages (spec 4 "Messages": GET /v1/messages, per=all) with 「閉じる」: a message shows
- * only while its updated_at differs from the value stored when it was dismissed. Dismissing stores
- * that updated_at under the message's own cookie (spec 9 "a per-message dismissal key",
+ * The shop's messages' rules (spec 4 "Messages": GET /v1/messages, per=all): a message shows only
+ * while its updated_at differs from the value stored when it was dismissed. Dismissing stores that
+ * updated_at under the message's own cookie (spec 9 "a per-message dismissal key",
  * message_dismissed_<code>, as src/lib/cookies.ts names it), so the message stays away across pages
- * and visits, and comes back once an editor changes it. No React and no API client: it runs as one
- * small classic file (src/scripts/site-messages.ts) that /header.js loads after the page, so no
- * page's first load carries it (the cart and checkout pages have no room left).
+ * and visits, and comes back once an editor changes it. No React and no API client: the bar
+ * (src/scripts/message-bar.ts) runs as one small classic file that /header.js loads after the page.
  */
 import { readBrowserEndpoint } from '../api-client/endpoint.ts';
 
@@ -45,54 +44,14 @@ export function dismissalCookie(message: SiteMessage): string | null {
   return key ? `${key}=${encodeURIComponent(message.updated_at)}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax` : null;
 }
 
-/** One message as a labelled article with its 「閉じる」 button. */
-function render(message: SiteMessage, index: number, region: HTMLElement): HTMLElement {
-  const item = document.createElement('article');
-  item.className = 'site-message notice';
-  const id = `site-message-${index}`;
-  item.setAttribute('aria-labelledby', id);
-  const title = Object.assign(document.createElement('h2'), { id, textContent: message.title });
-  const body = document.createElement('div');
-  // Sanitised by the Shop API on save (the content allow-list), from this shop's own API.
-  body.innerHTML = message.body;
-  const close = Object.assign(document.createElement('button'), { type: 'button', className: 'btn', textContent: '閉じる' });
-  close.setAttribute('aria-label', `「${message.title}」を閉じる`);
-  close.addEventListener('click', () => {
-    const line = dismissalCookie(message);
-    if (line) document.cookie = line;
-    const next = item.nextElementSibling ?? item.previousElementSibling;
-    item.remove();
-    // Focus goes to the next message's button, or the start of the main content: never lost to the body.
-    const target = next?.querySelector('button') ?? document.getElementById('main');
-    if (target && !next) target.tabIndex = -1;
-    target?.focus();
-    if (!region.childElementCount) region.hidden = true;
-  });
-  item.append(title, body, close);
-  return item;
-}
-
 /**
  * GET /v1/messages?per=all from the Shop API of the page's meta tags, without a bearer. Asked of the
  * server every time (`no-cache`): the answer allows stale-while-revalidate, with which the browser
  * would show the previous list (an edit a page late) and fetch the new one behind the page.
  */
-async function fetchMessages(): Promise<unknown> {
+export async function fetchMessages(): Promise<unknown> {
   const { baseUrl, channelId } = readBrowserEndpoint();
   const res = await fetch(`${baseUrl}/v1/messages?per=all`, { cache: 'no-cache', headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' } });
   if (!res.ok) throw new Error(`GET /v1/messages → ${res.status}`);
   return res.json();
-}
-
-/** Fills the page's message region with the messages this visitor has not dismissed. */
-export async function showMessages(region: HTMLElement): Promise<void> {
-  let messages: unknown;
-  try {
-    messages = await fetchMessages();
-  } catch {
-    return; // no messages is better than an error box on every page (spec 8: network errors are ignored)
-  }
-  const shown = messagesToShow(messages, document.cookie);
-  region.replaceChildren(...shown.map((m, i) => render(m, i, region)));
-  region.hidden = shown.length === 0;
 }

@@ -1,6 +1,7 @@
 /**
  * Popups once per visitor, on every storefront page (spec 4 "Fetch-once data", issue 10): the first
- * shown popup this browser has not seen is revealed at the top of the page's main content and marked
+ * shown popup this browser has not seen is revealed (at the top of the main content, floating over the
+ * bottom of the screen so that it moves nothing) and marked
  * seen at once (localStorage `shop:popups-seen`, a list of ids), so it shows on one page view only.
  * The list comes from the pre-rendered /popups.json, fetched at most once per browser session
  * (sessionStorage `shop:popups-checked`) and never on the cart, checkout, my-page or editor screens,
@@ -36,7 +37,7 @@ export function popupAllowedOn(pathname: string): boolean {
   return !QUIET_PATHS.test(pathname);
 }
 
-/** Builds the notice: an in-flow landmark (it never covers what the visitor wanted to press). */
+/** Builds the notice: a landmark at the top of the main content, shown floating at the bottom of the screen (global.css), so it pushes nothing down. */
 function render(popup: PopupItem, main: HTMLElement): void {
   const aside = document.createElement('aside');
   aside.className = 'popup-notice';

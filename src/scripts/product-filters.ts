@@ -1,9 +1,11 @@
 /**
- * The list's filter form: folded on phones (the server sends it open, so it is usable without
- * JavaScript), and blank fields left out of the submitted URL so a shared link stays short.
+ * The list's filter form: open on wide screens (the server sends it folded, as phones show it, and
+ * CSS shows its content on wide screens from the first paint, so marking it open moves nothing; it
+ * only tells assistive technology), and blank fields left out of the submitted URL so a shared link
+ * stays short.
  */
 const panel = document.querySelector<HTMLDetailsElement>('[data-filter-panel]');
-if (panel && window.matchMedia('(max-width: 47.99rem)').matches) panel.open = false;
+if (panel && window.matchMedia('(min-width: 48rem)').matches) panel.open = true;
 panel?.querySelector('form')?.addEventListener('submit', (event) => {
   const form = event.currentTarget as HTMLFormElement;
   for (const el of Array.from(form.elements)) {

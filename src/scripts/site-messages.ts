@@ -4,7 +4,7 @@
  * region's data-src. A page restored from the back-forward cache is filled again, so a message
  * dismissed on another page meanwhile is gone there too.
  */
-import { showMessages } from './message-dismiss.ts';
+import { showMessages } from './message-bar.ts';
 
 const region = document.querySelector<HTMLElement>('[data-site-messages]');
 if (region) {

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_KEYS, readMessageDismissal } from '../../src/lib/cookies.ts';
-import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, showMessages, storedDismissal, type SiteMessage } from '../../src/scripts/message-dismiss.ts';
+import { showMessages } from '../../src/scripts/message-bar.ts';
+import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, storedDismissal, type SiteMessage } from '../../src/scripts/message-dismiss.ts';
 
 const msg = (code: string, updated_at: string): SiteMessage => ({ code, title: `件名 ${code}`, body: `<p>本文 ${code}</p>`, updated_at });
 const A1 = msg('free-shipping', '2026-11-01T00:00:00.000Z');
@@ -66,20 +67,46 @@ describe('the message region', () => {
   }
   const serve = (list: SiteMessage[]) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } })));
 
-  it('shows each message with 「閉じる」; closing stores its updated_at, moves focus on and hides it after a reload', async () => {
+  /** The messages on screen (one at a time): their titles. */
+  const shownTitles = (region: HTMLElement) => [...region.querySelectorAll<HTMLElement>('article')].filter((a) => !a.hidden).map((a) => a.querySelector('h2')?.textContent);
+  const shownButton = (region: HTMLElement, name: string) => [...region.querySelectorAll<HTMLElement>('article')].find((a) => !a.hidden)!
+    .querySelector<HTMLButtonElement>(`.site-message-${name}`)!;
+
+  it('shows one message at a time in one bar: 「1/2」 and 「次のお知らせ」 turn to the next, the title unfolds its text', async () => {
+    serve([A1, B1]);
+    const region = page();
+    await showMessages(region);
+    expect(region.hidden).toBe(false);
+    expect(region.querySelectorAll('article')).toHaveLength(2);
+    expect(shownTitles(region)).toEqual(['件名 free-shipping']);
+    expect(shownButton(region, 'next').parentElement?.textContent).toBe('お知らせ1/2件目›');
+    expect(shownButton(region, 'next').getAttribute('aria-label')).toBe('次のお知らせ');
+    shownButton(region, 'next').click();
+    expect(shownTitles(region)).toEqual(['件名 year-end-shipping']);
+    expect(document.activeElement).toBe(shownButton(region, 'next'));
+    shownButton(region, 'next').click();
+    expect(shownTitles(region)).toEqual(['件名 free-shipping']);
+    const unfold = shownButton(region, 'unfold');
+    expect(unfold.getAttribute('aria-expanded')).toBe('false');
+    unfold.click();
+    expect(unfold.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(unfold.getAttribute('aria-controls')!)?.textContent).toBe('本文 free-shipping');
+  });
+
+  it('「閉じる」 stores the message\'s updated_at and shows the next with focus on its 「閉じる」; the last one hides the bar; a reload keeps them away until updated', async () => {
     serve([A1, B1]);
     let region = page();
     await showMessages(region);
-    expect(region.hidden).toBe(false);
-    const closes = [...region.querySelectorAll('button')];
-    expect(closes.map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
-      ['閉じる', '「件名 free-shipping」を閉じる'], ['閉じる', '「件名 year-end-shipping」を閉じる'],
-    ]);
-    closes[0].click();
+    const first = shownButton(region, 'close');
+    expect([first.textContent, first.getAttribute('aria-label')]).toEqual(['閉じる', '「件名 free-shipping」を閉じる']);
+    first.click();
     expect(readMessageDismissal('free-shipping')).toBe(A1.updated_at);
     expect(region.querySelectorAll('article')).toHaveLength(1);
-    expect(document.activeElement).toBe(closes[1]);
-    closes[1].click();
+    expect(shownTitles(region)).toEqual(['件名 year-end-shipping']);
+    // One message left: no pager.
+    expect(region.querySelector('.site-message-next')).toBeNull();
+    expect(document.activeElement).toBe(shownButton(region, 'close'));
+    shownButton(region, 'close').click();
     expect(region.hidden).toBe(true);
     expect(document.activeElement?.id).toBe('main');
 
@@ -89,7 +116,8 @@ describe('the message region', () => {
     serve([{ ...A1, updated_at: '2026-11-21T00:00:00.000Z' }, B1]);
     region = page();
     await showMessages(region);
-    expect([...region.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['件名 free-shipping']);
+    expect(shownTitles(region)).toEqual(['件名 free-shipping']);
+    expect(region.querySelectorAll('article')).toHaveLength(1);
   });
 
   it('asks the Shop API of the page\'s meta tags for every message of its channel, without a bearer', async () => {

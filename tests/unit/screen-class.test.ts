@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenClass } from '../../src/api-client/settings.ts';
-import { BREAKPOINTS_META, DEFAULT_BREAKPOINTS, breakpointsFrom, breakpointsMetaContent, screenClassFor } from '../../src/lib/screen-class.ts';
+import { BREAKPOINTS_META, DEFAULT_BREAKPOINTS, breakpointsFrom, breakpointsMetaContent, screenClassFor, screenMediaCss } from '../../src/lib/screen-class.ts';
 import { SCHOOL_BREAKPOINTS } from '../../api/src/db/seed/school.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -56,5 +56,13 @@ describe('screen class', () => {
     Object.defineProperty(window, 'innerWidth', { configurable: true, value: 500 });
     window.dispatchEvent(new Event('resize'));
     expect(document.documentElement.dataset.screen).toBe('phone');
+  });
+
+  it('CSS gets the channel\'s breakpoints at build time: (--screen-phone|tablet|pc) become the rule\'s media queries', () => {
+    const css = '@media (--screen-phone) and (scripting: enabled) { a { color: red } } @media ( --screen-tablet ) { b {} } @media (--screen-pc) { i {} }';
+    expect(screenMediaCss(css, { sm: 640, md: 1080 })).toBe(
+      '@media (width <= 640px) and (scripting: enabled) { a { color: red } } @media (640px < width <= 1080px) { b {} } @media (width > 1080px) { i {} }',
+    );
+    expect(screenMediaCss('@media (--screen-watch) { a {} }', DEFAULT_BREAKPOINTS)).toBe('@media (--screen-watch) { a {} }');
   });
 });
