@@ -5,7 +5,7 @@
  */
 import { confirmProductRequests } from '../../src/api-client/discovery.ts';
 import Loading from '../common/Loading.tsx';
-import { paths } from '../../src/lib/routes.ts';
+import { homePath } from '../../src/lib/routes.ts';
 import { useTokenLink } from './use-token-link.ts';
 
 export default function ConfirmRestock() {
@@ -15,7 +15,7 @@ export default function ConfirmRestock() {
   return (
     <div className="stack">
       <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>{state.message}</p>
-      <p><a className="btn" href={paths.home}>トップページへ</a></p>
+      <p><a className="btn" href={homePath}>トップページへ</a></p>
     </div>
   );
 }

@@ -17,7 +17,8 @@ describe('toasts (spec 9: bottom-centre, 5000 ms, at most 5, duplicates suppress
     // The region's CSS really puts them there: fixed, bottom edge, centred horizontally.
     const rule = /\.toast-region\s*\{([^}]*)\}/.exec(globalCss)?.[1] ?? '';
     expect(rule).toMatch(/position:\s*fixed/);
-    expect(rule).toMatch(/bottom:\s*var\(--space-\d\)/);
+    // Above the shop messages bar while it is shown (--site-messages-offset, 0 without it).
+    expect(rule).toMatch(/bottom:\s*calc\(var\(--site-messages-offset, 0px\) \+ var\(--space-\d\)\)/);
     expect(rule).toMatch(/left:\s*50%/);
     expect(rule).toMatch(/transform:\s*translateX\(-50%\)/);
     expect(rule).not.toMatch(/\btop:/);
