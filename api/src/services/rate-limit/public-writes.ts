@@ -30,6 +30,8 @@ export const PUBLIC_WRITE_LIMITS: Readonly<Record<string, PublicWriteRule>> = {
   'POST /product-histories': perMinute(60, 4 * KB),
   'POST /product-search-histories': perMinute(60, 4 * KB),
   'POST /product-requests': perHour(30, 4 * KB),
+  // The restock request's confirmation link (its token is single-use; this bounds guessing).
+  'POST /product-requests/confirm': per5Minutes(30, 4 * KB),
   // Sessions and accounts (their own per-address and per-account limits are tighter).
   'POST /auth/login': { ...per5Minutes(60, 8 * KB), followsLogin: true },
   'POST /auth/login-sync-channel': { ...per5Minutes(60, 8 * KB), followsLogin: true },
