@@ -62,7 +62,7 @@ test('/ec/ is a public route: a guest gets the page with the way to log in, then
   await logIn(page);
   await expect(page).toHaveURL(/\/ec\/$/);
   await expect(page.getByRole('navigation', { name: 'マイページメニュー' })).toBeVisible();
-  await expect(page.getByText('様、いつもご利用ありがとうございます。')).toBeVisible();
+  await expect(page.getByText('いつもご利用ありがとうございます。')).toBeVisible();
 });
 
 test('a guest on a my-page screen logs in and comes back to it inside the my-page frame', async ({ page }) => {
