@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { errorFor, type IssueLike } from './issues.ts';
 import { dbInt, dbIdNumber, flag, keyText, password, requiredText, text } from './fields.ts';
 import { messages } from './messages.ts';
+import { ADMIN_ROLES } from './admin-roles.ts';
 
 /** Seconds an editor's session lasts (a working day); logging out ends it at once. */
 export const EDITOR_SESSION_SECONDS = 8 * 3600;
@@ -55,7 +56,7 @@ export const editorLoginRequestSchema = z.strictObject({
 }, errorFor());
 export type EditorLoginRequest = z.infer<typeof editorLoginRequestSchema>;
 
-export const editorSchema = z.object({ id: z.number().int(), login: z.string(), display_name: z.string() });
+export const editorSchema = z.object({ id: z.number().int(), login: z.string(), display_name: z.string(), role: z.enum(ADMIN_ROLES) });
 export type Editor = z.infer<typeof editorSchema>;
 
 export const editorLoginResponseSchema = z.object({

@@ -69,6 +69,23 @@ describe('npm run editor:create', () => {
     expect(await verifyPassword('second-password-2026', updated.password_hash)).toBe(true);
   }, 120_000);
 
+  it('gives the account the --role asked for, keeps it on a new password, and refuses an unknown role', async () => {
+    const made = await editorCreate(['--login', 'packer', '--role', 'staff'], { EDITOR_PASSWORD: 'packer-password-2026' });
+    expect(made.code, made.out).toBe(0);
+    expect(made.out).toContain('スタッフ「packer」を作成しました。');
+    expect((await readEditor('packer')).role).toBe('staff');
+    const again = await editorCreate(['--login', 'packer'], { EDITOR_PASSWORD: 'packer-password-2027' });
+    expect(again.code, again.out).toBe(0);
+    expect((await readEditor('packer')).role).toBe('staff');
+    const promoted = await editorCreate(['--login', 'packer', '--role', 'admin'], { EDITOR_PASSWORD: 'packer-password-2027' });
+    expect(promoted.out).toContain('管理者「packer」');
+    expect((await readEditor('packer')).role).toBe('admin');
+    const bad = await editorCreate(['--login', 'boss', '--role', 'owner'], { EDITOR_PASSWORD: 'boss-password-2026' });
+    expect(bad.code).toBe(2);
+    expect(bad.out).toContain('--role editor|staff|admin');
+    expect(await readEditor('boss')).toBeUndefined();
+  }, 120_000);
+
   it('refuses a missing login, a short password, and no password without a terminal', async () => {
     expect((await editorCreate([], { EDITOR_PASSWORD: 'long-enough-password' })).code).toBe(2);
     const short = await editorCreate(['--login', 'shorty'], { EDITOR_PASSWORD: 'short' });

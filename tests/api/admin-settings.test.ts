@@ -1,12 +1,13 @@
 /**
- * The editable shop settings (GET / PATCH /admin/v1/settings): an editor reads every editable key with
+ * The editable shop settings (GET / PATCH /admin/v1/settings): an admin reads every editable key with
  * its value, changes some and the public GET /v1/settings/front shows them at once, the content
  * version moves (the live shop rebuilds), the other channel keeps its own; unknown keys, wrong types,
  * a phone breakpoint not below the tablet one and an empty patch are 422 with Japanese messages by
- * field and change nothing; without an editor session, or with a member's token, 401.
+ * field and change nothing; without a session, or with a member's token, 401; an editor or a staff
+ * member, 403 (settings are the admin's), with nothing changed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
+import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { contentStateSchema } from '#contracts/content.ts';
 import { EDITABLE_SETTING_KEYS } from '#contracts/admin-settings.ts';
 import { createTestShop, productPicker, type RequestOptions, type TestShop } from './helpers.ts';
@@ -17,7 +18,7 @@ let nextProduct: ReturnType<typeof productPicker>;
 beforeAll(async () => {
   shop = await createTestShop();
   nextProduct = productPicker(shop);
-  const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_EDITOR.login, password: DEV_EDITOR.password } });
+  const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_ADMIN.login, password: DEV_ADMIN.password } });
   token = (await res.json()).access_token;
 }, 180_000);
 afterAll(async () => { await shop?.close(); });
@@ -44,7 +45,20 @@ describe('GET /admin/v1/settings', () => {
     expect(body).not.toHaveProperty('SITE.STORAGE_URL');
   });
 
-  it('needs an editor session: none, a wrong one or a member\'s token is 401', async () => {
+  it('is the admin\'s: an editor\'s or a staff member\'s session is 403 auth.forbidden and changes nothing', async () => {
+    for (const who of [DEV_EDITOR, DEV_STAFF]) {
+      const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: who.login, password: who.password } });
+      const other = (await res.json()).access_token as string;
+      const read = await admin('GET', '/settings', { token: other });
+      expect(read.status, who.login).toBe(403);
+      expect(await read.json()).toMatchObject({ code: 'auth.forbidden', message: 'この操作を行う権限がありません。' });
+      const before = await front();
+      expect((await admin('PATCH', '/settings', { token: other, body: { 'SITE.NO_MEMBER_USE': !before['SITE.NO_MEMBER_USE'] } })).status).toBe(403);
+      expect((await front())['SITE.NO_MEMBER_USE']).toBe(before['SITE.NO_MEMBER_USE']);
+    }
+  });
+
+  it('needs a session: none, a wrong one or a member\'s token is 401', async () => {
     expect((await admin('GET', '/settings', { token: null })).status).toBe(401);
     expect((await admin('GET', '/settings', { token: 'not-a-session' })).status).toBe(401);
     const login = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026' } });

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { orders, outbox_emails, point_histories, settings, users } from '../../api/src/db/schema.ts';
-import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
+import { DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { grantDuePoints } from '../../api/src/services/benefits/grant.ts';
 import { pointSummarySchema } from '#contracts/benefits.ts';
 import { orderSchema } from '#contracts/orders.ts';
@@ -20,7 +20,7 @@ let shop: TestShop;
 let editor: string;
 beforeAll(async () => {
   shop = await createTestShop();
-  const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_EDITOR.login, password: DEV_EDITOR.password } });
+  const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_STAFF.login, password: DEV_STAFF.password } });
   editor = (await res.json()).access_token;
 }, 180_000);
 afterAll(async () => { await shop?.close(); });

@@ -1,6 +1,6 @@
 /**
  * The editor screens for the maintenance switch (/admin/maintenance/) and the shop settings
- * (/admin/settings/) in a real browser, logged in as the development editor: switched on through the
+ * (/admin/settings/) in a real browser, logged in as the development admin: switched on through the
  * screen, the storefront answers 503 with the page's title (a page and a /v1 call), and 200 again once
  * switched off; the API's messages appear by field; a setting changed through the screen is what the
  * editor API then answers; a phone breakpoint not below the tablet one is refused by field; axe on
@@ -11,7 +11,7 @@
  */
 import { expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { API_HEADERS, EDITOR, editorHeaders, rebuildStatus } from './support/editor.ts';
+import { ADMIN, API_HEADERS, adminHeaders, rebuildStatus } from './support/editor.ts';
 
 const TITLE = '編集画面から切り替えたメンテナンス';
 const MESSAGE = '管理画面のテストのため、一時的にご利用いただけません。';
@@ -22,10 +22,10 @@ test.beforeEach(async ({ context }) => { await context.clearCookies(); });
 
 async function logIn(page: Page) {
   await page.goto('/admin/login/');
-  await page.getByLabel('ログインID').fill(EDITOR.login);
-  await page.getByLabel('パスワード').fill(EDITOR.password);
+  await page.getByLabel('ログインID').fill(ADMIN.login);
+  await page.getByLabel('パスワード').fill(ADMIN.password);
   await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '投稿一覧' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }
 
 /** Waits until the storefront's gate (1 s cache) answers pages with `status`. */
@@ -34,13 +34,13 @@ async function storefrontAnswers(request: APIRequestContext, status: number) {
 }
 
 const settingsNow = async (request: APIRequestContext) =>
-  (await request.get('/admin/v1/settings', { headers: await editorHeaders(request) })).json() as Promise<Record<string, unknown>>;
+  (await request.get('/admin/v1/settings', { headers: await adminHeaders(request) })).json() as Promise<Record<string, unknown>>;
 
 test.describe('maintenance screen', () => {
   test.afterEach(async ({ baseURL }) => {
     const request = await newRequest.newContext({ baseURL });
     try {
-      const res = await request.put('/admin/v1/maintenance', { headers: await editorHeaders(request), data: { enabled: false, title: null, message: null } });
+      const res = await request.put('/admin/v1/maintenance', { headers: await adminHeaders(request), data: { enabled: false, title: null, message: null } });
       expect(res.status()).toBe(200);
       await storefrontAnswers(request, 200);
     } finally {
@@ -48,7 +48,7 @@ test.describe('maintenance screen', () => {
     }
   });
 
-  test('an editor switches maintenance on through the screen: the storefront answers 503 with its title; off again: 200', async ({ page, request, browser }) => {
+  test('an admin switches maintenance on through the screen: the storefront answers 503 with its title; off again: 200', async ({ page, request, browser }) => {
     await logIn(page);
     await page.getByRole('link', { name: 'メンテナンス設定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'メンテナンス設定' })).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('maintenance screen', () => {
     await expect(page.locator('dd').first()).toHaveText('公開中');
     await storefrontAnswers(request, 200);
     expect((await request.get('/v1/products', { headers: API_HEADERS })).status()).toBe(200);
-    const state = await (await request.get('/admin/v1/maintenance', { headers: await editorHeaders(request) })).json();
+    const state = await (await request.get('/admin/v1/maintenance', { headers: await adminHeaders(request) })).json();
     expect(state).toMatchObject({ enabled: false, custom_title: null, custom_message: null, updated_by: '開発用編集者' });
   });
 });
@@ -116,7 +116,7 @@ test.describe('settings screen', () => {
     if (!before) return;
     const request = await newRequest.newContext({ baseURL });
     try {
-      const headers = await editorHeaders(request);
+      const headers = await adminHeaders(request);
       const now = await (await request.get('/admin/v1/settings', { headers })).json() as Record<string, unknown>;
       const changed = Object.fromEntries(Object.entries(before).filter(([key, value]) => now[key] !== value));
       let since = restoredAt;
@@ -130,7 +130,7 @@ test.describe('settings screen', () => {
     }
   });
 
-  test('an editor changes the add-to-cart display through the screen and the API answers it; a bad breakpoint is refused by field', async ({ page, request }) => {
+  test('an admin changes the add-to-cart display through the screen and the API answers it; a bad breakpoint is refused by field', async ({ page, request }) => {
     test.setTimeout(300_000);
     before = await settingsNow(request);
     const original = before[POPUP] as keyof typeof POPUP_LABELS;

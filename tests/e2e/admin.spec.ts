@@ -28,7 +28,7 @@ test('the editor screens send a visitor without a session to the login, never ca
   const res = await page.goto('/admin/');
   expect(page.url()).toMatch(/\/admin\/login\/$/);
   expect(res?.headers()['cache-control']).toBe('private, no-store');
-  await expect(page.getByRole('heading', { level: 1, name: '編集者ログイン' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
   expect(await axeProblems(page)).toEqual([]);
   await page.getByLabel('ログインID').fill(EDITOR.login);
   await page.getByLabel('パスワード').fill('wrong-password');
@@ -117,7 +117,7 @@ test('the API\'s validation messages appear by field, and a news item is created
   expect((await request.get(`/v1/news/${key}`, { headers: apiHeaders })).status()).toBe(404);
 
   await page.getByRole('button', { name: 'ログアウト' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '編集者ログイン' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '管理画面ログイン' })).toBeVisible();
   await page.goto('/admin/');
   expect(page.url()).toMatch(/\/admin\/login\/$/);
 });

@@ -7,13 +7,13 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { API_HEADERS, editorHeaders, nextBuild, rebuildStatus } from './support/editor.ts';
+import { API_HEADERS, adminHeaders, nextBuild, rebuildStatus } from './support/editor.ts';
 
 const STOP = { 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': true, 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false, 'SITE.NO_MEMBER_USE': true };
 const NOTICE = 'ただいま販売を一時停止しております。再開まで今しばらくお待ちください。';
 
 async function patchSettings(request: APIRequestContext, patch: Record<string, unknown>): Promise<void> {
-  const res = await request.patch('/admin/v1/settings', { headers: await editorHeaders(request), data: patch });
+  const res = await request.patch('/admin/v1/settings', { headers: await adminHeaders(request), data: patch });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -41,7 +41,7 @@ async function guestLandsOn(page: Page): Promise<string> {
 test('the selling stop and SITE.NO_MEMBER_USE set by an editor reach the live shop, and back', async ({ page, request }) => {
   test.setTimeout(420_000);
   const [product] = await (await request.get('/v1/products?per=1', { headers: API_HEADERS })).json() as Array<{ id: number; key: string }>;
-  const before = await (await request.get('/admin/v1/settings', { headers: await editorHeaders(request) })).json() as Record<string, unknown>;
+  const before = await (await request.get('/admin/v1/settings', { headers: await adminHeaders(request) })).json() as Record<string, unknown>;
   expect(before).toMatchObject({ 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false, 'SITE.NO_MEMBER_USE': false });
 
   // As seeded: the product can be added, and my-page sends a guest to the login screen.

@@ -1,6 +1,6 @@
 /**
- * The /admin/ screens' server side: the editor's session cookie and calls to the editor API
- * (/admin/v1) from the server, never from the browser.
+ * The /admin/ screens' server side: the session cookie of the shop's people (editors, staff, admins)
+ * and calls to the admin API (/admin/v1) from the server, never from the browser.
  *
  * CSRF: the session is an HttpOnly cookie with SameSite=Strict (a cross-site page's form or fetch
  * never carries it) scoped to /admin/, and every POST must also come with this site's Origin (Astro's
@@ -13,6 +13,7 @@ import { channel } from 'virtual:shop/theme';
 import { readServerEndpoint } from '../../api-client/endpoint.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
+import { canUse, type AdminArea, type AdminRole } from '#contracts/admin-roles.ts';
 
 export const SESSION_COOKIE = 'admin_session';
 export const ADMIN_PATH = '/admin/';
@@ -20,21 +21,34 @@ export const ADMIN_PATH = '/admin/';
 /** A call's outcome: the status and the parsed JSON body (null when there is none). */
 export interface AdminAnswer<T = unknown> { status: number; body: T; headers: Headers }
 
-/** Calls the editor API with the session's bearer token and the build's channel. */
-export async function adminApi<T = unknown>(path: string, init: { method?: string; token?: string | null; body?: unknown; clientAddress?: string | null } = {}): Promise<AdminAnswer<T>> {
+/** What a call to the admin API takes: method, JSON body (or raw bytes with their type), the session's token, the browser's address. */
+export interface AdminCallInit { method?: string; token?: string | null; body?: unknown; raw?: { bytes: Uint8Array; type: string }; clientAddress?: string | null }
+
+/** Calls the admin API with the session's bearer token and the build's channel. */
+export async function adminApi<T = unknown>(path: string, init: AdminCallInit = {}): Promise<AdminAnswer<T>> {
+  const res = await adminFetch(path, init);
+  const text = await res.text();
+  const json = (res.headers.get('content-type') ?? '').includes('json');
+  return { status: res.status, body: (text && json ? JSON.parse(text) : text || null) as T, headers: res.headers };
+}
+
+/** The admin API's raw answer (a CSV download streams through as it is). */
+export async function adminFetch(path: string, init: AdminCallInit = {}): Promise<Response> {
   const { baseUrl } = readServerEndpoint();
   const headers: Record<string, string> = { 'X-Channel-Id': channel, 'Accept-Encoding': 'identity' };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  // The login's rate limit counts the browser, not this server (see contracts/admin.ts).
+  // Rate limits and the audit log name the browser, not this server (see contracts/admin.ts).
   const secret = process.env[INTERNAL_SECRET_ENV];
   if (init.clientAddress && secret) Object.assign(headers, { [CLIENT_ADDRESS_HEADER]: init.clientAddress, [INTERNAL_SECRET_HEADER]: secret });
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(`${baseUrl}/admin/v1${path}`, {
-    method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  let body: BodyInit | undefined;
+  if (init.raw) {
+    headers['Content-Type'] = init.raw.type;
+    body = init.raw.bytes as unknown as BodyInit;
+  } else if (init.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
+  return fetch(`${baseUrl}/admin/v1${path}`, { method: init.method ?? 'GET', headers, body, signal: AbortSignal.timeout(30_000) });
 }
 
 /** The browser's address as the Node server saw it, or null. */
@@ -89,15 +103,51 @@ export function toLocalInput(iso: string | undefined | null): string {
   return Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 16);
 }
 
-/** The editor behind the session, or the redirect to the login (the cookie dropped) when there is none. */
-export async function requireEditor(astro: Pick<AstroGlobal, 'cookies' | 'url' | 'redirect'>): Promise<{ token: string; name: string } | Response> {
+/** The signed-in person of a screen, and their calls to the admin API (token and browser address added). */
+export interface AdminSession {
+  token: string;
+  name: string;
+  login: string;
+  role: AdminRole;
+  /** Calls the admin API as this person. */
+  call: <T = unknown>(path: string, init?: Omit<AdminCallInit, 'token' | 'clientAddress'>) => Promise<AdminAnswer<T>>;
+  /** The same, answering the raw response (downloads). */
+  fetch: (path: string, init?: Omit<AdminCallInit, 'token' | 'clientAddress'>) => Promise<Response>;
+}
+
+type ScreenContext = Pick<AstroGlobal, 'cookies' | 'url' | 'redirect' | 'clientAddress'>;
+
+/** The person behind the session, or the redirect to the login (the cookie dropped) when there is none. */
+export async function requireEditor(astro: ScreenContext): Promise<AdminSession | Response> {
   const token = sessionToken(astro);
-  const me = token ? await adminApi<{ display_name: string }>('/me', { token }) : null;
+  const clientAddress = browserAddress(astro);
+  const me = token ? await adminApi<{ display_name: string; login: string; role: AdminRole }>('/me', { token, clientAddress }) : null;
   if (!token || !me || me.status !== 200) {
     clearSession(astro);
     return astro.redirect('/admin/login/', 303);
   }
-  return { token, name: me.body.display_name };
+  return {
+    token, name: me.body.display_name, login: me.body.login, role: me.body.role,
+    call: (path, init = {}) => adminApi(path, { ...init, token, clientAddress }),
+    fetch: (path, init = {}) => adminFetch(path, { ...init, token, clientAddress }),
+  };
+}
+
+/**
+ * requireEditor for a screen of one area: the session, the redirect to the login, or a 403 page when
+ * the person's role does not open the area (the API refuses their calls anyway).
+ */
+export async function requireArea(astro: ScreenContext, area: AdminArea): Promise<AdminSession | Response> {
+  const session = await requireEditor(astro);
+  if (session instanceof Response || canUse(session.role, area)) return session;
+  return forbiddenPage();
+}
+
+/** The screen a person sees for an area their role does not open. */
+export function forbiddenPage(): Response {
+  const html = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>権限がありません | 管理画面</title></head>
+<body><main><h1>権限がありません</h1><p>この画面を表示する権限がありません。必要な場合は管理者にお問い合わせください。</p><p><a href="/admin/">管理画面のトップへ</a></p></main></body></html>`;
+  return new Response(html, { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } });
 }
 
 /** The answer to a POST from another site. */

@@ -9,6 +9,9 @@ import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/rebuild-s
 export const REBUILD_SECRET = 'e2e-rebuild-secret-0123456789';
 export const API_HEADERS = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 export const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
+/** The development staff member (orders, customers, stock) and admin (everything, with settings, staff accounts, audit log). */
+export const STAFF = { login: 'staff', password: 'staff-pass-2026' };
+export const ADMIN = { login: 'admin', password: 'admin-pass-2026' };
 
 export interface RebuildStatus {
   state: 'idle' | 'waiting' | 'building';
@@ -35,14 +38,20 @@ export async function nextBuild(request: APIRequestContext, since: string | unde
 
 const sessions = new Map<string, string>();
 
-/** Headers of an editor API call as the seeded development editor (one session per shop and worker). */
-export async function editorHeaders(request: APIRequestContext, baseURL = ''): Promise<Record<string, string>> {
-  let session = sessions.get(baseURL);
+/** Headers of an admin API call as one of the development accounts (one session per account, shop and worker). */
+export async function accountHeaders(request: APIRequestContext, account: { login: string; password: string }, baseURL = ''): Promise<Record<string, string>> {
+  const key = `${account.login}@${baseURL}`;
+  let session = sessions.get(key);
   if (!session) {
-    const res = await request.post('/admin/v1/auth/login', { headers: API_HEADERS, data: EDITOR });
+    const res = await request.post('/admin/v1/auth/login', { headers: API_HEADERS, data: account });
     expect(res.status(), await res.text()).toBe(200);
     session = (await res.json() as { access_token: string }).access_token;
-    sessions.set(baseURL, session);
+    sessions.set(key, session);
   }
   return { ...API_HEADERS, Authorization: `Bearer ${session}` };
 }
+
+/** Headers of an editor API call as the seeded development editor. */
+export const editorHeaders = (request: APIRequestContext, baseURL = '') => accountHeaders(request, EDITOR, baseURL);
+/** Headers of an admin API call as the seeded development admin (settings need it). */
+export const adminHeaders = (request: APIRequestContext, baseURL = '') => accountHeaders(request, ADMIN, baseURL);

@@ -19,7 +19,7 @@ import { seedEditors } from './editors.ts';
 import { seedSchoolChannel } from './school.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
-export { DEV_EDITOR } from './editors.ts';
+export { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from './editors.ts';
 
 /** Any number; shared by every process that may seed the same database. */
 const SEED_LOCK = 20260402;

@@ -1,8 +1,10 @@
 /**
- * The editor API, mounted at /admin/v1 beside the public /v1: the same input guards (body size, NUL
- * bytes), the channel from X-Channel-Id as in /v1, its own bearer sessions (middleware.ts), and one
- * CRUD route set per content type of services/admin/resources.ts. Validation failures are the
- * spec's 422 body with Japanese messages by field, as everywhere.
+ * The admin API, mounted at /admin/v1 beside the public /v1: the same input guards (body size, NUL
+ * bytes), the channel from X-Channel-Id as in /v1, its own bearer sessions (middleware.ts), the role
+ * check of every path (authorize.ts), one CRUD route set per content type of
+ * services/admin/resources.ts, and one folder per back-office area (orders, customers, products,
+ * dashboard, staff, audit), each registering its own routes. Validation failures are the spec's 422
+ * body with Japanese messages by field, as everywhere.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
@@ -18,12 +20,16 @@ import { crudHandlers, login, logout, me } from './handlers.ts';
 import { getMaintenance, putMaintenance } from './maintenance/handlers.ts';
 import { getMaintenanceRoute, putMaintenanceRoute } from './maintenance/routes.ts';
 import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
-import { payOrder, shipOrder } from './orders/handlers.ts';
-import { payOrderRoute, shipOrderRoute } from './orders/routes.ts';
+import { authorize } from './authorize.ts';
+import { registerAuditRoutes } from './audit/index.ts';
+import { registerCustomersRoutes } from './customers/index.ts';
+import { registerDashboardRoutes } from './dashboard/index.ts';
+import { registerOrderRoutes } from './orders/index.ts';
+import { registerProductsRoutes } from './products/index.ts';
+import { registerStaffRoutes } from './staff/index.ts';
 import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
 import { getSettings, patchSettings } from './settings/handlers.ts';
 import { getSettingsRoute, patchSettingsRoute } from './settings/routes.ts';
-
 
 /** The /admin/v1 app; `provide` sets the database and configuration as for /v1. */
 export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
@@ -38,6 +44,7 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   admin.use('*', rejectNul);
   admin.use('*', channelMiddleware as unknown as MiddlewareHandler);
   admin.use('*', requireEditor);
+  admin.use('*', authorize);
   admin.openapi(loginRoute, login as never);
   admin.openapi(logoutRoute, logout as never);
   admin.openapi(meRoute, me as never);
@@ -45,8 +52,12 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   admin.openapi(patchSettingsRoute, patchSettings as never);
   admin.openapi(getMaintenanceRoute, getMaintenance as never);
   admin.openapi(putMaintenanceRoute, putMaintenance as never);
-  admin.openapi(shipOrderRoute, shipOrder as never);
-  admin.openapi(payOrderRoute, payOrder as never);
+  registerOrderRoutes(admin);
+  registerCustomersRoutes(admin);
+  registerProductsRoutes(admin);
+  registerDashboardRoutes(admin);
+  registerStaffRoutes(admin);
+  registerAuditRoutes(admin);
   for (const def of Object.values(adminResources)) {
     const routes = crudRoutes(def);
     const handlers = crudHandlers(def);
@@ -57,7 +68,7 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
     admin.openapi(routes.remove, handlers.remove as never);
   }
   admin.openAPIRegistry.registerComponent('securitySchemes', 'editorBearer', { type: 'http', scheme: 'bearer' });
-  admin.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop editor API', version: '1.0.0' }, servers: [{ url: '/admin/v1' }] });
+  admin.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop admin API (editors, staff, admins)', version: '1.0.0' }, servers: [{ url: '/admin/v1' }] });
   admin.onError(handleError);
   return admin;
 }

@@ -4,7 +4,9 @@
  * counted atomically before the password is checked, a temporary lock after MAX_FAILED_LOGINS
  * failures in a row, unknown names costing one scrypt like known ones, passwords on the bounded KDF
  * pool. Sessions are random bearer secrets stored as SHA-256 hashes, expiring after
- * EDITOR_SESSION_SECONDS, revoked by logout. Nothing here reads or writes members' tables.
+ * EDITOR_SESSION_SECONDS, revoked by logout; a staff or admin session also ends after
+ * STAFF_IDLE_SECONDS without a call. Logins, failures and logouts are written to the audit log.
+ * Nothing here reads or writes members' tables.
  */
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +14,8 @@ import { editor_sessions, editors } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
 import { ApiError, unprocessable } from '../../lib/errors.ts';
 import { EDITOR_SESSION_SECONDS, type Editor, type EditorLoginResponse } from '#contracts/admin.ts';
+import { STAFF_IDLE_SECONDS, type AdminRole } from '#contracts/admin-roles.ts';
+import { recordAudit, type Actor } from './audit.ts';
 import { LOCK_MINUTES, LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE, MAX_FAILED_LOGINS, loginLimits, normaliseLogin, type ClientInfo } from '../auth.ts';
 import { kdfPool } from '../kdf/pool.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../password.ts';
@@ -48,10 +52,14 @@ async function enforce(db: Db, env: ApiEnv, key: string, rule: { limit: number; 
 }
 
 /** The wire form of an editor. */
-export const toEditor = (e: EditorRow): Editor => ({ id: e.id, login: e.login, display_name: e.display_name });
+export const toEditor = (e: EditorRow): Editor => ({ id: e.id, login: e.login, display_name: e.display_name, role: e.role as AdminRole });
+
+/** The audit log's picture of an account acting from `ip` on `channelId`. */
+export const actorOf = (e: EditorRow, ip: string | null, channelId: string | null): Actor =>
+  ({ id: e.id, login: e.login, name: e.display_name, role: e.role, ip, channelId });
 
 /** POST /admin/v1/auth/login: checks the credentials and opens a session. */
-export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo): Promise<EditorLoginResponse> {
+export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null = null): Promise<EditorLoginResponse> {
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   pool.assertRoom();
   const limits = loginLimits(env);
@@ -67,7 +75,11 @@ export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; p
     await verifyPassword(creds.password, DUMMY_HASH, pool);
     throw failed();
   }
-  if (!(await claimAttempt(db, editor.id))) throw locked();
+  const actor = actorOf(editor, client.ip ?? null, channelId);
+  if (!(await claimAttempt(db, editor.id))) {
+    await recordAudit(db, actor, { action: 'auth.login_locked', targetType: 'editor', targetId: editor.id });
+    throw locked();
+  }
   let ok: boolean;
   try {
     ok = await verifyPassword(creds.password, editor.password_hash, pool);
@@ -76,7 +88,10 @@ export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; p
     if (error instanceof ApiError) await db.update(editors).set({ failed_login_count: sql`greatest(${editors.failed_login_count} - 1, 0)` }).where(eq(editors.id, editor.id));
     throw error;
   }
-  if (!ok) throw failed();
+  if (!ok) {
+    await recordAudit(db, actor, { action: 'auth.login_failed', targetType: 'editor', targetId: editor.id });
+    throw failed();
+  }
   const cleared = await db.update(editors).set({ failed_login_count: 0, locked_until: null })
     .where(and(eq(editors.id, editor.id), lockNotActive)).returning({ id: editors.id });
   if (!cleared.length) throw locked();
@@ -84,35 +99,56 @@ export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; p
 
   const secret = randomToken();
   const expiresAt = new Date(Date.now() + EDITOR_SESSION_SECONDS * 1000);
-  await db.insert(editor_sessions).values({ editor_id: editor.id, token_hash: hashToken(secret), expires_at: expiresAt });
+  await db.transaction(async (tx) => {
+    await tx.insert(editor_sessions).values({ editor_id: editor.id, token_hash: hashToken(secret), expires_at: expiresAt });
+    await recordAudit(tx, actor, { action: 'auth.login', targetType: 'editor', targetId: editor.id });
+  });
   return { access_token: secret, expires_in: EDITOR_SESSION_SECONDS, expires_at: expiresAt.toISOString(), editor: toEditor(editor) };
 }
 
-/** The live session (unexpired by the database's clock, not revoked, editor enabled) for a bearer secret. */
+/** A session's last use is written at most this often (ms), so a screen's calls do not each write a row. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The live session for a bearer secret: unexpired by the database's clock, not revoked, the account
+ * enabled, and for staff and admin used within STAFF_IDLE_SECONDS. Marks it used.
+ */
 export async function findEditorSession(db: Db, secret: string): Promise<{ editor: EditorRow; sessionId: number } | null> {
-  const [row] = await db.select({ editor: editors, sessionId: editor_sessions.id }).from(editor_sessions)
+  const [row] = await db.select({ editor: editors, sessionId: editor_sessions.id, lastUsed: editor_sessions.last_used_at }).from(editor_sessions)
     .innerJoin(editors, eq(editors.id, editor_sessions.editor_id))
     .where(and(eq(editor_sessions.token_hash, hashToken(secret)), gt(editor_sessions.expires_at, sql`now()`),
-      isNull(editor_sessions.revoked_at), eq(editors.disabled, false)))
+      isNull(editor_sessions.revoked_at), eq(editors.disabled, false),
+      or(eq(editors.role, 'editor'), gt(editor_sessions.last_used_at, sql`now() - make_interval(secs => ${STAFF_IDLE_SECONDS})`))))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  if (Date.now() - row.lastUsed.getTime() > TOUCH_EVERY_MS) {
+    await db.update(editor_sessions).set({ last_used_at: sql`now()` }).where(eq(editor_sessions.id, row.sessionId));
+  }
+  return { editor: row.editor, sessionId: row.sessionId };
 }
 
 /** POST /admin/v1/auth/logout: revokes this session only. */
-export async function logoutEditor(db: Db, sessionId: number): Promise<void> {
-  await db.update(editor_sessions).set({ revoked_at: new Date() }).where(and(eq(editor_sessions.id, sessionId), isNull(editor_sessions.revoked_at)));
+export async function logoutEditor(db: Db, sessionId: number, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ended = await tx.update(editor_sessions).set({ revoked_at: new Date() })
+      .where(and(eq(editor_sessions.id, sessionId), isNull(editor_sessions.revoked_at))).returning({ id: editor_sessions.id });
+    if (ended.length) await recordAudit(tx, actor, { action: 'auth.logout', targetType: 'editor', targetId: actor.id });
+  });
 }
 
 /**
- * Deletes editor sessions that can never open the editor API again: expired by the database's clock,
- * or revoked (logout, a password change). Run hourly by the API's maintenance job
+ * Deletes sessions that can never open the admin API again: expired by the database's clock, revoked
+ * (logout, a password change), or a staff or admin session idle past STAFF_IDLE_SECONDS. Run hourly by the API's maintenance job
  * (services/discovery/restock-watcher.ts startMaintenance), `batch` rows at a time; returns how many.
  */
 export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number> {
   let total = 0;
   for (;;) {
     const gone = await db.delete(editor_sessions).where(sql`${editor_sessions.id} in (
-      select id from ${editor_sessions} where ${or(lte(editor_sessions.expires_at, sql`now()`), sql`${editor_sessions.revoked_at} is not null`)} limit ${batch})`)
+      select s.id from ${editor_sessions} s join ${editors} e on e.id = s.editor_id
+      where s.expires_at <= now() or s.revoked_at is not null
+        or (e.role <> 'editor' and s.last_used_at <= now() - make_interval(secs => ${STAFF_IDLE_SECONDS}))
+      limit ${batch})`)
       .returning({ id: editor_sessions.id });
     total += gone.length;
     if (gone.length < batch) return total;
@@ -120,21 +156,22 @@ export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number>
 }
 
 /**
- * Creates an editor, or sets the password (and name) of an existing one and enables it again
- * (`npm run editor:create`, the seed). Its open sessions end when the password changes.
+ * Creates an account of /admin/ with its role (editor unless given), or sets the password, name and
+ * (when given) role of an existing one and enables it again (`npm run editor:create`, the seed). Its open sessions end when the
+ * password changes.
  */
-export async function upsertEditor(db: Db, input: { login: string; displayName: string; password: string }): Promise<{ editor: EditorRow; created: boolean }> {
+export async function upsertEditor(db: Db, input: { login: string; displayName: string; password: string; role?: AdminRole }): Promise<{ editor: EditorRow; created: boolean }> {
   const login = normaliseLogin(input.login);
   const password_hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(editors).where(eq(editors.login, login)).limit(1);
     if (existing) {
-      const [row] = await tx.update(editors).set({ display_name: input.displayName, password_hash, disabled: false, failed_login_count: 0, locked_until: null, updated_at: new Date() })
+      const [row] = await tx.update(editors).set({ display_name: input.displayName, password_hash, role: input.role ?? existing.role, disabled: false, failed_login_count: 0, locked_until: null, updated_at: new Date() })
         .where(eq(editors.id, existing.id)).returning();
       await tx.update(editor_sessions).set({ revoked_at: new Date() }).where(and(eq(editor_sessions.editor_id, existing.id), isNull(editor_sessions.revoked_at)));
       return { editor: row, created: false };
     }
-    const [row] = await tx.insert(editors).values({ login, display_name: input.displayName, password_hash }).returning();
+    const [row] = await tx.insert(editors).values({ login, display_name: input.displayName, password_hash, role: input.role ?? 'editor' }).returning();
     return { editor: row, created: true };
   });
 }

@@ -1,7 +1,8 @@
 /**
- * `npm run editor:create -- --login <name> [--name <display name>]`: creates an editor of the
- * configured database (DATABASE_URL or the embedded one), or sets a new password for an existing one
- * (its open sessions end). The password comes from EDITOR_PASSWORD, or is asked for twice on a
+ * `npm run editor:create -- --login <name> [--name <display name>] [--role editor|staff|admin]`:
+ * creates an account of /admin/ in the configured database (DATABASE_URL or the embedded one), or
+ * sets a new password (and the role, when given) for an existing one (its open sessions end). A new
+ * account without --role is an editor. The password comes from EDITOR_PASSWORD, or is asked for twice on a
  * terminal without echo; it is never an argument, so it does not land in the shell history.
  */
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { openDatabase } from '../../db/client.ts';
 import { databaseUrl, readEnv } from '../../env.ts';
 import { editorLoginRequestSchema } from '#contracts/admin.ts';
+import { ADMIN_ROLES, isAdminRole, ROLE_LABELS, type AdminRole } from '#contracts/admin-roles.ts';
 import { closeKdfPools } from '../kdf/pool.ts';
 import { upsertEditor } from './auth.ts';
 import { refuseUnsafeProduction } from '../../lib/production-secrets.ts';
@@ -38,12 +40,13 @@ async function readPassword(): Promise<string> {
 
 // Under NODE_ENV=production a password written in the repository (a test's) is refused.
 refuseUnsafeProduction('editor', ['EDITOR_PASSWORD', 'DATABASE_URL']);
-const { values } = parseArgs({ options: { login: { type: 'string' }, name: { type: 'string' } } });
+const { values } = parseArgs({ options: { login: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } });
 const parsed = editorLoginRequestSchema.safeParse({ login: values.login ?? '', password: 'x' });
-if (!values.login || !parsed.success) {
-  console.error('使い方: npm run editor:create -- --login <ログインID> [--name <表示名>]（パスワードは EDITOR_PASSWORD か入力で）');
+if (!values.login || !parsed.success || (values.role !== undefined && !isAdminRole(values.role))) {
+  console.error(`使い方: npm run editor:create -- --login <ログインID> [--name <表示名>] [--role ${ADMIN_ROLES.join('|')}]（パスワードは EDITOR_PASSWORD か入力で）`);
   process.exit(2);
 }
+const role = values.role as AdminRole | undefined;
 const password = await readPassword().catch((error: Error) => {
   console.error(error.message);
   process.exit(2);
@@ -54,8 +57,9 @@ if (password.length < MIN_PASSWORD || password.includes('\u0000')) {
 }
 const database = await openDatabase(databaseUrl(readEnv()));
 try {
-  const { editor, created } = await upsertEditor(database.db, { login: parsed.data.login, displayName: values.name?.trim() || parsed.data.login, password });
-  console.log(created ? `編集者「${editor.login}」を作成しました。` : `編集者「${editor.login}」のパスワードを更新しました（ログイン中のセッションは終了しました）。`);
+  const { editor, created } = await upsertEditor(database.db, { login: parsed.data.login, displayName: values.name?.trim() || parsed.data.login, password, role });
+  const label = ROLE_LABELS[editor.role as AdminRole];
+  console.log(created ? `${label}「${editor.login}」を作成しました。` : `${label}「${editor.login}」のパスワードを更新しました（権限：${label}。ログイン中のセッションは終了しました）。`);
 } finally {
   await closeKdfPools();
   await database.close();

@@ -1,9 +1,10 @@
 /**
  * List, get, create, update and delete over any content type of adminResources. Every write is one
- * statement, so the content-version trigger of its table (migration 0015) bumps the version in the
- * same transaction and the storefront's next poll of GET /v1/content-state sees it. Database
+ * statement of its table, so the content-version trigger of that table (migration 0015) bumps the
+ * version in the same transaction and the storefront's next poll of GET /v1/content-state sees it. Database
  * conflicts become the answers an editor can act on: a key already used is 409 with the field, a
- * reference to a missing row 422 with the field, deleting a row still in use 409.
+ * reference to a missing row 422 with the field, deleting a row still in use 409. Each write and
+ * its audit entry (content.create / update / delete, before and after) commit together.
  */
 import { and, count, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { AdminItem } from '#contracts/admin.ts';
@@ -12,6 +13,7 @@ import { ApiError, notFound, validationFailed } from '../../lib/errors.ts';
 import type { Page } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { AdminResourceDef } from './resources.ts';
+import { recordAudit, type Actor } from './audit.ts';
 
 /** Default and largest page size of the editor lists. */
 export const ADMIN_PAGE = { default: 20, max: 100 } as const;
@@ -22,7 +24,7 @@ export function toAdminItem(row: Record<string, unknown>): AdminItem {
 }
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's in `cause`). */
-function sqlState(error: unknown): string | null {
+export function sqlState(error: unknown): string | null {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, n = 0; e && n < 10; e = e.cause as typeof e, n++) {
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
@@ -61,38 +63,53 @@ export async function getItem(db: Db, def: AdminResourceDef, channelId: string, 
 }
 
 /** POST /admin/v1/{resource}: the body already parsed by the route's schema. */
-export async function createItem(db: Db, def: AdminResourceDef, channelId: string, input: Record<string, unknown>): Promise<AdminItem> {
+export async function createItem(db: Db, def: AdminResourceDef, channelId: string, input: Record<string, unknown>, actor: Actor): Promise<AdminItem> {
   const values = { ...(await def.toValues(db, channelId, input)), ...def.channelValues(channelId) };
   try {
-    const [row] = await db.insert(def.table).values(values as never).returning();
-    return toAdminItem(row as Record<string, unknown>);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(def.table).values(values as never).returning();
+      const item = toAdminItem(row as Record<string, unknown>);
+      await recordAudit(tx, actor, { action: 'content.create', targetType: def.name, targetId: item.id as number, after: item });
+      return item;
+    });
   } catch (error) {
     saveConflict(def, error);
   }
 }
 
 /** PUT /admin/v1/{resource}/{id}: replaces the editable fields (the whole body, as for create). */
-export async function updateItem(db: Db, def: AdminResourceDef, channelId: string, id: number, input: Record<string, unknown>): Promise<AdminItem> {
+export async function updateItem(db: Db, def: AdminResourceDef, channelId: string, id: number, input: Record<string, unknown>, actor: Actor): Promise<AdminItem> {
   const values: Record<string, unknown> = await def.toValues(db, channelId, input);
   if (def.hasUpdatedAt) values.updated_at = new Date();
   // Only columns of the table (a body field never names another), never the channel or the id.
   const columns = getTableColumns(def.table);
   const set = Object.fromEntries(Object.entries(values).filter(([k]) => k in columns && k !== 'id' && k !== 'channel_id'));
-  let row: unknown;
+  let item: AdminItem | null;
   try {
-    [row] = await db.update(def.table).set(set as never).where(where(def, channelId, id)).returning();
+    item = await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(def.table).where(where(def, channelId, id)).for('update');
+      if (!before) return null;
+      const [row] = await tx.update(def.table).set(set as never).where(where(def, channelId, id)).returning();
+      const after = toAdminItem(row as Record<string, unknown>);
+      await recordAudit(tx, actor, { action: 'content.update', targetType: def.name, targetId: id, before: toAdminItem(before as Record<string, unknown>), after });
+      return after;
+    });
   } catch (error) {
     saveConflict(def, error);
   }
-  if (!row) throw notFound(def.label);
-  return toAdminItem(row as Record<string, unknown>);
+  if (!item) throw notFound(def.label);
+  return item;
 }
 
 /** DELETE /admin/v1/{resource}/{id}. */
-export async function deleteItem(db: Db, def: AdminResourceDef, channelId: string, id: number): Promise<void> {
+export async function deleteItem(db: Db, def: AdminResourceDef, channelId: string, id: number, actor: Actor): Promise<void> {
   let rows: unknown[];
   try {
-    rows = await db.delete(def.table).where(where(def, channelId, id)).returning({ id: def.table.id });
+    rows = await db.transaction(async (tx) => {
+      const gone = await tx.delete(def.table).where(where(def, channelId, id)).returning();
+      if (gone.length) await recordAudit(tx, actor, { action: 'content.delete', targetType: def.name, targetId: id, before: toAdminItem(gone[0] as Record<string, unknown>) });
+      return gone;
+    });
   } catch (error) {
     if (sqlState(error) === '23503') {
       const message = def.inUseMessage ?? `この${def.label}は他のデータで使われているため削除できません。`;

@@ -3,7 +3,7 @@
  * MAINTENANCE=1 from the environment. Reading and writing the row, and the pure combination.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { editors, maintenance } from '../../db/schema.ts';
 import { MAINTENANCE_DEFAULTS, type AdminMaintenance, type MaintenanceState, type MaintenanceUpdate } from '#contracts/maintenance.ts';
 
@@ -55,7 +55,7 @@ export async function updaterName(db: Db, setting: MaintenanceSetting): Promise<
 }
 
 /** Stores an editor's change (fields left undefined keep their value) and answers the new setting. */
-export async function saveSetting(db: Db, update: MaintenanceUpdate, editorId: number | null): Promise<MaintenanceSetting> {
+export async function saveSetting(db: Db | Tx, update: MaintenanceUpdate, editorId: number | null): Promise<MaintenanceSetting> {
   const values = {
     enabled: update.enabled,
     ...(update.title !== undefined ? { title: update.title } : {}),

@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import type { MaintenanceUpdate } from '#contracts/maintenance.ts';
 import { ok } from '../../../lib/respond.ts';
+import { recordAudit } from '../../../services/admin/audit.ts';
 import { adminView, saveSetting, updaterName } from '../../../services/maintenance/state.ts';
 import type { AdminEnv } from '../middleware.ts';
 
@@ -16,7 +17,12 @@ export const getMaintenance = async (c: C) => {
 export const putMaintenance = async (c: C) => {
   const update = (c.req.valid as (t: 'json') => MaintenanceUpdate)('json');
   const sw = c.get('maintenance');
-  const saved = await saveSetting(c.get('db'), update, c.get('editor').id);
+  const before = await sw.setting();
+  const saved = await c.get('db').transaction(async (tx) => {
+    const row = await saveSetting(tx, update, c.get('editor').id);
+    await recordAudit(tx, c.get('actor'), { action: 'maintenance.update', targetType: 'maintenance', targetId: 1, before, after: row });
+    return row;
+  });
   sw.remember(saved);
   console.info(`[api] maintenance ${saved.enabled ? 'on' : 'off'} (editor ${c.get('editor').login})${sw.envEnabled ? '; MAINTENANCE=1 keeps it on' : ''}`);
   return ok(c, adminView(saved, sw.envEnabled, c.get('editor').display_name));

@@ -9,4 +9,4 @@ type C = Context<AdminEnv>;
 
 export const getSettings = async (c: C) => ok(c, await editableSettings(c.get('db'), c.get('channel').id));
 export const patchSettings = async (c: C) =>
-  ok(c, await updateSettings(c.get('db'), c.get('channel').id, (c.req.valid as (t: 'json') => SettingsPatch)('json')));
+  ok(c, await updateSettings(c.get('db'), c.get('channel').id, (c.req.valid as (t: 'json') => SettingsPatch)('json'), c.get('actor')));

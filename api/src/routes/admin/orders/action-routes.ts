@@ -1,4 +1,4 @@
-/** Route definitions of the staff's order events: POST /admin/v1/orders/{id}/ship and /paid. */
+/** Route definitions of the staff's order actions: POST /admin/v1/orders/{id}/ship and /paid. */
 import { createRoute } from '@hono/zod-openapi';
 import { adminIdParamSchema } from '#contracts/admin.ts';
 import { orderEventResultSchema } from '#contracts/admin-orders.ts';

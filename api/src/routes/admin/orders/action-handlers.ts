@@ -1,4 +1,4 @@
-/** Handlers of the staff's order events: read the order id, call the service, answer. */
+/** Handlers of the staff's order actions: read the order id (and body), call the service, answer. */
 import type { Context } from 'hono';
 import { ok } from '../../../lib/respond.ts';
 import { markOrderPaid, markOrderShipped } from '../../../services/orders/fulfil.ts';
