@@ -457,10 +457,13 @@ export const point_histories = pgTable('point_histories', {
    * whose order was cancelled before the grant.
    */
   status: text('status').notNull().default('granted'),
+  /** A staff adjustment's one-time key (the form's), so a form sent twice adjusts once; null otherwise. */
+  request_key: text('request_key'),
   created_at: created(),
 }, (t) => [
   index('point_histories_user_idx').on(t.user_id),
   index('point_histories_pending_idx').on(t.order_id).where(sql`${t.status} = 'pending'`),
+  uniqueIndex('point_histories_request_key_uq').on(t.request_key).where(sql`${t.request_key} is not null`),
 ]);
 
 export const coupons = pgTable('coupons', {

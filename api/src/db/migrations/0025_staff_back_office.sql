@@ -38,6 +38,7 @@ CREATE TABLE "staff_audit_log" (
 --> statement-breakpoint
 ALTER TABLE "editor_sessions" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "editors" ADD COLUMN "role" text DEFAULT 'editor' NOT NULL;--> statement-breakpoint
+ALTER TABLE "point_histories" ADD COLUMN "request_key" text;--> statement-breakpoint
 ALTER TABLE "order_histories" ADD CONSTRAINT "order_histories_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_shipments" ADD CONSTRAINT "order_shipments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_histories_order_idx" ON "order_histories" USING btree ("order_id","at");--> statement-breakpoint
@@ -45,6 +46,7 @@ CREATE UNIQUE INDEX "order_shipments_order_index_uq" ON "order_shipments" USING 
 CREATE INDEX "staff_audit_log_at_idx" ON "staff_audit_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "staff_audit_log_target_idx" ON "staff_audit_log" USING btree ("target_type","target_id");--> statement-breakpoint
 CREATE INDEX "staff_audit_log_editor_idx" ON "staff_audit_log" USING btree ("editor_id","at");--> statement-breakpoint
+CREATE UNIQUE INDEX "point_histories_request_key_uq" ON "point_histories" USING btree ("request_key") WHERE "point_histories"."request_key" is not null;--> statement-breakpoint
 ALTER TABLE "editors" ADD CONSTRAINT "editors_role" CHECK ("editors"."role" in ('editor', 'staff', 'admin'));--> statement-breakpoint
 
 -- The audit log is append-only: no statement may change or remove an entry.
