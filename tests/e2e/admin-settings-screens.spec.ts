@@ -62,7 +62,7 @@ test.describe('maintenance screen', () => {
     await page.getByRole('button', { name: '保存する' }).click();
     await expect(page.getByRole('status')).toHaveText('保存しました。');
     await expect(page.locator('dd').first()).toHaveText(/^メンテナンス中/);
-    await expect(page.getByText(/^開発用編集者・/)).toBeVisible();
+    await expect(page.getByText(/^開発用管理者・/)).toBeVisible();
     await expect(page.getByLabel('メンテナンス中にする')).toBeChecked();
     await expect(page.getByLabel('タイトル')).toHaveValue(TITLE);
 
@@ -104,7 +104,7 @@ test.describe('maintenance screen', () => {
     await storefrontAnswers(request, 200);
     expect((await request.get('/v1/products', { headers: API_HEADERS })).status()).toBe(200);
     const state = await (await request.get('/admin/v1/maintenance', { headers: await adminHeaders(request) })).json();
-    expect(state).toMatchObject({ enabled: false, custom_title: null, custom_message: null, updated_by: '開発用編集者' });
+    expect(state).toMatchObject({ enabled: false, custom_title: null, custom_message: null, updated_by: '開発用管理者' });
   });
 });
 
