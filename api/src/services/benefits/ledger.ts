@@ -19,6 +19,7 @@ export const POINT_REASONS = {
   expired: 'ポイントの有効期限切れ',
   welcome: '会員登録特典',
   campaign: 'キャンペーン特典',
+  adjusted: 'ポイント調整',
 } as const;
 
 export const POINT_VALID_DAYS = 365;
