@@ -27,8 +27,10 @@ afterAll(async () => { await shop?.close(); });
 
 const HEADER = '商品コード,在庫数,販売価格（税抜）,通常価格（税抜）,販売状態';
 const csv = (lines: string[]) => `${[HEADER, ...lines].join('\r\n')}\r\n`;
-const dryRun = (bytes: Uint8Array | string): Promise<Answer<ProductImportResult>> => api.upload(bytes, 'dry_run=1');
-const apply = (bytes: Uint8Array | string, basis?: string): Promise<Answer<ProductImportResult>> =>
+/** The import's answer: its result, or an error body (message, code, errors). */
+type ImportAnswer = Answer<ProductImportResult & { code?: string }>;
+const dryRun = (bytes: Uint8Array | string): Promise<ImportAnswer> => api.upload(bytes, 'dry_run=1');
+const apply = (bytes: Uint8Array | string, basis?: string): Promise<ImportAnswer> =>
   api.upload(bytes, `dry_run=0${basis ? `&basis=${basis}` : ''}`);
 
 describe('dry run', () => {
