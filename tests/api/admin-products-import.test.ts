@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { makers, products } from '../../api/src/db/schema.ts';
+import { catalog_version, makers, products } from '../../api/src/db/schema.ts';
 import type { ProductImportResult } from '#contracts/admin-products.ts';
 import { shiftJis } from '../support/shift-jis.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -142,6 +142,18 @@ describe('real run', () => {
     expect(await restockMailsTo(shop, [guestZero, guestThree])).toHaveLength(1);
   });
 
+  it('moves the catalogue version for a price, not for a stock that stays above 0', async () => {
+    const p = await pick({ stock: 5, product_price: 3000 });
+    const version = async () => Number((await shop.database.db.select().from(catalog_version))[0].version);
+    const v0 = await version();
+    expect((await apply(csv([`${p.code},7,,,`]))).body.changes).toHaveLength(1);
+    expect(await version()).toBe(v0);
+    expect((await apply(csv([`${p.code},,3100,,`]))).body.changes).toHaveLength(1);
+    expect(await version()).toBeGreaterThan(v0);
+    const pub = await (await shop.request('GET', `/v1/products/${p.key}`)).json();
+    expect(pub.product_price).toBe(3100);
+  });
+
   it('applies nothing when one line is wrong: 422 with the dry run\'s errors', async () => {
     const a = await pick({ stock: 5 });
     const b = await pick({ stock: 5 });
@@ -211,5 +223,14 @@ describe('export.csv', () => {
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ code: 'stock_export.too_many', message: '書き出せるのは20,000件までです。メーカーや検索語で絞り込んでください。' });
     expect((await api.call('GET', '/products/export.csv?published=1')).status).toBe(200);
+  });
+
+  it('applies a file of 2,500 rows (written in batches) in one go', async () => {
+    const lines = Array.from({ length: 2500 }, (_, i) => `BULK-${String(i + 1).padStart(6, '0')},${i % 9 + 1},,,販売中`);
+    const r = await apply(csv(lines));
+    expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
+    expect(r.body).toMatchObject({ rows: 2500, changed_products: 2500 });
+    const rows = (await shop.database.db.execute(sql`select count(*)::int as n from products where code like 'BULK-%' and is_published and stock between 1 and 9`) as unknown as { rows: { n: number }[] }).rows;
+    expect(rows[0].n).toBe(2500);
   });
 });
