@@ -42,11 +42,15 @@ async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promi
   return out.buffer;
 }
 
-/** The body-size guard for an app configured with `env`. */
-export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LIMIT_BYTES'>) {
+/** A route whose plain (not multipart) bodies may be larger than BODY_LIMIT_BYTES, e.g. a CSV import. */
+export interface BodyLimitOverride { path: RegExp; bytes: number }
+
+/** The body-size guard for an app configured with `env` (and routes of their own cap, `overrides`). */
+export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LIMIT_BYTES'>, overrides: BodyLimitOverride[] = []) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
-    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES + MULTIPART_FRAMING_BYTES : env.BODY_LIMIT_BYTES;
+    const own = overrides.find((o) => o.path.test(c.req.path))?.bytes;
+    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES + MULTIPART_FRAMING_BYTES : own ?? env.BODY_LIMIT_BYTES;
     const length = c.req.header('content-length');
     if (length !== undefined) {
       // The HTTP server holds the body to the declared length; only the number needs checking.

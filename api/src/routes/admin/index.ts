@@ -25,7 +25,7 @@ import { registerAuditRoutes } from './audit/index.ts';
 import { registerCustomersRoutes } from './customers/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
-import { registerProductsRoutes } from './products/index.ts';
+import { IMPORT_BODY_LIMIT, registerProductsRoutes } from './products/index.ts';
 import { registerStaffRoutes } from './staff/index.ts';
 import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
 import { getSettings, patchSettings } from './settings/handlers.ts';
@@ -40,7 +40,7 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   });
   admin.use('*', provide);
   admin.use('*', noStore);
-  admin.use('*', limitBody(env));
+  admin.use('*', limitBody(env, [IMPORT_BODY_LIMIT]));
   admin.use('*', rejectNul);
   admin.use('*', channelMiddleware as unknown as MiddlewareHandler);
   admin.use('*', requireEditor);
