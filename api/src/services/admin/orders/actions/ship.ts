@@ -97,6 +97,8 @@ async function recordShipment(tx: Tx, s: ActionScope, c: ShipCheck, req: ShipReq
     detail: { shipping_index: c.index, carrier: req.carrier, tracking_no: req.tracking_no, captured, granted_point: granted },
   }, now);
   const shipment = { shipping_index: c.index, carrier: req.carrier, tracking_no: req.tracking_no };
-  await auditOrder(tx, s, order, 'order.ship', auditPicture(order), auditPicture(next, { shipment, captured, granted_point: granted }));
+  // Before the action: the authorisation this shipment captured (settled a moment ago in this transaction).
+  const before = auditPicture({ ...order, payment_status: captured ? 'authorized' : order.payment_status });
+  await auditOrder(tx, s, order, 'order.ship', before, auditPicture(next, { shipment, captured, granted_point: granted }));
   return actionResult(next, granted, '発送しました。');
 }
