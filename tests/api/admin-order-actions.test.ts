@@ -241,6 +241,7 @@ describe('発送 POST /admin/v1/orders/{id}/shipments/{index}/ship', () => {
 
     expect(await answer(act.ship(o.id, 0, { carrier: 'yamato', tracking_no: '5555-6666-7777' }))).toMatchObject({ status: 'shipped', payment_status: 'captured' });
     expect((await chargeAtProvider(p, (await chargeOf(o.id)).provider_ref!)).calls.capture).toBe(1);
+    expect((await chargeOf(o.id)).detail).not.toHaveProperty('last_error');
   });
 
   it('takes over a crashed shipment\'s stale claim: the capture is repeated (idempotent) before the next action', async () => {
