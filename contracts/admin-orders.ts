@@ -79,7 +79,7 @@ const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' 
 const pattern = (max: number, re: RegExp, label: string, rule: string) =>
   text(max, { label }).regex(re, { error: () => `${label}は${rule}で入力してください` });
 /** "2026-12-04", a real day of the calendar. */
-const day = (label: string) => z.string(errorFor(label)).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => messages.date(label) })
+const day = (label: string) => z.string(errorFor(label)).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => messages.date(label), abort: true })
   .refine((v) => { const d = new Date(`${v}T00:00:00Z`); return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v); }, { error: () => messages.date(label) });
 
 const filterFields = {

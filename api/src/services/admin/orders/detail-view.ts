@@ -35,8 +35,16 @@ export interface DetailRows {
   earn: EarnPointState | null;
 }
 
+const NO_ADDRESS = {
+  division_ct: 1, shipping_name: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', postal_code: '', formatted_postal_code: '',
+  prefecture: '', city: '', address1: '', address2: '', combined_address: '', full_address: '', phone_number: null, cell_phone_number: null, is_default: false,
+} as unknown as DeliveryAddress;
+
+/** orders.shippings as a list; an entry without an address (a damaged row) keeps its place with a blank one. */
 export const deliveriesOf = (o: { shippings: unknown }): StoredDelivery[] =>
-  Array.isArray(o.shippings) ? (o.shippings as StoredDelivery[]) : [];
+  Array.isArray(o.shippings)
+    ? (o.shippings as Partial<StoredDelivery>[]).map((d) => ({ ...d, address: { ...NO_ADDRESS, ...(d?.address && typeof d.address === 'object' ? d.address : {}) } }))
+    : [];
 
 const carrierName = (code: string) => (CARRIERS as Record<string, { name: string }>)[code]?.name ?? code;
 
