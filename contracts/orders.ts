@@ -105,6 +105,7 @@ export type OrderCancelRequest = z.input<typeof orderCancelRequestSchema>;
  */
 export const CANCEL_WARNINGS: Record<string, string> = {
   payment_void_pending: 'ご注文はキャンセルしましたが、クレジットカードのご利用分の取消が完了していません。取消が完了するまでしばらくお待ちください。',
+  payment_refund_pending: 'ご注文はキャンセルしましたが、クレジットカードでお支払いいただいた代金の返金が完了していません。返金が完了するまでしばらくお待ちください。',
 };
 
 /** Longest addressee (宛名) of a receipt, in characters. */

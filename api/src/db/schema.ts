@@ -621,6 +621,8 @@ export const orders = pgTable('orders', {
   /** 備考 and other order inputs (PATCH /v1/carts/other/modify). */
   others: jsonb('others').notNull().default(sql`'{}'::jsonb`),
   is_social_gift: boolean('is_social_gift').notNull().default(false),
+  /** 値引き the shop gave through 金額変更 (yen, tax included); part of total_discount, beside the coupon's. */
+  shop_discount: integer('shop_discount').notNull().default(0),
   created_at: created(),
 }, (t) => [index('orders_user_idx').on(t.user_id, t.created_at)]);
 
@@ -676,13 +678,26 @@ export const payment_transactions = pgTable('payment_transactions', {
   provider: text('provider').notNull(),
   method: text('method').notNull(),
   provider_ref: text('provider_ref'),
+  /**
+   * requires_action | authorized | failed | fraud_suspected | captured | voided | void_failed |
+   * refunded | refund_failed, or a staff action's claim while its provider call is in flight:
+   * capturing | voiding | refunding | reauthorizing (claimed_at set; docs/payments.md "Back office").
+   */
   status: text('status').notNull(),
+  /** The amount authorised now, yen (a 金額変更 changes it through the provider). */
   amount: integer('amount').notNull(),
+  /** What was captured (売上確定) and what was refunded of it, yen. */
+  captured_amount: integer('captured_amount').notNull().default(0),
+  refunded_amount: integer('refunded_amount').notNull().default(0),
+  /** When the claim in `status` was taken, and the amount of its call; null when no call is in flight. */
+  claimed_at: ts('claimed_at'),
+  claim_amount: integer('claim_amount'),
   detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
   created_at: created(),
   updated_at: updated(),
 }, (t) => [
   index('payment_transactions_cart_idx').on(t.cart_id),
+  index('payment_transactions_order_idx').on(t.order_id),
   uniqueIndex('payment_transactions_ref_uq').on(t.provider, t.provider_ref),
 ]);
 

@@ -27,7 +27,12 @@ export type AuthorizeResult =
   | ({ status: 'requires_action'; ref: string; redirectUrl: string } & CardSummary)
   | { status: 'failed'; code: string; reason: string };
 
-export type ChargeChange = { ok: true; status: string } | { ok: false; reason: string };
+/**
+ * The answer to a change of a charge. A failure's `code`: `declined` (the card company refused an
+ * increase: nothing changed), `unavailable` (no answer: the outcome is unknown, the call may be
+ * repeated since every change is idempotent), or the provider's own (`invalid_state`, …).
+ */
+export type ChargeChange = { ok: true; status: string } | { ok: false; reason: string; code?: string };
 
 /**
  * What a provider's callback says, once its signature is verified. `id` is the provider's event id
@@ -45,8 +50,24 @@ export interface PaymentProvider {
   authorize(input: AuthorizeInput): Promise<AuthorizeResult>;
   /** Completes an authorisation after the 3-D Secure step, with the signed result it returned. */
   complete3ds(ref: string, result: string): Promise<AuthorizeResult>;
-  capture(ref: string): Promise<ChargeChange>;
+  /**
+   * Captures (売上確定) `amount` yen of an authorised charge (default: all of it). Idempotent: a
+   * charge captured already answers ok, so a capture repeated after a crash never captures twice.
+   */
+  capture(ref: string, amount?: number): Promise<ChargeChange>;
+  /** Voids an authorisation that was not captured. Idempotent: a voided charge answers ok. */
   void(ref: string): Promise<ChargeChange>;
+  /**
+   * Refunds `amount` yen of a captured charge (all of it on a cancellation; less for a partial
+   * refund). `key` is the shop's idempotency key: a repeat with the same key refunds nothing more.
+   */
+  refund(ref: string, amount: number, key: string): Promise<ChargeChange>;
+  /**
+   * Sets an authorised (not captured) charge's amount. Lower: always accepted. Higher: a new
+   * authorisation the card company may refuse (code `declined`, the old amount stays). The same
+   * amount again changes nothing, so a repeat after a crash is safe.
+   */
+  changeAmount(ref: string, amount: number): Promise<ChargeChange>;
   /** Turns a one-time token into a reusable saved-card reference. */
   createCustomerCard(token: string): Promise<({ ref: string } & CardSummary) | null>;
   /** The event of a callback whose signature is valid, else null. */

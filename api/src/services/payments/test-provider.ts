@@ -42,10 +42,12 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
     }
     return { status: 'failed', code: String(b.code ?? 'failed'), reason: String(b.message ?? 'カード決済が承認されませんでした。') };
   };
-  const change = async (ref: string, action: 'capture' | 'void'): Promise<ChargeChange> => {
-    const r = await call('POST', `/charges/${encodeURIComponent(ref)}/${action}`);
+  const change = async (ref: string, action: 'capture' | 'void' | 'refund' | 'amount', body?: Json): Promise<ChargeChange> => {
+    const r = await call('POST', `/charges/${encodeURIComponent(ref)}/${action}`, body);
     if (r?.status === 200) return { ok: true, status: String(r.body.status) };
-    return { ok: false, reason: String(r?.body.message ?? UNAVAILABLE) };
+    if (!r || r.status >= 500) return { ok: false, reason: UNAVAILABLE, code: 'unavailable' };
+    const code = r.status === 402 ? 'declined' : String(r.body.code ?? 'failed');
+    return { ok: false, reason: String(r.body.message ?? UNAVAILABLE), code };
   };
 
   return {
@@ -59,8 +61,10 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
       source: input.source, amount: input.amount, order_ref: input.orderRef, return_url: input.returnUrl,
     })),
     complete3ds: async (ref, result) => outcome(await call('POST', `/charges/${encodeURIComponent(ref)}/3ds`, { result })),
-    capture: (ref) => change(ref, 'capture'),
+    capture: (ref, amount) => change(ref, 'capture', amount === undefined ? {} : { amount }),
     void: (ref) => change(ref, 'void'),
+    refund: (ref, amount, key) => change(ref, 'refund', { amount, key }),
+    changeAmount: (ref, amount) => change(ref, 'amount', { amount }),
     async createCustomerCard(token) {
       const r = await call('POST', '/customers/cards', { token });
       return r?.status === 201 && typeof r.body.ref === 'string' ? { ref: r.body.ref, ...card(r.body) } : null;

@@ -1,24 +1,53 @@
-/** Route definitions of the staff's order actions: POST /admin/v1/orders/{id}/ship and /paid. */
+/**
+ * Route definitions of the staff's order actions (contracts/admin-order-actions.ts): 入金確認, 発送 of
+ * one delivery, キャンセル, 金額変更. The old POST /orders/{id}/ship (the whole order, no capture) is
+ * gone: shipping is per delivery and captures a card.
+ */
 import { createRoute } from '@hono/zod-openapi';
 import { adminIdParamSchema } from '#contracts/admin.ts';
-import { orderEventResultSchema } from '#contracts/admin-orders.ts';
-import { errorResponse, jsonResponse } from '../../../lib/openapi.ts';
+import { amountChangeRequestSchema, orderActionResultSchema, shipRequestSchema, shipmentParamSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
+import { errorResponse, jsonBody, jsonResponse } from '../../../lib/openapi.ts';
+import { adminSecurity as security } from '../area.ts';
 
-const security = [{ editorBearer: [] }];
 const tags = ['admin'];
-const responses = {
-  200: jsonResponse(orderEventResultSchema, 'The order\'s state and the points granted by this call (0 when none were pending)'),
-  401: errorResponse('No live editor session (auth.unauthenticated)'),
+const common = {
+  200: jsonResponse(orderActionResultSchema, 'The order\'s state afterwards, the points this call granted and a line for the screen'),
+  401: errorResponse('No live staff session (auth.unauthenticated)'),
+  403: errorResponse('The account\'s role may not work orders (auth.forbidden)'),
   404: errorResponse('No such order on this channel (common.not_found)'),
-  422: errorResponse('The order is cancelled (order.cancelled)'),
+  409: errorResponse('Another staff member\'s action on this order is in flight (order.busy)'),
 };
 
-export const shipOrderRoute = createRoute({
-  method: 'post', path: '/orders/{id}/ship', tags, security, request: { params: adminIdParamSchema }, responses,
-  summary: 'Marks the order shipped and grants the points earned on it (pending until then); repeating it changes nothing',
+export const payOrderRoute = createRoute({
+  method: 'post', path: '/orders/{id}/paid', tags, security, request: { params: adminIdParamSchema },
+  summary: '入金確認: a bank transfer, konbini or 後払い order pending → paid, its pending points granted; a repeat changes nothing',
+  responses: { ...common, 422: errorResponse('Cancelled (order.cancelled); a card or 代引 order (order.paid.not_applicable); another payment state (order.paid.invalid_state)') },
 });
 
-export const payOrderRoute = createRoute({
-  method: 'post', path: '/orders/{id}/paid', tags, security, request: { params: adminIdParamSchema }, responses,
-  summary: 'Confirms the order\'s payment (payment_status pending → paid) and grants the points earned on it; repeating it changes nothing',
+export const shipOrderRoute = createRoute({
+  method: 'post', path: '/orders/{id}/shipments/{index}/ship', tags, security,
+  request: { params: shipmentParamSchema, body: jsonBody(shipRequestSchema) },
+  summary: '発送 of one delivery (orders.shippings[index]) with carrier and 伝票番号: the first captures a card and grants the points; the customer is mailed the tracking link',
+  responses: {
+    ...common,
+    404: errorResponse('No such order on this channel, or no such delivery (common.not_found)'),
+    409: errorResponse('Shipped already with another 伝票番号 (order.ship.already_shipped); another action in flight (order.busy)'),
+    422: errorResponse('Validation (common.validation); cancelled (order.cancelled); a gift without its address (order.ship.gift_waiting); nothing in the delivery (order.ship.empty); 前払い unpaid (order.ship.unpaid); fraud review (order.ship.fraud_suspected); card state (order.ship.payment_state); the capture failed (order.capture_failed)'),
+  },
+});
+
+export const cancelOrderRoute = createRoute({
+  method: 'post', path: '/orders/{id}/cancel', tags, security, request: { params: adminIdParamSchema, body: jsonBody(staffCancelRequestSchema) },
+  summary: 'キャンセル with a reason, also after shipping: stock, coupon and points back, the card voided or refunded; a repeat retries a failed void or refund, else changes nothing',
+  responses: { ...common, 422: errorResponse('Validation (common.validation)') },
+});
+
+export const amountOrderRoute = createRoute({
+  method: 'post', path: '/orders/{id}/amount', tags, security, request: { params: adminIdParamSchema, body: jsonBody(amountChangeRequestSchema) },
+  summary: '金額変更 before shipping: line quantities (0 removes) and/or the shop\'s 値引き, re-priced; a card re-authorised for the new total',
+  responses: {
+    ...common,
+    409: errorResponse('Another action in flight (order.busy); the order changed meanwhile (order.amount.conflict)'),
+    422: errorResponse('Validation by field (common.validation: lines.N.item_id, lines, discount); cancelled (order.cancelled); shipped (order.amount.shipped); payment received or captured (order.amount.payment_state); over the method\'s ceiling (order.amount.payment_not_available); stock (order.amount.stock); the card declined the increase (order.amount.declined) or could not be reached (order.amount.payment_failed)'),
+  },
 });

@@ -1,7 +1,8 @@
 /**
  * The test provider's card rules, pure: Luhn, brand, expiry and the test cards (docs/payments.md).
  * 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 3220 asks for
- * 3-D Secure; any other Luhn-valid number of 14 to 16 digits succeeds.
+ * 3-D Secure, 4000 0000 0000 9995 authorises but declines any increase of the amount; any other
+ * Luhn-valid number of 14 to 16 digits succeeds.
  */
 import type { Brand, Scenario } from './signed.ts';
 
@@ -9,6 +10,7 @@ export const TEST_CARDS: Record<string, Scenario> = {
   '4242424242424242': 'success',
   '4000000000000002': 'decline',
   '4000000000003220': '3ds',
+  '4000000000009995': 'no_increase',
 };
 
 /** The 3-D Secure code the test challenge page asks for. */

@@ -13,16 +13,17 @@
  *   POST /charges             { source: tok_… | card_…, amount, order_ref, return_url }
  *                             → authorized | requires_action (redirect_url) | failed
  *   POST /charges/{ref}/3ds   { result } → authorized | failed
- *   POST /charges/{ref}/capture, /charges/{ref}/void
+ *   GET  /charges/{ref}, POST /charges/{ref}/capture, /void, /refund, /amount (charges.ts)
  *   POST /customers/cards     { token } → a reusable saved-card reference "card_…"
  * Tokens and references are HMAC-signed and stateless (signed.ts); only charge states (captured,
- * voided) are kept in memory. Nothing here logs a request body.
+ * voided, refunded, the authorised amount) are kept in memory. Nothing here logs a request body.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { checkCard, THREE_DS_CODE } from './cards.ts';
+import { chargeStore, MAX_AMOUNT, registerChargeChanges } from './charges.ts';
 import { challengePage, invalidChallengePage, TESTPAY_SCRIPT } from './pages.ts';
 import { nonce, refDigest, sign, verify, type CardFacts, type ChargeBody } from './signed.ts';
 
@@ -33,17 +34,15 @@ export interface TestProviderOptions {
   allowedOrigins: string[];
   /** How long a card token and a 3-D Secure challenge stay usable (ms). */
   tokenTtlMs?: number;
+  /** A delay before each charge change answers (ms; tests widen race windows with it). */
+  latencyMs?: number;
 }
-
-const MAX_AMOUNT = 10_000_000;
-
-type ChargeState = 'requires_action' | 'authorized' | 'failed' | 'captured' | 'voided';
 
 /** The provider as a hono app (served by startTestProvider, or called in-process). */
 export function createTestProviderApp(opts: TestProviderOptions) {
   const ttl = opts.tokenTtlMs ?? 30 * 60_000;
   const origins = new Set(opts.allowedOrigins.map((o) => new URL(o).origin));
-  const states = new Map<string, ChargeState>();
+  const states = chargeStore();
   const app = new Hono();
 
   const cors = (c: Context) => {
@@ -141,10 +140,10 @@ export function createTestProviderApp(opts: TestProviderOptions) {
       issued: Date.now(), nonce: nonce(), card: { brand: source.brand, last4: source.last4, expiry: source.expiry, name: source.name, scenario: source.scenario },
     });
     if (source.scenario === '3ds') {
-      states.set(ref, 'requires_action');
+      states.set(ref, 'requires_action', amount);
       return c.json({ status: 'requires_action', ref, redirect_url: new URL(`/3ds/${ref}`, c.req.url).toString(), ...summary(source) });
     }
-    states.set(ref, 'authorized');
+    states.set(ref, 'authorized', amount);
     return c.json({ status: 'authorized', ref, ...summary(source) });
   });
 
@@ -153,7 +152,7 @@ export function createTestProviderApp(opts: TestProviderOptions) {
     const ref = c.req.param('ref');
     const ch = charge(ref);
     if (!ch || ch.card.scenario !== '3ds') return c.json({ message: '取引が見つかりません。', code: 'not_found' }, 404);
-    const state = states.get(ref);
+    const state = states.stateOf(ref);
     if (state && state !== 'requires_action') {
       return state === 'failed' ? c.json({ status: 'failed', code: '3ds_failed', message: '本人認証に失敗しました。' }) : c.json({ ...authorizedAnswer(ref, ch), status: state });
     }
@@ -163,28 +162,14 @@ export function createTestProviderApp(opts: TestProviderOptions) {
       return c.json({ status: 'failed', code: '3ds_invalid', message: '本人認証の結果を確認できませんでした。' });
     }
     if (r.outcome !== 'success') {
-      states.set(ref, 'failed');
+      states.set(ref, 'failed', ch.amount);
       return c.json({ status: 'failed', code: '3ds_failed', message: '本人認証に失敗しました。' });
     }
-    states.set(ref, 'authorized');
+    states.set(ref, 'authorized', ch.amount);
     return c.json(authorizedAnswer(ref, ch));
   });
 
-  for (const action of ['capture', 'void'] as const) {
-    app.post(`/charges/:ref/${action}`, (c) => {
-      if (!authorized(c)) return denied(c);
-      const ref = c.req.param('ref');
-      const ch = charge(ref);
-      if (!ch) return c.json({ message: '取引が見つかりません。', code: 'not_found' }, 404);
-      const state = states.get(ref) ?? 'authorized';
-      const target = action === 'capture' ? 'captured' : 'voided';
-      if (state === target) return c.json({ status: target, ref });
-      const allowed = action === 'capture' ? state === 'authorized' : state === 'authorized' || state === 'requires_action';
-      if (!allowed) return c.json({ message: `この取引は${action === 'capture' ? '売上確定' : '取消'}できません（${state}）。`, code: 'invalid_state', status: state }, 409);
-      states.set(ref, target);
-      return c.json({ status: target, ref });
-    });
-  }
+  registerChargeChanges(app, { store: states, charge, authorized, denied, readJson, latencyMs: opts.latencyMs });
 
   app.get('/3ds/:ref', (c) => challenge(c));
   app.post('/3ds/:ref', async (c) => {

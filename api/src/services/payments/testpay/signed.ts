@@ -7,8 +7,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type Brand = 'visa' | 'mastercard' | 'jcb' | 'amex' | 'diners' | 'unknown';
-/** What the test card asks the provider to do: succeed, decline, or ask for 3-D Secure first. */
-export type Scenario = 'success' | 'decline' | '3ds';
+/**
+ * What the test card asks the provider to do: succeed, decline, ask for 3-D Secure first, or
+ * authorise but decline any later increase of the amount (a 金額変更 upwards).
+ */
+export type Scenario = 'success' | 'decline' | '3ds' | 'no_increase';
 
 /** Card facts a token or saved card carries: never the number. */
 export interface CardFacts { brand: Brand; last4: string; expiry: string; name: string; scenario: Scenario }
