@@ -68,7 +68,8 @@ export const adminPaymentSchema = z.object({
   detail: z.record(z.string(), z.unknown()),
   /** Each attempt with the provider (authorisation, capture, void, refund), oldest first; no reference. */
   transactions: z.array(z.object({
-    id: z.number().int(), method: z.string(), status: z.string(), amount: yen, created_at: z.string(), updated_at: z.string(),
+    id: z.number().int(), method: z.string(), status: z.string(), amount: yen, captured_amount: yen, refunded_amount: yen,
+    created_at: z.string(), updated_at: z.string(),
   })),
 });
 
@@ -95,7 +96,8 @@ export const adminOrderHistoryEntrySchema = z.object({
   at: z.string(),
   action: z.string(),
   message: z.string(),
-  /** The staff member's name at the time; null: the customer or the shop's system. */
+  /** Who acted: a staff member (named as they were then), the customer, or the shop's own processes. */
+  by: z.enum(['staff', 'customer', 'system']),
   editor_name: z.string().nullable(),
 });
 
@@ -125,7 +127,11 @@ export const adminOrderDetailSchema = z.object({
   social_gift: orderSocialGiftSchema.nullable(),
   totals: z.object({
     subtotal_with_tax: yen, total_tax: yen, total_carriage: yen, total_packing: yen, total_fee: yen,
-    total_discount: yen, use_point: yen, total_payment: yen,
+    /** Every discount: the coupons' and the shop's 値引き (金額変更). */
+    total_discount: yen,
+    /** The shop's 値引き alone (what POST …/amount's `discount` sets). */
+    shop_discount: yen,
+    use_point: yen, total_payment: yen,
   }),
   payment: adminPaymentSchema,
   points: z.object({ used: yen, earned: yen, earned_state: earnPointStateSchema.nullable() }),

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { inquiries, order_histories, order_shipments, orders, payment_methods, payment_transactions, users } from '../../api/src/db/schema.ts';
+import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, users } from '../../api/src/db/schema.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -53,6 +53,10 @@ async function fixture(key: string, o: { at: string; no?: string; channel?: stri
     customer: { last_name: last, first_name: first, last_name_kana: lastKana, first_name_kana: firstKana, email: o.email ?? `${key}@example.jp`, phone_number: o.phone ?? '0300000000' },
     created_at: new Date(o.at),
   });
+  const deliveries = o.deliveries?.length ?? 1;
+  await db().insert(order_items).values(Array.from({ length: deliveries }, (_, i) => ({
+    order_id: id, key: `k${i}`, code: `FX-${i}`, name: `商品${i + 1}`, unit_price: 1000, tax_rate: 10, quantity: 1, tax_amount: 100, subtotal: 1000, shipping_index: i,
+  })));
   for (const index of o.shipped ?? []) await db().insert(order_shipments).values({ order_id: id, shipping_index: index, carrier: 'yamato', tracking_no: `1234-${id}-${index}` });
   ids[key] = id;
   return id;

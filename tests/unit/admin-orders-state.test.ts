@@ -36,12 +36,20 @@ describe('actions allowed', () => {
     expect(canShipDelivery(input({ payment_code: 'cod', shipped: [0], deliveries: 2, status: 'shipped' }), 0)).toBe(false);
     expect(canShipDelivery(input({ payment_code: 'cod', shipped: [0], deliveries: 2, status: 'shipped' }), 1)).toBe(true);
     expect(canShipDelivery(input({ payment_code: 'cod', deliveries: 0 }), 0)).toBe(false);
+    expect(canShipDelivery(input({ payment_code: 'cod', payment_status: 'fraud_suspected' }), 0)).toBe(false);
+    // A card ships on its transaction's state; a delivery without lines never.
+    expect(canShipDelivery(input({ payment_code: 'card', payment_status: 'authorized', charge_status: 'capturing' }), 0)).toBe(false);
+    expect(canShipDelivery(input({ payment_code: 'cod', deliveries: 2, lines: [1, 0] }), 1)).toBe(false);
   });
 
-  it('changes the amount only before any shipment, and cancels anything not cancelled', () => {
+  it('changes the amount only before any shipment while the payment is open, and cancels anything not cancelled (or retries a failed void)', () => {
     expect(orderActions(input()).can_change_amount).toBe(true);
     expect(orderActions(input({ payment_code: 'cod', shipped: [0], deliveries: 2, status: 'shipped' })).can_change_amount).toBe(false);
     expect(orderActions(input({ payment_status: 'fraud_suspected' })).can_change_amount).toBe(false);
+    expect(orderActions(input({ payment_status: 'paid' })).can_change_amount).toBe(false);
+    expect(orderActions(input({ payment_code: 'card', payment_status: 'captured' })).can_change_amount).toBe(false);
     expect(orderActions(input({ status: 'cancelled' }))).toMatchObject({ can_cancel: false, can_change_amount: false, can_ship: false });
+    // A cancelled card order whose void failed: キャンセル again retries it.
+    expect(orderActions(input({ status: 'cancelled', payment_code: 'card', charge_status: 'void_failed' })).can_cancel).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ export interface DetailRows {
   order: typeof orders.$inferSelect & { payment_code: string | null; is_guest: boolean | null };
   items: (typeof order_items.$inferSelect)[];
   shipments: (typeof order_shipments.$inferSelect)[];
-  transactions: { id: number; method: string; status: string; amount: number; created_at: Date; updated_at: Date }[];
+  transactions: { id: number; method: string; status: string; amount: number; captured_amount: number; refunded_amount: number; created_at: Date; updated_at: Date }[];
   histories: (typeof order_histories.$inferSelect)[];
   inquiries: AdminOrderDetail['messages']['inquiries'];
   gift: OrderSocialGift | null;
@@ -62,15 +62,23 @@ export function deliveryView(d: StoredDelivery, index: number, shipment: DetailR
   };
 }
 
+/** Who wrote a history entry: its detail says (orders/history.ts); a staff name means staff. */
+function byOf(h: DetailRows['histories'][number]): 'staff' | 'customer' | 'system' {
+  const by = (h.detail as { by?: unknown } | null)?.by;
+  if (by === 'staff' || by === 'customer' || by === 'system') return by;
+  return h.editor_name ? 'staff' : 'system';
+}
+
 /** The history newest first; the order itself last, and a customer's own cancellation when no entry records one. */
 function historyOf(r: DetailRows): AdminOrderDetail['history'] {
   const o = r.order;
-  const entries = r.histories.map((h) => ({ at: h.at.toISOString(), action: h.action, message: h.message, editor_name: h.editor_name }));
-  if (o.cancelled_at && !r.histories.some((h) => h.action.includes('cancel'))) {
-    entries.push({ at: o.cancelled_at.toISOString(), action: 'order.cancel', message: `キャンセルされました（${o.cancel_reason ?? '理由なし'}）`, editor_name: null });
+  const entries: AdminOrderDetail['history'] = r.histories.map((h) => ({ at: h.at.toISOString(), action: h.action, message: h.message, by: byOf(h), editor_name: h.editor_name }));
+  // A cancellation from before order histories were written (the member's own) still shows.
+  if (o.cancelled_at && !r.histories.some((h) => h.action === 'cancel')) {
+    entries.push({ at: o.cancelled_at.toISOString(), action: 'cancel', message: `キャンセルされました（${o.cancel_reason ?? '理由なし'}）`, by: 'customer', editor_name: null });
   }
   entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
-  entries.push({ at: o.created_at.toISOString(), action: 'order.placed', message: 'ご注文', editor_name: null });
+  entries.push({ at: o.created_at.toISOString(), action: 'ordered', message: 'ご注文', by: 'customer', editor_name: null });
   return entries;
 }
 
@@ -79,8 +87,10 @@ export function detailView(r: DetailRows): AdminOrderDetail {
   const o = r.order;
   const c = (o.customer ?? {}) as StoredCustomer;
   const stored = deliveriesOf(o);
+  const card = r.transactions.filter((t) => t.method === 'card').at(-1);
   const input: ActionInput = {
     status: o.status, payment_status: o.payment_status, payment_code: o.payment_code, shipped: r.shipments.map((s) => s.shipping_index), deliveries: stored.length,
+    lines: stored.map((_, i) => r.items.filter((l) => l.shipping_index === i).length), charge_status: card?.status ?? null,
   };
   const state = orderState(o.status, r.shipments.length, stored.length);
   const lineTax = r.items.reduce((s, i) => s + i.tax_amount, 0);
@@ -101,7 +111,7 @@ export function detailView(r: DetailRows): AdminOrderDetail {
     social_gift: r.gift,
     totals: {
       subtotal_with_tax: o.subtotal + lineTax, total_tax: o.total_tax, total_carriage: o.total_carriage, total_packing: o.total_packing,
-      total_fee: o.total_fee, total_discount: o.total_discount, use_point: o.use_point, total_payment: o.total_payment,
+      total_fee: o.total_fee, total_discount: o.total_discount, shop_discount: o.shop_discount, use_point: o.use_point, total_payment: o.total_payment,
     },
     payment: {
       code: o.payment_code, name: o.payment_name, status: o.payment_status, status_label: paymentStatusLabel(o.payment_status),

@@ -45,7 +45,7 @@ export async function adminOrderDetail(db: Db, channelId: string, id: number, ch
     db.select().from(order_shipments).where(eq(order_shipments.order_id, id)).orderBy(asc(order_shipments.shipping_index)),
     db.select({
       id: payment_transactions.id, method: payment_transactions.method, status: payment_transactions.status, amount: payment_transactions.amount,
-      created_at: payment_transactions.created_at, updated_at: payment_transactions.updated_at,
+      captured_amount: payment_transactions.captured_amount, refunded_amount: payment_transactions.refunded_amount, created_at: payment_transactions.created_at, updated_at: payment_transactions.updated_at,
     }).from(payment_transactions).where(eq(payment_transactions.order_id, id)).orderBy(asc(payment_transactions.id)),
     db.select().from(order_histories).where(eq(order_histories.order_id, id)).orderBy(desc(order_histories.at), desc(order_histories.id)),
     inquiriesNaming(db, o.channel_id, o.order_no),
