@@ -30,6 +30,17 @@ export const jstDayStart = (ymd: string, days = 0) => new Date(Date.parse(`${ymd
 const FULL_ORDER_NO = /^\d{8}-\d{6,}$/;
 const joined = (obj: SQL, a: string, b: string) => sql`(coalesce(${obj}->>${a}, '') || coalesce(${obj}->>${b}, ''))`;
 
+/**
+ * `test` holds for the address of some delivery. The first delivery is read by its path; the others
+ * are unnested only for orders with more than one, so the common order of one delivery costs no
+ * set-returning function per row (about 2× faster on 100,000 orders).
+ */
+function anyDelivery(test: (address: SQL) => SQL): SQL {
+  const rest = sql`exists (select 1 from jsonb_array_elements(${orders.shippings}) with ordinality s(value, n) where s.n > 1 and ${test(sql`(s.value->'address')`)})`;
+  // CASE, not AND: PostgreSQL does not promise to test the count before unnesting.
+  return sql`(${test(sql`(${orders.shippings}->0->'address')`)} or (case when ${deliveryCount} > 1 then ${rest} else false end))`;
+}
+
 /** The channel of the call (X-Channel-Id) unless `channel` names another, or every channel for `all`; null: every channel. */
 export async function scopeChannel(db: Db, headerChannel: string, wanted: string | undefined): Promise<string | null> {
   if (!wanted) return headerChannel;
@@ -46,14 +57,19 @@ async function paymentIds(db: Db, code: string): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** The 対応状況 filter in SQL: the same rule as state.ts orderState. */
+/**
+ * The 対応状況 filter in SQL: the same rule as state.ts orderState. Only an order of two deliveries
+ * or more can be 一部発送, so that cheap test comes first and the shipment count (a subquery per row)
+ * runs for those alone: 1.0 s → about 60 ms for `partial` on 100,000 orders (docs/_admin-orders.md).
+ */
 function stateCondition(state: NonNullable<AdminOrderFilters['status']>): SQL {
-  const partial = sql`(${shippedCount} > 0 and ${shippedCount} < ${deliveryCount})`;
+  const partial = sql`(${deliveryCount} > 1 and ${shippedCount} > 0 and ${shippedCount} < ${deliveryCount})`;
   switch (state) {
     case 'cancelled': return sql`${orders.status} = 'cancelled'`;
     case 'partial': return sql`${orders.status} <> 'cancelled' and ${partial}`;
     case 'ordered': return sql`${orders.status} not in ('cancelled', 'shipped') and not exists (select 1 from ${order_shipments} where ${order_shipments.order_id} = ${orders.id})`;
-    case 'shipped': return sql`${orders.status} <> 'cancelled' and not ${partial} and (${orders.status} = 'shipped' or (${deliveryCount} > 0 and ${shippedCount} >= ${deliveryCount}))`;
+    case 'shipped': return sql`${orders.status} <> 'cancelled' and (${orders.status} = 'shipped' or ${deliveryCount} > 0) and not ${partial}
+      and (${orders.status} = 'shipped' or ${shippedCount} >= ${deliveryCount})`;
   }
 }
 
@@ -64,21 +80,19 @@ export async function orderWhere(db: Db, channelId: string | null, f: AdminOrder
   if (f.order_no) c.push(FULL_ORDER_NO.test(f.order_no) ? eq(orders.order_no, f.order_no) : sql`${orders.order_no} like ${contains(f.order_no)}`);
   if (f.name) {
     const { text, kana } = normaliseName(f.name);
+    // LIKE where the words have no letter to fold (kanji, kana, digits): ILIKE's case folding costs on every row.
+    const like = (v: SQL, pattern: string) => (/[A-Za-z]/.test(pattern) ? sql`${v} ilike ${pattern}` : sql`${v} like ${pattern}`);
     const t = contains(text);
     const k = contains(kana);
-    const customer = sql`${orders.customer}`;
-    const address = sql`s.value->'address'`;
-    c.push(sql`(${joined(customer, 'last_name', 'first_name')} ilike ${t} or ${joined(customer, 'last_name_kana', 'first_name_kana')} ilike ${k}
-      or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${orders.shippings}) = 'array' then ${orders.shippings} else '[]'::jsonb end) s
-        where ${joined(address, 'last_name', 'first_name')} ilike ${t} or ${joined(address, 'last_name_kana', 'first_name_kana')} ilike ${k}))`);
+    const named = (who: SQL) => sql`(${like(joined(who, 'last_name', 'first_name'), t)} or ${like(joined(who, 'last_name_kana', 'first_name_kana'), k)})`;
+    c.push(sql`(${named(sql`${orders.customer}`)} or ${anyDelivery(named)})`);
   }
   if (f.email) c.push(sql`(${orders.customer}->>'email') ilike ${contains(f.email.normalize('NFKC'))}`);
   if (f.phone) {
     const p = contains(f.phone.replaceAll('-', ''));
     const digits = (v: SQL) => sql`replace(coalesce(${v}, ''), '-', '')`;
-    c.push(sql`(${digits(sql`${orders.customer}->>'phone_number'`)} like ${p} or ${digits(sql`${orders.customer}->>'cell_phone_number'`)} like ${p}
-      or exists (select 1 from jsonb_array_elements(case when jsonb_typeof(${orders.shippings}) = 'array' then ${orders.shippings} else '[]'::jsonb end) s
-        where ${digits(sql`s.value->'address'->>'phone_number'`)} like ${p} or ${digits(sql`s.value->'address'->>'cell_phone_number'`)} like ${p}))`);
+    const phoned = (who: SQL) => sql`(${digits(sql`${who}->>'phone_number'`)} like ${p} or ${digits(sql`${who}->>'cell_phone_number'`)} like ${p})`;
+    c.push(sql`(${phoned(sql`${orders.customer}`)} or ${anyDelivery(phoned)})`);
   }
   if (f.status) c.push(stateCondition(f.status));
   if (f.payment) c.push(inArray(orders.payment_id, await paymentIds(db, f.payment)));
