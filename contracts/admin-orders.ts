@@ -44,6 +44,11 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 export const paymentStatusLabel = (s: string) => (PAYMENT_STATUS_LABELS as Record<string, string>)[s] ?? s;
 
+/** The payment methods' codes (payment_methods.code) as the filter offers them; the API checks a code against the table. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  cod: '代金引換', bank_transfer: '銀行振込', card: 'クレジットカード', deferred: '後払い', konbini: 'コンビニ払い',
+};
+
 /** Sort keys of the list (受注日時, 注文番号, 合計, 対応状況) with their directions; default: newest first. */
 export const ADMIN_ORDER_SORTS = ['ordered_at', 'order_no', 'total', 'status'] as const;
 export type AdminOrderSort = (typeof ADMIN_ORDER_SORTS)[number];
