@@ -1,8 +1,9 @@
 /**
  * Points earned on an order are pending (付与予定) until the order is paid or shipped (issue 21 item 1):
  * not in the balance the cart lets the member use, listed on GET /v1/me/points with the reason and on
- * the order, dropped by a cancel before the grant, granted once by POST /admin/v1/orders/{id}/ship or
- * /paid, and for an order paid at once (card) by the timer after POINT.GRANT_AFTER_DAYS. After every
+ * the order, dropped by a cancel before the grant, granted once by the first shipment (POST
+ * /admin/v1/orders/{id}/shipments/{index}/ship) or the payment's confirmation (/paid), and for an order
+ * paid at once (card) by the timer after POINT.GRANT_AFTER_DAYS. After every
  * step the ledger (the granted point_histories rows) sums to the balance. On PostgreSQL, ship, paid and
  * cancel of one order racing grant or drop its points exactly once.
  */
@@ -33,7 +34,9 @@ const ledgerSum = async (id: number) => (await db().select({ s: sql<number>`coal
   .from(point_histories).where(and(eq(point_histories.user_id, id), eq(point_histories.status, 'granted'))))[0].s;
 const expectLedgerHolds = async (id: number) => expect(await ledgerSum(id)).toBe(await balanceOf(id));
 const cancel = (id: number, member: string) => shop.request('PUT', `/v1/me/orders/${id}/cancel`, { token: member, body: { cancel_reason: '注文内容を間違えました' } });
-const staff = (id: number, event: 'ship' | 'paid', token: string | null = editor) => shop.request('POST', `/admin/v1/orders/${id}/${event}`, { token });
+const staff = (id: number, event: 'ship' | 'paid', token: string | null = editor) => shop.request('POST',
+  event === 'ship' ? `/admin/v1/orders/${id}/shipments/0/ship` : `/admin/v1/orders/${id}/paid`,
+  { token, ...(event === 'ship' ? { body: { carrier: 'yamato', tracking_no: `4000-${id}` } } : {}) });
 const points = async (member: string) => pointSummarySchema.parse(await ok(shop.request('GET', '/v1/me/points', { token: member })));
 const orderOf = async (id: number, member: string) => orderSchema.parse(await ok(shop.request('GET', `/v1/me/orders/${id}`, { token: member })));
 
@@ -98,7 +101,7 @@ describe('issue 21 scenario: an unpaid 代金引換 order of ¥220,000, its poin
   });
 });
 
-describe('POST /admin/v1/orders/{id}/ship and /paid', () => {
+describe('POST /admin/v1/orders/{id}/shipments/0/ship and /paid', () => {
   it('grant the pending points once, with a year of validity; a repeat grants nothing', async () => {
     const m = await newMember(0);
     const cod = await placeOrder(m, [[20_000, 10, 1]], 'cod'); // 200 points
@@ -110,14 +113,17 @@ describe('POST /admin/v1/orders/{id}/ship and /paid', () => {
     expect(await balanceOf(m.id)).toBe(200);
     await expectLedgerHolds(m.id);
     expect(await ok(staff(cod.id, 'ship'))).toMatchObject({ status: 'shipped', granted_point: 0 });
-    expect(await ok(staff(cod.id, 'paid'))).toMatchObject({ granted_point: 0 });
+    // 代引 is paid on delivery, recorded at shipment: there is no 入金確認 for it.
+    expect((await failure(staff(cod.id, 'paid'))).code).toBe('order.paid.not_applicable');
     expect(await balanceOf(m.id)).toBe(200);
     expect((await orderOf(cod.id, m.token)).earn_point_state).toEqual({ status: 'granted', note: null });
     const [row] = await ok(shop.request('GET', '/v1/me/point-histories', { token: m.token }));
     expect(row).toMatchObject({ amount: 200, reason: 'ご注文でのポイント獲得', order_no: cod.no });
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(365 * 86_400_000);
 
+    expect((await failure(staff(bank.id, 'ship'))).code).toBe('order.ship.unpaid');
     expect(await ok(staff(bank.id, 'paid'))).toMatchObject({ status: 'ordered', payment_status: 'paid', granted_point: 50 });
+    expect(await ok(staff(bank.id, 'paid'))).toMatchObject({ payment_status: 'paid', granted_point: 0 });
     expect(await balanceOf(m.id)).toBe(250);
     await expectLedgerHolds(m.id);
     expect((await points(m.token))).toMatchObject({ point_balance: 250, pending_point: 0, pending: [] });
@@ -132,7 +138,8 @@ describe('POST /admin/v1/orders/{id}/ship and /paid', () => {
 
   it('are in the editor API\'s OpenAPI document', async () => {
     const doc = await ok(shop.request('GET', '/admin/v1/openapi.json', { token: editor }));
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/orders/{id}/ship', '/orders/{id}/paid']));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/orders/{id}/shipments/{index}/ship', '/orders/{id}/paid']));
+    expect(Object.keys(doc.paths)).not.toContain('/orders/{id}/ship');
   });
 });
 
@@ -191,6 +198,7 @@ describe.skipIf(!onPostgres)('racing on PostgreSQL', () => {
       const before = await balanceOf(m.id);
       const calls = [staff(o.id, 'paid'), cancel(o.id, m.token), staff(o.id, 'ship'), staff(o.id, 'paid'), cancel(o.id, m.token), staff(o.id, 'ship')];
       const answers = await Promise.all(calls.map(async (r) => { const res = await r; return { status: res.status, body: await res.json() }; }));
+      // A bank transfer ships only once paid (422 order.ship.unpaid before), never twice (the repeat is a no-op).
       expect(answers.every((a) => a.status === 200 || a.status === 422), JSON.stringify(answers)).toBe(true);
       const granted = answers.filter((a, i) => i % 3 !== 1 && a.status === 200).reduce((s, a) => s + a.body.granted_point, 0);
       const [after] = await db().select().from(orders).where(eq(orders.id, o.id));

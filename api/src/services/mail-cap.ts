@@ -2,8 +2,8 @@
  * At most MAIL_PER_MAILBOX_PER_HOUR (default 5) mails an hour to one mailbox (lib/mailbox.ts: plus
  * tags and case folded) of the kinds any client can trigger: verification, welcome, reminders, login
  * codes, unlock links, restock notices, inquiry and catalogue acknowledgements, and any kind added
- * later. Mails a shopper paid for or an operator set up (order confirmation and cancellation, social
- * gift links, memorial reminders) and mails to the shop itself are never capped. A mail over the cap
+ * later. Mails a shopper paid for or an operator set up (order confirmation, cancellation, shipment,
+ * amount change, social gift links, memorial reminders) and mails to the shop itself are never capped. A mail over the cap
  * is dropped and logged; the caller's answer is unchanged, so it tells the client nothing.
  * Counted in outbox_emails itself (the `mailbox` column), under a per-mailbox advisory lock, so
  * concurrent requests from any process cannot exceed it and a rolled-back mail never counted.
@@ -14,7 +14,7 @@ import { outbox_emails } from '../db/schema.ts';
 
 /** Kinds never capped: paid for, set up by the member for themselves, or addressed to the shop. */
 export const UNCAPPED_TEMPLATES: ReadonlySet<string> = new Set([
-  'order_confirmation', 'order_cancellation', 'social_gift_link', 'social_gift_received', 'memorial_reminder',
+  'order_confirmation', 'order_cancellation', 'order_shipped', 'order_amount_changed', 'social_gift_link', 'social_gift_received', 'memorial_reminder',
   'inquiry_shop', 'inquiry_business_shop', 'catalog_order_shop',
 ]);
 

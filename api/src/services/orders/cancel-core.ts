@@ -25,7 +25,8 @@ import { queueMail, siteName, yen } from '../mail.ts';
 import type { OrderItemRow, OrderRow } from '../orders.ts';
 import type { ChargeChange } from '../payments/provider.ts';
 import { cancelMailText, customerEmailOf, customerNameOf } from './cancel-mail.ts';
-import { claimCharge, completeClaim, othersWith, orderCharge, REFUND_PENDING, VOID_PENDING, type ChargeRow } from './charge.ts';
+import { claimCharge, othersWith, orderCharge, REFUND_PENDING, VOID_PENDING, type ChargeRow } from './charge.ts';
+import { completeClaim } from './charge-calls.ts';
 import { addOrderHistory, type ActedBy } from './history.ts';
 
 /** Card charge states a cancellation voids (an authorisation, also one under fraud review or a failed void). */

@@ -22,7 +22,8 @@ import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
 import { getOrder } from '../orders.ts';
 import { cancelCore, settleCancelledCharge } from './cancel-core.ts';
-import { assertNoClaim, orderCharge, withRecovery } from './charge.ts';
+import { assertNoClaim, orderCharge } from './charge.ts';
+import { withRecovery } from './charge-calls.ts';
 
 export { VOID_PENDING } from './charge.ts';
 

@@ -20,8 +20,8 @@ export function amountMailText(m: AmountMailInput): { subject: string; body: str
   const t = m.plan.pricing.order;
   const payment = {
     card: 'クレジットカードのご請求額を変更後の金額に改めました（売上の確定は商品発送時です）。',
-    bank_transfer: '変更後の金額をお振込みください（すでにお振込みの場合は差額について別途ご連絡いたします）。',
-    konbini: '変更後の金額をお支払いください（すでにお支払いの場合は差額について別途ご連絡いたします）。',
+    bank_transfer: '変更後の金額をお振込みください。',
+    konbini: '変更後の金額をお支払いください。',
     cod: '商品お届け時に、変更後の金額を配達員へお支払いください。',
     deferred: '後払いのご請求額は変更後の金額となります。',
   }[m.paymentCode];

@@ -10,13 +10,14 @@
  * changed); tx2 settles it and writes the change. If tx2 fails (the stock went meanwhile), the
  * provider is put back to the order's amount before the error is answered.
  */
+import { eq } from 'drizzle-orm';
 import type { AmountChangeRequest, OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { orders } from '../../../../db/schema.ts';
-import { eq } from 'drizzle-orm';
 import { queueMail, siteName, yen } from '../../../mail.ts';
 import { customerEmailOf, customerNameOf } from '../../../orders/cancel-mail.ts';
-import { busy, claimCharge, runClaim, settleClaim, withRecovery, type ChargeRow } from '../../../orders/charge.ts';
+import { busy, claimCharge, type ChargeRow } from '../../../orders/charge.ts';
+import { runClaim, settleClaim, withRecovery } from '../../../orders/charge-calls.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import { movePoints, moveStock, orderTotals, writeLines } from './amount-apply.ts';

@@ -13,11 +13,11 @@ import type { Tx } from '../../../../db/client.ts';
 import { yen } from '../../../mail.ts';
 import { cancelCore, claimCancelCharge, settleCancelledCharge } from '../../../orders/cancel-core.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
+import { withRecovery } from '../../../orders/charge-calls.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import type { OrderRow } from '../../../orders.ts';
 import { auditOrder, auditPicture, lockOrder, staffOf, type ActionScope } from './scope.ts';
-import { withRecovery } from '../../../orders/charge.ts';
 
 interface Cancelled { order: OrderRow; charge: ChargeRow | null; message: string; retry: boolean }
 

@@ -23,7 +23,8 @@ export const amountErrors = {
   paymentState: (status: string) => unprocessable(`お支払い状況が「${status}」のご注文は金額を変更できません。`, 'order.amount.payment_state'),
   notAvailable: (reason: string) => unprocessable(`変更後の金額では${reason}`, 'order.amount.payment_not_available'),
   stock: (name: string, stock: number) => unprocessable(`「${name}」の在庫が不足しています（残り${stock}点）。`, 'order.amount.stock'),
-  declined: (reason: string) => unprocessable(`増額の与信が承認されませんでした（${reason}）。金額は変更していません。`, 'order.amount.declined'),
+  /** The card company's words (the test provider: 「増額の与信が承認されませんでした。」), then what it means here. */
+  declined: (reason: string) => unprocessable(`${(reason || '増額の与信が承認されませんでした').replace(/。$/, '')}。金額は変更していません。`, 'order.amount.declined'),
   unavailable: (reason: string) => unprocessable(`カードの金額を変更できませんでした（${reason}）。金額は変更していません。`, 'order.amount.payment_failed'),
   conflict: () => new ApiError(409, '処理中にご注文の内容が変わりました。画面を更新してもう一度お試しください。', { code: 'order.amount.conflict' }),
   discountTooLarge: (max: number) => `値引き額は${yen(max)}以下で入力してください`,

@@ -10,7 +10,7 @@
  * under fraud review is held.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { ShipRequest } from '#contracts/admin-order-actions.ts';
+import type { OrderActionResult, ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { order_items, order_shipments } from '../../../../db/schema.ts';
@@ -18,7 +18,6 @@ import { notFound } from '../../../../lib/errors.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { actionResult, fulfilErrors, PAID_BEFORE_SHIPPING, paymentCodeOf } from '../../../orders/fulfil.ts';
 import type { OrderItemRow, OrderRow } from '../../../orders.ts';
-import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
 import { shipErrors } from './errors.ts';
 import { lockOrder, type ActionScope } from './scope.ts';
 

@@ -11,15 +11,15 @@
  * once and shipped once. A failed capture puts the charge back to authorized, records nothing shipped
  * and answers 422 order.capture_failed.
  */
-import type { OrderActionResult, ShipRequest } from '#contracts/admin-order-actions.ts';
-import { CARRIERS } from '#contracts/admin-order-actions.ts';
+import { eq } from 'drizzle-orm';
+import { CARRIERS, type OrderActionResult, type ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { order_shipments, orders } from '../../../../db/schema.ts';
-import { eq } from 'drizzle-orm';
 import { grantOrderPoints } from '../../../benefits/grant.ts';
 import { queueMail, siteName, yen } from '../../../mail.ts';
 import { customerEmailOf, customerNameOf } from '../../../orders/cancel-mail.ts';
-import { busy, claimCharge, runClaim, settleClaim, withRecovery, type ChargeRow } from '../../../orders/charge.ts';
+import { busy, claimCharge, type ChargeRow } from '../../../orders/charge.ts';
+import { runClaim, settleClaim, withRecovery } from '../../../orders/charge-calls.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import { shipErrors } from './errors.ts';
@@ -97,6 +97,8 @@ async function recordShipment(tx: Tx, s: ActionScope, c: ShipCheck, req: ShipReq
     detail: { shipping_index: c.index, carrier: req.carrier, tracking_no: req.tracking_no, captured, granted_point: granted },
   }, now);
   const shipment = { shipping_index: c.index, carrier: req.carrier, tracking_no: req.tracking_no };
-  await auditOrder(tx, s, order, 'order.ship', auditPicture(order), auditPicture(next, { shipment, captured, granted_point: granted }));
+  // Before the action: the authorisation this shipment captured (settled a moment ago in this transaction).
+  const before = auditPicture({ ...order, payment_status: captured ? 'authorized' : order.payment_status });
+  await auditOrder(tx, s, order, 'order.ship', before, auditPicture(next, { shipment, captured, granted_point: granted }));
   return actionResult(next, granted, '発送しました。');
 }
