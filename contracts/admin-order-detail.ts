@@ -140,6 +140,12 @@ export const adminOrderDetailSchema = z.object({
   messages: z.object({ note: z.string(), inquiries: z.array(adminOrderInquirySchema) }),
   cancel_reason: z.string().nullable(),
   cancelled_at: z.string().nullable(),
+  /**
+   * What staff must still do by hand, one Japanese line each: a received payment to refund
+   * (others.manual_refund), a card void or refund not confirmed by the provider yet
+   * (cancel_only_ecd_key), points already spent that a cancellation could not take back.
+   */
+  warnings: z.array(z.string()),
   /** Newest first; the last entry is the order itself (「ご注文」 at ordered_at). */
   history: z.array(adminOrderHistoryEntrySchema),
   actions: adminOrderActionsSchema,

@@ -1,10 +1,12 @@
 /**
  * An order's 対応状況 and the actions the staff screen offers (services/admin/orders/state.ts): 一部発送
  * while some deliveries are shipped; 入金確認 only for unpaid 銀行振込, コンビニ払い and 後払い; a
- * prepaid order ships once paid, a failed or suspect payment never; 金額変更 only before any shipment.
+ * prepaid order ships once paid, a failed or suspect payment never; 金額変更 only before any shipment;
+ * the warnings a cancelled order leaves for staff (a refund by hand, a card call not confirmed).
  */
 import { describe, expect, it } from 'vitest';
 import { canShipDelivery, orderActions, orderState, type ActionInput } from '../../api/src/services/admin/orders/state.ts';
+import { warningsOf } from '../../api/src/services/admin/orders/detail-view.ts';
 
 const input = (over: Partial<ActionInput> = {}): ActionInput => ({ status: 'ordered', payment_status: 'pending', payment_code: 'bank_transfer', shipped: [], deliveries: 1, ...over });
 
@@ -51,5 +53,14 @@ describe('actions allowed', () => {
     expect(orderActions(input({ status: 'cancelled' }))).toMatchObject({ can_cancel: false, can_change_amount: false, can_ship: false });
     // A cancelled card order whose void failed: キャンセル again retries it.
     expect(orderActions(input({ status: 'cancelled', payment_code: 'card', charge_status: 'void_failed' })).can_cancel).toBe(true);
+  });
+});
+
+describe('what staff must still do by hand', () => {
+  it('says so for a received payment to refund, a card void not confirmed, and points that could not be taken back', () => {
+    expect(warningsOf({ manual_refund: { amount: 12_100, at: '2026-12-04T00:00:00Z' } }, 'cancelled')).toEqual(['お支払い済みの¥12,100は自動では返金されません。お客様へ別途ご返金ください。']);
+    expect(warningsOf({ cancel_only_ecd_key: 'payment_void_pending' }, 'cancelled')[0]).toMatch(/^カードの与信取消が完了していません/);
+    expect(warningsOf({ cancel_only_ecd_key: 'payment_refund_pending', point_shortfall: 300 }, 'cancelled')).toHaveLength(2);
+    expect(warningsOf({ note: '備考' }, 'ordered')).toEqual([]);
   });
 });

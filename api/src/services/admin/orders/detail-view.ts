@@ -15,6 +15,7 @@ import type { OrderSocialGift } from '#contracts/social-gift.ts';
 import type { order_histories, order_items, order_shipments, orders } from '../../../db/schema.ts';
 import { publicPaymentDetail } from '../../payments/methods.ts';
 import { priceWithTax } from '../../tax.ts';
+import { yen as formatYen } from '../../mail.ts';
 import type { StoredCustomer } from './list.ts';
 import { canShipDelivery, orderActions, orderState, stateLabel, type ActionInput } from './state.ts';
 
@@ -60,6 +61,19 @@ export function deliveryView(d: StoredDelivery, index: number, shipment: DetailR
     } : null,
     can_ship: canShipDelivery(input, index),
   };
+}
+
+/** What staff must still do by hand after a cancellation (orders.others, services/orders/cancel-core.ts). */
+export function warningsOf(others: unknown, status: string): string[] {
+  const o = (others ?? {}) as { manual_refund?: { amount?: unknown }; cancel_only_ecd_key?: unknown; point_shortfall?: unknown };
+  const out: string[] = [];
+  if (o.manual_refund && typeof o.manual_refund.amount === 'number') {
+    out.push(`お支払い済みの${formatYen(o.manual_refund.amount)}は自動では返金されません。お客様へ別途ご返金ください。`);
+  }
+  if (status === 'cancelled' && o.cancel_only_ecd_key === 'payment_void_pending') out.push('カードの与信取消が完了していません。決済代行会社の状態を確認し、必要ならキャンセルをもう一度実行してください。');
+  if (status === 'cancelled' && o.cancel_only_ecd_key === 'payment_refund_pending') out.push('カードの返金が完了していません。決済代行会社の状態を確認し、必要ならキャンセルをもう一度実行してください。');
+  if (typeof o.point_shortfall === 'number' && o.point_shortfall > 0) out.push(`お客様がすでに使った${o.point_shortfall.toLocaleString('ja-JP')}ポイントは取り消せませんでした。`);
+  return out;
 }
 
 /** Who wrote a history entry: its detail says (orders/history.ts); a staff name means staff. */
@@ -122,6 +136,7 @@ export function detailView(r: DetailRows): AdminOrderDetail {
     coupons: Array.isArray(o.coupons) ? (o.coupons as { code: string; name: string; discount: number }[]) : [],
     messages: { note: typeof note === 'string' ? note : '', inquiries: r.inquiries },
     cancel_reason: o.cancel_reason, cancelled_at: o.cancelled_at?.toISOString() ?? null,
+    warnings: warningsOf(o.others, o.status),
     history: historyOf(r),
     actions: orderActions(input),
   };
