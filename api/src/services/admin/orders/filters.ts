@@ -33,7 +33,7 @@ const joined = (obj: SQL, a: string, b: string) => sql`(coalesce(${obj}->>${a}, 
 /**
  * `test` holds for the address of some delivery. The first delivery is read by its path; the others
  * are unnested only for orders with more than one, so the common order of one delivery costs no
- * set-returning function per row (about 2× faster on 100,000 orders).
+ * set-returning function per row (1.6–2.7× faster than unnesting every order, on 100,000 orders).
  */
 function anyDelivery(test: (address: SQL) => SQL): SQL {
   const rest = sql`exists (select 1 from jsonb_array_elements(${orders.shippings}) with ordinality s(value, n) where s.n > 1 and ${test(sql`(s.value->'address')`)})`;
