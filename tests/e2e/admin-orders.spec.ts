@@ -1,7 +1,7 @@
 /**
  * The staff's order screens (/admin/orders/, /admin/orders/{id}/) in a real browser, logged in as the
  * development staff member, on orders placed through the Shop API by a throwaway member: the list
- * found by a filter and sorted, the B2 CSV downloaded in Shift_JIS (its header row decoded); a
+ * searched (name in hiragana, e-mail, payment method) and sorted, the B2 CSV downloaded in Shift_JIS (its header row decoded); a
  * bank-transfer order marked paid, then shipped with the keyboard only; a card order shipped with a
  * tracking number (captured; the customer's mail carries the tracking link); an amount change with
  * its field error first; a cancellation with a reason. Every action goes through its confirmation
@@ -80,7 +80,7 @@ async function logIn(page: Page) {
 
 const confirmPanel = (page: Page, title: string) => page.getByRole('region', { name: `${title}の確認` });
 
-test('the list finds an order by its number, sorts, and downloads the B2 CSV in Shift_JIS', async ({ page, request, baseURL }) => {
+test('the list finds an order by name, e-mail and payment method, sorts, and downloads the B2 CSV in Shift_JIS', async ({ page, request, baseURL }) => {
   const first = await placeOrder(request, 'cod', baseURL!);
   const second = await placeOrder(request, 'bank_transfer', baseURL!);
   await logIn(page);
@@ -97,6 +97,7 @@ test('the list finds an order by its number, sorts, and downloads the B2 CSV in 
   await expect(rows.nth(2)).toContainText(first.no);
 
   await page.getByLabel('お名前・フリガナ').fill('じゅちゅう はなこ');
+  await page.getByLabel('メールアドレス').fill(member.email.toUpperCase());
   await page.getByLabel('支払方法').selectOption({ label: '代金引換' });
   await page.getByRole('button', { name: '検索する' }).click();
   await expect(rows).toHaveCount(2);
