@@ -26,10 +26,10 @@ export const listColumns = {
   customer: orders.customer, status: orders.status, payment_name: orders.payment_name, payment_status: orders.payment_status,
   payment_code: payment_methods.code, total_payment: orders.total_payment, shipped: shippedCount, deliveries: deliveryCount,
 };
-type ListRow = { [K in keyof typeof listColumns]: unknown } & {
+interface ListRow {
   id: number; order_no: string; channel_id: string; created_at: Date; user_id: number | null; customer: unknown; status: string;
   payment_name: string; payment_status: string; payment_code: string | null; total_payment: number; shipped: number; deliveries: number;
-};
+}
 
 const join = (a?: string | null, b?: string | null) => [a, b].filter((v) => v && v.trim()).join(' ');
 
