@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { coupons, order_histories, order_items, orders, outbox_emails, payment_transactions, point_histories, products, staff_audit_log, user_coupons, users } from '../../api/src/db/schema.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
+import { grantOrderPoints } from '../../api/src/services/benefits/grant.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
 import { adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, type Member, type PaymentShop } from './payments-support.ts';
 
@@ -177,6 +178,25 @@ describe('金額変更 of a card order', () => {
     expect(await chargeAtProvider(p, ref)).toMatchObject({ status: 'authorized', amount: 5060, calls: { amount: 2 } });
     expect(await chargeOf(o.id)).toMatchObject({ status: 'authorized', amount: 5060, claimed_at: null });
     expect((await db().select().from(order_histories).where(eq(order_histories.order_id, o.id))).map((h) => h.action)).toEqual(['amount', 'amount_failed']);
+  });
+});
+
+describe('金額変更 after a card order\'s points were granted (its cancel window passed)', () => {
+  it('moves the balance by the difference, and the ledger still sums to it', async () => {
+    const m = await newMember(p);
+    const a = await p.product({ price: 10_000, stock: 5 });
+    const o = await placeOrderFor(p, m, { lines: [[a, 2]], payment: 'card', card: CARDS.success });
+    await db().transaction((tx) => grantOrderPoints(tx, o.id));
+    expect(await balanceOf(m)).toBe(200);
+    const [line] = await lineIds(o.id);
+    await answer(act.amount(o.id, { lines: [{ item_id: line, quantity: 1 }], reason: '減量' }));
+    expect(await earnRow(o.id)).toMatchObject({ status: 'granted', amount: 100 });
+    expect(await orderRow(o.id)).toMatchObject({ earned_point: 100 });
+    expect([await balanceOf(m), await ledgerOf(m)]).toEqual([100, 100]);
+    await answer(act.amount(o.id, { lines: [{ item_id: line, quantity: 3 }], reason: '増量' }));
+    expect([await balanceOf(m), await ledgerOf(m), (await orderRow(o.id)).earned_point]).toEqual([300, 300, 300]);
+    await answer(act.cancel(o.id, '取り消し'));
+    expect([await balanceOf(m), await ledgerOf(m)]).toEqual([0, 0]);
   });
 });
 
