@@ -3,10 +3,11 @@
  * business day, then each list (orders.ts, problems.ts, stock-mail.ts), one statement each, run side
  * by side. Eight statements in all, whatever the number of orders.
  */
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { business_dates } from '../../../db/schema.ts';
 import { LOW_STOCK, type Dashboard } from '#contracts/admin-dashboard.ts';
+import { defaultBusinessDate } from '../../delivery/calendar.ts';
 import { addDays } from '../../delivery/holidays.ts';
 import { deliverySettings } from '../../delivery/settings.ts';
 import { dayFrame } from './day.ts';
@@ -14,11 +15,18 @@ import { awaitingPayment, toShip } from './orders.ts';
 import { cancellations, paymentProblems } from './problems.ts';
 import { failingMails, stockLists } from './stock-mail.ts';
 
-/** The first business day after `today` (the calendar is kept a year ahead; without rows: tomorrow). */
+/**
+ * The first business day after `today` within a month (start-up keeps the calendar a year ahead);
+ * without rows there, the calendar's defaults (weekends, holidays and 年末年始 closed).
+ */
 async function nextOpenDay(db: Db, today: string): Promise<string> {
   const [row] = await db.select({ date: business_dates.date }).from(business_dates)
-    .where(and(gt(business_dates.date, today), eq(business_dates.is_holiday, false))).orderBy(asc(business_dates.date)).limit(1);
-  return row?.date ?? addDays(today, 1);
+    .where(and(gt(business_dates.date, today), lte(business_dates.date, addDays(today, 31)), eq(business_dates.is_holiday, false)))
+    .orderBy(asc(business_dates.date)).limit(1);
+  if (row) return row.date;
+  let day = addDays(today, 1);
+  while (defaultBusinessDate(day).is_holiday) day = addDays(day, 1);
+  return day;
 }
 
 export async function dashboardOf(db: Db, channelId: string, now = new Date()): Promise<Dashboard> {

@@ -12,13 +12,14 @@ import type { StaffAccount } from '#contracts/admin-staff.ts';
 
 type Conn = Db | Tx;
 
-const lastLogin = sql<Date | null>`(select max(${staff_audit_log.at}) from ${staff_audit_log}
-  where ${staff_audit_log.editor_id} = ${editors.id} and ${staff_audit_log.action} = 'auth.login')`;
+// Written out with the table names: drizzle leaves a single-table select's columns unqualified, and
+// `id` inside the subquery would then be the subquery's own.
+const lastLogin = sql<Date | null>`(select max(a.at) from ${staff_audit_log} a where a.editor_id = "editors"."id" and a.action = 'auth.login')`;
 
 /** Sessions that still open the admin API (the rule of services/admin/auth.ts findEditorSession). */
 const liveSessions = sql<number>`(select count(*)::int from ${editor_sessions} s
-  where s.editor_id = ${editors.id} and s.revoked_at is null and s.expires_at > now()
-    and (${editors.role} = 'editor' or s.last_used_at > now() - make_interval(secs => ${STAFF_IDLE_SECONDS})))`;
+  where s.editor_id = "editors"."id" and s.revoked_at is null and s.expires_at > now()
+    and ("editors"."role" = 'editor' or s.last_used_at > now() - make_interval(secs => ${STAFF_IDLE_SECONDS})))`;
 
 const columns = {
   id: editors.id, login: editors.login, display_name: editors.display_name, role: editors.role, disabled: editors.disabled,
