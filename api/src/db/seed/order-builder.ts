@@ -22,14 +22,14 @@ import { formatOrderNo } from '../../services/cart/decision.ts';
 import { offlineOutcome, priceWithPaymentFee } from '../../services/payments/methods.ts';
 import type { PaymentRow } from '../../services/payments.ts';
 import { randomToken } from '../../services/tokens.ts';
-import { CARRIERS, type Carrier } from '#contracts/admin-order-actions.ts';
+import { staffEvents, type OrderEvents } from './order-events.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 
 type UserRow = typeof users.$inferSelect;
 export interface SeedProduct { id: number; code: string; name: string; image: string | null; product_price: number; tax_rate: number }
 export interface SeedStaff { id: number; login: string; display_name: string; role: string }
 
-export interface SeedOrderSpec {
+export interface SeedOrderSpec extends OrderEvents {
   member: UserRow;
   address: AddressRow;
   lines: Array<[SeedProduct, number]>;
@@ -39,12 +39,6 @@ export interface SeedOrderSpec {
   timezone?: string | null;
   usePoint?: number;
   konbiniStore?: string;
-  /** 入金確認 (bank, konbini) by staff at this time. */
-  paidAt?: Date;
-  /** Shipped by staff at this time (a card is captured then). */
-  shipped?: { at: Date; carrier: Carrier; trackingNo: string };
-  /** Cancelled at this time; `byStaff` else by the member; `voidFailed`: the card's void did not go through. */
-  cancelled?: { at: Date; reason: string; byStaff?: boolean; voidFailed?: boolean };
 }
 
 export interface BuildContext { carriage: (at: Date) => CarriageRule; pointRate: number; staff: SeedStaff; channelId: string }
@@ -150,30 +144,4 @@ export async function insertSeedOrders(tx: Db | Tx, specs: SeedOrderSpec[], ctx:
   await tx.update(users).set({ point_balance: sql`(select coalesce(sum(h.amount), 0) from ${point_histories} h where h.user_id = ${users.id} and h.status = 'granted')` })
     .where(inArray(users.id, members));
   return ids;
-}
-
-/** The shipment, history rows and audit entries of what staff (and the member) did to the order. */
-function staffEvents(out: { shipments: (typeof order_shipments.$inferInsert)[]; histories: (typeof order_histories.$inferInsert)[]; audit: (typeof staff_audit_log.$inferInsert)[] },
-  ctx: BuildContext, o: { id: number; spec: SeedOrderSpec; paymentStatus: string }) {
-  const s = o.spec;
-  const staff = ctx.staff;
-  const by = { editor_id: staff.id, editor_name: staff.display_name };
-  const audit = (at: Date, action: string, before: unknown, after: unknown) => out.audit.push({ at, editor_id: staff.id, editor_login: staff.login,
-    editor_name: staff.display_name, editor_role: staff.role, channel_id: ctx.channelId, action, target_type: 'order', target_id: String(o.id), before, after, ip: '127.0.0.1' });
-  if (s.paidAt) {
-    out.histories.push({ order_id: o.id, at: s.paidAt, ...by, action: 'paid', message: '入金を確認しました。', detail: {} });
-    audit(s.paidAt, 'order.paid', { payment_status: 'pending' }, { payment_status: 'paid' });
-  }
-  if (s.shipped) {
-    const carrier = CARRIERS[s.shipped.carrier].name;
-    out.shipments.push({ order_id: o.id, shipping_index: 0, carrier: s.shipped.carrier, tracking_no: s.shipped.trackingNo, shipped_at: s.shipped.at, ...by });
-    out.histories.push({ order_id: o.id, at: s.shipped.at, ...by, action: 'ship', message: `発送しました（${carrier} ${s.shipped.trackingNo}）`,
-      detail: { shipping_index: 0, carrier: s.shipped.carrier, tracking_no: s.shipped.trackingNo } });
-    audit(s.shipped.at, 'order.ship', { status: 'ordered' }, { status: 'shipped', shipping_index: 0, carrier: s.shipped.carrier, tracking_no: s.shipped.trackingNo });
-  }
-  if (s.cancelled) {
-    const who = s.cancelled.byStaff ? by : { editor_id: null, editor_name: null };
-    out.histories.push({ order_id: o.id, at: s.cancelled.at, ...who, action: 'cancel', message: `キャンセルしました（${s.cancelled.reason}）`, detail: { reason: s.cancelled.reason } });
-    if (s.cancelled.byStaff) audit(s.cancelled.at, 'order.cancel', { status: 'ordered' }, { status: 'cancelled', reason: s.cancelled.reason, payment_status: o.paymentStatus });
-  }
 }
