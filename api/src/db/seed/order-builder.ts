@@ -130,7 +130,7 @@ export async function insertSeedOrders(tx: Db | Tx, specs: SeedOrderSpec[], ctx:
       out.txns.push({ cart_id: cartRows[n].id, order_id: id, provider: 'test', method: 'card', provider_ref: ref, status: txnStatus,
         amount: t.total_payment, detail: { ...card(s.member), user_card_id: null }, created_at: s.at, updated_at: s.cancelled?.at ?? s.shipped?.at ?? s.at });
     }
-    staffEvents(out, ctx, { id, spec: s, paymentStatus });
+    staffEvents(out, ctx, { id, spec: s });
   });
   await tx.insert(orders).values(out.orders);
   await tx.insert(order_items).values(out.items);

@@ -20,7 +20,7 @@ export interface EventContext { staff: { id: number; login: string; display_name
 
 /** The shipment, history rows and audit entries of what staff (and the member) did to the order. */
 export function staffEvents(out: { shipments: (typeof order_shipments.$inferInsert)[]; histories: (typeof order_histories.$inferInsert)[]; audit: (typeof staff_audit_log.$inferInsert)[] },
-  ctx: EventContext, o: { id: number; spec: OrderEvents; paymentStatus: string }) {
+  ctx: EventContext, o: { id: number; spec: OrderEvents }) {
   const s = o.spec;
   const staff = ctx.staff;
   const by = { editor_id: staff.id, editor_name: staff.display_name };
@@ -40,6 +40,6 @@ export function staffEvents(out: { shipments: (typeof order_shipments.$inferInse
   if (s.cancelled) {
     const who = s.cancelled.byStaff ? by : { editor_id: null, editor_name: null };
     out.histories.push({ order_id: o.id, at: s.cancelled.at, ...who, action: 'cancel', message: `キャンセルしました（${s.cancelled.reason}）`, detail: { reason: s.cancelled.reason } });
-    if (s.cancelled.byStaff) audit(s.cancelled.at, 'order.cancel', { status: 'ordered' }, { status: 'cancelled', reason: s.cancelled.reason, payment_status: o.paymentStatus });
+    if (s.cancelled.byStaff) audit(s.cancelled.at, 'order.cancel', { status: 'ordered', cancel_reason: null }, { status: 'cancelled', cancel_reason: s.cancelled.reason });
   }
 }
