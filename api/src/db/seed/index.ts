@@ -17,6 +17,7 @@ import { seedDelivery } from './delivery.ts';
 import { seedMembers } from './members.ts';
 import { seedEditors } from './editors.ts';
 import { seedSchoolChannel } from './school.ts';
+import { seedOrders } from './orders.ts';
 
 export { DEMO, DEMO_MFA } from './members.ts';
 export { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from './editors.ts';
@@ -41,6 +42,7 @@ async function seedAll(tx: Tx) {
   await seedEditors(tx);
   // Last, so the first two channels' rows keep the ids they always had.
   await seedSchoolChannel(tx);
+  await seedOrders(tx);
 }
 
 /** Seeds a fresh (migrated, empty) database. */

@@ -11,12 +11,11 @@ import { openDatabase } from '../../db/client.ts';
 import { databaseUrl, readEnv } from '../../env.ts';
 import { editorLoginRequestSchema } from '#contracts/admin.ts';
 import { ADMIN_ROLES, isAdminRole, ROLE_LABELS, type AdminRole } from '#contracts/admin-roles.ts';
+// The one password rule of /admin/ accounts, shared with the staff screens and their API.
+import { MIN_STAFF_PASSWORD } from '#contracts/admin-staff.ts';
 import { closeKdfPools } from '../kdf/pool.ts';
 import { upsertEditor } from './auth.ts';
 import { refuseUnsafeProduction } from '../../lib/production-secrets.ts';
-
-/** Editors' passwords: at least 12 characters (they can change every page of the shop). */
-const MIN_PASSWORD = 12;
 
 function ask(question: string): Promise<string> {
   return new Promise((resolve) => {
@@ -51,8 +50,8 @@ const password = await readPassword().catch((error: Error) => {
   console.error(error.message);
   process.exit(2);
 });
-if (password.length < MIN_PASSWORD || password.includes('\u0000')) {
-  console.error(`パスワードは${MIN_PASSWORD}文字以上にしてください。`);
+if (password.length < MIN_STAFF_PASSWORD || password.includes('\u0000')) {
+  console.error(`パスワードは${MIN_STAFF_PASSWORD}文字以上にしてください。`);
   process.exit(2);
 }
 const database = await openDatabase(databaseUrl(readEnv()));
