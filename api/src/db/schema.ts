@@ -629,6 +629,14 @@ export const orders = pgTable('orders', {
   // The staff's order list walks a channel's orders newest first and stops after a page; the
   // filters on payment state, status and dates ride on it (100,000 orders: 112 ms → 0.2 ms).
   index('orders_channel_created_idx').on(t.channel_id, t.created_at.desc(), t.id.desc()),
+  // The dashboard's lists (services/admin/dashboard): open orders, shipped orders with several
+  // deliveries (one may still be open), recent cancellations and payments needing a person, each a
+  // small part of a large table (100,000 orders: the dashboard 0.5 s → 110–150 ms).
+  index('orders_open_idx').on(t.channel_id).where(sql`${t.status} = 'ordered'`),
+  index('orders_multi_shipped_idx').on(t.channel_id).where(sql`${t.status} = 'shipped' and ${t.shippings} @? '$[1]'`),
+  index('orders_cancelled_idx').on(t.channel_id, t.cancelled_at).where(sql`${t.status} = 'cancelled'`),
+  index('orders_payment_attention_idx').on(t.channel_id)
+    .where(sql`${t.payment_status} in ('failed', 'fraud_suspected') or (${t.others}->>'cancel_only_ecd_key') is not null`),
 ]);
 
 export const order_items = pgTable('order_items', {
@@ -704,6 +712,9 @@ export const payment_transactions = pgTable('payment_transactions', {
   index('payment_transactions_cart_idx').on(t.cart_id),
   index('payment_transactions_order_idx').on(t.order_id),
   uniqueIndex('payment_transactions_ref_uq').on(t.provider, t.provider_ref),
+  // Charges a person must look at: a failed void, refund or capture, or a claim left by a crash.
+  index('payment_transactions_attention_idx').on(t.order_id)
+    .where(sql`${t.status} like '%\\_failed' or ${t.status} in ('capturing', 'voiding', 'refunding', 'reauthorizing')`),
 ]);
 
 /** A gift sent by link: the receiver enters the address and delivery date (spec "Social gift"). */

@@ -1,0 +1,6 @@
+CREATE INDEX "orders_channel_created_idx" ON "orders" USING btree ("channel_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_open_idx" ON "orders" USING btree ("channel_id") WHERE "orders"."status" = 'ordered';--> statement-breakpoint
+CREATE INDEX "orders_multi_shipped_idx" ON "orders" USING btree ("channel_id") WHERE "orders"."status" = 'shipped' and "orders"."shippings" @? '$[1]';--> statement-breakpoint
+CREATE INDEX "orders_cancelled_idx" ON "orders" USING btree ("channel_id","cancelled_at") WHERE "orders"."status" = 'cancelled';--> statement-breakpoint
+CREATE INDEX "orders_payment_attention_idx" ON "orders" USING btree ("channel_id") WHERE "orders"."payment_status" in ('failed', 'fraud_suspected') or ("orders"."others"->>'cancel_only_ecd_key') is not null;--> statement-breakpoint
+CREATE INDEX "payment_transactions_attention_idx" ON "payment_transactions" USING btree ("order_id") WHERE "payment_transactions"."status" like '%\_failed' or "payment_transactions"."status" in ('capturing', 'voiding', 'refunding', 'reauthorizing');

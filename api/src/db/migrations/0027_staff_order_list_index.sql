@@ -1,1 +1,0 @@
-CREATE INDEX "orders_channel_created_idx" ON "orders" USING btree ("channel_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
