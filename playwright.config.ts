@@ -30,7 +30,7 @@ const withSchool = process.env.E2E_SCHOOL ? process.env.E2E_SCHOOL === '1' : spe
  * picks the second shop's files (about half of the suite's time); a run naming spec files uses one
  * shop, as does E2E_SHOPS=1.
  */
-const SECOND_SHOP_SPECS = /(a11y-sweep|accounts|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
+const SECOND_SHOP_SPECS = /(a11y-sweep|accounts|admin-customers|admin-orders|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
 const secondShop = (process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0);
 const secondPort = port + 7;
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
