@@ -31,7 +31,7 @@ export async function toShip(db: Db, channelId: string, day: DayFrame, rules: Sh
     else (e.value->>'delivery_date')::date - (${rules.transitDays}::int + coalesce(r.days, 0)) end`;
   const due = sql`case when e.value->>'delivery_date' is null then c.created_at < ${day.cutoffAt.toISOString()}::timestamptz
     else (e.value->>'delivery_date')::date - (${rules.transitDays}::int + coalesce(r.days, 0)) < ${rules.nextOpenDay}::date end`;
-  // Two branches (each an index range once orders has the partial indexes docs/_admin-dashboard.md names), and
+  // Two branches (each an index range once orders has the partial indexes docs/api.md "Back office" names), and
   // one aggregate row per order from its deliveries: the planner never multiplies the orders by a guess.
   const result = await db.execute(sql`
     with candidates as (

@@ -60,7 +60,7 @@ async function paymentIds(db: Db, code: string): Promise<number[]> {
 /**
  * The 対応状況 filter in SQL: the same rule as state.ts orderState. Only an order of two deliveries
  * or more can be 一部発送, so that cheap test comes first and the shipment count (a subquery per row)
- * runs for those alone: 1.0 s → about 60 ms for `partial` on 100,000 orders (docs/_admin-orders.md).
+ * runs for those alone: 1.0 s → about 60 ms for `partial` on 100,000 orders (docs/api.md "Back office").
  */
 function stateCondition(state: NonNullable<AdminOrderFilters['status']>): SQL {
   const partial = sql`(${deliveryCount} > 1 and ${shippedCount} > 0 and ${shippedCount} < ${deliveryCount})`;

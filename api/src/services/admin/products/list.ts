@@ -5,7 +5,7 @@
  * storefront matches them (search/normalize.ts over products.search_text, which holds the name,
  * code, model, brand and maker), so the trigram GIN index serves them; a code given exactly is
  * found through the unique index on code even when search_text lags. Figures on 100,000 products
- * are in docs/_admin-products.md.
+ * are in docs/api.md "Back office".
  */
 import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { makers, products } from '../../../db/schema.ts';

@@ -1,6 +1,6 @@
 /**
  * The refusals of the staff's order actions, each with its code; the /admin/orders/{id}/ screen shows
- * the message as it is (docs/_admin-order-actions.md lists them). 409: another action got there first
+ * the message as it is (docs/api.md "Back office" lists them). 409: another action got there first
  * or is in flight; 422: the order's state does not allow the action.
  */
 import { ApiError, unprocessable } from '../../../../lib/errors.ts';
