@@ -69,6 +69,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.amount': '金額変更',
   'order.capture': 'カード売上確定',
   'order.refund': 'カード返金',
+  'order.refunded': '返金済みにする',
   'order.void': 'カード与信取消',
   'order.note': '受注メモ',
   'stock.update': '在庫・価格の変更',

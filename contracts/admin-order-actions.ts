@@ -1,13 +1,14 @@
 /**
  * The staff's actions on one order (admin API, role staff or admin), shared by the API and the
  * /admin/orders/{id}/ screen: 入金確認, 発送 per delivery with carrier and tracking number, キャンセル
- * with a reason, 金額変更 before shipping. Every action answers the order's state afterwards; a
+ * with a reason, 金額変更 before shipping, 返金済み (a received offline payment refunded by hand after
+ * a cancellation). Every action answers the order's state afterwards; a
  * repeated action changes nothing, an action the order's state no longer allows is 409 or 422 with a
  * Japanese message the screen shows as it is.
  */
 import { z } from 'zod';
 import { errorFor } from './issues.ts';
-import { dbInt, requiredText } from './fields.ts';
+import { dbInt, requiredText, text } from './fields.ts';
 
 /** The carriers a shipment names, with the tracking page of each ({no}: the tracking number, digits only). */
 export const CARRIERS = {
@@ -38,6 +39,12 @@ export const staffCancelRequestSchema = z.strictObject({
   reason: requiredText(500, { label: 'キャンセル理由' }),
 }, errorFor());
 export type StaffCancelRequest = z.infer<typeof staffCancelRequestSchema>;
+
+/** POST /admin/v1/orders/{id}/refunded: the body is optional; a memo of the refund (振込先・振込日). */
+export const refundedRequestSchema = z.strictObject({
+  reason: text(200, { label: '返金メモ' }).optional(),
+}, errorFor());
+export type RefundedRequest = z.infer<typeof refundedRequestSchema>;
 
 /** POST /admin/v1/orders/{id}/amount: new quantities of some lines (0 removes the line) and/or the order's discount. */
 export const amountChangeRequestSchema = z.strictObject({

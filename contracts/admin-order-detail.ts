@@ -109,6 +109,8 @@ export const adminOrderActionsSchema = z.object({
   can_cancel: z.boolean(),
   /** 金額変更: before any shipment. */
   can_change_amount: z.boolean(),
+  /** 返金済みにする: cancelled with a received payment (others.manual_refund) not yet recorded as refunded. */
+  can_mark_refunded: z.boolean(),
 });
 export type AdminOrderActions = z.infer<typeof adminOrderActionsSchema>;
 
@@ -142,7 +144,7 @@ export const adminOrderDetailSchema = z.object({
   cancelled_at: z.string().nullable(),
   /**
    * What staff must still do by hand, one Japanese line each: a received payment to refund
-   * (others.manual_refund), a card void or refund not confirmed by the provider yet
+   * (others.manual_refund, until 返金済み is recorded), a card void or refund not confirmed by the provider yet
    * (cancel_only_ecd_key), points already spent that a cancellation could not take back.
    */
   warnings: z.array(z.string()),

@@ -4,13 +4,14 @@
  * searched (name in hiragana, e-mail, payment method) and sorted, the B2 CSV downloaded in Shift_JIS (its header row decoded); a
  * bank-transfer order marked paid, then shipped with the keyboard only; a card order shipped with a
  * tracking number (captured; the customer's mail carries the tracking link); an amount change with
- * its field error first; a cancellation with a reason. Every action goes through its confirmation
+ * its field error first; a cancellation with a reason; a paid bank transfer cancelled, then marked
+ * 返金済み (its warning gone). Every action goes through its confirmation
  * panel; axe on the list, the detail and a confirmation. API side: tests/api/admin-orders-list.test.ts
  * and hO2's action tests.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { STAFF } from './support/editor.ts';
+import { accountHeaders, STAFF } from './support/editor.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 import { apiHeaders, apiToken, authHeaders, registerThrowaway, type Member } from './support/member.ts';
 import { probeStock } from './support/cart.ts';
@@ -214,4 +215,26 @@ test('an amount change (its missing reason shown by the field first) and a cance
   await expect(page.getByText('キャンセル理由').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'キャンセルする' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '金額を変更する' })).toHaveCount(0);
+});
+
+test('a paid bank transfer cancelled: its refund by hand is marked 返金済み with a memo, the warning goes', async ({ page, request, baseURL }) => {
+  const order = await placeOrder(request, 'bank_transfer', baseURL!);
+  const headers = await accountHeaders(request, STAFF);
+  for (const [path, data] of [['paid', undefined], ['cancel', { reason: 'お客様のご都合' }]] as const) {
+    const res = await request.post(`/admin/v1/orders/${order.id}/${path}`, { headers, data });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await logIn(page);
+  await page.goto(`/admin/orders/${order.id}/`);
+  const warnings = page.getByRole('region', { name: '対応が必要です' });
+  await expect(warnings).toContainText('自動では返金されません');
+  await page.getByLabel('返金メモ（任意）').fill('12/3 お客様口座へ振込');
+  await page.getByRole('button', { name: '返金済みにする' }).click();
+  await expect(confirmPanel(page, '返金済みにする')).toContainText('12/3 お客様口座へ振込');
+  expect(await axeProblems(page, 'refunded confirmation')).toEqual([]);
+  await confirmPanel(page, '返金済みにする').getByRole('button', { name: '確定する' }).click();
+  await expect(page.getByRole('status')).toHaveText(/返金済みにしました/);
+  await expect(warnings).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '返金済みにする' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: /対応履歴/ })).toContainText('12/3 お客様口座へ振込');
 });

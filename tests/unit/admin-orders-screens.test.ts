@@ -2,7 +2,8 @@
  * The order screens' pure helpers: the list's filters kept from the URL (blank ones dropped), its
  * sort links (a second click reverses), and the detail's action forms read into the actions API's
  * requests — checked with the contract's schema before any confirmation, an amount change sending
- * only what changed, and the API's `lines.N.*` errors put back on the quantity field of that line.
+ * only what changed, the API's `lines.N.*` errors put back on the quantity field of that line, and
+ * 返金済み's optional memo.
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
@@ -66,5 +67,15 @@ describe('the detail\'s action forms', () => {
     expect(nothing.errors._amount).toEqual(['変更する数量または値引き額を入力してください']);
     const wrong = readAction(form({ _action: 'amount', qty_7: 'たくさん', qty_8: '1', discount: '0', reason: '' }), order)!;
     expect(Object.keys(wrong.errors).sort()).toEqual(['qty_7', 'reason']);
+  });
+
+  it('marks a refund made by hand with an optional memo of at most 200 characters', () => {
+    const bare = readAction(form({ _action: 'refunded', reason: '  ' }), order)!;
+    expect(bare.call).toEqual({ path: '/orders/42/refunded', body: {} });
+    expect(bare.summary).toEqual([['お支払い方法', '銀行振込'], ['返金額', '¥12,100'], ['返金メモ', '（なし）']]);
+    expect(readAction(form({ _action: 'refunded', reason: ' 12/3 振込 ' }), order)!.call).toEqual({ path: '/orders/42/refunded', body: { reason: '12/3 振込' } });
+    const long = readAction(form({ _action: 'refunded', reason: 'あ'.repeat(201) }), order)!;
+    expect(long.call).toBeUndefined();
+    expect(long.errors.reason).toEqual([expect.stringContaining('返金メモ')]);
   });
 });

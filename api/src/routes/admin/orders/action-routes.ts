@@ -1,11 +1,11 @@
 /**
  * Route definitions of the staff's order actions (contracts/admin-order-actions.ts): 入金確認, 発送 of
- * one delivery, キャンセル, 金額変更. The old POST /orders/{id}/ship (the whole order, no capture) is
+ * one delivery, キャンセル, 金額変更, 返金済み. The old POST /orders/{id}/ship (the whole order, no capture) is
  * gone: shipping is per delivery and captures a card.
  */
 import { createRoute } from '@hono/zod-openapi';
 import { adminIdParamSchema } from '#contracts/admin.ts';
-import { amountChangeRequestSchema, orderActionResultSchema, shipRequestSchema, shipmentParamSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
+import { amountChangeRequestSchema, orderActionResultSchema, refundedRequestSchema, shipRequestSchema, shipmentParamSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../../lib/openapi.ts';
 import { adminSecurity as security } from '../area.ts';
 
@@ -50,4 +50,11 @@ export const amountOrderRoute = createRoute({
     409: errorResponse('Another action in flight (order.busy); the order changed meanwhile (order.amount.conflict)'),
     422: errorResponse('Validation by field (common.validation: lines.N.item_id, lines, discount); cancelled (order.cancelled); shipped (order.amount.shipped); payment received or captured (order.amount.payment_state); over the method\'s ceiling (order.amount.payment_not_available); stock (order.amount.stock); the card declined the increase (order.amount.declined) or could not be reached (order.amount.payment_failed)'),
   },
+});
+
+export const refundedOrderRoute = createRoute({
+  method: 'post', path: '/orders/{id}/refunded', tags, security,
+  request: { params: adminIdParamSchema, body: { ...jsonBody(refundedRequestSchema), required: false } },
+  summary: '返金済み: a cancelled order whose received offline payment (others.manual_refund) the shop refunded by hand; payment_status refunded; a repeat changes nothing',
+  responses: { ...common, 422: errorResponse('Validation (common.validation: reason); not a cancelled order with a received payment to refund by hand (order.refunded.not_applicable)') },
 });

@@ -17,7 +17,7 @@ import { publicPaymentDetail } from '../../payments/methods.ts';
 import { priceWithTax } from '../../tax.ts';
 import { yen as formatYen } from '../../mail.ts';
 import type { StoredCustomer } from './list.ts';
-import { canShipDelivery, orderActions, orderState, stateLabel, type ActionInput } from './state.ts';
+import { canShipDelivery, manualRefundOf, orderActions, orderState, stateLabel, type ActionInput } from './state.ts';
 
 /** orders.shippings[n] as stored (older snapshots have fewer fields). */
 export interface StoredDelivery {
@@ -65,10 +65,11 @@ export function deliveryView(d: StoredDelivery, index: number, shipment: DetailR
 
 /** What staff must still do by hand after a cancellation (orders.others, services/orders/cancel-core.ts). */
 export function warningsOf(others: unknown, status: string): string[] {
-  const o = (others ?? {}) as { manual_refund?: { amount?: unknown }; cancel_only_ecd_key?: unknown; point_shortfall?: unknown };
+  const o = (others ?? {}) as { cancel_only_ecd_key?: unknown; point_shortfall?: unknown };
   const out: string[] = [];
-  if (o.manual_refund && typeof o.manual_refund.amount === 'number') {
-    out.push(`お支払い済みの${formatYen(o.manual_refund.amount)}は自動では返金されません。お客様へ別途ご返金ください。`);
+  const refund = manualRefundOf(others);
+  if (refund && !refund.refunded_at) {
+    out.push(`お支払い済みの${formatYen(refund.amount)}は自動では返金されません。お客様へ別途ご返金ください。`);
   }
   if (status === 'cancelled' && o.cancel_only_ecd_key === 'payment_void_pending') out.push('カードの与信取消が完了していません。決済代行会社の状態を確認し、必要ならキャンセルをもう一度実行してください。');
   if (status === 'cancelled' && o.cancel_only_ecd_key === 'payment_refund_pending') out.push('カードの返金が完了していません。決済代行会社の状態を確認し、必要ならキャンセルをもう一度実行してください。');
@@ -104,7 +105,7 @@ export function detailView(r: DetailRows): AdminOrderDetail {
   const card = r.transactions.filter((t) => t.method === 'card').at(-1);
   const input: ActionInput = {
     status: o.status, payment_status: o.payment_status, payment_code: o.payment_code, shipped: r.shipments.map((s) => s.shipping_index), deliveries: stored.length,
-    lines: stored.map((_, i) => r.items.filter((l) => l.shipping_index === i).length), charge_status: card?.status ?? null,
+    lines: stored.map((_, i) => r.items.filter((l) => l.shipping_index === i).length), charge_status: card?.status ?? null, others: o.others,
   };
   const state = orderState(o.status, r.shipments.length, stored.length);
   const lineTax = r.items.reduce((s, i) => s + i.tax_amount, 0);

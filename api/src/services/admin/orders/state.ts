@@ -6,7 +6,8 @@
  * with lines, 前払い once paid, a card while its authorisation or capture stands, never under fraud
  * review (actions/ship-check.ts); キャンセル at any time before, also after shipping (a return), and
  * again on a cancelled order whose card void or refund failed (actions/cancel.ts); 金額変更 before any
- * shipment while the payment is still open (actions/amount-check.ts).
+ * shipment while the payment is still open (actions/amount-check.ts); 返金済み on a cancelled order
+ * whose received payment waits to be refunded by hand (actions/refunded.ts).
  */
 import { ADMIN_ORDER_STATE_LABELS, type AdminOrderState } from '#contracts/admin-orders.ts';
 import type { AdminOrderActions } from '#contracts/admin-order-detail.ts';
@@ -44,6 +45,15 @@ export interface ActionInput {
   lines?: number[];
   /** The card's payment transaction state (the latest card transaction), when paid by card. */
   charge_status?: string | null;
+  /** orders.others (its manual_refund: a received payment to refund by hand). */
+  others?: unknown;
+}
+
+/** A cancellation's received payment the shop refunds by hand (cancel-core.ts), and whether that was recorded. */
+export function manualRefundOf(others: unknown): { amount: number; refunded_at: string | null } | null {
+  const m = (others as { manual_refund?: { amount?: unknown; refunded_at?: unknown } } | null)?.manual_refund;
+  if (!m || typeof m.amount !== 'number') return null;
+  return { amount: m.amount, refunded_at: typeof m.refunded_at === 'string' ? m.refunded_at : null };
 }
 
 /** Whether delivery `index` can be shipped now. */
@@ -65,5 +75,6 @@ export function orderActions(o: ActionInput): AdminOrderActions {
     can_ship: Array.from({ length: o.deliveries }, (_, i) => canShipDelivery(o, i)).some(Boolean),
     can_cancel: open || CANCEL_RETRY.includes(o.charge_status ?? ''),
     can_change_amount: o.status === 'ordered' && o.shipped.length === 0 && ['pending', 'authorized'].includes(o.payment_status) && cardOpen,
+    can_mark_refunded: !open && manualRefundOf(o.others)?.refunded_at === null,
   };
 }

@@ -5,21 +5,21 @@
  * errors mapped back onto the form's controls (an amount change's `lines.N.quantity` is the quantity
  * field of the line it named).
  */
-import { amountChangeRequestSchema, CARRIERS, shipRequestSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
+import { amountChangeRequestSchema, CARRIERS, refundedRequestSchema, shipRequestSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
 import { issuesToErrors } from '#contracts/issues.ts';
 import { formatYen } from '../../../../lib/money.ts';
 
-export const ACTIONS = ['paid', 'ship', 'cancel', 'amount'] as const;
+export const ACTIONS = ['paid', 'ship', 'cancel', 'amount', 'refunded'] as const;
 export type ActionName = (typeof ACTIONS)[number];
-export const ACTION_TITLES: Record<ActionName, string> = { paid: '入金確認', ship: '発送', cancel: 'キャンセル', amount: '金額変更' };
+export const ACTION_TITLES: Record<ActionName, string> = { paid: '入金確認', ship: '発送', cancel: 'キャンセル', amount: '金額変更', refunded: '返金済みにする' };
 
 /** The form's values as typed (re-shown after an error or on 「入力に戻る」). */
 export type FormValues = Record<string, string>;
 
 export interface ActionForm {
   action: ActionName;
-  /** Which form on the page: 'paid', 'cancel', 'amount', or 'ship-{index}'. */
+  /** Which form on the page: 'paid', 'cancel', 'amount', 'refunded', or 'ship-{index}'. */
   form: string;
   values: FormValues;
   /** The actions API call, when the fields are valid. */
@@ -67,6 +67,16 @@ export function readAction(form: FormData, order: AdminOrderDetail): ActionForm 
     };
   }
   if (action === 'amount') return readAmount(form, order, base);
+  if (action === 'refunded') {
+    const values = { reason: str(form, 'reason') };
+    const parsed = refundedRequestSchema.safeParse(values);
+    const memo = parsed.success ? parsed.data.reason ?? '' : values.reason;
+    return {
+      action, form: 'refunded', values, errors: parsed.success ? {} : toErrors(parsed.error),
+      call: parsed.success ? { path: `${base}/refunded`, body: memo ? { reason: memo } : {} } : undefined,
+      summary: [['お支払い方法', order.payment.name], ['返金額', formatYen(order.totals.total_payment)], ['返金メモ', memo || '（なし）']],
+    };
+  }
   return null;
 }
 
@@ -114,5 +124,5 @@ export function formErrors(a: ActionForm, errors: Record<string, string[]> | und
 
 /** The line shown after a successful action when the API's own message is not at hand. */
 export const DONE_MESSAGES: Record<ActionName, string> = {
-  paid: '入金を確認しました。', ship: '発送を登録しました。', cancel: 'キャンセルしました。', amount: '金額を変更しました。',
+  paid: '入金を確認しました。', ship: '発送を登録しました。', cancel: 'キャンセルしました。', amount: '金額を変更しました。', refunded: '返金済みにしました。',
 };

@@ -29,3 +29,7 @@ export const amountErrors = {
   conflict: () => new ApiError(409, '処理中にご注文の内容が変わりました。画面を更新してもう一度お試しください。', { code: 'order.amount.conflict' }),
   discountTooLarge: (max: number) => `値引き額は${yen(max)}以下で入力してください`,
 };
+
+export const refundedErrors = {
+  notApplicable: () => unprocessable('返金済みにできるのは、入金済みのままキャンセルされ、まだ返金を記録していないご注文（銀行振込・コンビニ払い・後払い・代金引換）だけです。', 'order.refunded.not_applicable'),
+};
