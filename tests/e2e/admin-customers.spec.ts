@@ -8,18 +8,12 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { accountHeaders, STAFF } from './support/editor.ts';
+import { accountHeaders, STAFF, logInToBackOffice } from './support/editor.ts';
 import { apiHeaders, apiToken, authHeaders, registerThrowaway } from './support/member.ts';
 
 test.beforeEach(async ({ context }) => { await context.clearCookies(); });
 
-async function logIn(page: Page) {
-  await page.goto('/admin/login/');
-  await page.getByLabel('ログインID').fill(STAFF.login);
-  await page.getByLabel('パスワード').fill(STAFF.password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
-}
+const logIn = (page: Page) => logInToBackOffice(page);
 
 const myPoints = async (request: APIRequestContext, token: string) => {
   const res = await request.get('/v1/me/points', { headers: authHeaders(token) });

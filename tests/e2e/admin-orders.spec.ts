@@ -11,7 +11,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { accountHeaders, STAFF } from './support/editor.ts';
+import { accountHeaders, STAFF, logInToBackOffice } from './support/editor.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 import { apiHeaders, apiToken, authHeaders, registerThrowaway, type Member } from './support/member.ts';
 import { probeStock } from './support/cart.ts';
@@ -71,13 +71,7 @@ async function placeOrder(request: APIRequestContext, payment: 'bank_transfer' |
   return { id: body.order_id, no: body.order_no };
 }
 
-async function logIn(page: Page) {
-  await page.goto('/admin/login/');
-  await page.getByLabel('ログインID').fill(STAFF.login);
-  await page.getByLabel('パスワード').fill(STAFF.password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
-}
+const logIn = (page: Page) => logInToBackOffice(page);
 
 const confirmPanel = (page: Page, title: string) => page.getByRole('region', { name: `${title}の確認` });
 

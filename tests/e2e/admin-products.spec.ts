@@ -9,7 +9,7 @@
 import { expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { shiftJis } from '../support/shift-jis.ts';
 import { axeProblems } from './support/a11y.ts';
-import { API_HEADERS, STAFF, accountHeaders } from './support/editor.ts';
+import { API_HEADERS, STAFF, accountHeaders, logInToBackOffice } from './support/editor.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 interface Row { id: number; key: string; code: string; stock: number; product_price: number; before_price: number | null; is_published: boolean }
@@ -48,11 +48,7 @@ async function restore(baseURL: string | undefined, rows: Row[]) {
 }
 
 async function logIn(page: Page) {
-  await page.goto('/admin/login/');
-  await page.getByLabel('ログインID').fill(STAFF.login);
-  await page.getByLabel('パスワード').fill(STAFF.password);
-  await page.getByRole('button', { name: 'ログイン' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+  await logInToBackOffice(page);
   await page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '商品・在庫' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '商品・在庫' })).toBeVisible();
 }

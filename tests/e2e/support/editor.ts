@@ -1,9 +1,9 @@
 /**
- * The editor's side of the live shop for browser tests: editor API calls as the seeded development
- * editor (logged in once per worker and shop) and the signed rebuild status, to wait until a change
- * has been built into the running site. The secret is the one playwright.config.ts gives the shops.
+ * The back office's side of the live shop for browser tests: admin API calls as the seeded
+ * development accounts (logged in once per worker and shop), the screen login of a staff member, and
+ * the signed rebuild status, to wait until a change has been built into the running site. The secret is the one playwright.config.ts gives the shops.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/rebuild-signature.ts';
 
 export const REBUILD_SECRET = 'e2e-rebuild-secret-0123456789';
@@ -55,3 +55,12 @@ export async function accountHeaders(request: APIRequestContext, account: { logi
 export const editorHeaders = (request: APIRequestContext, baseURL = '') => accountHeaders(request, EDITOR, baseURL);
 /** Headers of an admin API call as the seeded development admin (settings need it). */
 export const adminHeaders = (request: APIRequestContext, baseURL = '') => accountHeaders(request, ADMIN, baseURL);
+
+/** Logs a staff member (or an admin) in on /admin/login/ and waits for the dashboard they land on. */
+export async function logInToBackOffice(page: Page, who: { login: string; password: string } = STAFF): Promise<void> {
+  await page.goto('/admin/login/');
+  await page.getByLabel('ログインID').fill(who.login);
+  await page.getByLabel('パスワード').fill(who.password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
+}
