@@ -89,7 +89,7 @@ describe('catalogue index', () => {
     expect(compared).toBeGreaterThan(200);
     // Deeper than the index pages: left to SQL.
     expect(await pageVia(shop.database.db, { channelId: 'default', in_stock: true }, 'index', { offset: 300, per: 15 })).toBeNull();
-  });
+  }, 120_000);
 
   it('serves the list total from the index of the version it was read at, and SQL until the new one is loaded', async () => {
     const db = shop.database.db;
