@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { coupons, order_histories, order_items, orders, outbox_emails, payment_transactions, point_histories, products, staff_audit_log, user_coupons, users } from '../../api/src/db/schema.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
 import { grantOrderPoints } from '../../api/src/services/benefits/grant.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
-import { adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, type Member, type PaymentShop } from './payments-support.ts';
+import { actionAnswer, adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, type Member, type PaymentShop } from './payments-support.ts';
 
 let p: PaymentShop;
 let staff: string;
@@ -27,12 +26,7 @@ afterAll(async () => { await p?.close(); });
 
 const db = () => p.shop.database.db;
 const act = orderActions(() => p, () => staff);
-async function answer(res: Promise<Response>, status = 200) {
-  const r = await res;
-  const body = await r.json();
-  expect(r.status, JSON.stringify(body)).toBe(status);
-  return status === 200 ? orderActionResultSchema.parse(body) : body;
-}
+const answer = actionAnswer;
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const itemsOf = (id: number) => db().select().from(order_items).where(eq(order_items.order_id, id)).orderBy(order_items.id);
 const stockOf = async (id: number) => (await db().select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;

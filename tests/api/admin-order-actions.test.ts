@@ -13,8 +13,7 @@ import { coupons, order_histories, order_shipments, orders, outbox_emails, payme
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { createApp } from '../../api/src/app.ts';
 import { trackingUrl } from '#contracts/admin-order-actions.ts';
-import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
-import { adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, PUBLIC_KEY, SECRET, type Member, type PaymentShop } from './payments-support.ts';
+import { actionAnswer, adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, PUBLIC_KEY, SECRET, type Member, type PaymentShop } from './payments-support.ts';
 
 let p: PaymentShop;
 let staff: string;
@@ -28,12 +27,7 @@ afterAll(async () => { await p?.close(); });
 
 const db = () => p.shop.database.db;
 const act = orderActions(() => p, () => staff);
-async function answer(res: Promise<Response>, status = 200) {
-  const r = await res;
-  const body = await r.json();
-  expect(r.status, JSON.stringify(body)).toBe(status);
-  return status === 200 ? orderActionResultSchema.parse(body) : body;
-}
+const answer = actionAnswer;
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const stockOf = async (id: number) => (await db().select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
 const balanceOf = async (m: Member) => (await db().select({ b: users.point_balance }).from(users).where(eq(users.id, m.id)))[0].b;

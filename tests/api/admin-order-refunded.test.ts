@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { order_histories, orders, staff_audit_log } from '../../api/src/db/schema.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
-import { adminLogin, CARDS, createPaymentShop, newMember, orderActions, placeOrderFor, type PaymentShop } from './payments-support.ts';
+import { actionAnswer, adminLogin, CARDS, createPaymentShop, newMember, orderActions, placeOrderFor, type PaymentShop } from './payments-support.ts';
 
 let p: PaymentShop;
 let staff: string;
@@ -26,12 +25,7 @@ const db = () => p.shop.database.db;
 const act = orderActions(() => p, () => staff);
 const refunded = (id: number, body?: unknown, as: string = staff, channel?: string) =>
   p.shop.request('POST', `/admin/v1/orders/${id}/refunded`, { body, token: as, ...(channel ? { channel } : {}) });
-async function answer(res: Promise<Response>, status = 200) {
-  const r = await res;
-  const body = await r.json();
-  expect(r.status, JSON.stringify(body)).toBe(status);
-  return status === 200 ? orderActionResultSchema.parse(body) : body;
-}
+const answer = actionAnswer;
 const detail = async (id: number) => (await p.shop.request('GET', `/admin/v1/orders/${id}`, { token: staff })).json();
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = (id: number) => db().select().from(order_histories).where(eq(order_histories.order_id, id)).orderBy(order_histories.id);

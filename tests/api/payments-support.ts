@@ -4,6 +4,7 @@
  * fill a member's cart, choose a payment, decide.
  */
 import { expect } from 'vitest';
+import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
 import { point_histories, user_addresses, users } from '../../api/src/db/schema.ts';
 import { hashPassword } from '../../api/src/services/password.ts';
 import { startTestProvider, type RunningTestProvider } from '../../api/src/services/payments/testpay/server.ts';
@@ -163,4 +164,12 @@ export function orderActions(current: () => PaymentShop, token: () => string) {
     cancel: (id: number, reason: unknown = '在庫切れのため', as?: string | null, channel?: string) => call(`${id}/cancel`, { reason }, as, channel),
     amount: (id: number, body: unknown, as?: string | null, channel?: string) => call(`${id}/amount`, body, as, channel),
   };
+}
+
+/** A staff action's answer: the OrderActionResult when 200, else the error body, the status checked. */
+export async function actionAnswer(res: Promise<Response>, status = 200) {
+  const r = await res;
+  const body = await r.json();
+  expect(r.status, JSON.stringify(body)).toBe(status);
+  return status === 200 ? orderActionResultSchema.parse(body) : body;
 }

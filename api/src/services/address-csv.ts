@@ -38,6 +38,15 @@ export function decodeCsv(bytes: Uint8Array): string | null {
   return null;
 }
 
+/**
+ * A record's cells against a header of `width` columns: blank cells past it (Excel's empty trailing
+ * column) dropped; any other count of cells is the Japanese error of that line.
+ */
+export function recordCells(cells: string[], width: number): string[] | string {
+  const own = cells.length > width && cells.slice(width).every((c) => c.trim() === '') ? cells.slice(0, width) : cells;
+  return own.length === width ? own : `列の数が見出し行と違います（見出し${width}列、この行${own.length}列）。`;
+}
+
 /** Records of RFC 4180 CSV text with the line each starts on; null when a quoted cell never ends. */
 export function parseCsv(text: string): { line: number; cells: string[] }[] | null {
   const records: { line: number; cells: string[] }[] = [];
@@ -128,11 +137,9 @@ export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): 
   const rows: { line: number; input: ReturnType<typeof addressFormSchema.parse> }[] = [];
   for (const record of data) {
     const key = `line_${record.line}`;
-    // Cells past the header's columns are Excel's empty trailing column when they are blank.
-    const cells = record.cells.length > fields.length && record.cells.slice(fields.length).every((c) => c.trim() === '')
-      ? record.cells.slice(0, fields.length) : record.cells;
-    if (cells.length !== fields.length) {
-      errors[key] = [`列の数が見出し行と違います（見出し${fields.length}列、この行${cells.length}列）。`];
+    const cells = recordCells(record.cells, fields.length);
+    if (typeof cells === 'string') {
+      errors[key] = [cells];
       continue;
     }
     const values: Record<string, string> = {};

@@ -14,7 +14,7 @@ import {
   PRICE_MAX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, PRODUCT_FIELD_LABELS, SELLING_WORDS, STOCK_MAX, type ProductField,
 } from '#contracts/admin-products.ts';
 import { messages } from '#contracts/messages.ts';
-import { decodeCsv, parseCsv, type CsvErrors } from '../../address-csv.ts';
+import { decodeCsv, parseCsv, recordCells, type CsvErrors } from '../../address-csv.ts';
 import type { Wanted } from './changes.ts';
 
 export interface ImportRow { line: number; code: string; wanted: Wanted }
@@ -99,10 +99,9 @@ export function readProductCsv(bytes: Uint8Array): CsvRead {
   const seen = new Map<string, number>();
   for (const record of data) {
     const key = `line_${record.line}`;
-    const cells = record.cells.length > columns.length && record.cells.slice(columns.length).every((c) => c.trim() === '')
-      ? record.cells.slice(0, columns.length) : record.cells;
-    if (cells.length !== columns.length) {
-      errors[key] = [`列の数が見出し行と違います（見出し${columns.length}列、この行${cells.length}列）。`];
+    const cells = recordCells(record.cells, columns.length);
+    if (typeof cells === 'string') {
+      errors[key] = [cells];
       continue;
     }
     const values = new Map<string, string>();
