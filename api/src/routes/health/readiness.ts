@@ -15,7 +15,8 @@ export type Check = () => Promise<void>;
 
 export interface ReadyReport {
   ready: boolean;
-  checks: Record<string, 'ok' | 'fail'>;
+  /** skipped: not run (shutting down). */
+  checks: Record<string, 'ok' | 'fail' | 'skipped'>;
   /** Why not ready: the failing checks' reasons, or "shutting down". */
   reason?: string;
 }
@@ -59,7 +60,7 @@ export function createReadiness(checks: Record<string, Check>, { cacheMs = 1000,
   };
   return {
     report: async () => {
-      if (stopping) return { ready: false, checks: Object.fromEntries(Object.keys(checks).map((n) => [n, 'fail'])), reason: 'shutting down' };
+      if (stopping) return { ready: false, checks: Object.fromEntries(Object.keys(checks).map((n) => [n, 'skipped'])), reason: 'shutting down' };
       if (!last || Date.now() - last.at >= cacheMs) last = { at: Date.now(), report: run() };
       return last.report;
     },
@@ -71,14 +72,19 @@ export function createReadiness(checks: Record<string, Check>, { cacheMs = 1000,
 /** A small Redis connection of its own for PING, made on the first probe (the rate-limit one is private). */
 function redisPinger(url: string): { ping: Check; close: () => Promise<void> } {
   let client: ReturnType<typeof createClient> | null = null;
+  let firstReady: Promise<void> = Promise.resolve();
   return {
     ping: async () => {
       if (!client) {
         client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: CHECK_TIMEOUT_MS, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 2000) } });
         client.on('error', () => {}); // the rate-limit store already logs Redis being away
+        const c = client;
+        firstReady = new Promise((resolvePromise) => c.once('ready', () => resolvePromise()));
         client.connect().catch(() => {});
       }
-      if (!client.isReady) throw new Error('Redis unreachable (not connected)');
+      // The first probe waits for the first connection (within the check's timeout).
+      if (!client.isReady) await withTimeout(firstReady, CHECK_TIMEOUT_MS - 100, 'redis').catch(() => {});
+      if (!client?.isReady) throw new Error('Redis unreachable (not connected)');
       const answer = await client.ping().catch((error: unknown) => { throw new Error(`Redis unreachable (${messageOf(error)})`); });
       if (answer !== 'PONG') throw new Error(`Redis answered PING with ${answer}`);
     },
