@@ -97,10 +97,10 @@ describe.skipIf(!onPostgres)('npm run db:migrate on PostgreSQL', () => {
     expect(idle).toHaveLength(1);
     const database = await openDatabase(url, { migrate: false });
     try {
-      const { rows } = await database.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`);
+      const { rows } = await database.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`) as unknown as { rows: unknown[] };
       expect(rows[0]).toEqual({ n: expected, hashes: expected });
       expect(await schemaStatus(database.db)).toEqual({ current: true, applied: expected, expected });
-      const { rows: channels } = await database.db.execute(sql`select count(*)::int as n from channels`);
+      const { rows: channels } = await database.db.execute(sql`select count(*)::int as n from channels`) as unknown as { rows: unknown[] };
       expect(channels[0]).toEqual({ n: 0 }); // not seeded unless asked
     } finally {
       await database.close();
