@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole shop in one process at http://localhost:$PORT (default 4321).
  *
- * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL);
+ * 1. open, migrate and seed-if-empty the database (PGlite in DATA_DIR, or PostgreSQL at DATABASE_URL;
+ *    with NODE_ENV=production on PostgreSQL neither: `npm run db:migrate` is the release step);
  * 2. listen, sending `/v1/*`, `/admin/v1/*` and `/public.json` to the Shop API (hono);
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
  * 4. hand every other request to the built Astro server's handler;
@@ -35,6 +36,9 @@ import { servePrecompressed } from './static-assets.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { allowListOf } from '../api/src/lib/allow-list.ts';
 import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../api/src/lib/production-secrets.ts';
+import type { Check, Readiness } from '../api/src/routes/health/readiness.ts';
+import { installGracefulShutdown } from '../api/src/routes/health/shutdown.ts';
+import { storefrontHealth } from './health.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -189,6 +193,8 @@ async function main() {
   refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
+  // The embedded API's readiness checks and its own /readyz state (both end at shutdown).
+  let apiHealth: { checks: Record<string, Check>; readiness: Readiness; schemaReady: Promise<void> } | undefined;
   // Test-only content writes (tests/e2e/rebuild.spec.ts); set when the embedded API is up and hooks are on.
   let testHook: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   if (externalApi) {
@@ -196,7 +202,7 @@ async function main() {
     if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
   } else {
     const { getRequestListener } = await import('@hono/node-server');
-    const { prepareApi, describeDatabase, startWorkers } = await import('../api/src/server.ts');
+    const { prepareApi, describeDatabase, startWorkers, migratesAtRelease } = await import('../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
     // The /admin/ screens forward the browser's address to the editor login with this secret (contracts/admin.ts).
@@ -206,7 +212,8 @@ async function main() {
     const closeProvider = await startConfiguredTestProvider(log);
     const prepared = await prepareApi();
     const { app, database, env: apiEnv } = prepared;
-    log(`Database: ${describeDatabase(apiEnv)} (migrated, seeded if empty)`);
+    apiHealth = prepared;
+    log(`Database: ${describeDatabase(apiEnv)} (${migratesAtRelease(apiEnv) ? 'NODE_ENV=production: not migrated or seeded here; npm run db:migrate does it' : 'migrated, seeded if empty'})`);
     const workers = startWorkers(prepared, log);
     const { testHooksEnabled, handleTestHook, TEST_HOOK_PATH } = await import('./rebuild-test-hooks.ts');
     if (testHooksEnabled()) {
@@ -220,7 +227,7 @@ async function main() {
     // Hashing workers, the background workers (a mail send in flight finishes) and the Redis connection go
     // first; PGlite then flushes its files.
     closeApi = async () => {
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers.stop(), closeProvider()]);
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), prepared.closeChecks(), workers.stop(), closeProvider()]);
       await database.close();
     };
   }
@@ -232,7 +239,10 @@ async function main() {
   // Set once the API's address is known (after listen); checked at start so a bad list fails now.
   const allow = allowListOf(process.env.MAINTENANCE_ALLOW);
   let gate: MaintenanceGate | null = null;
+  // GET /healthz and /readyz (scripts/health.ts): before every gate, ready once a build is loaded.
+  const health = storefrontHealth(() => site !== null, apiHealth?.checks);
   const server = createServer((req, res) => {
+    if (health.answer(req, res)) return;
     const url = req.url ?? '/';
     const api = isApiPath(url);
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
@@ -263,7 +273,7 @@ async function main() {
     server.listen(env.PORT, env.HOST, () => resolvePromise());
   });
   const port = (server.address() as AddressInfo).port;
-  installShutdown(server, closeApi);
+  installShutdown(server, [health.readiness, ...(apiHealth ? [apiHealth.readiness] : [])], closeApi);
 
   // The Astro server (SSR pages) reaches the API over loopback unless told otherwise.
   const apiBaseUrl = externalApi ?? `http://127.0.0.1:${port}`;
@@ -273,6 +283,8 @@ async function main() {
   gate = createMaintenanceGate({ apiBaseUrl, channel: env.CHANNEL, allow, trustProxy: process.env.TRUST_PROXY, log });
   if (allow.entries.length) log(`Maintenance: ${allow.entries.join(', ')} still see the shop (MAINTENANCE_ALLOW)`);
 
+  // Production before `npm run db:migrate`: listening (/readyz says why not ready), building once it ran.
+  if (apiHealth) await apiHealth.schemaReady;
   // Read before the sync: an edit made while the start-up build runs then still moves the version.
   const initialState = env.CONTENT_POLL_MS ? await readContentState(apiBaseUrl, env.CHANNEL).catch(() => null) : null;
   await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
@@ -314,25 +326,21 @@ function isOwnOrigin(base: string, port: number): boolean {
   return local && Number(url.port || (url.protocol === 'https:' ? 443 : 80)) === port;
 }
 
-/** Stops accepting requests, stops the API's workers and closes the database cleanly, then exits. */
-function installShutdown(server: ReturnType<typeof createServer>, closeApi: () => Promise<void>): void {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    log(`${signal}: shutting down`);
-    // Keep-alive sockets with a request in flight get 2 s, then are cut; 5 s is the hard limit.
-    setTimeout(() => server.closeAllConnections(), 2000).unref();
-    setTimeout(() => process.exit(1), 5000).unref();
-    server.close(async () => {
+/**
+ * On SIGINT/SIGTERM: readiness off, drain for SHUTDOWN_DRAIN_MS, stop accepting, finish requests in
+ * flight (api/src/routes/health/shutdown.ts); then live rebuilds stop (a running build finishes
+ * first), the API's workers stop and the database closes cleanly, and the process exits.
+ */
+function installShutdown(server: ReturnType<typeof createServer>, readiness: Readiness[], closeApi: () => Promise<void>): void {
+  installGracefulShutdown({
+    server,
+    readiness,
+    log,
+    close: async () => {
       await stopRebuilds().catch((e: unknown) => console.error('[shop] stopping rebuilds:', e));
       await closeApi().catch((e: unknown) => console.error('[shop] closing the API:', e));
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+    },
+  });
 }
 
 main().catch((error: unknown) => {

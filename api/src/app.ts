@@ -51,12 +51,19 @@ import { inquiryRoutes } from './routes/inquiries/index.ts';
 import { uploadFileRoutes } from './routes/upload-files/index.ts';
 import { createAdminApp } from './routes/admin/index.ts';
 import { maintenanceRoutes } from './routes/maintenance/index.ts';
+import { healthRoutes } from './routes/health/index.ts';
+import { apiChecks, createReadiness, type Readiness } from './routes/health/readiness.ts';
 import { allowListOf } from './lib/allow-list.ts';
 import { createMaintenanceSwitch } from './services/maintenance/switch.ts';
 
-export interface AppOptions { db: Db; env?: ApiEnv }
+export interface AppOptions {
+  db: Db;
+  env?: ApiEnv;
+  /** What GET /readyz reports (the server's, which shutdown turns off); else the API's own checks. */
+  readiness?: Readiness;
+}
 
-export function createApp({ db, env = readEnv() }: AppOptions) {
+export function createApp({ db, env = readEnv(), readiness }: AppOptions) {
   const v1 = new OpenAPIHono<AppEnv>();
   // One switch per app: the gate, GET /v1/maintenance and the editors' PUT share its cache.
   const maintenance = createMaintenanceSwitch({ db, envEnabled: env.MAINTENANCE });
@@ -117,6 +124,8 @@ export function createApp({ db, env = readEnv() }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
   app.use('*', provide);
   app.use('*', securityHeadersMiddleware);
+  // Probes first, outside /v1: no maintenance gate, channel or rate limit stands in their way.
+  app.route('/', healthRoutes(readiness ?? createReadiness(apiChecks(db, env).checks)));
   app.route('/', publicJsonRoute);
   app.route('/v1', v1);
   // The editor API: its own accounts and sessions, never a member's (routes/admin).

@@ -1,6 +1,9 @@
 /**
  * The Shop API on its own (`npm run api`): reads the environment, opens, migrates and seeds the
- * database, and serves the app factory with @hono/node-server until SIGINT/SIGTERM.
+ * database, and serves the app factory with @hono/node-server until SIGINT/SIGTERM (graceful:
+ * readiness off, drain, finish requests in flight; routes/health/shutdown.ts).
+ * With NODE_ENV=production on PostgreSQL it neither migrates nor seeds: `npm run db:migrate` is the
+ * release step, and /readyz answers 503 until the schema is current.
  * `npm start` reuses `prepareApi()` to serve the same app inside the storefront's process.
  */
 import type { Server } from 'node:http';
@@ -8,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { z } from 'zod';
 import { createApp, type ShopApp } from './app.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { behindReason, schemaStatus } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
 import { closeKdfPools } from './services/kdf/pool.ts';
@@ -16,22 +20,67 @@ import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.t
 import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
 import { startMaintenance } from './services/discovery/restock-watcher.ts';
 import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
+import { apiChecks, createReadiness, type Check, type Readiness } from './routes/health/readiness.ts';
+import { installGracefulShutdown, shutdownDrainMs } from './routes/health/shutdown.ts';
 
 export interface PreparedApi {
   app: ShopApp;
   database: Database;
   env: ApiEnv;
+  /** What the app's GET /readyz reports; shutdown turns it off. */
+  readiness: Readiness;
+  /** The API's readiness checks, for a process that adds its own (npm start's storefront). */
+  checks: Record<string, Check>;
+  /** Closes the checks' own connections (the Redis PING client). */
+  closeChecks: () => Promise<void>;
+  /** Resolves once the database has every migration of the code (at once, unless the release step is pending). */
+  schemaReady: Promise<void>;
 }
 
-/** Opens the configured database (migrating it), seeds it when empty and builds the app over it. */
+/**
+ * True when migrating is the release step's job (`npm run db:migrate`), not this process's:
+ * NODE_ENV=production on PostgreSQL. PGlite belongs to one process (nothing else can migrate it while
+ * it runs), so an embedded database is still created, migrated and seeded by the process itself.
+ */
+export function migratesAtRelease(env: ApiEnv): boolean {
+  return process.env.NODE_ENV === 'production' && !!env.DATABASE_URL;
+}
+
+/** Resolves when the schema is current, checking every `everyMs` until then (an unref'd timer). */
+function whenSchemaCurrent(db: Db, everyMs = 5000): Promise<void> {
+  return new Promise((resolvePromise) => {
+    const check = () => schemaStatus(db).then((s) => s.current, () => false)
+      .then((current) => { if (current) resolvePromise(); else setTimeout(check, everyMs).unref(); });
+    check();
+  });
+}
+
+/**
+ * Opens the configured database and builds the app over it. Development (and PGlite): migrates and
+ * seeds an empty database. NODE_ENV=production on PostgreSQL: neither; a schema that is behind is
+ * said in a warning and by /readyz until `npm run db:migrate` ran (no restart needed).
+ */
 export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
   if (factor !== 1) console.warn(`[api] RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
   if (env.MAINTENANCE) console.warn('[api] MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
-  const database = await openDatabase(databaseUrl(env));
-  await seedIfEmpty(database.db);
-  return { app: createApp({ db: database.db, env }), database, env };
+  const release = migratesAtRelease(env);
+  shutdownDrainMs(); // a bad SHUTDOWN_DRAIN_MS stops the start, not the shutdown
+  const database = await openDatabase(databaseUrl(env), { migrate: !release });
+  let schemaReady = Promise.resolve();
+  if (!release) {
+    await seedIfEmpty(database.db);
+  } else {
+    const status = await schemaStatus(database.db);
+    if (!status.current) {
+      console.warn(`[api] ${behindReason(status)} (NODE_ENV=production: this process neither migrates nor seeds; /readyz answers 503 until then)`);
+      schemaReady = whenSchemaCurrent(database.db);
+    }
+  }
+  const { checks, close: closeChecks } = apiChecks(database.db, env);
+  const readiness = createReadiness(checks);
+  return { app: createApp({ db: database.db, env, readiness }), database, env, readiness, checks, closeChecks, schemaReady };
 }
 
 /** The background work of a serving process: stop it before the database closes. */
@@ -41,13 +90,21 @@ export interface Workers { stop: () => Promise<void> }
  * Starts the background work over the prepared database (npm start and npm run api; not the build's
  * temporary API): the mail outbox worker and the maintenance timers (restock mails, event retention).
  */
-export function startWorkers({ database, env }: PreparedApi, log: (line: string) => void): Workers {
-  const mail: OutboxWorker = createOutboxWorker({ db: database.db, env });
-  mail.start();
-  log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
-  const maintenance = startMaintenance(database.db, env, log);
-  // Maintenance first: its last round may queue mail, which the outbox then still sends.
-  return { stop: async () => { await maintenance.stop(); await mail.stop(); } };
+export function startWorkers({ database, env, schemaReady }: PreparedApi, log: (line: string) => void): Workers {
+  let started: Workers | null = null;
+  let stopped = false;
+  // Over a schema that is behind (production before db:migrate) the workers' tables may be missing:
+  // they start once it is current.
+  void schemaReady.then(() => {
+    if (stopped) return;
+    const mail: OutboxWorker = createOutboxWorker({ db: database.db, env });
+    mail.start();
+    log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
+    const maintenance = startMaintenance(database.db, env, log);
+    // Maintenance first: its last round may queue mail, which the outbox then still sends.
+    started = { stop: async () => { await maintenance.stop(); await mail.stop(); } };
+  });
+  return { stop: async () => { stopped = true; await started?.stop(); } };
 }
 
 /** An SMTP URL without its credentials, for log lines. */
@@ -73,33 +130,23 @@ export function describeDatabase(env: ApiEnv): string {
 }
 
 /**
- * Closes the server and then the database on SIGINT/SIGTERM. Idle keep-alive sockets are closed at
- * once; requests in flight get a few seconds before the process exits anyway.
+ * On SIGINT/SIGTERM: readiness off, drain for SHUTDOWN_DRAIN_MS, stop accepting, finish requests in
+ * flight, then stop the workers, hashing pools and Redis and close the database (routes/health/shutdown.ts).
  */
-export function closeOnSignals(server: Server, database: Database, label: string, workers?: Workers, alsoClose?: () => Promise<void>): void {
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`[${label}] ${signal}: shutting down`);
-    const force = setTimeout(() => {
-      console.error(`[${label}] requests still open after 5 s, exiting`);
-      process.exit(1);
-    }, 5000);
-    force.unref();
-    setTimeout(() => server.closeAllConnections(), 2000).unref();
-    server.close(async () => {
-      // Hashing workers and the Redis connection would keep the process alive; stop them first,
+export function closeOnSignals(server: Server, prepared: PreparedApi, label: string, workers?: Workers, alsoClose?: () => Promise<void>): void {
+  installGracefulShutdown({
+    server,
+    readiness: [prepared.readiness],
+    log: (line) => console.log(`[${label}] ${line}`),
+    close: async () => {
+      // Hashing workers and the Redis connections would keep the process alive; stop them first,
       // with the background workers (a send in flight finishes and is recorded).
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop(), alsoClose?.()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), prepared.closeChecks(), workers?.stop(), alsoClose?.()])
+        .catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
-      await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+      await prepared.database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
+    },
+  });
 }
 
 const portSchema = z.coerce.number().int().min(0).max(65535);
@@ -119,14 +166,14 @@ async function main() {
   if (!port.success) throw new Error(`API_PORT/PORT must be a port number, got "${portText}"`);
   const started = Date.now();
   const prepared = await prepareApi(env);
-  const { app, database } = prepared;
+  const { app } = prepared;
   const workers = startWorkers(prepared, (line) => console.log(`[api] ${line}`));
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
     console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
     console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
     for (const line of later) console.log(line);
   }) as Server;
-  closeOnSignals(server, database, 'api', workers, closeProvider);
+  closeOnSignals(server, prepared, 'api', workers, closeProvider);
 }
 
 if (import.meta.main) {

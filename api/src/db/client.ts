@@ -4,10 +4,9 @@
  * thread behind a private socket (pglite-host.ts), so the schema, migrations, queries and prepared
  * statements are one code path and the HTTP event loop never waits on the database.
  */
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readEnv } from '../env.ts';
+import { migrateLocked, migrateSingle, migrationsFolder } from './migrate.ts';
 import { startPgliteServer } from './pglite-host.ts';
 import { connectionError, openMaintenanceClient, openPool, type PoolOptions } from './pool.ts';
 import * as schema from './schema.ts';
@@ -31,9 +30,14 @@ export interface DatabaseOptions extends Partial<PoolOptions> {
    * database. Migrations still run afterwards (a no-op when the tarball is current).
    */
   pgliteDataDir?: Uint8Array<ArrayBuffer>;
+  /**
+   * false: open only, apply no migration (NODE_ENV=production on PostgreSQL, where `npm run db:migrate`
+   * is the release step and readiness reports a schema that is behind). Default true.
+   */
+  migrate?: boolean;
 }
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+export { migrationsFolder };
 
 /** Pool settings from the environment (DATABASE_POOL_MAX and the DATABASE_*_TIMEOUT_MS variables). */
 function envPoolOptions(): PoolOptions {
@@ -48,24 +52,26 @@ function envPoolOptions(): PoolOptions {
 }
 
 /**
- * Opens the database and applies pending migrations; throws an Error naming the cause (unreachable
+ * Opens the database and applies pending migrations (on PostgreSQL under the advisory lock of
+ * migrate.ts, so processes starting together never migrate at once); throws an Error naming the cause (unreachable
  * server, wrong password, unknown database) when it cannot.
  * `url`: a postgres:// URL, or a PGlite data directory, or 'memory://' for a throwaway database.
  */
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const { pgliteDataDir, ...poolOptions } = options;
+  const { pgliteDataDir, migrate = true, ...poolOptions } = options;
   const settings = { ...envPoolOptions(), ...poolOptions };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const target = { connectionString: url };
-    const client = await openMaintenanceClient(target, settings, 'PostgreSQL');
-    try {
-      await migrate(drizzle(client, { schema }) as never, { migrationsFolder });
-    } catch (error) {
-      throw connectionError('PostgreSQL', target, error, 'migrating');
-    } finally {
-      await client.end().catch(() => {});
+    if (migrate) {
+      const client = await openMaintenanceClient(target, settings, 'PostgreSQL');
+      try {
+        await migrateLocked(client);
+      } catch (error) {
+        throw connectionError('PostgreSQL', target, error, 'migrating');
+      } finally {
+        await client.end().catch(() => {});
+      }
     }
     const pool = await openPool(target, settings, 'PostgreSQL');
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
@@ -79,7 +85,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const db = drizzle(pool, { schema }) as unknown as Db;
   const close = async () => { await pool.end(); await server.close(); };
   try {
-    await migrate(db as never, { migrationsFolder });
+    if (migrate) await migrateSingle(db);
   } catch (error) {
     await close();
     throw error;
