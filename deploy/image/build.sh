@@ -26,7 +26,9 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 # The build's content-sync starts the embedded API on PGlite in $tmp (created, migrated, seeded), so the
 # image never sees an operator's database; NODE_ENV stays unset: this is a build, not a production start.
-env -u NODE_ENV DATA_DIR="$tmp/pglite" CONTENT_SNAPSHOT_DIR="$tmp/snapshot" API_BASE_URL= DATABASE_URL= REDIS_URL= \
+# The snapshot stays in its default folder, the one the running storefront syncs into: the build's stamp
+# hashes its path, so a storefront whose synced content equals the build's serves the image's build.
+env -u NODE_ENV -u CONTENT_SNAPSHOT_DIR DATA_DIR="$tmp/pglite" API_BASE_URL= DATABASE_URL= REDIS_URL= \
   CHANNEL="$channel" npm run build
 [ -f "dist/$channel/server/entry.mjs" ] || { echo "build.sh: no dist/$channel/server/entry.mjs after the build" >&2; exit 1; }
 echo "build.sh: built dist/$channel"

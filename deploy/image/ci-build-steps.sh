@@ -97,7 +97,7 @@ elif [ "$status" = 200 ]; then
 else
   echo "the staged API did not answer (status $status):"; tail -30 "$data/api.log"; exit 1
 fi
-(cd "$app" && PORT="$web_port" API_BASE_URL="http://127.0.0.1:$api_port" CONTENT_POLL_MS=0 CONTENT_SNAPSHOT_DIR="$data/snapshot" \
+(cd "$app" && PORT="$web_port" API_BASE_URL="http://127.0.0.1:$api_port" CONTENT_POLL_MS=0 \
   exec node scripts/start.ts) > "$data/web.log" 2>&1 &
 pids+=($!)
 status=$(wait_for "http://127.0.0.1:$web_port/" 240)
