@@ -153,7 +153,7 @@ describe('Kubernetes manifests (deploy/k8s, kustomize)', () => {
   });
 
   it('keeps secrets in a Secret made from a git-ignored file whose example has every key and no value', () => {
-    const maps = objects.filter((o) => o.kind === 'ConfigMap') as Array<{ metadata: { name: string }; data: Record<string, string> }>;
+    const maps = objects.filter((o) => o.kind === 'ConfigMap') as unknown as Array<{ metadata: { name: string }; data: Record<string, string> }>;
     expect(maps.flatMap((m) => Object.keys(m.data).filter((k) => SECRETS.has(k) || URLS_WITH_PASSWORD.has(k)).map((k) => `${m.metadata.name}.${k}`))).toEqual([]);
     expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
     const [generator] = kustomization.secretGenerator;
