@@ -6,7 +6,7 @@
  * takes secrets only from a secret store with no default, sets no variable nobody reads, and compose
  * and Kubernetes agree. Each check is also run on a broken copy, to show it can fail.
  */
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -163,6 +163,25 @@ describe('Kubernetes manifests (deploy/k8s, kustomize)', () => {
     expect(example.filter((l) => !l.endsWith('='))).toEqual([]);
     const keys = new Set(containers.flatMap((c) => [...c.env.values()].flatMap((s) => (s.kind === 'secret' ? [s.key] : []))));
     expect([...keys].sort()).toEqual(example.map((l) => l.slice(0, -1)).sort());
+  });
+
+  it('lets only the ingress controller reach the HTTP ports and only Prometheus the metrics port', () => {
+    for (const name of ['api', 'storefront']) {
+      const policy = named('NetworkPolicy', name)!;
+      const pod = named('Deployment', name)!.spec.template;
+      expect(policy.spec.podSelector.matchLabels).toEqual(pod.metadata.labels);
+      const rules = policy.spec.ingress as Array<{ from: Array<Record<string, any>>; ports: Array<{ port: number }> }>;
+      const metrics = Number(pod.metadata.annotations['prometheus.io/port']);
+      const metricsRules = rules.filter((r) => r.ports.some((p) => p.port === metrics));
+      expect(metricsRules.flatMap((r) => r.from)).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+      const http = pod.spec.containers[0].ports.find((p: { name: string }) => p.name === 'http').containerPort;
+      expect(rules.filter((r) => r.ports.some((p) => p.port === http)).flatMap((r) => r.from)).toContainEqual({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } });
+    }
+  });
+
+  it('lists every manifest of deploy/k8s in the kustomization', () => {
+    const files = readdirSync(join(root, 'deploy/k8s')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort();
+    expect([...(parse(read('deploy/k8s/kustomization.yaml')) as { resources: string[] }).resources].sort()).toEqual(files);
   });
 
   it('names the migration Job after the release (the image tag), so each release runs its own', () => {
