@@ -40,7 +40,15 @@ else
   # TODO(lead): deploy/nginx/compose.conf comes with the nginx branch; then this step always runs.
   step "stage-edge.sh skipped: deploy/nginx/compose.conf not in this checkout"
 fi
-"$root/src/deploy/image/writable-dirs.sh" "$root/app" node
+# The image's user is `node` (uid 1000); here the start check below runs as `nobody` instead, owning only
+# the same writable folders, so a process writing anywhere else in /app fails here as in the image.
+run_as=()
+if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
+  "$root/src/deploy/image/writable-dirs.sh" "$root/app" nobody
+  run_as=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
+else
+  "$root/src/deploy/image/writable-dirs.sh" "$root/app" node
+fi
 step "writable-dirs.sh done"
 
 # ---- checks ----
@@ -61,16 +69,17 @@ node -e '
 
 secret() { node -e 'console.log(require("node:crypto").randomBytes(24).toString("base64url"))'; }
 data="$root/run"
-rm -rf "$data" && mkdir -p "$data"
+rm -rf "$data" && mkdir -p "$data/pglite"
+chmod 755 "$root"
+[ ${#run_as[@]} -eq 0 ] || chown -R nobody: "$data"
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; }
 trap 'cleanup; [ -n "${IMAGE_ROOT:-}" ] || rm -rf "$root"' EXIT
 export NODE_ENV=production PAYMENT_PROVIDER=test PAYMENT_PROVIDER_SECRET="$(secret)" SHOP_INTERNAL_SECRET="$(secret)" \
   REBUILD_SECRET="$(secret)" DATA_DIR="$data/pglite" DATABASE_URL= REDIS_URL= S3_ENDPOINT= S3_BUCKET= \
   TRUSTED_PROXIES=127.0.0.1 SITE_URL="${SITE_URL:-http://localhost:4321}" ASTRO_TELEMETRY_DISABLED=1
-mkdir -p "$data/pglite"
 if [ -f "$app/scripts/db-migrate.ts" ]; then
-  (cd "$app" && node scripts/db-migrate.ts --seed) > "$data/migrate.log" 2>&1 || { cat "$data/migrate.log"; exit 1; }
+  (cd "$app" && "${run_as[@]}" node scripts/db-migrate.ts --seed) > "$data/migrate.log" 2>&1 || { cat "$data/migrate.log"; exit 1; }
   step "db-migrate.ts --seed from /app"
 fi
 wait_for() { # url seconds [any] -> prints the status (200, or with "any" the first answer at all)
@@ -83,7 +92,7 @@ wait_for() { # url seconds [any] -> prints the status (200, or with "any" the fi
   done
   echo "$status"
 }
-(cd "$app" && API_PORT="$api_port" exec node api/src/server.ts) > "$data/api.log" 2>&1 &
+(cd "$app" && API_PORT="$api_port" exec "${run_as[@]}" node api/src/server.ts) > "$data/api.log" 2>&1 &
 pids+=($!)
 status=$(wait_for "http://127.0.0.1:$api_port/healthz" 60 any)
 if [ "$status" = 404 ] && curl -sf -o /dev/null "http://127.0.0.1:$api_port/v1/openapi.json"; then
@@ -98,7 +107,7 @@ else
   echo "the staged API did not answer (status $status):"; tail -30 "$data/api.log"; exit 1
 fi
 (cd "$app" && PORT="$web_port" API_BASE_URL="http://127.0.0.1:$api_port" CONTENT_POLL_MS=0 \
-  exec node scripts/start.ts) > "$data/web.log" 2>&1 &
+  exec "${run_as[@]}" node scripts/start.ts) > "$data/web.log" 2>&1 &
 pids+=($!)
 status=$(wait_for "http://127.0.0.1:$web_port/" 240)
 [ "$status" = 200 ] || { echo "the staged storefront answered $status:"; tail -30 "$data/web.log"; exit 1; }

@@ -23,5 +23,5 @@ rm -rf "$out/content-sync/.snapshot" "$out/.data" "$out/dist/"*.cache "$out/dist
 find "$out/dist" -name '.build-peak-rss' -delete
 
 cd "$out"
-npm install --omit=dev --no-audit --no-fund
+npm install --omit=dev --prefer-offline --no-audit --no-fund
 echo "stage-app.sh: $(du -sh "$out" | cut -f1) in $out ($(du -sh "$out/node_modules" | cut -f1) of production dependencies)"

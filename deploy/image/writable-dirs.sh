@@ -12,7 +12,7 @@ user="${2:-node}"
 dirs=(dist .data content-sync/.snapshot .astro node_modules/.astro node_modules/.vite)
 for dir in "${dirs[@]}"; do mkdir -p "$app/$dir"; done
 if id -u "$user" >/dev/null 2>&1; then
-  for dir in "${dirs[@]}"; do chown -R "$user:$user" "$app/$dir"; done
+  for dir in "${dirs[@]}"; do chown -R "$user:" "$app/$dir"; done
   echo "writable-dirs.sh: ${dirs[*]} owned by $user"
 else
   echo "writable-dirs.sh: no user $user here, ownership left as it is"
