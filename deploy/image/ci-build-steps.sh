@@ -44,10 +44,10 @@ fi
 # the same writable folders, so a process writing anywhere else in /app fails here as in the image.
 run_as=()
 if [ "$(id -u)" = 0 ] && id -u nobody >/dev/null 2>&1; then
-  "$root/src/deploy/image/writable-dirs.sh" "$root/app" nobody
+  "$root/app/deploy/image/writable-dirs.sh" "$root/app" nobody
   run_as=(setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups)
 else
-  "$root/src/deploy/image/writable-dirs.sh" "$root/app" node
+  "$root/app/deploy/image/writable-dirs.sh" "$root/app" node
 fi
 step "writable-dirs.sh done"
 

@@ -10,7 +10,7 @@ out="${2:?usage: stage-app.sh <src> <out>}"
 export npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 # What the API, the storefront server, content-sync, live rebuilds (astro build) and db:migrate read.
-runtime=(package.json package-lock.json astro.config.mjs tsconfig.json api scripts src islands themes contracts content-sync public dist deploy/image/healthcheck.ts)
+runtime=(package.json package-lock.json astro.config.mjs tsconfig.json api scripts src islands themes contracts content-sync public dist deploy/image/healthcheck.ts deploy/image/writable-dirs.sh)
 rm -rf "$out"
 mkdir -p "$out"
 for path in "${runtime[@]}"; do

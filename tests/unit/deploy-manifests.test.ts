@@ -258,6 +258,20 @@ describe('Dockerfile and its build steps', () => {
     expect(read('.ci/run')).toContain('deploy/image/ci-build-steps.sh');
   });
 
+  it('has each stage\'s scripts inside that stage (build: the whole context; app: what stage-app.sh copies; edge: its COPY)', () => {
+    const staged = /^runtime=\((.*)\)$/m.exec(read('deploy/image/stage-app.sh'))![1].split(' ');
+    for (const [stage, body] of stages) {
+      for (const run of body.filter((l) => l.startsWith('RUN '))) {
+        const script = run.split(' ')[1];
+        if (stage === 'build') expect(body).toContain('COPY . .');
+        else if (stage === 'app') expect(staged, `${script} copied by stage-app.sh`).toContain(script);
+        else expect(body, `${script} copied into ${stage}`).toContain(`COPY ${script} ${script}`);
+      }
+    }
+    // The HEALTHCHECK's script is in /app too.
+    expect(staged).toContain('deploy/image/healthcheck.ts');
+  });
+
   it('final app stage: production layout only, unprivileged, the ports, a /healthz HEALTHCHECK and the storefront by default', () => {
     const app = stages.get('app')!;
     expect(app.filter((l) => l.startsWith('COPY'))).toEqual(['COPY --from=build /out/app /app']);
