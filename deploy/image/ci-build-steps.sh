@@ -36,6 +36,18 @@ step "stage-app.sh done"
 if [ -f "$root/src/deploy/nginx/compose.conf" ]; then
   "$root/src/deploy/image/stage-edge.sh" "$root/src" "$root/edge"
   step "stage-edge.sh done"
+  # The edge image's own step: Debian's nginx and the brotli module (here: only checked when installed).
+  "$root/src/deploy/image/nginx-install.sh" >/dev/null
+  # nginx -t on the staged config as the edge image runs it; its upstreams are compose's service names,
+  # resolved here through a private /etc/hosts (a mount namespace, so the machine's stays untouched).
+  hosts="$root/edge/hosts"
+  { cat /etc/hosts; sed -n '/^services:/,/^[a-z]/p' "$root/src/deploy/compose.yaml" | sed -nE 's/^  ([a-z0-9-]+):.*/127.0.0.1 \1/p'; } > "$hosts"
+  if unshare -m true 2>/dev/null; then
+    unshare -m sh -c "mount --bind '$hosts' /etc/hosts && nginx -t -q -c '$root/edge/etc/nginx/shop.conf'"
+    step "nginx -t on the edge image's config: OK"
+  else
+    step "nginx -t on the edge image's config skipped: no mount namespace here"
+  fi
 else
   # TODO(lead): deploy/nginx/compose.conf comes with the nginx branch; then this step always runs.
   step "stage-edge.sh skipped: deploy/nginx/compose.conf not in this checkout"
