@@ -165,6 +165,26 @@ describe('Kubernetes manifests (deploy/k8s, kustomize)', () => {
     expect([...keys].sort()).toEqual(example.map((l) => l.slice(0, -1)).sort());
   });
 
+  it('validates every object against the Kubernetes API schema (kubernetes-models)', async () => {
+    const models: Record<string, string> = {
+      Namespace: 'kubernetes-models/v1/Namespace', ConfigMap: 'kubernetes-models/v1/ConfigMap', Service: 'kubernetes-models/v1/Service',
+      Deployment: 'kubernetes-models/apps/v1/Deployment', Job: 'kubernetes-models/batch/v1/Job',
+      HorizontalPodAutoscaler: 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler', PodDisruptionBudget: 'kubernetes-models/policy/v1/PodDisruptionBudget',
+      Ingress: 'kubernetes-models/networking.k8s.io/v1/Ingress', NetworkPolicy: 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy',
+    };
+    const validate = async (o: { kind: string; metadata: { name: string } }) => {
+      const model = models[o.kind];
+      if (!model) return `${o.kind} ${o.metadata.name}: no schema known to this test`;
+      const Model = (await import(model))[o.kind] as new (data: unknown) => { validate(): void };
+      try { new Model(o).validate(); return null; } catch (e) { return `${o.kind} ${o.metadata.name}: ${(e as Error).message}`; }
+    };
+    expect((await Promise.all(objects.map(validate))).filter(Boolean)).toEqual([]);
+    // And it can fail: a port by a name the schema does not allow there.
+    const broken = clone(named('Deployment', 'api')!);
+    broken.spec.template.spec.containers[0].ports[0].containerPort = 'http';
+    expect(await validate(broken as never)).toMatch(/containerPort must be integer/);
+  });
+
   it('lets only the ingress controller reach the HTTP ports and only Prometheus the metrics port', () => {
     for (const name of ['api', 'storefront']) {
       const policy = named('NetworkPolicy', name)!;
