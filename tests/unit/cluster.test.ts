@@ -23,6 +23,23 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** Two processes' locks on one store: only one holds it; after release the other gets it. */
+async function twoHolders(a: BuildLock, b: BuildLock): Promise<void> {
+  const first = await a.tryAcquire();
+  expect(first).not.toBeNull();
+  expect(await b.tryAcquire()).toBeNull();
+  expect(await a.tryAcquire()).toBeNull(); // not re-entrant either: one build at a time
+  await first!.release();
+  const second = await b.tryAcquire();
+  expect(second).not.toBeNull();
+  expect(await a.tryAcquire()).toBeNull();
+  await second!.release();
+  await second!.release(); // twice is harmless
+  const again = await a.tryAcquire();
+  expect(again).not.toBeNull();
+  await again!.release();
+}
+
 describe('the rebuild lock', () => {
   const tag = `${process.pid}-${Date.now()}`;
 
