@@ -26,7 +26,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -141,6 +141,8 @@ async function main() {
 
   // nginx: its configuration rendered for these ports, its files under .data/cluster/nginx-<port>.
   const prefix = join(root, '.data', 'cluster', `nginx-${env.PORT}`);
+  // A new cluster starts with an empty cache: the last one's copies may come from another database.
+  rmSync(join(prefix, 'cache'), { recursive: true, force: true });
   mkdirSync(join(prefix, 'tmp'), { recursive: true });
   const config = join(prefix, 'nginx.conf');
   writeFileSync(config, clusterConfig({ dir: prefix, listen: `${env.HOST}:${env.PORT}`, api: api.map((m) => m.port), web: web.map((m) => m.port), clientDir }));

@@ -26,6 +26,8 @@ const ADMIN_URL = process.env.SMOKE_DATABASE_URL || 'postgres://postgres@127.0.0
 const REDIS_URL = process.env.SMOKE_REDIS_URL || 'redis://127.0.0.1:6379';
 const dbName = `shop_smoke_${randomBytes(4).toString('hex')}`;
 const LOGIN_LIMIT = 5;
+/** Marks this run's URLs. */
+const run = randomBytes(3).toString('hex');
 
 let cluster: ChildProcess | undefined;
 const output: string[] = [];
@@ -83,25 +85,25 @@ afterAll(async () => {
 
 describe('the cluster through nginx', () => {
   it('answers a public read from the cache the second time', async () => {
-    const first = await get('/v1/products?smoke=1');
+    const first = await get(`/v1/products?smoke=${run}-1`);
     expect(first.res.status).toBe(200);
     expect(first.cache).toBe('MISS');
-    const second = await get('/v1/products?smoke=1');
+    const second = await get(`/v1/products?smoke=${run}-1`);
     expect(second.cache).toBe('HIT');
     expect(second.text).toBe(first.text);
   });
 
   it('never gives one channel the copy of another', async () => {
     // The default channel's copy is stored first; the first outlet request must still be outlet's own.
-    const main = await get('/v1/products?smoke=channel');
-    expect((await get('/v1/products?smoke=channel')).cache).toBe('HIT');
-    const outlet = await get('/v1/products?smoke=channel', { 'x-channel-id': 'outlet' });
+    const main = await get(`/v1/settings/front?smoke=${run}-channel`);
+    expect((await get(`/v1/settings/front?smoke=${run}-channel`)).cache).toBe('HIT');
+    const outlet = await get(`/v1/settings/front?smoke=${run}-channel`, { 'x-channel-id': 'outlet' });
     expect(outlet.cache).toBe('MISS');
     expect(outlet.text).not.toBe(main.text);
-    const outletAgain = await get('/v1/products?smoke=channel', { 'x-channel-id': 'outlet' });
+    const outletAgain = await get(`/v1/settings/front?smoke=${run}-channel`, { 'x-channel-id': 'outlet' });
     expect(outletAgain.cache).toBe('HIT');
     expect(outletAgain.text).toBe(outlet.text);
-    expect((await get('/v1/products?smoke=channel')).text).toBe(main.text);
+    expect((await get(`/v1/settings/front?smoke=${run}-channel`)).text).toBe(main.text);
     // /public.json names the channel asked for, whichever was asked before.
     expect((await get('/public.json', { 'x-channel-id': 'outlet' })).json.channel_id).toBe('outlet');
     expect((await get('/public.json')).json.channel_id).toBe('default');
@@ -114,9 +116,9 @@ describe('the cluster through nginx', () => {
     const again = await get('/v1/users/dummy');
     expect(again.cache).not.toBe('HIT');
     expect(again.json.access_token).not.toBe(guest.json.access_token);
-    await get('/v1/products?smoke=2');
-    expect((await get('/v1/products?smoke=2')).cache).toBe('HIT');
-    const signedIn = await get('/v1/products?smoke=2', { authorization: `Bearer ${guest.json.access_token}` });
+    await get(`/v1/products?smoke=${run}-2`);
+    expect((await get(`/v1/products?smoke=${run}-2`)).cache).toBe('HIT');
+    const signedIn = await get(`/v1/products?smoke=${run}-2`, { authorization: `Bearer ${guest.json.access_token}` });
     expect(signedIn.cache).toBe('BYPASS');
     expect(signedIn.res.headers.get('cache-control')).toContain('private');
   });
@@ -135,7 +137,7 @@ describe('the cluster through nginx', () => {
     }
     expect(statuses.slice(0, LOGIN_LIMIT).every((s) => s === 422)).toBe(true);
     expect(statuses[LOGIN_LIMIT]).toBe(429);
-    const forged = await get('/v1/products?smoke=3', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' });
+    const forged = await get(`/v1/products?smoke=${run}-3`, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' });
     expect(forged.res.headers.get('strict-transport-security')).toBeNull();
     const page = await fetch(`${BASE}/`, { headers: { 'x-forwarded-proto': 'https' } });
     await page.arrayBuffer();
@@ -143,7 +145,7 @@ describe('the cluster through nginx', () => {
   });
 
   it('logs each request as JSON with the request id it answers with', async () => {
-    const r = await get('/v1/products?smoke=log');
+    const r = await get(`/v1/products?smoke=${run}-log`);
     const id = r.res.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     let line: Record<string, unknown> | undefined;
@@ -151,7 +153,7 @@ describe('the cluster through nginx', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       line = readFileSync(accessLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.request_id === id);
     }
-    expect(line).toMatchObject({ request: 'GET /v1/products?smoke=log HTTP/1.1', status: 200, cache: 'MISS' });
+    expect(line).toMatchObject({ request: `GET /v1/products?smoke=${run}-log HTTP/1.1`, status: 200, cache: 'MISS' });
   });
 
   it('answers /healthz and /readyz on every process', async () => {
