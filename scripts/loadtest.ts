@@ -74,6 +74,10 @@ const jsonHeaders = (token?: string): Record<string, string> => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
+/** The errors of a connection closed before it carried any answer. */
+const CLOSED_IDLE = /other side closed|ECONNRESET|socket hang up/i;
+let resent = 0;
+
 /** One request, timed; network failures come back as status 0. `expected` statuses are not errors. */
 async function call(step: Step, method: string, path: string, opts: { token?: string; body?: unknown; expected?: number[]; html?: boolean } = {}): Promise<Answer> {
   const started = performance.now();
@@ -82,9 +86,16 @@ async function call(step: Step, method: string, path: string, opts: { token?: st
   let detail: string | undefined;
   let cached = false;
   try {
-    const res = await fetch(`${BASE}${path}`, {
+    const send = () => fetch(`${BASE}${path}`, {
       method, headers: opts.html ? { accept: 'text/html', 'accept-encoding': 'br, gzip' } : jsonHeaders(opts.token),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(30_000),
+    });
+    // A kept-alive connection nginx closed while idle (a reload's old workers do) before any answer:
+    // the request was never read, so it is sent once more on a new connection, as browsers do.
+    const res = await send().catch((error: unknown) => {
+      if (!CLOSED_IDLE.test(`${(error as Error).message} ${((error as Error).cause as Error | undefined)?.message ?? ''}`)) throw error;
+      resent += 1;
+      return send();
     });
     status = res.status;
     cached = /^(HIT|STALE|UPDATING)$/.test(res.headers.get('x-cache-status') ?? '');
@@ -466,6 +477,7 @@ function topErrors(list: Sample[]): string {
 function report(seconds: number): void {
   const measured = samples.filter((s) => s.phase !== 'settle');
   console.log(`\n${measured.length} requests in ${seconds.toFixed(1)} s = ${(measured.length / seconds).toFixed(0)} req/s through nginx (${SHOPPERS} shoppers)`);
+  if (resent) console.log(`${resent} requests sent again on a new connection: their kept-alive one was closed idle, before any answer`);
   console.log('step            count    req/s   p50 ms   p95 ms   p99 ms   max ms  errors  from nginx\'s cache');
   for (const step of STEPS) {
     const list = measured.filter((s) => s.step === step);
