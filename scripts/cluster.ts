@@ -98,8 +98,6 @@ async function main() {
     throw new Error(`Invalid configuration:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
   }
   const env = parsed.data;
-  const nginxBin = findNginx();
-  if (!nginxBin) throw new Error(INSTALL_HINT);
   // NODE_ENV=production: every process gets this environment, so all of the shop's secrets are checked here.
   refuseUnsafeProduction('cluster', SHOP_SETTINGS);
   const edgeUrl = `http://127.0.0.1:${env.PORT}`;
@@ -109,6 +107,8 @@ async function main() {
   // provider is configured.
   const { startConfiguredTestProvider } = await import('../api/src/services/payments/testpay/start.ts');
   const closeProvider = await startConfiguredTestProvider(log);
+  const nginxBin = findNginx();
+  if (!nginxBin) throw new Error(INSTALL_HINT);
 
   const shared: Record<string, string> = {
     ...nonEmpty(),

@@ -127,10 +127,10 @@ export function composeConfig(): string {
   });
 }
 
-/** The nginx binary (NGINX_BIN, else on PATH or /usr/sbin/nginx), or null when there is none. */
+/** The nginx binary (NGINX_BIN when set, else /usr/sbin/nginx or on PATH), or null when there is none. */
 export function findNginx(): string | null {
-  const candidates = [process.env.NGINX_BIN, '/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'].filter((c): c is string => !!c);
-  for (const c of candidates) if (existsSync(c)) return c;
+  if (process.env.NGINX_BIN) return existsSync(process.env.NGINX_BIN) ? process.env.NGINX_BIN : null;
+  for (const c of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) if (existsSync(c)) return c;
   try {
     return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim() || null;
   } catch {

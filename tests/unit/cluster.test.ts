@@ -3,8 +3,10 @@
  * (the edge, nginx, is tests/unit/nginx-config.test.ts's; the whole cluster through it, cluster-smoke.test.ts's)
  * - the rebuild lock (scripts/rebuild-lock.ts): two holders never hold it at once, in Redis (REDIS_URL)
  *   and as a PostgreSQL advisory lock (DATABASE_URL); the published-build pointer;
- * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start).
+ * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start);
+ * - without nginx the cluster stops with one line saying how to install it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -85,6 +87,19 @@ describe('the rebuild lock', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('start:cluster without nginx', () => {
+  it('stops with one line saying how to install it', () => {
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'scripts', 'cluster.ts')], {
+      encoding: 'utf8', timeout: 30_000,
+      env: { PATH: process.env.PATH, NGINX_BIN: '/nonexistent/nginx', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '5180' },
+    });
+    expect(r.status).toBe(1);
+    const errors = r.stderr.trim().split('\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^\[cluster\] failed to start: nginx not found: install it with `apt-get install nginx libnginx-mod-http-brotli-static`/);
   });
 });
 
