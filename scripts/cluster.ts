@@ -145,7 +145,7 @@ async function main() {
   rmSync(join(prefix, 'cache'), { recursive: true, force: true });
   mkdirSync(join(prefix, 'tmp'), { recursive: true });
   const config = join(prefix, 'nginx.conf');
-  writeFileSync(config, clusterConfig({ dir: prefix, listen: `${env.HOST}:${env.PORT}`, api: api.map((m) => m.port), web: web.map((m) => m.port), clientDir }));
+  writeFileSync(config, clusterConfig({ dir: prefix, listen: `${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`, api: api.map((m) => m.port), web: web.map((m) => m.port), clientDir }));
   const check = spawnSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', config, '-e', 'stderr'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused ${config}:\n${check.stderr}`);
   const edge = member({ name: 'nginx', role: 'nginx', port: env.PORT, command: nginxBin, args: ['-p', prefix, '-c', config, '-e', 'stderr', '-g', 'daemon off;'], env: shared,
