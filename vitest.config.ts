@@ -2,6 +2,7 @@
  * Two test projects: `unit` (pure logic, api-client rules, stores; a file may opt into a DOM with a
  * `// @vitest-environment jsdom` comment) and `api` (the real Shop API over a real database: PGlite in
  * memory, or a throwaway PostgreSQL database per file when DATABASE_URL is set).
+ * `smoke` (tests/smoke: the whole cluster behind nginx on PostgreSQL and Redis; CI runs it on its own).
  * Browser tests are Playwright's (tests/e2e, playwright.config.ts).
  */
 import { defineConfig } from 'vitest/config';
@@ -19,6 +20,16 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'smoke',
+          include: ['tests/smoke/**/*.test.ts'],
+          environment: 'node',
+          // One cluster for the file: its start (a storefront build) takes most of the time.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,29 +1,31 @@
 /**
  * `npm run loadtest` (and `npm run faults` = `npm run loadtest -- --faults`): the cluster of
- * scripts/cluster.ts (2 API + 2 storefront processes behind its balancer) on a throwaway PostgreSQL
+ * scripts/cluster.ts (2 API + 2 storefront processes behind nginx) on a throwaway PostgreSQL
  * database `shop_load_<random>` and its own Redis key prefix, driven by SHOPPERS virtual shoppers for
  * DURATION seconds over loopback. A shopper: home page → product list → product detail → search →
  * add to cart → (a share of them) delivery address, payment (代金引換 or 銀行振込) and place the order, as
  * a member or as a guest (GET /v1/users/dummy), with think times between steps.
  *
- * Prints per step: count, req/s, p50/p95/p99 and errors; then checks against the database: every order
+ * Prints per step: count, req/s, p50/p95/p99, errors and the share answered from nginx's cache
+ * (X-Cache-Status HIT, STALE, UPDATING; goal: public reads ≥ 95 %); then checks against the database: every order
  * the shoppers saw placed is there and no other, stock + units sold == the stock at the start for every
  * product, no stock below zero (a few products get little stock so sell-outs really race). Goals are
  * printed OK/MISSED; the exit code is 1 when one is missed.
  *
  * --faults: the cluster talks to PostgreSQL through a TCP proxy in this process and to a Redis server
  * this script starts (redis-server on a spare port); during the run: one API process SIGKILLed (the
- * cluster restarts it), Redis restarted, PostgreSQL cut for 10 s. Errors are printed per phase; the
+ * cluster restarts it), nginx reloaded under load (`nginx -s reload`, twice), Redis restarted,
+ * PostgreSQL cut for 10 s. Errors are printed per phase; the
  * goals are then integrity, clear answers (503/502 JSON, no hang) and an error-free last phase.
  *
- * Environment: SHOPPERS (300), DURATION (60 s; 10-600), LOADTEST_PORT (4501: the balancer; the
+ * Environment: SHOPPERS (300), DURATION (60 s; 10-600), LOADTEST_PORT (4501: nginx; the
  * processes take the next ports, the fault run's proxy and Redis PORT+18 and PORT+19),
  * LOADTEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the throwaway database is
  * created), LOADTEST_REDIS_URL (redis://127.0.0.1:6379; not used with --faults), CHECKOUT_SHARE (0.3),
  * THINK_MS ("1000-5000": a think time drawn from 1 to 5 s before each step), LOADTEST_KEEP=1 (keep the database). The cluster's own output goes
  * to .data/loadtest/cluster.log. Loopback only: the client runs on the same 2 cores as the shop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
@@ -33,6 +35,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { root } from './build.ts';
+import { findNginx } from './nginx-config.ts';
 import { hashToken, randomToken } from '../api/src/services/tokens.ts';
 
 const faultsMode = process.argv.includes('--faults');
@@ -56,6 +59,8 @@ const LOW_STOCK_PRODUCTS = 3;
 // ---------------------------------------------------------------- measurements
 
 type Step = 'home' | 'list' | 'detail' | 'search' | 'guest_session' | 'cart_init' | 'add_to_cart' | 'guest_details' | 'checkout' | 'place_order';
+/** The guest catalogue reads and the on-demand home page: what a shared cache should answer. */
+const PUBLIC_READS: Step[] = ['home', 'list', 'detail', 'search'];
 const STEPS: Step[] = ['home', 'list', 'detail', 'search', 'guest_session', 'cart_init', 'add_to_cart', 'guest_details', 'checkout', 'place_order'];
 interface Sample { step: Step; ms: number; ok: boolean; status: number; phase: string; at: number; detail?: string; cached?: boolean }
 const samples: Sample[] = [];
@@ -69,6 +74,10 @@ const jsonHeaders = (token?: string): Record<string, string> => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
+/** The errors of a connection closed before it carried any answer. */
+const CLOSED_IDLE = /other side closed|ECONNRESET|socket hang up/i;
+let resent = 0;
+
 /** One request, timed; network failures come back as status 0. `expected` statuses are not errors. */
 async function call(step: Step, method: string, path: string, opts: { token?: string; body?: unknown; expected?: number[]; html?: boolean } = {}): Promise<Answer> {
   const started = performance.now();
@@ -77,12 +86,19 @@ async function call(step: Step, method: string, path: string, opts: { token?: st
   let detail: string | undefined;
   let cached = false;
   try {
-    const res = await fetch(`${BASE}${path}`, {
+    const send = () => fetch(`${BASE}${path}`, {
       method, headers: opts.html ? { accept: 'text/html', 'accept-encoding': 'br, gzip' } : jsonHeaders(opts.token),
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(30_000),
     });
+    // A kept-alive connection nginx closed while idle (a reload's old workers do) before any answer:
+    // the request was never read, so it is sent once more on a new connection, as browsers do.
+    const res = await send().catch((error: unknown) => {
+      if (!CLOSED_IDLE.test(`${(error as Error).message} ${((error as Error).cause as Error | undefined)?.message ?? ''}`)) throw error;
+      resent += 1;
+      return send();
+    });
     status = res.status;
-    cached = /^(HIT|STALE)$/.test(res.headers.get('x-cache') ?? '');
+    cached = /^(HIT|STALE|UPDATING)$/.test(res.headers.get('x-cache-status') ?? '');
     const text = await res.text();
     if (!opts.html || status >= 400) {
       try { body = JSON.parse(text); } catch { body = text.slice(0, 200); }
@@ -142,27 +158,30 @@ const stopChild = (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => n
 
 // ---------------------------------------------------------------- the cluster
 
-interface Cluster { child: ChildProcess; pids: Map<string, number>; ready: Promise<void> }
+interface Cluster { child: ChildProcess; pids: Map<string, number>; ready: Promise<void>; nginx: { bin: string; prefix: string; config: string } | null }
 
 function startCluster(env: Record<string, string>): Cluster {
   mkdirSync(join(root, '.data', 'loadtest'), { recursive: true });
   const logFile = createWriteStream(join(root, '.data', 'loadtest', 'cluster.log'));
   const child = spawn(process.execPath, [join(root, 'scripts', 'cluster.ts')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const pids = new Map<string, number>();
-  const ready = new Promise<void>((resolvePromise, reject) => {
+  const cluster: Cluster = { child, pids, ready: Promise.resolve(), nginx: null };
+  cluster.ready = new Promise<void>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error('the cluster was not ready within 10 minutes (.data/loadtest/cluster.log)')), 600_000);
     for (const stream of [child.stdout!, child.stderr!]) {
       createInterface({ input: stream }).on('line', (line) => {
         logFile.write(`${line}\n`);
         const m = /^\[cluster\] (\S+) pid (\d+) port/.exec(line);
         if (m) pids.set(m[1], Number(m[2]));
-        if (/^\[cluster\] .*(exited|restarting)/.test(line) || /^\[lb\]/.test(line)) console.log(`[loadtest]   ${line}`);
+        const edge = /^\[cluster\] nginx pid \d+ port \d+ prefix (\S+) config (\S+)/.exec(line);
+        if (edge) cluster.nginx = { bin: findNginx() ?? 'nginx', prefix: edge[1], config: edge[2] };
+        if (/^\[cluster\] .*(exited|restarting)/.test(line) || /^\[nginx\]/.test(line)) console.log(`[loadtest]   ${line}`);
         if (line.startsWith('[cluster] Cluster ready')) { clearTimeout(timer); console.log(`[loadtest] ${line}`); resolvePromise(); }
       });
     }
     child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`the cluster exited (code ${code}) before it was ready; see .data/loadtest/cluster.log`)); });
   });
-  return { child, pids, ready };
+  return cluster;
 }
 
 // ---------------------------------------------------------------- the shoppers
@@ -305,7 +324,7 @@ interface Goal { name: string; ok: boolean; detail: string }
 
 /**
  * CPU milliseconds used so far by `root` and every process under it, by role: the cluster process
- * (the balancer), the API processes and the storefront processes (told apart by their script).
+ * (the supervisor), nginx, the API processes and the storefront processes (told apart by their command).
  * Read from /proc (Linux only; empty elsewhere), for the per-request CPU figure of the report.
  */
 function clusterCpu(root: number): Map<string, number> {
@@ -317,7 +336,7 @@ function clusterCpu(root: number): Map<string, number> {
         const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
         const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const cmd = readFileSync(`/proc/${d}/cmdline`, 'utf8');
-        const role = cmd.includes('server.ts') ? 'api' : cmd.includes('start.ts') ? 'web' : 'balancer';
+        const role = cmd.includes('server.ts') ? 'api' : cmd.includes('start.ts') ? 'web' : cmd.includes('nginx') ? 'nginx' : 'cluster';
         // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
         return [{ pid: Number(d), ppid: Number(f[1]), ms: (Number(f[11]) + Number(f[12])) * 10, role }];
       } catch {
@@ -393,8 +412,8 @@ async function main() {
     const used = (role: string) => (cpuAfter.get(role) ?? 0) - (cpuBefore.get(role) ?? 0);
     if (cpuAfter.size) {
       console.log(`CPU during the run: API processes ${(used('api') / 1000).toFixed(1)} s (${(used('api') / seconds / 10).toFixed(0)} % of a core, `
-        + `${(used('api') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), balancer ${(used('balancer') / 1000).toFixed(1)} s `
-        + `(${(used('balancer') / Math.max(1, samples.length)).toFixed(2)} ms per request), storefront ${(used('web') / 1000).toFixed(1)} s`);
+        + `${(used('api') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), nginx ${(used('nginx') / 1000).toFixed(1)} s `
+        + `(${(used('nginx') / Math.max(1, samples.length)).toFixed(2)} ms per request), storefront ${(used('web') / 1000).toFixed(1)} s`);
     }
     // ---- integrity
     const rows = (await db.query<{ order_no: string }>('select order_no from orders where id > $1', [baseline])).rows;
@@ -423,6 +442,9 @@ async function main() {
       goals.push({ name: `${SHOPPERS} concurrent shoppers (goal 300)`, ok: SHOPPERS >= 300, detail: `${SHOPPERS}` });
       goals.push({ name: 'add-to-cart p95 ≤ 50 ms', ok: add <= 50, detail: `${add.toFixed(1)} ms` });
       goals.push({ name: 'place-order p95 ≤ 150 ms', ok: order <= 150, detail: `${order.toFixed(1)} ms (${by('place_order').length} orders)` });
+      const reads = samples.filter((x) => x.phase !== 'settle' && PUBLIC_READS.includes(x.step));
+      const fromCache = reads.filter((x) => x.cached).length / Math.max(1, reads.length);
+      goals.push({ name: "public reads answered from nginx's cache ≥ 95 %", ok: fromCache >= 0.95, detail: `${(100 * fromCache).toFixed(1)} % of ${reads.length} (home, list, detail, search)` });
       goals.push({ name: '0 errors', ok: errors === 0, detail: `${errors} errors${errors ? `: ${topErrors(samples.filter((s) => !s.ok))}` : ''}` });
     } else {
       faultGoals(goals);
@@ -454,8 +476,9 @@ function topErrors(list: Sample[]): string {
 
 function report(seconds: number): void {
   const measured = samples.filter((s) => s.phase !== 'settle');
-  console.log(`\n${measured.length} requests in ${seconds.toFixed(1)} s = ${(measured.length / seconds).toFixed(0)} req/s over the balancer (${SHOPPERS} shoppers)`);
-  console.log('step            count    req/s   p50 ms   p95 ms   p99 ms   max ms  errors  from the balancer\'s cache');
+  console.log(`\n${measured.length} requests in ${seconds.toFixed(1)} s = ${(measured.length / seconds).toFixed(0)} req/s through nginx (${SHOPPERS} shoppers)`);
+  if (resent) console.log(`${resent} requests sent again on a new connection: their kept-alive one was closed idle, before any answer`);
+  console.log('step            count    req/s   p50 ms   p95 ms   p99 ms   max ms  errors  from nginx\'s cache');
   for (const step of STEPS) {
     const list = measured.filter((s) => s.step === step);
     if (!list.length) continue;
@@ -485,6 +508,15 @@ async function runFaults(cluster: Cluster, redis: ChildProcess, proxy: ReturnTyp
   setPhase('kill-api');
   const pid = cluster.pids.get('api-1');
   if (pid) { console.log(`[loadtest]   SIGKILL api-1 (pid ${pid})`); process.kill(pid, 'SIGKILL'); }
+  await at(25 * t);
+  setPhase('nginx-reload');
+  // A configuration reload under load: new workers start, old ones finish their requests and exit.
+  for (let i = 0; i < 2; i++) {
+    if (!cluster.nginx) { console.log('[loadtest]   nginx paths unknown: no reload'); break; }
+    const r = spawnSync(cluster.nginx.bin, ['-s', 'reload', '-p', cluster.nginx.prefix, '-c', cluster.nginx.config], { encoding: 'utf8' });
+    console.log(`[loadtest]   nginx -s reload: ${r.status === 0 ? 'done' : `failed (${r.status}) ${r.stderr.trim()}`}`);
+    await sleep(3000 * t);
+  }
   await at(35 * t);
   setPhase('redis-restart');
   console.log('[loadtest]   stopping Redis');
@@ -513,7 +545,7 @@ function faultGoals(goals: Goal[]): void {
   const unclear = outage.filter((s) => !s.ok && !(s.status === 503 || s.status === 502));
   const slowest = outage.length ? Math.max(...outage.map((s) => s.ms)) : 0;
   goals.push({ name: 'database away: clear 503 answers, no hang', ok: unclear.length === 0 && slowest < 15_000, detail: `${outage.filter((s) => !s.ok).length} errors, ${unclear.length} not 502/503${unclear.length ? ` (${topErrors(unclear)})` : ''}; slowest ${slowest.toFixed(0)} ms` });
-  for (const name of ['kill-api', 'redis-restart']) {
+  for (const name of ['kill-api', 'nginx-reload', 'redis-restart']) {
     const list = inPhase(name);
     const bad = list.filter((s) => !s.ok);
     goals.push({ name: `${name}: errors (information)`, ok: true, detail: `${bad.length} of ${list.length}${bad.length ? `: ${topErrors(bad)}` : ''}` });

@@ -5,7 +5,7 @@
  * Retry-After and `no-store`; the page's script then shows the title and message from the same
  * call. Let through: static files of the build (scripts, styles, fonts, images, favicon, so that page
  * renders styled), the editor screens under /admin/ (editors switch maintenance off there or through
- * /admin/v1), and staff on MAINTENANCE_ALLOW, by the client address the rate limits use (TRUST_PROXY
+ * /admin/v1), and staff on MAINTENANCE_ALLOW, by the client address the rate limits use (TRUSTED_PROXIES
  * rules). Pages rendered for staff call the API with the internal secret (contracts/internal.ts), so
  * they see the shop as it is.
  */
@@ -23,7 +23,8 @@ export interface MaintenanceGateOptions {
   apiBaseUrl: string;
   channel: string;
   allow: AllowList;
-  trustProxy: string | undefined;
+  /** TRUSTED_PROXIES: peers whose X-Forwarded-For is believed. */
+  trustedProxies: string | undefined;
   /** How long one answer of GET /v1/maintenance is used (default 1 s). */
   ttlMs?: number;
   fetch?: typeof fetch;
@@ -53,7 +54,7 @@ function escapeHtml(text: string): string {
 }
 
 export function createMaintenanceGate(options: MaintenanceGateOptions): MaintenanceGate {
-  const { apiBaseUrl, channel, allow, trustProxy, ttlMs = 1000, now = Date.now, log = () => {} } = options;
+  const { apiBaseUrl, channel, allow, trustedProxies, ttlMs = 1000, now = Date.now, log = () => {} } = options;
   const fetchImpl = options.fetch ?? fetch;
   let state: MaintenanceState | null = null;
   let readAt = -Infinity;
@@ -105,7 +106,7 @@ export function createMaintenanceGate(options: MaintenanceGateOptions): Maintena
       const url = req.url ?? '/';
       if (isUngatedPath(url)) return false;
       if (!(await current())?.enabled) return false;
-      const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trustProxy);
+      const address = resolveClientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'] as string | undefined, trustedProxies);
       if (allow.allows(address)) return false;
       return !((req.method === 'GET' || req.method === 'HEAD') && isStaticFile(clientDir, url));
     },

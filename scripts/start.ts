@@ -9,23 +9,24 @@
  * 5. keep the site current: poll the content version and rebuild in the background when content
  *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/rebuild-live.ts;
  *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/rebuild-hook.ts).
- * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped and the browser's `/v1`
- * calls are proxied there (unless PUBLIC_API_BASE_URL sends the browser to it directly).
+ * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped; this process proxies
+ * nothing: nginx in front routes the browser's `/v1` calls to the API (deploy/nginx/), or
+ * PUBLIC_API_BASE_URL sends the browser there directly. `/v1` here then answers 404 JSON saying so.
+ * X-Forwarded-Proto is believed only from a peer in TRUSTED_PROXIES (api/src/middleware/client-address.ts).
  * While the Shop API is in maintenance, pages answer 503 with /maintenance/ (scripts/maintenance-gate.ts),
  * except for staff on MAINTENANCE_ALLOW; static files and the editor screens still load.
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
 import { join } from 'node:path';
-import { isHttpsRequest } from '../api/src/middleware/client-address.ts';
+import { isHttpsRequest, trustedProxiesOf } from '../api/src/middleware/client-address.ts';
 import { invalidChannelPage, isStaticFile } from '../src/lib/invalid-channel.ts';
 import { securityHeaders } from '../api/src/middleware/security-headers.ts';
 import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
@@ -83,7 +84,7 @@ const compress = compression({
 /** Sets the security headers a response of this path gets; the handler may still refine them. */
 function secure(req: IncomingMessage, res: ServerResponse, api: boolean): void {
   const scheme = (req.socket as TLSSocket).encrypted ? 'https:' : 'http:';
-  const https = isHttpsRequest(scheme, req.headers['x-forwarded-proto'] as string | undefined, process.env.TRUST_PROXY);
+  const https = isHttpsRequest(scheme, req.headers['x-forwarded-proto'] as string | undefined, req.socket.remoteAddress, process.env.TRUSTED_PROXIES);
   const headers = securityHeaders({ api, https });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (!api) keepPolicy(res, headers['Content-Security-Policy']);
@@ -158,25 +159,16 @@ function answerInvalidChannel(current: ServedSite, req: IncomingMessage, res: Se
   return true;
 }
 
-/** Streams a request to an external Shop API, so same-origin `/v1` calls from the browser still work. */
-function proxyTo(base: string): Listener {
-  const target = new URL(base);
-  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  return (req, res) => {
-    const upstream = send({
-      protocol: target.protocol, hostname: target.hostname, port: target.port,
-      method: req.method, path: `${target.pathname.replace(/\/+$/, '')}${req.url}`,
-      headers: { ...req.headers, host: target.host },
-    }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `Shop API unreachable: ${error.message}` }));
-    });
-    req.pipe(upstream);
-  };
+/**
+ * `/v1` on a storefront whose Shop API runs elsewhere: this process is no proxy. nginx routes those
+ * paths to the API (deploy/nginx/); without it the browser needs PUBLIC_API_BASE_URL.
+ */
+function apiElsewhere(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({
+    message: 'この URL は Shop API ではありません。Shop API へは nginx（deploy/nginx/）経由で接続するか、PUBLIC_API_BASE_URL を設定してください。',
+    code: 'common.not_found',
+  }));
 }
 
 async function main() {
@@ -199,7 +191,7 @@ async function main() {
   let testHook: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   if (externalApi) {
     log(`Using the external Shop API at ${externalApi} (embedded API not started)`);
-    if (!process.env.PUBLIC_API_BASE_URL) apiListener = proxyTo(externalApi);
+    apiListener = apiElsewhere;
   } else {
     const { getRequestListener } = await import('@hono/node-server');
     const { prepareApi, describeDatabase, startWorkers, migratesAtRelease } = await import('../api/src/server.ts');
@@ -238,6 +230,7 @@ async function main() {
   let rebuilder: LiveRebuilder | null = null;
   // Set once the API's address is known (after listen); checked at start so a bad list fails now.
   const allow = allowListOf(process.env.MAINTENANCE_ALLOW);
+  trustedProxiesOf(process.env.TRUSTED_PROXIES);
   let gate: MaintenanceGate | null = null;
   // GET /healthz and /readyz (scripts/health.ts): before every gate, ready once a build is loaded.
   const health = storefrontHealth(() => site !== null, apiHealth?.checks);
@@ -246,7 +239,7 @@ async function main() {
     const url = req.url ?? '/';
     const api = isApiPath(url);
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
-    // pages, static files and a proxied external API get them here.
+    // pages, static files and the /v1 refusal of a storefront with an external API get them here.
     if (!api || externalApi) secure(req, res, api);
     if (!api) revalidateStatic(res);
     if (isRebuildHookPath(url)) {
@@ -280,7 +273,7 @@ async function main() {
   process.env.API_BASE_URL = apiBaseUrl;
   process.env.CHANNEL = env.CHANNEL;
   if (!externalApi) log(`Shop API listening at http://localhost:${port}/v1`);
-  gate = createMaintenanceGate({ apiBaseUrl, channel: env.CHANNEL, allow, trustProxy: process.env.TRUST_PROXY, log });
+  gate = createMaintenanceGate({ apiBaseUrl, channel: env.CHANNEL, allow, trustedProxies: process.env.TRUSTED_PROXIES, log });
   if (allow.entries.length) log(`Maintenance: ${allow.entries.join(', ')} still see the shop (MAINTENANCE_ALLOW)`);
 
   // Production before `npm run db:migrate`: listening (/readyz says why not ready), building once it ran.

@@ -40,8 +40,8 @@ const envSchema = z.object({
   S3_REGION: z.string().max(50).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().max(200).optional(),
   S3_SECRET_ACCESS_KEY: z.string().max(500).optional(),
-  /** Take the client address from X-Forwarded-For only when set: 1/true trusts the nearest proxy, N trusts N hops. */
-  TRUST_PROXY: z.string().default(''),
+  /** Proxies (addresses, CIDR ranges, comma-separated) whose X-Forwarded-* headers are believed; none by default. */
+  TRUSTED_PROXIES: z.string().default('').refine((v) => !('error' in parseAllowList(v)), { error: (iss) => `TRUSTED_PROXIES: ${(parseAllowList(String(iss.input)) as { error: string }).error}` }),
   /** 1 (or true/on): the shop starts in maintenance, whatever editors set (api/src/services/maintenance). */
   MAINTENANCE: z.string().default('0').refine((v) => /^(0|1|true|false|on|off)$/i.test(v), 'MAINTENANCE must be 1 or 0')
     .transform((v) => /^(1|true|on)$/i.test(v)),

@@ -66,7 +66,7 @@ export async function createMember(shop: TestShop, username: string, opts: Membe
 
 /** A second app over the same shop that believes X-Forwarded-For, for the per-address limits. */
 export function appWithAddresses(shop: TestShop) {
-  const app = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
+  const app = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1' }) });
   return (method: string, path: string, ip: string, body?: unknown, token?: string) => Promise.resolve(app.request(path, {
     method,
     headers: {
@@ -74,7 +74,7 @@ export function appWithAddresses(shop: TestShop) {
       ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     body: body !== undefined ? JSON.stringify(body) : undefined,
-  }));
+  }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
 }
 
 /** A registration body that passes validation. */

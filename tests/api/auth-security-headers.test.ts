@@ -37,7 +37,10 @@ describe('API security headers', () => {
     expect(https.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
     const forwarded = { headers: { 'X-Channel-Id': 'default', 'X-Forwarded-Proto': 'https' } };
     expect((await shop.app.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toBeNull();
-    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: 'true' }) });
-    expect((await proxied.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toMatch(/max-age/);
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1, ::1' }) });
+    expect((await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })).headers.get('strict-transport-security')).toMatch(/max-age/);
+    // The same header from a peer not on TRUSTED_PROXIES (a client reaching the process directly) is not believed.
+    expect((await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '203.0.113.5' } } })).headers.get('strict-transport-security')).toBeNull();
+    expect((await proxied.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toBeNull();
   });
 });

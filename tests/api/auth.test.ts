@@ -55,7 +55,7 @@ describe('login', () => {
     expect(cookie).not.toMatch(/Secure/i); // plain http here
   });
 
-  it('records the login in the history with the socket address, ignoring X-Forwarded-For unless TRUST_PROXY is set', async () => {
+  it('records the login in the history with the socket address, ignoring X-Forwarded-For unless the peer is in TRUSTED_PROXIES', async () => {
     const lastHistory = async (userId: number) => (await shop.database.db.select().from(login_histories)
       .where(eq(login_histories.user_id, userId)).orderBy(desc(login_histories.id)).limit(1))[0];
     const send = (app: ReturnType<typeof createApp>) => app.request('/v1/auth/login', {
@@ -67,8 +67,8 @@ describe('login', () => {
     const { user_id } = await direct.json();
     expect(await lastHistory(user_id)).toMatchObject({ ip: '127.0.0.1', user_agent: 'vitest', succeeded: true });
 
-    // Behind one trusted proxy the client is the entry that proxy appended: the rightmost.
-    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
+    // Behind a trusted proxy the client is the rightmost entry that is not a trusted proxy.
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1' }) });
     expect((await send(proxied)).status).toBe(200);
     expect(await lastHistory(user_id)).toMatchObject({ ip: '10.0.0.1' });
   });

@@ -183,11 +183,11 @@ describe('spam', () => {
   });
 
   it('limits sends per client address', async () => {
-    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1' }) });
     const send = (ip: string, i: number) => proxied.request('/v1/inquiries', {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Channel-Id': 'default', 'X-Forwarded-For': ip },
       body: JSON.stringify(inquiry(`addr${i}@example.jp`)),
-    });
+    }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await send('203.0.113.9', i)).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);

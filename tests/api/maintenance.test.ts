@@ -34,7 +34,7 @@ const put = (body: unknown, token: string | null = editor) => shop.request('PUT'
 
 /** Sends a request to another app (another API process) over the same shop. */
 function requestTo(app: ReturnType<typeof createApp>, method: string, path: string, headers: Record<string, string> = {}) {
-  return Promise.resolve(app.request(path, { method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', ...headers } }));
+  return Promise.resolve(app.request(path, { method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', ...headers } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
 }
 
 async function expectMaintenance(res: Response, title = TITLE, message = MESSAGE) {
@@ -87,7 +87,7 @@ describe('maintenance switch', () => {
   });
 
   it('lets allow-listed addresses through, as the rate limits find them (X-Forwarded-For only behind a trusted proxy)', async () => {
-    const trusting = createApp({ db: shop.database.db, env: shop.envWith({ MAINTENANCE_ALLOW: '203.0.113.0/24, 2001:db8::7', TRUST_PROXY: '1' }) });
+    const trusting = createApp({ db: shop.database.db, env: shop.envWith({ MAINTENANCE_ALLOW: '203.0.113.0/24, 2001:db8::7', TRUSTED_PROXIES: '127.0.0.1' }) });
     expect((await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '203.0.113.45' })).status).toBe(200);
     expect((await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '10.0.0.1, 2001:db8::7' })).status).toBe(200);
     await expectMaintenance(await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '198.51.100.9' }));

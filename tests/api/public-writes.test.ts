@@ -20,7 +20,7 @@ const nextAddress = () => { n += 1; return `198.18.${(run[0] + n) % 256}.${(run[
 
 beforeAll(async () => {
   shop = await createTestShop();
-  proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
+  proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1' }) });
   doc = await (await shop.request('GET', '/v1/openapi.json')).json();
 }, 120_000);
 afterAll(async () => { await shop?.close(); });
@@ -31,7 +31,7 @@ const urlOf = (operation: string) => `/v1${operation.split(' ')[1].replace(/\{\w
 function send(operation: string, ip: string | null, body = '{}') {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', 'Content-Type': 'application/json' };
   if (ip) headers['X-Forwarded-For'] = ip;
-  return Promise.resolve(proxied.request(urlOf(operation), { method: operation.split(' ')[0], headers, body }));
+  return Promise.resolve(proxied.request(urlOf(operation), { method: operation.split(' ')[0], headers, body }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
 }
 
 describe('every write without login is limited per client', () => {

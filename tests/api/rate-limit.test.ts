@@ -146,16 +146,21 @@ describe('login rate limits', () => {
     expect((await loginFrom(shop.app, `::ffff:${v4}`, `v6-${run}-4`)).status).toBe(429);
   });
 
-  it('takes the address from X-Forwarded-For only when TRUST_PROXY is set', async () => {
-    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1' }) });
+  it('takes the address from X-Forwarded-For only from a peer in TRUSTED_PROXIES', async () => {
     const proxy = address(200);
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: proxy }) });
     await prefill(authLimitKeys.loginAddress(proxy), AUTH_LIMITS.loginPerAddress);
     // Behind the trusted proxy the client is the entry the proxy appended, not the shared socket.
     const viaProxy = await loginFrom(proxied, proxy, `xff-${run}`, { 'X-Forwarded-For': `${proxy}, ${address(201)}` });
     expect(viaProxy.status).toBe(422);
-    // Without TRUST_PROXY a forged header changes nothing: the socket address is counted.
+    // Without TRUSTED_PROXIES a forged header changes nothing: the socket address is counted.
     const forged = await loginFrom(shop.app, proxy, `noxff-${run}`, { 'X-Forwarded-For': address(202) });
     expect(forged.status).toBe(429);
+    // A peer not on the list (a client talking to the process directly) is not believed either.
+    const elsewhere = await loginFrom(proxied, address(203), `notlisted-${run}`, { 'X-Forwarded-For': address(201) });
+    expect(elsewhere.status).toBe(422);
+    await prefill(authLimitKeys.loginAddress(address(203)), AUTH_LIMITS.loginPerAddress);
+    expect((await loginFrom(proxied, address(203), `notlisted2-${run}`, { 'X-Forwarded-For': address(204) })).status).toBe(429);
   });
 
   it.skipIf(!redisUrl)('counts in Redis, not in the database, when REDIS_URL is set', async () => {

@@ -36,7 +36,7 @@ function form(bytes: Uint8Array, name: string, type: string, dirValue?: string) 
   return fd;
 }
 const upload = (app: TestShop['app'], body: FormData | string, headers: Record<string, string> = {}) =>
-  Promise.resolve(app.request('/v1/upload-files', { method: 'POST', headers: { 'X-Channel-Id': 'default', ...headers }, body }));
+  Promise.resolve(app.request('/v1/upload-files', { method: 'POST', headers: { 'X-Channel-Id': 'default', ...headers }, body }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
 const get = (app: TestShop['app'], url: string) => Promise.resolve(app.request(url, { headers: { 'X-Channel-Id': 'default' } }));
 
 describe('uploads on disk', () => {
@@ -118,7 +118,7 @@ describe('uploads on disk', () => {
   });
 
   it('limits uploads per client address', async () => {
-    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUST_PROXY: '1', UPLOAD_DIR: dir }) });
+    const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1', UPLOAD_DIR: dir }) });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await upload(proxied, form(PNG, 'a.png', 'image/png'), { 'X-Forwarded-For': '198.51.100.7' })).status);
     expect(statuses.filter((s) => s === 201).length).toBe(30);

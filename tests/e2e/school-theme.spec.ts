@@ -284,6 +284,10 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     expect(favicon.status()).toBe(200);
     // The page is styled: the global stylesheet applies (the body is not the browser's default serif at 8 px margin).
     expect(await page.evaluate(() => getComputedStyle(document.body).margin)).not.toBe('8px');
+    // A storefront with an external API proxies nothing: /v1 here says where the API is (nginx routes it).
+    const api = await page.request.get(`${shopURL}/v1/products`);
+    expect(api.status()).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 'common.not_found', message: expect.stringContaining('PUBLIC_API_BASE_URL') });
     // Nothing outside the build is served as a static file.
     expect((await page.request.get(`${shopURL}/_astro/..%2f..%2fserver%2fentry.mjs`)).status()).toBe(404);
   } finally {

@@ -1,100 +1,29 @@
 /**
  * The pieces of `npm run start:cluster` that decide correctness with several processes:
- * - the balancer (scripts/lb.ts): round robin over healthy backends, a request that could not reach a
- *   backend (refused) goes to the other one, the API paths go to the API pool, a pool marked down is
- *   still tried, every backend refusing is a 503 JSON;
+ * (the edge, nginx, is tests/unit/nginx-config.test.ts's; the whole cluster through it, cluster-smoke.test.ts's)
  * - the rebuild lock (scripts/rebuild-lock.ts): two holders never hold it at once, in Redis (REDIS_URL)
  *   and as a PostgreSQL advisory lock (DATABASE_URL); the published-build pointer;
- * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start).
+ * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start);
+ * - without nginx the cluster stops with one line saying how to install it.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isApiPath, startBalancer, type Balancer } from '../../scripts/lb.ts';
+import { describe, expect, it } from 'vitest';
 import { buildCoordinator, postgresBuildLock, redisBuildLock, type BuildLock } from '../../scripts/rebuild-lock.ts';
 import { rateLimitMultiplier } from '../../api/src/services/rate-limit/index.ts';
 
-/** A backend answering its name (and echoing the method, body and forwarded address). */
-async function backend(name: string): Promise<{ server: Server; port: number }> {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => { body += c.toString(); });
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ name, method: req.method, url: req.url, body, xff: req.headers['x-forwarded-for'] ?? null }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { server, port: (server.address() as AddressInfo).port };
-}
-
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
-  const { server, port } = await backend('gone');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
   await new Promise<void>((r) => server.close(() => r()));
   return port;
 }
-
-describe('the load balancer', () => {
-  const servers: Server[] = [];
-  let lb: Balancer;
-  afterAll(async () => {
-    await lb?.close();
-    for (const s of servers) { s.closeAllConnections(); s.close(); }
-  });
-
-  it('sends API paths to the API pool, round robin, and resends a refused request to the next backend', async () => {
-    const [a1, a2, w1] = await Promise.all([backend('api-1'), backend('api-2'), backend('web-1')]);
-    servers.push(a1.server, a2.server, w1.server);
-    const dead = await closedPort();
-    lb = await startBalancer({
-      port: 0, checkMs: 60_000, log: () => {},
-      api: [{ name: 'api-1', port: a1.port }, { name: 'api-2', port: a2.port }, { name: 'api-3', port: dead }],
-      web: [{ name: 'web-1', port: w1.port }],
-    });
-    await lb.check();
-    const base = `http://127.0.0.1:${lb.port}`;
-    const names: string[] = [];
-    for (let i = 0; i < 4; i++) names.push((await (await fetch(`${base}/v1/products?i=${i}`)).json()).name);
-    expect(names.sort()).toEqual(['api-1', 'api-1', 'api-2', 'api-2']);
-    const page = await (await fetch(`${base}/cart/`)).json();
-    expect(page.name).toBe('web-1');
-    expect(page.xff).toMatch(/127\.0\.0\.1$/);
-
-    // api-1 goes away without the balancer knowing: its POSTs are resent to api-2, body intact.
-    await new Promise<void>((r) => { a1.server.closeAllConnections(); a1.server.close(() => r()); });
-    const answers = await Promise.all([1, 2, 3, 4].map(async (n) => {
-      const res = await fetch(`${base}/v1/carts/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ n }) });
-      return { status: res.status, body: await res.json() };
-    }));
-    for (const [i, a] of answers.entries()) {
-      expect(a.status).toBe(200);
-      expect(a.body).toMatchObject({ name: 'api-2', method: 'POST', body: JSON.stringify({ n: i + 1 }) });
-    }
-  });
-
-  it('still tries a pool whose backends are all marked down, and answers 503 JSON with Retry-After once every one refuses', async () => {
-    // Marked down (e.g. slow health checks under load) but still there: answered, not refused by the balancer.
-    lb.markDown('web-1');
-    const slow = await fetch(`http://127.0.0.1:${lb.port}/`);
-    expect(slow.status).toBe(200);
-    expect((await slow.json()).name).toBe('web-1');
-    const web = servers[2];
-    await new Promise<void>((r) => { web.closeAllConnections(); web.close(() => r()); });
-    const res = await fetch(`http://127.0.0.1:${lb.port}/`);
-    expect(res.status).toBe(503);
-    expect(res.headers.get('retry-after')).toBe('2');
-    expect(await res.json()).toMatchObject({ code: 'common.service_unavailable', message: expect.stringContaining('しばらく') });
-  });
-
-  it('routes exactly the Shop API paths to the API', () => {
-    expect(['/v1', '/v1/products', '/v1?x=1', '/public.json', '/admin/v1/login'].every(isApiPath)).toBe(true);
-    expect(['/', '/v1x', '/admin/', '/products/1', '/_astro/a.js'].some(isApiPath)).toBe(false);
-  });
-});
 
 /** Two processes' locks on one store: only one holds it; after release the other gets it. */
 async function twoHolders(a: BuildLock, b: BuildLock): Promise<void> {
@@ -158,6 +87,19 @@ describe('the rebuild lock', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('start:cluster without nginx', () => {
+  it('stops with one line saying how to install it', () => {
+    const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'scripts', 'cluster.ts')], {
+      encoding: 'utf8', timeout: 30_000,
+      env: { PATH: process.env.PATH, NGINX_BIN: '/nonexistent/nginx', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '5180' },
+    });
+    expect(r.status).toBe(1);
+    const errors = r.stderr.trim().split('\n');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^\[cluster\] failed to start: nginx not found: install it with `apt-get install nginx libnginx-mod-http-brotli-static`/);
   });
 });
 

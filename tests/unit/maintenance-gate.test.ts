@@ -71,10 +71,10 @@ function fakeApi(initial: boolean): FakeApi {
   return api;
 }
 
-function gateOver(api: FakeApi, opts: { allow?: string; trustProxy?: string; clock?: { t: number } } = {}) {
+function gateOver(api: FakeApi, opts: { allow?: string; trustedProxies?: string; clock?: { t: number } } = {}) {
   const clock = opts.clock ?? { t: 0 };
   return createMaintenanceGate({
-    apiBaseUrl: 'http://api.test', channel: 'default', allow: allowListOf(opts.allow), trustProxy: opts.trustProxy,
+    apiBaseUrl: 'http://api.test', channel: 'default', allow: allowListOf(opts.allow), trustedProxies: opts.trustedProxies,
     fetch: api.fetch, now: () => clock.t,
   });
 }
@@ -108,8 +108,10 @@ describe('the storefront gate', () => {
     expect(await direct.blocks(req('/', { address: '203.0.113.9' }), dir)).toBe(false);
     expect(await direct.blocks(req('/', { address: '::ffff:203.0.113.9' }), dir)).toBe(false);
     expect(await direct.blocks(req('/', { forwardedFor: '203.0.113.9' }), dir)).toBe(true);
-    const proxied = gateOver(api, { allow: '203.0.113.0/24', trustProxy: '1' });
+    const proxied = gateOver(api, { allow: '203.0.113.0/24', trustedProxies: '127.0.0.1' });
     expect(await proxied.blocks(req('/', { address: '127.0.0.1', forwardedFor: '203.0.113.9' }), dir)).toBe(false);
+    // A peer not on TRUSTED_PROXIES is not believed.
+    expect(await proxied.blocks(req('/', { address: '198.51.100.2', forwardedFor: '203.0.113.9' }), dir)).toBe(true);
     expect(await proxied.blocks(req('/', { address: '127.0.0.1', forwardedFor: '203.0.113.9, 198.51.100.1' }), dir)).toBe(true);
   });
 

@@ -3,7 +3,7 @@
  * IPv4/IPv6 addresses and CIDR ranges ("203.0.113.7, 198.51.100.0/24, 2001:db8::/32"). Empty by
  * default: not even loopback passes, since behind a proxy on the same machine every request comes
  * from loopback. Matching uses node:net's BlockList; the address is the one the rate limits use
- * (middleware/client-address.ts, TRUST_PROXY rules).
+ * (middleware/client-address.ts, TRUSTED_PROXIES rules). TRUSTED_PROXIES uses the same syntax.
  */
 import { BlockList, isIP } from 'node:net';
 

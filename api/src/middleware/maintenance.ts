@@ -4,7 +4,7 @@
  * stores the title and message and goes to /maintenance/. Let through:
  * - GET /v1/maintenance itself (the page reads the wording from it);
  * - client addresses on MAINTENANCE_ALLOW (staff looking at the shop), found as the rate limits
- *   find them (TRUST_PROXY rules);
+ *   find them (TRUSTED_PROXIES rules);
  * - the shop's own server-side calls (content-sync, builds, live rebuilds, pages rendered for a
  *   visitor the storefront's gate already let through), proven by the internal secret
  *   (contracts/internal.ts).
@@ -33,7 +33,7 @@ export function isInternalRequest(given: string | undefined, secret: string | un
 function exempt(c: Context<AppEnv>, allow: AllowList): boolean {
   if ((c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_PATH.test(c.req.path)) return true;
   if (isInternalRequest(c.req.header(INTERNAL_SECRET_HEADER))) return true;
-  return allow.allows(clientAddress(c, c.get('env').TRUST_PROXY));
+  return allow.allows(clientAddress(c, c.get('env').TRUSTED_PROXIES));
 }
 
 /** The /v1 gate; reads the switch from the context (app.ts provides it). */

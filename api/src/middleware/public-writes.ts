@@ -38,7 +38,7 @@ export const limitPublicWrites = createMiddleware<AppEnv>(async (c, next) => {
   const rule = operation ? PUBLIC_WRITE_LIMITS[operation] : undefined;
   if (!rule) return next();
   if (rule.bodyBytes !== null && await bodySize(c) > rule.bodyBytes) throw httpError(413);
-  const ip = clientAddress(c, c.get('env').TRUST_PROXY);
+  const ip = clientAddress(c, c.get('env').TRUSTED_PROXIES);
   const env = c.get('env');
   const limit = rule.followsLogin ? Math.max(rule.limit, 2 * env.LOGIN_LIMIT_PER_ADDRESS) : rule.limit;
   if (ip) await enforce(rateLimitStore(c.get('db'), env), `public-write:${operation}:ip:${ip}`, { limit, windowSeconds: rule.windowSeconds });

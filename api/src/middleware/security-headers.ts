@@ -7,7 +7,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
-import { isHttpsRequest } from './client-address.ts';
+import { isHttpsContext } from './client-address.ts';
 
 /** JSON and other API answers never run or embed anything. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -32,7 +32,7 @@ export function securityHeaders({ api, https }: { api: boolean; https: boolean }
 /** hono middleware: the API's security headers on every answer, errors included. */
 export const securityHeadersMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
-  const https = isHttpsRequest(c.req.url, c.req.header('x-forwarded-proto'), c.get('env')?.TRUST_PROXY);
+  const https = isHttpsContext(c, c.get('env')?.TRUSTED_PROXIES);
   for (const [name, value] of Object.entries(securityHeaders({ api: true, https }))) {
     if (!c.res.headers.has(name)) c.res.headers.set(name, value);
   }

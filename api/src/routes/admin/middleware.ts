@@ -34,7 +34,7 @@ const ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
 
 /**
  * The client of a call: the browser's address forwarded by the shop's /admin/ screens when they
- * prove the shared secret (contracts/admin.ts), else the caller's own (TRUST_PROXY rules).
+ * prove the shared secret (contracts/admin.ts), else the caller's own (TRUSTED_PROXIES rules).
  */
 export function adminClient(c: Context<AdminEnv>) {
   const own = clientInfo(c as never);

@@ -3,14 +3,14 @@ import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
-import { clientAddress, isHttpsRequest } from '../../middleware/client-address.ts';
+import { clientAddress, isHttpsContext } from '../../middleware/client-address.ts';
 import type { ClientInfo, Session } from '../../services/auth.ts';
 
-export const isHttps = (c: Context<AppEnv>) => isHttpsRequest(c.req.url, c.req.header('x-forwarded-proto'), c.get('env').TRUST_PROXY);
+export const isHttps = (c: Context<AppEnv>) => isHttpsContext(c, c.get('env').TRUSTED_PROXIES);
 
-/** The client's address (as TRUST_PROXY allows) and user agent, for rate limits and the login history. */
+/** The client's address (as TRUSTED_PROXIES allows) and user agent, for rate limits and the login history. */
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
-  return { ip: clientAddress(c, c.get('env').TRUST_PROXY), userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
+  return { ip: clientAddress(c, c.get('env').TRUSTED_PROXIES), userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
 }
 
 /** Sets the httpOnly refresh cookie of a new session (nothing on the code step, which has none yet). */
