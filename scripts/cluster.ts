@@ -8,11 +8,10 @@
  *   the next WEB_PROCESSES ports   storefront processes (scripts/start.ts with API_BASE_URL = nginx,
  *                                  SHOP_SHARED_BUILDS=1: one live rebuild at a time, scripts/rebuild-lock.ts)
  *
- * Start order: nginx; the release step `node scripts/db-migrate.ts --seed` when that script exists
- * (else the first API process migrates and seeds, as before); the API processes; the first
- * storefront process (it syncs and builds when dist/ is out of date), then the others. Each is ready
- * when its GET /readyz answers 200 (/healthz, then the old /public.json and /robots.txt, on a
- * build without those). A child that exits (nginx too) is restarted with backoff (0.5 s doubling to
+ * Start order: nginx; the release step `node scripts/db-migrate.ts --seed` (migrations under an
+ * advisory lock, the seed of an empty database); the API processes; the first storefront process (it
+ * syncs and builds when dist/ is out of date), then the others. Each is ready when its GET /readyz
+ * answers 200. A child that exits (nginx too) is restarted with backoff (0.5 s doubling to
  * 10 s; reset after 30 s up); nginx's passive health (max_fails) skips a process that is gone.
  * SIGINT/SIGTERM stop everything (nginx gracefully). `nginx -s reload -p <prefix> -c <config>`
  * (printed at start) reloads nginx under load.
@@ -26,7 +25,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -61,8 +60,6 @@ interface Member {
   starts: number;
   startedAt: number;
   backoffMs: number;
-  /** The readiness path that answered on this build (/readyz, else an older one). */
-  readyPath?: string;
   extra?: string;
 }
 
@@ -72,24 +69,18 @@ const nodeArgs = (process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean
 /** Every child running now, so a failed start stops them too. */
 const running = new Set<ChildProcess>();
 
-/** The release step of hM's branch (migrations under an advisory lock); absent before it is merged. */
+/** The release step: migrations under an advisory lock, and the seed of an empty database. */
 const MIGRATE_SCRIPT = join(root, 'scripts', 'db-migrate.ts');
 
-/** Whether the process answers ready: /readyz, falling back (404) to /healthz, then to the old paths. */
+/** Whether the process answers ready (GET /readyz 200: database reachable, schema current, build loaded). */
 async function isReady(m: Member): Promise<boolean> {
-  const paths = m.readyPath ? [m.readyPath] : ['/readyz', '/healthz', m.role === 'api' ? '/public.json' : '/robots.txt'];
-  for (const path of paths) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${m.port}${path}`, { headers: { 'x-channel-id': 'default' }, signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      if (res.status === 404 && !m.readyPath) continue;
-      if (res.ok) m.readyPath = path;
-      return res.ok;
-    } catch {
-      return false;
-    }
+  try {
+    const res = await fetch(`http://127.0.0.1:${m.port}/readyz`, { signal: AbortSignal.timeout(5000) });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
   }
-  return false;
 }
 
 async function main() {
@@ -206,20 +197,12 @@ async function main() {
 
   const started = Date.now();
   spawnMember(edge);
-  if (existsSync(MIGRATE_SCRIPT)) {
-    // The release step: migrations (under an advisory lock) and the seed of an empty database, once.
-    log('release step: node scripts/db-migrate.ts --seed');
-    const migrate = spawnSync(process.execPath, [MIGRATE_SCRIPT, '--seed'], { cwd: root, env: shared, stdio: 'inherit' });
-    if (migrate.status !== 0) throw new Error(`db-migrate failed (${migrate.signal ?? `code ${migrate.status}`})`);
-    for (const m of api) spawnMember(m);
-    await ready(api, 120_000);
-  } else {
-    // Before the release step exists: the first API process migrates and seeds; the others then find the database ready.
-    spawnMember(api[0]);
-    await ready([api[0]], 120_000);
-    for (const m of api.slice(1)) spawnMember(m);
-    await ready(api, 60_000);
-  }
+  // The release step: migrations (under an advisory lock) and the seed of an empty database, once.
+  log('release step: node scripts/db-migrate.ts --seed');
+  const migrate = spawnSync(process.execPath, [MIGRATE_SCRIPT, '--seed'], { cwd: root, env: shared, stdio: 'inherit' });
+  if (migrate.status !== 0) throw new Error(`db-migrate failed (${migrate.signal ?? `code ${migrate.status}`})`);
+  for (const m of api) spawnMember(m);
+  await ready(api, 120_000);
   // The first storefront syncs and builds when needed; the others find the build current.
   spawnMember(web[0]);
   await ready([web[0]], 600_000);

@@ -33,24 +33,19 @@ step "build context copied ($(find "$root/src" -type f | wc -l) files)"
 step "build.sh done"
 "$root/src/deploy/image/stage-app.sh" "$root/src" "$root/app"
 step "stage-app.sh done"
-if [ -f "$root/src/deploy/nginx/compose.conf" ]; then
-  "$root/src/deploy/image/stage-edge.sh" "$root/src" "$root/edge"
-  step "stage-edge.sh done"
-  # The edge image's own step: Debian's nginx and the brotli module (here: only checked when installed).
-  "$root/src/deploy/image/nginx-install.sh" >/dev/null
-  # nginx -t on the staged config as the edge image runs it; its upstreams are compose's service names,
-  # resolved here through a private /etc/hosts (a mount namespace, so the machine's stays untouched).
-  hosts="$root/edge/hosts"
-  { cat /etc/hosts; sed -n '/^services:/,/^[a-z]/p' "$root/src/deploy/compose.yaml" | sed -nE 's/^  ([a-z0-9-]+):.*/127.0.0.1 \1/p'; } > "$hosts"
-  if unshare -m true 2>/dev/null; then
-    unshare -m sh -c "mount --bind '$hosts' /etc/hosts && nginx -t -q -c '$root/edge/etc/nginx/shop.conf'"
-    step "nginx -t on the edge image's config: OK"
-  else
-    step "nginx -t on the edge image's config skipped: no mount namespace here"
-  fi
+"$root/src/deploy/image/stage-edge.sh" "$root/src" "$root/edge"
+step "stage-edge.sh done"
+# The edge image's own step: Debian's nginx and the brotli module (here: only checked when installed).
+"$root/src/deploy/image/nginx-install.sh" >/dev/null
+# nginx -t on the staged config as the edge image runs it; its upstreams are compose's service names,
+# resolved here through a private /etc/hosts (a mount namespace, so the machine's stays untouched).
+hosts="$root/edge/hosts"
+{ cat /etc/hosts; sed -n '/^services:/,/^[a-z]/p' "$root/src/deploy/compose.yaml" | sed -nE 's/^  ([a-z0-9-]+):.*/127.0.0.1 \1/p'; } > "$hosts"
+if unshare -m true 2>/dev/null; then
+  unshare -m sh -c "mount --bind '$hosts' /etc/hosts && nginx -t -q -c '$root/edge/etc/nginx/shop.conf'"
+  step "nginx -t on the edge image's config: OK"
 else
-  # TODO(lead): deploy/nginx/compose.conf comes with the nginx branch; then this step always runs.
-  step "stage-edge.sh skipped: deploy/nginx/compose.conf not in this checkout"
+  step "nginx -t on the edge image's config skipped: no mount namespace here"
 fi
 # The image's user is `node` (uid 1000); here the start check below runs as `nobody` instead, owning only
 # the same writable folders, so a process writing anywhere else in /app fails here as in the image.
@@ -109,10 +104,7 @@ wait_for() { # url seconds [any] -> prints the status (200, or with "any" the fi
 (cd "$app" && API_PORT="$api_port" exec "${run_as[@]}" node api/src/server.ts) > "$data/api.log" 2>&1 &
 pids+=($!)
 status=$(wait_for "http://127.0.0.1:$api_port/healthz" 60 any)
-if [ "$status" = 404 ] && [ "$(status_of "http://127.0.0.1:$api_port/v1/openapi.json")" = 200 ]; then
-  # TODO(lead): /healthz comes with the operability branch; remove this fallback once merged.
-  step "API from /app answers /v1/openapi.json (no /healthz in this checkout yet)"
-elif [ "$status" = 200 ]; then
+if [ "$status" = 200 ]; then
   step "API from /app answers /healthz"
   ready=$(wait_for "http://127.0.0.1:$api_port/readyz" 20)
   [ "$ready" = 200 ] || { echo "API /readyz answered $ready"; tail -20 "$data/api.log"; exit 1; }

@@ -161,8 +161,6 @@ describe('the cluster through nginx', () => {
     for (const [name, port] of ports) {
       if (name === 'nginx') continue;
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      // TODO(lead): remove this skip once the /healthz + /readyz branch is merged.
-      if (health.status === 404) { console.warn(`[smoke] ${name}: no /healthz on this branch yet, skipped`); continue; }
       expect(health.status, name).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);

@@ -186,9 +186,7 @@ export function containerProblems(c: Container, reads: (name: string) => boolean
   if (!c.role) return [`${c.where}: its command ${JSON.stringify(c.command)} runs none of ${Object.values(ENTRY_POINTS).join(', ')}`];
   if (c.command[0] !== 'node') say(`command must start with node, got ${c.command[0]}`);
   const entry = ENTRY_POINTS[c.role];
-  // TODO(lead): scripts/db-migrate.ts comes with the migrations branch; then it must exist like the others.
-  const pendingEntry = c.role === 'migrate' && !JSON.parse(read('package.json')).scripts['db:migrate'];
-  if (!pendingEntry && !existsSync(join(root, entry))) say(`${entry} does not exist`);
+  if (!existsSync(join(root, entry))) say(`${entry} does not exist`);
   const env = resolvedEnv(c);
   // Port: what the process listens on with this environment, declared and probed.
   const port = portOf(c.role, env);
