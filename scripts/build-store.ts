@@ -11,13 +11,13 @@
  *   whose files are not all there.
  *
  * A reader downloads a version completely into a folder of its own (files the live build already has
- * with the same sha256 are hard-linked from it instead), checks every size and sha256, and only then
+ * with the same sha256 are hard-linked or copied from it instead), checks every size and sha256, and only then
  * renames the folder into place; a failed or partial download leaves nothing behind.
  * The storage is the module uploads use (api/src/services/uploads/storage.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import type { UploadStorage } from '../api/src/services/uploads/storage.ts';
 
@@ -172,11 +172,19 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
       const target = join(partial, f.path);
       await mkdir(dirname(target), { recursive: true });
       const same = local.get(f.sha256);
-      if (same && await link(same, target).then(() => true, () => false)) {
-        // A hard link shares the mtime too: only a copy of the same bytes with the manifest's time is exact.
-        const info = await stat(target);
-        if (info.size === f.size && Math.floor(info.mtimeMs) === f.mtime_ms) { linked += 1; return; }
-        await rm(target);
+      if (same) {
+        // Same bytes in the live build: a hard link when even the time matches, else a local copy with the manifest's time.
+        if (await link(same, target).then(() => true, () => false)) {
+          const info = await stat(target);
+          if (info.size === f.size && Math.floor(info.mtimeMs) === f.mtime_ms) { linked += 1; return; }
+          await rm(target);
+        }
+        if (await copyFile(same, target).then(() => true, () => false)) {
+          const time = new Date(f.mtime_ms);
+          await utimes(target, time, time);
+          linked += 1;
+          return;
+        }
       }
       const bytes = await store.get(objectKey(channel, f.sha256));
       if (!bytes) throw new Error(`${f.path} (${f.sha256.slice(0, 12)}) is missing from the store`);

@@ -102,6 +102,8 @@ export async function loadSite(outDir: string): Promise<LiveSite> {
   const assets = loadAssets(join(outDir, 'client'));
   let digest: string;
   try {
+    // REBUILD_RELOAD_BUNDLE=1: import every build's bundle (the behaviour before; scripts/rebuild-memory-bench.ts compares).
+    if (process.env.REBUILD_RELOAD_BUNDLE === '1') throw new Error('reload');
     digest = serverDigest(outDir);
   } catch {
     return { outDir, handler: await importHandler(join(outDir, 'server', 'entry.mjs')), assets };

@@ -174,7 +174,7 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
       await mkdir(liveBuildsDir, { recursive: true });
       const reuse = live && complete(live.outDir) ? { dir: live.outDir, files: await localManifest(live.outDir) } : undefined;
       const r = await fetchBuild({ store, pointer, intoDir, reuse });
-      say(`Fetched build ${pointer.version} from the store: ${r.downloaded_files} files downloaded (${(r.downloaded_bytes / 1024).toFixed(0)} KB), ${r.linked_files} linked from the live build, ${r.files} in all, in ${r.seconds.toFixed(1)} s`);
+      say(`Fetched build ${pointer.version} from the store: ${r.downloaded_files} files downloaded (${(r.downloaded_bytes / 1024).toFixed(0)} KB), ${r.linked_files} taken from the live build, ${r.files} in all, in ${r.seconds.toFixed(1)} s`);
     }
     return intoDir;
   }

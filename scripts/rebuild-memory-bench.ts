@@ -1,0 +1,103 @@
+/**
+ * Memory of the running shop over live rebuilds (run alone, not in CI):
+ *   npx node scripts/rebuild-memory-bench.ts [rebuilds=20]
+ * Starts `npm start` (scripts/start.ts) on BENCH_PORT (default 5450) with a throwaway PGlite database
+ * and build under .data/bench-rss/, then changes one blog post through the editor API `rebuilds` times,
+ * waiting for each live rebuild, and prints the resident memory (VmRSS) of the shop process and of its
+ * warm renderer child after each one. REBUILD_RELOAD_BUNDLE=1 gives the figures from before the
+ * server bundle was imported once per distinct bundle (scripts/rebuild-live.ts, loadSite).
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signRebuildRequest, SIGNATURE_HEADER } from './rebuild-signature.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const work = join(root, '.data', 'bench-rss');
+const port = Number(process.env.BENCH_PORT || 5450);
+const base = `http://127.0.0.1:${port}`;
+const secret = 'bench-rebuild-secret-0123456789';
+const rebuilds = Number(process.argv[2] || 20);
+const api = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', 'content-type': 'application/json' };
+
+/** VmRSS of a process in MB (0 when it is gone). */
+function rssMb(pid: number): number {
+  try { return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024; } catch { return 0; }
+}
+
+/** The warm renderer: the shop's child running content-build-renderer.ts. */
+function rendererPid(parent: number): number {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parent) continue;
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('content-build-renderer')) return Number(name);
+    } catch { /* gone */ }
+  }
+  return 0;
+}
+
+async function status(): Promise<{ state: string; last: { finished_at: string; ok: boolean; skipped: boolean } | null }> {
+  const res = await fetch(`${base}/hooks/rebuild/status`, { headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, '') } });
+  return await res.json() as never;
+}
+
+async function main(): Promise<void> {
+  rmSync(work, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), DATA_DIR: join(work, 'pglite'), SHOP_DIST_DIR: join(work, 'dist'), CONTENT_SNAPSHOT_DIR: join(work, 'snapshot'),
+      DATABASE_URL: '', API_BASE_URL: '', SHOP_SHARED_BUILDS: '', REBUILD_SECRET: secret, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100', ASTRO_TELEMETRY_DISABLED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready = false;
+  child.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('Shop ready at')) ready = true; });
+  try {
+    while (!ready) {
+      if (child.exitCode !== null) throw new Error('the shop exited');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const login = await fetch(`${base}/admin/v1/auth/login`, { method: 'POST', headers: api, body: JSON.stringify({ login: 'editor', password: 'editor-pass-2026' }) });
+    const headers = { ...api, Authorization: `Bearer ${(await login.json() as { access_token: string }).access_token}` };
+    const [post] = await (await fetch(`${base}/admin/v1/blogs?per=1`, { headers })).json() as Array<{ id: number }>;
+    const original = await (await fetch(`${base}/admin/v1/blogs/${post.id}`, { headers })).json() as Record<string, unknown>;
+    const { key, title, excerpt, body, image, tags, stylist_id, published_at } = original;
+    console.log(`mode: ${process.env.REBUILD_RELOAD_BUNDLE === '1' ? 'before (every rebuild imports its server bundle)' : 'after (one import per distinct server bundle)'}`);
+    console.log(`start: shop ${rssMb(child.pid!).toFixed(0)} MB`);
+    const rows: Array<{ shop: number; renderer: number; seconds: number }> = [];
+    for (let i = 1; i <= rebuilds; i++) {
+      const since = (await status()).last?.finished_at;
+      const t = Date.now();
+      const put = await fetch(`${base}/admin/v1/blogs/${post.id}`, { method: 'PUT', headers, body: JSON.stringify({ key, title: `${String(title)} (${i})`, excerpt, body, image, tags, stylist_id, published_at }) });
+      if (!put.ok) throw new Error(`PUT answered ${put.status}: ${await put.text()}`);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 200));
+        const s = await status();
+        if (s.state === 'idle' && s.last && s.last.finished_at !== since && !s.last.skipped) {
+          if (!s.last.ok) throw new Error('a rebuild failed');
+          break;
+        }
+      }
+      // Let the swap's garbage settle a little before sampling.
+      await new Promise((r) => setTimeout(r, 1000));
+      const row = { shop: rssMb(child.pid!), renderer: rssMb(rendererPid(child.pid!)), seconds: (Date.now() - t) / 1000 };
+      rows.push(row);
+      console.log(`rebuild ${String(i).padStart(2)}: shop ${row.shop.toFixed(0)} MB, renderer ${row.renderer.toFixed(0)} MB (${row.seconds.toFixed(1)} s)`);
+    }
+    const first = rows[0];
+    const last = rows.at(-1)!;
+    console.log(`shop RSS after rebuild 1 → ${rows.length}: ${first.shop.toFixed(0)} → ${last.shop.toFixed(0)} MB (${(last.shop - first.shop >= 0 ? '+' : '')}${(last.shop - first.shop).toFixed(0)} MB); renderer ${first.renderer.toFixed(0)} → ${last.renderer.toFixed(0)} MB`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('rebuild memory bench failed:', error);
+  process.exit(1);
+});
