@@ -203,3 +203,28 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
   }
   return { version: pointer.version, files: manifest.files.length, bytes: pointer.bytes, downloaded_files: downloaded, downloaded_bytes: downloadedBytes, linked_files: linked, seconds: (Date.now() - started) / 1000 };
 }
+
+/**
+ * Removes versions older than the newest `keep` (their manifests) and every object no kept manifest
+ * names. Run by the builder under the rebuild lock, after its pointer is written; readers only ever
+ * fetch the current version, so a kept previous one covers a reader still downloading it.
+ */
+export async function pruneStore(store: UploadStorage, channel: string, keep = 3): Promise<{ versions: number; objects: number }> {
+  const prefix = prefixOf(channel);
+  const listed = await store.list(prefix);
+  const manifests = listed.filter((o) => o.key.endsWith('/manifest.json')).map((o) => o.key).sort();
+  const kept = manifests.slice(-keep);
+  const pointer = await readPointer(store, channel);
+  if (pointer && !kept.includes(pointer.manifest)) kept.push(pointer.manifest);
+  const referenced = new Set<string>();
+  for (const key of kept) {
+    const bytes = await store.get(key);
+    // A manifest that cannot be read: keep every object rather than guess.
+    if (!bytes) return { versions: 0, objects: 0 };
+    for (const f of (JSON.parse(Buffer.from(bytes).toString('utf8')) as BuildManifest).files) referenced.add(f.sha256);
+  }
+  const oldManifests = manifests.filter((k) => !kept.includes(k));
+  const oldObjects = listed.filter((o) => o.key.startsWith(`${prefix}objects/`) && !referenced.has(o.key.slice(`${prefix}objects/`.length)));
+  await eachLimited([...oldManifests, ...oldObjects.map((o) => o.key)], (key) => store.delete(key));
+  return { versions: oldManifests.length, objects: oldObjects.length };
+}

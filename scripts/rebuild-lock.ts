@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { s3Storage, type UploadStorage } from '../api/src/services/uploads/storage.ts';
-import { fetchBuild, localManifest, publishBuild, readPointer } from './build-store.ts';
+import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
 
 /** A held lock; `release` is safe to call twice. */
 export interface HeldLock { release(): Promise<void> }
@@ -163,6 +163,8 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
       local.set(version, build.outDir);
       if (pending === build) pending = null;
       say(`Published build ${version} to the store: ${r.uploaded_files} of ${r.files} files uploaded (${(r.uploaded_bytes / 1024).toFixed(0)} of ${(r.bytes / 1024).toFixed(0)} KB) in ${r.seconds.toFixed(1)} s`);
+      const pruned = await pruneStore(store, channel).catch(() => null);
+      if (pruned?.versions) say(`Removed ${pruned.versions} old version(s) and ${pruned.objects} object(s) no kept version uses from the store`);
     } catch (error) {
       say(`Could not publish build ${version} to the store (will retry): ${error instanceof Error ? error.message : String(error)}`);
     }
@@ -188,8 +190,16 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
     },
     async latest(live) {
       if (pending) {
-        await tryPublish();
-        if (pending) return null;
+        // A build whose publish failed: publish it again, under the lock, unless a newer one is out.
+        const build = pending;
+        const newer = await readPointer(store, channel);
+        if (newer && Date.parse(newer.published_at) > Number(basename(build.outDir))) pending = null;
+        else {
+          const held = publishing ? null : await opts.lock.tryAcquire().catch(() => null);
+          if (!publishing && !held) return null; // another process builds: try again on the next poll
+          try { await tryPublish(); } finally { await held?.release(); }
+          if (pending) return null;
+        }
       }
       const pointer = await readPointer(store, channel);
       if (!pointer) return null;

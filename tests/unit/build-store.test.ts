@@ -131,3 +131,22 @@ describe('the store coordinator', () => {
     expect(JSON.parse(Buffer.from((await store.get(pointerKey(channel)))!).toString())).toMatchObject({ fingerprint: 'new', files: 6 });
   });
 });
+
+describe('pruning the store', () => {
+  it('keeps the newest versions and every object they name, removes the rest', async () => {
+    const { pruneStore } = await import('../../scripts/build-store.ts');
+    const channel = 'prune';
+    for (let i = 1; i <= 5; i++) {
+      const dir = fakeBuild(join(work, `p${i}`), { 'client/blog/a/index.html': `version ${i}` });
+      await publishBuild({ store, channel, outDir: dir, version: `v${i}`, fingerprint: `f${i}` });
+    }
+    const before = await store.list(`builds/${channel}/objects/`);
+    expect(before).toHaveLength(5 + 5); // 5 shared files + one changed page per version
+    expect(await pruneStore(store, channel, 3)).toEqual({ versions: 2, objects: 2 });
+    const keys = (await store.list(`builds/${channel}/`)).map((o) => o.key);
+    expect(keys.filter((k) => k.endsWith('manifest.json'))).toEqual(['v3', 'v4', 'v5'].map((v) => `builds/${channel}/${v}/manifest.json`));
+    // The current version still fetches completely.
+    const fetched = await fetchBuild({ store, pointer: (await readPointer(store, channel))!, intoDir: join(work, 'pruned-reader', 'v5') });
+    expect(fetched.files).toBe(6);
+  });
+});
