@@ -12,6 +12,8 @@
  *   rendered), then the pre-compressed assets, then the new server bundle is imported. Only when all of
  *   that succeeded does the server switch: handler, static files and asset table together (`onSwap`).
  * - A failed build leaves the live site as it was, logs why and keeps the result for the status answer.
+ * - Each distinct server bundle is imported once (`loadSite`): ESM modules are never freed, and a
+ *   content-only rebuild leaves the bundle byte-identical, so memory stays flat over rebuilds.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -194,9 +196,11 @@ export interface LiveRebuilderOptions {
   /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
   warmRenderer: boolean;
   /**
-   * Several storefront processes over one dist folder (scripts/rebuild-lock.ts, SHOP_SHARED_BUILDS=1):
-   * a build runs only under the shared lock and publishes its directory; a process that finds the
-   * lock taken retries later, and every process loads a newer published build with its content poll.
+   * Several storefront processes (scripts/rebuild-lock.ts): over one dist folder (SHOP_SHARED_BUILDS=1)
+   * or on machines sharing no disk through the S3-compatible store (=s3, scripts/build-store.ts). A
+   * build runs only under the shared lock and publishes its build; a process that finds the lock taken
+   * retries later, and every process loads a newer published build with its content poll (from the
+   * store: downloaded completely into a folder of its own first).
    */
   coordinator?: BuildCoordinator;
 }

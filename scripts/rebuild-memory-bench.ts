@@ -63,7 +63,10 @@ async function main(): Promise<void> {
     }
     const login = await fetch(`${base}/admin/v1/auth/login`, { method: 'POST', headers: api, body: JSON.stringify({ login: 'editor', password: 'editor-pass-2026' }) });
     const headers = { ...api, Authorization: `Bearer ${(await login.json() as { access_token: string }).access_token}` };
-    const [post] = await (await fetch(`${base}/admin/v1/blogs?per=1`, { headers })).json() as Array<{ id: number }>;
+    // A published post (the editor's list also holds drafts and scheduled posts, whose change builds nothing).
+    const published = await (await fetch(`${base}/v1/blogs?per=all`, { headers: api })).json() as Array<{ key: string }>;
+    const all = await (await fetch(`${base}/admin/v1/blogs?per=100`, { headers })).json() as Array<{ id: number; key: string }>;
+    const post = all.find((b) => b.key === published.at(-1)!.key)!;
     const original = await (await fetch(`${base}/admin/v1/blogs/${post.id}`, { headers })).json() as Record<string, unknown>;
     const { key, title, excerpt, body, image, tags, stylist_id, published_at } = original;
     console.log(`mode: ${process.env.REBUILD_RELOAD_BUNDLE === '1' ? 'before (every rebuild imports its server bundle)' : 'after (one import per distinct server bundle)'}`);
