@@ -196,6 +196,11 @@ export interface LiveRebuilderOptions {
   /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
   warmRenderer: boolean;
   /**
+   * Renders a warm renderer does before it is retired (the next content change then builds in a new
+   * one), so its slow growth (about 0.5 MB a render) stays bounded. Default REBUILD_RENDERER_MAX_RENDERS, else 200.
+   */
+  rendererMaxRenders?: number;
+  /**
    * Several storefront processes (scripts/rebuild-lock.ts): over one dist folder (SHOP_SHARED_BUILDS=1)
    * or on machines sharing no disk through the S3-compatible store (=s3, scripts/build-store.ts). A
    * build runs only under the shared lock and publishes its build; a process that finds the lock taken
@@ -230,7 +235,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   let built = 0;
   let adoptError: string | null = null;
   // The warm renderer and the sources it was built from; its last output is always the live site.
-  let renderer: { handle: WarmRenderer; sources: string } | null = null;
+  let renderer: { handle: WarmRenderer; sources: string; renders: number } | null = null;
+  const maxRenders = options.rendererMaxRenders ?? (Number(process.env.REBUILD_RENDERER_MAX_RENDERS) || 200);
   const dropRenderer = () => { renderer?.handle.stop(); renderer = null; };
   // The hard-linked copy of the live build that the next content-only rebuild renders into, made in
   // idle time after each swap (~1.3 s at 11,000 pages), so a rebuild does not wait for it.
@@ -363,6 +369,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         }
         rendered = true;
         const r = await renderer.handle.render(outDir);
+        renderer.renders += 1;
         log(`Re-rendered ${r.rendered.length} page(s) without bundling into the ${copy === 'prepared' ? 'copy prepared after the last swap' : 'copy linked just now'}: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
       } else if (breakIt) {
         await writeFile(outDir, 'not a directory\n');
@@ -371,7 +378,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         // Sources or settings changed, or no renderer yet: a full (incremental) astro build in a new
         // renderer, which stays warm for the next content change.
         dropRenderer();
-        renderer = { handle: await startWarmRenderer(outDir, env), sources };
+        renderer = { handle: await startWarmRenderer(outDir, env), sources, renders: 0 };
         rendered = true;
       } else {
         await runAstroBuild({ apiBaseUrl: options.apiBaseUrl, channel: options.channel, outDir });
@@ -387,6 +394,10 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       built += 1;
       last = report({ changed, output: outDir });
       log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
+      if (renderer && renderer.renders >= maxRenders) {
+        log(`The warm renderer did ${renderer.renders} renders: retired, the next rebuild starts a new one`);
+        dropRenderer();
+      }
       if (renderer) prepareStaging();
       void pruneLiveBuilds([site.outDir, previous.outDir]);
     } catch (error) {

@@ -1,10 +1,11 @@
 /**
  * Memory of the running shop over live rebuilds (run alone, not in CI):
  *   npx node scripts/rebuild-memory-bench.ts [rebuilds=20]
- * Starts `npm start` (scripts/start.ts) on BENCH_PORT (default 5450) with a throwaway PGlite database
- * and build under .data/bench-rss/, then changes one blog post through the editor API `rebuilds` times,
- * waiting for each live rebuild, and prints the resident memory (VmRSS) of the shop process and of its
- * warm renderer child after each one. REBUILD_RELOAD_BUNDLE=1 gives the figures from before the
+ * Starts the Shop API (scripts/start.ts with a throwaway PGlite database under .data/bench-rss/) on
+ * BENCH_PORT + 1 and a storefront process (scripts/start.ts with API_BASE_URL) on BENCH_PORT (default
+ * 5450), then changes one blog post through the editor API `rebuilds` times, waiting for each live
+ * rebuild, and prints the resident memory (VmRSS) of the storefront process and of its warm renderer
+ * child after each one. REBUILD_RELOAD_BUNDLE=1 gives the figures from before the
  * server bundle was imported once per distinct bundle (scripts/rebuild-live.ts, loadSite).
  */
 import { spawn } from 'node:child_process';
@@ -46,21 +47,20 @@ async function status(): Promise<{ state: string; last: { finished_at: string; o
 
 async function main(): Promise<void> {
   rmSync(work, { recursive: true, force: true });
+  const folders = { DATA_DIR: join(work, 'pglite'), SHOP_DIST_DIR: join(work, 'dist'), CONTENT_SNAPSHOT_DIR: join(work, 'snapshot') };
+  const common = { ...process.env, ...folders, DATABASE_URL: '', SHOP_SHARED_BUILDS: '', REBUILD_SECRET: secret, ASTRO_TELEMETRY_DISABLED: '1' };
+  // The Shop API (with the embedded database, whose memory would blur the figures) in a process of its
+  // own on port + 1, live rebuilds off; it makes the start build the storefront then finds up to date.
+  const apiProcess = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env: { ...common, PORT: String(port + 1), API_BASE_URL: '', CONTENT_POLL_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await readyLine(apiProcess);
+  // The storefront measured: pages and live rebuilds only, the API on the other process.
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: {
-      ...process.env, PORT: String(port), DATA_DIR: join(work, 'pglite'), SHOP_DIST_DIR: join(work, 'dist'), CONTENT_SNAPSHOT_DIR: join(work, 'snapshot'),
-      DATABASE_URL: '', API_BASE_URL: '', SHOP_SHARED_BUILDS: '', REBUILD_SECRET: secret, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100', ASTRO_TELEMETRY_DISABLED: '1',
-    },
+    env: { ...common, PORT: String(port), API_BASE_URL: `http://127.0.0.1:${port + 1}`, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let ready = false;
-  child.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('Shop ready at')) ready = true; });
   try {
-    while (!ready) {
-      if (child.exitCode !== null) throw new Error('the shop exited');
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await readyLine(child);
     const login = await fetch(`${base}/admin/v1/auth/login`, { method: 'POST', headers: api, body: JSON.stringify({ login: 'editor', password: 'editor-pass-2026' }) });
     const headers = { ...api, Authorization: `Bearer ${(await login.json() as { access_token: string }).access_token}` };
     // A published post (the editor's list also holds drafts and scheduled posts, whose change builds nothing).
@@ -95,8 +95,20 @@ async function main(): Promise<void> {
     const last = rows.at(-1)!;
     console.log(`shop RSS after rebuild 1 → ${rows.length}: ${first.shop.toFixed(0)} → ${last.shop.toFixed(0)} MB (${(last.shop - first.shop >= 0 ? '+' : '')}${(last.shop - first.shop).toFixed(0)} MB); renderer ${first.renderer.toFixed(0)} → ${last.renderer.toFixed(0)} MB`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    for (const p of [child, apiProcess]) {
+      p.kill('SIGTERM');
+      if (p.exitCode === null) await new Promise((r) => p.once('exit', r));
+    }
+  }
+}
+
+/** Resolves once the process logged that it is ready. */
+async function readyLine(p: ReturnType<typeof spawn>): Promise<void> {
+  let ready = false;
+  p.stdout!.on('data', (c: Buffer) => { if (c.toString().includes('Shop ready at')) ready = true; });
+  while (!ready) {
+    if (p.exitCode !== null) throw new Error('a shop process exited');
+    await new Promise((r) => setTimeout(r, 500));
   }
 }
 
