@@ -74,6 +74,8 @@ test('two storefront processes with separate folders share one build through the
     writeFileSync(join(dir, 'dist', '.shop-build-stamp'), fingerprint);
   }
   const shops = ports.map((port) => startShop(port, env));
+  // The post as it was, written back at the end (other specs read the seeded posts).
+  let restore: (() => Promise<unknown>) | null = null;
   try {
     for (const shop of shops) {
       await expect.poll(async () => (await fetch(`http://127.0.0.1:${shop.port}/`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [500] }).toBe(200);
@@ -103,6 +105,7 @@ test('two storefront processes with separate folders share one build through the
     const id = list.find((b) => b.key === post.key)?.id ?? post.id;
     const current = await (await request.get(`/admin/v1/blogs/${id}`, { headers })).json() as Record<string, unknown>;
     const { key, excerpt, body, image, tags, stylist_id, published_at } = current;
+    restore = () => request.put(`/admin/v1/blogs/${id}`, { headers, data: { key, title: post.title, excerpt, body, image, tags, stylist_id, published_at } });
     const edited = Date.now();
     const put = await request.put(`/admin/v1/blogs/${id}`, { headers, data: { key, title: newTitle, excerpt, body, image, tags, stylist_id, published_at } });
     expect(put.status(), await put.text()).toBe(200);
@@ -141,6 +144,7 @@ test('two storefront processes with separate folders share one build through the
     for (const shop of shops) console.log(`--- storefront ${shop.port}\n${shop.log.slice(-60).join('\n')}`);
     throw error;
   } finally {
+    await restore?.();
     await Promise.all(shops.map((shop) => new Promise<void>((r) => {
       if (shop.child.exitCode !== null) return r();
       shop.child.once('exit', () => r());
