@@ -138,7 +138,10 @@ export async function publishBuild(opts: { store: UploadStorage; channel: string
   const manifestBytes = Buffer.from(JSON.stringify(manifest));
   const manifestKey = `${prefixOf(channel)}${opts.version}/manifest.json`;
   await store.replace(manifestKey, manifestBytes, 'application/json');
-  await writeFile(join(opts.outDir, LOCAL_MANIFEST), manifestBytes);
+  // By a rename: the next build's hard-linked copy of this folder shares the file.
+  const localTmp = join(opts.outDir, `${LOCAL_MANIFEST}.${process.pid}.tmp`);
+  await writeFile(localTmp, manifestBytes);
+  await rename(localTmp, join(opts.outDir, LOCAL_MANIFEST));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const pointer: BuildPointer = {
     version: opts.version, fingerprint: opts.fingerprint, files: files.length, bytes, published_at: new Date().toISOString(),
