@@ -34,6 +34,8 @@ export interface BuildPointer {
   manifest_sha256: string;
   /** sha256 over the server/ files: equal digests mean the same server bundle. */
   server_digest: string;
+  /** The build's sources fingerprint (without content): a process adopts only builds of its own code. */
+  sources?: string;
 }
 export interface PublishReport { version: string; files: number; bytes: number; uploaded_files: number; uploaded_bytes: number; seconds: number }
 export interface FetchReport { version: string; files: number; bytes: number; downloaded_files: number; downloaded_bytes: number; linked_files: number; seconds: number }
@@ -114,7 +116,7 @@ async function readManifest(store: UploadStorage, pointer: BuildPointer): Promis
  * have yet (known from the previous version's manifest and `known`, which it extends), then the
  * manifest, then the pointer.
  */
-export async function publishBuild(opts: { store: UploadStorage; channel: string; outDir: string; version: string; fingerprint: string; known?: Set<string> }): Promise<PublishReport> {
+export async function publishBuild(opts: { store: UploadStorage; channel: string; outDir: string; version: string; fingerprint: string; sources?: string; known?: Set<string> }): Promise<PublishReport> {
   const started = Date.now();
   const { store, channel } = opts;
   const known = opts.known ?? new Set<string>();
@@ -145,7 +147,7 @@ export async function publishBuild(opts: { store: UploadStorage; channel: string
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const pointer: BuildPointer = {
     version: opts.version, fingerprint: opts.fingerprint, files: files.length, bytes, published_at: new Date().toISOString(),
-    manifest: manifestKey, manifest_sha256: sha256(manifestBytes), server_digest: serverDigest(files),
+    manifest: manifestKey, manifest_sha256: sha256(manifestBytes), server_digest: serverDigest(files), sources: opts.sources,
   };
   // Last: until now readers still find the previous version, complete.
   await store.replace(pointerKey(channel), Buffer.from(JSON.stringify(pointer)), 'application/json');

@@ -22,6 +22,7 @@ import { basename, join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { s3Storage, type UploadStorage } from '../api/src/services/uploads/storage.ts';
+import { buildFingerprint } from './build.ts';
 import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
 
 /** A held lock; `release` is safe to call twice. */
@@ -142,7 +143,15 @@ export function buildCoordinator(liveBuildsDir: string, lock: BuildLock): BuildC
  * build that could not be published is kept and published again on the next `latest()`, and until it
  * is, `latest()` answers null (the store's older version must not replace it).
  */
-export function storeCoordinator(opts: { liveBuildsDir: string; channel: string; lock: BuildLock; store: UploadStorage; log?: (line: string) => void }): BuildCoordinator {
+export function storeCoordinator(opts: {
+  liveBuildsDir: string; channel: string; lock: BuildLock; store: UploadStorage; log?: (line: string) => void;
+  /**
+   * This process's sources fingerprint (buildFingerprint without the snapshot): a published build of
+   * other sources (a rolling update: old and new code side by side) is not adopted; each code version
+   * then builds for itself, through the same lock.
+   */
+  sources?: string;
+}): BuildCoordinator {
   const { liveBuildsDir, channel, store } = opts;
   const say = opts.log ?? ((line: string) => console.log(`[shop] ${line}`));
   // Published or fetched versions → their local directory.
@@ -152,6 +161,7 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
   let pending: Omit<PublishedBuild, 'at'> | null = null;
   let publishing: Promise<void> | null = null;
   let fetching: { version: string; done: Promise<string> } | null = null;
+  let otherSources: string | null = null;
   const complete = (dir: string | undefined): dir is string => !!dir && existsSync(join(dir, 'server', 'entry.mjs'));
 
   const tryPublish = () => (publishing ??= (async () => {
@@ -159,7 +169,7 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
     if (!build) return;
     const version = `${basename(build.outDir)}-${build.fingerprint.slice(0, 12)}`;
     try {
-      const r = await publishBuild({ store, channel, outDir: build.outDir, version, fingerprint: build.fingerprint, known });
+      const r = await publishBuild({ store, channel, outDir: build.outDir, version, fingerprint: build.fingerprint, sources: opts.sources, known });
       local.set(version, build.outDir);
       if (pending === build) pending = null;
       say(`Published build ${version} to the store: ${r.uploaded_files} of ${r.files} files uploaded (${(r.uploaded_bytes / 1024).toFixed(0)} of ${(r.bytes / 1024).toFixed(0)} KB) in ${r.seconds.toFixed(1)} s`);
@@ -203,6 +213,11 @@ export function storeCoordinator(opts: { liveBuildsDir: string; channel: string;
       }
       const pointer = await readPointer(store, channel);
       if (!pointer) return null;
+      if (opts.sources && pointer.sources && pointer.sources !== opts.sources) {
+        if (otherSources !== pointer.version) say(`The store's build ${pointer.version} was made from other sources (another release): not adopted`);
+        otherSources = pointer.version;
+        return null;
+      }
       const at = pointer.published_at;
       const have = local.get(pointer.version);
       if (complete(have)) return { outDir: have, fingerprint: pointer.fingerprint, at };
@@ -247,5 +262,5 @@ export function coordinatorFromEnv(liveBuildsDir: string, channel: string, env: 
     throw new Error('SHOP_SHARED_BUILDS=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
   const store = s3Storage({ S3_ENDPOINT, S3_BUCKET, S3_REGION: env.S3_REGION || 'us-east-1', S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY });
-  return storeCoordinator({ liveBuildsDir, channel, lock: lockFromEnv(channel, env), store });
+  return storeCoordinator({ liveBuildsDir, channel, lock: lockFromEnv(channel, env), store, sources: buildFingerprint(channel, false) });
 }

@@ -150,3 +150,18 @@ describe('pruning the store', () => {
     expect(fetched.files).toBe(6);
   });
 });
+
+describe('builds of other sources', () => {
+  it('are not adopted (a rolling update runs two code versions side by side)', async () => {
+    const channel = 'release';
+    const lines: string[] = [];
+    const newCode = storeCoordinator({ liveBuildsDir: join(work, 'rel-a'), channel, lock: noLock, store, sources: 'code-2' });
+    const oldCode = storeCoordinator({ liveBuildsDir: join(work, 'rel-b'), channel, lock: noLock, store, sources: 'code-1', log: (l) => lines.push(l) });
+    const built = fakeBuild(join(work, 'rel-a', '1700000000002'), { 'client/blog/a/index.html': 'new code' });
+    await newCode.publish({ outDir: built, fingerprint: 'f-new' });
+    expect((await readPointer(store, channel))!.sources).toBe('code-2');
+    const live = fakeBuild(join(work, 'rel-b', 'dist'), {});
+    expect(await oldCode.latest({ outDir: live, fingerprint: 'f-old' })).toBeNull();
+    expect(lines.join('\n')).toMatch(/other sources/);
+  });
+});
