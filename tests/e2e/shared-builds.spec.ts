@@ -140,6 +140,19 @@ test('two storefront processes with separate folders share one build through the
     console.log(`[shared-builds] edit → builder serves it: ${((switched(builder) - edited) / 1000).toFixed(1)} s; published → other serves it: ${((switched(other) - publishedAt) / 1000).toFixed(1)} s`);
     console.log(`[shared-builds] ${shops[builder].log.find((l) => l.includes('Published build'))?.replace(/^\d+ /, '')}`);
     console.log(`[shared-builds] ${shops[other].log.find((l) => l.includes('Fetched build'))?.replace(/^\d+ /, '')}`);
+
+    // A second change: whichever process builds it publishes only the few files that changed.
+    const secondTitle = `${post.title}（二度目 ${Date.now()}）`;
+    const put2 = await request.put(`/admin/v1/blogs/${id}`, { headers, data: { key, title: secondTitle, excerpt, body, image, tags, stylist_id, published_at } });
+    expect(put2.status()).toBe(200);
+    for (const shop of shops) {
+      await expect.poll(async () => (await (await fetch(`http://127.0.0.1:${shop.port}${path}`)).text()).includes(secondTitle), { timeout: 150_000, intervals: [250] }).toBe(true);
+    }
+    const published = shops.flatMap((shop) => shop.log.filter((l) => l.includes('Published build'))).sort();
+    expect(published).toHaveLength(2);
+    const [, uploaded, total] = /: (\d+) of (\d+) files uploaded/.exec(published[1])!.map(Number);
+    console.log(`[shared-builds] second publish: ${published[1].replace(/^\d+ /, '')}`);
+    expect(uploaded).toBeLessThan(total / 10);
   } catch (error) {
     for (const shop of shops) console.log(`--- storefront ${shop.port}\n${shop.log.slice(-60).join('\n')}`);
     throw error;
