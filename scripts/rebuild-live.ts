@@ -63,7 +63,7 @@ export interface BuildReport {
  * Server bundles already imported, by the digest of their server/ files. ESM modules are never freed, so
  * importing every rebuild's entry.mjs grew the process by a whole server bundle per swap; a content-only
  * rebuild (the warm renderer) leaves server/ byte-identical, so its bundle is imported once and reused.
- * Each distinct bundle is imported from `<dist>.live/bundle-<digest>/server/` (hard links), whose
+ * Each distinct bundle is imported from `<dist>.live/bundle-<pid>-<digest>/server/` (hard links), whose
  * `client` is a symlink that a swap points at the new build's client/ (where the adapter's handler
  * reads pre-rendered pages and static files).
  */
@@ -112,7 +112,8 @@ export async function loadSite(outDir: string): Promise<LiveSite> {
   }
   let bundle = bundles.get(digest);
   if (!bundle) {
-    const dir = join(liveBuildsDir, `bundle-${digest.slice(0, 16)}`);
+    // Per process: processes sharing the folder (SHOP_SHARED_BUILDS=1) each repoint their own link.
+    const dir = join(liveBuildsDir, `bundle-${process.pid}-${digest.slice(0, 16)}`);
     const clientLink = join(dir, 'client');
     let handler: Listener;
     try {
@@ -245,7 +246,13 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // may share the folder: scripts/cluster.ts).
   const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
   void readdir(liveBuildsDir).then((names) => Promise.all(names
-    .filter((n) => { const m = /^staging-(\d+)-/.exec(n); return m && (Number(m[1]) === process.pid || !alive(Number(m[1]))); })
+    // Also bundle folders (loadSite) and unfinished downloads (scripts/build-store.ts) of processes that are gone.
+    .filter((n) => {
+      const m = /^staging-(\d+)-/.exec(n);
+      if (m) return Number(m[1]) === process.pid || !alive(Number(m[1]));
+      const other = /^bundle-(\d+)-/.exec(n) ?? /\.partial-(\d+)$/.exec(n);
+      return !!other && Number(other[1]) !== process.pid && !alive(Number(other[1]));
+    })
     .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })))).catch(() => {});
 
   function prepareStaging(): void {
