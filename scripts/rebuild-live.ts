@@ -314,7 +314,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     dropRenderer();
     options.onSwap(site);
     log(`Now serving ${relative(process.cwd(), published.outDir)}, built by another process`);
-    void pruneLiveBuilds([site.outDir, previous.outDir]);
+    // A shared folder (SHOP_SHARED_BUILDS=1) is pruned by its builder, which knows what it still serves.
+    if (options.coordinator.ownFolder) void pruneLiveBuilds([site.outDir, previous.outDir]);
   }
 
   async function build(reasons: string[]): Promise<void> {

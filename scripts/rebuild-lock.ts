@@ -112,6 +112,8 @@ export interface BuildCoordinator {
    * the published one without a download. Throws when the store or the download fails.
    */
   latest(live?: LiveBuild): PublishedBuild | null | Promise<PublishedBuild | null>;
+  /** True when `<dist>.live` is this process's alone (the store), so adopting a build may prune it. */
+  ownFolder?: boolean;
   close(): Promise<void>;
 }
 
@@ -193,6 +195,7 @@ export function storeCoordinator(opts: {
 
   return {
     lock: opts.lock,
+    ownFolder: true,
     async publish(build) {
       pending = { outDir: build.outDir, fingerprint: build.fingerprint };
       await publishing;
