@@ -165,3 +165,17 @@ describe('builds of other sources', () => {
     expect(lines.join('\n')).toMatch(/other sources/);
   });
 });
+
+describe('SHOP_SHARED_BUILDS', () => {
+  it('is off unset, 1 is the shared folder, s3 needs the whole store configuration and a lock', async () => {
+    const { coordinatorFromEnv } = await import('../../scripts/rebuild-lock.ts');
+    const dir = join(work, 'env.live');
+    expect(coordinatorFromEnv(dir, 'default', {})).toBeUndefined();
+    expect(coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: '1', DATABASE_URL: 'postgres://x@127.0.0.1/y' })?.ownFolder).toBeFalsy();
+    expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 'yes' })).toThrow(/must be 1 or s3/);
+    const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
+    expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT/);
+    expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', ...s3 })).toThrow(/REDIS_URL or DATABASE_URL/);
+    expect(coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', ...s3 })?.ownFolder).toBe(true);
+  });
+});
