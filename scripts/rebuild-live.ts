@@ -68,6 +68,19 @@ export interface BuildReport {
  * reads pre-rendered pages and static files).
  */
 const bundles = new Map<string, { handler: Listener; clientLink: string }>();
+/** Server bundles imported by this process (the status answer shows it). */
+let bundleImports = 0;
+
+/**
+ * This process's memory for the status answer; after a full garbage collection when the process runs
+ * with --expose-gc (scripts/rebuild-memory-bench.ts does), so figures compare across rebuilds.
+ */
+function memoryNow(): { rss_mb: number; heap_used_mb: number; after_gc: boolean } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const m = process.memoryUsage();
+  return { rss_mb: Math.round(m.rss / 2 ** 20), heap_used_mb: Math.round(m.heapUsed / 2 ** 20), after_gc: !!gc };
+}
 
 /** sha256 over server/'s file names and bytes. */
 function serverDigest(outDir: string): string {
@@ -92,6 +105,7 @@ function pointLink(link: string, target: string): void {
 }
 
 async function importHandler(entryFile: string): Promise<Listener> {
+  bundleImports += 1;
   const entry = await import(pathToFileURL(entryFile).href) as { handler?: Listener };
   if (typeof entry.handler !== 'function') throw new Error(`${entryFile} exports no handler: is the Node adapter in standalone mode?`);
   return entry.handler;
@@ -213,7 +227,10 @@ export interface LiveRebuilderOptions {
 
 export interface LiveRebuilder {
   trigger(reason: string): void;
-  status(): { state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null; builds: number; adopted: number };
+  status(): {
+    state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null;
+    builds: number; adopted: number; server_bundles: number; memory: { rss_mb: number; heap_used_mb: number; after_gc: boolean };
+  };
   /** Test hook (scripts/rebuild-test-hooks.ts): the next build fails as an `astro build` would. */
   breakNextBuild(): void;
   /** Resolves once no build is waiting or running. */
@@ -457,6 +474,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       // Builds made by this process, and builds another process made that this one switched to.
       builds: built,
       adopted,
+      server_bundles: bundleImports,
+      memory: memoryNow(),
     }),
     breakNextBuild: () => { breakNext = true; },
     settled: () => scheduler.settled(),

@@ -40,7 +40,8 @@ function rendererPid(parent: number): number {
   return 0;
 }
 
-async function status(): Promise<{ state: string; last: { finished_at: string; ok: boolean; skipped: boolean } | null }> {
+interface Status { state: string; last: { finished_at: string; ok: boolean; skipped: boolean } | null; server_bundles: number; memory: { rss_mb: number; heap_used_mb: number } }
+async function status(): Promise<Status> {
   const res = await fetch(`${base}/hooks/rebuild/status`, { headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, '') } });
   return await res.json() as never;
 }
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
   // The storefront measured: pages and live rebuilds only, the API on the other process.
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
-    env: { ...common, PORT: String(port), API_BASE_URL: `http://127.0.0.1:${port + 1}`, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100' },
+    // --expose-gc: the status answer then measures after a full collection (rebuild-live.ts, memoryNow).
+    env: { ...common, PORT: String(port), API_BASE_URL: `http://127.0.0.1:${port + 1}`, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -71,7 +73,7 @@ async function main(): Promise<void> {
     const { key, title, excerpt, body, image, tags, stylist_id, published_at } = original;
     console.log(`mode: ${process.env.REBUILD_RELOAD_BUNDLE === '1' ? 'before (every rebuild imports its server bundle)' : 'after (one import per distinct server bundle)'}`);
     console.log(`start: shop ${rssMb(child.pid!).toFixed(0)} MB`);
-    const rows: Array<{ shop: number; renderer: number; seconds: number }> = [];
+    const rows: Array<{ shop: number; heap: number; bundles: number; renderer: number; seconds: number }> = [];
     for (let i = 1; i <= rebuilds; i++) {
       const since = (await status()).last?.finished_at;
       const t = Date.now();
@@ -87,13 +89,16 @@ async function main(): Promise<void> {
       }
       // Let the swap's garbage settle a little before sampling.
       await new Promise((r) => setTimeout(r, 1000));
-      const row = { shop: rssMb(child.pid!), renderer: rssMb(rendererPid(child.pid!)), seconds: (Date.now() - t) / 1000 };
+      const seconds = (Date.now() - t) / 1000;
+      const after = await status(); // a full GC in the storefront first
+      const row = { shop: rssMb(child.pid!), heap: after.memory.heap_used_mb, bundles: after.server_bundles, renderer: rssMb(rendererPid(child.pid!)), seconds };
       rows.push(row);
-      console.log(`rebuild ${String(i).padStart(2)}: shop ${row.shop.toFixed(0)} MB, renderer ${row.renderer.toFixed(0)} MB (${row.seconds.toFixed(1)} s)`);
+      console.log(`rebuild ${String(i).padStart(2)}: storefront RSS ${row.shop.toFixed(0)} MB, heap after GC ${row.heap} MB, server bundles imported ${row.bundles}; renderer RSS ${row.renderer.toFixed(0)} MB (${row.seconds.toFixed(1)} s)`);
     }
     const first = rows[0];
     const last = rows.at(-1)!;
-    console.log(`shop RSS after rebuild 1 → ${rows.length}: ${first.shop.toFixed(0)} → ${last.shop.toFixed(0)} MB (${(last.shop - first.shop >= 0 ? '+' : '')}${(last.shop - first.shop).toFixed(0)} MB); renderer ${first.renderer.toFixed(0)} → ${last.renderer.toFixed(0)} MB`);
+    const delta = (a: number, b: number) => `${a.toFixed(0)} → ${b.toFixed(0)} MB (${b - a >= 0 ? '+' : ''}${(b - a).toFixed(0)})`;
+    console.log(`after rebuild 1 → ${rows.length}: storefront RSS ${delta(first.shop, last.shop)}, heap after GC ${delta(first.heap, last.heap)}, server bundles ${first.bundles} → ${last.bundles}; renderer RSS ${delta(first.renderer, last.renderer)}`);
   } finally {
     for (const p of [child, apiProcess]) {
       p.kill('SIGTERM');
