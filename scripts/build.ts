@@ -46,24 +46,30 @@ const buildInputs = [
 const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot', '.data']);
 const skippedFiles = /(^manifest\.json$|\.tmp$)/;
 const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? join('content-sync', '.snapshot'));
-/** Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt). */
-const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR', 'SITE_URL'];
+/**
+ * Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt).
+ * Folders (SHOP_DIST_DIR, CONTENT_SNAPSHOT_DIR) are not part of it: a build is the same wherever it is
+ * written, so storefront processes with folders of their own agree on a shared build's fingerprint
+ * (SHOP_SHARED_BUILDS=s3, scripts/build-store.ts).
+ */
+const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SITE_URL'];
 
 /** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
 export function log(message: string): void {
   console.log(`[shop] ${message}`);
 }
 
-function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
+/** Hashes a file or folder tree: names relative to `base` (the project root, or the snapshot's own folder), then bytes. */
+function hashInto(hash: ReturnType<typeof createHash>, path: string, base = root): void {
   if (!existsSync(path)) return;
   const stat = statSync(path);
   if (stat.isDirectory()) {
     for (const name of readdirSync(path).sort()) {
-      if (!skippedDirs.has(name) && !skippedFiles.test(name)) hashInto(hash, join(path, name));
+      if (!skippedDirs.has(name) && !skippedFiles.test(name)) hashInto(hash, join(path, name), base);
     }
     return;
   }
-  hash.update(relative(root, path));
+  hash.update(relative(base, path));
   hash.update('\0');
   hash.update(readFileSync(path));
   hash.update('\0');
@@ -77,7 +83,7 @@ function hashInto(hash: ReturnType<typeof createHash>, path: string): void {
 export function buildFingerprint(channel: string, withSnapshot = true): string {
   const hash = createHash('sha256');
   for (const input of buildInputs) hashInto(hash, join(root, input));
-  if (withSnapshot) hashInto(hash, join(snapshotRoot(), channel));
+  if (withSnapshot) hashInto(hash, join(snapshotRoot(), channel), snapshotRoot());
   for (const key of buildEnvKeys) hash.update(`${key}=${key === 'CHANNEL' ? channel : (process.env[key] ?? '')}\n`);
   return hash.digest('hex');
 }

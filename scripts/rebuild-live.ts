@@ -12,12 +12,15 @@
  *   rendered), then the pre-compressed assets, then the new server bundle is imported. Only when all of
  *   that succeeded does the server switch: handler, static files and asset table together (`onSwap`).
  * - A failed build leaves the live site as it was, logs why and keeps the result for the status answer.
+ * - Each distinct server bundle is imported once (`loadSite`): ESM modules are never freed, and a
+ *   content-only rebuild leaves the bundle byte-identical, so memory stays flat over rebuilds.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { contentStateSchema, type ContentState } from '#contracts/content.ts';
@@ -56,13 +59,96 @@ export interface BuildReport {
   error: string | null;
 }
 
-/** Imports a build's server bundle and reads its asset table. */
-export async function loadSite(outDir: string): Promise<LiveSite> {
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entryFile = join(outDir, 'server', 'entry.mjs');
+/**
+ * Server bundles already imported, by the digest of their server/ files. ESM modules are never freed, so
+ * importing every rebuild's entry.mjs grew the process by a whole server bundle per swap; a content-only
+ * rebuild (the warm renderer) leaves server/ byte-identical, so its bundle is imported once and reused.
+ * Each distinct bundle is imported from `<dist>.live/bundle-<pid>-<digest>/server/` (hard links), whose
+ * `client` is a symlink that a swap points at the new build's client/ (where the adapter's handler
+ * reads pre-rendered pages and static files).
+ */
+const bundles = new Map<string, { handler: Listener; clientLink: string }>();
+/** Server bundles imported by this process (the status answer shows it). */
+let bundleImports = 0;
+
+/**
+ * This process's memory for the status answer; after a full garbage collection when the process runs
+ * with --expose-gc (scripts/rebuild-memory-bench.ts does), so figures compare across rebuilds.
+ */
+function memoryNow(): { rss_mb: number; heap_used_mb: number; after_gc: boolean } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const m = process.memoryUsage();
+  return { rss_mb: Math.round(m.rss / 2 ** 20), heap_used_mb: Math.round(m.heapUsed / 2 ** 20), after_gc: !!gc };
+}
+
+/** sha256 over server/'s file names and bytes. */
+function serverDigest(outDir: string): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(`${relative(outDir, path)}\0`).update(readFileSync(path)).update('\0');
+    }
+  };
+  walk(join(outDir, 'server'));
+  return hash.digest('hex');
+}
+
+/** Points the symlink `link` at `target` in one rename. */
+function pointLink(link: string, target: string): void {
+  const tmp = `${link}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true });
+  symlinkSync(target, tmp, 'dir');
+  renameSync(tmp, link);
+}
+
+async function importHandler(entryFile: string): Promise<Listener> {
+  bundleImports += 1;
   const entry = await import(pathToFileURL(entryFile).href) as { handler?: Listener };
   if (typeof entry.handler !== 'function') throw new Error(`${entryFile} exports no handler: is the Node adapter in standalone mode?`);
-  return { outDir, handler: entry.handler, assets: loadAssets(join(outDir, 'client')) };
+  return entry.handler;
+}
+
+/** Imports a build's server bundle (once per distinct bundle, see `bundles`) and reads its asset table. */
+export async function loadSite(outDir: string): Promise<LiveSite> {
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const clientDir = resolve(outDir, 'client');
+  const assets = loadAssets(join(outDir, 'client'));
+  let digest: string;
+  try {
+    // REBUILD_RELOAD_BUNDLE=1: import every build's bundle (the behaviour before; scripts/rebuild-memory-bench.ts compares).
+    if (process.env.REBUILD_RELOAD_BUNDLE === '1') throw new Error('reload');
+    digest = serverDigest(outDir);
+  } catch {
+    return { outDir, handler: await importHandler(join(outDir, 'server', 'entry.mjs')), assets };
+  }
+  let bundle = bundles.get(digest);
+  if (!bundle) {
+    // Per process: processes sharing the folder (SHOP_SHARED_BUILDS=1) each repoint their own link.
+    const dir = join(liveBuildsDir, `bundle-${process.pid}-${digest.slice(0, 16)}`);
+    const clientLink = join(dir, 'client');
+    let handler: Listener;
+    try {
+      if (!existsSync(join(dir, 'server', 'entry.mjs'))) {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        await linkTree(join(outDir, 'server'), join(dir, 'server'));
+      }
+      pointLink(clientLink, clientDir);
+      handler = await importHandler(join(dir, 'server', 'entry.mjs'));
+    } catch (error) {
+      // A read-only or odd folder: import the build where it is (one bundle more in memory).
+      log(`Could not prepare the shared server bundle (${error instanceof Error ? error.message : String(error)}), importing ${relative(process.cwd(), outDir)} directly`);
+      return { outDir, handler: await importHandler(join(outDir, 'server', 'entry.mjs')), assets };
+    }
+    bundle = { handler, clientLink };
+    bundles.set(digest, bundle);
+  } else {
+    pointLink(bundle.clientLink, clientDir);
+  }
+  return { outDir, handler: bundle.handler, assets };
 }
 
 /**
@@ -125,16 +211,26 @@ export interface LiveRebuilderOptions {
   /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
   warmRenderer: boolean;
   /**
-   * Several storefront processes over one dist folder (scripts/rebuild-lock.ts, SHOP_SHARED_BUILDS=1):
-   * a build runs only under the shared lock and publishes its directory; a process that finds the
-   * lock taken retries later, and every process loads a newer published build with its content poll.
+   * Renders a warm renderer does before it is retired (the next content change then builds in a new
+   * one), so its slow growth (about 0.5 MB a render) stays bounded. Default REBUILD_RENDERER_MAX_RENDERS, else 200.
+   */
+  rendererMaxRenders?: number;
+  /**
+   * Several storefront processes (scripts/rebuild-lock.ts): over one dist folder (SHOP_SHARED_BUILDS=1)
+   * or on machines sharing no disk through the S3-compatible store (=s3, scripts/build-store.ts). A
+   * build runs only under the shared lock and publishes its build; a process that finds the lock taken
+   * retries later, and every process loads a newer published build with its content poll (from the
+   * store: downloaded completely into a folder of its own first).
    */
   coordinator?: BuildCoordinator;
 }
 
 export interface LiveRebuilder {
   trigger(reason: string): void;
-  status(): { state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null };
+  status(): {
+    state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null;
+    builds: number; adopted: number; server_bundles: number; memory: { rss_mb: number; heap_used_mb: number; after_gc: boolean };
+  };
   /** Test hook (scripts/rebuild-test-hooks.ts): the next build fails as an `astro build` would. */
   breakNextBuild(): void;
   /** Resolves once no build is waiting or running. */
@@ -152,8 +248,13 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   let breakNext = false;
   let stopped = false;
   let pollFailures = 0;
+  // Builds adopted from another process, builds made here (not skipped), the last adoption failure.
+  let adopted = 0;
+  let built = 0;
+  let adoptError: string | null = null;
   // The warm renderer and the sources it was built from; its last output is always the live site.
-  let renderer: { handle: WarmRenderer; sources: string } | null = null;
+  let renderer: { handle: WarmRenderer; sources: string; renders: number } | null = null;
+  const maxRenders = options.rendererMaxRenders ?? (Number(process.env.REBUILD_RENDERER_MAX_RENDERS) || 200);
   const dropRenderer = () => { renderer?.handle.stop(); renderer = null; };
   // The hard-linked copy of the live build that the next content-only rebuild renders into, made in
   // idle time after each swap (~1.3 s at 11,000 pages), so a rebuild does not wait for it.
@@ -162,7 +263,13 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // may share the folder: scripts/cluster.ts).
   const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
   void readdir(liveBuildsDir).then((names) => Promise.all(names
-    .filter((n) => { const m = /^staging-(\d+)-/.exec(n); return m && (Number(m[1]) === process.pid || !alive(Number(m[1]))); })
+    // Also bundle folders (loadSite) and unfinished downloads (scripts/build-store.ts) of processes that are gone.
+    .filter((n) => {
+      const m = /^staging-(\d+)-/.exec(n);
+      if (m) return Number(m[1]) === process.pid || !alive(Number(m[1]));
+      const other = /^bundle-(\d+)-/.exec(n) ?? /\.partial-(\d+)$/.exec(n);
+      return !!other && Number(other[1]) !== process.pid && !alive(Number(other[1]));
+    })
     .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })))).catch(() => {});
 
   function prepareStaging(): void {
@@ -198,15 +305,34 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
 
   /** Swaps to the build another process published, when it is newer than the live one. */
   async function adoptPublished(): Promise<void> {
-    const published = options.coordinator?.latest();
-    if (!published || published.outDir === live.outDir) return;
+    if (!options.coordinator) return;
+    let published: Awaited<ReturnType<BuildCoordinator['latest']>>;
+    try {
+      // From the store (SHOP_SHARED_BUILDS=s3) this downloads a new version completely first.
+      published = await options.coordinator.latest({ outDir: live.outDir, fingerprint: liveFingerprint });
+      adoptError = null;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // One line per distinct failure; the next poll tries again and the live site stays.
+      if (message !== adoptError) log(`Could not load the published build (still serving ${relative(process.cwd(), live.outDir)}, will retry): ${message}`);
+      adoptError = message;
+      return;
+    }
+    if (!published || published.outDir === live.outDir) {
+      if (published) liveFingerprint = published.fingerprint;
+      return;
+    }
     const site = await loadSite(published.outDir);
+    const previous = live;
     live = site;
     liveFingerprint = published.fingerprint;
+    adopted += 1;
     // The warm renderer's last output is no longer the live site.
     dropRenderer();
     options.onSwap(site);
     log(`Now serving ${relative(process.cwd(), published.outDir)}, built by another process`);
+    // A shared folder (SHOP_SHARED_BUILDS=1) is pruned by its builder, which knows what it still serves.
+    if (options.coordinator.ownFolder) void pruneLiveBuilds([site.outDir, previous.outDir]);
   }
 
   async function build(reasons: string[]): Promise<void> {
@@ -268,6 +394,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         }
         rendered = true;
         const r = await renderer.handle.render(outDir);
+        renderer.renders += 1;
         log(`Re-rendered ${r.rendered.length} page(s) without bundling into the ${copy === 'prepared' ? 'copy prepared after the last swap' : 'copy linked just now'}: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
       } else if (breakIt) {
         await writeFile(outDir, 'not a directory\n');
@@ -276,7 +403,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         // Sources or settings changed, or no renderer yet: a full (incremental) astro build in a new
         // renderer, which stays warm for the next content change.
         dropRenderer();
-        renderer = { handle: await startWarmRenderer(outDir, env), sources };
+        renderer = { handle: await startWarmRenderer(outDir, env), sources, renders: 0 };
         rendered = true;
       } else {
         await runAstroBuild({ apiBaseUrl: options.apiBaseUrl, channel: options.channel, outDir });
@@ -289,8 +416,13 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       liveFingerprint = fingerprint;
       options.onSwap(site);
       await options.coordinator?.publish({ outDir, fingerprint });
+      built += 1;
       last = report({ changed, output: outDir });
       log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
+      if (renderer && renderer.renders >= maxRenders) {
+        log(`The warm renderer did ${renderer.renders} renders: retired, the next rebuild starts a new one`);
+        dropRenderer();
+      }
       if (renderer) prepareStaging();
       void pruneLiveBuilds([site.outDir, previous.outDir]);
     } catch (error) {
@@ -339,6 +471,11 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       content_version: seen?.version ?? null,
       next_publish_at: seen?.next_publish_at ?? null,
       last,
+      // Builds made by this process, and builds another process made that this one switched to.
+      builds: built,
+      adopted,
+      server_bundles: bundleImports,
+      memory: memoryNow(),
     }),
     breakNextBuild: () => { breakNext = true; },
     settled: () => scheduler.settled(),
@@ -356,13 +493,14 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
 
 /**
  * Removes live build directories other than those still in use (the live one and the one before it).
- * The prepared copy (`staging-…`) is its owner's to remove.
+ * The prepared copy (`staging-…`), a download in progress (`….partial-<pid>`) and the imported server
+ * bundles (`bundle-…`, see loadSite) are not removed here.
  */
 async function pruneLiveBuilds(keep: string[]): Promise<void> {
   try {
     for (const name of await readdir(liveBuildsDir)) {
       const dir = join(liveBuildsDir, name);
-      if (name.startsWith('staging-')) continue;
+      if (name.startsWith('staging-') || name.startsWith('bundle-') || name.includes('.partial-')) continue;
       // current.json is the shared pointer to the newest build (scripts/rebuild-lock.ts).
       if (!keep.includes(dir) && !name.startsWith('current.json')) await rm(dir, { recursive: true, force: true });
     }

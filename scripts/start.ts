@@ -294,7 +294,8 @@ async function main() {
       pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
       onSwap: (next) => { site = served(next); },
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
-      // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder.
+      // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder;
+      // =s3: through the S3-compatible store, for machines that share no disk (scripts/build-store.ts).
       coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);

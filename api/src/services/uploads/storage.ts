@@ -3,8 +3,10 @@
  * S3-compatible bucket when S3_ENDPOINT, S3_BUCKET and both keys are set (path-style requests
  * signed with SigV4 by aws4fetch). Object keys are `<dir>/<random>.<ext>`, made by the service from
  * a checked directory and a random name, never from the client's file name.
+ * Shared content builds (scripts/build-store.ts, SHOP_SHARED_BUILDS=s3) use the same store under
+ * `builds/`: they also overwrite an object (`replace`, the version pointer) and list a prefix.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { ApiEnv } from '../../env.ts';
@@ -16,7 +18,13 @@ export interface UploadStorage {
   get(objectKey: string): Promise<Uint8Array | null>;
   /** Removes the object; one already gone is no error. */
   delete(objectKey: string): Promise<void>;
+  /** Writes the object, replacing one already there (readers see the old or the new bytes, never a mix). */
+  replace(objectKey: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, with its size (keys sorted). */
+  list(prefix: string): Promise<StoredObject[]>;
 }
+
+export interface StoredObject { key: string; size: number }
 
 type StorageEnv = Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
@@ -44,7 +52,47 @@ export function diskStorage(root: string): UploadStorage {
     async delete(objectKey) {
       await rm(pathOf(objectKey), { force: true });
     },
+    async replace(objectKey, bytes) {
+      const path = pathOf(objectKey);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, path);
+    },
+    async list(prefix) {
+      const found: StoredObject[] = [];
+      const walk = async (dir: string): Promise<void> => {
+        let names: string[];
+        try { names = await readdir(dir); } catch { return; }
+        for (const name of names) {
+          const path = join(dir, name);
+          const info = await stat(path).catch(() => null);
+          if (!info) continue;
+          if (info.isDirectory()) await walk(path);
+          else if (!name.endsWith('.tmp')) {
+            const key = path.slice(base.length + 1).split(sep).join('/');
+            if (key.startsWith(prefix)) found.push({ key, size: info.size });
+          }
+        }
+      };
+      // Only the folder the prefix names can hold its keys.
+      const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+      await walk(folder ? pathOf(folder) : base);
+      return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    },
   };
+}
+
+/** Reads `<Key>`/`<Size>` pairs and the continuation token out of a ListObjectsV2 answer. */
+function parseListing(xml: string): { objects: StoredObject[]; next: string | null } {
+  const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => ({
+    key: unescape(/<Key>([\s\S]*?)<\/Key>/.exec(m[1])?.[1] ?? ''),
+    size: Number(/<Size>(\d+)<\/Size>/.exec(m[1])?.[1] ?? 0),
+  }));
+  const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+  const token = /<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1];
+  return { objects, next: truncated && token ? unescape(token) : null };
 }
 
 /** An S3-compatible bucket (path-style URLs: <endpoint>/<bucket>/<key>). */
@@ -68,6 +116,27 @@ export function s3Storage(env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUC
       const res = await client.fetch(urlOf(objectKey), { method: 'DELETE' });
       await res.arrayBuffer();
       if (!res.ok && res.status !== 404) throw new Error(`S3 DELETE failed with ${res.status}`);
+    },
+    // An S3 PUT replaces the object atomically.
+    async replace(objectKey, bytes, contentType) {
+      const res = await client.fetch(urlOf(objectKey), { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
+      if (!res.ok) throw new Error(`S3 PUT failed with ${res.status}`);
+      await res.arrayBuffer();
+    },
+    async list(prefix) {
+      const found: StoredObject[] = [];
+      let token: string | null = null;
+      do {
+        const query = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': '1000' });
+        if (token) query.set('continuation-token', token);
+        const res = await client.fetch(`${env.S3_ENDPOINT.replace(/\/+$/, '')}/${encodeURIComponent(env.S3_BUCKET)}?${query}`);
+        const body = await res.text();
+        if (!res.ok) throw new Error(`S3 LIST failed with ${res.status}`);
+        const page = parseListing(body);
+        found.push(...page.objects);
+        token = page.next;
+      } while (token);
+      return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
 }
