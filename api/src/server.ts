@@ -16,6 +16,11 @@ import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.t
 import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
 import { startMaintenance } from './services/discovery/restock-watcher.ts';
 import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
+import { lineLogger, logFor } from './lib/log.ts';
+import { startMetricsServer } from './lib/metrics.ts';
+import { watchOutbox } from './services/outbox/metrics.ts';
+
+const log = logFor('api');
 
 export interface PreparedApi {
   app: ShopApp;
@@ -27,8 +32,8 @@ export interface PreparedApi {
 export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
-  if (factor !== 1) console.warn(`[api] RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
-  if (env.MAINTENANCE) console.warn('[api] MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
+  if (factor !== 1) log.warn(`RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
+  if (env.MAINTENANCE) log.warn('MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
   const database = await openDatabase(databaseUrl(env));
   await seedIfEmpty(database.db);
   return { app: createApp({ db: database.db, env }), database, env };
@@ -44,6 +49,8 @@ export interface Workers { stop: () => Promise<void> }
 export function startWorkers({ database, env }: PreparedApi, log: (line: string) => void): Workers {
   const mail: OutboxWorker = createOutboxWorker({ db: database.db, env });
   mail.start();
+  // The outbox gauges of /metrics read the table on each scrape (serving processes only).
+  watchOutbox(database.db);
   log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
   const maintenance = startMaintenance(database.db, env, log);
   // Maintenance first: its last round may queue mail, which the outbox then still sends.
@@ -81,9 +88,9 @@ export function closeOnSignals(server: Server, database: Database, label: string
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`[${label}] ${signal}: shutting down`);
+    logFor(label).info(`${signal}: shutting down`);
     const force = setTimeout(() => {
-      console.error(`[${label}] requests still open after 5 s, exiting`);
+      logFor(label).error('requests still open after 5 s, exiting');
       process.exit(1);
     }, 5000);
     force.unref();
@@ -91,9 +98,9 @@ export function closeOnSignals(server: Server, database: Database, label: string
     server.close(async () => {
       // Hashing workers and the Redis connection would keep the process alive; stop them first,
       // with the background workers (a send in flight finishes and is recorded).
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop(), alsoClose?.()]).catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), workers?.stop(), alsoClose?.()]).catch((e: unknown) => logFor(label).error({ err: e }, 'stopping workers failed'));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
-      await database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
+      await database.close().catch((e: unknown) => logFor(label).error({ err: e }, 'closing the database failed'));
       process.exit(0);
     });
     server.closeIdleConnections();
@@ -112,7 +119,7 @@ async function main() {
   // Its line is printed once the API is ready: a start-up failure stays the first line printed.
   const { startConfiguredTestProvider } = await import('./services/payments/testpay/start.ts');
   const later: string[] = [];
-  const closeProvider = await startConfiguredTestProvider((line) => later.push(`[api] ${line}`));
+  const closeProvider = await startConfiguredTestProvider((line) => later.push(line));
   const env = readEnv();
   const portText = process.env.API_PORT ?? process.env.PORT ?? '8787';
   const port = portSchema.safeParse(portText);
@@ -120,11 +127,13 @@ async function main() {
   const started = Date.now();
   const prepared = await prepareApi(env);
   const { app, database } = prepared;
-  const workers = startWorkers(prepared, (line) => console.log(`[api] ${line}`));
+  const workers = startWorkers(prepared, lineLogger('api'));
+  // METRICS_PORT: /metrics on its own (internal) port.
+  await startMetricsServer(process.env, lineLogger('api'));
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
-    console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
-    console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
-    for (const line of later) console.log(line);
+    log.info(`${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
+    log.info(`Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
+    for (const line of later) log.info(line);
   }) as Server;
   closeOnSignals(server, database, 'api', workers, closeProvider);
 }

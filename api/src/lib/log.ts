@@ -79,3 +79,19 @@ export const logger: Logger = pino({
 
 /** A child logger for one part of a process: `component` on each of its lines. */
 export const logFor = (component: string): Logger => logger.child({ component });
+
+/**
+ * A `(line) => void` for code that takes a printing callback: each line at `level`, a leading
+ * `[name] ` becoming the component (`[maintenance] …` → component maintenance).
+ */
+export function lineLogger(component: string, level: 'info' | 'warn' | 'error' = 'info'): (line: string) => void {
+  const base = logFor(component);
+  const children = new Map<string, Logger>();
+  return (line) => {
+    const m = /^\[([a-z][\w-]*)\] (.*)$/s.exec(line);
+    if (!m || m[1] === component) { base[level](m ? m[2] : line); return; }
+    let child = children.get(m[1]);
+    if (!child) children.set(m[1], child = logFor(m[1]));
+    child[level](m[2]);
+  };
+}
