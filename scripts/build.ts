@@ -18,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism, freemem, totalmem } from 'node:os';
 import { INVALID_CHANNEL_MARKER } from '../src/lib/invalid-channel.ts';
 import { BuildArgsError, channelDistDir, chooseParallelism, parseBuildArgs, peakRssHook, readPeakRss, root } from './build-cli.ts';
+import { logFor } from '../api/src/lib/log.ts';
+
+const shopLog = logFor('shop');
 
 export { root };
 /**
@@ -49,9 +52,9 @@ const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? joi
 /** Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt). */
 const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SHOP_DIST_DIR', 'SITE_URL'];
 
-/** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
+/** A log line of the shop (component shop: `[shop] …` on a terminal), among Astro's own output. */
 export function log(message: string): void {
-  console.log(`[shop] ${message}`);
+  shopLog.info(message);
 }
 
 function hashInto(hash: ReturnType<typeof createHash>, path: string): void {

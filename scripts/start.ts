@@ -35,6 +35,9 @@ import { servePrecompressed } from './static-assets.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { allowListOf } from '../api/src/lib/allow-list.ts';
 import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../api/src/lib/production-secrets.ts';
+import { logFor } from '../api/src/lib/log.ts';
+import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
+import { observeRebuild } from '../api/src/lib/metrics.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -187,6 +190,8 @@ async function main() {
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   // NODE_ENV=production: the secrets this process reads are the shop's own (the API's too when embedded).
   refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
+  // Request ids, request metrics and /metrics (scripts/observe.ts).
+  await startObserving(!!externalApi);
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
   // Test-only content writes (tests/e2e/rebuild.spec.ts); set when the embedded API is up and hooks are on.
@@ -232,7 +237,7 @@ async function main() {
   // Set once the API's address is known (after listen); checked at start so a bad list fails now.
   const allow = allowListOf(process.env.MAINTENANCE_ALLOW);
   let gate: MaintenanceGate | null = null;
-  const server = createServer((req, res) => {
+  const server = createServer(observe((req, res) => {
     const url = req.url ?? '/';
     const api = isApiPath(url);
     // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
@@ -257,7 +262,7 @@ async function main() {
     });
     if (api || !current || !gate) respond(false);
     else gate.blocks(req, current.clientDir).then(respond, (e: unknown) => failed(res, e));
-  });
+  }, { isApiPath, embeddedApi: !externalApi }));
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolvePromise());
@@ -291,6 +296,7 @@ async function main() {
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
       // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder.
       coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
+      onBuild: observeRebuild,
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
   }
@@ -302,9 +308,9 @@ let stopRebuilds = async () => {};
 
 /** A hook that threw: a 500 in the API's error shape, and the reason in the log. */
 function failed(res: ServerResponse, error: unknown): void {
-  console.error('[shop] hook failed:', error);
+  logFor('shop').error({ err: error }, 'hook failed');
   if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ message: 'サーバーエラーが発生しました。', code: 'common.server_error' }));
+  res.end(JSON.stringify({ message: 'サーバーエラーが発生しました。', code: 'common.server_error', request_id: requestIdOfThisRequest() }));
 }
 
 /** Whether a base URL points back at this very server (then the embedded API is what it means). */
@@ -325,8 +331,8 @@ function installShutdown(server: ReturnType<typeof createServer>, closeApi: () =
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     setTimeout(() => process.exit(1), 5000).unref();
     server.close(async () => {
-      await stopRebuilds().catch((e: unknown) => console.error('[shop] stopping rebuilds:', e));
-      await closeApi().catch((e: unknown) => console.error('[shop] closing the API:', e));
+      await stopRebuilds().catch((e: unknown) => logFor('shop').error({ err: e }, 'stopping rebuilds failed'));
+      await closeApi().catch((e: unknown) => logFor('shop').error({ err: e }, 'closing the API failed'));
       process.exit(0);
     });
     server.closeIdleConnections();
