@@ -4,7 +4,7 @@
  * every line logged while handling a request carries `req_id`, and by error bodies (`request_id`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { allowListOf, type AllowList } from './allow-list.ts';
 
 export interface RequestContext { requestId: string }
@@ -20,8 +20,8 @@ export const currentRequestId = (): string | undefined => storage.getStore()?.re
 /** A request id a trusted proxy may hand on: a plain token of 8 to 128 characters. */
 const SANE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
-/** 32 random hex characters. */
-export const newRequestId = (): string => randomBytes(16).toString('hex');
+/** 32 random hex characters (a v4 UUID without its dashes: Node hands those out from a pre-filled buffer). */
+export const newRequestId = (): string => randomUUID().replaceAll('-', '');
 
 let trusted: { text: string | undefined; list: AllowList } | null = null;
 
