@@ -172,7 +172,7 @@ function proxyTo(base: string): Listener {
     });
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `Shop API unreachable: ${error.message}` }));
+      res.end(JSON.stringify({ message: `Shop API unreachable: ${error.message}`, request_id: requestIdOfThisRequest() }));
     });
     req.pipe(upstream);
   };
