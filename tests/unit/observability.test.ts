@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handleError } from '../../api/src/lib/errors.ts';
 import { lineLogger, readableLine, setLogDestination } from '../../api/src/lib/log.ts';
 import { metricsAllowed } from '../../api/src/lib/metrics.ts';
+import { API_SETTINGS, productionProblems, STOREFRONT_SETTINGS } from '../../api/src/lib/production-secrets.ts';
 import { fromTrustedPeer, requestIdFor } from '../../api/src/lib/request-context.ts';
 import { requestIdMiddleware } from '../../api/src/middleware/request-id.ts';
 import { limitName } from '../../api/src/services/rate-limit/index.ts';
@@ -71,6 +72,15 @@ describe('the metrics token', () => {
     expect(metricsAllowed(undefined, token)).toBe(false);
     expect(metricsAllowed(`Bearer ${token}`, undefined)).toBe(false);
     expect(metricsAllowed('Bearer ', '')).toBe(false);
+  });
+
+  it('in production: optional, but when set at least 32 characters', () => {
+    const prod = { NODE_ENV: 'production' };
+    const metricsProblems = (env: Record<string, string>) => productionProblems(API_SETTINGS, env).filter((l) => l.startsWith('METRICS_TOKEN'));
+    expect(metricsProblems(prod)).toEqual([]);
+    expect(metricsProblems({ ...prod, METRICS_TOKEN: 'x7Kq'.repeat(6) })).toEqual([expect.stringMatching(/^METRICS_TOKEN: shorter than 32 characters/)]);
+    expect(metricsProblems({ ...prod, METRICS_TOKEN: 'x7Kq9'.repeat(8) })).toEqual([]);
+    expect(STOREFRONT_SETTINGS).toContain('METRICS_TOKEN');
   });
 });
 
