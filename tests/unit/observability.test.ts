@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { handleError } from '../../api/src/lib/errors.ts';
 import { lineLogger, readableLine, setLogDestination } from '../../api/src/lib/log.ts';
-import { metricsAllowed } from '../../api/src/lib/metrics.ts';
+import { metricsAllowed, observeRebuild, registry } from '../../api/src/lib/metrics.ts';
 import { API_SETTINGS, productionProblems, STOREFRONT_SETTINGS } from '../../api/src/lib/production-secrets.ts';
 import { fromTrustedPeer, requestIdFor } from '../../api/src/lib/request-context.ts';
 import { requestIdMiddleware } from '../../api/src/middleware/request-id.ts';
@@ -59,6 +59,20 @@ describe('metric labels stay bounded', () => {
     expect(storefrontRoute('/no-such-page/', 404, false)).toBe('unmatched');
     expect(storefrontRoute('/v1/products', 200, true)).toBe('api-proxy');
     expect(storefrontRoute('/healthz', 200, false)).toBe('health');
+  });
+});
+
+describe('rebuild metrics', () => {
+  it('count each result; only built or failed builds are timed; a success sets the timestamp', async () => {
+    const at = '2026-12-01T10:00:00.000Z';
+    observeRebuild({ ok: true, skipped: false, duration_ms: 1500, finished_at: at });
+    observeRebuild({ ok: true, skipped: true, duration_ms: 20, finished_at: '2026-12-01T11:00:00.000Z' });
+    observeRebuild({ ok: false, skipped: false, duration_ms: 800, finished_at: '2026-12-01T12:00:00.000Z' });
+    const text = await registry.metrics();
+    for (const result of ['ok', 'skipped', 'failed']) expect(text).toContain(`shop_rebuilds_total{result="${result}"} 1`);
+    expect(text).toContain('shop_rebuild_duration_seconds_count 2');
+    expect(text).toContain('shop_rebuild_duration_seconds_sum 2.3');
+    expect(text).toContain(`shop_rebuild_last_success_timestamp_seconds ${Date.parse(at) / 1000}`);
   });
 });
 
