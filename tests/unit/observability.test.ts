@@ -47,7 +47,7 @@ describe('metric labels stay bounded', () => {
     expect(limitName('login:id:default:taro@example.jp')).toBe('login:id');
     expect(limitName('login-code:12')).toBe('login-code');
     expect(limitName('reminder:email:default:a@b.jp')).toBe('reminder:email');
-    expect(limitName('public-write:inquiry:ip:2001:db8::1')).toBe('public-write:inquiry:ip');
+    expect(limitName('public-write:POST /carts/init:ip:2001:db8::1')).toBe('public-write:POST /carts/init');
     expect(limitName('123:456')).toBe('other');
   });
 

@@ -31,13 +31,14 @@ export async function enforce(store: RateLimitStore, key: string, rule: Limit, c
 /**
  * The rule a key belongs to, for the metric's `limit` label: its leading words, never the address,
  * account or id after them (`login:ip:203.0.113.7` → login:ip, `login-code:12` → login-code,
- * `public-write:inquiry:ip:…` → public-write:inquiry:ip).
+ * `public-write:POST /carts/init:ip:…` → public-write:POST /carts/init).
  */
 export function limitName(key: string): string {
   const parts = key.split(':');
-  const words = parts[0] === 'public-write' ? 3 : 2;
+  // The operation of a public write comes from PUBLIC_WRITE_LIMITS' fixed table.
+  if (parts[0] === 'public-write' && parts[1]) return `public-write:${parts[1]}`;
   const name: string[] = [];
-  for (const part of parts.slice(0, words)) {
+  for (const part of parts.slice(0, 2)) {
     if (!/^[a-z][a-z-]*$/.test(part)) break;
     name.push(part);
   }
