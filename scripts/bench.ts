@@ -25,6 +25,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './build.ts';
 import { measurePage, pageTypes } from './measure-js.ts';
+import { readableLine } from '../api/src/lib/log.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -67,7 +68,8 @@ function startShop(port: number, target: Target): Promise<{ child: ChildProcess;
     const onData = (chunk: Buffer) => {
       const text = chunk.toString();
       output += text;
-      for (const line of text.split('\n')) if (line.startsWith('[shop]')) console.log(`  ${line}`);
+      // The shop logs JSON lines (api/src/lib/log.ts): its own (component shop) are shown readably.
+      for (const line of text.split('\n')) if (line.includes('"component":"shop"')) console.log(`  ${readableLine(line).trimEnd()}`);
       if (output.includes('Shop ready at')) resolve({ child, seconds: (Date.now() - started) / 1000 });
     };
     child.stdout!.on('data', onData);

@@ -18,6 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { availableParallelism, freemem, totalmem } from 'node:os';
 import { INVALID_CHANNEL_MARKER } from '../src/lib/invalid-channel.ts';
 import { BuildArgsError, channelDistDir, chooseParallelism, parseBuildArgs, peakRssHook, readPeakRss, root } from './build-cli.ts';
+import { logFor } from '../api/src/lib/log.ts';
+
+const shopLog = logFor('shop');
 
 export { root };
 /**
@@ -54,9 +57,9 @@ const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? joi
  */
 const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SITE_URL'];
 
-/** Prefixed log line, so the start-up sequence reads clearly among Astro's own output. */
+/** A log line of the shop (component shop: `[shop] …` on a terminal), among Astro's own output. */
 export function log(message: string): void {
-  console.log(`[shop] ${message}`);
+  shopLog.info(message);
 }
 
 /** Hashes a file or folder tree: names relative to `base` (the project root, or the snapshot's own folder), then bytes. */

@@ -45,6 +45,14 @@ const clusterEnv = z.object({
 
 const nonEmpty = () => Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => !!e[1]));
 
+/**
+ * A child's line as the cluster prints it: a JSON log line (pino) stays one JSON object and gains
+ * `"process":"<name>"`, so a collector still parses it; any other line gets a `[<name>] ` prefix.
+ */
+export function tagLine(name: string, line: string): string {
+  return line.startsWith('{"') && line.endsWith('}') ? `{"process":${JSON.stringify(name)},${line.slice(1)}` : `[${name}] ${line}`;
+}
+
 export function log(line: string): void {
   console.log(`[cluster] ${line}`);
 }
@@ -153,7 +161,7 @@ async function main() {
     child.once('exit', () => running.delete(child));
     log(`${m.name} pid ${child.pid} port ${m.port}${m.extra ?? ''}${m.starts > 1 ? ` (restart ${m.starts - 1})` : ''}`);
     for (const stream of [child.stdout!, child.stderr!]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(`[${m.name}] ${line}`));
+      createInterface({ input: stream }).on('line', (line) => console.log(tagLine(m.name, line)));
     }
     child.on('error', (e) => console.error(`[cluster] ${m.name}: ${e.message}`));
     child.on('exit', (code, signal) => {
@@ -211,8 +219,10 @@ async function main() {
   log(`Cluster ready at ${edgeUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (nginx, ${api.length} API, ${web.length} storefront processes${env.REDIS_URL ? ', Redis' : ', no Redis'})`);
 }
 
-main().catch((error: unknown) => {
-  console.error(`[cluster] failed to start: ${error instanceof Error ? error.message : String(error)}`);
-  for (const child of running) child.kill('SIGKILL');
-  process.exit(1);
-});
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`[cluster] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    for (const child of running) child.kill('SIGKILL');
+    process.exit(1);
+  });
+}

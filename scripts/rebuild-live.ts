@@ -223,6 +223,8 @@ export interface LiveRebuilderOptions {
    * store: downloaded completely into a folder of its own first).
    */
   coordinator?: BuildCoordinator;
+  /** Called with each build's report as it is recorded (built, failed or skipped): the rebuild metrics. */
+  onBuild?: (report: BuildReport) => void;
 }
 
 export interface LiveRebuilder {
@@ -244,6 +246,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   let live = options.initial;
   let liveFingerprint = buildFingerprint(options.channel);
   let last: BuildReport | null = null;
+  const record = (r: BuildReport) => { last = r; options.onBuild?.(r); };
   let seen = options.initialState;
   let breakNext = false;
   let stopped = false;
@@ -372,7 +375,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       changed = (await runContentSync({ apiBaseUrl: options.apiBaseUrl, channel: options.channel })).changed;
       const fingerprint = buildFingerprint(options.channel);
       if (fingerprint === liveFingerprint) {
-        last = report({ skipped: true, changed });
+        record(report({ skipped: true, changed }));
         log(`Rebuild (${reasons.join(', ')}): the live site already shows this content, nothing to build`);
         return;
       }
@@ -417,7 +420,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       options.onSwap(site);
       await options.coordinator?.publish({ outDir, fingerprint });
       built += 1;
-      last = report({ changed, output: outDir });
+      record(report({ changed, output: outDir }));
       log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
       if (renderer && renderer.renders >= maxRenders) {
         log(`The warm renderer did ${renderer.renders} renders: retired, the next rebuild starts a new one`);
@@ -427,7 +430,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       void pruneLiveBuilds([site.outDir, previous.outDir]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      last = report({ ok: false, changed, error: message });
+      record(report({ ok: false, changed, error: message }));
       // Its keys may be ahead of the live site now: the next build starts over with a real build.
       if (rendered) dropRenderer();
       log(`Rebuild FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s, still serving ${relative(process.cwd(), live.outDir)}: ${message}`);

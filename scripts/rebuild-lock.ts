@@ -21,6 +21,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { lineLogger, logFor } from '../api/src/lib/log.ts';
 import { s3Storage, type UploadStorage } from '../api/src/services/uploads/storage.ts';
 import { buildFingerprint } from './build.ts';
 import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
@@ -40,7 +41,7 @@ const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 /** The lock as a Redis key `key` (SET NX PX, renewed while held). */
 export function redisBuildLock(url: string, key: string, ttlMs = 30_000): BuildLock {
   const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 5000) } });
-  client.on('error', (e: Error) => console.warn('[rebuild-lock] redis:', e.message));
+  client.on('error', (e: Error) => logFor('rebuild-lock').warn(`redis: ${e.message}`));
   let connecting: Promise<unknown> | null = null;
   const ready = () => (connecting ??= client.connect().catch((e: unknown) => { connecting = null; throw e; }));
   return {
@@ -155,7 +156,7 @@ export function storeCoordinator(opts: {
   sources?: string;
 }): BuildCoordinator {
   const { liveBuildsDir, channel, store } = opts;
-  const say = opts.log ?? ((line: string) => console.log(`[shop] ${line}`));
+  const say = opts.log ?? lineLogger('shop');
   // Published or fetched versions → their local directory.
   const local = new Map<string, string>();
   // Content hashes the store already has (so a publish skips them without asking).

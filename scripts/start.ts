@@ -40,6 +40,9 @@ import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../a
 import type { Check, Readiness } from '../api/src/routes/health/readiness.ts';
 import { installGracefulShutdown } from '../api/src/routes/health/shutdown.ts';
 import { storefrontHealth } from './health.ts';
+import { logFor } from '../api/src/lib/log.ts';
+import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
+import { observeRebuild } from '../api/src/lib/metrics.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -168,6 +171,7 @@ function apiElsewhere(_req: IncomingMessage, res: ServerResponse): void {
   res.end(JSON.stringify({
     message: 'この URL は Shop API ではありません。Shop API へは nginx（deploy/nginx/）経由で接続するか、PUBLIC_API_BASE_URL を設定してください。',
     code: 'common.not_found',
+    request_id: requestIdOfThisRequest(),
   }));
 }
 
@@ -183,6 +187,8 @@ async function main() {
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   // NODE_ENV=production: the secrets this process reads are the shop's own (the API's too when embedded).
   refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
+  // Request ids, request metrics and /metrics (scripts/observe.ts).
+  await startObserving(!!externalApi);
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
   // The embedded API's readiness checks and its own /readyz state (both end at shutdown).
@@ -234,7 +240,7 @@ async function main() {
   let gate: MaintenanceGate | null = null;
   // GET /healthz and /readyz (scripts/health.ts): before every gate, ready once a build is loaded.
   const health = storefrontHealth(() => site !== null, apiHealth?.checks);
-  const server = createServer((req, res) => {
+  const server = createServer(observe((req, res) => {
     if (health.answer(req, res)) return;
     const url = req.url ?? '/';
     const api = isApiPath(url);
@@ -260,7 +266,7 @@ async function main() {
     });
     if (api || !current || !gate) respond(false);
     else gate.blocks(req, current.clientDir).then(respond, (e: unknown) => failed(res, e));
-  });
+  }, { isApiPath, embeddedApi: !externalApi }));
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolvePromise());
@@ -297,6 +303,7 @@ async function main() {
       // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder;
       // =s3: through the S3-compatible store, for machines that share no disk (scripts/build-store.ts).
       coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
+      onBuild: observeRebuild,
     });
     log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
   }
@@ -308,9 +315,9 @@ let stopRebuilds = async () => {};
 
 /** A hook that threw: a 500 in the API's error shape, and the reason in the log. */
 function failed(res: ServerResponse, error: unknown): void {
-  console.error('[shop] hook failed:', error);
+  logFor('shop').error({ err: error }, 'hook failed');
   if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ message: 'サーバーエラーが発生しました。', code: 'common.server_error' }));
+  res.end(JSON.stringify({ message: 'サーバーエラーが発生しました。', code: 'common.server_error', request_id: requestIdOfThisRequest() }));
 }
 
 /** Whether a base URL points back at this very server (then the embedded API is what it means). */
@@ -331,8 +338,8 @@ function installShutdown(server: ReturnType<typeof createServer>, readiness: Rea
     readiness,
     log,
     close: async () => {
-      await stopRebuilds().catch((e: unknown) => console.error('[shop] stopping rebuilds:', e));
-      await closeApi().catch((e: unknown) => console.error('[shop] closing the API:', e));
+      await stopRebuilds().catch((e: unknown) => logFor('shop').error({ err: e }, 'stopping rebuilds failed'));
+      await closeApi().catch((e: unknown) => logFor('shop').error({ err: e }, 'closing the API failed'));
     },
   });
 }

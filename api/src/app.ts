@@ -12,6 +12,9 @@ import { channelMiddleware } from './middleware/channel.ts';
 import { optionalAuth } from './middleware/auth.ts';
 import { limitBody } from './middleware/body-limit.ts';
 import { notFoundHandler } from './middleware/not-found.ts';
+import { requestIdMiddleware } from './middleware/request-id.ts';
+import { requestMetricsMiddleware } from './middleware/request-metrics.ts';
+import { metricsEndpoint } from './middleware/metrics-endpoint.ts';
 import { rejectNul } from './middleware/nul.ts';
 import { limitPublicWrites } from './middleware/public-writes.ts';
 import { cacheControl } from './middleware/cache.ts';
@@ -122,6 +125,11 @@ export function createApp({ db, env = readEnv(), readiness }: AppOptions) {
   v1.onError(handleError);
 
   const app = new OpenAPIHono<AppEnv>();
+  // First: the request id is the context of everything after it, and the metrics time the whole answer.
+  app.use('*', requestIdMiddleware);
+  app.use('*', requestMetricsMiddleware);
+  // GET /metrics with METRICS_TOKEN only (else a 404 like any unknown path).
+  app.get('/metrics', metricsEndpoint);
   app.use('*', provide);
   app.use('*', securityHeadersMiddleware);
   // Probes first, outside /v1: no maintenance gate, channel or rate limit stands in their way.

@@ -22,6 +22,11 @@ import { startMaintenance } from './services/discovery/restock-watcher.ts';
 import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
 import { apiChecks, createReadiness, type Check, type Readiness } from './routes/health/readiness.ts';
 import { installGracefulShutdown, shutdownDrainMs } from './routes/health/shutdown.ts';
+import { lineLogger, logFor } from './lib/log.ts';
+import { startMetricsServer } from './lib/metrics.ts';
+import { watchOutbox } from './services/outbox/metrics.ts';
+
+const log = logFor('api');
 
 export interface PreparedApi {
   app: ShopApp;
@@ -63,8 +68,8 @@ function whenSchemaCurrent(db: Db, everyMs = 5000): Promise<void> {
 export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
-  if (factor !== 1) console.warn(`[api] RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
-  if (env.MAINTENANCE) console.warn('[api] MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
+  if (factor !== 1) log.warn(`RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
+  if (env.MAINTENANCE) log.warn('MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
   const release = migratesAtRelease(env);
   shutdownDrainMs(); // a bad SHUTDOWN_DRAIN_MS stops the start, not the shutdown
   const database = await openDatabase(databaseUrl(env), { migrate: !release });
@@ -74,7 +79,7 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
   } else {
     const status = await schemaStatus(database.db);
     if (!status.current) {
-      console.warn(`[api] ${behindReason(status)} (NODE_ENV=production: this process neither migrates nor seeds; /readyz answers 503 until then)`);
+      log.warn(`${behindReason(status)} (NODE_ENV=production: this process neither migrates nor seeds; /readyz answers 503 until then)`);
       schemaReady = whenSchemaCurrent(database.db);
     }
   }
@@ -99,6 +104,8 @@ export function startWorkers({ database, env, schemaReady }: PreparedApi, log: (
     if (stopped) return;
     const mail: OutboxWorker = createOutboxWorker({ db: database.db, env });
     mail.start();
+    // The outbox gauges of /metrics read the table on each scrape (serving processes only).
+    watchOutbox(database.db);
     log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
     const maintenance = startMaintenance(database.db, env, log);
     // Maintenance first: its last round may queue mail, which the outbox then still sends.
@@ -137,14 +144,14 @@ export function closeOnSignals(server: Server, prepared: PreparedApi, label: str
   installGracefulShutdown({
     server,
     readiness: [prepared.readiness],
-    log: (line) => console.log(`[${label}] ${line}`),
+    log: lineLogger(label),
     close: async () => {
       // Hashing workers and the Redis connections would keep the process alive; stop them first,
       // with the background workers (a send in flight finishes and is recorded).
       await Promise.all([closeKdfPools(), closeRateLimitStores(), prepared.closeChecks(), workers?.stop(), alsoClose?.()])
-        .catch((e: unknown) => console.error(`[${label}] stopping workers:`, e));
+        .catch((e: unknown) => logFor(label).error({ err: e }, 'stopping workers failed'));
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
-      await prepared.database.close().catch((e: unknown) => console.error(`[${label}] closing the database:`, e));
+      await prepared.database.close().catch((e: unknown) => logFor(label).error({ err: e }, 'closing the database failed'));
     },
   });
 }
@@ -159,7 +166,7 @@ async function main() {
   // Its line is printed once the API is ready: a start-up failure stays the first line printed.
   const { startConfiguredTestProvider } = await import('./services/payments/testpay/start.ts');
   const later: string[] = [];
-  const closeProvider = await startConfiguredTestProvider((line) => later.push(`[api] ${line}`));
+  const closeProvider = await startConfiguredTestProvider((line) => later.push(line));
   const env = readEnv();
   const portText = process.env.API_PORT ?? process.env.PORT ?? '8787';
   const port = portSchema.safeParse(portText);
@@ -167,11 +174,13 @@ async function main() {
   const started = Date.now();
   const prepared = await prepareApi(env);
   const { app } = prepared;
-  const workers = startWorkers(prepared, (line) => console.log(`[api] ${line}`));
+  const workers = startWorkers(prepared, lineLogger('api'));
+  // METRICS_PORT: /metrics on its own (internal) port.
+  await startMetricsServer(process.env, lineLogger('api'));
   const server = serve({ fetch: app.fetch, port: port.data }, (info: AddressInfo) => {
-    console.log(`[api] ${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
-    console.log(`[api] Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
-    for (const line of later) console.log(line);
+    log.info(`${describeDatabase(env)}, ready in ${Date.now() - started} ms`);
+    log.info(`Shop API listening at http://localhost:${info.port}/v1 (OpenAPI: /v1/openapi.json)`);
+    for (const line of later) log.info(line);
   }) as Server;
   closeOnSignals(server, prepared, 'api', workers, closeProvider);
 }

@@ -71,7 +71,7 @@ describe('login with a verification code', () => {
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
       const res = await verify(body.user_id, wrong);
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ message: '認証コードが正しくありません。', code: 'auth.verify_failed', errors: { verify_code: ['認証コードが正しくありません。'] } });
+      expect(await res.json()).toEqual({ message: '認証コードが正しくありません。', code: 'auth.verify_failed', request_id: expect.any(String), errors: { verify_code: ['認証コードが正しくありません。'] } });
     }
     const res = await verify(body.user_id, code);
     expect(res.status).toBe(422);
@@ -223,9 +223,9 @@ describe('channel-sync login', () => {
     const source = await createMember(shop, `sync${id}b`, { channel: 'outlet' });
     const res = await sync(source.username, 'wrong-pass');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' });
+    expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
     expect((await shop.database.db.select().from(users).where(eq(users.id, source.id)))[0].failed_login_count).toBe(1);
-    expect(await (await sync(`nobody${id}`, 'wrong-pass')).json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' });
+    expect(await (await sync(`nobody${id}`, 'wrong-pass')).json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
     expect(await shop.database.db.select().from(users).where(eq(users.synced_from_user_id, source.id))).toHaveLength(0);
   });
 

@@ -94,7 +94,7 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     const res = await adjust(m.id, -121);
     expect(res.status).toBe(422);
     const message = '保有ポイントを超えて減算できません（保有 120 ポイント）';
-    expect(await res.json()).toEqual({ message, code: 'customer.point.insufficient', errors: { amount: [message] } });
+    expect(await res.json()).toEqual({ message, code: 'customer.point.insufficient', request_id: expect.any(String), errors: { amount: [message] } });
     expect(await balanceOf(m.id)).toBe(120);
     expect((await adjust(m.id, -120)).status).toBe(200);
     expect(await balanceOf(m.id)).toBe(0);

@@ -82,7 +82,7 @@ describe('login', () => {
     for (const [u, p] of [['demo', 'wrong-password'], [`nobody-${run}`, 'demo-pass-2026']]) {
       const res = await login(u, p);
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' });
+      expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
     }
   });
 

@@ -287,7 +287,7 @@ describe('channels', () => {
     for (const path of ['/v1/products', '/v1/products/wkn-0001-01', '/v1/settings/front', '/v1/categories/hierarchy', '/public.json']) {
       const res = await shop.request('GET', path, { channel: 'no-such-channel' });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: 'The channel does not exist.', code: 'channel.not_exists' });
+      expect(await res.json()).toEqual({ message: 'The channel does not exist.', code: 'channel.not_exists', request_id: expect.any(String) });
     }
   });
 });

@@ -36,7 +36,7 @@ describe('the e2e table switch', () => {
     for (let i = 0; i < 2; i++) expect((await post({ action: 'break-table', table: 'review_stats' })).status).toBe(200);
     const failed = await read();
     expect(failed.status).toBe(500);
-    expect(await failed.json()).toEqual({ message: 'サーバーエラーが発生しました。', code: 'common.server_error' });
+    expect(await failed.json()).toEqual({ message: 'サーバーエラーが発生しました。', code: 'common.server_error', request_id: failed.headers.get('x-request-id') });
 
     for (let i = 0; i < 2; i++) expect((await post({ action: 'mend-table', table: 'review_stats' })).status).toBe(200);
     expect((await read()).status).toBe(200);

@@ -99,7 +99,7 @@ describe('pg driver: unreachable database', () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('5');
-    expect(await res.json()).toEqual({ message: UNAVAILABLE.message, code: UNAVAILABLE.code });
+    expect(await res.json()).toEqual({ message: UNAVAILABLE.message, code: UNAVAILABLE.code, request_id: res.headers.get('x-request-id') });
     await pool.end();
   });
 });

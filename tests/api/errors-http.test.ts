@@ -16,6 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => { await shop?.close(); });
 
+/** Every error body names its request (the X-Request-Id of the answer). */
+const requestId = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 const raw = (path: string, init: RequestInit & { duplex?: 'half' } = {}) =>
   Promise.resolve(shop.app.request(path, { ...init, headers: { 'X-Channel-Id': 'default', ...(init.headers as Record<string, string>) } }));
 
@@ -26,6 +29,7 @@ describe('validation errors name each field in Japanese (spec 5)', () => {
     expect(await res.json()).toEqual({
       message: '入力内容に誤りがあります。',
       code: 'common.validation',
+      request_id: requestId,
       errors: {
         email: ['メールアドレスは必須項目です'], last_name: ['姓は必須項目です'], first_name: ['名は必須項目です'],
         last_name_kana: ['セイは必須項目です'], first_name_kana: ['メイは必須項目です'],
@@ -48,19 +52,19 @@ describe('hono\'s own errors answer Japanese JSON', () => {
   it('401: ログインしてください。', async () => {
     const res = await shop.request('GET', '/v1/me/user');
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ message: 'ログインしてください。', code: 'auth.unauthenticated' });
+    expect(await res.json()).toEqual({ message: 'ログインしてください。', code: 'auth.unauthenticated', request_id: requestId });
   });
 
   it('415 when the body is not JSON', async () => {
     const res = await raw('/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'demo' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: 'Content-Type に application/json を指定してください。', code: 'common.unsupported_media_type' });
+    expect(await res.json()).toEqual({ message: 'Content-Type に application/json を指定してください。', code: 'common.unsupported_media_type', request_id: requestId });
   });
 
   it('400 for malformed JSON', async () => {
     const res = await shop.request('POST', '/v1/auth/login', { body: '{"username":' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'リクエストの形式が正しくありません。', code: 'common.bad_request' });
+    expect(await res.json()).toEqual({ message: 'リクエストの形式が正しくありません。', code: 'common.bad_request', request_id: requestId });
   });
 
   it('unknown /v1 paths, and /v1 itself, answer JSON 404', async () => {
@@ -68,7 +72,7 @@ describe('hono\'s own errors answer Japanese JSON', () => {
       const res = await shop.request('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toContain('application/json');
-      expect(await res.json(), path).toEqual({ message: 'お探しのページが見つかりませんでした。', code: 'common.not_found' });
+      expect(await res.json(), path).toEqual({ message: 'お探しのページが見つかりませんでした。', code: 'common.not_found', request_id: requestId });
     }
   });
 
@@ -76,7 +80,7 @@ describe('hono\'s own errors answer Japanese JSON', () => {
     const res = await shop.request('DELETE', '/v1/products');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('GET');
-    expect(await res.json()).toEqual({ message: 'このメソッドは使用できません。', code: 'common.method_not_allowed' });
+    expect(await res.json()).toEqual({ message: 'このメソッドは使用できません。', code: 'common.method_not_allowed', request_id: requestId });
   });
 
   it('keeps the channel-not-found message the storefront matches literally (spec 8)', async () => {
@@ -88,7 +92,7 @@ describe('hono\'s own errors answer Japanese JSON', () => {
 
 describe('request bodies over the limit are refused with 413 before being read whole', () => {
   const twoMegabytes = JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'x' });
-  const expected = { message: '送信されたデータが大きすぎます。', code: 'common.payload_too_large' };
+  const expected = { message: '送信されたデータが大きすぎます。', code: 'common.payload_too_large', request_id: requestId };
 
   it('with Content-Length', async () => {
     const res = await raw('/v1/auth/login', {

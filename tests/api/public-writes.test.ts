@@ -52,7 +52,7 @@ describe('every write without login is limited per client', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(rule.windowSeconds);
-    expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。', code: 'common.too_many_requests' });
+    expect(await refused.json()).toEqual({ message: 'リクエストが多すぎます。しばらく時間をおいてから再度お試しください。', code: 'common.too_many_requests', request_id: expect.any(String) });
     // Another client is not affected.
     expect((await send(operation, nextAddress())).status).not.toBe(429);
   }, 120_000);

@@ -92,7 +92,7 @@ describe('login rate limits', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAddress.windowSeconds);
-    expect(await refused.json()).toEqual({ message: expect.stringMatching(/試行回数が多すぎます/), code: 'auth.too_many_attempts' });
+    expect(await refused.json()).toEqual({ message: expect.stringMatching(/試行回数が多すぎます/), code: 'auth.too_many_attempts', request_id: expect.any(String) });
     expect((await loginFrom(shop.app, address(1), `addr-${run}-other`)).status).toBe(422);
   });
 

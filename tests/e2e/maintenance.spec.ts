@@ -77,7 +77,7 @@ test('while on, every page answers 503 with the maintenance page; switched off, 
   expect((await request.get('/favicon.svg')).status()).toBe(200);
   const api = await request.get('/v1/products', { headers: apiHeaders });
   expect(api.status()).toBe(503);
-  expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE });
+  expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE, request_id: api.headers()['x-request-id'] });
 
   // Any other page too, pre-rendered or rendered on demand.
   for (const path of ['/faq/', '/cart/', '/login/']) {

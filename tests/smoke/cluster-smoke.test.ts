@@ -173,10 +173,13 @@ describe('the cluster through nginx', () => {
     const edge = await fetch(`${BASE}/metrics`);
     expect(edge.status).toBe(404);
     expect((await edge.json()).code).toBe('common.not_found');
-    const scraped = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`).catch(() => null);
-    // TODO(lead): remove this skip once the metrics branch (METRICS_PORT) is merged.
-    if (!scraped || scraped.status === 404) { console.warn('[smoke] no METRICS_PORT endpoint on this branch yet, skipped'); return; }
+    const scraped = await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`);
     expect(scraped.status).toBe(200);
-    expect(await scraped.text()).toMatch(/^# (HELP|TYPE) /m);
+    const text = await scraped.text();
+    expect(text).toMatch(/^# (HELP|TYPE) /m);
+    // Requests are counted by route pattern (the cluster's own /readyz probes at least), never by URL.
+    expect(text).toMatch(/^shop_http_requests_total\{[^}]*route="[^"?]+"[^}]*\} \d+/m);
+    expect(text).not.toMatch(/route="[^"]*\?/);
+    expect(text).toMatch(/^shop_db_pool_connections\{state="in_use"\}/m);
   });
 });

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCoordinator, postgresBuildLock, redisBuildLock, type BuildLock } from '../../scripts/rebuild-lock.ts';
 import { rateLimitMultiplier } from '../../api/src/services/rate-limit/index.ts';
+import { tagLine } from '../../scripts/cluster.ts';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -127,5 +128,16 @@ describe('rate limits in Redis while Redis is away', () => {
     } finally {
       await closeRedisClients();
     }
+  });
+});
+
+describe("the cluster's output", () => {
+  it('keeps a JSON log line one JSON object, with the process named in it', () => {
+    const line = tagLine('api-1', JSON.stringify({ level: 'info', msg: 'Shop API listening', req_id: 'abc' }));
+    expect(JSON.parse(line)).toEqual({ process: 'api-1', level: 'info', msg: 'Shop API listening', req_id: 'abc' });
+  });
+  it('prefixes any other line with the process name', () => {
+    expect(tagLine('web-2', 'Astro build done')).toBe('[web-2] Astro build done');
+    expect(tagLine('nginx', '{not json')).toBe('[nginx] {not json');
   });
 });

@@ -47,13 +47,6 @@ export const REQUIRED: Record<Role, string[]> = {
   migrate: ['NODE_ENV', 'DATABASE_URL'],
 };
 
-/**
- * Names fixed by issue 23's shared interfaces that other branches teach the processes to read
- * (logs, metrics, shutdown, trusted proxies). TODO(lead): drop each once the merged code reads it;
- * the test then finds it in the sources like any other name.
- */
-export const PENDING_NAMES = ['TRUSTED_PROXIES', 'LOG_LEVEL', 'METRICS_PORT', 'METRICS_HOST', 'METRICS_TOKEN', 'SHUTDOWN_DRAIN_MS'];
-
 /** A stand-in for an operator's secret: random, 32 characters, never written anywhere. */
 const fakes = new Map<string, string>();
 export function fake(name: string): string {
@@ -163,7 +156,7 @@ export function k8sContainers(objects = k8sObjects()): Container[] {
   return out;
 }
 
-/** Every name any process reads: the sources' text (zod schemas, process.env reads), plus PENDING_NAMES. */
+/** Every name any process reads: the sources' text (zod schemas, process.env reads). */
 export function namesTheProcessesRead(): (name: string) => boolean {
   const texts: string[] = [];
   const walk = (dir: string) => {
@@ -176,7 +169,7 @@ export function namesTheProcessesRead(): (name: string) => boolean {
   for (const dir of ['api/src', 'scripts', 'content-sync', 'src']) walk(dir);
   texts.push(read('astro.config.mjs'));
   const all = texts.join('\n');
-  return (name) => PENDING_NAMES.includes(name) || new RegExp(`\\b${name}\\b`).test(all);
+  return (name) => new RegExp(`\\b${name}\\b`).test(all);
 }
 
 /** What is wrong with one shop container, one line each. */

@@ -5,6 +5,8 @@
  * connections by itself, so the API recovers when the database comes back.
  */
 import pg from 'pg';
+import { logFor } from '../lib/log.ts';
+import { trackPool } from '../lib/metrics.ts';
 
 export interface PoolOptions {
   /** Largest number of connections. */
@@ -88,7 +90,8 @@ export async function openPool(target: Target, options: PoolOptions, kind: strin
   });
   // An idle client can be cut off (server restart, DROP DATABASE … WITH (FORCE) in tests); without a
   // listener pg-pool's 'error' event would crash the process. The pool replaces the client itself.
-  pool.on('error', (err) => console.warn(`[db] idle ${kind} connection lost: ${err.message}`));
+  pool.on('error', (err) => logFor('db').warn(`idle ${kind} connection lost: ${err.message}`));
+  trackPool(pool);
   try {
     await pool.query('select 1');
   } catch (error) {

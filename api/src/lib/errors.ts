@@ -2,12 +2,17 @@
  * Errors the API answers with. The body is always Japanese JSON in the spec's shape: `message`, a
  * machine-readable `code` the storefront matches on (spec section 8), and `errors` (field → messages)
  * for validation failures. Database errors are mapped too: bad input is a 4xx, an unreachable or hung
- * database a 503 with Retry-After, and neither a stack nor SQL ever reaches a body.
+ * database a 503 with Retry-After, and neither a stack nor SQL ever reaches a body. Every error body
+ * carries the request's id as `request_id` (lib/request-context.ts), and each 5xx is logged once.
  */
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/constants.ts';
+import { logFor } from './log.ts';
+import { currentRequestId } from './request-context.ts';
+
+const log = logFor('api');
 
 export class ApiError extends Error {
   status: ContentfulStatusCode;
@@ -105,22 +110,35 @@ function* causes(err: unknown): Generator<object> {
   }
 }
 
+/** Answers made by errorResponse (their body has request_id already; middleware/request-id.ts adds it to others). */
+const tagged = new WeakSet<Response>();
+export const isTagged = (res: Response): boolean => tagged.has(res);
+
 /** The JSON body and headers for an ApiError. */
 export function errorResponse(c: Context, err: ApiError) {
   for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
-  return c.json({ message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.errors ? { errors: err.errors } : {}) }, err.status);
+  const requestId = currentRequestId();
+  const res = c.json({
+    message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.errors ? { errors: err.errors } : {}),
+    ...(requestId ? { request_id: requestId } : {}),
+  }, err.status);
+  tagged.add(res);
+  return res;
 }
 
 /** hono onError: known errors keep their status, database errors are mapped, anything else is a logged 500. */
 export function handleError(err: Error, c: Context) {
-  if (err instanceof ApiError) return errorResponse(c, err);
+  if (err instanceof ApiError) {
+    if (err.status >= 500) log.warn({ method: c.req.method, path: c.req.path, status: err.status, code: err.code }, `answered ${err.status} ${err.code ?? ''}: ${err.message}`);
+    return errorResponse(c, err);
+  }
   if (err instanceof HTTPException) return errorResponse(c, httpError(err.status as ContentfulStatusCode));
   const mapped = dbErrorOf(err);
   if (mapped) {
-    if (mapped.status === 503) console.warn('[api] database unavailable:', c.req.method, c.req.path, describe(err));
+    if (mapped.status === 503) log.warn({ method: c.req.method, path: c.req.path, cause: describe(err) }, `database unavailable: ${c.req.method} ${c.req.path} ${describe(err)}`);
     return errorResponse(c, mapped);
   }
-  console.error('[api] unhandled error', c.req.method, c.req.path, err);
+  log.error({ err, method: c.req.method, path: c.req.path }, `unhandled error ${c.req.method} ${c.req.path}`);
   return errorResponse(c, new ApiError(500, 'サーバーエラーが発生しました。', { code: 'common.server_error' }));
 }
 

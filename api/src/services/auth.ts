@@ -14,7 +14,8 @@ import type { LoginResponse } from '#contracts/auth.ts';
 import { MAX_CODE_ATTEMPTS, TOKEN_TTL } from '#contracts/account.ts';
 import { kdfPool } from './kdf/pool.ts';
 import { DUMMY_HASH, verifyPassword } from './password.ts';
-import { rateLimitStore, tooManyAttempts, type RateLimitStore } from './rate-limit/index.ts';
+import { countRefusal, rateLimitStore, tooManyAttempts, type RateLimitStore } from './rate-limit/index.ts';
+import { countLoginRefusal } from '../lib/metrics.ts';
 import { hashToken, issueToken, randomToken, revokeTokens, spendToken } from './tokens.ts';
 import { accountLimitKeys, channelSetting, mailMember, memberName, PASSWORD_EXPIRE_SETTING, shopName, siteLink } from './account/common.ts';
 import { loginCodeMail, unlockMail } from './account/mails.ts';
@@ -190,7 +191,19 @@ export async function issueSession(db: Db, env: ApiEnv, user: UserRow, family = 
 
 async function enforceLimit(store: RateLimitStore, key: string, rule: { limit: number; windowSeconds: number }) {
   const hit = await store.hit(key, rule.limit, rule.windowSeconds);
-  if (!hit.allowed) throw tooManyAttempts(hit.retryAfterSeconds);
+  if (!hit.allowed) {
+    countRefusal(key);
+    throw tooManyAttempts(hit.retryAfterSeconds);
+  }
+}
+
+/** Counts a refused login (shop_login_refusals_total) by its answer's code, then throws it on. */
+export function countedLoginRefusal(error: unknown): never {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'auth.failed') countLoginRefusal('bad_credentials');
+  else if (code === 'auth.locked') countLoginRefusal('locked');
+  else if (code === 'auth.too_many_attempts') countLoginRefusal('rate_limited');
+  throw error;
 }
 
 const recordLogin = (db: Db, userId: number, client: ClientInfo, succeeded: boolean) =>
@@ -205,8 +218,13 @@ export type Credentials = { username: string; password: string };
  * nor the lock message tell which usernames exist. Failures are written to the login history;
  * `find` picks the member (this channel's by default).
  */
-export async function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
+export function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
   find: (login: string) => Promise<UserRow | null> = (login) => findMember(db, channelId, login)): Promise<UserRow> {
+  return checkCredentials(db, env, channelId, creds, client, find).catch(countedLoginRefusal);
+}
+
+async function checkCredentials(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
+  find: (login: string) => Promise<UserRow | null>): Promise<UserRow> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   // A flood beyond the hashing bound is refused before it costs a single query.

@@ -15,6 +15,7 @@ import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { MailShipment } from './delivery/decision.ts';
 import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
+import { logFor } from '../lib/log.ts';
 
 type Conn = Db | Tx;
 
@@ -158,7 +159,7 @@ export async function queueMail(conn: Conn, m: QueuedMail): Promise<number | nul
   const mailbox = mailboxKey(m.to);
   // A savepoint inside the caller's transaction: the mailbox's lock lasts until that one ends.
   const id = await conn.transaction(async (tx) => (await mailboxHasRoom(tx, mailbox) ? insertMail(tx, m, mailbox) : null));
-  if (id === null) console.warn(`[mail] dropped a ${m.template} mail: its mailbox had ${mailCapPerHour()} mails this hour (MAIL_PER_MAILBOX_PER_HOUR)`);
+  if (id === null) logFor('mail').warn(`dropped a ${m.template} mail: its mailbox had ${mailCapPerHour()} mails this hour (MAIL_PER_MAILBOX_PER_HOUR)`);
   return id;
 }
 

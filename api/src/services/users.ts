@@ -11,7 +11,7 @@ import { labels } from '#contracts/labels.ts';
 import { messages } from '#contracts/messages.ts';
 import { assertFree, mapTaken } from './account/duplicates.ts';
 import { poolOf } from './account/register.ts';
-import { rateLimitStore, RetryLaterError } from './rate-limit/index.ts';
+import { countRefusal, rateLimitStore, RetryLaterError } from './rate-limit/index.ts';
 
 
 /** The wire User: an explicit whitelist, so a new secret column can never leak by accident. */
@@ -55,6 +55,7 @@ export async function updateMe(db: Db, env: ApiEnv, me: UserRow, input: UserUpda
 async function checkCurrentPassword(db: Db, env: ApiEnv, me: UserRow, given: string, field: string): Promise<void> {
   const hit = await rateLimitStore(db, env).hit(`password:check:${me.id}`, PASSWORD_CHECK_LIMIT, PASSWORD_CHECK_WINDOW_SECONDS);
   if (!hit.allowed) {
+    countRefusal('password:check');
     throw new RetryLaterError(429, 'パスワードの確認回数が多すぎます。しばらく時間をおいてから再度お試しください。', 'user.password.too_many_attempts', hit.retryAfterSeconds);
   }
   if (!(await verifyPassword(given, me.password_hash, poolOf(env)))) {

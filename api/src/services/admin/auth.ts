@@ -16,10 +16,10 @@ import { ApiError, unprocessable } from '../../lib/errors.ts';
 import { EDITOR_SESSION_SECONDS, type Editor, type EditorLoginResponse } from '#contracts/admin.ts';
 import { STAFF_IDLE_SECONDS, type AdminRole } from '#contracts/admin-roles.ts';
 import { recordAudit, type Actor } from './audit.ts';
-import { LOCK_MINUTES, LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE, MAX_FAILED_LOGINS, loginLimits, normaliseLogin, type ClientInfo } from '../auth.ts';
+import { countedLoginRefusal, LOCK_MINUTES, LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE, MAX_FAILED_LOGINS, loginLimits, normaliseLogin, type ClientInfo } from '../auth.ts';
 import { kdfPool } from '../kdf/pool.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../password.ts';
-import { rateLimitStore, tooManyAttempts } from '../rate-limit/index.ts';
+import { countRefusal, rateLimitStore, tooManyAttempts } from '../rate-limit/index.ts';
 import { hashToken, randomToken } from '../tokens.ts';
 
 export type EditorRow = typeof editors.$inferSelect;
@@ -48,7 +48,10 @@ async function claimAttempt(db: Db, id: number): Promise<boolean> {
 
 async function enforce(db: Db, env: ApiEnv, key: string, rule: { limit: number; windowSeconds: number }) {
   const hit = await rateLimitStore(db, env).hit(key, rule.limit, rule.windowSeconds);
-  if (!hit.allowed) throw tooManyAttempts(hit.retryAfterSeconds);
+  if (!hit.allowed) {
+    countRefusal(key);
+    throw tooManyAttempts(hit.retryAfterSeconds);
+  }
 }
 
 /** The wire form of an editor. */
@@ -59,7 +62,11 @@ export const actorOf = (e: EditorRow, ip: string | null, channelId: string | nul
   ({ id: e.id, login: e.login, name: e.display_name, role: e.role, ip, channelId });
 
 /** POST /admin/v1/auth/login: checks the credentials and opens a session. */
-export async function loginEditor(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null = null): Promise<EditorLoginResponse> {
+export function loginEditor(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null = null): Promise<EditorLoginResponse> {
+  return checkEditorLogin(db, env, creds, client, channelId).catch(countedLoginRefusal);
+}
+
+async function checkEditorLogin(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null): Promise<EditorLoginResponse> {
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   pool.assertRoom();
   const limits = loginLimits(env);

@@ -30,6 +30,7 @@ import { refreshPopularity } from '../search/refresh.ts';
 import { remindMemorials } from '../memorial-reminders/index.ts';
 import { purgeEditorSessions } from '../admin/auth.ts';
 import { purgeUnattachedUploads, type RetentionEnv } from '../uploads/retention.ts';
+import { lineLogger } from '../../lib/log.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
@@ -79,7 +80,7 @@ const PURGE_EVERY_MS = 3_600_000;
 
 type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'> & RetentionEnv;
 
-export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) => void = (m) => console.warn(m)): Maintenance {
+export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) => void = lineLogger('maintenance', 'warn')): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
   const guard = <T>(task: () => Promise<T>, fallback: T): Promise<T> => {

@@ -8,6 +8,7 @@
 import type { Db } from '../../db/client.ts';
 import type { MaintenanceState } from '#contracts/maintenance.ts';
 import { effectiveState, NO_SETTING, readSetting, type MaintenanceSetting } from './state.ts';
+import { logFor } from '../../lib/log.ts';
 
 export interface MaintenanceSwitch {
   /** MAINTENANCE=1 at start. */
@@ -44,7 +45,7 @@ export function createMaintenanceSwitch({ db, envEnabled, ttlMs = MAINTENANCE_CA
     inFlight ??= readSetting(db)
       .then((fresh) => { if (started === generation) cached = fresh; return cached; })
       .catch((error: unknown) => {
-        console.warn('[api] maintenance setting unreadable, keeping the last one:', error instanceof Error ? error.message : error);
+        logFor('api').warn(`maintenance setting unreadable, keeping the last one: ${error instanceof Error ? error.message : String(error)}`);
         return cached;
       })
       .finally(() => { readAt = now(); inFlight = null; });

@@ -2,7 +2,7 @@
  * The outbox worker: claims due mails (store.ts), sends each outside any transaction, and settles
  * it: sent, or failed with a backoff (retry.ts). Rows are never deleted. It polls every `pollMs`,
  * and `wake()` (called after queueMail through signal.ts) looks at once. Without SMTP_URL each mail
- * is printed (console.ts) and marked sent with last_error 'console'.
+ * is logged (console.ts; component mail) and marked sent with last_error 'console'.
  */
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
@@ -11,6 +11,7 @@ import { RETRY_BASE_MS, RETRY_MAX_MS, retryDelayMs, shortError } from './retry.t
 import { onMailQueued } from './signal.ts';
 import { channelFrom, createSmtpSender, type MailFrom } from './smtp.ts';
 import { claimDue, markFailed, markSent, release, type ClaimedMail } from './store.ts';
+import { lineLogger } from '../../lib/log.ts';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -24,9 +25,9 @@ export interface OutboxWorkerOptions {
   /** First retry delay, doubled per failure up to `retryMaxMs`. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** Console mode's output (default stdout). */
+  /** Console mode's output (default: the log, component mail). */
   print?: (line: string) => void;
-  /** Warnings: delivery failures and database trouble (default console.warn). */
+  /** Warnings: delivery failures and database trouble (default: the log, component mail). */
   warn?: (message: string) => void;
   /** Wake on queueMail in this process (default true). */
   listen?: boolean;
@@ -52,8 +53,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const lockMs = options.lockMs ?? 60_000;
   const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
   const retryMaxMs = options.retryMaxMs ?? RETRY_MAX_MS;
-  const print = options.print ?? ((line: string) => { process.stdout.write(`${line}\n`); });
-  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const print = options.print ?? lineLogger('mail');
+  const warn = options.warn ?? lineLogger('mail', 'warn');
   const smtp = env.SMTP_URL ? createSmtpSender(env.SMTP_URL) : null;
 
   let started = false;

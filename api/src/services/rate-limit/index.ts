@@ -10,6 +10,7 @@ import { postgresRateLimitStore } from './postgres.ts';
 import { closeRedisClients, redisRateLimitStore } from './redis.ts';
 import { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE } from './errors.ts';
 import type { RateLimitStore } from './types.ts';
+import { countRateLimitRefusal } from '../../lib/metrics.ts';
 
 export type { RateLimitResult, RateLimitStore } from './types.ts';
 export { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE, tooManyAttempts } from './errors.ts';
@@ -20,9 +21,32 @@ export interface Limit { limit: number; windowSeconds: number }
 /** Counts a hit on `key`; over the limit: 429 with Retry-After and `code` (common.too_many_requests by default). */
 export async function enforce(store: RateLimitStore, key: string, rule: Limit, code = 'common.too_many_requests', message = TOO_MANY_REQUESTS_MESSAGE) {
   const hit = await store.hit(key, rule.limit, rule.windowSeconds);
-  if (!hit.allowed) throw new RetryLaterError(429, message, code, hit.retryAfterSeconds);
+  if (!hit.allowed) {
+    countRefusal(key);
+    throw new RetryLaterError(429, message, code, hit.retryAfterSeconds);
+  }
   return hit;
 }
+
+/**
+ * The rule a key belongs to, for the metric's `limit` label: its leading words, never the address,
+ * account or id after them (`login:ip:203.0.113.7` → login:ip, `login-code:12` → login-code,
+ * `public-write:POST /carts/init:ip:…` → public-write:POST /carts/init).
+ */
+export function limitName(key: string): string {
+  const parts = key.split(':');
+  // The operation of a public write comes from PUBLIC_WRITE_LIMITS' fixed table.
+  if (parts[0] === 'public-write' && parts[1]) return `public-write:${parts[1]}`;
+  const name: string[] = [];
+  for (const part of parts.slice(0, 2)) {
+    if (!/^[a-z][a-z-]*$/.test(part)) break;
+    name.push(part);
+  }
+  return name.join(':') || 'other';
+}
+
+/** Counts a request refused by the limit of `key` (shop_rate_limit_refusals_total). */
+export const countRefusal = (key: string): void => countRateLimitRefusal(limitName(key));
 
 /** The store this configuration uses: Redis when REDIS_URL is set, else the database. */
 export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PREFIX'>): RateLimitStore {

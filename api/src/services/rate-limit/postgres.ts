@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { toResult, type RateLimitStore } from './types.ts';
+import { logFor } from '../../lib/log.ts';
 
 /** Expired rows are swept at most this often per process and database. */
 const CLEANUP_EVERY_MS = 60_000;
@@ -47,5 +48,5 @@ function maybeCleanup(db: Db) {
   if (now - (lastCleanup.get(db) ?? 0) < CLEANUP_EVERY_MS) return;
   lastCleanup.set(db, now);
   // Off the request's path: a slow sweep must not delay the login it rode on.
-  deleteExpiredRateLimits(db).catch((error: unknown) => console.warn('[rate-limit] cleanup failed:', error));
+  deleteExpiredRateLimits(db).catch((error: unknown) => logFor('rate-limit').warn({ err: error }, 'cleanup failed'));
 }

@@ -6,6 +6,9 @@ import { createClient } from 'redis';
 import { UNAVAILABLE_MESSAGE } from '../../lib/errors.ts';
 import { RetryLaterError } from './errors.ts';
 import { toResult, type RateLimitStore } from './types.ts';
+import { logFor } from '../../lib/log.ts';
+
+const log = logFor('rate-limit');
 
 // Returns the count and the milliseconds left; sets the expiry on the first hit of a window only.
 const HIT_SCRIPT = `
@@ -37,9 +40,9 @@ async function connect(url: string): Promise<Client> {
       disableOfflineQueue: true,
       socket: { connectTimeout: CONNECT_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
     });
-    c.on('error', (error: Error) => console.warn('[rate-limit] redis:', error.message));
+    c.on('error', (error: Error) => log.warn(`redis: ${error.message}`));
     const firstReady = new Promise<void>((resolvePromise) => c.once('ready', () => resolvePromise()));
-    c.connect().catch((error: unknown) => console.warn('[rate-limit] redis connect:', error instanceof Error ? error.message : String(error)));
+    c.connect().catch((error: unknown) => log.warn(`redis connect: ${error instanceof Error ? error.message : String(error)}`));
     entry = { client: c as Client, firstReady };
     clients.set(url, entry);
   }
@@ -60,7 +63,7 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    console.warn('[rate-limit] redis unavailable:', error instanceof Error ? error.message : String(error));
+    log.warn(`redis unavailable: ${error instanceof Error ? error.message : String(error)}`);
     throw new RetryLaterError(503, UNAVAILABLE_MESSAGE, 'common.service_unavailable', 5);
   }
 }

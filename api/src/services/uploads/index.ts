@@ -19,6 +19,9 @@ import { enforce, type Limit } from '../account/common.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { CONTENT_TYPES, sniffType, type SniffedType } from './sniff.ts';
 import { storageOf, uploadStorage } from './storage.ts';
+import { logFor } from '../../lib/log.ts';
+
+const log = logFor('uploads');
 
 export { sniffType } from './sniff.ts';
 type Conn = Db | Tx;
@@ -103,7 +106,7 @@ export async function saveUpload(db: Db, env: ApiEnv, channel: ChannelRow, user:
   try {
     await storage.put(objectKey, bytes, type.contentType);
   } catch (e) {
-    console.error('upload storage failed', e);
+    log.error({ err: e }, 'upload storage failed');
     throw serviceUnavailable();
   }
   const name = cleanFileName(input.file.name, type.ext);
@@ -142,7 +145,7 @@ export async function readUpload(db: Db, env: ApiEnv, key: string): Promise<{ by
   try {
     bytes = await storageOf(env, row.storage).get(row.object_key);
   } catch (e) {
-    console.error('upload storage failed', e);
+    log.error({ err: e }, 'upload storage failed');
     throw serviceUnavailable();
   }
   if (!bytes) throw notFound('ファイル');

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { uploaded_files } from '../../db/schema.ts';
 import type { ApiEnv } from '../../env.ts';
 import { storageOf } from './storage.ts';
+import { lineLogger } from '../../lib/log.ts';
 
 export type RetentionEnv = Pick<ApiEnv, 'UPLOAD_RETENTION_HOURS' | 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
 
@@ -19,7 +20,7 @@ export type RetentionEnv = Pick<ApiEnv, 'UPLOAD_RETENTION_HOURS' | 'DATA_DIR' | 
  * Deletes unattached uploads older than the retention period, `batch` at a time; answers how many
  * went. A file whose storage refuses the delete keeps its row (tried again next round) and is reported.
  */
-export async function purgeUnattachedUploads(db: Db, env: RetentionEnv, warn: (m: string) => void = (m) => console.warn(m), batch = 200): Promise<number> {
+export async function purgeUnattachedUploads(db: Db, env: RetentionEnv, warn: (m: string) => void = lineLogger('uploads', 'warn'), batch = 200): Promise<number> {
   const before = new Date(Date.now() - env.UPLOAD_RETENTION_HOURS * 3_600_000);
   let total = 0;
   for (;;) {
