@@ -122,7 +122,8 @@ export function composeConfig(): string {
     pidFile: '/tmp/nginx.pid',
     errorLog: 'stderr',
     accessLog: '/dev/stdout',
-    brotliModule: null,
+    // The edge image is Debian's nginx with libnginx-mod-http-brotli-static (deploy/image/nginx-install.sh).
+    brotliModule: BROTLI_MODULE,
     workers: 'auto',
   });
 }
