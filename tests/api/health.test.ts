@@ -49,7 +49,7 @@ describe('GET /healthz and /readyz', () => {
     readiness.stop();
     const res = await app.request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'skipped', schema: 'skipped' }, reason: 'shutting down' });
+    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'skipped', schema: 'skipped' }, reason: 'shutting down', request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect((await app.request('/healthz')).status).toBe(200);
   });
 });
@@ -66,6 +66,7 @@ describe('readiness of a database whose schema is behind', () => {
       expect(await behind.json()).toEqual({
         status: 'not_ready', checks: { database: 'ok', schema: 'fail' },
         reason: `database schema is behind: 0 of ${expected} migrations applied; run npm run db:migrate`,
+        request_id: expect.stringMatching(/^[0-9a-f]{32}$/),
       });
       await migrateSingle(database.db);
       expect((await app.request('/readyz')).status).toBe(200);

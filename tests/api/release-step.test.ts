@@ -66,11 +66,13 @@ describe.skipIf(!onPostgres)('NODE_ENV=production: migrations are the release st
 
     const expected = (await expectedMigrations()).length;
     const behind = `database schema is behind: 0 of ${expected} migrations applied; run npm run db:migrate`;
-    expect(out).toContain(`[api] ${behind}`);
+    // A JSON log line (pino) of the api component says so at start.
+    const warned = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: string; component: string; msg: string });
+    expect(warned.find((l) => l.msg.startsWith(behind)), out).toMatchObject({ level: 'warn', component: 'api' });
     expect((await at('/healthz')).status).toBe(200);
     const notReady = await at('/readyz');
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', schema: 'fail' }, reason: behind });
+    expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', schema: 'fail' }, reason: behind, request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
 
     const migrated = await run(['scripts/db-migrate.ts'], env);
     expect(migrated.code, migrated.out).toBe(0);
