@@ -79,7 +79,7 @@ test.describe('maintenance screen', () => {
     }
     const api = await request.get('/v1/products', { headers: API_HEADERS });
     expect(api.status()).toBe(503);
-    expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE });
+    expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE, request_id: api.headers()['x-request-id'] });
 
     // The screen keeps working during maintenance; the API's message is shown by the field, typed text kept.
     const long = 'あ'.repeat(1001);
