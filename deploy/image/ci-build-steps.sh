@@ -16,6 +16,8 @@ repo="$(cd "$(dirname "$0")/../.." && pwd)"
 root="${IMAGE_ROOT:-$(mktemp -d)}"
 [ -n "${IMAGE_ROOT:-}" ] || trap 'rm -rf "$root"' EXIT
 channel="${CHANNEL:-default}"
+# build.sh runs inside the copied build context (which has no dist/): a relative path means the checkout's.
+if [ -n "${SHOP_PREBUILT_DIST:-}" ]; then SHOP_PREBUILT_DIST="$(cd "$SHOP_PREBUILT_DIST" && pwd)"; export SHOP_PREBUILT_DIST; fi
 api_port="${CI_IMAGE_PORT:-5590}"
 web_port=$((api_port + 1))
 step() { printf '  [%3ss] %s\n' "$(( $(date +%s) - t0 ))" "$1"; }

@@ -11,5 +11,7 @@ if ! command -v nginx >/dev/null || [ ! -f "$module" ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
 fi
 if [ "${1:-}" = --image ]; then rm -rf /var/lib/apt/lists/* /etc/nginx/sites-enabled/default; fi
+# compose.conf's proxy_cache_path is /var/cache/nginx/shop; nginx makes only the last level itself.
+mkdir -p /var/cache/nginx
 nginx -v
 ls "$module"
