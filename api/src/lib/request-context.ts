@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { allowListOf, type AllowList } from './allow-list.ts';
+import { trustedPeer } from '../middleware/client-address.ts';
 
 export interface RequestContext { requestId: string }
 
@@ -23,14 +23,9 @@ const SANE_ID = /^[A-Za-z0-9._-]{8,128}$/;
 /** 32 random hex characters (a v4 UUID without its dashes: Node hands those out from a pre-filled buffer). */
 export const newRequestId = (): string => randomUUID().replaceAll('-', '');
 
-let trusted: { text: string | undefined; list: AllowList } | null = null;
-
-/** Whether the socket peer is a proxy listed in TRUSTED_PROXIES (read once per value; empty: none). */
+/** Whether the socket peer is a proxy listed in TRUSTED_PROXIES (the forwarded-header rule of client-address.ts). */
 export function fromTrustedPeer(peer: string | undefined, env: Record<string, string | undefined> = process.env): boolean {
-  const text = env.TRUSTED_PROXIES;
-  if (!trusted || trusted.text !== text) trusted = { text, list: allowListOf(text) };
-  if (!peer) return false;
-  return trusted.list.allows(peer.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, ''));
+  return trustedPeer(peer, env.TRUSTED_PROXIES);
 }
 
 /** The id of a request: the proxy's `X-Request-Id` when the peer is trusted and the value sane, else a new one. */
