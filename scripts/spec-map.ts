@@ -4,8 +4,8 @@
  * files by path) and its screens (src/pages/ files by route). Run: npx node scripts/spec-map.ts [spec.md]
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, posix, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, posix, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(import.meta.url), '../..');
@@ -19,8 +19,16 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|astro|md|css|sh|ya?ml)$/;
 
 /** Repo-relative paths of the tracked and untracked (not ignored) files that exist on disk. */
 export function listFiles(root: string): string[] {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
-  return [...new Set(out.split('\0').filter((p) => p && existsSync(join(root, p))))].sort();
+  let listed: string[];
+  try {
+    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }).split('\0');
+  } catch {
+    // Not a git checkout: every file but dependencies, build output and dot folders.
+    const skip = /^(node_modules|dist.*|test-results|playwright-report|\..*)$/;
+    listed = readdirSync(root, { recursive: true, encoding: 'utf8' }).map((p) => p.split(sep).join('/'))
+      .filter((p) => !p.split('/').some((seg) => skip.test(seg)) && statSync(join(root, p)).isFile());
+  }
+  return [...new Set(listed.filter((p) => p && existsSync(join(root, p))))].sort();
 }
 
 /** The spec beside the repository: the argument, $STOREFRONT_SPEC, ../shared/spec/ of the repo or of its main checkout. */
@@ -199,8 +207,8 @@ function importersOf(graph: Graph, targets: Set<string>): Set<string> {
 
 // ------------------------------------------------------------------------------------------ paths
 
-/** Code without its comments (a `//` after `:` is a URL, not a comment). */
-const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+/** Code without its comments (a `//` after `:` is a URL, the `/*` of `'/_astro/*'` no comment). */
+const code = (text: string) => text.replace(/(^|[\s;,(){}=])\/\*[\s\S]*?\*\//g, '$1').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
 interface PathUse { segs: string[]; method?: string }
 const METHOD = /['"](get|post|put|patch|delete)['"]/gi;
@@ -300,11 +308,14 @@ const LAYERS: [string, (p: string) => boolean][] = [
 const layerOf = (p: string) => LAYERS.find(([, test]) => test(p))![0];
 
 const link = (file: string, text = file) => `[${text.replace(/[[\]]/g, '\\$&')}](../${file.split('/').map(encodeURIComponent).join('/')})`;
+/** Code-unit order, the same on every machine (no locale). */
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const dirOf = (f: string) => f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '';
 
 /** Files as links: one folder's files on one line after the folder's name when there are several. */
 function cell(files: Iterable<string>, base = ''): string {
-  const sorted = [...new Set(files)].sort();
+  const under = (f: string) => (base && f.startsWith(base) ? 0 : 1);
+  const sorted = [...new Set(files)].sort((a, b) => under(a) - under(b) || byName(a, b));
   if (!sorted.length) return '—';
   const byDir = new Map<string, string[]>();
   for (const f of sorted) (byDir.get(dirOf(f)) ?? byDir.set(dirOf(f), []).get(dirOf(f))!).push(f);
@@ -320,7 +331,7 @@ function layerTable(files: Iterable<string>): string[] {
   const by = new Map<string, Set<string>>();
   for (const f of files) (by.get(layerOf(f)) ?? by.set(layerOf(f), new Set()).get(layerOf(f))!).add(f);
   const rows = LAYERS.map(([name]) => name).filter((n) => by.has(n));
-  if (!rows.length) return ['No file cites this part by name yet.', ''];
+  if (!rows.length) return ['No file cites it yet.', ''];
   return ['| Layer | Files |', '|---|---|', ...rows.map((n) => `| ${n} | ${cell(by.get(n)!)} |`), ''];
 }
 
@@ -387,7 +398,7 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
       let all = 0;
       for (const [k, n] of hits) { all += n; if (keys.has(k)) mine += n; }
       return { file, mine, all };
-    }).filter((t) => t.mine && t.mine * 3 >= t.all).sort((a, b) => b.mine - a.mine || a.file.localeCompare(b.file)).map((t) => t.file);
+    }).filter((t) => t.mine && t.mine * 3 >= t.all).sort((a, b) => b.mine - a.mine || byName(a.file, b.file)).map((t) => t.file);
   };
 
   /** The layers of a set of calls: route files and callers, what they import and who imports them. */
@@ -423,9 +434,12 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
     '  \\"Cart\\"", "spec 7 /v1/carts/…"). Subsections are the spec\'s `###` headings (section 2) and the call',
     '  groups of section 7 (**Auth**, **Cart**, …), named, not numbered, as the code cites them.',
     '- **Calls** (section 7): each `METHOD /path` with the route file that defines the path (its',
-    '  `createRoute` `path:`) and the API-client file that calls it; the group\'s table adds the contracts',
-    '  those files import, the services the route folder\'s handlers import, the stores and the islands or',
-    '  pages that import the client files, and the tests that call the path or import the client files.',
+    '  `createRoute` `path:`) and the storefront files that call it (the API-client module first: the',
+    '  path with that method, or its JSDoc line `METHOD /v1/…`). A `—` means no file spells the path out',
+    '  (a helper builds it, or only the server or a provider calls it). The group\'s table adds the',
+    '  contracts those files import, the services the route folder\'s handlers import, the stores and the',
+    '  islands or pages that import the client modules, and the tests that import them or whose API calls',
+    '  are mostly this group\'s.',
     '- **Screens** (section 2): each route with the `src/pages/` file that serves it and the islands and',
     '  theme screens that page imports.',
     '- A folder with several files shows its name once, then the file names on one line.',
