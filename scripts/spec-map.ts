@@ -21,7 +21,7 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|astro|md|css|sh|ya?ml)$/;
 export function listFiles(root: string): string[] {
   let listed: string[];
   try {
-    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }).split('\0');
+    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).split('\0');
   } catch {
     // Not a git checkout: every file but dependencies, build output and dot folders.
     const skip = /^(node_modules|dist.*|test-results|playwright-report|\..*)$/;
@@ -37,7 +37,7 @@ export function findSpec(root: string, arg?: string): string | null {
   const candidates = [arg && (isAbsolute(arg) ? arg : resolve(process.cwd(), arg)), process.env.STOREFRONT_SPEC, resolve(root, '..', rel)];
   try {
     // A git worktree: the main checkout's sibling (its common .git directory sits in the main checkout).
-    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root, encoding: 'utf8' }).trim();
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     candidates.push(resolve(common, '..', '..', rel));
   } catch { /* not a git checkout: the other candidates only */ }
   for (const c of candidates) if (c && existsSync(c)) return c;
