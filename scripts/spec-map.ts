@@ -293,19 +293,22 @@ function routeScore(route: string[], page: string[]): number | null {
 
 // -------------------------------------------------------------------------------------- rendering
 
-const LAYERS: [string, (p: string) => boolean][] = [
-  ['Guide', (p) => p.endsWith('.md')],
-  ['Contract', (p) => p.startsWith('contracts/')],
-  ['Route', (p) => p.startsWith('api/src/routes/')],
-  ['Service', (p) => p.startsWith('api/src/services/')],
-  ['API, other', (p) => p.startsWith('api/')],
-  ['API client', (p) => p.startsWith('src/api-client/')],
-  ['Store or rule', (p) => /^src\/(stores|lib|validation|scripts)\//.test(p)],
-  ['Island or page', (p) => /^(islands|themes)\/|^src\/(pages|components|layouts)\//.test(p)],
-  ['Tests', (p) => p.startsWith('tests/')],
-  ['Build and host', () => true],
+/** The rows of a section's table, in the order a file is sorted into them: name, what it holds (the map's legend), which files. */
+const LAYERS: [string, string, (p: string) => boolean][] = [
+  ['Guide', 'the `*.md` guides', (p) => p.endsWith('.md')],
+  ['Contract', '`contracts/`, the zod schemas of every request and response', (p) => p.startsWith('contracts/')],
+  ['Route', '`api/src/routes/`, route definitions and handlers', (p) => p.startsWith('api/src/routes/')],
+  ['Service', '`api/src/services/`, the rules and the SQL', (p) => p.startsWith('api/src/services/')],
+  ['API, other', 'the rest of `api/`: middleware, lib, db', (p) => p.startsWith('api/')],
+  ['API client', '`src/api-client/`', (p) => p.startsWith('src/api-client/')],
+  ['Store or rule', '`src/stores/`, `src/lib/`, `src/validation/`, `src/scripts/`', (p) => /^src\/(stores|lib|validation|scripts)\//.test(p)],
+  ['Island or page', '`islands/`, `themes/`, `src/pages/`, `src/components/`, `src/layouts/`', (p) => /^(islands|themes)\/|^src\/(pages|components|layouts)\//.test(p)],
+  ['Tests', '`tests/unit/`, `tests/api/`, `tests/e2e/`', (p) => p.startsWith('tests/')],
+  ['Build and host', 'everything else: `scripts/`, `content-sync/`, `public/`, `deploy/`, configs', () => true],
 ];
-const layerOf = (p: string) => LAYERS.find(([, test]) => test(p))![0];
+const layerOf = (p: string) => LAYERS.find(([, , test]) => test(p))![0];
+/** The order of the rows: the request's way from contract to tests, then build and host, the guides last. */
+const ROWS = [...LAYERS.slice(1), LAYERS[0]];
 
 const link = (file: string, text = file) => `[${text.replace(/[[\]]/g, '\\$&')}](../${file.split('/').map(encodeURIComponent).join('/')})`;
 /** Code-unit order, the same on every machine (no locale). */
@@ -330,7 +333,7 @@ function cell(files: Iterable<string>, base = ''): string {
 function layerTable(files: Iterable<string>): string[] {
   const by = new Map<string, Set<string>>();
   for (const f of files) (by.get(layerOf(f)) ?? by.set(layerOf(f), new Set()).get(layerOf(f))!).add(f);
-  const rows = LAYERS.map(([name]) => name).filter((n) => by.has(n));
+  const rows = ROWS.map(([name]) => name).filter((n) => by.has(n));
   if (!rows.length) return ['No file cites it yet.', ''];
   return ['| Layer | Files |', '|---|---|', ...rows.map((n) => `| ${n} | ${cell(by.get(n)!)} |`), ''];
 }
@@ -443,6 +446,8 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
     '- **Screens** (section 2): each route with the `src/pages/` file that serves it and the islands and',
     '  theme screens that page imports.',
     '- A folder with several files shows its name once, then the file names on one line.',
+    '- The rows of the tables, in this order:',
+    ...ROWS.map(([name, what]) => `  - **${name}**: ${what}.`),
     '',
     '## Regenerate it',
     '',
@@ -476,6 +481,7 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
     );
   }
   const pointers: [string, string | undefined][] = [
+    ['How the pieces fit together', find('docs/', 'architecture.md')],
     ['Every screen route as a typed path', find('src/lib/', 'routes.ts')],
     ['The theme slots each screen fills', find('themes/', 'registry.ts')],
     ['Validation rules and their Japanese messages', files.find((f) => f.startsWith('src/validation/') && /\/(rules|index)\.ts$/.test(f))],
