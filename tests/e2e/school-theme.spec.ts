@@ -219,7 +219,7 @@ test('a build for a channel the API does not know is the invalid-channel layout 
   rmSync(out, { recursive: true, force: true });
   // `npm run build -- --channel NAME` against this shop's API, into a folder of its own.
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build.ts', '--channel', 'no-such-school'], {
+    const child = spawn(process.execPath, ['scripts/host/build.ts', '--channel', 'no-such-school'], {
       cwd: root, stdio: 'pipe',
       env: { ...process.env, API_BASE_URL: baseURL, SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), CHANNEL: '' },
     });
@@ -243,9 +243,9 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     await expectAxeClean(page, `invalid channel ${file}`);
   }
 
-  // The production server on that build (scripts/start.ts against this shop's API): every page, pre-rendered
+  // The production server on that build (scripts/host/start.ts against this shop's API): every page, pre-rendered
   // or on demand, answers 404 with the invalid-channel page; its styles and favicon still load.
-  const shop = spawn(process.execPath, ['scripts/start.ts'], {
+  const shop = spawn(process.execPath, ['scripts/host/start.ts'], {
     cwd: root, stdio: 'pipe',
     env: {
       ...process.env, PORT: '0', API_BASE_URL: baseURL, PUBLIC_API_BASE_URL: '', CHANNEL: 'no-such-school', CONTENT_POLL_MS: '0',

@@ -2,7 +2,7 @@
  * `npm run build`: content-sync, then `astro build`, for one channel (CHANNEL, default 'default'), into
  * dist/<channel>/ (SHOP_DIST_DIR overrides the folder). `npm run build -- --channel NAME` picks the
  * channel on the command line; `npm run build -- --all-channels` builds every channel of the database,
- * several at a time when memory allows (see chooseParallelism and scripts/build-cli.ts).
+ * several at a time when memory allows (see chooseParallelism and scripts/host/build-cli.ts).
  * Needs a reachable Shop API: API_BASE_URL when given, otherwise the embedded API is started on an
  * ephemeral port just for the sync and the build.
  *
@@ -16,9 +16,9 @@ import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, freemem, totalmem } from 'node:os';
-import { INVALID_CHANNEL_MARKER } from '../src/lib/invalid-channel.ts';
+import { INVALID_CHANNEL_MARKER } from '../../src/lib/invalid-channel.ts';
 import { BuildArgsError, channelDistDir, chooseParallelism, parseBuildArgs, peakRssHook, readPeakRss, root } from './build-cli.ts';
-import { logFor } from '../api/src/lib/log.ts';
+import { logFor } from '../../api/src/lib/log.ts';
 
 const shopLog = logFor('shop');
 
@@ -34,10 +34,10 @@ export const clientDir = join(distDir, 'client');
 const stampFile = join(distDir, '.shop-build-stamp');
 /**
  * Astro's incremental-build cache (experimental.incrementalBuild): beside the output, since `astro build`
- * empties its outDir, and shared by every output of this dist (the live rebuilds of scripts/rebuild-live.ts).
+ * empties its outDir, and shared by every output of this dist (the live rebuilds of scripts/host/rebuild-live.ts).
  */
 export const cacheDir = `${distDir}.cache`;
-/** Where the running shop's background rebuilds go, one fresh directory each (scripts/rebuild-live.ts). */
+/** Where the running shop's background rebuilds go, one fresh directory each (scripts/host/rebuild-live.ts). */
 export const liveBuildsDir = `${distDir}.live`;
 
 /** Inputs of the Astro build: a change in any of them (or in the synced snapshot) means rebuild. */
@@ -53,7 +53,7 @@ const snapshotRoot = () => resolve(root, process.env.CONTENT_SNAPSHOT_DIR ?? joi
  * Environment that changes what the build produces (SITE_URL: the pre-rendered pages' canonical URLs, Open Graph, JSON-LD, robots.txt).
  * Folders (SHOP_DIST_DIR, CONTENT_SNAPSHOT_DIR) are not part of it: a build is the same wherever it is
  * written, so storefront processes with folders of their own agree on a shared build's fingerprint
- * (SHOP_SHARED_BUILDS=s3, scripts/build-store.ts).
+ * (SHOP_SHARED_BUILDS=s3, scripts/host/build-store.ts).
  */
 const buildEnvKeys = ['CHANNEL', 'PUBLIC_API_BASE_URL', 'SITE_URL'];
 
@@ -187,7 +187,7 @@ export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string;
   return true;
 }
 
-/** Zopfli gzip and brotli copies of a build's scripts and styles (scripts/precompress.ts); default dist/client. */
+/** Zopfli gzip and brotli copies of a build's scripts and styles (scripts/host/precompress.ts); default dist/client. */
 export async function precompress(dir = clientDir): Promise<void> {
   const started = Date.now();
   const { precompressAssets } = await import('./precompress.ts');
@@ -213,7 +213,7 @@ export async function runContentSync(opts: { apiBaseUrl: string; channel: string
     return { changed: already ? [] : ['invalid-channel'] };
   }
   rmSync(marker, { force: true });
-  const { syncContent } = await import('../content-sync/sync.ts');
+  const { syncContent } = await import('../../content-sync/sync.ts');
   const result = await syncContent({ apiBaseUrl: opts.apiBaseUrl, channel: opts.channel });
   log(`Content sync done in ${Date.now() - started} ms${describeSync(result)}`);
   return result;
@@ -239,7 +239,7 @@ function describeSync(result: unknown): string {
 /** Starts the embedded Shop API on 127.0.0.1 with an ephemeral port; for builds without an API. */
 export async function startEphemeralApi(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const { serve } = await import('@hono/node-server');
-  const { prepareApi, describeDatabase } = await import('../api/src/server.ts');
+  const { prepareApi, describeDatabase } = await import('../../api/src/server.ts');
   // The build's own calls pass a maintenance switch that is on (contracts/internal.ts); children inherit it.
   process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');
   const { app, database, env } = await prepareApi();
@@ -282,7 +282,7 @@ async function main() {
   log(`Build for channel ${channel} is in ${relative(root, distDir) || '.'}/ (serve it with CHANNEL=${channel} npm start)`);
 }
 
-/** `node scripts/build.ts` for one channel in a child process (CHANNEL and SHOP_DIST_DIR set, no arguments). */
+/** `node scripts/host/build.ts` for one channel in a child process (CHANNEL and SHOP_DIST_DIR set, no arguments). */
 function buildChannelProcess(channel: string, apiBaseUrl: string | undefined, outDir: string | undefined): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, CHANNEL: channel, SHOP_DIST_DIR: channelDistDir(channel, outDir) };
@@ -335,10 +335,10 @@ async function buildAllChannels(): Promise<void> {
 
 /** The channel ids of the configured database (DATABASE_URL, or the embedded PGlite), default first. */
 async function listChannels(): Promise<string[]> {
-  const { openDatabase } = await import('../api/src/db/client.ts');
-  const { databaseUrl, readEnv } = await import('../api/src/env.ts');
-  const { channels } = await import('../api/src/db/schema.ts');
-  const { seedIfEmpty } = await import('../api/src/db/seed/index.ts');
+  const { openDatabase } = await import('../../api/src/db/client.ts');
+  const { databaseUrl, readEnv } = await import('../../api/src/env.ts');
+  const { channels } = await import('../../api/src/db/schema.ts');
+  const { seedIfEmpty } = await import('../../api/src/db/seed/index.ts');
   const database = await openDatabase(databaseUrl(readEnv()));
   try {
     await seedIfEmpty(database.db);
