@@ -132,7 +132,7 @@ async function main() {
     const port = env.PORT + 1 + env.API_PROCESSES + i;
     const metrics = metricsOf(env.API_PROCESSES + i);
     web.push(member({
-      name: `web-${i + 1}`, role: 'web', port, command: process.execPath, args: [...nodeArgs, join(root, 'scripts', 'start.ts')],
+      name: `web-${i + 1}`, role: 'web', port, command: process.execPath, args: [...nodeArgs, join(root, 'scripts', 'host', 'start.ts')],
       env: { ...shared, PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: edgeUrl, SHOP_SHARED_BUILDS: process.env.SHOP_SHARED_BUILDS || '1', ...metrics },
       extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
     }));

@@ -51,7 +51,7 @@ export interface Target { label: string; dataDir: string; url: string }
 /** Starts `scripts/host/start.ts` on `target` and resolves once it logs 'Shop ready'. */
 function startShop(port: number, target: Target): Promise<{ child: ChildProcess; seconds: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'host', 'start.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -25,7 +25,7 @@ import { startWarmRenderer } from '../host/content-build-renderer.ts';
 import { changedFiles, hashTree } from './file-hashes.ts';
 import { linkTree } from '../host/rebuild-live.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const work = join(root, '.data', 'bench-content');
 const snapshotDir = join(work, 'snapshot');
 const cacheDir = join(work, 'cache');

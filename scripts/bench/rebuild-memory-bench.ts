@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signRebuildRequest, SIGNATURE_HEADER } from '../host/rebuild-signature.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const work = join(root, '.data', 'bench-rss');
 const port = Number(process.env.BENCH_PORT || 5450);
 const base = `http://127.0.0.1:${port}`;

@@ -132,7 +132,7 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 }
 
 async function child(): Promise<void> {
-  const root = resolve(here, '../..');
+  const root = resolve(here, '../../..');
   process.chdir(root);
   let prerenderer: Prerenderer | null = null;
   // Every pre-rendered path of the live output → its cacheKey (undefined: a page without one) and file.

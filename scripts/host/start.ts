@@ -7,7 +7,7 @@
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
  * 4. hand every other request to the built Astro server's handler;
  * 5. keep the site current: poll the content version and rebuild in the background when content
- *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/rebuild-live.ts;
+ *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/host/rebuild-live.ts;
  *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/host/rebuild-hook.ts).
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped; this process proxies
  * nothing: nginx in front routes the browser's `/v1` calls to the API (deploy/nginx/), or

@@ -219,7 +219,7 @@ test('a build for a channel the API does not know is the invalid-channel layout 
   rmSync(out, { recursive: true, force: true });
   // `npm run build -- --channel NAME` against this shop's API, into a folder of its own.
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/host/build.ts', '--channel', 'no-such-school'], {
+    const child = spawn(process.execPath, ['scripts/build.ts', '--channel', 'no-such-school'], {
       cwd: root, stdio: 'pipe',
       env: { ...process.env, API_BASE_URL: baseURL, SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), CHANNEL: '' },
     });

@@ -68,7 +68,7 @@ test('two storefront processes with separate folders share one build through the
     expect(spawnSync('cp', ['-al', live, join(dir, 'dist')]).status).toBe(0);
     expect(spawnSync('cp', ['-al', resolve(`.data/e2e-${apiPort}/snapshot`), join(dir, 'snapshot')]).status).toBe(0);
     // The stamp of the copied build, so a process whose snapshot matches does not build at start.
-    const fingerprint = spawnSync(process.execPath, ['-e', "import('./scripts/build.ts').then((b) => process.stdout.write(b.buildFingerprint('default')))"], {
+    const fingerprint = spawnSync(process.execPath, ['-e', "import('./scripts/host/build.ts').then((b) => process.stdout.write(b.buildFingerprint('default')))"], {
       env: { ...process.env, ...env, SHOP_DIST_DIR: join(dir, 'dist'), CONTENT_SNAPSHOT_DIR: join(dir, 'snapshot') }, encoding: 'utf8',
     }).stdout;
     writeFileSync(join(dir, 'dist', '.shop-build-stamp'), fingerprint);
