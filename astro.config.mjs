@@ -110,7 +110,7 @@ function browserEsmOnly() {
 }
 
 /**
- * scripts/content-build-renderer.ts runs `astro build` in its own process and keeps the build's
+ * scripts/host/content-build-renderer.ts runs `astro build` in its own process and keeps the build's
  * pre-render app, to re-render changed content pages later without bundling again. It registers
  * `globalThis.__shopKeepPrerenderer` before building and gets the output directory once the pages are
  * generated, while the pre-render bundle is still on disk (Astro deletes it right after this hook).
@@ -128,13 +128,13 @@ function keepPrerenderer() {
   };
 }
 
-/** The public/ scripts (header.js) are served without their comment lines (scripts/public-scripts.ts). */
+/** The public/ scripts (header.js) are served without their comment lines (scripts/host/public-scripts.ts). */
 function publicScripts() {
   return {
     name: 'shop-public-scripts',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        const { stripPublicScriptComments } = await import('./scripts/public-scripts.ts');
+        const { stripPublicScriptComments } = await import('./scripts/host/public-scripts.ts');
         await stripPublicScriptComments(fileURLToPath(dir));
       },
     },
@@ -148,9 +148,9 @@ export default defineConfig({
   // The spec's redirect targets are /login/, /cart/, /ec/: every route ends with a slash.
   trailingSlash: 'always',
   build: { format: 'directory' },
-  // SHOP_DIST_DIR (see scripts/build.ts) lets several builds run side by side without sharing files.
+  // SHOP_DIST_DIR (see scripts/host/build.ts) lets several builds run side by side without sharing files.
   outDir: process.env.SHOP_DIST_DIR || 'dist',
-  // SHOP_CACHE_DIR (set by scripts/build.ts): one cache for the successive outputs of live rebuilds,
+  // SHOP_CACHE_DIR (set by scripts/host/build.ts): one cache for the successive outputs of live rebuilds,
   // so the incremental build below finds the previous build's pages whichever directory it wrote.
   cacheDir: process.env.SHOP_CACHE_DIR || (process.env.SHOP_DIST_DIR ? `${process.env.SHOP_DIST_DIR}/.astro-cache` : undefined),
   // Pages from getStaticPaths() with a cacheKey (content pages: content-sync/cache-keys.ts) are copied
@@ -161,7 +161,7 @@ export default defineConfig({
   // Content-Security-Policy in every page's <meta>: script-src is 'self' plus the hashes of Astro's
   // own inline scripts (island hydration), never 'unsafe-inline'. style-src allows inline styles:
   // React islands and CMS HTML render style="" attributes, which hashes cannot allow, and a style
-  // cannot run code. frame-ancestors, which a <meta> cannot carry, comes as a header (scripts/start.ts).
+  // cannot run code. frame-ancestors, which a <meta> cannot carry, comes as a header (scripts/host/start.ts).
   // No default-src here: images and API calls may come from other origins (SITE.STORAGE_URL,
   // PUBLIC_API_BASE_URL) that a build cannot know.
   security: {

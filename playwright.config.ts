@@ -59,7 +59,7 @@ function defaultShop(shopPort: number) {
     },
     {
       // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
-      command: `rm -rf ${dir}/pglite && node scripts/start.ts`,
+      command: `rm -rf ${dir}/pglite && node scripts/host/start.ts`,
       url: `http://localhost:${shopPort}/`,
       env: {
         PORT: String(shopPort),
@@ -81,7 +81,7 @@ function defaultShop(shopPort: number) {
         LOGIN_LIMIT_PER_ACCOUNT: '1000',
         SITE_URL: `http://localhost:${shopPort}`,
         // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
-        // test-only content writes of scripts/rebuild-test-hooks.ts (only ever set here).
+        // test-only content writes of scripts/host/rebuild-test-hooks.ts (only ever set here).
         REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',
         CONTENT_POLL_MS: '500',
         SHOP_E2E_HOOKS: '1',
@@ -136,7 +136,7 @@ export default defineConfig({
     ...(withSchool ? [{
       // The school channel's shop: same start-up as above on its own database, build and snapshot. No
       // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
-      command: `rm -rf ${schoolDir}/pglite && node scripts/start.ts`,
+      command: `rm -rf ${schoolDir}/pglite && node scripts/host/start.ts`,
       url: `${schoolURL}/`,
       env: {
         PORT: String(schoolPort),

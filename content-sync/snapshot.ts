@@ -50,7 +50,7 @@ const cache = new Map<string, { stamp: string; snapshot: Snapshot }>();
 
 /**
  * The manifest's mtime and size: sync.ts writes it last, so a new stamp means a new snapshot. A
- * long-lived renderer (scripts/content-build-renderer.ts) thus re-reads the snapshot after each sync.
+ * long-lived renderer (scripts/host/content-build-renderer.ts) thus re-reads the snapshot after each sync.
  */
 function snapshotStamp(dir: string): string {
   try {

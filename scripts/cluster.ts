@@ -5,8 +5,8 @@
  *   PORT (default 4321)            nginx: /v1/*, /admin/v1/*, /public.json → API processes, everything
  *                                  else → storefront processes; the shared cache; /_astro/ from disk
  *   PORT+1 … PORT+API_PROCESSES    API processes (api/src/server.ts)
- *   the next WEB_PROCESSES ports   storefront processes (scripts/start.ts with API_BASE_URL = nginx,
- *                                  SHOP_SHARED_BUILDS=1: one live rebuild at a time, scripts/rebuild-lock.ts)
+ *   the next WEB_PROCESSES ports   storefront processes (scripts/host/start.ts with API_BASE_URL = nginx,
+ *                                  SHOP_SHARED_BUILDS=1: one live rebuild at a time, scripts/host/rebuild-lock.ts)
  *
  * Start order: nginx; the release step `node scripts/db-migrate.ts --seed` (migrations under an
  * advisory lock, the seed of an empty database); the API processes; the first storefront process (it
@@ -17,7 +17,7 @@
  * (printed at start) reloads nginx under load.
  *
  * Each line a child prints is prefixed with its name; `[cluster] <name> pid <pid> port <port>` lines
- * tell tools (scripts/loadtest.ts) which process is which, `[cluster] nginx pid … port … prefix … config …` nginx.
+ * tell tools (scripts/bench/loadtest.ts) which process is which, `[cluster] nginx pid … port … prefix … config …` nginx.
  * Environment: DATABASE_URL (required, PostgreSQL), REDIS_URL, REDIS_PREFIX, PORT, HOST,
  * API_PROCESSES (2), WEB_PROCESSES (2), TRUSTED_PROXIES (127.0.0.1,::1), METRICS_PORT (when set,
  * process n gets METRICS_PORT + n - 1), NGINX_BIN, SITE_URL, SHOP_INTERNAL_SECRET, CLUSTER_NODE_ARGS,
@@ -29,7 +29,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { clientDir, root } from './build.ts';
+import { clientDir, root } from './host/build.ts';
 import { clusterConfig, findNginx, INSTALL_HINT } from './nginx-config.ts';
 import { refuseUnsafeProduction, SHOP_SETTINGS } from '../api/src/lib/production-secrets.ts';
 
@@ -132,7 +132,7 @@ async function main() {
     const port = env.PORT + 1 + env.API_PROCESSES + i;
     const metrics = metricsOf(env.API_PROCESSES + i);
     web.push(member({
-      name: `web-${i + 1}`, role: 'web', port, command: process.execPath, args: [...nodeArgs, join(root, 'scripts', 'start.ts')],
+      name: `web-${i + 1}`, role: 'web', port, command: process.execPath, args: [...nodeArgs, join(root, 'scripts', 'host', 'start.ts')],
       env: { ...shared, PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: edgeUrl, SHOP_SHARED_BUILDS: process.env.SHOP_SHARED_BUILDS || '1', ...metrics },
       extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
     }));

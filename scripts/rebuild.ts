@@ -9,8 +9,8 @@
  * A running shop without REBUILD_SECRET is refused: building into the dist/ it serves would empty it
  * under its visitors' feet.
  */
-import { signRebuildRequest, SIGNATURE_HEADER } from './rebuild-signature.ts';
-import { log } from './build.ts';
+import { signRebuildRequest, SIGNATURE_HEADER } from './host/rebuild-signature.ts';
+import { log } from './host/build.ts';
 import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
 
 const shopUrl = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || '4321'}`).replace(/\/+$/, '');
@@ -54,7 +54,7 @@ async function viaWebhook(): Promise<void> {
 }
 
 async function direct(): Promise<void> {
-  const { buildIfNeeded, runContentSync, startEphemeralApi } = await import('./build.ts');
+  const { buildIfNeeded, runContentSync, startEphemeralApi } = await import('./host/build.ts');
   process.env.ASTRO_TELEMETRY_DISABLED = '1';
   const channel = process.env.CHANNEL || 'default';
   const external = process.env.API_BASE_URL;

@@ -115,7 +115,7 @@ else
   echo "the staged API did not answer (status $status):"; tail -30 "$data/api.log"; exit 1
 fi
 (cd "$app" && PORT="$web_port" API_BASE_URL="http://127.0.0.1:$api_port" CONTENT_POLL_MS=0 \
-  exec "${run_as[@]}" node scripts/start.ts) > "$data/web.log" 2>&1 &
+  exec "${run_as[@]}" node scripts/host/start.ts) > "$data/web.log" 2>&1 &
 pids+=($!)
 status=$(wait_for "http://127.0.0.1:$web_port/" 240)
 [ "$status" = 200 ] || { echo "the staged storefront answered $status:"; tail -30 "$data/web.log"; exit 1; }

@@ -12,7 +12,7 @@ type Env = Record<string, string | undefined>;
 /** The roles the image runs, by the entry point in their command line. */
 export const ENTRY_POINTS = {
   api: 'api/src/server.ts',
-  storefront: 'scripts/start.ts',
+  storefront: 'scripts/host/start.ts',
   migrate: 'scripts/db-migrate.ts',
 } as const;
 export type Role = keyof typeof ENTRY_POINTS;

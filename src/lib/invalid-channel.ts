@@ -1,7 +1,7 @@
 /**
  * A build for a channel the Shop API does not know (spec 2 and 8: "for an invalid channel only the
  * 404 text shows"). The build's content sync asks the API first; when it answers channel.not_exists,
- * scripts/build.ts leaves this marker in the channel's snapshot folder instead of content, and every
+ * scripts/host/build.ts leaves this marker in the channel's snapshot folder instead of content, and every
  * layout renders the invalid-channel layout with only the 404 text. Read like the snapshot itself
  * (at build time for pre-rendered pages, from the same folder for pages rendered on demand).
  */
@@ -31,7 +31,7 @@ export function isInvalidChannel(channel: string, root: string = DEFAULT_SNAPSHO
 /**
  * The pre-rendered 404 page of a build made for an invalid channel (its `client/404.html` carries the
  * invalid-channel layout's meta tag), or null for a build of a real channel. The production server
- * answers every page of such a build with this page and status 404 (scripts/start.ts).
+ * answers every page of such a build with this page and status 404 (scripts/host/start.ts).
  */
 export function invalidChannelPage(clientDir: string): Buffer | null {
   const file = path.join(clientDir, '404.html');

@@ -1,12 +1,12 @@
 /**
- * The browser tests' table switch (scripts/rebuild-test-hooks.ts, on only with SHOP_E2E_HOOKS=1): while
+ * The browser tests' table switch (scripts/host/rebuild-test-hooks.ts, on only with SHOP_E2E_HOOKS=1): while
  * review_stats is broken the product reads fail in the database and the API answers its 500; mended,
  * they answer 200 again. Breaking or mending twice changes nothing, and only the listed table can be named.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleTestHook } from '../../scripts/rebuild-test-hooks.ts';
+import { handleTestHook } from '../../scripts/host/rebuild-test-hooks.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

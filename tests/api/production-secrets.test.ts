@@ -72,11 +72,11 @@ describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
   });
 
   it('npm start refuses, naming the rebuild secret too; with an external API only the storefront\'s secrets', async () => {
-    const embedded = await run('scripts/start.ts', bareEnv({ NODE_ENV: 'production' }));
+    const embedded = await run('scripts/host/start.ts', bareEnv({ NODE_ENV: 'production' }));
     expect(embedded.code).toBe(1);
     expect(embedded.out.split('\n')[0]).toBe(`[shop] failed to start: ${REFUSED}`);
     expect(refusedNames(embedded.out)).toEqual(['PAYMENT_PROVIDER', 'PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET', 'REBUILD_SECRET']);
-    const external = await run('scripts/start.ts', bareEnv({ NODE_ENV: 'production', API_BASE_URL: 'http://127.0.0.1:1' }));
+    const external = await run('scripts/host/start.ts', bareEnv({ NODE_ENV: 'production', API_BASE_URL: 'http://127.0.0.1:1' }));
     expect(refusedNames(external.out)).toEqual(['SHOP_INTERNAL_SECRET', 'REBUILD_SECRET']);
   });
 
@@ -110,7 +110,7 @@ describe('NODE_ENV=production with the shop\'s own secrets', () => {
   it('npm start, the cluster, rebuild and content-sync get past the check', async () => {
     // A later check stops each of them, so none builds or spawns: proof the secrets passed.
     const stop = { ACCESS_TOKEN_TTL: '-1' };
-    const start = await run('scripts/start.ts', bareEnv({ ...secrets(), ...stop }));
+    const start = await run('scripts/host/start.ts', bareEnv({ ...secrets(), ...stop }));
     expect(start.out).not.toContain(REFUSED);
     expect(start.out).toContain('Invalid Shop API configuration');
     const cluster = await run('scripts/cluster.ts', bareEnv({ ...secrets(), ...stop, DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '4901' }));

@@ -7,7 +7,7 @@
  * come from the on-demand fragment.
  */
 import { expect, test } from '@playwright/test';
-import { measurePage } from '../../scripts/measure-js.ts';
+import { measurePage } from '../../scripts/bench/measure-js.ts';
 import { axeProblems } from './support/a11y.ts';
 import { apiHeaders, loginInBrowser } from './support/member.ts';
 

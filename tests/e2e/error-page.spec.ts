@@ -1,7 +1,7 @@
 /**
  * The error page for a failed API call of an on-demand page (spec 2 and 8), in a real browser against
  * the real shop: while a table the product reads needs is missing from the database (renamed by
- * the test-only switch of scripts/rebuild-test-hooks.ts, on only because playwright.config.ts sets
+ * the test-only switch of scripts/host/rebuild-test-hooks.ts, on only because playwright.config.ts sets
  * SHOP_E2E_HOOKS=1), the Shop API's own statement fails and it answers 500; the product pages,
  * rendered on demand, answer that status with the error page's Japanese text, never cached. Once
  * the table is back the same pages answer 200. Nothing in the page code is replaced. Run with

@@ -2,10 +2,10 @@
  * Issue 5 §5, the island JavaScript budgets, on the real server: everything a page makes the browser
  * download as script before interaction (script tags, module preloads, island component and renderer
  * URLs with their static imports, inline scripts), each counted at the gzip size the shop serves it
- * (scripts/measure-js.ts, the same measure `npm run bench` prints). Content pages ship no React.
+ * (scripts/bench/measure-js.ts, the same measure `npm run bench` prints). Content pages ship no React.
  */
 import { expect, test } from '@playwright/test';
-import { measurePage, pageTypes } from '../../scripts/measure-js.ts';
+import { measurePage, pageTypes } from '../../scripts/bench/measure-js.ts';
 
 const KB = 1024;
 // The checkout pages are over issue 5's 80 KB since issue 8, and they now also carry the shop-wide

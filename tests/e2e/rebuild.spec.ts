@@ -5,14 +5,14 @@
  * seconds ahead appears when its time comes; the webhook refuses unsigned calls.
  *
  * Content is written the way an editor writes it, through the editor API (/admin/v1) as the seeded
- * development editor; only "break the next build" goes through scripts/rebuild-test-hooks.ts (on only
+ * development editor; only "break the next build" goes through scripts/host/rebuild-test-hooks.ts (on only
  * because playwright.config.ts sets SHOP_E2E_HOOKS=1). The secret is the one playwright.config.ts
  * gives the shop.
  */
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { changedFiles, hashTree } from '../../scripts/file-hashes.ts';
-import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/rebuild-signature.ts';
+import { changedFiles, hashTree } from '../../scripts/bench/file-hashes.ts';
+import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/host/rebuild-signature.ts';
 import { API_HEADERS, editorHeaders, nextBuild, REBUILD_SECRET, rebuildStatus } from './support/editor.ts';
 
 const secret = REBUILD_SECRET;

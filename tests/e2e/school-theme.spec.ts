@@ -243,9 +243,9 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     await expectAxeClean(page, `invalid channel ${file}`);
   }
 
-  // The production server on that build (scripts/start.ts against this shop's API): every page, pre-rendered
+  // The production server on that build (scripts/host/start.ts against this shop's API): every page, pre-rendered
   // or on demand, answers 404 with the invalid-channel page; its styles and favicon still load.
-  const shop = spawn(process.execPath, ['scripts/start.ts'], {
+  const shop = spawn(process.execPath, ['scripts/host/start.ts'], {
     cwd: root, stdio: 'pipe',
     env: {
       ...process.env, PORT: '0', API_BASE_URL: baseURL, PUBLIC_API_BASE_URL: '', CHANNEL: 'no-such-school', CONTENT_POLL_MS: '0',

@@ -14,7 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import S3rver from 's3rver';
-import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/rebuild-signature.ts';
+import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/host/rebuild-signature.ts';
 import { API_HEADERS, editorHeaders, REBUILD_SECRET, rebuildStatus } from './support/editor.ts';
 
 const apiPort = Number(process.env.E2E_PORT ?? 4399);
@@ -26,10 +26,10 @@ test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 interface Shop { port: number; child: ChildProcess; log: string[] }
 
-/** Starts a storefront process (scripts/start.ts) on `port` with its own folders. */
+/** Starts a storefront process (scripts/host/start.ts) on `port` with its own folders. */
 function startShop(port: number, env: Record<string, string>): Shop {
   const dir = join(work, String(port));
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/host/start.ts'], {
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, PORT: String(port), HOST: '127.0.0.1',
       SHOP_DIST_DIR: join(dir, 'dist'), CONTENT_SNAPSHOT_DIR: join(dir, 'snapshot'),
@@ -68,7 +68,7 @@ test('two storefront processes with separate folders share one build through the
     expect(spawnSync('cp', ['-al', live, join(dir, 'dist')]).status).toBe(0);
     expect(spawnSync('cp', ['-al', resolve(`.data/e2e-${apiPort}/snapshot`), join(dir, 'snapshot')]).status).toBe(0);
     // The stamp of the copied build, so a process whose snapshot matches does not build at start.
-    const fingerprint = spawnSync(process.execPath, ['-e', "import('./scripts/build.ts').then((b) => process.stdout.write(b.buildFingerprint('default')))"], {
+    const fingerprint = spawnSync(process.execPath, ['-e', "import('./scripts/host/build.ts').then((b) => process.stdout.write(b.buildFingerprint('default')))"], {
       env: { ...process.env, ...env, SHOP_DIST_DIR: join(dir, 'dist'), CONTENT_SNAPSHOT_DIR: join(dir, 'snapshot') }, encoding: 'utf8',
     }).stdout;
     writeFileSync(join(dir, 'dist', '.shop-build-stamp'), fingerprint);

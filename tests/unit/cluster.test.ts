@@ -1,7 +1,7 @@
 /**
  * The pieces of `npm run start:cluster` that decide correctness with several processes:
  * (the edge, nginx, is tests/unit/nginx-config.test.ts's; the whole cluster through it, cluster-smoke.test.ts's)
- * - the rebuild lock (scripts/rebuild-lock.ts): two holders never hold it at once, in Redis (REDIS_URL)
+ * - the rebuild lock (scripts/host/rebuild-lock.ts): two holders never hold it at once, in Redis (REDIS_URL)
  *   and as a PostgreSQL advisory lock (DATABASE_URL); the published-build pointer;
  * - RATE_LIMIT_MULTIPLIER's parsing (a bad value must stop the start);
  * - without nginx the cluster stops with one line saying how to install it.
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCoordinator, postgresBuildLock, redisBuildLock, type BuildLock } from '../../scripts/rebuild-lock.ts';
+import { buildCoordinator, postgresBuildLock, redisBuildLock, type BuildLock } from '../../scripts/host/rebuild-lock.ts';
 import { rateLimitMultiplier } from '../../api/src/services/rate-limit/index.ts';
 import { tagLine } from '../../scripts/cluster.ts';
 

@@ -307,7 +307,7 @@ describe('Dockerfile and its build steps', () => {
 
   it('the healthcheck finds the port as the processes do (server.ts: API_PORT, PORT, 8787; start.ts: PORT, 4321)', () => {
     expect(read('api/src/server.ts')).toContain("process.env.API_PORT ?? process.env.PORT ?? '8787'");
-    expect(read('scripts/start.ts')).toMatch(/PORT: z\.coerce\.number\(\)\.int\(\)\.min\(0\)\.max\(65535\)\.default\(4321\)/);
+    expect(read('scripts/host/start.ts')).toMatch(/PORT: z\.coerce\.number\(\)\.int\(\)\.min\(0\)\.max\(65535\)\.default\(4321\)/);
     expect(portOf('api', {})).toBe(8787);
     expect(portOf('api', { PORT: '9000' })).toBe(9000);
     expect(portOf('api', { PORT: '9000', API_PORT: '8000' })).toBe(8000);

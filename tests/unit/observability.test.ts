@@ -12,7 +12,7 @@ import { API_SETTINGS, productionProblems, STOREFRONT_SETTINGS } from '../../api
 import { fromTrustedPeer, requestIdFor } from '../../api/src/lib/request-context.ts';
 import { requestIdMiddleware } from '../../api/src/middleware/request-id.ts';
 import { limitName } from '../../api/src/services/rate-limit/index.ts';
-import { storefrontRoute } from '../../scripts/observe.ts';
+import { storefrontRoute } from '../../scripts/host/observe.ts';
 
 const HEX32 = /^[0-9a-f]{32}$/;
 const trusting = { TRUSTED_PROXIES: '127.0.0.1, ::1, 10.0.0.0/8' };

@@ -28,7 +28,7 @@ function serviceFromArgv(): string {
 }
 let service = serviceFromArgv();
 
-/** Sets the `service` field of every later line (scripts/start.ts with an external API: storefront). */
+/** Sets the `service` field of every later line (scripts/host/start.ts with an external API: storefront). */
 export function setLogService(name: string): void { service = name; }
 
 const QUIET = new Set(['level', 'time', 'pid', 'hostname', 'service', 'component', 'msg']);

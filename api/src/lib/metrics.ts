@@ -75,7 +75,7 @@ export const rebuildDuration = new Histogram({
 });
 export const rebuildLastSuccess = new Gauge({ name: 'shop_rebuild_last_success_timestamp_seconds', help: 'When the last live rebuild went live (Unix time)', registers: [registry] });
 
-/** Records one rebuild from its report (scripts/rebuild-live.ts's onBuild). */
+/** Records one rebuild from its report (scripts/host/rebuild-live.ts's onBuild). */
 export function observeRebuild(report: { ok: boolean; skipped: boolean; duration_ms: number; finished_at: string }): void {
   const result = report.skipped ? 'skipped' : report.ok ? 'ok' : 'failed';
   rebuilds.inc({ result });

@@ -1,6 +1,6 @@
 /**
  * The request a piece of code runs for: an AsyncLocalStorage holding the request id, set by the
- * request-id middleware (API) and scripts/observe.ts (storefront), read by the logger's mixin so
+ * request-id middleware (API) and scripts/host/observe.ts (storefront), read by the logger's mixin so
  * every line logged while handling a request carries `req_id`, and by error bodies (`request_id`).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -1,6 +1,6 @@
 /**
  * Security headers for every response of the shop, in one place: the one-process server
- * (scripts/start.ts) applies them to pages and static files, and this hono middleware to the API
+ * (scripts/host/start.ts) applies them to pages and static files, and this hono middleware to the API
  * when it runs alone (`npm run api`). Pages get their script and style sources from the
  * Content-Security-Policy Astro writes into each page (hashes of its own scripts); the header adds
  * what a <meta> policy cannot carry (frame-ancestors), so checkout can never be framed.

@@ -1,7 +1,7 @@
 /**
  * The shop's public origin for canonical URLs, Open Graph, JSON-LD, the sitemap and robots.txt.
  * SITE_URL is read where the page is made: at build time for the pre-rendered pages (so it is a
- * build input, scripts/build.ts) and per request for the pages rendered on demand.
+ * build input, scripts/host/build.ts) and per request for the pages rendered on demand.
  */
 
 /** Fallback when SITE_URL is unset: what `npm start` serves by default. */

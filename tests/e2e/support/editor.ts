@@ -4,7 +4,7 @@
  * the signed rebuild status, to wait until a change has been built into the running site. The secret is the one playwright.config.ts gives the shops.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/rebuild-signature.ts';
+import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/host/rebuild-signature.ts';
 
 export const REBUILD_SECRET = 'e2e-rebuild-secret-0123456789';
 export const API_HEADERS = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };

@@ -2,7 +2,7 @@
  * GET /healthz (alive: no I/O, always 200) and GET /readyz (200 when every readiness check passes,
  * else 503 with the failing checks and why), at the root of the app, outside /v1: no maintenance
  * gate, rate limit or channel check applies, and neither answer is ever cached.
- * scripts/health.ts answers the same two paths for the storefront process with the same bodies.
+ * scripts/host/health.ts answers the same two paths for the storefront process with the same bodies.
  */
 import { Hono } from 'hono';
 import type { ReadyReport, Readiness } from './readiness.ts';

@@ -3,7 +3,7 @@
  * S3-compatible bucket when S3_ENDPOINT, S3_BUCKET and both keys are set (path-style requests
  * signed with SigV4 by aws4fetch). Object keys are `<dir>/<random>.<ext>`, made by the service from
  * a checked directory and a random name, never from the client's file name.
- * Shared content builds (scripts/build-store.ts, SHOP_SHARED_BUILDS=s3) use the same store under
+ * Shared content builds (scripts/host/build-store.ts, SHOP_SHARED_BUILDS=s3) use the same store under
  * `builds/`: they also overwrite an object (`replace`, the version pointer) and list a prefix.
  */
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signRebuildRequest, verifyRebuildSignature } from '../../scripts/rebuild-signature.ts';
+import { signRebuildRequest, verifyRebuildSignature } from '../../../scripts/host/rebuild-signature.ts';
 
 const secret = 'test-secret-0123456789';
 const body = '{"reason":"editor"}';

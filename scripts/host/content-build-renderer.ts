@@ -7,7 +7,7 @@
  * So this process runs `astro build` once (programmatically, with Astro's incremental cache, into the
  * output it is given) and keeps the build's prerenderer (the pre-render bundle with its routes,
  * styles and scripts) in memory. For each later content change it is told an output directory that
- * already holds a hard-linked copy of the live build (scripts/rebuild-live.ts makes it); it asks every
+ * already holds a hard-linked copy of the live build (scripts/host/rebuild-live.ts makes it); it asks every
  * getStaticPaths() again (the snapshot is re-read after a sync: content-sync/snapshot.ts), renders only
  * the paths whose cacheKey changed or is new, writes each through a temporary file and a rename (which
  * replaces the link, never the live file it shared), and deletes the files of paths that are gone.
@@ -132,7 +132,7 @@ async function readIfExists(file: string): Promise<Buffer | null> {
 }
 
 async function child(): Promise<void> {
-  const root = resolve(here, '../..');
+  const root = resolve(here, '../../..');
   process.chdir(root);
   let prerenderer: Prerenderer | null = null;
   // Every pre-rendered path of the live output → its cacheKey (undefined: a page without one) and file.

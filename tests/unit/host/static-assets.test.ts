@@ -1,5 +1,5 @@
 /**
- * Pre-compressed static assets (scripts/precompress.ts, scripts/static-assets.ts): the copies decode
+ * Pre-compressed static assets (scripts/host/precompress.ts, scripts/host/static-assets.ts): the copies decode
  * to the original, stale or tiny files are handled, and a real HTTP server negotiates the encoding.
  */
 import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressAssets } from '../../scripts/precompress.ts';
-import { chooseEncoding, loadAssets, servePrecompressed, type AssetTable } from '../../scripts/static-assets.ts';
+import { precompressAssets } from '../../../scripts/host/precompress.ts';
+import { chooseEncoding, loadAssets, servePrecompressed, type AssetTable } from '../../../scripts/host/static-assets.ts';
 
 const script = `export function hello(){${'console.log("こんにちは、世界");'.repeat(200)}}\n`;
 
@@ -182,11 +182,11 @@ describe('servePrecompressed over HTTP', () => {
 
 describe('public scripts without comment lines', () => {
   it('drops whole-line // comments only, and the header script still runs the same', async () => {
-    const { withoutCommentLines, stripPublicScriptComments } = await import('../../scripts/public-scripts.ts');
+    const { withoutCommentLines, stripPublicScriptComments } = await import('../../../scripts/host/public-scripts.ts');
     expect(withoutCommentLines("// a\n  // b\nvar u='http://x';// c\nf();")).toBe("var u='http://x';// c\nf();");
     const dir = mkdtempSync(join(tmpdir(), 'public-scripts-'));
     try {
-      const header = readFileSync(join(import.meta.dirname, '../../public/header.js'), 'utf8');
+      const header = readFileSync(join(import.meta.dirname, '../../../public/header.js'), 'utf8');
       writeFileSync(join(dir, 'header.js'), header);
       mkdirSync(join(dir, '_astro'));
       writeFileSync(join(dir, '_astro', 'x.js'), '// kept\n');

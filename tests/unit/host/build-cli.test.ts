@@ -1,12 +1,12 @@
 /**
- * `npm run build` arguments and the parallelism of `--all-channels` (scripts/build-cli.ts): which
+ * `npm run build` arguments and the parallelism of `--all-channels` (scripts/host/build-cli.ts): which
  * channel, which folder, how many builds at once for the machine's memory and cores.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   BuildArgsError, ESTIMATED_BUILD_PEAK, MEMORY_RESERVE, channelDistDir, chooseParallelism, parseBuildArgs, root,
-} from '../../scripts/build-cli.ts';
+} from '../../../scripts/host/build-cli.ts';
 
 const GiB = 2 ** 30;
 

@@ -1,5 +1,5 @@
 /**
- * Test-only switches for the browser tests, mounted by scripts/start.ts ONLY when SHOP_E2E_HOOKS=1,
+ * Test-only switches for the browser tests, mounted by scripts/host/start.ts ONLY when SHOP_E2E_HOOKS=1,
  * which nothing but playwright.config.ts sets. The tests write content through the editor API like
  * an editor, but cannot make a real build or a real database statement fail from outside the shop
  * process.
@@ -13,7 +13,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../api/src/db/client.ts';
+import type { Db } from '../../api/src/db/client.ts';
 import type { LiveRebuilder } from './rebuild-live.ts';
 
 export const TEST_HOOK_PATH = '/__e2e/content';

@@ -23,9 +23,9 @@ import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './build.ts';
+import { root } from '../host/build.ts';
 import { measurePage, pageTypes } from './measure-js.ts';
-import { readableLine } from '../api/src/lib/log.ts';
+import { readableLine } from '../../api/src/lib/log.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -48,10 +48,10 @@ function freePort(): Promise<number> {
 /** A database the bench measures: the embedded one in a folder, or PostgreSQL at a URL. */
 export interface Target { label: string; dataDir: string; url: string }
 
-/** Starts `scripts/start.ts` on `target` and resolves once it logs 'Shop ready'. */
+/** Starts `scripts/host/start.ts` on `target` and resolves once it logs 'Shop ready'. */
 function startShop(port: number, target: Target): Promise<{ child: ChildProcess; seconds: number }> {
   const started = Date.now();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'start.ts')], {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'host', 'start.ts')], {
     cwd: root,
     env: {
       ...process.env,
@@ -196,7 +196,7 @@ const sqlArray = (vs: string[]) => `(array[${vs.map(sqlText).join(', ')}]::text[
  * measurement). Returns the key of the first top category (the category page measured).
  */
 export async function growCatalogue(target: Target, count: number): Promise<string> {
-  const { normalizeSearch, productSearchText } = await import('../api/src/services/search/normalize.ts');
+  const { normalizeSearch, productSearchText } = await import('../../api/src/services/search/normalize.ts');
   const names = `select (select array_agg(name order by id) from brands) as brands,
       (select array_agg(name order by id) from makers) as makers, (select array_agg(name_kana order by id) from makers) as kanas`;
   const statements = (brands: string[], makers: string[], kanas: string[]) => {
@@ -345,7 +345,7 @@ async function main() {
   console.log('Machine');
   console.log(`  ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`);
   console.log(`  Node ${process.version} on ${process.platform}/${process.arch}`);
-  // BENCH_CONTENT_PAGES (e.g. 10000): only the content-build section (scripts/content-build-bench.ts),
+  // BENCH_CONTENT_PAGES (e.g. 10000): only the content-build section (scripts/bench/content-build-bench.ts),
   // full build and one-post rebuild of that many content pages; too long for CI.
   if (process.env.BENCH_CONTENT_PAGES) {
     const { benchContentBuild } = await import('./content-build-bench.ts');

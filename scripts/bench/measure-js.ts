@@ -1,10 +1,10 @@
 /**
- * `npx node scripts/measure-js.ts [base]`: the JavaScript each storefront page type ships, measured
+ * `npx node scripts/bench/measure-js.ts [base]`: the JavaScript each storefront page type ships, measured
  * against an already running shop (default http://127.0.0.1:4321), the same way `npm run bench`
  * does: every <script src>, modulepreload and island (component and renderer URLs) with their static
  * imports followed recursively, plus inline scripts; each file's gzip size as the shop serves it
  * (the body of its `Accept-Encoding: gzip` answer: the pre-compressed zopfli copy for built assets,
- * see scripts/precompress.ts) or, for a file the server sends uncompressed and for inline scripts,
+ * see scripts/host/precompress.ts) or, for a file the server sends uncompressed and for inline scripts,
  * zlib level 6 of its text; summed. Dynamic import() targets are not counted: they are not part of the first load.
  * Unlike bench it needs no fresh database or build, so it is quick to run while tuning bundles.
  * MEASURE_VERBOSE=1 lists the files of each page.

@@ -4,8 +4,8 @@
  *
  * - Polls GET /v1/content-state every CONTENT_POLL_MS; a moved `version`, or a `next_publish_at` that
  *   has passed (a post scheduled for later is now public), triggers a rebuild. So do the webhook and
- *   `npm run rebuild` (scripts/rebuild-hook.ts, scripts/rebuild.ts).
- * - Triggers go through the coalescing scheduler (scripts/rebuild-scheduler.ts): debounced, one build
+ *   `npm run rebuild` (scripts/host/rebuild-hook.ts, scripts/rebuild.ts).
+ * - Triggers go through the coalescing scheduler (scripts/host/rebuild-scheduler.ts): debounced, one build
  *   at a time, a trigger during a build gives exactly one more build after it.
  * - A build is content-sync, then `astro build` into dist.live/<time>/ (Astro's incremental build copies
  *   every page whose cacheKey and code are unchanged from the shared cache, so only changed pages are
@@ -73,7 +73,7 @@ let bundleImports = 0;
 
 /**
  * This process's memory for the status answer; after a full garbage collection when the process runs
- * with --expose-gc (scripts/rebuild-memory-bench.ts does), so figures compare across rebuilds.
+ * with --expose-gc (scripts/bench/rebuild-memory-bench.ts does), so figures compare across rebuilds.
  */
 function memoryNow(): { rss_mb: number; heap_used_mb: number; after_gc: boolean } {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -118,7 +118,7 @@ export async function loadSite(outDir: string): Promise<LiveSite> {
   const assets = loadAssets(join(outDir, 'client'));
   let digest: string;
   try {
-    // REBUILD_RELOAD_BUNDLE=1: import every build's bundle (the behaviour before; scripts/rebuild-memory-bench.ts compares).
+    // REBUILD_RELOAD_BUNDLE=1: import every build's bundle (the behaviour before; scripts/bench/rebuild-memory-bench.ts compares).
     if (process.env.REBUILD_RELOAD_BUNDLE === '1') throw new Error('reload');
     digest = serverDigest(outDir);
   } catch {
@@ -208,7 +208,7 @@ export interface LiveRebuilderOptions {
   debounceMs: number;
   /** Switches the server to a new site; called only with a complete, loaded build. */
   onSwap: (site: LiveSite) => void;
-  /** Keep a warm renderer (scripts/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
+  /** Keep a warm renderer (scripts/host/content-build-renderer.ts) between rebuilds; else every rebuild is an astro build. */
   warmRenderer: boolean;
   /**
    * Renders a warm renderer does before it is retired (the next content change then builds in a new
@@ -216,8 +216,8 @@ export interface LiveRebuilderOptions {
    */
   rendererMaxRenders?: number;
   /**
-   * Several storefront processes (scripts/rebuild-lock.ts): over one dist folder (SHOP_SHARED_BUILDS=1)
-   * or on machines sharing no disk through the S3-compatible store (=s3, scripts/build-store.ts). A
+   * Several storefront processes (scripts/host/rebuild-lock.ts): over one dist folder (SHOP_SHARED_BUILDS=1)
+   * or on machines sharing no disk through the S3-compatible store (=s3, scripts/host/build-store.ts). A
    * build runs only under the shared lock and publishes its build; a process that finds the lock taken
    * retries later, and every process loads a newer published build with its content poll (from the
    * store: downloaded completely into a folder of its own first).
@@ -233,7 +233,7 @@ export interface LiveRebuilder {
     state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null;
     builds: number; adopted: number; server_bundles: number; memory: { rss_mb: number; heap_used_mb: number; after_gc: boolean };
   };
-  /** Test hook (scripts/rebuild-test-hooks.ts): the next build fails as an `astro build` would. */
+  /** Test hook (scripts/host/rebuild-test-hooks.ts): the next build fails as an `astro build` would. */
   breakNextBuild(): void;
   /** Resolves once no build is waiting or running. */
   settled(): Promise<void>;
@@ -266,7 +266,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // may share the folder: scripts/cluster.ts).
   const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
   void readdir(liveBuildsDir).then((names) => Promise.all(names
-    // Also bundle folders (loadSite) and unfinished downloads (scripts/build-store.ts) of processes that are gone.
+    // Also bundle folders (loadSite) and unfinished downloads (scripts/host/build-store.ts) of processes that are gone.
     .filter((n) => {
       const m = /^staging-(\d+)-/.exec(n);
       if (m) return Number(m[1]) === process.pid || !alive(Number(m[1]));
@@ -504,7 +504,7 @@ async function pruneLiveBuilds(keep: string[]): Promise<void> {
     for (const name of await readdir(liveBuildsDir)) {
       const dir = join(liveBuildsDir, name);
       if (name.startsWith('staging-') || name.startsWith('bundle-') || name.includes('.partial-')) continue;
-      // current.json is the shared pointer to the newest build (scripts/rebuild-lock.ts).
+      // current.json is the shared pointer to the newest build (scripts/host/rebuild-lock.ts).
       if (!keep.includes(dir) && !name.startsWith('current.json')) await rm(dir, { recursive: true, force: true });
     }
   } catch (error) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRebuildScheduler } from '../../scripts/rebuild-scheduler.ts';
+import { createRebuildScheduler } from '../../../scripts/host/rebuild-scheduler.ts';
 
 /** A build the test finishes by hand, to hold the scheduler in its building state. */
 function controllableBuilds() {

@@ -1,6 +1,6 @@
 /**
- * Content builds shared through the S3-compatible store (scripts/build-store.ts, the store coordinator
- * of scripts/rebuild-lock.ts) against a real S3-compatible server (s3rver) run by the test: a publish
+ * Content builds shared through the S3-compatible store (scripts/host/build-store.ts, the store coordinator
+ * of scripts/host/rebuild-lock.ts) against a real S3-compatible server (s3rver) run by the test: a publish
  * uploads only content the store lacks and writes the pointer last; a reader gets a version completely
  * and verified into a folder of its own, or nothing at all; the upload storage lists and replaces.
  */
@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskStorage, s3Storage, type UploadStorage } from '../../api/src/services/uploads/storage.ts';
-import { fetchBuild, manifestOf, pointerKey, publishBuild, readPointer } from '../../scripts/build-store.ts';
-import { storeCoordinator, type BuildLock } from '../../scripts/rebuild-lock.ts';
+import { diskStorage, s3Storage, type UploadStorage } from '../../../api/src/services/uploads/storage.ts';
+import { fetchBuild, manifestOf, pointerKey, publishBuild, readPointer } from '../../../scripts/host/build-store.ts';
+import { storeCoordinator, type BuildLock } from '../../../scripts/host/rebuild-lock.ts';
 
 const noLock: BuildLock = { tryAcquire: async () => null, close: async () => {} };
 let server: S3rver;
@@ -134,7 +134,7 @@ describe('the store coordinator', () => {
 
 describe('pruning the store', () => {
   it('keeps the newest versions and every object they name, removes the rest', async () => {
-    const { pruneStore } = await import('../../scripts/build-store.ts');
+    const { pruneStore } = await import('../../../scripts/host/build-store.ts');
     const channel = 'prune';
     for (let i = 1; i <= 5; i++) {
       const dir = fakeBuild(join(work, `p${i}`), { 'client/blog/a/index.html': `version ${i}` });
@@ -168,7 +168,7 @@ describe('builds of other sources', () => {
 
 describe('SHOP_SHARED_BUILDS', () => {
   it('is off unset, 1 is the shared folder, s3 needs the whole store configuration and a lock', async () => {
-    const { coordinatorFromEnv } = await import('../../scripts/rebuild-lock.ts');
+    const { coordinatorFromEnv } = await import('../../../scripts/host/rebuild-lock.ts');
     const dir = join(work, 'env.live');
     expect(coordinatorFromEnv(dir, 'default', {})).toBeUndefined();
     expect(coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: '1', DATABASE_URL: 'postgres://x@127.0.0.1/y' })?.ownFolder).toBeFalsy();

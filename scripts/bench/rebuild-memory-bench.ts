@@ -1,20 +1,20 @@
 /**
  * Memory of the running shop over live rebuilds (run alone, not in CI):
- *   npx node scripts/rebuild-memory-bench.ts [rebuilds=20]
- * Starts the Shop API (scripts/start.ts with a throwaway PGlite database under .data/bench-rss/) on
- * BENCH_PORT + 1 and a storefront process (scripts/start.ts with API_BASE_URL) on BENCH_PORT (default
+ *   npx node scripts/bench/rebuild-memory-bench.ts [rebuilds=20]
+ * Starts the Shop API (scripts/host/start.ts with a throwaway PGlite database under .data/bench-rss/) on
+ * BENCH_PORT + 1 and a storefront process (scripts/host/start.ts with API_BASE_URL) on BENCH_PORT (default
  * 5450), then changes one blog post through the editor API `rebuilds` times, waiting for each live
  * rebuild, and prints the resident memory (VmRSS) of the storefront process and of its warm renderer
  * child after each one. REBUILD_RELOAD_BUNDLE=1 gives the figures from before the
- * server bundle was imported once per distinct bundle (scripts/rebuild-live.ts, loadSite).
+ * server bundle was imported once per distinct bundle (scripts/host/rebuild-live.ts, loadSite).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signRebuildRequest, SIGNATURE_HEADER } from './rebuild-signature.ts';
+import { signRebuildRequest, SIGNATURE_HEADER } from '../host/rebuild-signature.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const work = join(root, '.data', 'bench-rss');
 const port = Number(process.env.BENCH_PORT || 5450);
 const base = `http://127.0.0.1:${port}`;
@@ -52,10 +52,10 @@ async function main(): Promise<void> {
   const common = { ...process.env, ...folders, DATABASE_URL: '', SHOP_SHARED_BUILDS: '', REBUILD_SECRET: secret, ASTRO_TELEMETRY_DISABLED: '1' };
   // The Shop API (with the embedded database, whose memory would blur the figures) in a process of its
   // own on port + 1, live rebuilds off; it makes the start build the storefront then finds up to date.
-  const apiProcess = spawn(process.execPath, ['scripts/start.ts'], { cwd: root, env: { ...common, PORT: String(port + 1), API_BASE_URL: '', CONTENT_POLL_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const apiProcess = spawn(process.execPath, ['scripts/host/start.ts'], { cwd: root, env: { ...common, PORT: String(port + 1), API_BASE_URL: '', CONTENT_POLL_MS: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   await readyLine(apiProcess);
   // The storefront measured: pages and live rebuilds only, the API on the other process.
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/host/start.ts'], {
     cwd: root,
     // --expose-gc: the status answer then measures after a full collection (rebuild-live.ts, memoryNow).
     env: { ...common, PORT: String(port), API_BASE_URL: `http://127.0.0.1:${port + 1}`, CONTENT_POLL_MS: '300', REBUILD_DEBOUNCE_MS: '100', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --expose-gc`.trim() },

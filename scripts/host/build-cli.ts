@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const root = resolve(fileURLToPath(import.meta.url), '../..');
+export const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
 /** A channel id as the API and content-sync accept it; it also names a folder, so nothing else. */
 const CHANNEL_ID = /^[A-Za-z0-9_-]{1,64}$/;

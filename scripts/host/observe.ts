@@ -1,14 +1,14 @@
 /**
- * What the storefront server (scripts/start.ts) adds to every request for operators: the request id
+ * What the storefront server (scripts/host/start.ts) adds to every request for operators: the request id
  * (from a trusted proxy's `X-Request-Id`, else made; the `X-Request-Id` answer header and the
  * `req_id` of every log line of the request), the request metrics by a small fixed set of route
  * names, and `/metrics` on the main port to `Authorization: Bearer $METRICS_TOKEN` (anyone else gets
  * the site's usual 404). Paths of the embedded Shop API are counted by the API's own middleware.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { lineLogger, setLogService } from '../api/src/lib/log.ts';
-import { metricsAllowed, metricsText, observeRequest, startMetricsServer } from '../api/src/lib/metrics.ts';
-import { currentRequestId, requestIdFor, runWithRequest } from '../api/src/lib/request-context.ts';
+import { lineLogger, setLogService } from '../../api/src/lib/log.ts';
+import { metricsAllowed, metricsText, observeRequest, startMetricsServer } from '../../api/src/lib/metrics.ts';
+import { currentRequestId, requestIdFor, runWithRequest } from '../../api/src/lib/request-context.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 

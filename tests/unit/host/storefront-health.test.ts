@@ -1,12 +1,12 @@
 /**
- * The storefront process's /healthz and /readyz (scripts/health.ts) over a real http server: alive
+ * The storefront process's /healthz and /readyz (scripts/host/health.ts) over a real http server: alive
  * at once, ready only once a build is loaded (plus the embedded API's checks), never cached, HEAD
  * answered, every other path left to the shop, and not ready at once when shutting down.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storefrontHealth } from '../../scripts/health.ts';
+import { storefrontHealth } from '../../../scripts/host/health.ts';
 
 let server: Server | null = null;
 afterEach(() => { server?.close(); server = null; });

@@ -7,13 +7,13 @@
  * 3. content-sync against that API, then `astro build` when dist/ is missing or its inputs changed;
  * 4. hand every other request to the built Astro server's handler;
  * 5. keep the site current: poll the content version and rebuild in the background when content
- *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/rebuild-live.ts;
- *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/rebuild-hook.ts).
+ *    changes or a scheduled post comes due, swapping to the new build atomically (scripts/host/rebuild-live.ts;
+ *    also the signed webhook POST /hooks/rebuild when REBUILD_SECRET is set, scripts/host/rebuild-hook.ts).
  * With API_BASE_URL pointing at an external Shop API, steps 1-2 are skipped; this process proxies
  * nothing: nginx in front routes the browser's `/v1` calls to the API (deploy/nginx/), or
  * PUBLIC_API_BASE_URL sends the browser there directly. `/v1` here then answers 404 JSON saying so.
  * X-Forwarded-Proto is believed only from a peer in TRUSTED_PROXIES (api/src/middleware/client-address.ts).
- * While the Shop API is in maintenance, pages answer 503 with /maintenance/ (scripts/maintenance-gate.ts),
+ * While the Shop API is in maintenance, pages answer 503 with /maintenance/ (scripts/host/maintenance-gate.ts),
  * except for staff on MAINTENANCE_ALLOW; static files and the editor screens still load.
  * Every response gets the security headers (api/src/middleware/security-headers.ts) and, when the
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
@@ -26,23 +26,23 @@ import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
 import { join } from 'node:path';
-import { isHttpsRequest, trustedProxiesOf } from '../api/src/middleware/client-address.ts';
-import { invalidChannelPage, isStaticFile } from '../src/lib/invalid-channel.ts';
-import { securityHeaders } from '../api/src/middleware/security-headers.ts';
+import { isHttpsRequest, trustedProxiesOf } from '../../api/src/middleware/client-address.ts';
+import { invalidChannelPage, isStaticFile } from '../../src/lib/invalid-channel.ts';
+import { securityHeaders } from '../../api/src/middleware/security-headers.ts';
 import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
 import { coordinatorFromEnv } from './rebuild-lock.ts';
 import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
 import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, type LiveSite } from './rebuild-live.ts';
 import { servePrecompressed } from './static-assets.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
-import { allowListOf } from '../api/src/lib/allow-list.ts';
-import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../api/src/lib/production-secrets.ts';
-import type { Check, Readiness } from '../api/src/routes/health/readiness.ts';
-import { installGracefulShutdown } from '../api/src/routes/health/shutdown.ts';
+import { allowListOf } from '../../api/src/lib/allow-list.ts';
+import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../../api/src/lib/production-secrets.ts';
+import type { Check, Readiness } from '../../api/src/routes/health/readiness.ts';
+import { installGracefulShutdown } from '../../api/src/routes/health/shutdown.ts';
 import { storefrontHealth } from './health.ts';
-import { logFor } from '../api/src/lib/log.ts';
+import { logFor } from '../../api/src/lib/log.ts';
 import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
-import { observeRebuild } from '../api/src/lib/metrics.ts';
+import { observeRebuild } from '../../api/src/lib/metrics.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -57,7 +57,7 @@ const startEnv = z.object({
   REBUILD_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   /** 1: keep a warm renderer between live rebuilds (content changes re-render without bundling; holds the build's memory). */
   REBUILD_WARM_RENDERER: z.enum(['0', '1']).default('1'),
-  /** Turns on the signed rebuild webhook (scripts/rebuild-hook.ts). */
+  /** Turns on the signed rebuild webhook (scripts/host/rebuild-hook.ts). */
   REBUILD_SECRET: z.string().min(16, 'REBUILD_SECRET must be at least 16 characters').optional(),
 });
 
@@ -187,7 +187,7 @@ async function main() {
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   // NODE_ENV=production: the secrets this process reads are the shop's own (the API's too when embedded).
   refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
-  // Request ids, request metrics and /metrics (scripts/observe.ts).
+  // Request ids, request metrics and /metrics (scripts/host/observe.ts).
   await startObserving(!!externalApi);
   let apiListener: Listener | undefined;
   let closeApi = async () => {};
@@ -200,13 +200,13 @@ async function main() {
     apiListener = apiElsewhere;
   } else {
     const { getRequestListener } = await import('@hono/node-server');
-    const { prepareApi, describeDatabase, startWorkers, migratesAtRelease } = await import('../api/src/server.ts');
+    const { prepareApi, describeDatabase, startWorkers, migratesAtRelease } = await import('../../api/src/server.ts');
     // Links in mails (verification, unlock) point at this shop unless told otherwise.
     if (!process.env.SITE_URL && env.PORT) process.env.SITE_URL = `http://localhost:${env.PORT}`;
     // The /admin/ screens forward the browser's address to the editor login with this secret (contracts/admin.ts).
     process.env.SHOP_INTERNAL_SECRET ||= randomBytes(32).toString('base64url');
     // Card payments: the built-in test provider on its own origin, unless another provider is configured.
-    const { startConfiguredTestProvider } = await import('../api/src/services/payments/testpay/start.ts');
+    const { startConfiguredTestProvider } = await import('../../api/src/services/payments/testpay/start.ts');
     const closeProvider = await startConfiguredTestProvider(log);
     const prepared = await prepareApi();
     const { app, database, env: apiEnv } = prepared;
@@ -220,8 +220,8 @@ async function main() {
     }
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-    const { closeKdfPools } = await import('../api/src/services/kdf/pool.ts');
-    const { closeRateLimitStores } = await import('../api/src/services/rate-limit/index.ts');
+    const { closeKdfPools } = await import('../../api/src/services/kdf/pool.ts');
+    const { closeRateLimitStores } = await import('../../api/src/services/rate-limit/index.ts');
     // Hashing workers, the background workers (a mail send in flight finishes) and the Redis connection go
     // first; PGlite then flushes its files.
     closeApi = async () => {
@@ -238,7 +238,7 @@ async function main() {
   const allow = allowListOf(process.env.MAINTENANCE_ALLOW);
   trustedProxiesOf(process.env.TRUSTED_PROXIES);
   let gate: MaintenanceGate | null = null;
-  // GET /healthz and /readyz (scripts/health.ts): before every gate, ready once a build is loaded.
+  // GET /healthz and /readyz (scripts/host/health.ts): before every gate, ready once a build is loaded.
   const health = storefrontHealth(() => site !== null, apiHealth?.checks);
   const server = createServer(observe((req, res) => {
     if (health.answer(req, res)) return;
@@ -301,7 +301,7 @@ async function main() {
       onSwap: (next) => { site = served(next); },
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
       // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder;
-      // =s3: through the S3-compatible store, for machines that share no disk (scripts/build-store.ts).
+      // =s3: through the S3-compatible store, for machines that share no disk (scripts/host/build-store.ts).
       coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
       onBuild: observeRebuild,
     });

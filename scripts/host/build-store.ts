@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { UploadStorage } from '../api/src/services/uploads/storage.ts';
+import type { UploadStorage } from '../../api/src/services/uploads/storage.ts';
 
 export interface ManifestFile { path: string; size: number; sha256: string; mtime_ms: number }
 export interface BuildManifest { channel: string; version: string; fingerprint: string; files: ManifestFile[] }

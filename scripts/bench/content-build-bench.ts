@@ -9,7 +9,7 @@
  *    into out-1/: wall time and the peak resident memory of the build's process tree (sampled from
  *    /proc every 100 ms; the sum over the astro process and every descendant).
  * 3. One blog post's title changed by SQL, content-sync again, then a rebuild into a fresh out-2/, the
- *    way the running shop does it (scripts/rebuild-live.ts): wall time, memory, and every file of the
+ *    way the running shop does it (scripts/host/rebuild-live.ts): wall time, memory, and every file of the
  *    two outputs hashed: how many changed and which.
  * Goals (issue 10): full build ≤ 60 s and ≤ 2 GB; the rebuild (content-sync + render, as the live shop
  * does both) ≤ 10 % of the full build, changing only the changed post's files.
@@ -21,11 +21,11 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { startWarmRenderer } from './content-build-renderer.ts';
+import { startWarmRenderer } from '../host/content-build-renderer.ts';
 import { changedFiles, hashTree } from './file-hashes.ts';
-import { linkTree } from './rebuild-live.ts';
+import { linkTree } from '../host/rebuild-live.ts';
 
-const root = resolve(fileURLToPath(import.meta.url), '../..');
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const work = join(root, '.data', 'bench-content');
 const snapshotDir = join(work, 'snapshot');
 const cacheDir = join(work, 'cache');
@@ -95,9 +95,9 @@ export async function benchContentBuild(pages: number): Promise<void> {
   process.env.DATA_DIR = join(work, 'pglite');
   process.env.DATABASE_URL = '';
   const { serve } = await import('@hono/node-server');
-  const { prepareApi } = await import('../api/src/server.ts');
+  const { prepareApi } = await import('../../api/src/server.ts');
   const { sql } = await import('drizzle-orm');
-  const { syncContent } = await import('../content-sync/sync.ts');
+  const { syncContent } = await import('../../content-sync/sync.ts');
   const { app, database } = await prepareApi();
   const db = database.db;
   const server = await new Promise<Server>((r) => { const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s as Server)); });
@@ -122,7 +122,7 @@ export async function benchContentBuild(pages: number): Promise<void> {
     console.log(`  content-sync: ${first.changed.length} items in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
     const out1 = join(work, 'out-1');
-    // The full build as the running shop's warm renderer does it (scripts/content-build-renderer.ts): the
+    // The full build as the running shop's warm renderer does it (scripts/host/content-build-renderer.ts): the
     // same astro build, in a process that then stays alive to re-render changed pages.
     const buildEnv = { CHANNEL: channel, API_BASE_URL: apiBaseUrl, SHOP_CACHE_DIR: cacheDir, CONTENT_SNAPSHOT_DIR: snapshotDir, NO_COLOR: '1' };
     const tFull = Date.now();
@@ -144,7 +144,7 @@ export async function benchContentBuild(pages: number): Promise<void> {
     console.log(`  full build (empty cache): ${full.seconds.toFixed(1)} s, peak RSS of the build process tree ${mb(full.peakBytes)}, ${pagesBuilt} HTML pages, ${files1.size} files`);
 
     // The live shop prepares the next build's hard-linked copy of the live output in idle time right after
-    // each swap (scripts/rebuild-live.ts), so linking is not part of a rebuild; timed here on its own.
+    // each swap (scripts/host/rebuild-live.ts), so linking is not part of a rebuild; timed here on its own.
     const out2 = join(work, 'out-2');
     t = Date.now();
     await linkTree(out1, out2);

@@ -1,6 +1,6 @@
 /**
  * The maintenance switch's pure parts: MAINTENANCE_ALLOW (addresses and CIDR ranges, nothing by
- * default, not even loopback) and the storefront server's gate (scripts/maintenance-gate.ts) against
+ * default, not even loopback) and the storefront server's gate (scripts/host/maintenance-gate.ts) against
  * a fake Shop API: pages held back while it is on, static files, /admin/ and allow-listed staff let
  * through, X-Forwarded-For believed only behind a trusted proxy, the state read at most once a
  * second, the last state kept when the API cannot be read, and the 503 answer itself.
@@ -10,8 +10,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { allowListOf, parseAllowList } from '../../api/src/lib/allow-list.ts';
-import { createMaintenanceGate, isUngatedPath } from '../../scripts/maintenance-gate.ts';
+import { allowListOf, parseAllowList } from '../../../api/src/lib/allow-list.ts';
+import { createMaintenanceGate, isUngatedPath } from '../../../scripts/host/maintenance-gate.ts';
 
 describe('MAINTENANCE_ALLOW', () => {
   it('matches addresses and CIDR ranges of both families, IPv4-mapped addresses included', () => {

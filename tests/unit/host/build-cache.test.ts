@@ -1,12 +1,12 @@
 /**
  * The incremental build cache is used only by builds of the code it was made with
- * (scripts/build.ts dropStaleBuildCache): a change of the sources or settings empties it first.
+ * (scripts/host/build.ts dropStaleBuildCache): a change of the sources or settings empties it first.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropStaleBuildCache } from '../../scripts/build.ts';
+import { dropStaleBuildCache } from '../../../scripts/host/build.ts';
 
 const base = mkdtempSync(join(tmpdir(), 'build-cache-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));

@@ -34,9 +34,9 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { root } from './build.ts';
-import { findNginx } from './nginx-config.ts';
-import { hashToken, randomToken } from '../api/src/services/tokens.ts';
+import { root } from '../host/build.ts';
+import { findNginx } from '../nginx-config.ts';
+import { hashToken, randomToken } from '../../api/src/services/tokens.ts';
 
 const faultsMode = process.argv.includes('--faults');
 const num = (name: string, fallback: number, min: number, max: number) => {

@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { internalHeaders } from '#contracts/internal.ts';
 import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceStateSchema, type MaintenanceState } from '#contracts/maintenance.ts';
-import type { AllowList } from '../api/src/lib/allow-list.ts';
-import { resolveClientAddress } from '../api/src/middleware/client-address.ts';
-import { isStaticFile } from '../src/lib/invalid-channel.ts';
+import type { AllowList } from '../../api/src/lib/allow-list.ts';
+import { resolveClientAddress } from '../../api/src/middleware/client-address.ts';
+import { isStaticFile } from '../../src/lib/invalid-channel.ts';
 
 export interface MaintenanceGateOptions {
   apiBaseUrl: string;

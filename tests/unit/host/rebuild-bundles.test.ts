@@ -1,5 +1,5 @@
 /**
- * One import per distinct server bundle (scripts/rebuild-live.ts, loadSite): a build whose server/ is
+ * One import per distinct server bundle (scripts/host/rebuild-live.ts, loadSite): a build whose server/ is
  * byte-identical to one already loaded reuses its handler, and the bundle folder's `client` link then
  * points at the new build's client/ (where the handler reads pages); a different server/ is imported
  * anew. ESM modules are never freed, so this is what keeps the storefront's memory flat over rebuilds.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let work: string;
-let loadSite: typeof import('../../scripts/rebuild-live.ts').loadSite;
+let loadSite: typeof import('../../../scripts/host/rebuild-live.ts').loadSite;
 
 /** A build whose handler answers the page file it reads from its client folder. */
 function fakeBuild(name: string, page: string, serverVersion = 'one'): string {
@@ -36,7 +36,7 @@ function answer(handler: (req: never, res: never) => void): string {
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'bundles-'));
   process.env.SHOP_DIST_DIR = join(work, 'dist');
-  ({ loadSite } = await import('../../scripts/rebuild-live.ts'));
+  ({ loadSite } = await import('../../../scripts/host/rebuild-live.ts'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

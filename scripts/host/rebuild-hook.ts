@@ -3,7 +3,7 @@
  * it did not exist):
  * - `POST /hooks/rebuild` with an optional JSON body `{"reason": "..."}` queues a rebuild (202);
  * - `GET /hooks/rebuild/status` answers the scheduler's state and the last build's result.
- * Both need `X-Shop-Signature` (scripts/rebuild-signature.ts; the status request signs an empty body);
+ * Both need `X-Shop-Signature` (scripts/host/rebuild-signature.ts; the status request signs an empty body);
  * without a valid one they answer 401 with a Japanese message, in the API's error shape.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

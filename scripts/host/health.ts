@@ -1,5 +1,5 @@
 /**
- * The storefront process's GET /healthz and GET /readyz (scripts/start.ts answers them before
+ * The storefront process's GET /healthz and GET /readyz (scripts/host/start.ts answers them before
  * anything else: no maintenance gate, no build needed, never cached). Ready = a build is loaded,
  * plus the embedded API's checks (database, schema, Redis) when this process runs the API.
  * With an external API the storefront's readiness is its own: it serves pre-rendered pages and
@@ -7,8 +7,8 @@
  * storefront out of the balancer whenever the API blinks (one failure spreading to the whole edge).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HEALTH_BODY, HEALTH_HEADERS, readyAnswer } from '../api/src/routes/health/index.ts';
-import { createReadiness, type Check, type Readiness } from '../api/src/routes/health/readiness.ts';
+import { HEALTH_BODY, HEALTH_HEADERS, readyAnswer } from '../../api/src/routes/health/index.ts';
+import { createReadiness, type Check, type Readiness } from '../../api/src/routes/health/readiness.ts';
 
 export interface StorefrontHealth {
   readiness: Readiness;

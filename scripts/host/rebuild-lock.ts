@@ -11,7 +11,7 @@
  *   rename once its build is complete; the other processes read it with their content poll and swap
  *   to that directory (the dist folder is shared, e.g. one disk or a shared volume).
  * - `SHOP_SHARED_BUILDS=s3` (machines that share no disk): the same lock, but the builder publishes its
- *   build to the S3-compatible store uploads use (scripts/build-store.ts, `builds/<channel>/`), and
+ *   build to the S3-compatible store uploads use (scripts/host/build-store.ts, `builds/<channel>/`), and
  *   every process reads the store's pointer with its content poll, downloads a new version completely
  *   into a folder of its own under `<dist>.live/` and only then swaps to it.
  */
@@ -21,8 +21,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { lineLogger, logFor } from '../api/src/lib/log.ts';
-import { s3Storage, type UploadStorage } from '../api/src/services/uploads/storage.ts';
+import { lineLogger, logFor } from '../../api/src/lib/log.ts';
+import { s3Storage, type UploadStorage } from '../../api/src/services/uploads/storage.ts';
 import { buildFingerprint } from './build.ts';
 import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
 
@@ -142,7 +142,7 @@ export function buildCoordinator(liveBuildsDir: string, lock: BuildLock): BuildC
 }
 
 /**
- * The coordinator over the S3-compatible store (scripts/build-store.ts). Publishing never throws: a
+ * The coordinator over the S3-compatible store (scripts/host/build-store.ts). Publishing never throws: a
  * build that could not be published is kept and published again on the next `latest()`, and until it
  * is, `latest()` answers null (the store's older version must not replace it).
  */
