@@ -11,7 +11,7 @@ import type { Banner, Blog, Brand, LandingPage, Maker, News, Popup, Qa, QaCatego
 import type { CategoryNode, Product, ProductFacets, ProductReview } from '#contracts/products.ts';
 import type { CatalogFilters } from '../src/scripts/product-list-url.ts';
 import type { PageLinks } from '../content-sync/paging.ts';
-import type { CartLine, Totals } from '../src/api-client/types.ts';
+import type { CartLine, Totals } from '../src/api-client/core/types.ts';
 
 /** Where the shopper is in checkout. */
 export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';

@@ -10,9 +10,9 @@
  * error (as registration does): the 「学校キー」 field then appears and goes with the next try.
  */
 import { useRef, useState } from '../common/react.ts';
-import { authVerify, loginSync } from '../../src/api-client/account.ts';
-import { loginUser } from '../../src/api-client/auth.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { authVerify, loginSync } from '../../src/api-client/account/account.ts';
+import { loginUser } from '../../src/api-client/account/auth.ts';
+import { firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
 import { ecPath, safeReturnPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import { adoptLoginResponse, type LoginResult } from '../../src/stores/session-actions.ts';

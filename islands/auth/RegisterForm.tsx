@@ -14,9 +14,9 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { register, schoolCheck, type RegisterBody } from '../../src/api-client/account.ts';
-import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { register, schoolCheck, type RegisterBody } from '../../src/api-client/account/account.ts';
+import { listPrefectures, type Prefecture } from '../../src/api-client/account/addresses.ts';
+import { firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
 import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import {

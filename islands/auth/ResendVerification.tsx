@@ -5,8 +5,8 @@
  * brings the member back here through the guest-only rule.
  */
 import { useState } from '../common/react.ts';
-import { emailVerifyRequest } from '../../src/api-client/account.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { emailVerifyRequest } from '../../src/api-client/account/account.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
 import { useSessionStore, writeAuthExtras } from '../../src/stores/session.ts';
 import { accountPaths } from './shared.ts';
 

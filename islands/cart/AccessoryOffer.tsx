@@ -4,8 +4,8 @@
  * none, or when the list cannot be read (the line itself is unaffected).
  */
 import { useId, useState } from '../common/react.ts';
-import { listProductAccessories } from '../../src/api-client/accessories.ts';
-import type { CartLine } from '../../src/api-client/types.ts';
+import { listProductAccessories } from '../../src/api-client/cart/accessories.ts';
+import type { CartLine } from '../../src/api-client/core/types.ts';
 import { formatYenWithTax } from '../../src/lib/money.ts';
 import { useLoad } from '../checkout/useLoad.ts';
 

@@ -3,8 +3,8 @@
  * /v1/catalog-orders). Postal-code autofill as on the address forms; the API's field messages show
  * under their fields; on success the form gives way to the completion message.
  */
-import { listPrefectures } from '../../src/api-client/addresses.ts';
-import { listCatalogs, orderCatalog } from '../../src/api-client/catalog-order.ts';
+import { listPrefectures } from '../../src/api-client/account/addresses.ts';
+import { listCatalogs, orderCatalog } from '../../src/api-client/catalog/catalog-order.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { addressPartSpec } from '../common/address-rules.ts';
 import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';

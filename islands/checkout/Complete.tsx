@@ -4,12 +4,12 @@
  * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getCartOrder } from '../../src/api-client/cart-order.ts';
+import { getCartOrder } from '../../src/api-client/checkout/cart-order.ts';
 import OrderBenefits from './OrderBenefits.tsx';
-import { isGuestCheckout } from '../../src/api-client/options.ts';
+import { isGuestCheckout } from '../../src/api-client/core/options.ts';
 import type { ComponentType } from 'react';
-import { isIgnoredError } from '../../src/api-client/errors.ts';
-import type { Order } from '../../src/api-client/types.ts';
+import { isIgnoredError } from '../../src/api-client/core/errors.ts';
+import type { Order } from '../../src/api-client/core/types.ts';
 import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import Loading from '../common/Loading.tsx';

@@ -7,8 +7,8 @@
  */
 import type { ReactNode } from 'react';
 import { useRef, useState } from '../common/react.ts';
-import { listCartPayments } from '../../src/api-client/payments.ts';
-import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
+import { listCartPayments } from '../../src/api-client/checkout/payments.ts';
+import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/core/types.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import { cartCompletePath, cartPath, cartPaymentPath, cartShippingDetailPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState } from '../common/react.ts';
 import { SECURITY_QUESTIONS } from '#contracts/choices.ts';
-import { convertGuest, endGuestCheckout } from '../../src/api-client/guest.ts';
+import { convertGuest, endGuestCheckout } from '../../src/api-client/account/guest.ts';
 import { mypageTopPath } from '../../src/lib/routes.ts';
 import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';

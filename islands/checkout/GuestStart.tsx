@@ -4,8 +4,8 @@
  * buyer and the delivery address.
  */
 import { useState } from '../common/react.ts';
-import { startGuestCheckout } from '../../src/api-client/guest.ts';
-import { isDisplayableError, firstErrorMessage } from '../../src/api-client/errors.ts';
+import { startGuestCheckout } from '../../src/api-client/account/guest.ts';
+import { isDisplayableError, firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { cartShippingAddPath } from '../../src/lib/routes.ts';
 
 /** The checkout page the login screen returns to (?redirect=/cart/…), or null. */

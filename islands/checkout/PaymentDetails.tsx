@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
-import { addUserCard, getPaymentService, listUserCards } from '../../src/api-client/card-payments.ts';
-import type { PaymentMethod } from '../../src/api-client/types.ts';
+import { addUserCard, getPaymentService, listUserCards } from '../../src/api-client/checkout/card-payments.ts';
+import type { PaymentMethod } from '../../src/api-client/core/types.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import type { PaymentChoiceDetails } from '../../src/stores/cart.ts';
 import FieldError from '../common/FieldError.tsx';

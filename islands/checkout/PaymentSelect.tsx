@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { deleteCartTransactionError } from '../../src/api-client/cart.ts';
-import { listCartPayments } from '../../src/api-client/payments.ts';
+import { deleteCartTransactionError } from '../../src/api-client/cart/cart.ts';
+import { listCartPayments } from '../../src/api-client/checkout/payments.ts';
 import { cartConfirmPath, cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

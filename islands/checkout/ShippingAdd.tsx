@@ -6,9 +6,9 @@
  * with PUT /v1/me/user on the guest's unregistered member so the order mail reaches them.
  */
 import { useState } from '../common/react.ts';
-import { listPrefectures } from '../../src/api-client/addresses.ts';
-import { createAddressItem } from '../../src/api-client/address-items.ts';
-import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
+import { listPrefectures } from '../../src/api-client/account/addresses.ts';
+import { createAddressItem } from '../../src/api-client/account/address-items.ts';
+import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/account/guest.ts';
 import { cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import type { FormSpec } from '../../src/validation/form.ts';

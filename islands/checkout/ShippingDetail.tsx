@@ -7,8 +7,8 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { addCartPacking, getCartLeadtimes, modifyCartOther, modifyCartShipping } from '../../src/api-client/delivery.ts';
-import type { CartDelivery } from '../../src/api-client/types.ts';
+import { addCartPacking, getCartLeadtimes, modifyCartOther, modifyCartShipping } from '../../src/api-client/checkout/delivery.ts';
+import type { CartDelivery } from '../../src/api-client/core/types.ts';
 import { formatYen } from '../../src/lib/money.ts';
 import { cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';

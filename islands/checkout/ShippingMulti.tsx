@@ -6,9 +6,9 @@
  */
 import { useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { resetCartShippings } from '../../src/api-client/cart.ts';
-import { addCartShippingChoice, divideCartProduct } from '../../src/api-client/delivery.ts';
-import type { Address, Cart } from '../../src/api-client/types.ts';
+import { resetCartShippings } from '../../src/api-client/cart/cart.ts';
+import { addCartShippingChoice, divideCartProduct } from '../../src/api-client/checkout/delivery.ts';
+import type { Address, Cart } from '../../src/api-client/core/types.ts';
 import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

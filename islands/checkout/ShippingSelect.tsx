@@ -6,11 +6,11 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { listAddressItems } from '../../src/api-client/address-items.ts';
-import type { Address } from '../../src/api-client/types.ts';
-import { isGuestCheckout } from '../../src/api-client/options.ts';
-import { resetCartShippings } from '../../src/api-client/cart.ts';
-import { getFrontSettings } from '../../src/api-client/settings.ts';
+import { listAddressItems } from '../../src/api-client/account/address-items.ts';
+import type { Address } from '../../src/api-client/core/types.ts';
+import { isGuestCheckout } from '../../src/api-client/core/options.ts';
+import { resetCartShippings } from '../../src/api-client/cart/cart.ts';
+import { getFrontSettings } from '../../src/api-client/site/settings.ts';
 import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -5,7 +5,7 @@
  */
 import { useState } from '../common/react.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { Order } from '../../src/api-client/types.ts';
+import type { Order } from '../../src/api-client/core/types.ts';
 import { recalledGiftLink } from '../../src/lib/social-gift-link.ts';
 
 export default function SocialGiftLink({ order }: { order: Pick<Order, 'order_no' | 'social_gift'> }) {

@@ -4,7 +4,7 @@
  * without delivery address to the address step, one without payment to the payment step.
  */
 import { useEffect, useState } from '../common/react.ts';
-import type { Cart } from '../../src/api-client/types.ts';
+import type { Cart } from '../../src/api-client/core/types.ts';
 import { cartProductNotFoundRedirect } from '../../src/lib/redirects.ts';
 import { cartPath, cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
 import { useCartStore } from '../../src/stores/cart.ts';

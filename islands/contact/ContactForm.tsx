@@ -11,9 +11,9 @@ import {
   INQUIRY_NAME_MAX, INQUIRY_PAYMENT_CHOICES, ORDER_NO, URL_OR_EMPTY, type InquiryExtendKey,
 } from '#contracts/inquiry-fields.ts';
 import { messages } from '#contracts/messages.ts';
-import { listInquiryCategories, prepareInquiry, uploadFile, type InquiryCategory } from '../../src/api-client/inquiries.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { getMe } from '../../src/api-client/user.ts';
+import { listInquiryCategories, prepareInquiry, uploadFile, type InquiryCategory } from '../../src/api-client/content/inquiries.ts';
+import { firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
+import { getMe } from '../../src/api-client/account/user.ts';
 import { useSessionStore } from '../../src/stores/session.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { email, isEmpty, kana, maxLength, numeric, required, tel, when, type Rule } from '../../src/validation/rules.ts';

@@ -13,8 +13,8 @@ import type { SubmitEvent } from 'react';
 import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES } from '#contracts/address-csv.ts';
 import {
   addressImportErrors, exportAddressCsv, importAddressCsv, type AddressImportProblem,
-} from '../../src/api-client/address-book.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+} from '../../src/api-client/account/address-book.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
 import { toast, toastError } from '../../src/stores/toast.ts';
 import FieldError from '../common/FieldError.tsx';
 

@@ -6,11 +6,11 @@
  * (404) shows a message with the way back.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
-import { createAddressItem, type NewAddress } from '../../src/api-client/address-items.ts';
-import { getAddressItem, updateAddressItem } from '../../src/api-client/address-book.ts';
-import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
-import type { Address } from '../../src/api-client/types.ts';
+import { listPrefectures, type Prefecture } from '../../src/api-client/account/addresses.ts';
+import { createAddressItem, type NewAddress } from '../../src/api-client/account/address-items.ts';
+import { getAddressItem, updateAddressItem } from '../../src/api-client/account/address-book.ts';
+import { ApiError, isDisplayableError } from '../../src/api-client/core/errors.ts';
+import type { Address } from '../../src/api-client/core/types.ts';
 import { mypageAddressPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';

@@ -5,8 +5,8 @@
  * that says the withdrawal is complete. A wrong password is the API's 422 under the field.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { withdrawMember } from '../../src/api-client/me-account.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
+import { withdrawMember } from '../../src/api-client/account/me-account.ts';
 import { logout } from '../../src/stores/session-actions.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { required } from '../../src/validation/rules.ts';

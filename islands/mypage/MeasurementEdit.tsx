@@ -11,8 +11,8 @@ import {
 import { messages } from '#contracts/messages.ts';
 import {
   createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries, type TimeseriesList,
-} from '../../src/api-client/timeseries.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+} from '../../src/api-client/mypage/timeseries.ts';
+import { firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { mypageMeasurementPath } from '../../src/lib/mypage-routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import type { FormSpec } from '../../src/validation/form.ts';

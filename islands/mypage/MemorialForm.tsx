@@ -6,7 +6,7 @@
 import { useEffect, useState } from '../common/react.ts';
 import { messages } from '#contracts/messages.ts';
 import { isMemorialDay, MEMORIAL_DIVISIONS, MEMORIAL_TEXT_MAX } from '#contracts/memorial-choices.ts';
-import { createMemorial, getMemorial, updateMemorial, type Memorial } from '../../src/api-client/memorials.ts';
+import { createMemorial, getMemorial, updateMemorial, type Memorial } from '../../src/api-client/mypage/memorials.ts';
 import { mypageMemorialPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, maxLength, required, type Rule } from '../../src/validation/rules.ts';

@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import { MEMORIAL_DIVISIONS, type MemorialDivision } from '#contracts/memorial-choices.ts';
-import { deleteMemorial, listMemorials, type Memorial, type MemorialList as List } from '../../src/api-client/memorials.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+import { deleteMemorial, listMemorials, type Memorial, type MemorialList as List } from '../../src/api-client/mypage/memorials.ts';
+import { firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { mypageMemorialAddPath, mypageMemorialEditPath } from '../../src/lib/mypage-routes.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

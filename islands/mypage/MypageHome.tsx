@@ -10,7 +10,7 @@ import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/route
 import {
   mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath,
 } from '../../src/lib/mypage-routes.ts';
-import { getUnreadSystemMessageCount } from '../../src/api-client/system-messages.ts';
+import { getUnreadSystemMessageCount } from '../../src/api-client/mypage/system-messages.ts';
 import { $me } from '../../src/stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from '#contracts/memorial-choices.ts';
-import { getNameEmbroidery, type NameEmbroidery as Embroidery } from '../../src/api-client/memorials.ts';
+import { getNameEmbroidery, type NameEmbroidery as Embroidery } from '../../src/api-client/mypage/memorials.ts';
 import { mypageNameEmbroideryEditPath } from '../../src/lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

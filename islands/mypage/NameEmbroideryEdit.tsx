@@ -8,7 +8,7 @@ import {
   characterCount, EMBROIDERY_COLORS, EMBROIDERY_FONTS, EMBROIDERY_TEXT, EMBROIDERY_TEXT_LABEL, EMBROIDERY_TEXT_MAX, embroideryMessages,
   type EmbroideryColor, type EmbroideryFont,
 } from '#contracts/memorial-choices.ts';
-import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '../../src/api-client/memorials.ts';
+import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '../../src/api-client/mypage/memorials.ts';
 import { mypageNameEmbroideryPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';

@@ -6,7 +6,7 @@
  */
 import { useState } from '../common/react.ts';
 import { CANCEL_REASON_MAX, type Order } from '#contracts/orders.ts';
-import { cancelOrder } from '../../src/api-client/orders.ts';
+import { cancelOrder } from '../../src/api-client/mypage/orders.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { maxLength, required } from '../../src/validation/rules.ts';
 import { invalidateKeys, mutateCache } from '../../src/stores/queries/client.ts';

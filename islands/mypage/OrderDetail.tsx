@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from '../common/react.ts';
 import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
-import { toTotals } from '../../src/api-client/reshape.ts';
+import { toTotals } from '../../src/api-client/cart/reshape.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { orderHistoryPath } from '../../src/lib/routes.ts';
 import { createOrderStore } from '../../src/stores/queries/orders.ts';

@@ -5,7 +5,7 @@
  * shown under that field. The member stays logged in (the API ends only the other sessions).
  */
 import { useState } from '../common/react.ts';
-import { changePassword } from '../../src/api-client/user.ts';
+import { changePassword } from '../../src/api-client/account/user.ts';
 import type { FormSpec } from '../../src/validation/form.ts';
 import { required } from '../../src/validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';

@@ -3,8 +3,8 @@
  * with 「削除」 (DELETE /v1/me/product-histories/{id}).
  */
 import { useState } from '../common/react.ts';
-import { deleteProductHistory, listProductHistory, type ProductHistoryItem } from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+import { deleteProductHistory, listProductHistory, type ProductHistoryItem } from '../../src/api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -3,7 +3,7 @@
  * page (pagination headers); each word links to its results, and 削除 removes one row.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { deleteSearchHistory, listSearchHistories, type SearchHistoryList } from '../../src/api-client/search.ts';
+import { deleteSearchHistory, listSearchHistories, type SearchHistoryList } from '../../src/api-client/catalog/search.ts';
 import { formatDateTime } from '../../src/lib/date.ts';
 import { productListPath } from '../../src/lib/routes.ts';
 import { toast, toastError } from '../../src/stores/toast.ts';

@@ -5,8 +5,8 @@
  * so a reload does not repeat it).
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getMe } from '../../src/api-client/user.ts';
-import type { User } from '../../src/api-client/types.ts';
+import { getMe } from '../../src/api-client/account/user.ts';
+import type { User } from '../../src/api-client/core/types.ts';
 import { mypageUserInfoEditPath } from '../../src/lib/mypage-routes.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -7,8 +7,8 @@
  * back to /mypage/user_info/ with its status message.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getMe, updateMe } from '../../src/api-client/user.ts';
-import type { User } from '../../src/api-client/types.ts';
+import { getMe, updateMe } from '../../src/api-client/account/user.ts';
+import type { User } from '../../src/api-client/core/types.ts';
 import type { UserUpdateRequest } from '#contracts/user.ts';
 import { mypageUserInfoPath } from '../../src/lib/mypage-routes.ts';
 import type { FormSpec } from '../../src/validation/form.ts';

@@ -8,8 +8,8 @@ import { USER_LIST_LIMIT } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
 import {
   applyFavorite, createUserList, deleteUserList, listFavoriteProducts, listUserLists, renameUserList, setFavorite, type UserList,
-} from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+} from '../../src/api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { toast } from '../../src/stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

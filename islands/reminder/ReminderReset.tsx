@@ -7,8 +7,8 @@
  * the way back to the request screen.
  */
 import { useEffect, useId, useState } from '../common/react.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { checkReminder, resetReminder, type ReminderCheckResponse, type ReminderType } from '../../src/api-client/reminder.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
+import { checkReminder, resetReminder, type ReminderCheckResponse, type ReminderType } from '../../src/api-client/account/reminder.ts';
 import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
 import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
 import { useSessionStore } from '../../src/stores/session.ts';

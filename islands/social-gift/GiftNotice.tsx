@@ -1,5 +1,5 @@
 /** A notice instead of a step: an unknown, used or expired link (the API's Japanese message), or a missing key. */
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+import { firstErrorMessage } from '../../src/api-client/core/errors.ts';
 import { homePath } from '../../src/lib/routes.ts';
 
 /** The notice's heading for an API failure code. */

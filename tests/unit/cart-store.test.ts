@@ -2,7 +2,7 @@
 /** Cart store (spec 4 "Cart", spec 8 cart rows). */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { Cookies } from './test-cookies.ts';
-import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
+import { configureClient, resetClient, endSession } from '../../src/api-client/core/http.ts';
 import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '../../src/stores/cart.ts';
 import { useToastStore } from '../../src/stores/toast.ts';
 import { saveCartDraft, restoreCartDraft, clearCartDraft } from '../../src/stores/cart-draft.ts';

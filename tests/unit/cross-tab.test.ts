@@ -15,7 +15,7 @@ const later = <T>(ms: number, value: () => T): Promise<T> => new Promise((r) => 
 
 async function openTab(handler: Handler) {
   vi.resetModules();
-  const http = await import('../../src/api-client/http.ts');
+  const http = await import('../../src/api-client/core/http.ts');
   const { useCartStore } = await import('../../src/stores/cart.ts');
   const { useSessionStore } = await import('../../src/stores/session.ts');
   const api = fakeFetch(handler);

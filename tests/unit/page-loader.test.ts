@@ -3,7 +3,7 @@
  * (404 / invalid channel / Error), a maintenance redirect, and the page's status and caching.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
 import {
   classifyFailure, failureStatus, FAILED_PAGE_CACHE, loadPage, notFound, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, routerMiss, type PageContext,
 } from '../../src/lib/page-loader.ts';

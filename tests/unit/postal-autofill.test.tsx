@@ -12,7 +12,7 @@ import { useState } from '../../islands/common/react.ts';
 import {
   POSTAL_DEBOUNCE_MS, POSTAL_ERROR_MESSAGE, POSTAL_NOT_FOUND_MESSAGE, postalDigits, usePostalAutofill, type PostalFill,
 } from '../../islands/common/usePostalAutofill.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
+import { configureClient, resetClient } from '../../src/api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, it, expect, vi } from 'vitest';
 import { formatPostal, normalizePostal } from '../../src/lib/postal.ts';
-import { listPrefectures, lookupPostalCode } from '../../src/api-client/addresses.ts';
-import { ApiError, configureClient, resetClient } from '../../src/api-client/http.ts';
+import { listPrefectures, lookupPostalCode } from '../../src/api-client/account/addresses.ts';
+import { ApiError, configureClient, resetClient } from '../../src/api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 describe('postal code (spec 9: shown as 3-4 with a hyphen)', () => {
@@ -21,7 +21,7 @@ describe('postal code (spec 9: shown as 3-4 with a hyphen)', () => {
   });
 });
 
-describe('postal-code and prefecture calls (src/api-client/addresses.ts)', () => {
+describe('postal-code and prefecture calls (src/api-client/account/addresses.ts)', () => {
   beforeEach(() => resetClient());
 
   const signedIn = () => memoryTokens({ accessToken: 'member-token', expiresAt: Date.now() + 3_600_000 });

@@ -1,8 +1,8 @@
 /** Server data with @nanostores/query: fetchers wired to the API client, mutations invalidate keys. */
 import { describe, it, expect, beforeEach } from 'vitest';
 import { atom } from 'nanostores';
-import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { configureClient, resetClient, endSession } from '../../src/api-client/core/http.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
 import * as legacy from '../../src/stores/query.ts';
 import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '../../src/stores/queries/client.ts';
 import { addressKeys, catalogKeys, checkoutKeys, contentKeys, orderKeys, PERSONAL_PREFIX, QUERY_KEYS, userKeys } from '../../src/stores/queries/keys.ts';

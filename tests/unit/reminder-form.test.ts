@@ -7,7 +7,7 @@
 import { act, createElement as h } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
 import { validateForm } from '../../src/validation/form.ts';
 import FieldError from '../../islands/common/FieldError.tsx';
 import { newPasswordSpec, useAccountForm } from '../../islands/reminder/account-form.ts';

@@ -4,7 +4,7 @@ import {
   RouteError, assertMiddlewareNames, authMiddleware, guestMiddleware, middlewareByName, parseMiddlewareNames, routeMiddlewares, runMiddleware, type RouteFacts,
 } from '../../src/lib/route-middleware.ts';
 import { errorPageFacts, loadPage } from '../../src/lib/page-loader.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
 
 const off = { noMemberUse: false, verifyEmailOnFirstLogin: false };
 const guest = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };

@@ -1,6 +1,6 @@
 /** Session store (spec 4 "Login", "Session check", "Logout"). */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient, request } from '../../src/api-client/http.ts';
+import { configureClient, resetClient, request } from '../../src/api-client/core/http.ts';
 import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
 import { login, logout } from '../../src/stores/session-actions.ts';
 import { useHistoryStore } from '../../src/stores/history.ts';

@@ -10,8 +10,8 @@ import {
   PREFETCH_VIEWPORT_MAX, bindScrollRestore, claimChunkReload, isChunkLoadError, prefetchAllowed, prefetchUrl, saveScroll, savedScroll,
   scrollToTarget, startPrefetch, whenIdle,
 } from '../../src/scripts/shop-wide.ts';
-import { configureClient, request, resetClient } from '../../src/api-client/http.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { configureClient, request, resetClient } from '../../src/api-client/core/http.ts';
+import { ApiError } from '../../src/api-client/core/errors.ts';
 import { fakeFetch, hangingResponse, memoryTokens } from './fake-api.ts';
 
 /** A Storage-like map. */

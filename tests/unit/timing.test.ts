@@ -3,7 +3,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as timing from '../../src/lib/timing.ts';
-import { TOKEN_SAFETY_MARGIN_MS as tokenMargin } from '../../src/api-client/token.ts';
+import { TOKEN_SAFETY_MARGIN_MS as tokenMargin } from '../../src/api-client/core/token.ts';
 import { TOAST_DURATION_MS as toastDuration } from '../../src/stores/toast.ts';
 import { MIN_FETCH_MS as minFetch } from '../../src/stores/queries/client.ts';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from '../../common/react.ts';
 import type { Pagination } from '#contracts/common.ts';
 import type { Product } from '#contracts/products.ts';
-import type { Paged } from '../../../src/api-client/discovery.ts';
+import type { Paged } from '../../../src/api-client/mypage/discovery.ts';
 import { formatYen } from '../../../src/lib/money.ts';
 import { productDetailPath } from '../../../src/lib/routes.ts';
 

@@ -3,8 +3,8 @@
  * stores on, with the retry and loading rules, mutation helpers and invalidation on session change.
  */
 import { nanoquery } from '@nanostores/query';
-import { ApiError, CLIENT_CODES } from '../../api-client/errors.ts';
-import { onSessionEvent } from '../../api-client/http.ts';
+import { ApiError, CLIENT_CODES } from '../../api-client/core/errors.ts';
+import { onSessionEvent } from '../../api-client/core/http.ts';
 import { holdRemaining } from '../../lib/loading-hold.ts';
 import { PERSONAL_PREFIX } from './keys.ts';
 
