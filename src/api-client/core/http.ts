@@ -6,7 +6,7 @@
  * maintenance; the channel-not-found 404 → invalid channel; storing other error bodies; the
  * response headers (list calls read pagination and x-limit from them with pagination.ts, so pages
  * without lists do not load that code); cancelling in-flight requests on route change; a timeout. The parts live in
- * options.ts, navigation.ts, transport.ts and refresh.ts; this module re-exports them.
+ * options.ts, route-change.ts, transport.ts and refresh.ts; this module re-exports them.
  *
  * Network errors are "ignored silently" by rejecting with an ApiError whose `ignored` flag is set
  * (never a resolved sentinel, never a promise that hangs): a sentinel would force every caller to
