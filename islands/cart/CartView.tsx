@@ -8,10 +8,10 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import CartTotals from 'virtual:shop/slot/CartTotals';
-import { CARRIAGE_RULE } from '../../src/api-client/cart/carriage.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/core/errors.ts';
-import { cartShippingSelectPath, productListPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { CARRIAGE_RULE } from '#api-client/cart/carriage.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { cartShippingSelectPath, productListPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import { refreshHeader } from '../common/navigation.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
 import { groupCartLines } from './accessory-lines.ts';

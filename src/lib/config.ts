@@ -7,4 +7,4 @@ export {
   API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL, isBrowser,
   readBrowserEndpoint as readBrowserConfig, readServerEndpoint as readServerConfig, readEndpoint as readApiConfig,
   type ApiEndpoint as ApiConfig,
-} from '../api-client/core/endpoint.ts';
+} from '#api-client/core/endpoint.ts';

@@ -3,12 +3,12 @@
  * client's cookie jar (src/api-client/core/cookie-jar.ts), so the storefront writes and reads its cookies
  * one way; this module adds the per-message dismissal cookie, which only screens use.
  */
-import { COOKIE_NAMES, readCookie, writeCookie } from '../api-client/core/cookie-jar.ts';
+import { COOKIE_NAMES, readCookie, writeCookie } from '#api-client/core/cookie-jar.ts';
 
 export {
   readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
   parseCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment, type StoredSession, type CartCache,
-} from '../api-client/core/cookie-jar.ts';
+} from '#api-client/core/cookie-jar.ts';
 
 export const COOKIE_KEYS = {
   ...COOKIE_NAMES,

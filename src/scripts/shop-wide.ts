@@ -9,7 +9,7 @@
  * In-flight API requests are cancelled on `pagehide` by the API client itself (route-change.ts).
  * The pure parts are exported for tests/unit/shop-wide.test.ts; `startShopWide()` wires them.
  */
-import { PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_SKIPPED_CONNECTIONS, SMOOTH_SCROLL_MS } from '../lib/timing.ts';
+import { PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_SKIPPED_CONNECTIONS, SMOOTH_SCROLL_MS } from '#lib/timing.ts';
 import { startShopWideCore } from './shop-wide-core.ts';
 
 export * from './shop-wide-core.ts';

@@ -24,8 +24,8 @@ import { options, resetOptions } from './options.ts';
 import { navigateTo, resetNavigation } from './route-change.ts';
 import { send, isPublicPath, type RequestOptions, type ParsedRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
 import { endSession, refreshForRequest, resetRefresh } from './refresh.ts';
-import { loginPath } from '../../lib/routes.ts';
-import { maintenanceRedirect } from '../../lib/redirects.ts';
+import { loginPath } from '#lib/routes.ts';
+import { maintenanceRedirect } from '#lib/redirects.ts';
 
 export { ApiError } from './errors.ts';
 export { clearMaintenance } from './state.ts';

@@ -11,8 +11,8 @@ import { computeExpiresAt, isTokenExpired } from './token.ts';
 import { options } from './options.ts';
 import { navigateTo } from './route-change.ts';
 import { send } from './transport.ts';
-import { refreshFailedRedirect } from '../../lib/redirects.ts';
-import { oneTabAtATime } from '../../lib/one-tab.ts';
+import { refreshFailedRedirect } from '#lib/redirects.ts';
+import { oneTabAtATime } from '#lib/one-tab.ts';
 
 export type SessionEvent =
   | { type: 'token'; session: StoredSession; response: LoginResponse; source: 'login' | 'refresh' }

@@ -1,5 +1,5 @@
 /** Pure rules of the access token's lifetime (spec 4 "Token expiry", spec 9 "Token safety margin 5 s"). */
-import { TOKEN_SAFETY_MARGIN_MS } from '../../lib/timing.ts';
+import { TOKEN_SAFETY_MARGIN_MS } from '#lib/timing.ts';
 
 export { TOKEN_SAFETY_MARGIN_MS };
 

@@ -5,7 +5,7 @@
  */
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { internalHeaders } from '#contracts/internal.ts';
-import { asLoadTask } from '../../lib/load-tasks.ts';
+import { asLoadTask } from '#lib/load-tasks.ts';
 import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './route-change.ts';

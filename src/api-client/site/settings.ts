@@ -4,7 +4,7 @@ import { request } from '../core/http.ts';
 import type { CallOptions } from '../core/call.ts';
 import { boolean, number, object, string, type Decoder } from '../core/guard.ts';
 import type { OrderTerms } from '../core/types.ts';
-import { screenClassFor, type ScreenClass } from '../../lib/screen-class.ts';
+import { screenClassFor, type ScreenClass } from '#lib/screen-class.ts';
 
 const knownSettings = /* @__PURE__ */ object({
   'SITE.NAME': string, 'SITE.NAMESPACE': string, 'SITE.CHANNEL_PREFIX': string, 'SITE.NO_MEMBER_USE': boolean,
