@@ -194,7 +194,7 @@ export default defineConfig({
               // first, and the scroll restore the load tasks (the API client counts its requests in the last); the
               // product page's add and the cart store wait for another tab's cart with the second (a chunk of
               // its own measured 180 B more on those pages than this one does on the content pages).
-              { name: 'page-kit', test: /\/src\/api-client\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab|load-tasks)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
+              { name: 'page-kit', test: /\/src\/api-client\/core\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab|load-tasks)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).
@@ -213,7 +213,7 @@ export default defineConfig({
               // receiver's and the paper catalogue's decoders have modules of their own, outside.
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(http|transport|options|navigation|refresh|endpoint|cookie-jar|errors|state|guard|token|call|card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|route-parts|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(core\/(http|transport|options|route-change|refresh|endpoint|cookie-jar|errors|state|guard|token|call)|checkout\/card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|route-parts|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
                 priority: 5,
               },
               // What the cart and the checkout steps share but the thanks page (/cart/complete/) does not run: the
@@ -222,7 +222,7 @@ export default defineConfig({
               // one more file for those five pages, so the thanks page does not load about 3 KB it never uses.
               {
                 name: 'checkout',
-                test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart|reshape|payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)\.ts|\/contracts\/dates\.ts/,
+                test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart\/(cart|reshape)|checkout\/payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)\.ts|\/contracts\/dates\.ts/,
                 priority: 4.5,
               },
               // The routes only my-page links to (src/lib/mypage-routes.ts): a file of their own for the my-page islands,

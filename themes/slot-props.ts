@@ -9,9 +9,9 @@ import type { Pagination } from '#contracts/common.ts';
 import type { Catalog } from '#contracts/catalog-order.ts';
 import type { Banner, Blog, Brand, LandingPage, Maker, News, Popup, Qa, QaCategory, StaticPage, Stylist } from '#contracts/content.ts';
 import type { CategoryNode, Product, ProductFacets, ProductReview } from '#contracts/products.ts';
-import type { CatalogFilters } from '../src/scripts/product-list-url.ts';
-import type { PageLinks } from '../content-sync/paging.ts';
-import type { CartLine, Totals } from '../src/api-client/types.ts';
+import type { CatalogFilters } from '#scripts/product-list-url.ts';
+import type { PageLinks } from '#content-sync/paging.ts';
+import type { CartLine, Totals } from '#api-client/core/types.ts';
 
 /** Where the shopper is in checkout. */
 export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';

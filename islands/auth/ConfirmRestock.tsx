@@ -3,9 +3,9 @@
  * /v1/product-requests/confirm confirms the address (every pending request of it); the API's message
  * is shown, or its refusal (a used or expired link) with the way back to the shop.
  */
-import { confirmProductRequests } from '../../src/api-client/discovery.ts';
+import { confirmProductRequests } from '#api-client/mypage/discovery.ts';
 import Loading from '../common/Loading.tsx';
-import { homePath } from '../../src/lib/routes.ts';
+import { homePath } from '#lib/routes.ts';
 import { useTokenLink } from './use-token-link.ts';
 
 export default function ConfirmRestock() {

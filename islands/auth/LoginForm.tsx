@@ -10,14 +10,14 @@
  * error (as registration does): the 「学校キー」 field then appears and goes with the next try.
  */
 import { useRef, useState } from '../common/react.ts';
-import { authVerify, loginSync } from '../../src/api-client/account.ts';
-import { loginUser } from '../../src/api-client/auth.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { ecPath, safeReturnPath } from '../../src/lib/routes.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { adoptLoginResponse, type LoginResult } from '../../src/stores/session-actions.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength, minLength, numeric, required } from '../../src/validation/rules.ts';
+import { authVerify, loginSync } from '#api-client/account/account.ts';
+import { loginUser } from '#api-client/account/auth.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { ecPath, safeReturnPath } from '#lib/routes.ts';
+import { useSessionStore } from '#stores/session.ts';
+import { adoptLoginResponse, type LoginResult } from '#stores/session-actions.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength, minLength, numeric, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';

@@ -4,8 +4,8 @@
  * (this tab) by adoptLoginResponse, shown on the next screen with the link to fix it, dismissible.
  */
 import { useEffect } from '../common/react.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { LOGIN_WARNINGS } from '../../src/stores/session-actions.ts';
+import { useSessionStore } from '#stores/session.ts';
+import { LOGIN_WARNINGS } from '#stores/session-actions.ts';
 
 export default function LoginWarning() {
   const message = useSessionStore((s) => s.warningMessage);

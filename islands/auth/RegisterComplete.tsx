@@ -4,7 +4,7 @@
  * told a confirmation mail was sent and may have it sent again.
  */
 import { useEffect } from '../common/react.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import ResendVerification from './ResendVerification.tsx';
 import { accountPaths } from './shared.ts';

@@ -14,15 +14,15 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { register, schoolCheck, type RegisterBody } from '../../src/api-client/account.ts';
-import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
+import { register, schoolCheck, type RegisterBody } from '#api-client/account/account.ts';
+import { listPrefectures, type Prefecture } from '#api-client/account/addresses.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { adoptLoginResponse } from '#stores/session-actions.ts';
+import type { FormSpec } from '#validation/form.ts';
 import {
   type Rule, email, halfWidthAlphaNum, isoDate, kana, maxLength, minLength, phoneDigits, post, required, requiredWithoutAllOf, when,
-} from '../../src/validation/rules.ts';
-import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';
+} from '#validation/rules.ts';
+import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import RadioGroup from '../common/RadioGroup.tsx';
 import Loading from '../common/Loading.tsx';

@@ -5,9 +5,9 @@
  * brings the member back here through the guest-only rule.
  */
 import { useState } from '../common/react.ts';
-import { emailVerifyRequest } from '../../src/api-client/account.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { useSessionStore, writeAuthExtras } from '../../src/stores/session.ts';
+import { emailVerifyRequest } from '#api-client/account/account.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { useSessionStore, writeAuthExtras } from '#stores/session.ts';
 import { accountPaths } from './shared.ts';
 
 export const RESENT_FALLBACK = '確認メールを再送しました。';

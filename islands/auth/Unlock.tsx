@@ -2,7 +2,7 @@
  * /login/unlock/?token=…: the link of the lockout mail. GET /v1/auth/unlock/{token} clears the lock
  * and answers the message to show; an invalid, used or expired link shows the API's message.
  */
-import { unlock } from '../../src/api-client/account.ts';
+import { unlock } from '#api-client/account/account.ts';
 import Loading from '../common/Loading.tsx';
 import { accountPaths } from './shared.ts';
 import { useTokenLink } from './use-token-link.ts';

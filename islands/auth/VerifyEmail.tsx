@@ -4,10 +4,10 @@
  * the API's message and the way to a new mail.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { emailVerifyCheck } from '../../src/api-client/account.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
+import { emailVerifyCheck } from '#api-client/account/account.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { useSessionStore } from '#stores/session.ts';
+import { adoptLoginResponse } from '#stores/session-actions.ts';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import ResendVerification from './ResendVerification.tsx';

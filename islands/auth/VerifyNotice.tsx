@@ -4,7 +4,7 @@
  * pending login and log in with another account.
  */
 import { useEffect } from '../common/react.ts';
-import { useSessionStore, writeAuthExtras } from '../../src/stores/session.ts';
+import { useSessionStore, writeAuthExtras } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import { MAIL_SENT_MESSAGE } from './RegisterComplete.tsx';
 import ResendVerification from './ResendVerification.tsx';

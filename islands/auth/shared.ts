@@ -4,8 +4,8 @@
  * guest-only rule of spec 2 as a hook.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { guestMiddleware } from '../../src/lib/route-middleware.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { guestMiddleware } from '#lib/route-middleware.ts';
+import { useSessionStore } from '#stores/session.ts';
 import { readMemberRules } from '../common/member-rules.ts';
 
 export const accountPaths = {

@@ -3,7 +3,7 @@
  * with `open` and holds the message to show, the API's answer or its refusal (a used or expired link).
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 
 export const NO_TOKEN_MESSAGE = 'URLが正しくありません。メールに記載のURLをもう一度開いてください。';
 

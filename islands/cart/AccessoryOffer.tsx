@@ -4,9 +4,9 @@
  * none, or when the list cannot be read (the line itself is unaffected).
  */
 import { useId, useState } from '../common/react.ts';
-import { listProductAccessories } from '../../src/api-client/accessories.ts';
-import type { CartLine } from '../../src/api-client/types.ts';
-import { formatYenWithTax } from '../../src/lib/money.ts';
+import { listProductAccessories } from '#api-client/cart/accessories.ts';
+import type { CartLine } from '#api-client/core/types.ts';
+import { formatYenWithTax } from '#lib/money.ts';
 import { useLoad } from '../checkout/useLoad.ts';
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];

@@ -4,8 +4,8 @@
  * accessories the product offers. Deleting the line deletes its accessories (the API does so).
  */
 import CartLines from 'virtual:shop/slot/CartLines';
-import { addCartAccessory, deleteCartAccessory, modifyCartAccessory } from '../../src/api-client/cart.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { addCartAccessory, deleteCartAccessory, modifyCartAccessory } from '#api-client/cart/cart.ts';
+import { useCartStore } from '#stores/cart.ts';
 import type { LineGroup } from './accessory-lines.ts';
 import AccessoryOffer from './AccessoryOffer.tsx';
 

@@ -2,16 +2,16 @@
  * The cart screen: the theme's CartLines slot per line with its accessories nested under it
  * (CartLineGroup), the CartTotals slot, and 「ご購入手続きへ」. Quantities go to the server and the
  * screen shows what it accepted. It reads the storefront's Cart
- * (src/api-client/types.ts), never the wire shape; the slots only render and call back.
+ * (src/api-client/core/types.ts), never the wire shape; the slots only render and call back.
  * A line removed by keyboard takes the focus with it: it moves to the line now in its place (or the
  * one before), or to the empty-cart message, never left on the page body.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import CartTotals from 'virtual:shop/slot/CartTotals';
-import { CARRIAGE_RULE } from '../../src/api-client/carriage.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { cartShippingSelectPath, productListPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { CARRIAGE_RULE } from '#api-client/cart/carriage.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { cartShippingSelectPath, productListPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import { refreshHeader } from '../common/navigation.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
 import { groupCartLines } from './accessory-lines.ts';

@@ -3,7 +3,7 @@
  * lines that belong to it (wire parent_key), in the server's order. An accessory whose parent is not
  * in the cart (not expected: the API deletes accessories with their line) is shown as a line of its own.
  */
-import type { CartLine } from '../../src/api-client/types.ts';
+import type { CartLine } from '#api-client/core/types.ts';
 
 export interface LineGroup {
   line: CartLine;

@@ -3,11 +3,11 @@
  * /v1/catalog-orders). Postal-code autofill as on the address forms; the API's field messages show
  * under their fields; on success the form gives way to the completion message.
  */
-import { listPrefectures } from '../../src/api-client/addresses.ts';
-import { listCatalogs, orderCatalog } from '../../src/api-client/catalog-order.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
+import { listPrefectures } from '#api-client/account/addresses.ts';
+import { listCatalogs, orderCatalog } from '#api-client/catalog/catalog-order.ts';
+import type { FormSpec } from '#validation/form.ts';
 import { addressPartSpec } from '../common/address-rules.ts';
-import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
+import { email, kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import { useEffect, useState } from '../common/react.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';

@@ -5,12 +5,12 @@
  * the totals beside it follow; nothing moves in the balance until the order is placed.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { addCartCoupon, deleteCartCoupon, setCartPoint } from '../../src/api-client/cart.ts';
-import { getMyPoints } from '../../src/api-client/points.ts';
-import { ApiError, firstErrorMessage } from '../../src/api-client/errors.ts';
-import type { Cart } from '../../src/api-client/types.ts';
-import { formatNumber, formatYen } from '../../src/lib/money.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { addCartCoupon, deleteCartCoupon, setCartPoint } from '#api-client/cart/cart.ts';
+import { getMyPoints } from '#api-client/mypage/points.ts';
+import { ApiError, firstErrorMessage } from '#api-client/core/errors.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import { formatNumber, formatYen } from '#lib/money.ts';
+import { useCartStore } from '#stores/cart.ts';
 
 /** The message of `field` in a failed call (the server names it), else its general message. */
 function fieldError(e: unknown, field: string, fallback: string): string {

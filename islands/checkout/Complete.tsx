@@ -4,14 +4,14 @@
  * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getCartOrder } from '../../src/api-client/cart-order.ts';
+import { getCartOrder } from '#api-client/checkout/cart-order.ts';
 import OrderBenefits from './OrderBenefits.tsx';
-import { isGuestCheckout } from '../../src/api-client/options.ts';
+import { isGuestCheckout } from '#api-client/core/options.ts';
 import type { ComponentType } from 'react';
-import { isIgnoredError } from '../../src/api-client/errors.ts';
-import type { Order } from '../../src/api-client/types.ts';
-import { homePath, orderHistoryPath } from '../../src/lib/routes.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { isIgnoredError } from '#api-client/core/errors.ts';
+import type { Order } from '#api-client/core/types.ts';
+import { homePath, orderHistoryPath } from '#lib/routes.ts';
+import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import SocialGiftLink from './SocialGiftLink.tsx';
 import OrderPaymentDetail from './OrderPaymentDetail.tsx';
@@ -46,7 +46,7 @@ export default function Complete() {
     if (view.state !== 'thanks') return;
     // Analytics only: loaded after the order is shown, and its failure changes nothing on screen.
     const { order } = view;
-    import('../../src/scripts/purchase-data-layer.ts')
+    import('#scripts/purchase-data-layer.ts')
       .then((m) => { m.reportPurchase(order, m.purchaseValueWithoutTax()); }, () => {});
   }, [view]);
 

@@ -7,10 +7,10 @@
  */
 import type { ReactNode } from 'react';
 import { useRef, useState } from '../common/react.ts';
-import { listCartPayments } from '../../src/api-client/payments.ts';
-import type { Cart, OrderTerms, PaymentMethod } from '../../src/api-client/types.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
-import { cartCompletePath, cartPath, cartPaymentPath, cartShippingDetailPath, cartShippingSelectPath, productDetailPath } from '../../src/lib/routes.ts';
+import { listCartPayments } from '#api-client/checkout/payments.ts';
+import type { Cart, OrderTerms, PaymentMethod } from '#api-client/core/types.ts';
+import { useCartStore } from '#stores/cart.ts';
+import { cartCompletePath, cartPath, cartPaymentPath, cartShippingDetailPath, cartShippingSelectPath, productDetailPath } from '#lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';

@@ -5,11 +5,11 @@
  */
 import { useState } from '../common/react.ts';
 import { SECURITY_QUESTIONS } from '#contracts/choices.ts';
-import { convertGuest, endGuestCheckout } from '../../src/api-client/guest.ts';
-import { mypageTopPath } from '../../src/lib/routes.ts';
-import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { halfWidthAlphaNum, maxLength, minLength, required } from '../../src/validation/rules.ts';
+import { convertGuest, endGuestCheckout } from '#api-client/account/guest.ts';
+import { mypageTopPath } from '#lib/routes.ts';
+import { adoptLoginResponse } from '#stores/session-actions.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { halfWidthAlphaNum, maxLength, minLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import { newPasswordSpec, useAccountForm } from '../reminder/account-form.ts';
 

@@ -4,9 +4,9 @@
  * buyer and the delivery address.
  */
 import { useState } from '../common/react.ts';
-import { startGuestCheckout } from '../../src/api-client/guest.ts';
-import { isDisplayableError, firstErrorMessage } from '../../src/api-client/errors.ts';
-import { cartShippingAddPath } from '../../src/lib/routes.ts';
+import { startGuestCheckout } from '#api-client/account/guest.ts';
+import { isDisplayableError, firstErrorMessage } from '#api-client/core/errors.ts';
+import { cartShippingAddPath } from '#lib/routes.ts';
 
 /** The checkout page the login screen returns to (?redirect=/cart/…), or null. */
 export function checkoutReturn(search: string): string | null {

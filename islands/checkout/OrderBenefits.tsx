@@ -1,6 +1,6 @@
 /** What the coupon and points did for a placed order (the thanks page): discount, points used and earned, the total. */
-import type { Order } from '../../src/api-client/types.ts';
-import { formatYen } from '../../src/lib/money.ts';
+import type { Order } from '#api-client/core/types.ts';
+import { formatYen } from '#lib/money.ts';
 
 const points = (n: number) => `${n.toLocaleString('ja-JP')}ポイント`;
 

@@ -4,11 +4,11 @@
  * (brand and last 4). Read from the order's payment detail (GET /v1/carts/order/{order_no}).
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getOrderPayment, type OrderPayment } from '../../src/api-client/order-payment.ts';
+import { getOrderPayment, type OrderPayment } from '#api-client/checkout/order-payment.ts';
 // The deadline is a day ("2026-12-02", read as UTC midnight, the same day in Japan): the date-time helpers'
 // small file, since the thanks page does not load the checkout chunk that holds contracts/dates.ts.
 import { formatJstDate } from '#contracts/datetimes.ts';
-import { formatYenWithTax } from '../../src/lib/money.ts';
+import { formatYenWithTax } from '#lib/money.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 

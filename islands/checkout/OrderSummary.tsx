@@ -2,8 +2,8 @@
  * Items and totals of a cart or an order (the confirm screen and the order detail share it):
  * 小計, 送料, 手数料, 消費税 with the 10 % / 8 % breakdown, お支払い合計.
  */
-import type { Totals } from '../../src/api-client/types.ts';
-import { formatYen } from '../../src/lib/money.ts';
+import type { Totals } from '#api-client/core/types.ts';
+import { formatYen } from '#lib/money.ts';
 import { embroideryLabel, embroideryOf } from '#contracts/embroidery-choices.ts';
 
 export interface SummaryItem {

@@ -6,10 +6,10 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
-import { addUserCard, getPaymentService, listUserCards } from '../../src/api-client/card-payments.ts';
-import type { PaymentMethod } from '../../src/api-client/types.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import type { PaymentChoiceDetails } from '../../src/stores/cart.ts';
+import { addUserCard, getPaymentService, listUserCards } from '#api-client/checkout/card-payments.ts';
+import type { PaymentMethod } from '#api-client/core/types.ts';
+import { useSessionStore } from '#stores/session.ts';
+import type { PaymentChoiceDetails } from '#stores/cart.ts';
 import FieldError from '../common/FieldError.tsx';
 import { isCardTokenError, tokeniseCard, type CardInput } from './card-token.ts';
 

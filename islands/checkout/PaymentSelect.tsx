@@ -6,10 +6,10 @@
  */
 import { useEffect, useId, useRef, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { deleteCartTransactionError } from '../../src/api-client/cart.ts';
-import { listCartPayments } from '../../src/api-client/payments.ts';
-import { cartConfirmPath, cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { deleteCartTransactionError } from '#api-client/cart/cart.ts';
+import { listCartPayments } from '#api-client/checkout/payments.ts';
+import { cartConfirmPath, cartShippingDetailPath, cartShippingSelectPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';

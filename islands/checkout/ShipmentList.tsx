@@ -3,8 +3,8 @@
  * and time (指定なし when none), wrapping and のし with their fees, and its carriage; then the 備考.
  * The my-page order detail shows a decided order's shipments with it too.
  */
-import type { Cart } from '../../src/api-client/types.ts';
-import { formatYen } from '../../src/lib/money.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import { formatYen } from '#lib/money.ts';
 import { formatDayWithWeekday } from '#contracts/dates.ts';
 
 /** What the list needs: a cart, or an order's shipments in the cart's shape (toShipments in OrderDetail.tsx). */

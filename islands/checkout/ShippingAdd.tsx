@@ -6,14 +6,14 @@
  * with PUT /v1/me/user on the guest's unregistered member so the order mail reaches them.
  */
 import { useState } from '../common/react.ts';
-import { listPrefectures } from '../../src/api-client/addresses.ts';
-import { createAddressItem } from '../../src/api-client/address-items.ts';
-import { isGuestCheckout, saveGuestBuyer } from '../../src/api-client/guest.ts';
-import { cartShippingDetailPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
+import { listPrefectures } from '#api-client/account/addresses.ts';
+import { createAddressItem } from '#api-client/account/address-items.ts';
+import { isGuestCheckout, saveGuestBuyer } from '#api-client/account/guest.ts';
+import { cartShippingDetailPath, cartShippingSelectPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
+import type { FormSpec } from '#validation/form.ts';
 import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
-import { email, kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
+import { email, kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';

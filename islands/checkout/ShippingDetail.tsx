@@ -7,11 +7,11 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { addCartPacking, getCartLeadtimes, modifyCartOther, modifyCartShipping } from '../../src/api-client/delivery.ts';
-import type { CartDelivery } from '../../src/api-client/types.ts';
-import { formatYen } from '../../src/lib/money.ts';
-import { cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { addCartPacking, getCartLeadtimes, modifyCartOther, modifyCartShipping } from '#api-client/checkout/delivery.ts';
+import type { CartDelivery } from '#api-client/core/types.ts';
+import { formatYen } from '#lib/money.ts';
+import { cartPaymentPath, cartShippingSelectPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import { NOSHI_NAME_MAX, OTHERS_NOTE_MAX } from '#contracts/delivery-choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

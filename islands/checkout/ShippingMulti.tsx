@@ -6,11 +6,11 @@
  */
 import { useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { resetCartShippings } from '../../src/api-client/cart.ts';
-import { addCartShippingChoice, divideCartProduct } from '../../src/api-client/delivery.ts';
-import type { Address, Cart } from '../../src/api-client/types.ts';
-import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { resetCartShippings } from '#api-client/cart/cart.ts';
+import { addCartShippingChoice, divideCartProduct } from '#api-client/checkout/delivery.ts';
+import type { Address, Cart } from '#api-client/core/types.ts';
+import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 
 /** How many of line `key` go to each chosen address (address id → quantity), from the cart's current split. */

@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
-import { listAddressItems } from '../../src/api-client/address-items.ts';
-import type { Address } from '../../src/api-client/types.ts';
-import { isGuestCheckout } from '../../src/api-client/options.ts';
-import { resetCartShippings } from '../../src/api-client/cart.ts';
-import { getFrontSettings } from '../../src/api-client/settings.ts';
-import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { listAddressItems } from '#api-client/account/address-items.ts';
+import type { Address } from '#api-client/core/types.ts';
+import { isGuestCheckout } from '#api-client/core/options.ts';
+import { resetCartShippings } from '#api-client/cart/cart.ts';
+import { getFrontSettings } from '#api-client/site/settings.ts';
+import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';

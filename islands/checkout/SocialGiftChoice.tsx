@@ -6,9 +6,9 @@
  */
 import type { ReactNode } from 'react';
 import { useId, useState } from '../common/react.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import type { Cart } from '../../src/api-client/types.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import { useCartStore } from '#stores/cart.ts';
 import Deferred from '../common/Deferred.tsx';
 import Loading from '../common/Loading.tsx';
 

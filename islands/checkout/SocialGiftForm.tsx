@@ -4,11 +4,11 @@
  */
 import { useState } from '../common/react.ts';
 import { SOCIAL_GIFT_MESSAGE_MAX } from '#contracts/constants.ts';
-import { cartPaymentPath } from '../../src/lib/routes.ts';
-import type { Cart } from '../../src/api-client/types.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength } from '../../src/validation/rules.ts';
+import { cartPaymentPath } from '#lib/routes.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import { useCartStore } from '#stores/cart.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
 

@@ -5,8 +5,8 @@
  */
 import { useState } from '../common/react.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { Order } from '../../src/api-client/types.ts';
-import { recalledGiftLink } from '../../src/lib/social-gift-link.ts';
+import type { Order } from '#api-client/core/types.ts';
+import { recalledGiftLink } from '#lib/social-gift-link.ts';
 
 export default function SocialGiftLink({ order }: { order: Pick<Order, 'order_no' | 'social_gift'> }) {
   const [link] = useState(() => recalledGiftLink(order.order_no));

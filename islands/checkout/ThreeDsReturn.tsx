@@ -4,12 +4,12 @@
  * then goes to the thanks page; a failure is shown in Japanese with the way back to the payment step.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { completeCardAuthentication, deleteTransactionError } from '../../src/api-client/card-authentication.ts';
-import { readCartToken } from '../../src/api-client/cookie-jar.ts';
-import { cartCompletePath, cartPaymentPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
+import { completeCardAuthentication, deleteTransactionError } from '#api-client/checkout/card-authentication.ts';
+import { readCartToken } from '#api-client/core/cookie-jar.ts';
+import { cartCompletePath, cartPaymentPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
+import { useSessionStore } from '#stores/session.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
 import Loading from '../common/Loading.tsx';
 
 export default function ThreeDsReturn() {

@@ -4,7 +4,7 @@
  * exactly that origin). The number, expiry and code go to the provider only: the shop's origin
  * receives the token and the card's brand and last 4.
  */
-import { getPaymentService } from '../../src/api-client/card-payments.ts';
+import { getPaymentService } from '#api-client/checkout/card-payments.ts';
 
 export interface CardInput { number: string; expiry: string; code: string; name: string }
 export interface CardToken { id: string; card: { brand: string; last4: string; expiry: string; name: string } }

@@ -4,10 +4,10 @@
  * without delivery address to the address step, one without payment to the payment step.
  */
 import { useEffect, useState } from '../common/react.ts';
-import type { Cart } from '../../src/api-client/types.ts';
-import { cartProductNotFoundRedirect } from '../../src/lib/redirects.ts';
-import { cartPath, cartPaymentPath, cartShippingSelectPath } from '../../src/lib/routes.ts';
-import { useCartStore } from '../../src/stores/cart.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import { cartProductNotFoundRedirect } from '#lib/redirects.ts';
+import { cartPath, cartPaymentPath, cartShippingSelectPath } from '#lib/routes.ts';
+import { useCartStore } from '#stores/cart.ts';
 
 export type CheckoutStep = 'shipping' | 'payment' | 'confirm';
 

@@ -6,7 +6,7 @@
  * editors' title and message too.
  */
 import { useEffect, useState } from './react.ts';
-import { getMaintenance, readMaintenance } from '../../src/api-client/maintenance.ts';
+import { getMaintenance, readMaintenance } from '#api-client/site/maintenance.ts';
 
 interface Props { title: string; message: string }
 

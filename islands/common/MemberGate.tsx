@@ -7,10 +7,10 @@
  */
 import { useEffect } from './react.ts';
 import type { ReactNode } from 'react';
-import type { RedirectSettings } from '../../src/lib/redirects.ts';
-import { authMiddleware } from '../../src/lib/route-middleware.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import { isGuestCheckout } from '../../src/api-client/options.ts';
+import type { RedirectSettings } from '#lib/redirects.ts';
+import { authMiddleware } from '#lib/route-middleware.ts';
+import { useSessionStore } from '#stores/session.ts';
+import { isGuestCheckout } from '#api-client/core/options.ts';
 import Loading from './Loading.tsx';
 import { currentReturnPath } from './navigation.ts';
 import { readMemberRules } from './member-rules.ts';

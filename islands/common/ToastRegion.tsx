@@ -3,7 +3,7 @@
  * island of a page that can raise toasts renders it (cart, checkout steps, my-page frame): a separate
  * island would be one more file in those pages' first load.
  */
-import { useToastStore } from '../../src/stores/toast.ts';
+import { useToastStore } from '#stores/toast.ts';
 
 /** Live region for toasts; errors are announced assertively, others politely. */
 export default function ToastRegion() {

@@ -3,8 +3,8 @@
  * 市区町村, 番地, 建物名 with the spec 5 rules. The checkout's new address, the address book, the
  * social gift receiver and the catalogue order spread it into their own specs.
  */
-import type { FieldSpec } from '../../src/validation/form.ts';
-import { maxLength, post, required } from '../../src/validation/rules.ts';
+import type { FieldSpec } from '#validation/form.ts';
+import { maxLength, post, required } from '#validation/rules.ts';
 
 export type AddressPartValues = { postal_code: string; prefecture: string; city: string; address1: string; address2: string };
 

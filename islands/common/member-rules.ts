@@ -2,7 +2,7 @@
  * The site settings the member rules read, as the page rendered them (src/layouts/Mypage.astro puts
  * them on a data attribute from the synced settings), so islands need no settings call to decide.
  */
-import { DEFAULT_REDIRECT_SETTINGS, type RedirectSettings } from '../../src/lib/redirects.ts';
+import { DEFAULT_REDIRECT_SETTINGS, type RedirectSettings } from '#lib/redirects.ts';
 
 export const MEMBER_RULES_ATTRIBUTE = 'data-member-rules';
 

@@ -6,7 +6,7 @@
  */
 import { useCallback, useId, useRef, useState } from './react.ts';
 import type { ChangeEvent, SubmitEvent } from 'react';
-import { applyServerErrors, changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
+import { applyServerErrors, changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '#validation/form.ts';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -5,7 +5,7 @@
  * stores (which hold their answers themselves, src/stores/queries/client.ts).
  */
 import { useEffect, useRef, useState } from './react.ts';
-import { holdRemaining } from '../../src/lib/loading-hold.ts';
+import { holdRemaining } from '#lib/loading-hold.ts';
 
 /** `loading`, extended so that a loader once shown stays at least 200 ms. */
 export function useMinimumLoading(loading: boolean): boolean {

@@ -5,8 +5,8 @@
  * pause, a newer code cancels the older request, and `onFill` runs once per code found: the form
  * puts the town into address1 and leaves the street number to the shopper.
  */
-import { lookupPostalCode } from '../../src/api-client/addresses.ts';
-import { ApiError, CLIENT_CODES, isHandledError } from '../../src/api-client/errors.ts';
+import { lookupPostalCode } from '#api-client/account/addresses.ts';
+import { ApiError, CLIENT_CODES, isHandledError } from '#api-client/core/errors.ts';
 import { useCallback, useEffect, useRef, useState } from './react.ts';
 
 export interface PostalFill { prefecture: string; city: string; town: string }

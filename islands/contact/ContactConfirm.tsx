@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from '../common/react.ts';
 import {
   INQUIRY_DELIVERY_CHOICES, INQUIRY_EXTEND_LABELS, INQUIRY_LABELS, INQUIRY_PAYMENT_CHOICES, type InquiryExtendKey,
 } from '#contracts/inquiry-fields.ts';
-import { firstErrorMessage, isDisplayableError, type ApiError } from '../../src/api-client/errors.ts';
-import { sendInquiry } from '../../src/api-client/inquiries.ts';
+import { firstErrorMessage, isDisplayableError, type ApiError } from '#api-client/core/errors.ts';
+import { sendInquiry } from '#api-client/content/inquiries.ts';
 import Loading from '../common/Loading.tsx';
 import { CONTACT_PATHS, EXTEND_KEYS, readDraft, requestBody, writeDraft, type ContactDraft } from './flow.ts';
 

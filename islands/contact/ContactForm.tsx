@@ -11,12 +11,12 @@ import {
   INQUIRY_NAME_MAX, INQUIRY_PAYMENT_CHOICES, ORDER_NO, URL_OR_EMPTY, type InquiryExtendKey,
 } from '#contracts/inquiry-fields.ts';
 import { messages } from '#contracts/messages.ts';
-import { listInquiryCategories, prepareInquiry, uploadFile, type InquiryCategory } from '../../src/api-client/inquiries.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { getMe } from '../../src/api-client/user.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { email, isEmpty, kana, maxLength, numeric, required, tel, when, type Rule } from '../../src/validation/rules.ts';
+import { listInquiryCategories, prepareInquiry, uploadFile, type InquiryCategory } from '#api-client/content/inquiries.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { getMe } from '#api-client/account/user.ts';
+import { useSessionStore } from '#stores/session.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { email, isEmpty, kana, maxLength, numeric, required, tel, when, type Rule } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { listUserAddresses, type AddressList } from '../../src/api-client/addresses.ts';
-import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '../../src/api-client/address-book.ts';
-import type { Address } from '../../src/api-client/types.ts';
-import { mypageAddressAddPath, mypageAddressEditPath } from '../../src/lib/mypage-routes.ts';
-import { toast, toastError } from '../../src/stores/toast.ts';
+import { listUserAddresses, type AddressList } from '#api-client/account/addresses.ts';
+import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '#api-client/account/address-book.ts';
+import type { Address } from '#api-client/core/types.ts';
+import { mypageAddressAddPath, mypageAddressEditPath } from '#lib/mypage-routes.ts';
+import { toast, toastError } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { SAVED_NOTICE_KEY } from './AddressEdit.tsx';

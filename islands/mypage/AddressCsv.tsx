@@ -13,9 +13,9 @@ import type { SubmitEvent } from 'react';
 import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES } from '#contracts/address-csv.ts';
 import {
   addressImportErrors, exportAddressCsv, importAddressCsv, type AddressImportProblem,
-} from '../../src/api-client/address-book.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { toast, toastError } from '../../src/stores/toast.ts';
+} from '#api-client/account/address-book.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { toast, toastError } from '#stores/toast.ts';
 import FieldError from '../common/FieldError.tsx';
 
 /** Spec 8: the toast when the export answered JSON (being prepared). */

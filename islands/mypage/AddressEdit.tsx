@@ -6,15 +6,15 @@
  * (404) shows a message with the way back.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { listPrefectures, type Prefecture } from '../../src/api-client/addresses.ts';
-import { createAddressItem, type NewAddress } from '../../src/api-client/address-items.ts';
-import { getAddressItem, updateAddressItem } from '../../src/api-client/address-book.ts';
-import { ApiError, isDisplayableError } from '../../src/api-client/errors.ts';
-import type { Address } from '../../src/api-client/types.ts';
-import { mypageAddressPath } from '../../src/lib/mypage-routes.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
+import { listPrefectures, type Prefecture } from '#api-client/account/addresses.ts';
+import { createAddressItem, type NewAddress } from '#api-client/account/address-items.ts';
+import { getAddressItem, updateAddressItem } from '#api-client/account/address-book.ts';
+import { ApiError, isDisplayableError } from '#api-client/core/errors.ts';
+import type { Address } from '#api-client/core/types.ts';
+import { mypageAddressPath } from '#lib/mypage-routes.ts';
+import type { FormSpec } from '#validation/form.ts';
 import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
-import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
+import { kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

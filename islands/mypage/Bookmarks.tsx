@@ -1,9 +1,9 @@
 /** /mypage/bookmark/ (ブックマーク): the member's bookmarks, newest first, with 「削除」. */
 import { useState } from '../common/react.ts';
-import { deleteBookmark, listBookmarks, type Bookmark } from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { formatDate } from '../../src/lib/date.ts';
-import { toast } from '../../src/stores/toast.ts';
+import { deleteBookmark, listBookmarks, type Bookmark } from '#api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { formatDate } from '#lib/date.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

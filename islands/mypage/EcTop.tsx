@@ -5,8 +5,8 @@
  * the way to log in (coming back here), to register and to the products.
  */
 import { useEffect } from '../common/react.ts';
-import { ecPath, loginPath, productListPath, registerPath } from '../../src/lib/routes.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { ecPath, loginPath, productListPath, registerPath } from '#lib/routes.ts';
+import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import MypageHome from './MypageHome.tsx';
 

@@ -5,11 +5,11 @@
  * that says the withdrawal is complete. A wrong password is the API's 422 under the field.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { withdrawMember } from '../../src/api-client/me-account.ts';
-import { logout } from '../../src/stores/session-actions.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { required } from '../../src/validation/rules.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import { withdrawMember } from '#api-client/account/me-account.ts';
+import { logout } from '#stores/session-actions.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { required } from '#validation/rules.ts';
 import { leaveMemberArea } from '../common/MemberGate.tsx';
 import FieldError from '../common/FieldError.tsx';
 import { refreshHeader } from '../common/navigation.ts';

@@ -3,8 +3,8 @@
  * address, browser and 成功/失敗 of each login, newest first, 10 per page (pagination headers).
  */
 import { useEffect, useState } from '../common/react.ts';
-import { describeUserAgent, listLoginHistories, type LoginHistoryList } from '../../src/api-client/me-account.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
+import { describeUserAgent, listLoginHistories, type LoginHistoryList } from '#api-client/account/me-account.ts';
+import { formatDateTime } from '#lib/date.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -6,8 +6,8 @@
  * session ends.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { homePath, loginPath } from '../../src/lib/routes.ts';
-import { logout } from '../../src/stores/session-actions.ts';
+import { homePath, loginPath } from '#lib/routes.ts';
+import { logout } from '#stores/session-actions.ts';
 import { leaveMemberArea } from '../common/MemberGate.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';

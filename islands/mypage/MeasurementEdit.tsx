@@ -11,12 +11,12 @@ import {
 import { messages } from '#contracts/messages.ts';
 import {
   createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries, type TimeseriesList,
-} from '../../src/api-client/timeseries.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageMeasurementPath } from '../../src/lib/mypage-routes.ts';
-import { toast } from '../../src/stores/toast.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';
+} from '#api-client/mypage/timeseries.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { mypageMeasurementPath } from '#lib/mypage-routes.ts';
+import { toast } from '#stores/toast.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { isEmpty, required, type Rule } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

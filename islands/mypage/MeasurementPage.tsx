@@ -6,8 +6,8 @@
 import { useEffect, useState } from '../common/react.ts';
 import { formatJstDate } from '#contracts/datetimes.ts';
 import { formatMeasurement, MEASUREMENT_PURPOSE_CODES, MEASUREMENT_PURPOSES, type MeasurementPurposeCode } from '#contracts/measurement-choices.ts';
-import { listTimeseries, type TimeseriesEntry, type TimeseriesList } from '../../src/api-client/timeseries.ts';
-import { mypageMeasurementEditPath } from '../../src/lib/mypage-routes.ts';
+import { listTimeseries, type TimeseriesEntry, type TimeseriesList } from '#api-client/mypage/timeseries.ts';
+import { mypageMeasurementEditPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

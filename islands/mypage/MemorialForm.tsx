@@ -6,10 +6,10 @@
 import { useEffect, useState } from '../common/react.ts';
 import { messages } from '#contracts/messages.ts';
 import { isMemorialDay, MEMORIAL_DIVISIONS, MEMORIAL_TEXT_MAX } from '#contracts/memorial-choices.ts';
-import { createMemorial, getMemorial, updateMemorial, type Memorial } from '../../src/api-client/memorials.ts';
-import { mypageMemorialPath } from '../../src/lib/mypage-routes.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { isEmpty, maxLength, required, type Rule } from '../../src/validation/rules.ts';
+import { createMemorial, getMemorial, updateMemorial, type Memorial } from '#api-client/mypage/memorials.ts';
+import { mypageMemorialPath } from '#lib/mypage-routes.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { isEmpty, maxLength, required, type Rule } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

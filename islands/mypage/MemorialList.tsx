@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
 import { MEMORIAL_DIVISIONS, type MemorialDivision } from '#contracts/memorial-choices.ts';
-import { deleteMemorial, listMemorials, type Memorial, type MemorialList as List } from '../../src/api-client/memorials.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageMemorialAddPath, mypageMemorialEditPath } from '../../src/lib/mypage-routes.ts';
-import { toast } from '../../src/stores/toast.ts';
+import { deleteMemorial, listMemorials, type Memorial, type MemorialList as List } from '#api-client/mypage/memorials.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { mypageMemorialAddPath, mypageMemorialEditPath } from '#lib/mypage-routes.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

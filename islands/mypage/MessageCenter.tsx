@@ -2,9 +2,9 @@
  * /mypage/message-center/ (メッセージ): the member's messages, newest first, 10 per page, each with
  * 「未読」 until opened, its title (a link to the message) and date. Titles are shown as text.
  */
-import { listSystemMessages } from '../../src/api-client/system-messages.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
-import { mypageMessageCenterPath, mypageMessageDetailPath } from '../../src/lib/mypage-routes.ts';
+import { listSystemMessages } from '#api-client/mypage/system-messages.ts';
+import { formatDateTime } from '#lib/date.ts';
+import { mypageMessageCenterPath, mypageMessageDetailPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -3,9 +3,9 @@
  * does, once). The body is plain text: rendered as text with its line breaks, never as HTML.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getSystemMessage, type SystemMessage } from '../../src/api-client/system-messages.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
-import { mypageMessageCenterPath } from '../../src/lib/mypage-routes.ts';
+import { getSystemMessage, type SystemMessage } from '#api-client/mypage/system-messages.ts';
+import { formatDateTime } from '#lib/date.ts';
+import { mypageMessageCenterPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -1,9 +1,9 @@
 /** The member's coupons on the my-page top: code, what it gives, conditions, period, used or not. */
 import { useEffect, useState } from '../common/react.ts';
-import { listMyCoupons, getMyPoints, type MyCoupon, type PointSummary } from '../../src/api-client/benefits.ts';
-import { formatDate } from '../../src/lib/date.ts';
-import { formatYen } from '../../src/lib/money.ts';
-import { mypagePointPath } from '../../src/lib/mypage-routes.ts';
+import { listMyCoupons, getMyPoints, type MyCoupon, type PointSummary } from '#api-client/mypage/benefits.ts';
+import { formatDate } from '#lib/date.ts';
+import { formatYen } from '#lib/money.ts';
+import { mypagePointPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 
 const gives = (c: MyCoupon) => (c.discount_type === 'percent'

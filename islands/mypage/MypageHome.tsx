@@ -6,12 +6,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from '../common/react.ts';
-import { cartPath, orderHistoryPath, productListPath } from '../../src/lib/routes.ts';
+import { cartPath, orderHistoryPath, productListPath } from '#lib/routes.ts';
 import {
   mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath,
-} from '../../src/lib/mypage-routes.ts';
-import { getUnreadSystemMessageCount } from '../../src/api-client/system-messages.ts';
-import { $me } from '../../src/stores/queries/user.ts';
+} from '#lib/mypage-routes.ts';
+import { getUnreadSystemMessageCount } from '#api-client/mypage/system-messages.ts';
+import { $me } from '#stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import MypageLayout from './MypageLayout.tsx';
 import MyCoupons from './MyCoupons.tsx';

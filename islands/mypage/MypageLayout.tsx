@@ -8,11 +8,11 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import type { ReactNode } from 'react';
-import { homePath, mypageTopPath, orderHistoryPath } from '../../src/lib/routes.ts';
+import { homePath, mypageTopPath, orderHistoryPath } from '#lib/routes.ts';
 import {
   mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath, mypagePointPath,
-} from '../../src/lib/mypage-routes.ts';
-import { logout as logoutMember } from '../../src/stores/session-actions.ts';
+} from '#lib/mypage-routes.ts';
+import { logout as logoutMember } from '#stores/session-actions.ts';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
 import ToastRegion from '../common/ToastRegion.tsx';

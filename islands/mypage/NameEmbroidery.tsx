@@ -4,8 +4,8 @@
  */
 import { useEffect, useState } from '../common/react.ts';
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from '#contracts/memorial-choices.ts';
-import { getNameEmbroidery, type NameEmbroidery as Embroidery } from '../../src/api-client/memorials.ts';
-import { mypageNameEmbroideryEditPath } from '../../src/lib/mypage-routes.ts';
+import { getNameEmbroidery, type NameEmbroidery as Embroidery } from '#api-client/mypage/memorials.ts';
+import { mypageNameEmbroideryEditPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

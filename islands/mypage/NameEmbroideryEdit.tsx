@@ -8,10 +8,10 @@ import {
   characterCount, EMBROIDERY_COLORS, EMBROIDERY_FONTS, EMBROIDERY_TEXT, EMBROIDERY_TEXT_LABEL, EMBROIDERY_TEXT_MAX, embroideryMessages,
   type EmbroideryColor, type EmbroideryFont,
 } from '#contracts/memorial-choices.ts';
-import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '../../src/api-client/memorials.ts';
-import { mypageNameEmbroideryPath } from '../../src/lib/mypage-routes.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { isEmpty, required, type Rule } from '../../src/validation/rules.ts';
+import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '#api-client/mypage/memorials.ts';
+import { mypageNameEmbroideryPath } from '#lib/mypage-routes.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { isEmpty, required, type Rule } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

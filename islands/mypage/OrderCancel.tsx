@@ -6,11 +6,11 @@
  */
 import { useState } from '../common/react.ts';
 import { CANCEL_REASON_MAX, type Order } from '#contracts/orders.ts';
-import { cancelOrder } from '../../src/api-client/orders.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength, required } from '../../src/validation/rules.ts';
-import { invalidateKeys, mutateCache } from '../../src/stores/queries/client.ts';
-import { orderKeys } from '../../src/stores/queries/keys.ts';
+import { cancelOrder } from '#api-client/mypage/orders.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength, required } from '#validation/rules.ts';
+import { invalidateKeys, mutateCache } from '#stores/queries/client.ts';
+import { orderKeys } from '#stores/queries/keys.ts';
 import FieldError from '../common/FieldError.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
 

@@ -6,10 +6,10 @@
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from '../common/react.ts';
 import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
-import { toTotals } from '../../src/api-client/reshape.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
-import { orderHistoryPath } from '../../src/lib/routes.ts';
-import { createOrderStore } from '../../src/stores/queries/orders.ts';
+import { toTotals } from '#api-client/cart/reshape.ts';
+import { formatDateTime } from '#lib/date.ts';
+import { orderHistoryPath } from '#lib/routes.ts';
+import { createOrderStore } from '#stores/queries/orders.ts';
 import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
 import ShipmentList, { type Shipments } from '../checkout/ShipmentList.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';

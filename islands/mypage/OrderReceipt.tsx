@@ -4,9 +4,9 @@
  */
 import { useState } from '../common/react.ts';
 import { RECEIPT_NAME_MAX, type Order } from '#contracts/orders.ts';
-import { downloadReceipt } from '../../src/api-client/orders.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength, required } from '../../src/validation/rules.ts';
+import { downloadReceipt } from '#api-client/mypage/orders.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
 

@@ -5,9 +5,9 @@
  * shown under that field. The member stays logged in (the API ends only the other sessions).
  */
 import { useState } from '../common/react.ts';
-import { changePassword } from '../../src/api-client/user.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { required } from '../../src/validation/rules.ts';
+import { changePassword } from '#api-client/account/user.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import { newPasswordSpec, useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';

@@ -4,8 +4,8 @@
  * each with why), and the history of point moves, newest first, 10 per page.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getMyPoints, listPointHistories, type Paged, type PointHistory, type PointSummary } from '../../src/api-client/benefits.ts';
-import { formatDate, formatDateTime } from '../../src/lib/date.ts';
+import { getMyPoints, listPointHistories, type Paged, type PointHistory, type PointSummary } from '#api-client/mypage/benefits.ts';
+import { formatDate, formatDateTime } from '#lib/date.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

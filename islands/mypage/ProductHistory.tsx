@@ -3,10 +3,10 @@
  * with 「削除」 (DELETE /v1/me/product-histories/{id}).
  */
 import { useState } from '../common/react.ts';
-import { deleteProductHistory, listProductHistory, type ProductHistoryItem } from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
-import { toast } from '../../src/stores/toast.ts';
+import { deleteProductHistory, listProductHistory, type ProductHistoryItem } from '#api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { formatDateTime } from '#lib/date.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -3,10 +3,10 @@
  * with their state (お知らせ待ち / お知らせ済み) and 「取り消す」 (DELETE …/{id}).
  */
 import { useState } from '../common/react.ts';
-import { deleteProductRequest, listProductRequests, type ProductRequest } from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { formatDate, formatDateTime } from '../../src/lib/date.ts';
-import { toast } from '../../src/stores/toast.ts';
+import { deleteProductRequest, listProductRequests, type ProductRequest } from '#api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { formatDate, formatDateTime } from '#lib/date.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -3,10 +3,10 @@
  * page (pagination headers); each word links to its results, and 削除 removes one row.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { deleteSearchHistory, listSearchHistories, type SearchHistoryList } from '../../src/api-client/search.ts';
-import { formatDateTime } from '../../src/lib/date.ts';
-import { productListPath } from '../../src/lib/routes.ts';
-import { toast, toastError } from '../../src/stores/toast.ts';
+import { deleteSearchHistory, listSearchHistories, type SearchHistoryList } from '#api-client/catalog/search.ts';
+import { formatDateTime } from '#lib/date.ts';
+import { productListPath } from '#lib/routes.ts';
+import { toast, toastError } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

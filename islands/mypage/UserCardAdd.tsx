@@ -7,10 +7,10 @@
  * status message. A member who already has the maximum of cards (x-limit) gets no form.
  */
 import { useEffect, useId, useState } from '../common/react.ts';
-import { addUserCard } from '../../src/api-client/card-payments.ts';
-import { listUserCardsWithLimit, type UserCardList } from '../../src/api-client/user-cards.ts';
-import { firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { mypageCardPath } from '../../src/lib/mypage-routes.ts';
+import { addUserCard } from '#api-client/checkout/card-payments.ts';
+import { listUserCardsWithLimit, type UserCardList } from '#api-client/account/user-cards.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { mypageCardPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';

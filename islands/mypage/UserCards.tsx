@@ -6,11 +6,11 @@
  * ever shown masked; the API holds none.
  */
 import { useEffect, useRef, useState } from '../common/react.ts';
-import { deleteUserCard, listUserCardsWithLimit, setMainUserCard, type UserCardList } from '../../src/api-client/user-cards.ts';
+import { deleteUserCard, listUserCardsWithLimit, setMainUserCard, type UserCardList } from '#api-client/account/user-cards.ts';
 import type { UserCard } from '#contracts/card-payments.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageCardAddPath } from '../../src/lib/mypage-routes.ts';
-import { toast } from '../../src/stores/toast.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { mypageCardAddPath } from '#lib/mypage-routes.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -5,9 +5,9 @@
  * so a reload does not repeat it).
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getMe } from '../../src/api-client/user.ts';
-import type { User } from '../../src/api-client/types.ts';
-import { mypageUserInfoEditPath } from '../../src/lib/mypage-routes.ts';
+import { getMe } from '#api-client/account/user.ts';
+import type { User } from '#api-client/core/types.ts';
+import { mypageUserInfoEditPath } from '#lib/mypage-routes.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

@@ -7,13 +7,13 @@
  * back to /mypage/user_info/ with its status message.
  */
 import { useEffect, useState } from '../common/react.ts';
-import { getMe, updateMe } from '../../src/api-client/user.ts';
-import type { User } from '../../src/api-client/types.ts';
+import { getMe, updateMe } from '#api-client/account/user.ts';
+import type { User } from '#api-client/core/types.ts';
 import type { UserUpdateRequest } from '#contracts/user.ts';
-import { mypageUserInfoPath } from '../../src/lib/mypage-routes.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { email, isoDate, kana, maxLength, phoneDigits, required, requiredWithoutAllOf } from '../../src/validation/rules.ts';
-import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';
+import { mypageUserInfoPath } from '#lib/mypage-routes.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { email, isoDate, kana, maxLength, phoneDigits, required, requiredWithoutAllOf } from '#validation/rules.ts';
+import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';

@@ -7,10 +7,10 @@ import { useEffect, useState } from '../common/react.ts';
 import type { Product } from '#contracts/products.ts';
 import {
   applyFavorite, detachFromList, getUserList, listUserListProducts, setFavorite, type UserList,
-} from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { mypageListDetailPath, mypageListPath } from '../../src/lib/mypage-routes.ts';
-import { toast } from '../../src/stores/toast.ts';
+} from '#api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { mypageListDetailPath, mypageListPath } from '#lib/mypage-routes.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

@@ -8,9 +8,9 @@ import { USER_LIST_LIMIT } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
 import {
   applyFavorite, createUserList, deleteUserList, listFavoriteProducts, listUserLists, renameUserList, setFavorite, type UserList,
-} from '../../src/api-client/discovery.ts';
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { toast } from '../../src/stores/toast.ts';
+} from '#api-client/mypage/discovery.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MypageLayout from './MypageLayout.tsx';

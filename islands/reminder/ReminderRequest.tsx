@@ -4,9 +4,9 @@
  * answers like one for a known address), so the screen reveals nothing about who is a member.
  */
 import { useState } from '../common/react.ts';
-import { requestReminder, type ReminderType } from '../../src/api-client/reminder.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { email, maxLength, required } from '../../src/validation/rules.ts';
+import { requestReminder, type ReminderType } from '#api-client/account/reminder.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { email, maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import { useAccountForm } from './account-form.ts';
 import { useGuestOnly } from './guest-only.ts';

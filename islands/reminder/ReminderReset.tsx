@@ -7,13 +7,13 @@
  * the way back to the request screen.
  */
 import { useEffect, useId, useState } from '../common/react.ts';
-import { ApiError, firstErrorMessage, isDisplayableError } from '../../src/api-client/errors.ts';
-import { checkReminder, resetReminder, type ReminderCheckResponse, type ReminderType } from '../../src/api-client/reminder.ts';
-import { guestOnlyRedirect } from '../../src/lib/redirects.ts';
-import { adoptLoginResponse } from '../../src/stores/session-actions.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
-import { maxLength, required } from '../../src/validation/rules.ts';
+import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { checkReminder, resetReminder, type ReminderCheckResponse, type ReminderType } from '#api-client/account/reminder.ts';
+import { guestOnlyRedirect } from '#lib/redirects.ts';
+import { adoptLoginResponse } from '#stores/session-actions.ts';
+import { useSessionStore } from '#stores/session.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { readMemberRules } from '../common/member-rules.ts';

@@ -4,10 +4,10 @@
  * one way to show an API failure (422 messages under their fields, the rest as an alert).
  */
 import { messages } from '#contracts/messages.ts';
-import { firstErrorMessage, isDisplayableError, type ApiError } from '../../src/api-client/errors.ts';
-import type { FieldSpec, FormSpec } from '../../src/validation/form.ts';
-import { isEmpty, minLength, required, type Rule } from '../../src/validation/rules.ts';
-import { activeThemeName, themedFieldRules } from '../../src/validation/theme-rules.ts';
+import { firstErrorMessage, isDisplayableError, type ApiError } from '#api-client/core/errors.ts';
+import type { FieldSpec, FormSpec } from '#validation/form.ts';
+import { isEmpty, minLength, required, type Rule } from '#validation/rules.ts';
+import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
 import { useForm } from '../common/useForm.ts';
 
 /** The API's shortest password (contracts/fields.ts password()). */

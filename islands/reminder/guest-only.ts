@@ -5,7 +5,7 @@
  */
 import { useEffect } from '../common/react.ts';
 import { guestOnlyTarget } from '../auth/shared.ts';
-import { useSessionStore } from '../../src/stores/session.ts';
+import { useSessionStore } from '#stores/session.ts';
 
 /** Checks the session once on mount and leaves the page if the rule says so. */
 export function useGuestOnly(): void {

@@ -1,6 +1,6 @@
 /** /social-gift/{key}/complete/: the gift is received; the delivery choice (never the address, which the link does not give back). */
-import { getSocialGiftComplete } from '../../src/api-client/social-gift.ts';
-import { homePath } from '../../src/lib/routes.ts';
+import { getSocialGiftComplete } from '#api-client/checkout/social-gift.ts';
+import { homePath } from '#lib/routes.ts';
 import Loading from '../common/Loading.tsx';
 import GiftNotice from './GiftNotice.tsx';
 import { deliveryText } from './flow.ts';

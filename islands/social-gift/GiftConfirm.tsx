@@ -3,9 +3,9 @@
  * 「この内容で確定する」 (PUT /v1/social-gifts/{key}, accepted once). A link used meanwhile (another
  * tab, another person) shows the API's notice instead.
  */
-import { getSocialGiftProducts, receiveSocialGift } from '../../src/api-client/social-gift.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { socialGiftPath } from '../../src/lib/routes.ts';
+import { getSocialGiftProducts, receiveSocialGift } from '#api-client/checkout/social-gift.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import { socialGiftPath } from '#lib/routes.ts';
 import { useEffect, useRef, useState } from '../common/react.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';

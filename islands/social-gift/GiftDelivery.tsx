@@ -3,8 +3,8 @@
  * and lead times allow for the receiver's prefecture (GET /v1/shipping-leadtime/input/{key});
  * 「指定なし」 for either. The API confirms the choice (POST /check/delivery) before the last step.
  */
-import { checkSocialGiftDelivery, getSocialGiftLeadtime } from '../../src/api-client/social-gift.ts';
-import { socialGiftPath } from '../../src/lib/routes.ts';
+import { checkSocialGiftDelivery, getSocialGiftLeadtime } from '#api-client/checkout/social-gift.ts';
+import { socialGiftPath } from '#lib/routes.ts';
 import { useEffect, useId, useState } from '../common/react.ts';
 import type { SubmitEvent } from 'react';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -1,7 +1,7 @@
 /** /social-gift/{key}/: who sent the gift, the message, what it is, the expiry; 「お届け先を入力する」. */
-import { getSocialGiftProducts, getSocialGiftShipping } from '../../src/api-client/social-gift.ts';
+import { getSocialGiftProducts, getSocialGiftShipping } from '#api-client/checkout/social-gift.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import { socialGiftPath } from '../../src/lib/routes.ts';
+import { socialGiftPath } from '#lib/routes.ts';
 import { useEffect } from '../common/react.ts';
 import Loading from '../common/Loading.tsx';
 import GiftNotice from './GiftNotice.tsx';

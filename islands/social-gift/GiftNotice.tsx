@@ -1,6 +1,6 @@
 /** A notice instead of a step: an unknown, used or expired link (the API's Japanese message), or a missing key. */
-import { firstErrorMessage } from '../../src/api-client/errors.ts';
-import { homePath } from '../../src/lib/routes.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { homePath } from '#lib/routes.ts';
 
 /** The notice's heading for an API failure code. */
 export function noticeTitle(code: string | undefined): string {

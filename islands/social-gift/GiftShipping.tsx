@@ -3,12 +3,12 @@
  * and town; the street number is left to the receiver). The API checks it (POST /check/shipping, the
  * spec-5 rules) before the delivery step; its messages show under their fields.
  */
-import { listPrefectures } from '../../src/api-client/addresses.ts';
-import { checkSocialGiftShipping, getSocialGiftShipping } from '../../src/api-client/social-gift.ts';
-import { socialGiftPath } from '../../src/lib/routes.ts';
-import type { FormSpec } from '../../src/validation/form.ts';
+import { listPrefectures } from '#api-client/account/addresses.ts';
+import { checkSocialGiftShipping, getSocialGiftShipping } from '#api-client/checkout/social-gift.ts';
+import { socialGiftPath } from '#lib/routes.ts';
+import type { FormSpec } from '#validation/form.ts';
 import { addressPartSpec, type AddressPartValues } from '../common/address-rules.ts';
-import { kana, maxLength, phoneDigits, required } from '../../src/validation/rules.ts';
+import { kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import { useState } from '../common/react.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
 import Loading from '../common/Loading.tsx';

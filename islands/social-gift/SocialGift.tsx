@@ -4,7 +4,7 @@
  * tab last opened; without any, and for an unknown, used or expired link, a Japanese notice says
  * what happened (the API's own message).
  */
-import type { SocialGiftStep } from '../../src/lib/routes.ts';
+import type { SocialGiftStep } from '#lib/routes.ts';
 import GiftComplete from './GiftComplete.tsx';
 import GiftConfirm from './GiftConfirm.tsx';
 import GiftDelivery from './GiftDelivery.tsx';

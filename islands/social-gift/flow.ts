@@ -6,7 +6,7 @@
  */
 import type { SocialGiftAddressCheck, SocialGiftDelivery } from '#contracts/social-gift.ts';
 import { formatDayWithWeekday } from '#contracts/dates.ts';
-import type { SocialGiftStep } from '../../src/lib/routes.ts';
+import type { SocialGiftStep } from '#lib/routes.ts';
 
 export const STEPS: readonly SocialGiftStep[] = ['', 'shipping', 'delivery', 'confirm', 'complete'];
 const NAMED = new Set<string>(STEPS.filter(Boolean));

@@ -1,23 +1,23 @@
 /** The storefront's API client: one import for screens and stores (storefront types in types.ts). */
-export * from './http.ts';
-export * from './errors.ts';
-export * from './state.ts';
-export * from './token.ts';
-export * from './pagination.ts';
-export type { CallOptions } from './call.ts';
-export * from './auth.ts';
-export * from './user.ts';
-export * from './addresses.ts';
-export * from './cart.ts';
-export * from './payments.ts';
-export * from './orders.ts';
-export * from './products.ts';
-export * from './content.ts';
-export * from './settings.ts';
+export * from './core/http.ts';
+export * from './core/errors.ts';
+export * from './core/state.ts';
+export * from './core/token.ts';
+export * from './core/pagination.ts';
+export type { CallOptions } from './core/call.ts';
+export * from './account/auth.ts';
+export * from './account/user.ts';
+export * from './account/addresses.ts';
+export * from './cart/cart.ts';
+export * from './checkout/payments.ts';
+export * from './mypage/orders.ts';
+export * from './catalog/products.ts';
+export * from './content/content.ts';
+export * from './site/settings.ts';
 
-export * from './reshape.ts';
-export * from './types.ts';
-export { DecodeError, type Decoder } from './guard.ts';
+export * from './cart/reshape.ts';
+export * from './core/types.ts';
+export { DecodeError, type Decoder } from './core/guard.ts';
 
 export type { LoginRequest } from '#contracts/auth.ts';
 export type { CartDecisionResponse } from '#contracts/cart.ts';

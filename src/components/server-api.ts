@@ -3,7 +3,7 @@
  * build's channel. What a page does with a failed call lives in src/lib/page-loader.ts.
  */
 import { channel } from 'virtual:shop/theme';
-import { configureClient, type FetchLike } from '../api-client/http.ts';
+import { configureClient, type FetchLike } from '#api-client/core/http.ts';
 
 /** Server renders should not hang on a slow API: fail fast and show the error page. */
 const SSR_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@
  * render time (GET /v1/settings/payment-service/card), so the policy names exactly the provider the
  * API uses; null when card payment is off or the API cannot say (the page then loads no provider script).
  */
-import { getPaymentService } from '../api-client/card-payments.ts';
+import { getPaymentService } from '#api-client/checkout/card-payments.ts';
 
 export async function cardProviderOrigin(): Promise<string | null> {
   try {

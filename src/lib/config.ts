@@ -1,10 +1,10 @@
 /**
  * Where the API lives and which channel we are, for page and server code. One implementation: the
- * API client's src/api-client/endpoint.ts (meta tags in the browser, the environment on the server),
+ * API client's src/api-client/core/endpoint.ts (meta tags in the browser, the environment on the server),
  * under the names this module always had.
  */
 export {
   API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL, isBrowser,
   readBrowserEndpoint as readBrowserConfig, readServerEndpoint as readServerConfig, readEndpoint as readApiConfig,
   type ApiEndpoint as ApiConfig,
-} from '../api-client/endpoint.ts';
+} from '#api-client/core/endpoint.ts';

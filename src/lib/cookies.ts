@@ -1,14 +1,14 @@
 /**
  * The spec's cookie keys (section 9) for page and server code. The implementation is the API
- * client's cookie jar (src/api-client/cookie-jar.ts), so the storefront writes and reads its cookies
+ * client's cookie jar (src/api-client/core/cookie-jar.ts), so the storefront writes and reads its cookies
  * one way; this module adds the per-message dismissal cookie, which only screens use.
  */
-import { COOKIE_NAMES, readCookie, writeCookie } from '../api-client/cookie-jar.ts';
+import { COOKIE_NAMES, readCookie, writeCookie } from '#api-client/core/cookie-jar.ts';
 
 export {
   readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
   parseCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment, type StoredSession, type CartCache,
-} from '../api-client/cookie-jar.ts';
+} from '#api-client/core/cookie-jar.ts';
 
 export const COOKIE_KEYS = {
   ...COOKIE_NAMES,

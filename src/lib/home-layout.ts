@@ -6,9 +6,9 @@
  */
 import type { Layout, LayoutBlock, News } from '#contracts/content.ts';
 import type { CategoryNode, Product } from '#contracts/products.ts';
-import type { HomeBlock } from '../../themes/slot-props.ts';
-import { getCategoryHierarchy, getCollection, listBanners, listFreeAreas, listNews } from '../api-client/content.ts';
-import { listProducts } from '../api-client/products.ts';
+import type { HomeBlock } from '#themes/slot-props.ts';
+import { getCategoryHierarchy, getCollection, listBanners, listFreeAreas, listNews } from '#api-client/content/content.ts';
+import { listProducts } from '#api-client/catalog/products.ts';
 import { paths } from './routes.ts';
 
 /** How a block's data is read: `optional` hides a failing block instead of failing the page (loadPage). */

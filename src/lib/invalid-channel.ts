@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_SNAPSHOT_ROOT } from '../../content-sync/snapshot.ts';
+import { DEFAULT_SNAPSHOT_ROOT } from '#content-sync/snapshot.ts';
 
 export const INVALID_CHANNEL_MARKER = 'invalid-channel.json';
 

@@ -4,7 +4,7 @@
  * and hands the page either its data or the failure to render. Pure apart from the context it is
  * given, so it has no Astro or virtual-module import and is unit tested directly.
  */
-import { ApiError, isChannelNotFound } from '../api-client/errors.ts';
+import { ApiError, isChannelNotFound } from '#api-client/core/errors.ts';
 import { paths } from './routes.ts';
 import { RouteError } from './route-middleware.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { APIRoute } from 'astro';
 import { channel } from 'virtual:shop/theme';
-import { loadSnapshot } from '../../content-sync/snapshot.ts';
+import { loadSnapshot } from '#content-sync/snapshot.ts';
 
 export const GET: APIRoute = () => {
   const popups = loadSnapshot(channel).popups.filter((p) => p.is_show).map(({ id, title, body }) => ({ id, title, body }));

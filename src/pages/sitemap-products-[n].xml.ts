@@ -1,7 +1,7 @@
 /** /sitemap-products-{n}.xml: the n-th 50,000 products (a child of the sitemap index, src/pages/sitemap.xml.ts). */
 import type { APIRoute } from 'astro';
-import { loadProductEntries, sitemapResponse } from '../lib/seo/sitemap-source.ts';
-import { urlsetXml } from '../lib/seo/sitemap.ts';
+import { loadProductEntries, sitemapResponse } from '#lib/seo/sitemap-source.ts';
+import { urlsetXml } from '#lib/seo/sitemap.ts';
 
 export const prerender = false;
 

@@ -5,8 +5,8 @@
  * in 50,000; past that a <sitemapindex> of /sitemap-pages.xml and /sitemap-products-{n}.xml.
  */
 import type { APIRoute } from 'astro';
-import { loadContentEntries, loadProductEntries, loadProductSummary, sitemapResponse } from '../lib/seo/sitemap-source.ts';
-import { planSitemap, sitemapIndexXml, urlsetXml } from '../lib/seo/sitemap.ts';
+import { loadContentEntries, loadProductEntries, loadProductSummary, sitemapResponse } from '#lib/seo/sitemap-source.ts';
+import { planSitemap, sitemapIndexXml, urlsetXml } from '#lib/seo/sitemap.ts';
 
 export const prerender = false;
 

@@ -16,9 +16,9 @@
  * a toast at the bottom centre for 5 s; 'dialog' opens src/scripts/add-to-cart-dialog.ts, loaded only
  * on such a channel.
  */
-import type { AddJsonAnswer } from '../pages/cart/add/index.ts';
+import type { AddJsonAnswer } from '#pages/cart/add/index.ts';
 import { cookie, refreshIfExpired } from './discovery/api.ts';
-import { CART_INIT_KEY, oneTabAtATime } from '../lib/one-tab.ts';
+import { CART_INIT_KEY, oneTabAtATime } from '#lib/one-tab.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
 /** Spec 9: a toast shows for 5000 ms (as src/stores/toast.ts, which this page does not load). */

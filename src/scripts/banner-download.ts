@@ -3,7 +3,7 @@
  * from x-suggested-filename (URL-encoded UTF-8) and save it through a temporary link, then the toast
  * 「ダウンロードが完了しました」 (spec 7); a failure shows the server's message instead.
  */
-import { API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL } from '../api-client/endpoint.ts';
+import { API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL } from '#api-client/core/endpoint.ts';
 import { toast } from './discovery/api.ts';
 
 export const DOWNLOAD_DONE = 'ダウンロードが完了しました';

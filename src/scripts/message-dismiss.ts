@@ -6,7 +6,7 @@
  * and visits, and comes back once an editor changes it. No React and no API client: the bar
  * (src/scripts/message-bar.ts) runs as one small classic file that /header.js loads after the page.
  */
-import { readBrowserEndpoint } from '../api-client/endpoint.ts';
+import { readBrowserEndpoint } from '#api-client/core/endpoint.ts';
 
 /** Prefix of the per-message dismissal cookie (equal to COOKIE_KEYS.messageDismissal in src/lib/cookies.ts). */
 export const DISMISSAL_PREFIX = 'message_dismissed_';

@@ -2,8 +2,8 @@
  * GA4 page_view on `window.dataLayer` (spec 9), for every page: apart from ./data-layer.ts (the
  * e-commerce events) so that a content page loads only these few lines.
  */
-import { pollUntil } from '../lib/poll.ts';
-import { TRACKING_TITLE_POLL_INTERVAL_MS, TRACKING_TITLE_POLL_TIMEOUT_MS } from '../lib/timing.ts';
+import { pollUntil } from '#lib/poll.ts';
+import { TRACKING_TITLE_POLL_INTERVAL_MS, TRACKING_TITLE_POLL_TIMEOUT_MS } from '#lib/timing.ts';
 
 let pageViewed = false;
 

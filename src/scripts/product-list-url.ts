@@ -5,7 +5,7 @@
  * page 1 and the default sort never appear in a URL (one URL per result).
  */
 import type { ProductSort } from '#contracts/products.ts';
-import { readProductListFilters, type ProductListFilters } from '../lib/product-list.ts';
+import { readProductListFilters, type ProductListFilters } from '#lib/product-list.ts';
 
 /** Sorts in the order the list offers them; the first is the default. */
 export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [

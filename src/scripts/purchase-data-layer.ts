@@ -3,7 +3,7 @@
  * is reloaded (a sessionStorage mark per order number), with the value with or without tax per the
  * build's PURCHASE_VALUE_WITHOUT_TAX. Loaded on demand by the thanks island once the order is shown.
  */
-import type { Order } from '../api-client/types.ts';
+import type { Order } from '#api-client/core/types.ts';
 import { pushPurchase, type LayerItem } from './data-layer.ts';
 
 const MARK_PREFIX = 'shop:purchase-pushed:';

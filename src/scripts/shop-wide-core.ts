@@ -5,9 +5,9 @@
  * - a chunk that fails to load reloads the page, at most once per 60 s (then a message instead);
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */
-import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS, TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS } from '../lib/timing.ts';
-import { pendingLoadTasks } from '../lib/load-tasks.ts';
-import { pollUntil } from '../lib/poll.ts';
+import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS, TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS } from '#lib/timing.ts';
+import { pendingLoadTasks } from '#lib/load-tasks.ts';
+import { pollUntil } from '#lib/poll.ts';
 import { pushPageView } from './page-view.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;

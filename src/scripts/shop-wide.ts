@@ -6,10 +6,10 @@
  * - in-page anchor links scroll smoothly for 700 ms and move focus to their target;
  * - same-origin links in view or under the pointer are prefetched once the page is idle (2 s at
  *   most), never on 2g or with data saver, never for member, cart, login or admin pages.
- * In-flight API requests are cancelled on `pagehide` by the API client itself (navigation.ts).
+ * In-flight API requests are cancelled on `pagehide` by the API client itself (route-change.ts).
  * The pure parts are exported for tests/unit/shop-wide.test.ts; `startShopWide()` wires them.
  */
-import { PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_SKIPPED_CONNECTIONS, SMOOTH_SCROLL_MS } from '../lib/timing.ts';
+import { PREFETCH_IDLE_TIMEOUT_MS, PREFETCH_SKIPPED_CONNECTIONS, SMOOTH_SCROLL_MS } from '#lib/timing.ts';
 import { startShopWideCore } from './shop-wide-core.ts';
 
 export * from './shop-wide-core.ts';

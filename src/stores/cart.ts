@@ -8,18 +8,18 @@ import { create } from 'zustand';
 import {
   initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
   resetCartShippings, setCartSocialReceiver, type CartResult,
-} from '../api-client/cart.ts';
-import { decideCartWithPayment } from '../api-client/card-decision.ts';
+} from '#api-client/cart/cart.ts';
+import { decideCartWithPayment } from '#api-client/checkout/card-decision.ts';
 import type { CartOrderModifyRequest } from '#contracts/cart.ts';
-import { rememberGiftLink } from '../lib/social-gift-link.ts';
-import { onSessionEvent, navigateTo, currentPath } from '../api-client/http.ts';
-import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '../api-client/errors.ts';
-import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '../api-client/cookie-jar.ts';
-import type { Cart } from '../api-client/types.ts';
-import type { CartWire } from '../api-client/wire/cart.ts';
-import { cartExpiredRedirect } from '../lib/redirects.ts';
+import { rememberGiftLink } from '#lib/social-gift-link.ts';
+import { onSessionEvent, navigateTo, currentPath } from '#api-client/core/http.ts';
+import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '#api-client/core/errors.ts';
+import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '#api-client/core/cookie-jar.ts';
+import type { Cart } from '#api-client/core/types.ts';
+import type { CartWire } from '#api-client/wire/cart.ts';
+import { cartExpiredRedirect } from '#lib/redirects.ts';
 import { toastError } from './toast.ts';
-import { oneTabAtATime, CART_INIT_KEY } from '../lib/one-tab.ts';
+import { oneTabAtATime, CART_INIT_KEY } from '#lib/one-tab.ts';
 
 /** The payment details PATCH /v1/carts/order/modify takes besides the method (never card data). */
 export type PaymentChoiceDetails = Pick<CartOrderModifyRequest, 'card_token' | 'user_card_id' | 'konbini_store'>;

@@ -6,10 +6,10 @@
  */
 import { create } from 'zustand';
 import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
-import { attempt, int, object } from '../api-client/guard.ts';
-import type { Product } from '../api-client/types.ts';
-import { productWire } from '../api-client/wire/product.ts';
-import { onSessionEvent } from '../api-client/refresh.ts';
+import { attempt, int, object } from '#api-client/core/guard.ts';
+import type { Product } from '#api-client/core/types.ts';
+import { productWire } from '#api-client/wire/product.ts';
+import { onSessionEvent } from '#api-client/core/refresh.ts';
 import { HISTORY_STORAGE_KEY } from './history-key.ts';
 
 export { HISTORY_STORAGE_KEY };

@@ -4,8 +4,8 @@
  * and the history clearing in their first load.
  */
 import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
-import { loginUser, logoutUser } from '../api-client/auth.ts';
-import { endSession, getSession, setSession } from '../api-client/http.ts';
+import { loginUser, logoutUser } from '#api-client/account/auth.ts';
+import { endSession, getSession, setSession } from '#api-client/core/http.ts';
 import { cartAfterLogin } from './cart.ts';
 import { clearStoredHistory } from './history-key.ts';
 import { loggedOutState, useSessionStore, writeAuthExtras } from './session.ts';

@@ -6,9 +6,9 @@
  */
 import { create } from 'zustand';
 import type { LoginResponse } from '#contracts/auth.ts';
-import { getSession, endSession, refreshSession, onSessionEvent, clientNow } from '../api-client/http.ts';
-import { isTokenExpired } from '../api-client/token.ts';
-import { isIgnoredError } from '../api-client/errors.ts';
+import { getSession, endSession, refreshSession, onSessionEvent, clientNow } from '#api-client/core/http.ts';
+import { isTokenExpired } from '#api-client/core/token.ts';
+import { isIgnoredError } from '#api-client/core/errors.ts';
 
 export interface AuthState {
   /** The session has been checked at least once on this page. */

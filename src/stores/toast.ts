@@ -3,8 +3,8 @@
  * shared by every island; the theme's toast region renders `toasts`.
  */
 import { create } from 'zustand';
-import { isDisplayableError, firstErrorMessage } from '../api-client/errors.ts';
-import { TOAST_DURATION_MS } from '../lib/timing.ts';
+import { isDisplayableError, firstErrorMessage } from '#api-client/core/errors.ts';
+import { TOAST_DURATION_MS } from '#lib/timing.ts';
 
 export const TOAST_POSITION = 'bottom-center';
 export { TOAST_DURATION_MS };

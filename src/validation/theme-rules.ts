@@ -4,8 +4,8 @@
  * manifest (themes/<name>/theme.ts `rules`) says which extra rules are on; the build's theme name is
  * on the page (BaseHead's shop:theme meta tag), so islands need neither zod nor the registry.
  */
-import { themes } from '../../themes/manifests.ts';
-import type { ThemeRules } from '../../themes/theme-manifest.ts';
+import { themes } from '#themes/manifests.ts';
+import type { ThemeRules } from '#themes/theme-manifest.ts';
 import { fullWidth, kana, maxLength, password, required, type Rule } from './rules.ts';
 
 export const THEME_META = 'shop:theme';

@@ -1,8 +1,8 @@
-/** Account calls (src/api-client/account.ts) on the fake fetch: paths, bodies, auth and decoding. */
+/** Account calls (src/api-client/account/account.ts) on the fake fetch: paths, bodies, auth and decoding. */
 import { describe, it, expect, beforeEach } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { authVerify, emailVerifyCheck, emailVerifyRequest, loginSync, register, schoolCheck, unlock } from '../../src/api-client/account.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { authVerify, emailVerifyCheck, emailVerifyRequest, loginSync, register, schoolCheck, unlock } from '#api-client/account/account.ts';
 import { fakeFetch, json, loginBody, memoryTokens, type Handler } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -4,9 +4,9 @@
  * an expired one, and resets the cart after product-not-found (spec 8).
  */
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { addToCart, parseProductId, parseQuantity } from '../../src/api-client/add-to-cart.ts';
-import { addErrorCode, addErrorMessage } from '../../src/api-client/add-to-cart-errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { addToCart, parseProductId, parseQuantity } from '#api-client/cart/add-to-cart.server.ts';
+import { addErrorCode, addErrorMessage } from '#api-client/cart/add-to-cart-errors.ts';
 import { fakeFetch, json, memoryTokens, type Call, type Handler } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 

@@ -4,11 +4,11 @@
  * multipart body and its 422 errors turned into a list by line.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import {
   addressImportErrors, dispositionFilename, exportAddressCsv, importAddressCsv,
-} from '../../src/api-client/address-book.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+} from '#api-client/account/address-book.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
 

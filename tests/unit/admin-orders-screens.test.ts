@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
-import { filtersOf, queryOf, sortLink } from '../../src/pages/admin/orders/_list.ts';
-import { formErrors, readAction } from '../../src/pages/admin/orders/_detail/actions.ts';
+import { filtersOf, queryOf, sortLink } from '#pages/admin/orders/_list.ts';
+import { formErrors, readAction } from '#pages/admin/orders/_detail/actions.ts';
 
 const form = (fields: Record<string, string>) => {
   const f = new FormData();

@@ -5,7 +5,7 @@
  * the list keeps its filters across pages; the status line after a save.
  */
 import { describe, expect, it } from 'vitest';
-import { confirmationsOf, listQuery, patchOf, savedMessage, shownOf } from '../../src/pages/admin/products/_form.ts';
+import { confirmationsOf, listQuery, patchOf, savedMessage, shownOf } from '#pages/admin/products/_form.ts';
 
 const shown = { stock: 5, product_price: 3000, before_price: null, is_published: true };
 const formOf = (fields: Record<string, string>) => {

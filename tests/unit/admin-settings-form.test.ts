@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EDITABLE_SETTING_KEYS, type EditableSettings } from '#contracts/admin-settings.ts';
-import { formValuesFrom, formValuesOf, patchOf, SETTING_GROUPS } from '../../src/pages/admin/_settings.ts';
+import { formValuesFrom, formValuesOf, patchOf, SETTING_GROUPS } from '#pages/admin/_settings.ts';
 
 const current: EditableSettings = {
   'SITE.NO_MEMBER_USE': false,

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listUserAddresses } from '../../src/api-client/addresses.ts';
-import { listAddressItems } from '../../src/api-client/address-items.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { listUserAddresses } from '#api-client/account/addresses.ts';
+import { listAddressItems } from '#api-client/account/address-items.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
 

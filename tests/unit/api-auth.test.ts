@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { loginUser, logoutUser, refreshToken } from '../../src/api-client/auth.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { loginUser, logoutUser, refreshToken } from '#api-client/account/auth.ts';
 import { fakeFetch, json, memoryTokens, loginBody } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -1,10 +1,10 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient, abortInFlight } from '../../src/api-client/http.ts';
+import { configureClient, resetClient, abortInFlight } from '#api-client/core/http.ts';
 import {
   initCart, getCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
   decideCart,
-} from '../../src/api-client/cart.ts';
-import { getCartOrder } from '../../src/api-client/orders.ts';
+} from '#api-client/cart/cart.ts';
+import { getCartOrder } from '#api-client/mypage/orders.ts';
 import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
 import { cart, order } from './fixtures.ts';
 

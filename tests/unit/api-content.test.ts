@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listBlogs, getBlog, listNews, getNews, listMakers, getCategoryHierarchy, listBrands, getStaticPage } from '../../src/api-client/content.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { listBlogs, getBlog, listNews, getNews, listMakers, getCategoryHierarchy, listBrands, getStaticPage } from '#api-client/content/content.ts';
 import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
 
 const blog = { id: 1, key: 'spring', title: '春', excerpt: '', body: '<p>本文</p>', image: null, tags: [], published_at: '2026-04-01T00:00:00Z' };

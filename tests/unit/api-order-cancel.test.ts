@@ -1,7 +1,7 @@
 /** The api-client's order cancellation and receipt download (against a fake fetch: the wire shapes only). */
 import { describe, it, expect, beforeEach } from 'vitest';
-import { ApiError, configureClient, resetClient } from '../../src/api-client/http.ts';
-import { cancelOrder, downloadReceipt } from '../../src/api-client/orders.ts';
+import { ApiError, configureClient, resetClient } from '#api-client/core/http.ts';
+import { cancelOrder, downloadReceipt } from '#api-client/mypage/orders.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { order } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listOrders, getOrder } from '../../src/api-client/orders.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { listOrders, getOrder } from '#api-client/mypage/orders.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { order } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listPayments, listCartPayments } from '../../src/api-client/payments.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { listPayments, listCartPayments } from '#api-client/checkout/payments.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { listProducts, getProduct, productQueryParams } from '../../src/api-client/products.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { listProducts, getProduct, productQueryParams } from '#api-client/catalog/products.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { product } from './fixtures.ts';
 

@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { getFrontSettings, getPublicJson, toOrderTerms, isSellingStopped, screenClass } from '../../src/api-client/settings.ts';
-import { apiState, clearStoredError } from '../../src/api-client/state.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { getFrontSettings, getPublicJson, toOrderTerms, isSellingStopped, screenClass } from '#api-client/site/settings.ts';
+import { apiState, clearStoredError } from '#api-client/core/state.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 const settings = {

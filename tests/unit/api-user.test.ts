@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { getMe } from '../../src/api-client/user.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { getMe } from '#api-client/account/user.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());

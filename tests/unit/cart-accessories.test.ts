@@ -5,14 +5,14 @@
  * storefront cart, accessory lines nest under their line, and the calls send what the API takes.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { addCartAccessory, deleteCartAccessory, deleteCartTransactionError, modifyCartAccessory } from '../../src/api-client/cart.ts';
-import { listProductAccessories } from '../../src/api-client/accessories.ts';
-import { toCart } from '../../src/api-client/reshape.ts';
-import { cartWire } from '../../src/api-client/wire/cart.ts';
-import type { CartLine } from '../../src/api-client/types.ts';
-import { useCartStore, resetCartStoreForTests } from '../../src/stores/cart.ts';
-import { groupCartLines } from '../../islands/cart/accessory-lines.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { addCartAccessory, deleteCartAccessory, deleteCartTransactionError, modifyCartAccessory } from '#api-client/cart/cart.ts';
+import { listProductAccessories } from '#api-client/cart/accessories.ts';
+import { toCart } from '#api-client/cart/reshape.ts';
+import { cartWire } from '#api-client/wire/cart.ts';
+import type { CartLine } from '#api-client/core/types.ts';
+import { useCartStore, resetCartStoreForTests } from '#stores/cart.ts';
+import { groupCartLines } from '#islands/cart/accessory-lines.ts';
 import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
 import { cart, product } from './fixtures.ts';
 

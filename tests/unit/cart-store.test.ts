@@ -2,10 +2,10 @@
 /** Cart store (spec 4 "Cart", spec 8 cart rows). */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
 import { Cookies } from './test-cookies.ts';
-import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
-import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '../../src/stores/cart.ts';
-import { useToastStore } from '../../src/stores/toast.ts';
-import { saveCartDraft, restoreCartDraft, clearCartDraft } from '../../src/stores/cart-draft.ts';
+import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
+import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '#stores/cart.ts';
+import { useToastStore } from '#stores/toast.ts';
+import { saveCartDraft, restoreCartDraft, clearCartDraft } from '#stores/cart-draft.ts';
 import { fakeFetch, json, memoryTokens, type Handler, type Call } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 

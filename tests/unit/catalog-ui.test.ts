@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductVariant } from '#contracts/products.ts';
-import { classifyFailure } from '../../src/lib/page-loader.ts';
-import { activeFilterNames, catalogHref, readCatalogFilters, readPrice, withFilters } from '../../src/scripts/product-list-url.ts';
-import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions } from '../../src/scripts/search-combobox.ts';
-import { colourChoices, radioMove, sizeChoices } from '../../src/scripts/product-variants.ts';
-import { jsonLdText, productJsonLd } from '../../themes/default/components/product-json-ld.ts';
+import { classifyFailure } from '#lib/page-loader.ts';
+import { activeFilterNames, catalogHref, readCatalogFilters, readPrice, withFilters } from '#scripts/product-list-url.ts';
+import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions } from '#scripts/search-combobox.ts';
+import { colourChoices, radioMove, sizeChoices } from '#scripts/product-variants.ts';
+import { jsonLdText, productJsonLd } from '#themes/default/components/product-json-ld.ts';
 
 const read = (qs: string) => readCatalogFilters(new URLSearchParams(qs));
 

@@ -1,8 +1,8 @@
 /** Which checkout step a cart may see (spec 2 redirect rules for the cart and its checkout steps). */
 import { describe, expect, it } from 'vitest';
-import { requiredStepPath } from '../../islands/checkout/useCheckoutCart.ts';
-import { toCart } from '../../src/api-client/reshape.ts';
-import type { Cart } from '../../src/api-client/types.ts';
+import { requiredStepPath } from '#islands/checkout/useCheckoutCart.ts';
+import { toCart } from '#api-client/cart/reshape.ts';
+import type { Cart } from '#api-client/core/types.ts';
 import { cart as wireCart } from './fixtures.ts';
 
 const ready: Cart = { ...toCart(wireCart('t-1', [[1, 2]])), needsShipping: false, needsPayment: false, paymentId: 1 };

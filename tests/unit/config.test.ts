@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, it, expect, afterEach } from 'vitest';
-import { readBrowserConfig, readServerConfig, readApiConfig } from '../../src/lib/config.ts';
+import { readBrowserConfig, readServerConfig, readApiConfig } from '#lib/config.ts';
 
 function meta(name: string, content: string) {
   const el = document.createElement('meta');

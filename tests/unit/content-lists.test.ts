@@ -1,10 +1,10 @@
 /** Brands, tags and popups: the zod-free client calls, and their fetch-once stores (spec 4, spec 7 "Content"). */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_CODES } from '../../src/api-client/errors.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { getPopup, listBrands, listPopups, listTags } from '../../src/api-client/content.ts';
-import { brandWire, popupWire, tagWire } from '../../src/api-client/wire/content.ts';
-import { brandsStore, popupsStore, tagsStore } from '../../src/stores/content-lists.ts';
+import { CLIENT_CODES } from '#api-client/core/errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { getPopup, listBrands, listPopups, listTags } from '#api-client/content/content.ts';
+import { brandWire, popupWire, tagWire } from '#api-client/wire/content.ts';
+import { brandsStore, popupsStore, tagsStore } from '#stores/content-lists.ts';
 import { brandSchema, popupSchema, tagSchema } from '#contracts/content.ts';
 import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
 

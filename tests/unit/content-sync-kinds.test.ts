@@ -15,8 +15,8 @@ import type { FrontSettings } from '#contracts/settings.ts';
 import { clearSnapshotCache, loadSnapshot } from '../../content-sync/snapshot.ts';
 import { syncContent } from '../../content-sync/sync.ts';
 import { groupFaq, servedLandingPages, sitemapSections } from '../../content-sync/views.ts';
-import { chooseNext, parseSeen, popupAllowedOn } from '../../src/scripts/popup-once.ts';
-import { suggestedName } from '../../src/scripts/banner-download.ts';
+import { chooseNext, parseSeen, popupAllowedOn } from '#scripts/popup-once.ts';
+import { suggestedName } from '#scripts/banner-download.ts';
 
 const cats: QaCategory[] = [{ id: 1, name: 'ご注文について' }, { id: 2, name: 'お届けについて' }, { id: 3, name: '空のカテゴリ' }];
 const qa = (id: number, cat: QaCategory, answer = '<p>回答</p>'): Qa => ({ id, question: `質問${id}`, answer, qa_category: cat });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** The storefront's one cookie implementation (src/api-client/cookie-jar.ts; src/lib/cookies.ts re-exports it). */
 import { describe, it, expect, beforeEach } from 'vitest';
-import * as lib from '../../src/lib/cookies.ts';
-import * as jar from '../../src/api-client/cookie-jar.ts';
+import * as lib from '#lib/cookies.ts';
+import * as jar from '#api-client/core/cookie-jar.ts';
 
 beforeEach(() => {
   for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;

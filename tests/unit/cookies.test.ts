@@ -4,7 +4,7 @@ import { Cookies } from './test-cookies.ts';
 import {
   readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
   clearCartCookies, readIsDoPayment, writeIsDoPayment, readMessageDismissal, writeMessageDismissal,
-} from '../../src/lib/cookies.ts';
+} from '#lib/cookies.ts';
 
 beforeEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);

@@ -9,15 +9,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Cookies } from './test-cookies.ts';
 import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
 import { cart } from './fixtures.ts';
-import { CART_INIT_KEY } from '../../src/lib/one-tab.ts';
+import { CART_INIT_KEY } from '#lib/one-tab.ts';
 
 const later = <T>(ms: number, value: () => T): Promise<T> => new Promise((r) => setTimeout(() => r(value()), ms));
 
 async function openTab(handler: Handler) {
   vi.resetModules();
-  const http = await import('../../src/api-client/http.ts');
-  const { useCartStore } = await import('../../src/stores/cart.ts');
-  const { useSessionStore } = await import('../../src/stores/session.ts');
+  const http = await import('#api-client/core/http.ts');
+  const { useCartStore } = await import('#stores/cart.ts');
+  const { useSessionStore } = await import('#stores/session.ts');
   const api = fakeFetch(handler);
   const events: string[] = [];
   http.resetClient();
@@ -141,7 +141,7 @@ describe('token refresh across tabs', () => {
 
 describe('the marker without Web Locks', () => {
   it('lets one of two tabs that both found it free go on, and the other wait for its result', async () => {
-    const { oneTabAtATime } = await import('../../src/lib/one-tab.ts');
+    const { oneTabAtATime } = await import('#lib/one-tab.ts');
     // Both tabs read the marker before either wrote it (localStorage has no compare-and-set).
     const read = vi.spyOn(Storage.prototype, 'getItem').mockReturnValueOnce(null).mockReturnValueOnce(null);
     let done = false;

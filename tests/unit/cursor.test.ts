@@ -1,6 +1,6 @@
 /** The cursor follower (spec 9: frame 0.1 is the easing per frame), off for touch and reduced motion. */
 import { describe, expect, it } from 'vitest';
-import { easeStep, followerAllowed } from '../../src/scripts/cursor.ts';
+import { easeStep, followerAllowed } from '#scripts/cursor.ts';
 
 describe('cursor follower', () => {
   it('covers `frame` of the remaining distance each frame', () => {

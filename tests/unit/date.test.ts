@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatDate, formatDateTime, isoDate } from '../../src/lib/date.ts';
+import { formatDate, formatDateTime, isoDate } from '#lib/date.ts';
 import { formatDay, formatDayWithWeekday } from '../../contracts/dates.ts';
 import { formatJstDate, formatJstDateTime } from '../../contracts/datetimes.ts';
 

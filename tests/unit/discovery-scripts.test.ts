@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 /** The product-page scripts in a DOM: hearts marked everywhere, recommendation click events, data layer pushes. */
 import { describe, expect, it } from 'vitest';
-import { markFavorite } from '../../src/scripts/favorites.ts';
-import { recommendClickEvent } from '../../src/scripts/recommend.ts';
-import { pushPurchase, pushViewItem } from '../../src/scripts/data-layer.ts';
-import { purchaseItems, purchaseValueWithoutTax, reportPurchase } from '../../src/scripts/purchase-data-layer.ts';
+import { markFavorite } from '#scripts/favorites.ts';
+import { recommendClickEvent } from '#scripts/recommend.ts';
+import { pushPurchase, pushViewItem } from '#scripts/data-layer.ts';
+import { purchaseItems, purchaseValueWithoutTax, reportPurchase } from '#scripts/purchase-data-layer.ts';
 
 describe('hearts', () => {
   it('marking a product updates every heart of that product on the page, and only those', () => {

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { embroideryKey, embroideryLabel, embroideryOf } from '../../contracts/embroidery-choices.ts';
 import { embroideryTextError } from '../../contracts/embroidery-rules.ts';
 import { nameEmbroideryInputSchema } from '../../contracts/memorials.ts';
-import { parseEmbroidery } from '../../src/api-client/add-to-cart.ts';
-import { addErrorCode } from '../../src/api-client/add-to-cart-errors.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { parseEmbroidery } from '#api-client/cart/add-to-cart.server.ts';
+import { addErrorCode } from '#api-client/cart/add-to-cart-errors.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 
 const NAME = { text: '山田 花子', font: 'mincho', color: 'gold' } as const;
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   ApiError, isIgnoredError, isHandledError, isDisplayableError, isChannelNotFound, isProductNotFoundCode, firstErrorMessage,
-} from '../../src/api-client/errors.ts';
+} from '#api-client/core/errors.ts';
 
 describe('ApiError predicates', () => {
   const plain = new ApiError({ status: 422, message: '在庫が不足しています。', code: 'cart.stock.insufficient' });

@@ -2,8 +2,8 @@
  * A fake `fetch` for unit tests: records every call and answers from a handler, so the client's
  * rules are tested without a network or a server.
  */
-import type { StoredSession } from '../../src/api-client/cookie-jar.ts';
-import type { TokenStore } from '../../src/api-client/http.ts';
+import type { StoredSession } from '#api-client/core/cookie-jar.ts';
+import type { TokenStore } from '#api-client/core/http.ts';
 
 export interface Call {
   url: string;

@@ -1,6 +1,6 @@
 /** Spec 4 "Fetch-once data": one request for every caller, none once filled, another after a failure. */
 import { describe, expect, it, vi } from 'vitest';
-import { createFetchOnce } from '../../src/stores/fetch-once.ts';
+import { createFetchOnce } from '#stores/fetch-once.ts';
 
 /** A fetch whose answers the test settles by hand, counting calls. */
 function controlledFetch<T>() {

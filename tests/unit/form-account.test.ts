@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerSchemaCheck } from './form-account-support.ts';
-import { applyServerErrors, changeField, initForm, submitForm, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
-import { isoDate, phoneDigits, required, requiredWithoutAllOf, when } from '../../src/validation/rules.ts';
-import { registerBody, registerSpec, SCHOOL_KEY_INVALID } from '../../islands/auth/RegisterForm.tsx';
+import { applyServerErrors, changeField, initForm, submitForm, visibleErrors, type FormSpec } from '#validation/form.ts';
+import { isoDate, phoneDigits, required, requiredWithoutAllOf, when } from '#validation/rules.ts';
+import { registerBody, registerSpec, SCHOOL_KEY_INVALID } from '#islands/auth/RegisterForm.tsx';
 
 type Phones = { phone_number: string; cell_phone_number: string; with_address: string; 'address.city': string };
 const spec: FormSpec<Phones> = {

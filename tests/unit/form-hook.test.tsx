@@ -3,9 +3,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import FieldError from '../../islands/common/FieldError.tsx';
-import { useForm } from '../../islands/common/useForm.ts';
-import { email, required } from '../../src/validation/rules.ts';
+import FieldError from '#islands/common/FieldError.tsx';
+import { useForm } from '#islands/common/useForm.ts';
+import { email, required } from '#validation/rules.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -8,9 +8,9 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
-import LoginForm from '../../islands/auth/LoginForm.tsx';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { useSessionStore, loggedOutState } from '#stores/session.ts';
+import LoginForm from '#islands/auth/LoginForm.tsx';
 import { fakeFetch, json, loginBody, memoryTokens, type Call } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

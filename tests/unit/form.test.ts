@@ -1,7 +1,7 @@
 /** The form helper on the spec 5 rules: errors after touch or submit, Japanese messages with the field name, first invalid field. */
 import { describe, expect, it } from 'vitest';
-import { changeField, initForm, submitForm, touchField, validateForm, visibleErrors, type FormSpec } from '../../src/validation/form.ts';
-import { email, kana, required } from '../../src/validation/rules.ts';
+import { changeField, initForm, submitForm, touchField, validateForm, visibleErrors, type FormSpec } from '#validation/form.ts';
+import { email, kana, required } from '#validation/rules.ts';
 
 type Values = { name: string; kana: string; email: string };
 const spec: FormSpec<Values> = {

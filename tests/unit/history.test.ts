@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, it, expect, beforeEach } from 'vitest';
-import { useHistoryStore, pushHistory, sanitizeHistory, HISTORY_STORAGE_KEY, type HistoryItem } from '../../src/stores/history.ts';
+import { useHistoryStore, pushHistory, sanitizeHistory, HISTORY_STORAGE_KEY, type HistoryItem } from '#stores/history.ts';
 import { product } from './fixtures.ts';
 
 const item = (id: number): HistoryItem => ({ product_id: id, product: product(id) });

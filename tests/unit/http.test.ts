@@ -1,14 +1,14 @@
 /** The http core's rules of spec sections 7 and 8, against a fake fetch. */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { number, object } from '../../src/api-client/guard.ts';
+import { number, object } from '#api-client/core/guard.ts';
 import {
   configureClient, resetClient, request, setSession, getSession, refreshSession, abortInFlight,
   onSessionEvent, buildQuery, navigateTo, type SessionEvent,
-} from '../../src/api-client/http.ts';
-import { ApiError, isIgnoredError, isHandledError, isDisplayableError } from '../../src/api-client/errors.ts';
-import { apiState, clearMaintenance, clearStoredError, setInvalidChannel } from '../../src/api-client/state.ts';
-import { readMaintenance } from '../../src/api-client/maintenance.ts';
-import { readPagination, readLimit } from '../../src/api-client/pagination.ts';
+} from '#api-client/core/http.ts';
+import { ApiError, isIgnoredError, isHandledError, isDisplayableError } from '#api-client/core/errors.ts';
+import { apiState, clearMaintenance, clearStoredError, setInvalidChannel } from '#api-client/core/state.ts';
+import { readMaintenance } from '#api-client/site/maintenance.ts';
+import { readPagination, readLimit } from '#api-client/core/pagination.ts';
 import { fakeFetch, json, memoryTokens, loginBody, hangingResponse, type Handler } from './fake-api.ts';
 
 const NOW = 1_700_000_000_000;
@@ -343,7 +343,7 @@ describe('server side', () => {
 
 describe('load tasks (spec 9: the scroll restore waits for them)', () => {
   it('counts each request as a load task until it settles, answered or failed', async () => {
-    const { pendingLoadTasks } = await import('../../src/lib/load-tasks.ts');
+    const { pendingLoadTasks } = await import('#lib/load-tasks.ts');
     let answer!: (r: Response) => void;
     setup(() => new Promise<Response>((r) => { answer = r; }));
     const first = request('GET', '/v1/products');

@@ -5,9 +5,9 @@
  * default layout renders with the theme's error screen.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVALID_CHANNEL_TEMPLATE_ID, showInvalidChannelView } from '../../src/api-client/invalid-channel-view.ts';
-import { configureClient, request, resetClient } from '../../src/api-client/http.ts';
-import { setInvalidChannel } from '../../src/api-client/state.ts';
+import { INVALID_CHANNEL_TEMPLATE_ID, showInvalidChannelView } from '#api-client/site/invalid-channel-view.ts';
+import { configureClient, request, resetClient } from '#api-client/core/http.ts';
+import { setInvalidChannel } from '#api-client/core/state.ts';
 import { fakeFetch, json } from './fake-api.ts';
 
 const page = (template: boolean) => `

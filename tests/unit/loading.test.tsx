@@ -4,10 +4,10 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import Loading from '../../islands/common/Loading.tsx';
-import { useMinimumLoading } from '../../islands/common/useMinimumLoading.ts';
-import { holdRemaining, LOADER_SHOW_DELAY_MS } from '../../src/lib/loading-hold.ts';
-import { MIN_FETCH_MS as DATA_FETCH_MIN_MS } from '../../src/lib/timing.ts';
+import Loading from '#islands/common/Loading.tsx';
+import { useMinimumLoading } from '#islands/common/useMinimumLoading.ts';
+import { holdRemaining, LOADER_SHOW_DELAY_MS } from '#lib/loading-hold.ts';
+import { MIN_FETCH_MS as DATA_FETCH_MIN_MS } from '#lib/timing.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

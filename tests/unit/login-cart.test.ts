@@ -5,11 +5,11 @@
  * cart init with the guest token and the new bearer; after logout and login the member's cart is back.
  */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { readCartToken, readSession, writeCartToken } from '../../src/api-client/cookie-jar.ts';
-import { useCartStore, resetCartStoreForTests } from '../../src/stores/cart.ts';
-import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
-import { login, logout } from '../../src/stores/session-actions.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { readCartToken, readSession, writeCartToken } from '#api-client/core/cookie-jar.ts';
+import { useCartStore, resetCartStoreForTests } from '#stores/cart.ts';
+import { useSessionStore, loggedOutState } from '#stores/session.ts';
+import { login, logout } from '#stores/session-actions.ts';
 import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { describeUserAgent, listLoginHistories, withdrawMember } from '../../src/api-client/me-account.ts';
-import { changePassword } from '../../src/api-client/user.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { describeUserAgent, listLoginHistories, withdrawMember } from '#api-client/account/me-account.ts';
+import { changePassword } from '#api-client/account/user.ts';
 import { fakeFetch, json, loginBody, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -4,9 +4,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatMeasurement, measurementValueProblem } from '../../contracts/measurement-choices.ts';
-import { chartPoints } from '../../islands/mypage/MeasurementPage.tsx';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { deleteTimeseriesPurpose } from '../../src/api-client/timeseries.ts';
+import { chartPoints } from '#islands/mypage/MeasurementPage.tsx';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { deleteTimeseriesPurpose } from '#api-client/mypage/timeseries.ts';
 import { fakeFetch, memoryTokens } from './fake-api.ts';
 
 describe('measurementValueProblem', () => {

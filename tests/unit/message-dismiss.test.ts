@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COOKIE_KEYS, readMessageDismissal } from '../../src/lib/cookies.ts';
-import { showMessages } from '../../src/scripts/message-bar.ts';
-import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, storedDismissal, type SiteMessage } from '../../src/scripts/message-dismiss.ts';
+import { COOKIE_KEYS, readMessageDismissal } from '#lib/cookies.ts';
+import { showMessages } from '#scripts/message-bar.ts';
+import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, storedDismissal, type SiteMessage } from '#scripts/message-dismiss.ts';
 
 const msg = (code: string, updated_at: string): SiteMessage => ({ code, title: `件名 ${code}`, body: `<p>本文 ${code}</p>`, updated_at });
 const A1 = msg('free-shipping', '2026-11-01T00:00:00.000Z');

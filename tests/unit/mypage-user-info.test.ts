@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { userUpdateRequestSchema } from '#contracts/user.ts';
-import { validateForm } from '../../src/validation/form.ts';
-import { userInfoBody, userInfoSpec, userInfoValues } from '../../islands/mypage/UserInfoEdit.tsx';
-import { checkCardFields } from '../../islands/mypage/UserCardAdd.tsx';
-import type { User } from '../../src/api-client/types.ts';
+import { validateForm } from '#validation/form.ts';
+import { userInfoBody, userInfoSpec, userInfoValues } from '#islands/mypage/UserInfoEdit.tsx';
+import { checkCardFields } from '#islands/mypage/UserCardAdd.tsx';
+import type { User } from '#api-client/core/types.ts';
 
 const member: User = {
   id: 1, username: 'hanako', email: 'hanako@example.jp', last_name: '山田', first_name: '花子', last_name_kana: 'ヤマダ', first_name_kana: 'ハナコ',

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CategoryNode } from '#contracts/products.ts';
-import { classifyFailure } from '../../src/lib/page-loader.ts';
-import { findCategoryPath, isPastLastPage, productListHeading, readProductListFilters } from '../../src/lib/product-list.ts';
+import { classifyFailure } from '#lib/page-loader.ts';
+import { findCategoryPath, isPastLastPage, productListHeading, readProductListFilters } from '#lib/product-list.ts';
 
 const tree: CategoryNode[] = [
   { id: 1, key: 'tops', name: 'トップス', children: [

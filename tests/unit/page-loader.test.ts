@@ -3,10 +3,10 @@
  * (404 / invalid channel / Error), a maintenance redirect, and the page's status and caching.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 import {
   classifyFailure, failureStatus, FAILED_PAGE_CACHE, loadPage, notFound, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, routerMiss, type PageContext,
-} from '../../src/lib/page-loader.ts';
+} from '#lib/page-loader.ts';
 
 /** A page context as Astro gives it: a mutable status, real Headers, and a redirect that builds a Response. */
 function page(): PageContext & { redirected: string[] } {

@@ -9,7 +9,7 @@ const views = () => layer().filter((e) => e.event === 'page_view');
 /** A fresh page load: the module's once-per-load flag starts unset. */
 async function loadPage() {
   vi.resetModules();
-  return import('../../src/scripts/page-view.ts');
+  return import('#scripts/page-view.ts');
 }
 
 beforeEach(() => {

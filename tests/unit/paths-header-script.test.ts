@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { homeActionPath } from '../../src/lib/redirects.ts';
-import { resolveTheme, themes } from '../../themes/registry.ts';
+import { homeActionPath } from '#lib/redirects.ts';
+import { resolveTheme, themes } from '#themes/registry.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const script = readFileSync(path.join(root, 'public/header.js'), 'utf8');

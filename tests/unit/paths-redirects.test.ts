@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartExpiredRedirect, cartProductNotFoundRedirect, guestOnlyRedirect, homeActionPath, maintenanceRedirect, memberOnlyRedirect,
   redirectSettingsFrom, refreshFailedRedirect,
-} from '../../src/lib/redirects.ts';
+} from '#lib/redirects.ts';
 
 const guest = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };
 const member = { isLogin: true, isRegisteredMember: true, isRefreshFailed: false };

@@ -1,7 +1,7 @@
 /** Spec 2 routes as typed path builders: every public, social-gift and my-page route in one module. */
 import { describe, expect, it } from 'vitest';
-import { paths, safeReturnPath, screenAccess } from '../../src/lib/routes.ts';
-import { mypagePaths } from '../../src/lib/mypage-routes.ts';
+import { paths, safeReturnPath, screenAccess } from '#lib/routes.ts';
+import { mypagePaths } from '#lib/mypage-routes.ts';
 
 describe('spec 2 public routes', () => {
   it('builds every fixed public route with the trailing slash the build uses', () => {
@@ -100,7 +100,7 @@ describe('screen access', () => {
 
 describe('single routes for islands', () => {
   it('are the same routes as the paths table (spelled once), so an island can import one without the table', async () => {
-    const r = await import('../../src/lib/routes.ts');
+    const r = await import('#lib/routes.ts');
     expect([r.homePath, r.ecPath, r.cartPath, r.cartShippingSelectPath, r.cartPaymentPath, r.cartConfirmPath, r.maintenancePath, r.verifyPath, r.mypageTopPath])
       .toEqual([paths.home, paths.ec, paths.cart, paths.cartShippingSelect, paths.cartPayment, paths.cartConfirm, paths.maintenance, paths.verify, mypagePaths.top]);
     expect(r.loginPath).toBe(paths.login);
@@ -108,7 +108,7 @@ describe('single routes for islands', () => {
     expect(r.productDetailPath).toBe(paths.productDetail);
     expect(r.productListPath).toBe(paths.productList);
     expect(r.orderHistoryPath).toBe(mypagePaths.orderHistory);
-    const mp = await import('../../src/lib/mypage-routes.ts');
+    const mp = await import('#lib/mypage-routes.ts');
     expect(mp.orderDetailPath).toBe(mypagePaths.orderDetail);
     expect([mp.mypagePasswordPath, mp.mypagePointPath, mp.mypageAddressPath]).toEqual([mypagePaths.password, mypagePaths.point, mypagePaths.address]);
     expect(paths.cartAdd).toBe('/cart/add/');

@@ -3,9 +3,9 @@
  * Web Locks API (Node's own LockManager stands in for the browser's: two callers are two tabs).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntil } from '../../src/lib/poll.ts';
-import { oneTabAtATime } from '../../src/lib/one-tab.ts';
-import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from '../../src/lib/timing.ts';
+import { pollUntil } from '#lib/poll.ts';
+import { oneTabAtATime } from '#lib/one-tab.ts';
+import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from '#lib/timing.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -8,11 +8,11 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError as ServerError } from '../../api/src/lib/errors.ts';
 import { lookupPostalCode as serverLookup } from '../../api/src/services/postal.ts';
-import { useState } from '../../islands/common/react.ts';
+import { useState } from '#islands/common/react.ts';
 import {
   POSTAL_DEBOUNCE_MS, POSTAL_ERROR_MESSAGE, POSTAL_NOT_FOUND_MESSAGE, postalDigits, usePostalAutofill, type PostalFill,
-} from '../../islands/common/usePostalAutofill.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
+} from '#islands/common/usePostalAutofill.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

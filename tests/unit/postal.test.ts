@@ -1,7 +1,7 @@
 import { beforeEach, describe, it, expect, vi } from 'vitest';
-import { formatPostal, normalizePostal } from '../../src/lib/postal.ts';
-import { listPrefectures, lookupPostalCode } from '../../src/api-client/addresses.ts';
-import { ApiError, configureClient, resetClient } from '../../src/api-client/http.ts';
+import { formatPostal, normalizePostal } from '#lib/postal.ts';
+import { listPrefectures, lookupPostalCode } from '#api-client/account/addresses.ts';
+import { ApiError, configureClient, resetClient } from '#api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 describe('postal code (spec 9: shown as 3-4 with a hyphen)', () => {

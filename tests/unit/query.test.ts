@@ -1,14 +1,14 @@
 /** Server data with @nanostores/query: fetchers wired to the API client, mutations invalidate keys. */
 import { describe, it, expect, beforeEach } from 'vitest';
 import { atom } from 'nanostores';
-import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
-import * as legacy from '../../src/stores/query.ts';
-import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '../../src/stores/queries/client.ts';
-import { addressKeys, catalogKeys, checkoutKeys, contentKeys, orderKeys, PERSONAL_PREFIX, QUERY_KEYS, userKeys } from '../../src/stores/queries/keys.ts';
-import { $addresses } from '../../src/stores/queries/addresses.ts';
-import { createOrderListStore, createOrderStore } from '../../src/stores/queries/orders.ts';
-import { createProductListStore, searchFromParams } from '../../src/stores/queries/catalog.ts';
+import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import * as legacy from '#stores/query.ts';
+import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '#stores/queries/client.ts';
+import { addressKeys, catalogKeys, checkoutKeys, contentKeys, orderKeys, PERSONAL_PREFIX, QUERY_KEYS, userKeys } from '#stores/queries/keys.ts';
+import { $addresses } from '#stores/queries/addresses.ts';
+import { createOrderListStore, createOrderStore } from '#stores/queries/orders.ts';
+import { createProductListStore, searchFromParams } from '#stores/queries/catalog.ts';
 import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
 import { order, product, address } from './fixtures.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cartExpiredRedirect, cartProductNotFoundRedirect, guestOnlyRedirect, homeActionPath, maintenanceRedirect, memberOnlyRedirect,
   refreshFailedRedirect, type RedirectSettings, type VisitorState,
-} from '../../src/lib/redirects.ts';
+} from '#lib/redirects.ts';
 
 const guest: VisitorState = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };
 const member: VisitorState = { isLogin: true, isRegisteredMember: true, isRefreshFailed: false };

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_TOKENS, describeSlots, resolveTheme, themeManifestSchema, themeNameFor, themes, themeSlotsSchema } from '../../themes/registry.ts';
-import { renderSlotCheck, SLOT_CHECK_FILE } from '../../themes/slot-check.ts';
+import { BASE_TOKENS, describeSlots, resolveTheme, themeManifestSchema, themeNameFor, themes, themeSlotsSchema } from '#themes/registry.ts';
+import { renderSlotCheck, SLOT_CHECK_FILE } from '#themes/slot-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

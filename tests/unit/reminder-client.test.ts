@@ -1,7 +1,7 @@
 import { describe, it, expect, beforeEach } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { configureClient, resetClient } from '../../src/api-client/http.ts';
-import { checkReminder, requestReminder, resetReminder } from '../../src/api-client/reminder.ts';
+import { ApiError } from '#api-client/core/errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { checkReminder, requestReminder, resetReminder } from '#api-client/account/reminder.ts';
 import { fakeFetch, json, loginBody, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -7,11 +7,11 @@
 import { act, createElement as h } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/api-client/errors.ts';
-import { validateForm } from '../../src/validation/form.ts';
-import FieldError from '../../islands/common/FieldError.tsx';
-import { newPasswordSpec, useAccountForm } from '../../islands/reminder/account-form.ts';
-import { readToken } from '../../islands/reminder/ReminderReset.tsx';
+import { ApiError } from '#api-client/core/errors.ts';
+import { validateForm } from '#validation/form.ts';
+import FieldError from '#islands/common/FieldError.tsx';
+import { newPasswordSpec, useAccountForm } from '#islands/reminder/account-form.ts';
+import { readToken } from '#islands/reminder/ReminderReset.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

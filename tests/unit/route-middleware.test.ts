@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   RouteError, assertMiddlewareNames, authMiddleware, guestMiddleware, middlewareByName, parseMiddlewareNames, routeMiddlewares, runMiddleware, type RouteFacts,
-} from '../../src/lib/route-middleware.ts';
-import { errorPageFacts, loadPage } from '../../src/lib/page-loader.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+} from '#lib/route-middleware.ts';
+import { errorPageFacts, loadPage } from '#lib/page-loader.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 
 const off = { noMemberUse: false, verifyEmailOnFirstLogin: false };
 const guest = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };

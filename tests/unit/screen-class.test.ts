@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenClass } from '../../src/api-client/settings.ts';
-import { BREAKPOINTS_META, DEFAULT_BREAKPOINTS, breakpointsFrom, breakpointsMetaContent, screenClassFor, screenMediaCss } from '../../src/lib/screen-class.ts';
+import { screenClass } from '#api-client/site/settings.ts';
+import { BREAKPOINTS_META, DEFAULT_BREAKPOINTS, breakpointsFrom, breakpointsMetaContent, screenClassFor, screenMediaCss } from '#lib/screen-class.ts';
 import { SCHOOL_BREAKPOINTS } from '../../api/src/db/seed/school.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -5,8 +5,8 @@
  * the schema.org shapes the spec asks for (WebSite search action, breadcrumbs, articles).
  */
 import { describe, expect, it } from 'vitest';
-import { articleJsonLd, breadcrumbJsonLd, jsonLdText, organizationJsonLd, webSiteJsonLd } from '../../src/lib/seo/json-ld.ts';
-import { homeSeo, postSeo, productSeo } from '../../src/lib/seo/page-seo.ts';
+import { articleJsonLd, breadcrumbJsonLd, jsonLdText, organizationJsonLd, webSiteJsonLd } from '#lib/seo/json-ld.ts';
+import { homeSeo, postSeo, productSeo } from '#lib/seo/page-seo.ts';
 import { product } from './fixtures.ts';
 
 const ORIGIN = 'https://shop.example.jp';

@@ -5,11 +5,11 @@
  * public page listed (list pages included) and robots.txt closing the private screens.
  */
 import { describe, expect, it } from 'vitest';
-import { robotsTxt } from '../../src/lib/seo/robots.ts';
-import { contentSitemapEntries } from '../../src/lib/seo/sitemap-pages.ts';
+import { robotsTxt } from '#lib/seo/robots.ts';
+import { contentSitemapEntries } from '#lib/seo/sitemap-pages.ts';
 import {
   chunkEntries, newest, planSitemap, productSitemapPath, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetXml, w3cDate, xmlEscape,
-} from '../../src/lib/seo/sitemap.ts';
+} from '#lib/seo/sitemap.ts';
 
 const ORIGIN = 'https://shop.example.jp';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

@@ -4,10 +4,10 @@
  * meta description text.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalProductListUrl, canonicalUrl } from '../../src/lib/seo/canonical.ts';
-import { defaultDescription, seoTags } from '../../src/lib/seo/head.ts';
-import { absoluteUrl, siteOrigin } from '../../src/lib/seo/site.ts';
-import { htmlToText, metaDescription } from '../../src/lib/seo/text.ts';
+import { canonicalProductListUrl, canonicalUrl } from '#lib/seo/canonical.ts';
+import { defaultDescription, seoTags } from '#lib/seo/head.ts';
+import { absoluteUrl, siteOrigin } from '#lib/seo/site.ts';
+import { htmlToText, metaDescription } from '#lib/seo/text.ts';
 
 const ORIGIN = 'https://shop.example.jp';
 

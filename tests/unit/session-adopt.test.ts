@@ -5,11 +5,11 @@
  * post-login warning; the extras survive a page load in the same tab and end with the session.
  */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient, endSession } from '../../src/api-client/http.ts';
-import { readSession } from '../../src/api-client/cookie-jar.ts';
-import { useSessionStore, loggedOutState, AUTH_EXTRAS_KEY, readAuthExtras } from '../../src/stores/session.ts';
-import { adoptLoginResponse, LOGIN_WARNINGS, loginWarning } from '../../src/stores/session-actions.ts';
-import { HISTORY_STORAGE_KEY } from '../../src/stores/history-key.ts';
+import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
+import { readSession } from '#api-client/core/cookie-jar.ts';
+import { useSessionStore, loggedOutState, AUTH_EXTRAS_KEY, readAuthExtras } from '#stores/session.ts';
+import { adoptLoginResponse, LOGIN_WARNINGS, loginWarning } from '#stores/session-actions.ts';
+import { HISTORY_STORAGE_KEY } from '#stores/history-key.ts';
 import { fakeFetch, json, loginBody } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 import type { LoginResponse } from '#contracts/auth.ts';

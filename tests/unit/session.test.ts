@@ -1,9 +1,9 @@
 /** Session store (spec 4 "Login", "Session check", "Logout"). */
 import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient, request } from '../../src/api-client/http.ts';
-import { useSessionStore, loggedOutState } from '../../src/stores/session.ts';
-import { login, logout } from '../../src/stores/session-actions.ts';
-import { useHistoryStore } from '../../src/stores/history.ts';
+import { configureClient, resetClient, request } from '#api-client/core/http.ts';
+import { useSessionStore, loggedOutState } from '#stores/session.ts';
+import { login, logout } from '#stores/session-actions.ts';
+import { useHistoryStore } from '#stores/history.ts';
 import { fakeFetch, json, memoryTokens, loginBody, type Handler } from './fake-api.ts';
 import { product } from './fixtures.ts';
 

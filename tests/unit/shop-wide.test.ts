@@ -5,13 +5,13 @@
  * in-flight requests when the page goes away.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asLoadTask, pendingLoadTasks } from '../../src/lib/load-tasks.ts';
+import { asLoadTask, pendingLoadTasks } from '#lib/load-tasks.ts';
 import {
   PREFETCH_VIEWPORT_MAX, bindScrollRestore, claimChunkReload, isChunkLoadError, prefetchAllowed, prefetchUrl, saveScroll, savedScroll,
   scrollToTarget, startPrefetch, whenIdle,
-} from '../../src/scripts/shop-wide.ts';
-import { configureClient, request, resetClient } from '../../src/api-client/http.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+} from '#scripts/shop-wide.ts';
+import { configureClient, request, resetClient } from '#api-client/core/http.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 import { fakeFetch, hangingResponse, memoryTokens } from './fake-api.ts';
 
 /** A Storage-like map. */

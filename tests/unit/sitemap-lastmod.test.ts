@@ -3,7 +3,7 @@
  * the content was last synced; only an API that does not send updated_at falls back to the sync time.
  */
 import { describe, expect, it } from 'vitest';
-import { contentSitemapEntries } from '../../src/lib/seo/sitemap-pages.ts';
+import { contentSitemapEntries } from '#lib/seo/sitemap-pages.ts';
 
 const base = { blogs: [], news: [], brands: [], categories: [], syncedAt: '2026-06-01T00:00:00Z', productsChangedAt: null };
 

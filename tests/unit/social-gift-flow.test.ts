@@ -1,7 +1,7 @@
 /** The receiver's pages: which step a /social-gift/… path is (the key segment is optional, spec 2), and the date wording. */
 import { describe, expect, it } from 'vitest';
-import { deliveryText, formatGiftDate, parseGiftPath } from '../../islands/social-gift/flow.ts';
-import { socialGiftPath } from '../../src/lib/routes.ts';
+import { deliveryText, formatGiftDate, parseGiftPath } from '#islands/social-gift/flow.ts';
+import { socialGiftPath } from '#lib/routes.ts';
 
 describe('social gift paths', () => {
   it('reads the key and the step, with or without the key', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, it, expect, beforeEach } from 'vitest';
-import { apiState, storeMaintenance, clearMaintenance, MAINTENANCE_STORAGE_KEY } from '../../src/api-client/state.ts';
-import { readMaintenance } from '../../src/api-client/maintenance.ts';
+import { apiState, storeMaintenance, clearMaintenance, MAINTENANCE_STORAGE_KEY } from '#api-client/core/state.ts';
+import { readMaintenance } from '#api-client/site/maintenance.ts';
 
 beforeEach(() => { clearMaintenance(); sessionStorage.clear(); });
 

@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveTheme, themeCursorSchema, themeLoaderSchema, themeManifestSchema, themes } from '../../themes/registry.ts';
-import { CURSOR_IDS, SPINNER_IDS } from '../../themes/theme-manifest.ts';
-import { cursorStylesheet, LOADER_BASE, loaderCss, spinnerStylesheet } from '../../themes/default/loaders/files.ts';
+import { resolveTheme, themeCursorSchema, themeLoaderSchema, themeManifestSchema, themes } from '#themes/registry.ts';
+import { CURSOR_IDS, SPINNER_IDS } from '#themes/theme-manifest.ts';
+import { cursorStylesheet, LOADER_BASE, loaderCss, spinnerStylesheet } from '#themes/default/loaders/files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');

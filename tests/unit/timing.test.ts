@@ -2,10 +2,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as timing from '../../src/lib/timing.ts';
-import { TOKEN_SAFETY_MARGIN_MS as tokenMargin } from '../../src/api-client/token.ts';
-import { TOAST_DURATION_MS as toastDuration } from '../../src/stores/toast.ts';
-import { MIN_FETCH_MS as minFetch } from '../../src/stores/queries/client.ts';
+import * as timing from '#lib/timing.ts';
+import { TOKEN_SAFETY_MARGIN_MS as tokenMargin } from '#api-client/core/token.ts';
+import { TOAST_DURATION_MS as toastDuration } from '#stores/toast.ts';
+import { MIN_FETCH_MS as minFetch } from '#stores/queries/client.ts';
 
 describe('spec 9 constants', () => {
   it('token safety margin 5 s, refresh retry limit 1, chunk-reload guard 60 s', () => {

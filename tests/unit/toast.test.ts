@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
-import { useToastStore, toast, toastError, pushToast, TOAST_POSITION, TOAST_DURATION_MS, TOAST_MAX } from '../../src/stores/toast.ts';
-import { ApiError } from '../../src/api-client/errors.ts';
+import { useToastStore, toast, toastError, pushToast, TOAST_POSITION, TOAST_DURATION_MS, TOAST_MAX } from '#stores/toast.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { computeExpiresAt, isTokenExpired, TOKEN_SAFETY_MARGIN_MS } from '../../src/api-client/token.ts';
+import { computeExpiresAt, isTokenExpired, TOKEN_SAFETY_MARGIN_MS } from '#api-client/core/token.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
 

@@ -3,8 +3,8 @@ import { describe, it, expect } from 'vitest';
 import {
   required, maxLength, minLength, email, kana, post, decimal, tel, halfWidthAlphaNum, phoneDigits, postalDigits,
   fullWidth, requiredWithoutAll, dateBirth, minDate, passwordRules, validate,
-} from '../../src/validation/rules.ts';
-import { validateForm } from '../../src/validation/form.ts';
+} from '#validation/rules.ts';
+import { validateForm } from '#validation/form.ts';
 import { messages } from '#contracts/messages.ts';
 
 describe('spec 5 rules and messages', () => {
@@ -107,7 +107,7 @@ describe('spec 5 rules and messages', () => {
 
 describe('theme validation rules (spec 5: one theme adds them)', () => {
   it('password is required in every theme; only the strict theme asks for 8+ letters and digits with - _ .', async () => {
-    const { themedFieldRules } = await import('../../src/validation/theme-rules.ts');
+    const { themedFieldRules } = await import('#validation/theme-rules.ts');
     const check = (theme: string, v: string) => validate(v, 'パスワード', themedFieldRules('password', theme));
     expect(check('default', '')).toBe('パスワードは必須項目です');
     expect(check('outlet', '')).toBe('パスワードは必須項目です');
@@ -118,7 +118,7 @@ describe('theme validation rules (spec 5: one theme adds them)', () => {
   });
 
   it('names full-width and kana full-width katakana only in the strict theme', async () => {
-    const { themedFieldRules } = await import('../../src/validation/theme-rules.ts');
+    const { themedFieldRules } = await import('#validation/theme-rules.ts');
     expect(validate('Taro', '名', themedFieldRules('name', 'default'))).toBeNull();
     expect(validate('Taro', '名', themedFieldRules('name', 'outlet'))).toBe('名は全角で入力してください');
     expect(validate('太郎', '名', themedFieldRules('name', 'outlet'))).toBeNull();
@@ -128,7 +128,7 @@ describe('theme validation rules (spec 5: one theme adds them)', () => {
   });
 
   it('reads the active theme from the page and treats an unknown theme as adding nothing', async () => {
-    const { activeThemeName, themeRules } = await import('../../src/validation/theme-rules.ts');
+    const { activeThemeName, themeRules } = await import('#validation/theme-rules.ts');
     expect(activeThemeName(null)).toBe('default');
     expect(themeRules('no-such-theme')).toEqual({ strictPassword: false, fullWidthNames: false, kanaKatakana: false });
     expect(themeRules('outlet')).toEqual({ strictPassword: true, fullWidthNames: true, kanaKatakana: true });

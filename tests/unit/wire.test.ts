@@ -6,15 +6,15 @@ import { describe, it, expect } from 'vitest';
 import { cartSchema, CARRIAGE } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { productSchema } from '#contracts/products.ts';
-import { CARRIAGE_RULE, yenToFreeCarriage } from '../../src/api-client/carriage.ts';
-import { DecodeError, readErrorBody } from '../../src/api-client/guard.ts';
-import { toCart } from '../../src/api-client/reshape.ts';
-import { toOrderTerms } from '../../src/api-client/settings.ts';
-import { cartWire } from '../../src/api-client/wire/cart.ts';
-import { orderWire } from '../../src/api-client/wire/order.ts';
-import { productWire } from '../../src/api-client/wire/product.ts';
-import { returnTerms } from '../../islands/checkout/Confirm.tsx';
-import { orderShipments } from '../../islands/mypage/OrderDetail.tsx';
+import { CARRIAGE_RULE, yenToFreeCarriage } from '#api-client/cart/carriage.ts';
+import { DecodeError, readErrorBody } from '#api-client/core/guard.ts';
+import { toCart } from '#api-client/cart/reshape.ts';
+import { toOrderTerms } from '#api-client/site/settings.ts';
+import { cartWire } from '#api-client/wire/cart.ts';
+import { orderWire } from '#api-client/wire/order.ts';
+import { productWire } from '#api-client/wire/product.ts';
+import { returnTerms } from '#islands/checkout/Confirm.tsx';
+import { orderShipments } from '#islands/mypage/OrderDetail.tsx';
 import { address, cart, order, product } from './fixtures.ts';
 
 describe('wire decoders match the contracts', () => {

@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { useCallback, useEffect, useState } from '../../common/react.ts';
 import type { Pagination } from '#contracts/common.ts';
 import type { Product } from '#contracts/products.ts';
-import type { Paged } from '../../../src/api-client/discovery.ts';
-import { formatYen } from '../../../src/lib/money.ts';
-import { productDetailPath } from '../../../src/lib/routes.ts';
+import type { Paged } from '#api-client/mypage/discovery.ts';
+import { formatYen } from '#lib/money.ts';
+import { productDetailPath } from '#lib/routes.ts';
 
 /** ?page= as a positive integer (1 when absent or invalid). */
 export function readPage(search: string): number {

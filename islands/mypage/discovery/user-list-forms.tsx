@@ -4,10 +4,10 @@
  */
 import { useEffect, useRef, useState } from '../../common/react.ts';
 import { USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from '#contracts/discovery.ts';
-import type { UserList } from '../../../src/api-client/discovery.ts';
-import { mypageListDetailPath } from '../../../src/lib/mypage-routes.ts';
-import type { FormSpec } from '../../../src/validation/form.ts';
-import { maxLength, required } from '../../../src/validation/rules.ts';
+import type { UserList } from '#api-client/mypage/discovery.ts';
+import { mypageListDetailPath } from '#lib/mypage-routes.ts';
+import type { FormSpec } from '#validation/form.ts';
+import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../../common/FieldError.tsx';
 import { useAccountForm } from '../../reminder/account-form.ts';
 

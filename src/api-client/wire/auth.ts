@@ -1,6 +1,6 @@
 /** Decoder of a login or token-refresh answer (every page with the http core refreshes). */
 import type { LoginResponse } from '#contracts/auth.ts';
-import { boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { boolean, int, nullable, object, string, type Decoder } from '../core/guard.ts';
 
 export const loginResponseWire: Decoder<LoginResponse> = /* @__PURE__ */ object({
   access_token: string, expires_in: int, expires_at: string, is_registered_member: boolean,

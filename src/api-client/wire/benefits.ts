@@ -1,6 +1,6 @@
 /** Decoders of the member's coupons and point history, declared against the contract's types (the balance: wire/points.ts). */
 import type { MyCoupon, PointHistory } from '#contracts/benefits.ts';
-import { boolean, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+import { boolean, int, literal, nullable, object, string, type Decoder } from '../core/guard.ts';
 
 export const myCouponWire: Decoder<MyCoupon> = /* @__PURE__ */ object({
   id: int, code: string, name: string, description: string, discount_type: literal('amount', 'percent'), discount_value: int,

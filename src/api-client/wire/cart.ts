@@ -6,7 +6,7 @@
  */
 import type { Cart, CartDecisionResponse, CartOrder, CartProduct } from '#contracts/cart.ts';
 import type { Product } from '#contracts/products.ts';
-import { array, boolean, int, nullable, object, optional, string, unknown, type Decoder } from '../guard.ts';
+import { array, boolean, int, nullable, object, optional, string, unknown, type Decoder } from '../core/guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 import { cartSocialGiftWire } from './social-gift.ts';
 

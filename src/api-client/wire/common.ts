@@ -6,7 +6,7 @@
  */
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
-import { array, boolean, int, literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, literal, nullable, object, optional, string, type Decoder } from '../core/guard.ts';
 
 export const taxRate = /* @__PURE__ */ literal(10, 8);
 

@@ -1,6 +1,6 @@
 /** Decoders of the discovery calls (favourites, history, lists, bookmarks, restock requests). */
 import type { Bookmark, LikedIds, LikeResult, ListedProduct, ProductHistoryItem, ProductRequest, UserList } from '#contracts/discovery.ts';
-import { array, boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, nullable, object, string, type Decoder } from '../core/guard.ts';
 import { productWire } from './product.ts';
 
 export const likeResultWire: Decoder<LikeResult> = /* @__PURE__ */ object({ product_id: int, is_favorite: boolean });

@@ -1,6 +1,6 @@
 /** Decoder of a line's 名入れ刺繍 (cart line, order line). */
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
-import { literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
+import { literal, nullable, object, optional, string, type Decoder } from '../core/guard.ts';
 
 const fonts = Object.keys(EMBROIDERY_FONTS) as Array<LineEmbroidery['font']>;
 const colors = Object.keys(EMBROIDERY_COLORS) as Array<LineEmbroidery['color']>;

@@ -1,7 +1,7 @@
 /** Decoder of the member's login history (GET /v1/me/login-histories). */
 import type { z } from 'zod';
 import type { loginHistorySchema } from '#contracts/account.ts';
-import { boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { boolean, int, nullable, object, string, type Decoder } from '../core/guard.ts';
 
 export type LoginHistory = z.infer<typeof loginHistorySchema>;
 

@@ -1,7 +1,7 @@
 /** Decoders of a memorial day and of the name embroidery. */
 import type { Memorial, NameEmbroidery } from '#contracts/memorials.ts';
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from '#contracts/memorial-choices.ts';
-import { boolean, int, literal, nullable, object, string, type Decoder } from '../guard.ts';
+import { boolean, int, literal, nullable, object, string, type Decoder } from '../core/guard.ts';
 
 export const memorialWire: Decoder<Memorial> = /* @__PURE__ */ object({
   id: int, user_id: int, target_user_name: string, division_ct: int, name: string, month: int, date: int, call: boolean,

@@ -1,6 +1,6 @@
 /** Decoder of an order (my-page history and detail, the thanks page). */
 import type { Order, OrderItem, OrderShipping } from '#contracts/orders.ts';
-import { array, int, literal, nullable, object, optional, string, type Decoder } from '../guard.ts';
+import { array, int, literal, nullable, object, optional, string, type Decoder } from '../core/guard.ts';
 import { cartOrderWire, deliveryAddressWire, taxRate } from './common.ts';
 import { orderSocialGiftWire } from './social-gift.ts';
 import { lineEmbroideryWire } from './embroidery.ts';

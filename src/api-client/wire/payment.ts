@@ -1,5 +1,5 @@
 /** Decoder of a payment method. */
 import type { PaymentMethod } from '#contracts/payments.ts';
-import { int, object, string, type Decoder } from '../guard.ts';
+import { int, object, string, type Decoder } from '../core/guard.ts';
 
 export const paymentMethodWire: Decoder<PaymentMethod> = /* @__PURE__ */ object({ id: int, code: string, name: string, description: string, fee: int });

@@ -1,6 +1,6 @@
 /** The decoder of the member's point balance, declared against the contract's type. */
 import type { PointSummary } from '#contracts/benefits.ts';
-import { array, int, nullable, number, object, string, type Decoder } from '../guard.ts';
+import { array, int, nullable, number, object, string, type Decoder } from '../core/guard.ts';
 
 export const pointSummaryWire: Decoder<PointSummary> = /* @__PURE__ */ object({
   point_balance: int, expiring_point: int, expiring_at: nullable(string), expiring_within_days: int, point_rate: number,

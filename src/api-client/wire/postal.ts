@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { prefectureSchema } from '#contracts/account.ts';
 import type { PostalCodeCandidate, PostalCodeResult } from '#contracts/addresses.ts';
-import { array, object, optional, string, type Decoder } from '../guard.ts';
+import { array, object, optional, string, type Decoder } from '../core/guard.ts';
 
 export type Prefecture = z.infer<typeof prefectureSchema>;
 

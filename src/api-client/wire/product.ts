@@ -1,6 +1,6 @@
 /** Decoders of a product (catalogue calls). */
 import type { Product, ProductModel, ProductRef, StockStatus } from '#contracts/products.ts';
-import { array, boolean, int, literal, nullable, number, object, optional, string, type Decoder } from '../guard.ts';
+import { array, boolean, int, literal, nullable, number, object, optional, string, type Decoder } from '../core/guard.ts';
 import { taxRate } from './common.ts';
 
 const ref: Decoder<ProductRef> = /* @__PURE__ */ object({ id: int, key: string, name: string });

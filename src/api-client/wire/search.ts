@@ -1,6 +1,6 @@
 /** Decoders of the discovery calls: facets, suggestions, reviews and the search history. */
 import type { FacetCount, ProductFacets, ProductReview, ProductSearchHistory, ProductSuggest } from '#contracts/products.ts';
-import { array, int, nullable, number, object, string, type Decoder } from '../guard.ts';
+import { array, int, nullable, number, object, string, type Decoder } from '../core/guard.ts';
 
 const facetCount: Decoder<FacetCount> = /* @__PURE__ */ object({ key: string, name: string, count: int });
 

@@ -2,7 +2,7 @@
 import type {
   SocialGiftAddressCheck, SocialGiftComplete, SocialGiftDelivery, SocialGiftLeadtime, SocialGiftProduct, SocialGiftShipping,
 } from '#contracts/social-gift.ts';
-import { array, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { array, int, nullable, object, string, type Decoder } from '../core/guard.ts';
 import { giftStatus as status } from './social-gift.ts';
 
 export const socialGiftProductsWire: Decoder<SocialGiftProduct[]> = /* @__PURE__ */ array(object({

@@ -4,7 +4,7 @@
  * the first load of every cart and checkout page, those are not.
  */
 import type { CartSocialGift, OrderSocialGift } from '#contracts/social-gift.ts';
-import { literal, object, string, type Decoder } from '../guard.ts';
+import { literal, object, string, type Decoder } from '../core/guard.ts';
 
 /** A gift's status (the order's and the receiver's view of it). */
 export const giftStatus = /* @__PURE__ */ literal('waiting', 'received', 'expired', 'cancelled');

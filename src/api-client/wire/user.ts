@@ -1,6 +1,6 @@
 /** Decoder of the member's profile. */
 import type { User } from '#contracts/user.ts';
-import { boolean, int, nullable, object, string, type Decoder } from '../guard.ts';
+import { boolean, int, nullable, object, string, type Decoder } from '../core/guard.ts';
 
 export const userWire: Decoder<User> = /* @__PURE__ */ object({
   id: int, username: string, email: string, last_name: string, first_name: string, last_name_kana: string,

@@ -4,7 +4,7 @@
  */
 import type { Blog, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { CategoryNode, Product } from '#contracts/products.ts';
-import { listPageHref, listPageTitle } from '../../../content-sync/paging.ts';
+import { listPageHref, listPageTitle } from '#content-sync/paging.ts';
 import { paths, productDetailPath } from '../routes.ts';
 import type { OgType } from './head.ts';
 import { articleJsonLd, breadcrumbJsonLd, organizationJsonLd, webSiteJsonLd, type Crumb, type JsonLd } from './json-ld.ts';

@@ -6,8 +6,8 @@
 import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { CategoryNode } from '#contracts/products.ts';
-import { listPageHref } from '../../../content-sync/paging.ts';
-import { normalisePagePath } from '../../../content-sync/snapshot.ts';
+import { listPageHref } from '#content-sync/paging.ts';
+import { normalisePagePath } from '#content-sync/snapshot.ts';
 import { paths } from '../routes.ts';
 import { newest, type SitemapEntry } from './sitemap.ts';
 

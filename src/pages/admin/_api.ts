@@ -10,7 +10,7 @@
  */
 import type { AstroGlobal } from 'astro';
 import { channel } from 'virtual:shop/theme';
-import { readServerEndpoint } from '../../api-client/endpoint.ts';
+import { readServerEndpoint } from '#api-client/core/endpoint.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
 import { canUse, type AdminArea, type AdminRole } from '#contracts/admin-roles.ts';

@@ -3,8 +3,8 @@
  * Channel and API base come from the layout's meta tags; a member's bearer from the access_token
  * cookie, refreshed first through the API client (loaded only then) when it has run out.
  */
-import { API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL } from '../../api-client/endpoint.ts';
-import { TOAST_DURATION_MS } from '../../lib/timing.ts';
+import { API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL } from '#api-client/core/endpoint.ts';
+import { TOAST_DURATION_MS } from '#lib/timing.ts';
 
 const FAILED = '通信に失敗しました。時間をおいて再度お試しください。';
 
@@ -37,7 +37,7 @@ export async function refreshIfExpired(): Promise<void> {
   if (!isMember()) return;
   const expires = Number(cookie('expires_at'));
   if (Number.isFinite(expires) && expires > 0 && expires <= Date.now()) {
-    const { refreshForRequest } = await import('../../api-client/refresh.ts');
+    const { refreshForRequest } = await import('#api-client/core/refresh.ts');
     await refreshForRequest();
   }
 }

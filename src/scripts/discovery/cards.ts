@@ -1,5 +1,5 @@
 /** Product cards the discovery scripts render into shelves (recently viewed, recommendations, accessories). */
-import { formatYen } from '../../lib/money.ts';
+import { formatYen } from '#lib/money.ts';
 import { loadFavorites } from '../favorites.ts';
 
 /** The fields of a wire Product a card shows. */

@@ -1,5 +1,5 @@
 /** The member's address book. */
-import { listUserAddresses } from '../../api-client/addresses.ts';
+import { listUserAddresses } from '#api-client/account/addresses.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { addressKeys } from './keys.ts';
 

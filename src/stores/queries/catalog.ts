@@ -1,7 +1,7 @@
 /** Catalogue data for islands: product lists by filter and single products. */
 import { computed, type ReadableAtom } from 'nanostores';
-import { buildQuery } from '../../api-client/http.ts';
-import { getProduct, listProducts, productQueryParams, type ProductSearch } from '../../api-client/products.ts';
+import { buildQuery } from '#api-client/core/http.ts';
+import { getProduct, listProducts, productQueryParams, type ProductSearch } from '#api-client/catalog/products.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { catalogKeys } from './keys.ts';
 

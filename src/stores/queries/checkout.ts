@@ -1,6 +1,6 @@
 /** Checkout data that is not the cart itself (the cart lives in the zustand cart store). */
 import type { ReadableAtom } from 'nanostores';
-import { listCartPayments } from '../../api-client/payments.ts';
+import { listCartPayments } from '#api-client/checkout/payments.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { checkoutKeys } from './keys.ts';
 

@@ -3,13 +3,13 @@
  * stores on, with the retry and loading rules, mutation helpers and invalidation on session change.
  */
 import { nanoquery } from '@nanostores/query';
-import { ApiError, CLIENT_CODES } from '../../api-client/errors.ts';
-import { onSessionEvent } from '../../api-client/http.ts';
-import { holdRemaining } from '../../lib/loading-hold.ts';
+import { ApiError, CLIENT_CODES } from '#api-client/core/errors.ts';
+import { onSessionEvent } from '#api-client/core/http.ts';
+import { holdRemaining } from '#lib/loading-hold.ts';
 import { PERSONAL_PREFIX } from './keys.ts';
 
 /** Spec 9: a loader, once shown, stays at least 200 ms (src/lib/loading-hold.ts applies it). */
-export { MIN_FETCH_MS } from '../../lib/timing.ts';
+export { MIN_FETCH_MS } from '#lib/timing.ts';
 
 /**
  * Resolves with `work`'s result, held so its loader does not flicker: an answer within 100 ms (before

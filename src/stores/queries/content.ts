@@ -1,5 +1,5 @@
 /** Site content and settings read by islands. */
-import { getFrontSettings } from '../../api-client/settings.ts';
+import { getFrontSettings } from '#api-client/site/settings.ts';
 import { createFetcherStore } from './client.ts';
 import { contentKeys } from './keys.ts';
 

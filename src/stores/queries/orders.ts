@@ -1,6 +1,6 @@
 /** The member's orders: paged history and one order. */
 import type { ReadableAtom } from 'nanostores';
-import { getOrder, listOrders } from '../../api-client/orders.ts';
+import { getOrder, listOrders } from '#api-client/mypage/orders.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { orderKeys } from './keys.ts';
 

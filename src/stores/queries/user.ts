@@ -1,5 +1,5 @@
 /** The signed-in member's own data. */
-import { getMe } from '../../api-client/user.ts';
+import { getMe } from '#api-client/account/user.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { userKeys } from './keys.ts';
 

@@ -3,9 +3,9 @@
  * unit price with tax (軽減税率 noted),
  * a quantity select and 削除. Presentational: the cart island owns the cart and passes callbacks.
  */
-import { formatYenWithTax } from '../../../src/lib/money.ts';
-import type { CartLine as CartLineData } from '../../../src/api-client/types.ts';
-import { productDetailPath } from '../../../src/lib/routes.ts';
+import { formatYenWithTax } from '#lib/money.ts';
+import type { CartLine as CartLineData } from '#api-client/core/types.ts';
+import { productDetailPath } from '#lib/routes.ts';
 import { embroideryLabel, embroideryOf } from '#contracts/embroidery-choices.ts';
 import type { SlotProps } from '../../slot-props.ts';
 

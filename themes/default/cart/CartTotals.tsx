@@ -1,5 +1,5 @@
 /** Default CartTotals slot: subtotal with tax, carriage (無料 at 0), grand total, and how far free delivery is. */
-import { formatYen } from '../../../src/lib/money.ts';
+import { formatYen } from '#lib/money.ts';
 import type { SlotProps } from '../../slot-props.ts';
 
 type Props = SlotProps['CartTotals'];

@@ -4,7 +4,7 @@
  * call gives an empty menu rather than failing the page.
  */
 import type { CategoryNode } from '#contracts/products.ts';
-import { getCategoryHierarchy } from '../../../src/api-client/content.ts';
+import { getCategoryHierarchy } from '#api-client/content/content.ts';
 
 const TTL_MS = 60_000;
 let cached: { at: number; tree: Promise<CategoryNode[]> } | null = null;

@@ -5,7 +5,7 @@
  */
 import { pointAdjustRequestSchema, type PointAdjustRequest } from '#contracts/admin-customers.ts';
 import { issuesToErrors, japaneseIssue } from '#contracts/issues.ts';
-import { formatNumber } from '../../../lib/money.ts';
+import { formatNumber } from '#lib/money.ts';
 
 export interface AdjustForm { amount: string; reason: string; request_key: string }
 

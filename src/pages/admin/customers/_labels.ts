@@ -6,9 +6,9 @@ import { CUSTOMER_STATUSES } from '#contracts/admin-customers.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import { formatJstDate, formatJstDateTime } from '#contracts/datetimes.ts';
 import { ORDER_STATUS_LABELS } from '#contracts/orders.ts';
-import { formatNumber } from '../../../lib/money.ts';
+import { formatNumber } from '#lib/money.ts';
 
-export { formatYen } from '../../../lib/money.ts';
+export { formatYen } from '#lib/money.ts';
 
 const pick = (table: Record<string, string>, key: string | number | null | undefined, fallback = '—') =>
   key == null ? fallback : table[String(key)] ?? String(key);

@@ -9,12 +9,12 @@
  * Cross-site posts are refused by Astro's origin check (security.checkOrigin, on by default).
  */
 import type { APIRoute } from 'astro';
-import { addToCart, parseEmbroidery, parseProductId, parseQuantity } from '../../../api-client/add-to-cart.ts';
-import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '../../../api-client/add-to-cart-errors.ts';
-import { firstErrorMessage, isDisplayableError } from '../../../api-client/errors.ts';
-import { COOKIE_NAMES, encodeCookieValue } from '../../../api-client/cookie-jar.ts';
-import { setupServerApi } from '../../../components/server-api.ts';
-import { paths } from '../../../lib/routes.ts';
+import { addToCart, parseEmbroidery, parseProductId, parseQuantity } from '#api-client/cart/add-to-cart.server.ts';
+import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '#api-client/cart/add-to-cart-errors.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { COOKIE_NAMES, encodeCookieValue } from '#api-client/core/cookie-jar.ts';
+import { setupServerApi } from '#components/server-api.ts';
+import { paths } from '#lib/routes.ts';
 
 export const prerender = false;
 

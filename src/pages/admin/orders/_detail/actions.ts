@@ -8,7 +8,7 @@
 import { amountChangeRequestSchema, CARRIERS, refundedRequestSchema, shipRequestSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
 import { issuesToErrors } from '#contracts/issues.ts';
-import { formatYen } from '../../../../lib/money.ts';
+import { formatYen } from '#lib/money.ts';
 
 export const ACTIONS = ['paid', 'ship', 'cancel', 'amount', 'refunded'] as const;
 export type ActionName = (typeof ACTIONS)[number];
