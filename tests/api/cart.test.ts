@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { carts, product_accessories, products, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 

@@ -11,7 +11,7 @@ import {
   channels, makers, payment_methods, product_likes, products, settings, user_addresses, users,
 } from '../../api/src/db/schema.ts';
 import { seedIfEmpty } from '../../api/src/db/seed/index.ts';
-import { verifyPassword } from '../../api/src/services/password.ts';
+import { verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

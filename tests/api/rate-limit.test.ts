@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
 import { rate_limits } from '../../api/src/db/schema.ts';
-import { AUTH_LIMITS, authLimitKeys } from '../../api/src/services/auth.ts';
+import { AUTH_LIMITS, authLimitKeys } from '../../api/src/services/auth/index.ts';
 import { closeRateLimitStores, rateLimitStore, type RateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { deleteExpiredRateLimits, postgresRateLimitStore } from '../../api/src/services/rate-limit/postgres.ts';
 import { redisRateLimitStore } from '../../api/src/services/rate-limit/redis.ts';

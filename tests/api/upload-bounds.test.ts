@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { uploaded_files } from '../../api/src/db/schema.ts';
 import { createApp } from '../../api/src/app.ts';
-import { purgeUnattachedUploads } from '../../api/src/services/uploads/retention.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

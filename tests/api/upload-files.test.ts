@@ -12,8 +12,8 @@ import S3rver from 's3rver';
 import { uploaded_files } from '../../api/src/db/schema.ts';
 import { createApp } from '../../api/src/app.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
-import { purgeUnattachedUploads } from '../../api/src/services/uploads/retention.ts';
-import { storageOf } from '../../api/src/services/uploads/storage.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
+import { storageOf } from '../../api/src/services/upload-files/storage.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 const MAX = 64 * 1024;

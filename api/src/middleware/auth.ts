@@ -8,7 +8,7 @@ import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { auth_tokens, users } from '../db/schema.ts';
 import { unauthenticated } from '../lib/errors.ts';
-import { hashToken } from '../services/tokens.ts';
+import { hashToken } from '../services/tokens/index.ts';
 
 export function bearerOf(header: string | undefined): string | null {
   const m = header?.match(/^Bearer\s+(\S+)$/i);

@@ -14,8 +14,8 @@ import { validationFailed } from '../lib/errors.ts';
 import type { z } from 'zod';
 import type { Catalog, CatalogOrderResponse, catalogOrderRequestSchema } from '#contracts/catalog-order.ts';
 import { channelSetting, enforce, type Limit } from './account/common.ts';
-import { formatPostalCode } from './addresses.ts';
-import { queueMail, siteName } from './mail.ts';
+import { formatPostalCode } from './user-addresses/index.ts';
+import { queueMail, siteName } from './mail/index.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
 import { knownPrefecture } from './social-gift/address.ts';
 

@@ -3,7 +3,7 @@
  * the payment methods and a few postal codes. The demo password and
  * security answer are hashed once per seed (scrypt is deliberately slow).
  */
-import { hashAnswer, hashPassword } from '../../services/password.ts';
+import { hashAnswer, hashPassword } from '../../services/passwords/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema.ts';
 import { MAIN_CHANNEL } from './channels.ts';

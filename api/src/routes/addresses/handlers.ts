@@ -3,10 +3,10 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
 import {
   createAddress, deleteAddress, deleteAllAddresses, getAddress, importAddresses, importRefused, listAddresses, updateAddress, useAddress,
-} from '../../services/addresses.ts';
-import { addressesToCsv } from '../../services/address-csv.ts';
+} from '../../services/user-addresses/index.ts';
+import { addressesToCsv } from '../../services/user-addresses/csv.ts';
 import { LIMIT_HEADER } from '#contracts/common.ts';
-import { listPrefectures, lookupPostalCode } from '../../services/postal.ts';
+import { listPrefectures, lookupPostalCode } from '../../services/postal-codes/index.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import type * as routes from './routes.ts';
 

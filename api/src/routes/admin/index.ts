@@ -15,7 +15,7 @@ import { issuesToErrors } from '../../lib/router.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { channelMiddleware } from '../../middleware/channel.ts';
 import { rejectNul } from '../../middleware/nul.ts';
-import { adminResources } from '../../services/admin/resources.ts';
+import { adminResources } from '../../services/admin/content/resources.ts';
 import { crudHandlers, login, logout, me } from './handlers.ts';
 import { getMaintenance, putMaintenance } from './maintenance/handlers.ts';
 import { getMaintenanceRoute, putMaintenanceRoute } from './maintenance/routes.ts';

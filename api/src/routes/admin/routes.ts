@@ -5,7 +5,7 @@ import {
   adminIdParamSchema, adminItemSchema, adminListQuerySchema, editorLoginRequestSchema, editorLoginResponseSchema, editorSchema,
 } from '#contracts/admin.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import type { AdminResourceDef } from '../../services/admin/resources.ts';
+import type { AdminResourceDef } from '../../services/admin/content/resources.ts';
 import { retryAfter } from '../auth/routes.ts';
 
 const security = [{ editorBearer: [] }];

@@ -1,7 +1,7 @@
 /** E-commerce event handler: validated, then stored (services/discovery/events.ts). */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { noContent } from '../../lib/respond.ts';
-import { recordEvent } from '../../services/discovery/events.ts';
+import { recordEvent } from '../../services/ecommerce-events/index.ts';
 import type * as routes from './routes.ts';
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {

@@ -3,7 +3,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { validationFailed } from '../../lib/errors.ts';
 import { noContent, paged } from '../../lib/respond.ts';
 import { messages } from '#contracts/messages.ts';
-import { deleteHistory, listHistory, recordView } from '../../services/discovery/histories.ts';
+import { deleteHistory, listHistory, recordView } from '../../services/product-histories/index.ts';
 import type * as routes from './routes.ts';
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {

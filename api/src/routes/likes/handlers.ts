@@ -1,7 +1,7 @@
 /** Favourite handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
-import { likedAmong, likedProducts as listLiked, setLike } from '../../services/discovery/likes.ts';
+import { likedAmong, likedProducts as listLiked, setLike } from '../../services/likes/index.ts';
 import type * as routes from './routes.ts';
 
 export const like: AppRouteHandler<typeof routes.like> = async (c) =>

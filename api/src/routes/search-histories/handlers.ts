@@ -1,7 +1,7 @@
 /** Search history handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, paged } from '../../lib/respond.ts';
-import { addSearchHistory, deleteSearchHistory, listSearchHistories } from '../../services/search/histories.ts';
+import { addSearchHistory, deleteSearchHistory, listSearchHistories } from '../../services/product-search-histories/index.ts';
 import type * as routes from './routes.ts';
 
 export const add: AppRouteHandler<typeof routes.add> = async (c) => {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
 import { settings } from '../../db/schema.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { type Limit } from '../rate-limit/index.ts';
 
 export { enforce, TOO_MANY_REQUESTS_MESSAGE, type Limit } from '../rate-limit/index.ts';

@@ -11,7 +11,7 @@ import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
 import { carts } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { randomToken } from '../tokens.ts';
+import { randomToken } from '../tokens/index.ts';
 import { cartErrors } from './errors.ts';
 import { dropUnsellableLines, mergeLines } from './lines.ts';
 import { cartByTokenQuery, cartStatements, cartViewColumns, type CartContents, type CartExtras } from './queries.ts';

@@ -2,7 +2,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
-import { FRONT_SETTING_DEFAULTS } from '../settings.ts';
+import { FRONT_SETTING_DEFAULTS } from '../settings/index.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
 

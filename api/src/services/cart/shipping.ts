@@ -16,11 +16,11 @@ import { unauthenticated, unprocessable, validationFailed } from '../../lib/erro
 import { ADDRESS_LIMIT, type DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShippingAddRequest } from '#contracts/cart.ts';
 import type { CartDivideRequest, CartPackingModifyRequest, CartShippingModifyRequest } from '#contracts/delivery.ts';
-import { addressLimitReached, findAddress, lockAndCount, toDeliveryAddress, type AddressRow } from '../addresses.ts';
+import { addressLimitReached, findAddress, lockAndCount, toDeliveryAddress, type AddressRow } from '../user-addresses/index.ts';
 import { deliveryPlan, isChoosableDelivery } from '../delivery/leadtime.ts';
 import { deliverySettings } from '../delivery/settings.ts';
 import { knownPrefecture } from '../social-gift/address.ts';
-import { randomToken } from '../tokens.ts';
+import { randomToken } from '../tokens/index.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
 import { sameEmbroidery } from './lines.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { qa_categories, qas } from '../../db/schema.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Qa, QaCategory } from '#contracts/content.ts';
-import { keywordTerms, likePattern } from '../catalog.ts';
+import { keywordTerms, likePattern } from '../products/catalog.ts';
 import { toQa } from './serializers.ts';
 import { listPage, withPage, type ListQuery } from './shared.ts';
 

@@ -10,7 +10,7 @@ import type { PageResult } from '../../lib/respond.ts';
 import { layoutBlockSchema, type Collection, type Layout, type LayoutBlock } from '#contracts/content.ts';
 import { productListQuerySchema, type Product } from '#contracts/products.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
-import { listProductPage } from '../products.ts';
+import { listProductPage } from '../products/index.ts';
 
 type LayoutRow = typeof layouts.$inferSelect;
 

@@ -1,8 +1,8 @@
 /** Discovery services (issue 7): favourites, history, lists, bookmarks, restock requests, recommendations, events. */
-export * from './likes.ts';
-export * from './histories.ts';
-export * from './user-lists.ts';
-export * from './bookmarks.ts';
-export * from './product-requests.ts';
-export * from './recommend.ts';
-export * from './events.ts';
+export * from '../likes/index.ts';
+export * from '../product-histories/index.ts';
+export * from '../user-lists/index.ts';
+export * from '../bookmarks/index.ts';
+export * from '../product-requests/index.ts';
+export * from '../products/recommend.ts';
+export * from '../ecommerce-events/index.ts';

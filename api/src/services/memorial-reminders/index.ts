@@ -13,9 +13,9 @@
 import { and, eq, inArray, isNull, lt, ne, not, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { user_memorials, users } from '../../db/schema.ts';
-import { MAIL_ERROR_LIMIT } from '../auth.ts';
+import { MAIL_ERROR_LIMIT } from '../auth/index.ts';
 import { memberName } from '../account/common.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { dueDays, occurrenceIn, tokyoToday, type DueDay } from './dates.ts';
 import { memorialReminderText } from './mail.ts';
 

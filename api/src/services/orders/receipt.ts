@@ -24,7 +24,7 @@ import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
-import { siteName, yen } from '../mail.ts';
+import { siteName, yen } from '../mail/index.ts';
 import { getOrder } from '../orders.ts';
 import { embroideryLabel } from '#contracts/embroidery-choices.ts';
 

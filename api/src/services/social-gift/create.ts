@@ -7,7 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { social_gifts } from '../../db/schema.ts';
 import { SOCIAL_GIFT_EXPIRE_DAYS, type CartSocialGift } from '#contracts/social-gift.ts';
 import { channelSetting } from '../account/common.ts';
-import { queueMail } from '../mail.ts';
+import { queueMail } from '../mail/index.ts';
 import { giftLinkText } from './mails.ts';
 import { hashGiftSecret, newGiftSecret } from './secret.ts';
 

@@ -16,8 +16,8 @@ import {
   SOCIAL_GIFT_STATUS_LABELS, type SocialGiftAddress, type SocialGiftAddressCheck, type SocialGiftComplete, type SocialGiftDelivery,
   type SocialGiftDeliveryCheckRequest, type SocialGiftInput, type SocialGiftLeadtime, type SocialGiftProduct, type SocialGiftShipping,
 } from '#contracts/social-gift.ts';
-import { formatPostalCode } from '../addresses.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { formatPostalCode } from '../user-addresses/index.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { giftChoices, isChoosable, timezoneLabel } from './delivery.ts';
 import { giftReceivedText } from './mails.ts';
 import { checkGiftAddress, knownPrefecture } from './address.ts';

@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.ts';
 import { staff_audit_log } from '../../../db/schema.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { AUDIT_PER_PAGE, type AuditEntry, type AuditQuery } from '#contracts/admin-audit.ts';
-import { normaliseLogin } from '../../auth.ts';
+import { normaliseLogin } from '../../auth/index.ts';
 
 /** The instant a Japan date starts (midnight JST). */
 const jstMidnight = (ymd: string, plusDays = 0) => new Date(Date.parse(`${ymd}T00:00:00+09:00`) + plusDays * 86_400_000);

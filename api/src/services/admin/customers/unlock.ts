@@ -9,10 +9,10 @@ import type { UnlockResult } from '#contracts/admin-customers.ts';
 import type { Db } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
 import type { ApiEnv } from '../../../env.ts';
-import { authLimitKeys } from '../../auth.ts';
+import { authLimitKeys } from '../../auth/index.ts';
 import { rateLimitStore } from '../../rate-limit/index.ts';
-import { revokeTokens } from '../../tokens.ts';
-import { recordAudit, type Actor } from '../audit.ts';
+import { revokeTokens } from '../../tokens/index.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
 import { customerOf } from './common.ts';
 
 export const UNLOCKED = 'ロックを解除しました。会員はすぐにログインできます。';

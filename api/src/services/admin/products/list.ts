@@ -12,7 +12,7 @@ import { makers, products } from '../../../db/schema.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { ADMIN_LOW_STOCK_MAX, ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductQuery } from '#contracts/admin-products.ts';
-import { containsPattern, searchWords } from '../../search/normalize.ts';
+import { containsPattern, searchWords } from '../../products/search/normalize.ts';
 import { selectRows, serializeRow, type Conn, type Row } from './rows.ts';
 
 type Filter = Omit<AdminProductQuery, 'page'>;

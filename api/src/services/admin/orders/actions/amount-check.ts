@@ -17,7 +17,7 @@ import { actionResult, fulfilErrors, paymentCodeOf } from '../../../orders/fulfi
 import type { OrderRow } from '../../../orders.ts';
 import { paymentById } from '../../../payments.ts';
 import { settingsOf } from '../../../payments/methods.ts';
-import { yen } from '../../../mail.ts';
+import { yen } from '../../../mail/index.ts';
 import { planAmount, type AmountPlan, type StoredDelivery } from './amount-plan.ts';
 import { amountErrors } from './errors.ts';
 import { lockOrder, type ActionScope } from './scope.ts';
