@@ -1,7 +1,7 @@
 /** Recommendation and accessory handlers. */
-import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { ok } from '../../lib/respond.ts';
-import { accessoryProducts, recommendProducts } from '../../services/products/recommend.ts';
+import type { AppRouteHandler } from '../../../lib/openapi.ts';
+import { ok } from '../../../lib/respond.ts';
+import { accessoryProducts, recommendProducts } from '../../../services/products/recommend.ts';
 import type * as routes from './routes.ts';
 
 /** Accessories change rarely: a guest's answer may be kept per product key for a few minutes (spec 3). */

@@ -1,6 +1,6 @@
 /** GET /v1/products/{key}/recommend and /accessories. */
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
+import { errorResponse, jsonResponse } from '../../../lib/openapi.ts';
 import { productKeyParamSchema, productListSchema } from '#contracts/products.ts';
 
 export const recommend = createRoute({
