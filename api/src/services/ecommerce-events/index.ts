@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ecommerce_events } from '../../db/schema.ts';
+import { ecommerce_events } from '../../db/schema/users.ts';
 
 export interface NewEvent {
   name: string;
