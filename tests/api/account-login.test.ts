@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema/users.ts';
+import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { hashToken } from '../../api/src/services/tokens/index.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { loginHistoryListSchema, MAX_CODE_ATTEMPTS } from '#contracts/account.ts';

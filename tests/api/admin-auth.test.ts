@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
-import { editor_sessions, editors } from '../../api/src/db/schema/users.ts';
+import { editor_sessions, editors } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
 import { purgeEditorSessions, upsertEditor } from '../../api/src/services/admin/auth/index.ts';
 import { startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../api/src/db/client.ts';
-import { editors } from '../../api/src/db/schema/users.ts';
+import { editors } from '../../api/src/db/schema/index.ts';
 import { verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 

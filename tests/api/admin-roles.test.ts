@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { editor_sessions, staff_audit_log } from '../../api/src/db/schema/users.ts';
+import { editor_sessions, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { AREA_OF_SEGMENT } from '../../api/src/routes/admin/authorize.ts';
 import { hashToken } from '../../api/src/services/tokens/index.ts';

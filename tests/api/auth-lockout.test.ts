@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../api/src/db/schema/users.ts';
+import { users } from '../../api/src/db/schema/index.ts';
 import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { authLimitKeys } from '../../api/src/services/auth/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';

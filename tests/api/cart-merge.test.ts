@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carts, products, users } from '../../api/src/db/schema/users.ts';
+import { carts, products, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 

@@ -15,7 +15,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { auth_tokens, carts, order_items, orders, outbox_emails, payment_transactions, products, user_addresses, users } from '../../api/src/db/schema/users.ts';
+import { auth_tokens, carts, order_items, orders, outbox_emails, payment_transactions, products, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { hashToken, randomToken } from '../../api/src/services/tokens/index.ts';
 import { onPostgres } from './helpers.ts';
 import { run } from './account-support.ts';

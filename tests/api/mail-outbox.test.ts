@@ -11,7 +11,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
-import { outbox_emails, settings } from '../../api/src/db/schema/users.ts';
+import { outbox_emails, settings } from '../../api/src/db/schema/index.ts';
 import { queueMail } from '../../api/src/services/mail/index.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../../api/src/services/outbox/index.ts';
 import { decodeMessage } from '../support/mime.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { coupons, orders, outbox_emails, payment_transactions, point_histories, products, social_gifts, user_coupons, users } from '../../api/src/db/schema/users.ts';
+import { coupons, orders, outbox_emails, payment_transactions, point_histories, products, social_gifts, user_coupons, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
-import { rate_limits } from '../../api/src/db/schema/users.ts';
+import { rate_limits } from '../../api/src/db/schema/index.ts';
 import { AUTH_LIMITS, authLimitKeys } from '../../api/src/services/auth/index.ts';
 import { closeRateLimitStores, rateLimitStore, type RateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { deleteExpiredRateLimits, postgresRateLimitStore } from '../../api/src/services/rate-limit/postgres.ts';

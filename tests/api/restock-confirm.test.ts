@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { outbox_emails, product_requests, products } from '../../api/src/db/schema/users.ts';
+import { outbox_emails, product_requests, products } from '../../api/src/db/schema/index.ts';
 import { raiseStock } from '../../api/src/services/product-requests/index.ts';
 import { scanRestocked } from '../../api/src/services/product-requests/restock-watcher.ts';
 import { productRequestSchema } from '#contracts/discovery.ts';

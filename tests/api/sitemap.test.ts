@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { products } from '../../api/src/db/schema/users.ts';
+import { products } from '../../api/src/db/schema/index.ts';
 import { inChannel } from '../../api/src/services/products/catalog.ts';
 import { listSitemapProducts } from '../../api/src/services/sitemap/index.ts';
 import { MAX_PAGE } from '#contracts/fields.ts';

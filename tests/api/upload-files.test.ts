@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
-import { uploaded_files } from '../../api/src/db/schema/users.ts';
+import { uploaded_files } from '../../api/src/db/schema/index.ts';
 import { createApp } from '../../api/src/app.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
 import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';

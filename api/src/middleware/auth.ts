@@ -6,7 +6,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { auth_tokens, users } from '../db/schema/users.ts';
+import { auth_tokens, users } from '../db/schema/index.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import { hashToken } from '../services/tokens/index.ts';
 

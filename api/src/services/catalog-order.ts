@@ -9,7 +9,7 @@ import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ChannelRow, UserRow } from '../context.ts';
-import { catalog_orders, catalogs } from '../db/schema/users.ts';
+import { catalog_orders, catalogs } from '../db/schema/index.ts';
 import { validationFailed } from '../lib/errors.ts';
 import type { z } from 'zod';
 import type { Catalog, CatalogOrderResponse, catalogOrderRequestSchema } from '#contracts/catalog-order.ts';

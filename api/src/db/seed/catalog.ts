@@ -5,7 +5,7 @@
 import type { Db, Tx } from '../client.ts';
 import {
   brands, categories, makers, product_accessories, product_channels, product_model_categories, product_models, product_reviews, products,
-} from '../schema/users.ts';
+} from '../schema/index.ts';
 import { productSearchText } from '../../services/products/search/normalize.ts';
 import {
   accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, embroiderableFamilies, families, inquiryCategories, makerSeeds, outletOnly, productCategories,

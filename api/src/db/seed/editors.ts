@@ -6,7 +6,7 @@
  * `npm run editor:create -- --login <name> --role <role>` instead.
  */
 import type { Tx } from '../client.ts';
-import { editors } from '../schema/users.ts';
+import { editors } from '../schema/index.ts';
 import { hashPassword } from '../../services/passwords/index.ts';
 
 export const DEV_EDITOR = { login: 'editor', password: 'editor-pass-2026', displayName: '開発用編集者', role: 'editor' } as const;

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { channels } from '../schema/users.ts';
+import { channels } from '../schema/index.ts';
 import { refreshPopularity, refreshSearchText } from '../../services/products/search/refresh.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCatalogs } from './catalogs.ts';

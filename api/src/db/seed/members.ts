@@ -5,7 +5,7 @@
  */
 import { hashAnswer, hashPassword } from '../../services/passwords/index.ts';
 import type { Db, Tx } from '../client.ts';
-import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema/users.ts';
+import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema/index.ts';
 import { MAIN_CHANNEL } from './channels.ts';
 import { COD_FEE, COD_FEE_BANDS, DEFERRED_DUE_DAYS, DEFERRED_FEE, KONBINI_DEADLINE_DAYS, KONBINI_STORES, TRANSFER_DAYS } from './terms.ts';
 

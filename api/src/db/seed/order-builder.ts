@@ -12,7 +12,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   cart_shippings, carts, editors, order_histories, order_items, order_shipments, orders, payment_transactions, point_histories, settings, staff_audit_log, users,
-} from '../schema/users.ts';
+} from '../schema/index.ts';
 import { toDeliveryAddress, type AddressRow } from '../../services/user-addresses/index.ts';
 import { earnedPoints } from '../../services/benefits/earn.ts';
 import { benefitSettingsOf } from '../../services/benefits/settings.ts';

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { settings } from '../../db/schema/users.ts';
+import { settings } from '../../db/schema/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
 import { type Limit } from '../rate-limit/index.ts';
 

@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { auth_tokens, login_histories, users } from '../../db/schema/users.ts';
+import { auth_tokens, login_histories, users } from '../../db/schema/index.ts';
 import { ApiError, unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
 import { MAX_CODE_ATTEMPTS, TOKEN_TTL } from '#contracts/account.ts';

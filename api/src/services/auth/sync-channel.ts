@@ -11,7 +11,7 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { authenticate, canLogIn, completeLogin, findMember, login, matchesLogin, uniqueViolation, type ClientInfo, type Credentials, type Session } from './index.ts';
 import { takenFields } from '../users/duplicates.ts';

@@ -1,6 +1,6 @@
 /** Bookmarks (spec 7 "User lists, bookmarks"): a member's saved pages, newest first. */
 import { and, desc, eq } from 'drizzle-orm';
-import { bookmarks } from '../../db/schema/users.ts';
+import { bookmarks } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';

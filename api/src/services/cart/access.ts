@@ -9,7 +9,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { carts } from '../../db/schema/users.ts';
+import { carts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { randomToken } from '../tokens/index.ts';
 import { cartErrors } from './errors.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cart_items, product_accessories } from '../../db/schema/users.ts';
+import { cart_items, product_accessories } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { randomToken } from '../tokens/index.ts';
 import type { CartRow } from './access.ts';

@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { carts, order_items, orders, product_channels, products } from '../../db/schema/users.ts';
+import { carts, order_items, orders, product_channels, products } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import { queueOrderConfirmation, siteName } from '../mail/index.ts';
 import { paymentById } from '../payments.ts';

@@ -11,7 +11,7 @@ import { and, asc, eq, isNull, max, or } from 'drizzle-orm';
 import { formatDay } from '#contracts/dates.ts';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
-import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema/users.ts';
+import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema/index.ts';
 import { unauthenticated, unprocessable, validationFailed } from '../../lib/errors.ts';
 import { ADDRESS_LIMIT, type DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShippingAddRequest } from '#contracts/cart.ts';

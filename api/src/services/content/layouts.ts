@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { collections, layouts } from '../../db/schema/users.ts';
+import { collections, layouts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { layoutBlockSchema, type Collection, type Layout, type LayoutBlock } from '#contracts/content.ts';

@@ -5,7 +5,7 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ecommerce_events } from '../../db/schema/users.ts';
+import { ecommerce_events } from '../../db/schema/index.ts';
 
 export interface NewEvent {
   name: string;

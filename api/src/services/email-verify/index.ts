@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { issueSession, uniqueViolation, type Session } from '../auth/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';

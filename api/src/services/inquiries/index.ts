@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { categories, inquiries } from '../../db/schema/users.ts';
+import { categories, inquiries } from '../../db/schema/index.ts';
 import { validationFailed } from '../../lib/errors.ts';
 import { messages } from '#contracts/messages.ts';
 import {

@@ -1,6 +1,6 @@
 /** Favourites (product_likes): like, unlike, which of some products are liked, the liked products. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { product_likes, products } from '../../db/schema/users.ts';
+import { product_likes, products } from '../../db/schema/index.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';

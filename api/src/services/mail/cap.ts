@@ -10,7 +10,7 @@
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { outbox_emails } from '../../db/schema/users.ts';
+import { outbox_emails } from '../../db/schema/index.ts';
 
 /** Kinds never capped: paid for, set up by the member for themselves, or addressed to the shop. */
 export const UNCAPPED_TEMPLATES: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { formatDayWithWeekday } from '#contracts/dates.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { outbox_emails, settings } from '../../db/schema/users.ts';
+import { outbox_emails, settings } from '../../db/schema/index.ts';
 import { mailQueued } from '../outbox/signal.ts';
 import { isCapped, mailboxHasRoom, mailCapPerHour } from './cap.ts';
 import { mailboxKey } from '../../lib/mailbox.ts';

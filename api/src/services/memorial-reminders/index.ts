@@ -12,7 +12,7 @@
  */
 import { and, eq, inArray, isNull, lt, ne, not, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { user_memorials, users } from '../../db/schema/users.ts';
+import { user_memorials, users } from '../../db/schema/index.ts';
 import { MAIL_ERROR_LIMIT } from '../auth/index.ts';
 import { memberName } from '../account/common.ts';
 import { queueMail, siteName } from '../mail/index.ts';

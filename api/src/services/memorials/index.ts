@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { user_memorials, user_name_embroideries, users } from '../../db/schema/users.ts';
+import { user_memorials, user_name_embroideries, users } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import {
   MEMORIAL_LIMIT, type Memorial, type MemorialInput, type NameEmbroidery, type NameEmbroideryInput,

@@ -17,7 +17,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { order_items, orders, social_gifts } from '../../db/schema/users.ts';
+import { order_items, orders, social_gifts } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { returnOrderBenefits, type ReturnedBenefits } from '../benefits/orders.ts';
 import { raiseStock } from '../product-requests/index.ts';

@@ -21,7 +21,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema/users.ts';
+import { settings } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
 import { siteName, yen } from '../mail/index.ts';

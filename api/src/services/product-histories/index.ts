@@ -5,7 +5,7 @@
  * product (two concurrent views may both insert), newest first.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { product_histories, products } from '../../db/schema/users.ts';
+import { product_histories, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';

@@ -3,7 +3,7 @@
  * back. One pending request per product and address; `notifyRestocked` mails them once.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { product_requests, products } from '../../db/schema/users.ts';
+import { product_requests, products } from '../../db/schema/index.ts';
 import type { UserRow } from '../../context.ts';
 import { notFound, unprocessable, validationFailed } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';

@@ -8,7 +8,7 @@
  * At most one such mail per address an hour: a request made meanwhile waits for the link already sent.
  */
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { product_requests } from '../../db/schema/users.ts';
+import { product_requests } from '../../db/schema/index.ts';
 import type { UserRow } from '../../context.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { queueMail, siteName } from '../mail/index.ts';

@@ -21,7 +21,7 @@
  */
 import { and, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ecommerce_events, product_requests, products } from '../../db/schema/users.ts';
+import { ecommerce_events, product_requests, products } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { notifyRestocked } from './index.ts';
 import { expirePoints } from '../benefits/ledger.ts';

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { product_search_histories } from '../../db/schema/users.ts';
+import { product_search_histories } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';

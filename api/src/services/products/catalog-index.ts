@@ -19,7 +19,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { brands, catalog_version, categories, makers, product_model_categories, products } from '../../db/schema/users.ts';
+import { brands, catalog_version, categories, makers, product_model_categories, products } from '../../db/schema/index.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 
 type Conn = Db | Tx;

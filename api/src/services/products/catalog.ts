@@ -11,7 +11,7 @@ import { VersionedCache } from '../../lib/versioned-cache.ts';
 import {
   brands, catalog_version, categories, makers, product_likes, product_list_counts, product_model_categories,
   product_models, products, review_stats,
-} from '../../db/schema/users.ts';
+} from '../../db/schema/index.ts';
 import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
 import { containsPattern, searchWords } from './search/normalize.ts';
 import {

@@ -1,7 +1,7 @@
 /** The product reads the routes answer with: the list and its facets, one product, suggestions, reviews. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { product_reviews, products } from '../../db/schema/users.ts';
+import { product_reviews, products } from '../../db/schema/index.ts';
 import { notFound, validationFailed } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';

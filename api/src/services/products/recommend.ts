@@ -9,7 +9,7 @@
  * same categories (products.popularity, then newest), never at random.
  */
 import { sql } from 'drizzle-orm';
-import { order_items, product_accessories, product_histories, product_model_categories, products } from '../../db/schema/users.ts';
+import { order_items, product_accessories, product_histories, product_model_categories, products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { RECOMMEND_MAX } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';

@@ -1,7 +1,7 @@
 /** Helpers every discovery service shares: raw rows, the sellable-product check and products in a given order. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { products } from '../../db/schema/users.ts';
+import { products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Product } from '#contracts/products.ts';
 import { inChannel, loadProductsByIds } from './catalog.ts';

@@ -7,7 +7,7 @@ import { and, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { auth_tokens, users } from '../../db/schema/users.ts';
+import { auth_tokens, users } from '../../db/schema/index.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { SECURITY_QUESTIONS, TOKEN_TTL, type SecurityQuestionCode } from '#contracts/account.ts';
 import { authLimitKeys, issueSession, type ClientInfo, type Session } from '../auth/index.ts';

@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
-import { school_keys } from '../../db/schema/users.ts';
+import { school_keys } from '../../db/schema/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { ApiError, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { ACCOUNT_LIMITS, accountLimitKeys, channelSetting, enforce } from '../account/common.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { channels, colorschemes, settings } from '../../db/schema/users.ts';
+import { channels, colorschemes, settings } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Colorscheme, FrontSettings, PublicJson } from '#contracts/settings.ts';
 

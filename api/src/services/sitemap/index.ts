@@ -1,7 +1,7 @@
 /** The sitemap's product URLs: every published product of the channel, key and last change, by id. */
 import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/users.ts';
+import { products } from '../../db/schema/index.ts';
 import { SITEMAP_MAX_URLS, type SitemapProducts } from '#contracts/sitemap.ts';
 import { inChannel } from '../products/catalog.ts';
 

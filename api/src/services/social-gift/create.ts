@@ -4,7 +4,7 @@
  * hash of a new secret, and the link mailed to the sender.
  */
 import type { Tx } from '../../db/client.ts';
-import { social_gifts } from '../../db/schema/users.ts';
+import { social_gifts } from '../../db/schema/index.ts';
 import { SOCIAL_GIFT_EXPIRE_DAYS, type CartSocialGift } from '#contracts/social-gift.ts';
 import { channelSetting } from '../account/common.ts';
 import { queueMail } from '../mail/index.ts';

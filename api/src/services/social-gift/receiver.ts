@@ -9,7 +9,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow } from '../../context.ts';
-import { order_items, orders, products, social_gifts } from '../../db/schema/users.ts';
+import { order_items, orders, products, social_gifts } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import {

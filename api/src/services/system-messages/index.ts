@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { system_messages } from '../../db/schema/users.ts';
+import { system_messages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { timeseries, users } from '../../db/schema/users.ts';
+import { timeseries, users } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import {
   MEASUREMENT_PURPOSES, TIMESERIES_LIMIT, type MeasurementPurposeCode, type TimeseriesEntry, type TimeseriesInput,

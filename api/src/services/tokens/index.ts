@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auth_tokens, users } from '../../db/schema/users.ts';
+import { auth_tokens, users } from '../../db/schema/index.ts';
 
 export type TokenKind = 'access' | 'refresh' | 'email_verify' | 'reminder' | 'unlock' | 'mfa';
 

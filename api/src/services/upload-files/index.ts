@@ -12,7 +12,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { uploaded_files } from '../../db/schema/users.ts';
+import { uploaded_files } from '../../db/schema/index.ts';
 import { ApiError, notFound, serviceUnavailable, validationFailed } from '../../lib/errors.ts';
 import { UPLOAD_DIR_MAX, UPLOAD_DIR_PATTERN, type UploadFile } from '#contracts/inquiries.ts';
 import { enforce, type Limit } from '../account/common.ts';

@@ -9,7 +9,7 @@
  */
 import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { uploaded_files } from '../../db/schema/users.ts';
+import { uploaded_files } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { storageOf } from './storage.ts';
 import { lineLogger } from '../../lib/log.ts';

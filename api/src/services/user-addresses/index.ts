@@ -1,7 +1,7 @@
 /** The address book: the wire shape with its display fields, and the member-scoped writes. */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { user_addresses } from '../../db/schema/users.ts';
+import { user_addresses } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import { readAddressCsv } from './csv.ts';
 import { ADDRESS_LIMIT, type Address, type AddressInput, type DeliveryAddress } from '#contracts/addresses.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/index.ts';
 import { eraseMember } from './erase.ts';
 import { ApiError, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { uniqueViolation } from '../auth/index.ts';

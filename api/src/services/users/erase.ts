@@ -11,7 +11,7 @@ import {
   ecommerce_events,
   bookmarks, carts, login_histories, news_readables, product_histories, product_likes, product_requests, product_search_histories,
   system_messages, timeseries, user_addresses, user_cards, user_lists, user_memorials, user_name_embroideries, users,
-} from '../../db/schema/users.ts';
+} from '../../db/schema/index.ts';
 import { unusablePasswordHash } from '../passwords/index.ts';
 import { revokeTokens } from '../tokens/index.ts';
 

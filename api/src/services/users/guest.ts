@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { users } from '../../db/schema/users.ts';
+import { users } from '../../db/schema/index.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { issueSession, type ClientInfo, type Session } from '../auth/index.ts';
 import { hashAnswer, hashPassword, unusablePasswordHash } from '../passwords/index.ts';

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
 import type { ApiEnv } from '../../env.ts';
-import { auth_tokens, users } from '../../db/schema/users.ts';
+import { auth_tokens, users } from '../../db/schema/index.ts';
 import { unprocessable, validationFailed } from '../../lib/errors.ts';
 import type { PasswordChangeRequest, User, UserUpdateRequest } from '#contracts/user.ts';
 import { hashPassword, verifyPassword } from '../passwords/index.ts';

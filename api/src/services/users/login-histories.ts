@@ -1,7 +1,7 @@
 /** GET /v1/me/login-histories: every login attempt on the member's account, newest first. */
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { login_histories } from '../../db/schema/users.ts';
+import { login_histories } from '../../db/schema/index.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';

@@ -8,7 +8,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { user_addresses, users } from '../../db/schema/users.ts';
+import { user_addresses, users } from '../../db/schema/index.ts';
 import { TOKEN_TTL, type RegisterRequest } from '#contracts/account.ts';
 import { issueSession, type ClientInfo, type Session } from '../auth/index.ts';
 import { kdfPool } from '../passwords/kdf/pool.ts';

@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { staff_audit_log } from '../../../db/schema/users.ts';
+import { staff_audit_log } from '../../../db/schema/index.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { AUDIT_PER_PAGE, type AuditEntry, type AuditQuery } from '#contracts/admin-audit.ts';
 import { normaliseLogin } from '../../auth/index.ts';

@@ -7,7 +7,7 @@
  * before and after pictures whatever the caller passes.
  */
 import type { Db, Tx } from '../../../db/client.ts';
-import { staff_audit_log } from '../../../db/schema/users.ts';
+import { staff_audit_log } from '../../../db/schema/index.ts';
 
 /** The person acting, as the admin API's gate knows them (routes/admin/middleware.ts). */
 export interface Actor { id: number; login: string; name: string; role: string; ip: string | null; channelId: string | null }

@@ -10,7 +10,7 @@
  */
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { editor_sessions, editors } from '../../../db/schema/users.ts';
+import { editor_sessions, editors } from '../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../env.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
 import { EDITOR_SESSION_SECONDS, type Editor, type EditorLoginResponse } from '#contracts/admin.ts';

@@ -13,7 +13,7 @@ import {
   adminQaCategoryInputSchema, adminQaInputSchema, adminStaticPageInputSchema, adminStylistInputSchema, type AdminResource,
 } from '#contracts/admin.ts';
 import type { Db } from '../../../db/client.ts';
-import { banners, blogs, landing_pages, makers, news, qa_categories, qas, static_pages, stylists } from '../../../db/schema/users.ts';
+import { banners, blogs, landing_pages, makers, news, qa_categories, qas, static_pages, stylists } from '../../../db/schema/index.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { sanitizeBody } from '../../../lib/html.ts';
 import { normalisePageUrl } from '../../content/shared.ts';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { UnlockResult } from '#contracts/admin-customers.ts';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema/users.ts';
+import { users } from '../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../env.ts';
 import { authLimitKeys } from '../../auth/index.ts';
 import { rateLimitStore } from '../../rate-limit/index.ts';

@@ -12,7 +12,7 @@
  */
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { product_requests, products } from '../../../db/schema/users.ts';
+import { product_requests, products } from '../../../db/schema/index.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
 import type { ProductChange, ProductImportResult } from '#contracts/admin-products.ts';
 import { recordAudit, type Actor } from '../audit/record.ts';

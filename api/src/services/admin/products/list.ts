@@ -8,7 +8,7 @@
  * are in docs/api.md "Back office".
  */
 import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { makers, products } from '../../../db/schema/users.ts';
+import { makers, products } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { ADMIN_LOW_STOCK_MAX, ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductQuery } from '#contracts/admin-products.ts';

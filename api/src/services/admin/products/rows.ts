@@ -4,7 +4,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { makers, product_models, products } from '../../../db/schema/users.ts';
+import { makers, product_models, products } from '../../../db/schema/index.ts';
 import type { AdminProduct, ProductField } from '#contracts/admin-products.ts';
 import { stockStatusOf } from '../../products/catalog.ts';
 import { priceWithTax } from '../../tax.ts';

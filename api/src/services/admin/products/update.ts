@@ -13,7 +13,7 @@
  * - one audit entry `stock.update` with the changed fields before and after.
  */
 import { sql } from 'drizzle-orm';
-import { products } from '../../../db/schema/users.ts';
+import { products } from '../../../db/schema/index.ts';
 import { ApiError, notFound, validationFailed } from '../../../lib/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { PRODUCT_FIELD_LABELS, type ProductPatch, type ProductPatchResult } from '#contracts/admin-products.ts';

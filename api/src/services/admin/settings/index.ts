@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { EDITABLE_SETTING_KEYS, type EditableSettings, type SettingsPatch } from '#contracts/admin-settings.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { settings } from '../../../db/schema/users.ts';
+import { settings } from '../../../db/schema/index.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../settings/index.ts';
 import { recordAudit, type Actor } from '../audit/record.ts';

@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { editor_sessions, editors, staff_audit_log } from '../../../db/schema/users.ts';
+import { editor_sessions, editors, staff_audit_log } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { STAFF_IDLE_SECONDS, type AdminRole } from '#contracts/admin-roles.ts';
 import type { StaffAccount } from '#contracts/admin-staff.ts';

@@ -9,7 +9,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { editor_sessions, editors } from '../../../db/schema/users.ts';
+import { editor_sessions, editors } from '../../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../../lib/errors.ts';
 import { LAST_ADMIN_MESSAGE, type StaffAccount, type StaffCreateRequest, type StaffUpdateRequest } from '#contracts/admin-staff.ts';
 import { recordAudit, type Actor } from '../audit/record.ts';

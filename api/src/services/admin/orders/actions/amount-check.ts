@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { AmountChangeRequest, OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { coupons, order_items, order_shipments } from '../../../../db/schema/users.ts';
+import { coupons, order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { validationFailed } from '../../../../lib/errors.ts';
 import { benefitSettings } from '../../../benefits/settings.ts';
 import type { OrderCoupon } from '../../../benefits/orders.ts';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
-import { orders } from '../../../../db/schema/users.ts';
+import { orders } from '../../../../db/schema/index.ts';
 import { yen } from '../../../mail/index.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';

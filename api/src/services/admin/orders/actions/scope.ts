@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.ts';
-import { orders } from '../../../../db/schema/users.ts';
+import { orders } from '../../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../../env.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import type { ActedBy } from '../../../orders/history.ts';
