@@ -18,7 +18,7 @@ export function bearerOf(header: string | undefined): string | null {
 /**
  * The live access token joined to its member, as one prepared statement per database: it runs on
  * every signed-in request, so PostgreSQL plans it once per connection. The condition is
- * services/tokens.ts `liveToken` with placeholders (and the database's clock, not the process's).
+ * services/tokens/index.ts `liveToken` with placeholders (and the database's clock, not the process's).
  */
 function prepareTokenUser(db: Db) {
   return db.select({ user: users, tokenId: auth_tokens.id }).from(auth_tokens)

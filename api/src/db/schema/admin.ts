@@ -37,7 +37,7 @@ export const editor_sessions = pgTable('editor_sessions', {
 
 /**
  * Every action of the shop's people through /admin/v1 (who, what, when, on what, before and after),
- * written in the transaction of the change itself (services/admin/audit.ts). Append-only: a trigger
+ * written in the transaction of the change itself (services/admin/audit/record.ts). Append-only: a trigger
  * (migration 0025) refuses UPDATE, DELETE and TRUNCATE, so no code path of the shop can rewrite
  * history. No foreign key: an entry outlives the account it names.
  */

@@ -20,7 +20,7 @@ export const outbox_emails = pgTable('outbox_emails', {
   last_error: text('last_error'),
   /** A worker's claim: another process skips the row until this passes. */
   locked_until: ts('locked_until'),
-  /** mailboxKey(to_address) for the kinds a client can trigger (capped per hour, services/mail-cap.ts); else null. */
+  /** mailboxKey(to_address) for the kinds a client can trigger (capped per hour, services/mail/cap.ts); else null. */
   mailbox: text('mailbox'),
   created_at: created(),
 }, (t) => [

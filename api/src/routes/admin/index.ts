@@ -2,7 +2,7 @@
  * The admin API, mounted at /admin/v1 beside the public /v1: the same input guards (body size, NUL
  * bytes), the channel from X-Channel-Id as in /v1, its own bearer sessions (middleware.ts), the role
  * check of every path (authorize.ts), one CRUD route set per content type of
- * services/admin/resources.ts, and one folder per back-office area (orders, customers, products,
+ * services/admin/content/resources.ts, and one folder per back-office area (orders, customers, products,
  * dashboard, staff, audit), each registering its own routes. Validation failures are the spec's 422
  * body with Japanese messages by field, as everywhere.
  */

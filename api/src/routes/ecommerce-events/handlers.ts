@@ -1,4 +1,4 @@
-/** E-commerce event handler: validated, then stored (services/discovery/events.ts). */
+/** E-commerce event handler: validated, then stored (services/ecommerce-events/index.ts). */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { noContent } from '../../lib/respond.ts';
 import { recordEvent } from '../../services/ecommerce-events/index.ts';

@@ -3,4 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const eventRoutes = createRouter().openapi(routes.create, handlers.create);
+export const ecommerceEventRoutes = createRouter().openapi(routes.create, handlers.create);

@@ -3,7 +3,7 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const historyRoutes = createRouter()
+export const productHistoryRoutes = createRouter()
   .openapi(routes.create, handlers.create)
   .openapi(routes.guestList, handlers.guestList)
   .openapi(routes.memberList, handlers.memberList)

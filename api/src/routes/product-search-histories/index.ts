@@ -3,7 +3,7 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const searchHistoryRoutes = createRouter()
+export const productSearchHistoryRoutes = createRouter()
   .openapi(routes.add, handlers.add)
   .openapi(routes.list, handlers.list)
   .openapi(routes.remove, handlers.remove);

@@ -1,4 +1,4 @@
-/** Address book handlers: the signed-in member's addresses, the postal-code lookup and the prefectures. */
+/** Address book handlers: the signed-in member's addresses, their CSV import and export. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
 import {
@@ -6,7 +6,6 @@ import {
 } from '../../services/user-addresses/index.ts';
 import { addressesToCsv } from '../../services/user-addresses/csv.ts';
 import { LIMIT_HEADER } from '#contracts/common.ts';
-import { listPrefectures, lookupPostalCode } from '../../services/postal-codes/index.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import type * as routes from './routes.ts';
 
@@ -29,15 +28,6 @@ export const remove: AppRouteHandler<typeof routes.remove> = async (c) => {
 
 export const use: AppRouteHandler<typeof routes.use> = async (c) =>
   ok(c, await useAddress(c.get('db'), c.get('user')!.id, c.req.valid('param').id));
-
-export const postal: AppRouteHandler<typeof routes.postal> = async (c) =>
-  ok(c, lookupPostalCode(c.req.valid('query').code));
-
-/** The list never changes between releases: browsers and shared caches may keep it for a day. */
-export const prefectures: AppRouteHandler<typeof routes.prefectures> = async (c) => {
-  c.header('Cache-Control', 'public, max-age=86400');
-  return ok(c, listPrefectures());
-};
 
 export const removeAll: AppRouteHandler<typeof routes.removeAll> = async (c) => {
   await deleteAllAddresses(c.get('db'), c.get('user')!.id);

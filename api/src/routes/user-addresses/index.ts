@@ -1,9 +1,9 @@
-/** Address book: /v1/me/user-addresses…, GET /v1/postal-code and GET /v1/postal-codes/prefectures. */
+/** Address book: /v1/me/user-addresses… (signed-in members). */
 import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const addressRoutes = createRouter()
+export const userAddressRoutes = createRouter()
   .openapi(routes.list, handlers.list)
   // Before /{id}: "export" is not an id.
   .openapi(routes.exportCsv, handlers.exportCsv)
@@ -13,6 +13,4 @@ export const addressRoutes = createRouter()
   .openapi(routes.create, handlers.create)
   .openapi(routes.update, handlers.update)
   .openapi(routes.remove, handlers.remove)
-  .openapi(routes.use, handlers.use)
-  .openapi(routes.postal, handlers.postal)
-  .openapi(routes.prefectures, handlers.prefectures);
+  .openapi(routes.use, handlers.use);

@@ -1,11 +1,10 @@
-/** Address book route definitions: /v1/me/user-addresses…, the postal-code lookup and the prefecture list. */
+/** Address book route definitions: /v1/me/user-addresses… (the postal-code lookup is routes/postal-codes). */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { requireAuth } from '../../middleware/auth.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { addressImportResultSchema, addressInputSchema, addressListSchema, addressSchema, postalCodeQuerySchema, postalCodeResultSchema } from '#contracts/addresses.ts';
+import { addressImportResultSchema, addressInputSchema, addressListSchema, addressSchema } from '#contracts/addresses.ts';
 import { idParamSchema, LIMIT_HEADER } from '#contracts/common.ts';
-import { prefectureListSchema } from '#contracts/account.ts';
 
 const body = jsonBody(addressInputSchema);
 const errors = { 401: errorResponse('Not signed in'), 404: errorResponse('Not the member\'s address'), 422: errorResponse('Invalid input') };
@@ -35,16 +34,6 @@ export const use = createRoute({
   method: 'patch', path: '/me/user-addresses/{id}/use', ...auth, summary: 'Make an address the default',
   request: { params: idParamSchema }, responses: { 200: jsonResponse(addressSchema, 'Now the default'), ...errors },
 });
-export const postal = createRoute({
-  method: 'get', path: '/postal-code', tags: ['addresses'], summary: 'Address parts for a postal code (Japan Post KEN_ALL)',
-  request: { query: postalCodeQuerySchema },
-  responses: { 200: jsonResponse(postalCodeResultSchema, 'Found'), 404: errorResponse('Unknown code'), 422: errors[422] },
-});
-export const prefectures = createRoute({
-  method: 'get', path: '/postal-codes/prefectures', tags: ['addresses'], summary: 'The 47 prefectures in JIS order',
-  responses: { 200: jsonResponse(prefectureListSchema, 'Prefectures 01 北海道 … 47 沖縄県') },
-});
-
 export const removeAll = createRoute({
   method: 'delete', path: '/me/user-addresses-all', ...auth, summary: 'Delete every address of the member (all or nothing)',
   responses: { 204: { description: 'Deleted' }, 401: errors[401] },

@@ -1,6 +1,6 @@
 /**
  * Member login, the verification-code step, unlock, refresh-token rotation and logout (channel-sync
- * login is account/sync-channel.ts). Access and refresh tokens of one login share a `family`: reusing a rotated refresh token
+ * login is sync-channel.ts). Access and refresh tokens of one login share a `family`: reusing a rotated refresh token
  * (a sign it was stolen) revokes the whole family, including the access tokens issued with it.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';

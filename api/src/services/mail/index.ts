@@ -152,7 +152,7 @@ export interface QueuedMail {
 /**
  * Queues an e-mail in the caller's connection or transaction (written to outbox_emails; delivered
  * by the outbox worker, retried until sent). Returns the outbox row id, or null when the mail was
- * dropped by the per-mailbox cap (services/mail-cap.ts; the caller answers the client the same).
+ * dropped by the per-mailbox cap (services/mail/cap.ts; the caller answers the client the same).
  */
 export async function queueMail(conn: Conn, m: QueuedMail): Promise<number | null> {
   if (!isCapped(m.template)) return insertMail(conn, m, null);

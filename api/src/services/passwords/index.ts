@@ -1,7 +1,7 @@
 /**
  * Password hashing with scrypt at OWASP's recommended cost (N=2^17, r=8, p=1). The parameters are
  * stored in the hash so they can be raised later without invalidating existing passwords.
- * Every derivation runs on the bounded KDF worker pool (services/kdf), never on libuv's threadpool.
+ * Every derivation runs on the bounded KDF worker pool (services/passwords/kdf), never on libuv's threadpool.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { kdfPool, type KdfPool } from './kdf/pool.ts';

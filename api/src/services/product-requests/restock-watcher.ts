@@ -12,9 +12,9 @@
  *   grantDuePoints: each order FOR UPDATE SKIP LOCKED, granted once), once an hour;
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
  *   before each memorial day whose member asked for one, once a year;
- * - the 人気順 scores (search/refresh.ts refreshPopularity: orders, views, reviews), once an hour;
- * - editor sessions that expired or were revoked (services/admin/auth.ts purgeEditorSessions), once an hour;
- * - uploads never attached to an inquiry, past UPLOAD_RETENTION_HOURS (services/uploads/retention.ts), once an hour.
+ * - the 人気順 scores (products/search/refresh.ts refreshPopularity: orders, views, reviews), once an hour;
+ * - editor sessions that expired or were revoked (services/admin/auth/index.ts purgeEditorSessions), once an hour;
+ * - uploads never attached to an inquiry, past UPLOAD_RETENTION_HOURS (services/upload-files/retention.ts), once an hour.
  * Several processes may run it at once: notifyRestocked's UPDATE picks each request once (a second
  * UPDATE waits for the first's row locks and then finds notified_at set), the reminders' UPDATE does
  * the same with reminded_for_year, and deleting twice is harmless.

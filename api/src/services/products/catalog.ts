@@ -3,7 +3,7 @@
  * any read of products (a page, a detail, a cart's lines) is a single prepared SQL statement (see
  * queryProducts), and a list's total comes from a versioned count cache (see countProducts).
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
@@ -18,6 +18,7 @@ import {
   CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, pageWithIndex, rowsOfIds, type CatalogueIndex, type FacetRow,
 } from './catalog-index.ts';
 import { priceWithTax } from '../tax.ts';
+import { buildCategoryTree, categoryTree, type CategoryTreeNode } from '../categories/index.ts';
 
 type Conn = Db | Tx;
 
@@ -633,27 +634,6 @@ async function findSuggestions(db: Conn, channelId: string, keyword: string, lim
   // The most popular products first (see headOf), the whole table when they hold too few matches.
   const head = await query(headOf(order, HEAD_ROWS));
   return head.length >= limit ? head : query(sql`${products}`);
-}
-
-export interface CategoryTreeNode { id: number; key: string; name: string; children: CategoryTreeNode[] }
-
-/** The category tree of a table ('products' or 'inquiries'), ordered by sort then id. */
-export async function categoryTree(db: Conn, table: string): Promise<CategoryTreeNode[]> {
-  const rows = await db.select({ id: categories.id, parent_id: categories.parent_id, key: categories.key, name: categories.name })
-    .from(categories).where(eq(categories.table_name, table)).orderBy(asc(categories.sort), asc(categories.id));
-  return buildCategoryTree(rows);
-}
-
-/** The tree of category rows given in sort order (a row whose parent is not among them is a root). */
-function buildCategoryTree(rows: { id: number; parent_id: number | null; key: string; name: string }[]): CategoryTreeNode[] {
-  const nodes = new Map<number, CategoryTreeNode>(rows.map((r) => [r.id, { id: r.id, key: r.key, name: r.name, children: [] }]));
-  const roots: CategoryTreeNode[] = [];
-  for (const r of rows) {
-    const node = nodes.get(r.id)!;
-    const parent = r.parent_id != null ? nodes.get(r.parent_id) : undefined;
-    (parent ? parent.children : roots).push(node);
-  }
-  return roots;
 }
 
 /**

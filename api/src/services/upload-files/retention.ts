@@ -2,7 +2,7 @@
  * The retention of uploads no inquiry took (issue 21 item 11): a file uploaded more than
  * UPLOAD_RETENTION_HOURS ago and never attached (`uploaded_files.attached_at` null) is deleted, its
  * bytes from disk or the bucket and then its row. Run hourly by every serving process (the maintenance
- * timers server.ts starts, discovery/restock-watcher.ts); several processes at once are safe: each batch locks its rows FOR UPDATE SKIP LOCKED,
+ * timers server.ts starts, product-requests/restock-watcher.ts); several processes at once are safe: each batch locks its rows FOR UPDATE SKIP LOCKED,
  * so two processes never take the same file, and an inquiry attaching a file at that moment either
  * waits for the lock and then finds the file gone (422 on attachment_url) or attaches it first, and
  * the row is no longer picked.

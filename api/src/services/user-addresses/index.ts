@@ -142,7 +142,7 @@ export const importRefused = (errors: Record<string, string[]>) =>
   new ApiError(422, 'CSVファイルの内容に誤りがあります。修正して再度アップロードしてください。', { code: 'user_address.import.invalid', errors });
 
 /**
- * Adds every address of a CSV file (services/address-csv.ts) in one transaction: all rows or none.
+ * Adds every address of a CSV file (services/user-addresses/csv.ts) in one transaction: all rows or none.
  * The rows must fit in the x-limit beside the saved ones; the first becomes the default when the
  * member had none. Answers the number added and the whole book.
  */

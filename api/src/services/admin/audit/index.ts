@@ -1,7 +1,7 @@
 /**
  * Reading the audit log (GET /admin/v1/audit, role admin): newest first, AUDIT_PER_PAGE a page, by
  * action (a code, or a kind ending in a dot: `order.`), account login, target and Japan date range.
- * Writing stays in services/admin/audit.ts (recordAudit), which every area imports; the log itself
+ * Writing stays in services/admin/audit/record.ts (recordAudit), which every area imports; the log itself
  * refuses UPDATE and DELETE, so nothing here or anywhere else can change an entry.
  */
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';

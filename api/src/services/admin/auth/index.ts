@@ -1,6 +1,6 @@
 /**
  * Editor accounts and sessions (/admin/v1/auth/…). The same defences as the member login
- * (services/auth.ts): rate limits per address and per login name in the shared store, the attempt
+ * (services/auth/index.ts): rate limits per address and per login name in the shared store, the attempt
  * counted atomically before the password is checked, a temporary lock after MAX_FAILED_LOGINS
  * failures in a row, unknown names costing one scrypt like known ones, passwords on the bounded KDF
  * pool. Sessions are random bearer secrets stored as SHA-256 hashes, expiring after
@@ -146,7 +146,7 @@ export async function logoutEditor(db: Db, sessionId: number, actor: Actor): Pro
 /**
  * Deletes sessions that can never open the admin API again: expired by the database's clock, revoked
  * (logout, a password change), or a staff or admin session idle past STAFF_IDLE_SECONDS. Run hourly by the API's maintenance job
- * (services/discovery/restock-watcher.ts startMaintenance), `batch` rows at a time; returns how many.
+ * (services/product-requests/restock-watcher.ts startMaintenance), `batch` rows at a time; returns how many.
  */
 export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number> {
   let total = 0;

@@ -2,7 +2,7 @@
  * The content types of the editor API, each described once: its table, how it is scoped to the
  * channel, its request schema (contracts/admin.ts), how a valid body becomes column values (every
  * HTML field through the one sanitiser, lib/html.ts, so what is stored is what every reader gets)
- * and which unique index guards which field. services/admin/crud.ts runs list/get/create/update/
+ * and which unique index guards which field. services/admin/content/crud.ts runs list/get/create/update/
  * delete over any of them; routes/admin builds one route set per entry.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * POST /admin/v1/customers/{id}/unlock: a staff member lifts a member's login lock (the one five
- * wrong passwords in a row set, services/auth.ts) as the mailed unlock link would: the failure
+ * wrong passwords in a row set, services/auth/index.ts) as the mailed unlock link would: the failure
  * count back to 0, no lock, the mailed link spent, the per-login rate-limit window cleared, with the
  * audit entry. Idempotent: an account that is not locked stays as it is, and no entry is written.
  */

@@ -2,7 +2,7 @@
  * The staff's product search (GET /admin/v1/products, and the rows of export.csv): every variant,
  * published or not and on any channel, filtered by words, maker, stock level and selling state, in
  * code order (an exact code first, then codes starting with the words). Words are matched as the
- * storefront matches them (search/normalize.ts over products.search_text, which holds the name,
+ * storefront matches them (products/search/normalize.ts over products.search_text, which holds the name,
  * code, model, brand and maker), so the trigram GIN index serves them; a code given exactly is
  * found through the unique index on code even when search_text lags. Figures on 100,000 products
  * are in docs/api.md "Back office".

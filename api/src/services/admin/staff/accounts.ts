@@ -16,7 +16,7 @@ type Conn = Db | Tx;
 // `id` inside the subquery would then be the subquery's own.
 const lastLogin = sql<Date | null>`(select max(a.at) from ${staff_audit_log} a where a.editor_id = "editors"."id" and a.action = 'auth.login')`;
 
-/** Sessions that still open the admin API (the rule of services/admin/auth.ts findEditorSession). */
+/** Sessions that still open the admin API (the rule of services/admin/auth/index.ts findEditorSession). */
 const liveSessions = sql<number>`(select count(*)::int from ${editor_sessions} s
   where s.editor_id = "editors"."id" and s.revoked_at is null and s.expires_at > now()
     and ("editors"."role" = 'editor' or s.last_used_at > now() - make_interval(secs => ${STAFF_IDLE_SECONDS})))`;
