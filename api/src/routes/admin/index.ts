@@ -16,7 +16,7 @@ import { limitBody } from '../../middleware/body-limit.ts';
 import { channelMiddleware } from '../../middleware/channel.ts';
 import { rejectNul } from '../../middleware/nul.ts';
 import { adminResources } from '../../services/admin/content/resources.ts';
-import { crudHandlers, login, logout, me } from './handlers.ts';
+import { crudHandlers, login, logout, me } from './content/handlers.ts';
 import { getMaintenance, putMaintenance } from './maintenance/handlers.ts';
 import { getMaintenanceRoute, putMaintenanceRoute } from './maintenance/routes.ts';
 import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
@@ -27,7 +27,7 @@ import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerOrderRoutes } from './orders/index.ts';
 import { IMPORT_BODY_LIMIT, registerProductsRoutes } from './products/index.ts';
 import { registerStaffRoutes } from './staff/index.ts';
-import { crudRoutes, loginRoute, logoutRoute, meRoute } from './routes.ts';
+import { crudRoutes, loginRoute, logoutRoute, meRoute } from './content/routes.ts';
 import { getSettings, patchSettings } from './settings/handlers.ts';
 import { getSettingsRoute, patchSettingsRoute } from './settings/routes.ts';
 

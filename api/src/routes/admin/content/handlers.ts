@@ -1,10 +1,10 @@
 /** Handlers of the admin API's accounts and content: each reads the request, calls one service function, answers. */
 import type { Context } from 'hono';
-import { created, noContent, ok, paged } from '../../lib/respond.ts';
-import { loginEditor, logoutEditor, toEditor } from '../../services/admin/auth/index.ts';
-import { createItem, deleteItem, getItem, listItems, updateItem } from '../../services/admin/content/crud.ts';
-import type { AdminResourceDef } from '../../services/admin/content/resources.ts';
-import { adminClient, type AdminEnv } from './middleware.ts';
+import { created, noContent, ok, paged } from '../../../lib/respond.ts';
+import { loginEditor, logoutEditor, toEditor } from '../../../services/admin/auth/index.ts';
+import { createItem, deleteItem, getItem, listItems, updateItem } from '../../../services/admin/content/crud.ts';
+import type { AdminResourceDef } from '../../../services/admin/content/resources.ts';
+import { adminClient, type AdminEnv } from '../middleware.ts';
 
 type C = Context<AdminEnv>;
 // The validated input, as the route's schema produced it (the routes are built per content type,

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import {
   adminIdParamSchema, adminItemSchema, adminListQuerySchema, editorLoginRequestSchema, editorLoginResponseSchema, editorSchema,
 } from '#contracts/admin.ts';
-import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import type { AdminResourceDef } from '../../services/admin/content/resources.ts';
-import { retryAfter } from '../auth/routes.ts';
+import { errorResponse, jsonBody, jsonResponse } from '../../../lib/openapi.ts';
+import type { AdminResourceDef } from '../../../services/admin/content/resources.ts';
+import { retryAfter } from '../../auth/routes.ts';
 
 const security = [{ editorBearer: [] }];
 const unauthorised = errorResponse('No live editor session (auth.unauthenticated); a member\'s token is never one');
