@@ -1,19 +1,14 @@
-/** Handlers of the admin API's accounts and content: each reads the request, calls one service function, answers. */
+/** Handlers of the admin API's content: each reads the request, calls one service function, answers. */
 import type { Context } from 'hono';
 import { created, noContent, ok, paged } from '../../../lib/respond.ts';
-import { loginEditor, logoutEditor, toEditor } from '../../../services/admin/auth/index.ts';
 import { createItem, deleteItem, getItem, listItems, updateItem } from '../../../services/admin/content/crud.ts';
 import type { AdminResourceDef } from '../../../services/admin/content/resources.ts';
-import { adminClient, type AdminEnv } from '../middleware.ts';
+import type { AdminEnv } from '../middleware.ts';
 
 type C = Context<AdminEnv>;
 // The validated input, as the route's schema produced it (the routes are built per content type,
 // so their input types are not known statically here).
 const valid = (c: C, target: 'json' | 'query' | 'param') => (c.req.valid as (t: string) => Record<string, unknown>)(target);
-
-export const login = async (c: C) => ok(c, await loginEditor(c.get('db'), c.get('env'), valid(c, 'json') as { login: string; password: string }, adminClient(c), c.get('channel')?.id ?? null));
-export const logout = async (c: C) => { await logoutEditor(c.get('db'), c.get('editorSessionId'), c.get('actor')); return noContent(c); };
-export const me = async (c: C) => ok(c, toEditor(c.get('editor')));
 
 /** The five handlers of one content type. */
 export function crudHandlers(def: AdminResourceDef) {

@@ -1,36 +1,13 @@
-/** Route definitions of the editor API (/admin/v1): login, logout, me, and one CRUD set per content type. */
+/** Route definitions of the editor API's content (/admin/v1/{resource}): one CRUD set per content type. */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import {
-  adminIdParamSchema, adminItemSchema, adminListQuerySchema, editorLoginRequestSchema, editorLoginResponseSchema, editorSchema,
-} from '#contracts/admin.ts';
+import { adminIdParamSchema, adminItemSchema, adminListQuerySchema } from '#contracts/admin.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../../lib/openapi.ts';
 import type { AdminResourceDef } from '../../../services/admin/content/resources.ts';
-import { retryAfter } from '../../auth/routes.ts';
 
 const security = [{ editorBearer: [] }];
 const unauthorised = errorResponse('No live editor session (auth.unauthenticated); a member\'s token is never one');
 const invalid = errorResponse('Validation failed (common.validation): Japanese messages by field');
-
-export const loginRoute = createRoute({
-  method: 'post', path: '/auth/login', tags: ['admin'], summary: 'Editor login: a bearer token for /admin/v1 (never valid on /v1)',
-  request: { body: jsonBody(editorLoginRequestSchema) },
-  responses: {
-    200: jsonResponse(editorLoginResponseSchema, 'Logged in'),
-    422: errorResponse('Bad credentials (auth.failed) or locked after repeated failures (auth.locked); unknown and disabled logins answer alike'),
-    429: { ...errorResponse('Too many attempts from this address or for this login (auth.too_many_attempts)'), headers: retryAfter },
-  },
-});
-
-export const logoutRoute = createRoute({
-  method: 'post', path: '/auth/logout', tags: ['admin'], summary: 'Ends this editor session', security,
-  responses: { 204: { description: 'Logged out' }, 401: unauthorised },
-});
-
-export const meRoute = createRoute({
-  method: 'get', path: '/me', tags: ['admin'], summary: 'The signed-in editor', security,
-  responses: { 200: jsonResponse(editorSchema, 'The editor'), 401: unauthorised },
-});
 
 /** The five routes of one content type, under /{resource}. */
 export function crudRoutes(def: AdminResourceDef) {
