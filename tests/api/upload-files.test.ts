@@ -13,7 +13,7 @@ import { uploaded_files } from '../../api/src/db/schema/index.ts';
 import { createApp } from '../../api/src/app.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
 import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
-import { storageOf } from '../../api/src/services/upload-files/storage.ts';
+import { storageOf } from '../../api/src/services/storage/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 const MAX = 64 * 1024;

@@ -18,7 +18,7 @@ import { UPLOAD_DIR_MAX, UPLOAD_DIR_PATTERN, type UploadFile } from '#contracts/
 import { enforce, type Limit } from '../account/common.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { CONTENT_TYPES, sniffType, type SniffedType } from './sniff.ts';
-import { storageOf, uploadStorage } from './storage.ts';
+import { storageOf, uploadStorage } from '../storage/index.ts';
 import { logFor } from '../../lib/log.ts';
 
 const log = logFor('uploads');

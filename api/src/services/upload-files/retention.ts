@@ -11,7 +11,7 @@ import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploaded_files } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { storageOf } from './storage.ts';
+import { storageOf } from '../storage/index.ts';
 import { lineLogger } from '../../lib/log.ts';
 
 export type RetentionEnv = Pick<ApiEnv, 'UPLOAD_RETENTION_HOURS' | 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
