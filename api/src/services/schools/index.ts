@@ -1,6 +1,6 @@
 /**
  * School keys: POST /v1/schools/check (whether a key is one of the channel's active keys) and the
- * registration rule of a channel with SITE.SCHOOL_KEY_REQUIRED on (register.ts): a valid key is
+ * registration rule of a channel with SITE.SCHOOL_KEY_REQUIRED on (users/register.ts): a valid key is
  * required there, and the school's name becomes the member's `school`.
  */
 import { and, eq, sql } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * guests: the contact form takes an attachment from guests too), rate limited per client address and
  * per member. A file is kept only when its bytes are a JPEG, PNG, GIF, WebP or PDF (the declared type
  * and the name are ignored), at most UPLOAD_MAX_BYTES, under a random name outside the web root (disk
- * or S3, ./storage.ts), and recorded in `uploaded_files` (who, where, size, type, the original name
+ * or S3, services/storage), and recorded in `uploaded_files` (who, where, size, type, the original name
  * with the detected type's extension). Files not attached to an inquiry count against the shop's
  * UPLOAD_QUOTA_BYTES and are deleted after UPLOAD_RETENTION_HOURS (./retention.ts).
  */
