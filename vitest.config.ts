@@ -40,7 +40,7 @@ export default defineConfig({
           // One migrated and seeded shop per run (a PGlite tarball or a PostgreSQL template database);
           // each file's createTestShop() starts from a copy of it (tests/api/helpers.ts).
           globalSetup: ['tests/api/global-setup.ts'],
-          // scrypt at N=2^12 instead of 2^17 (api/src/services/password.ts honours it under vitest only):
+          // scrypt at N=2^12 instead of 2^17 (api/src/services/passwords/index.ts honours it under vitest only):
           // the suite logs in hundreds of times; auth-kdf.test.ts checks the real cost.
           env: { SCRYPT_LOG2_N: '12' },
           // A file that seeds its own shop ({ fresh: true }) waits for it.

@@ -2,7 +2,7 @@
  * The accounts of the shop's people (admin API /admin/v1/staff, role admin), shared by the API and
  * the /admin/staff/ screens: list, create, change name or role, disable and enable, reset the
  * password, unlock. The password rule lives here once: the screens, the API and `npm run
- * editor:create` (api/src/services/admin/create-editor.ts) all refuse a password shorter than
+ * editor:create` (api/src/services/admin/auth/create-editor.ts) all refuse a password shorter than
  * MIN_STAFF_PASSWORD. No answer ever carries a password or its hash.
  */
 import { z } from 'zod';

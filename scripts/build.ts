@@ -95,7 +95,7 @@ async function buildAllChannels(): Promise<void> {
 async function listChannels(): Promise<string[]> {
   const { openDatabase } = await import('../api/src/db/client.ts');
   const { databaseUrl, readEnv } = await import('../api/src/env.ts');
-  const { channels } = await import('../api/src/db/schema.ts');
+  const { channels } = await import('../api/src/db/schema/index.ts');
   const { seedIfEmpty } = await import('../api/src/db/seed/index.ts');
   const database = await openDatabase(databaseUrl(readEnv()));
   try {

@@ -1,6 +1,6 @@
 /**
  * The Shop API app factory, used by the server and by the tests (app.request()).
- * Each resource group is its own sub-app under routes/<group>/, mounted under /v1.
+ * Each URL area is its own sub-app under routes/<area>/ (services/<area>/ holds its code), mounted under /v1.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
@@ -30,18 +30,18 @@ import { userRoutes } from './routes/users/index.ts';
 import { emailVerifyRoutes } from './routes/email-verify/index.ts';
 import { reminderRoutes } from './routes/reminder/index.ts';
 import { schoolRoutes } from './routes/schools/index.ts';
-import { addressRoutes } from './routes/addresses/index.ts';
+import { userAddressRoutes } from './routes/user-addresses/index.ts';
+import { postalCodeRoutes } from './routes/postal-codes/index.ts';
 import { cartRoutes } from './routes/carts/index.ts';
 import { paymentRoutes } from './routes/payments/index.ts';
 import { orderRoutes } from './routes/orders/index.ts';
-import { searchHistoryRoutes } from './routes/search-histories/index.ts';
+import { productSearchHistoryRoutes } from './routes/product-search-histories/index.ts';
 import { likeRoutes } from './routes/likes/index.ts';
-import { historyRoutes } from './routes/histories/index.ts';
+import { productHistoryRoutes } from './routes/product-histories/index.ts';
 import { userListRoutes } from './routes/user-lists/index.ts';
 import { bookmarkRoutes } from './routes/bookmarks/index.ts';
 import { productRequestRoutes } from './routes/product-requests/index.ts';
-import { recommendRoutes } from './routes/recommend/index.ts';
-import { eventRoutes } from './routes/events/index.ts';
+import { ecommerceEventRoutes } from './routes/ecommerce-events/index.ts';
 import { deliveryRoutes } from './routes/delivery/index.ts';
 import { benefitRoutes } from './routes/benefits/index.ts';
 import { cardPaymentRoutes } from './routes/card-payments/index.ts';
@@ -98,18 +98,18 @@ export function createApp({ db, env = readEnv(), readiness }: AppOptions) {
   v1.route('/', emailVerifyRoutes);
   v1.route('/', reminderRoutes);
   v1.route('/', schoolRoutes);
-  v1.route('/', addressRoutes);
+  v1.route('/', userAddressRoutes);
+  v1.route('/', postalCodeRoutes);
   v1.route('/', cartRoutes);
   v1.route('/', paymentRoutes);
   v1.route('/', orderRoutes);
-  v1.route('/', searchHistoryRoutes);
+  v1.route('/', productSearchHistoryRoutes);
   v1.route('/', likeRoutes);
-  v1.route('/', historyRoutes);
+  v1.route('/', productHistoryRoutes);
   v1.route('/', userListRoutes);
   v1.route('/', bookmarkRoutes);
   v1.route('/', productRequestRoutes);
-  v1.route('/', recommendRoutes);
-  v1.route('/', eventRoutes);
+  v1.route('/', ecommerceEventRoutes);
   v1.route('/', deliveryRoutes);
   v1.route('/', benefitRoutes);
   v1.route('/', cardPaymentRoutes);

@@ -63,7 +63,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().max(300).optional(),
   /** How often the outbox worker looks for due mail (ms); queueMail also wakes it at once. */
   MAIL_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** Mails a client can trigger (verification, reminders, restock, acknowledgements) per mailbox per hour; more are dropped (services/mail-cap.ts). */
+  /** Mails a client can trigger (verification, reminders, restock, acknowledgements) per mailbox per hour; more are dropped (services/mail/cap.ts). */
   MAIL_PER_MAILBOX_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
   /** How often pending restock requests are checked against the stock (ms); 0 turns the watcher off. */
   RESTOCK_SCAN_INTERVAL_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),

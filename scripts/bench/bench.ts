@@ -196,7 +196,7 @@ const sqlArray = (vs: string[]) => `(array[${vs.map(sqlText).join(', ')}]::text[
  * measurement). Returns the key of the first top category (the category page measured).
  */
 export async function growCatalogue(target: Target, count: number): Promise<string> {
-  const { normalizeSearch, productSearchText } = await import('../../api/src/services/search/normalize.ts');
+  const { normalizeSearch, productSearchText } = await import('../../api/src/services/products/search/normalize.ts');
   const names = `select (select array_agg(name order by id) from brands) as brands,
       (select array_agg(name order by id) from makers) as makers, (select array_agg(name_kana order by id) from makers) as kanas`;
   const statements = (brands: string[], makers: string[], kanas: string[]) => {

@@ -36,7 +36,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { root } from '../host/build.ts';
 import { findNginx } from '../nginx-config.ts';
-import { hashToken, randomToken } from '../../api/src/services/tokens.ts';
+import { hashToken, randomToken } from '../../api/src/services/tokens/index.ts';
 
 const faultsMode = process.argv.includes('--faults');
 const num = (name: string, fallback: number, min: number, max: number) => {

@@ -13,13 +13,13 @@
  * A reader downloads a version completely into a folder of its own (files the live build already has
  * with the same sha256 are hard-linked or copied from it instead), checks every size and sha256, and only then
  * renames the folder into place; a failed or partial download leaves nothing behind.
- * The storage is the module uploads use (api/src/services/uploads/storage.ts).
+ * The storage is the module uploads use (api/src/services/storage/index.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
-import type { UploadStorage } from '../../api/src/services/uploads/storage.ts';
+import type { UploadStorage } from '../../api/src/services/storage/index.ts';
 
 export interface ManifestFile { path: string; size: number; sha256: string; mtime_ms: number }
 export interface BuildManifest { channel: string; version: string; fingerprint: string; files: ManifestFile[] }

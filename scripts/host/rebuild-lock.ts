@@ -22,7 +22,7 @@ import { basename, join } from 'node:path';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { lineLogger, logFor } from '../../api/src/lib/log.ts';
-import { s3Storage, type UploadStorage } from '../../api/src/services/uploads/storage.ts';
+import { s3Storage, type UploadStorage } from '../../api/src/services/storage/index.ts';
 import { buildFingerprint } from './build.ts';
 import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
 

@@ -220,7 +220,7 @@ async function main() {
     }
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
-    const { closeKdfPools } = await import('../../api/src/services/kdf/pool.ts');
+    const { closeKdfPools } = await import('../../api/src/services/passwords/kdf/pool.ts');
     const { closeRateLimitStores } = await import('../../api/src/services/rate-limit/index.ts');
     // Hashing workers, the background workers (a mail send in flight finishes) and the Redis connection go
     // first; PGlite then flushes its files.

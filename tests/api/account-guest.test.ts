@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, users } from '../../api/src/db/schema.ts';
+import { orders, users } from '../../api/src/db/schema/index.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 import { appWithAddresses, lastMail, refreshCookie, run } from './account-support.ts';

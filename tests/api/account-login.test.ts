@@ -5,13 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashToken } from '../../api/src/services/tokens.ts';
+import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { hashToken } from '../../api/src/services/tokens/index.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { loginHistoryListSchema, MAX_CODE_ATTEMPTS } from '#contracts/account.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 import { SCHOOL_CHANNEL } from '../../api/src/db/seed/school.ts';
-import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/account/schools.ts';
+import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/schools/index.ts';
 import { createMember, lastMail, linkToken, mailedCode, mailsTo, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';
 import { benefitSteps } from './benefits-support.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, settings, user_addresses, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, settings, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 import { appWithAddresses, lastMail, linkToken, mailsTo, refreshCookie, registration, run } from './account-support.ts';

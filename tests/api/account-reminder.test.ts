@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, outbox_emails, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, outbox_emails, users } from '../../api/src/db/schema/index.ts';
 import { reminderCheckResponseSchema, reminderResetResponseSchema } from '#contracts/account.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 import { appWithAddresses, createMember, lastMail, linkToken, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';

@@ -4,8 +4,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { readEnv } from '../../api/src/env.ts';
-import { outbox_emails, users } from '../../api/src/db/schema.ts';
-import { hashAnswer, hashPassword } from '../../api/src/services/password.ts';
+import { outbox_emails, users } from '../../api/src/db/schema/index.ts';
+import { hashAnswer, hashPassword } from '../../api/src/services/passwords/index.ts';
 import type { TestShop } from './helpers.ts';
 
 /** A suffix unique to this run: names are counted in rate-limit stores that outlive a test database on Redis. */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, system_messages, timeseries, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema.ts';
+import { auth_tokens, bookmarks, carts, login_histories, orders, product_likes, system_messages, timeseries, user_addresses, user_memorials, user_name_embroideries, users } from '../../api/src/db/schema/index.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, refreshCookie, registration, run } from './account-support.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { user_addresses } from '../../api/src/db/schema.ts';
+import { user_addresses } from '../../api/src/db/schema/index.ts';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
 import { createTestShop, onPostgres, productPicker, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';

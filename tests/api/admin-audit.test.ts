@@ -4,7 +4,7 @@
  * malformed filters a 422 in Japanese; the log has no call that changes or deletes an entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staff_audit_log } from '../../api/src/db/schema.ts';
+import { staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { auditEntrySchema, AUDIT_PER_PAGE } from '#contracts/admin-audit.ts';
 import { createTestShop, type TestShop } from './helpers.ts';

@@ -7,12 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '../../api/src/app.ts';
-import { editor_sessions, editors } from '../../api/src/db/schema.ts';
+import { editor_sessions, editors } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
-import { purgeEditorSessions, upsertEditor } from '../../api/src/services/admin/auth.ts';
-import { startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
-import { hashToken } from '../../api/src/services/tokens.ts';
-import { LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth.ts';
+import { purgeEditorSessions, upsertEditor } from '../../api/src/services/admin/auth/index.ts';
+import { startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
+import { hashToken } from '../../api/src/services/tokens/index.ts';
+import { LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth/index.ts';
 import { editorLoginResponseSchema, editorSchema } from '#contracts/admin.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 

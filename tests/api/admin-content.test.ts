@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, isNotNull } from 'drizzle-orm';
-import { blogs, brands, qa_categories } from '../../api/src/db/schema.ts';
+import { blogs, brands, qa_categories } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
 import { contentStateSchema } from '#contracts/content.ts';
 import { createTestShop, type RequestOptions, type TestShop } from './helpers.ts';

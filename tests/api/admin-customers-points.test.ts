@@ -11,7 +11,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { orders, point_histories, staff_audit_log, users } from '../../api/src/db/schema.ts';
+import { orders, point_histories, staff_audit_log, users } from '../../api/src/db/schema/index.ts';
 import { pointAdjustResultSchema } from '#contracts/admin-customers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
 import { benefitSteps } from './benefits-support.ts';

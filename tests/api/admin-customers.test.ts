@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { point_histories, user_cards, users } from '../../api/src/db/schema.ts';
+import { point_histories, user_cards, users } from '../../api/src/db/schema/index.ts';
 import { CUSTOMERS_PER_PAGE, customerDetailSchema, customerRowSchema, type CustomerRow } from '#contracts/admin-customers.ts';
 import { createMember, run } from './account-support.ts';
 import { createTestShop, loginDemo, type RequestOptions, type TestShop } from './helpers.ts';

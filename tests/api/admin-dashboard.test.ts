@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   order_shipments, orders, outbox_emails, payment_methods, payment_transactions, product_requests, products, user_addresses, users,
-} from '../../api/src/db/schema.ts';
+} from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { insertSeedOrders, orderContext, type SeedOrderSpec, type SeedProduct } from '../../api/src/db/seed/order-builder.ts';
 import { dashboardOf } from '../../api/src/services/admin/dashboard/index.ts';

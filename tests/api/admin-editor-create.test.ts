@@ -11,12 +11,12 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../api/src/db/client.ts';
-import { editors } from '../../api/src/db/schema.ts';
-import { verifyPassword } from '../../api/src/services/password.ts';
+import { editors } from '../../api/src/db/schema/index.ts';
+import { verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 const run = promisify(execFile);
-const SCRIPT = 'api/src/services/admin/create-editor.ts';
+const SCRIPT = 'api/src/services/admin/auth/create-editor.ts';
 
 let shop: TestShop | null = null;
 let dir: string | null = null;

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { order_items, order_shipments, orders, outbox_emails, payment_transactions, point_histories, products, users } from '../../api/src/db/schema.ts';
+import { order_items, order_shipments, orders, outbox_emails, payment_transactions, point_histories, products, users } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { onPostgres } from './helpers.ts';
 import { adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, placeOrderFor, type Member, type PaymentShop } from './payments-support.ts';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { order_histories, orders, staff_audit_log } from '../../api/src/db/schema.ts';
+import { order_histories, orders, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { actionAnswer, adminLogin, CARDS, createPaymentShop, newMember, orderActions, placeOrderFor, type PaymentShop } from './payments-support.ts';
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, users } from '../../api/src/db/schema.ts';
+import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, users } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, type TestShop } from './helpers.ts';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { catalog_version, makers, products } from '../../api/src/db/schema.ts';
+import { catalog_version, makers, products } from '../../api/src/db/schema/index.ts';
 import type { ProductImportResult } from '#contracts/admin-products.ts';
 import { shiftJis } from '../support/shift-jis.ts';
 import { createTestShop, type TestShop } from './helpers.ts';

@@ -11,7 +11,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { products } from '../../api/src/db/schema.ts';
+import { products } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 import { auditEntries, staffClient, variantPicker } from './admin-products-support.ts';
 

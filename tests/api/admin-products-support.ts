@@ -1,6 +1,6 @@
 /** Shared steps of the stock and price API tests: staff sessions, calls, products set up by SQL, CSV uploads. */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { outbox_emails, products, staff_audit_log } from '../../api/src/db/schema.ts';
+import { outbox_emails, products, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import type { RequestOptions, TestShop } from './helpers.ts';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalog_version, product_requests, products } from '../../api/src/db/schema.ts';
+import { catalog_version, product_requests, products } from '../../api/src/db/schema/index.ts';
 import { ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductModel } from '#contracts/admin-products.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';

@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { editor_sessions, staff_audit_log } from '../../api/src/db/schema.ts';
+import { editor_sessions, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { AREA_OF_SEGMENT } from '../../api/src/routes/admin/authorize.ts';
-import { hashToken } from '../../api/src/services/tokens.ts';
+import { hashToken } from '../../api/src/services/tokens/index.ts';
 import { ADMIN_AREAS, AREA_ROLES, STAFF_IDLE_SECONDS } from '#contracts/admin-roles.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { editors, staff_audit_log } from '../../api/src/db/schema.ts';
+import { editors, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth.ts';
+import { LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth/index.ts';
 import { LAST_ADMIN_MESSAGE, MIN_STAFF_PASSWORD, staffAccountSchema } from '#contracts/admin-staff.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 

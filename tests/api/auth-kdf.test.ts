@@ -6,9 +6,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
-import { users } from '../../api/src/db/schema.ts';
-import { KdfPool } from '../../api/src/services/kdf/pool.ts';
-import { hashPassword, verifyPassword } from '../../api/src/services/password.ts';
+import { users } from '../../api/src/db/schema/index.ts';
+import { KdfPool } from '../../api/src/services/passwords/kdf/pool.ts';
+import { hashPassword, verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../../api/src/db/schema.ts';
+import { users } from '../../api/src/db/schema/index.ts';
 import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
-import { authLimitKeys } from '../../api/src/services/auth.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { authLimitKeys } from '../../api/src/services/auth/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 // Names are counted in the rate-limit store, which outlives this file's database on Redis.

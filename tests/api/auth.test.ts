@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { login_histories, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
-import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users.ts';
+import { login_histories, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
+import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users/index.ts';
 import { addressListSchema } from '#contracts/addresses.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { userSchema } from '#contracts/user.ts';

@@ -1,7 +1,7 @@
 /** Shared steps of the coupon and point tests: cart calls, a ready-to-order cart, a new signed-in member. */
 import { expect } from 'vitest';
-import { point_histories, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { point_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { productPicker, type TestShop } from './helpers.ts';
 
 /** The steps bound to the test shop `current()` gives (read when a step runs, so a file can bind them before beforeAll). */

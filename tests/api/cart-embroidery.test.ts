@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { order_items, outbox_emails, products } from '../../api/src/db/schema.ts';
+import { order_items, outbox_emails, products } from '../../api/src/db/schema/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { productSchema } from '#contracts/products.ts';

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carts, products, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { carts, products, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { cart_shippings, order_items, orders, outbox_emails, settings, user_addresses } from '../../api/src/db/schema.ts';
+import { cart_shippings, order_items, orders, outbox_emails, settings, user_addresses } from '../../api/src/db/schema/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { cartLeadtimesSchema } from '#contracts/delivery.ts';
 import { orderSchema } from '#contracts/orders.ts';

@@ -1,8 +1,8 @@
 /** The cart: lines, merge, per-line tax, totals per rate, carriage, payment fee, shipping, errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { carts, product_accessories, products, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { carts, product_accessories, products, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The catalogue index (api/src/services/catalog-index.ts) counts a list's total and its facets in
+ * The catalogue index (api/src/services/products/catalog-index.ts) counts a list's total and its facets in
  * the process; the database counts them in SQL. Both must give the same answer for every filter,
  * on a catalogue with variants, products without a model, unpublished products, another channel's
  * products, sales, sold-out variants and nested categories, and the HTTP list must switch to the
@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { catalogueIndexHolder, countVia, pageVia, type ProductFilter } from '../../api/src/services/catalog.ts';
+import { catalogueIndexHolder, countVia, pageVia, type ProductFilter } from '../../api/src/services/products/catalog.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

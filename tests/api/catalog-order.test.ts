@@ -1,7 +1,7 @@
 /** Paper catalogues (GET /v1/catalog) and the catalogue order of /catalog-order/ (POST /v1/catalog-orders). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { catalog_orders, outbox_emails } from '../../api/src/db/schema.ts';
+import { catalog_orders, outbox_emails } from '../../api/src/db/schema/index.ts';
 import { catalogListSchema, catalogOrderResponseSchema } from '#contracts/catalog-order.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { listProducts, listWhere } from '../../api/src/services/catalog.ts';
-import { refreshPopularity } from '../../api/src/services/search/refresh.ts';
+import { listProducts, listWhere } from '../../api/src/services/products/catalog.ts';
+import { refreshPopularity } from '../../api/src/services/products/search/refresh.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 const GROWN = 30_000;

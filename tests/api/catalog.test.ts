@@ -9,9 +9,9 @@ import { productSchema, categoryHierarchySchema, type Product } from '#contracts
 import { frontSettingsSchema, publicJsonSchema } from '#contracts/settings.ts';
 import {
   channels, makers, payment_methods, product_likes, products, settings, user_addresses, users,
-} from '../../api/src/db/schema.ts';
+} from '../../api/src/db/schema/index.ts';
 import { seedIfEmpty } from '../../api/src/db/seed/index.ts';
-import { verifyPassword } from '../../api/src/services/password.ts';
+import { verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

@@ -15,8 +15,8 @@
 import { setTimeout } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { auth_tokens, carts, order_items, orders, outbox_emails, payment_transactions, products, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashToken, randomToken } from '../../api/src/services/tokens.ts';
+import { auth_tokens, carts, order_items, orders, outbox_emails, payment_transactions, products, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { hashToken, randomToken } from '../../api/src/services/tokens/index.ts';
 import { onPostgres } from './helpers.ts';
 import { run } from './account-support.ts';
 import { CARDS, createPaymentShop, passChallenge, SECRET, tokenise, type PaymentShop } from './payments-support.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { orders, product_channels, products } from '../../api/src/db/schema.ts';
+import { orders, product_channels, products } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 
 describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { popups } from '../../api/src/db/schema.ts';
+import { popups } from '../../api/src/db/schema/index.ts';
 import { brandSchema, popupSchema, tagSchema } from '#contracts/content.ts';
 import { errorBodySchema } from '#contracts/common.ts';
 import { createTestShop, type TestShop } from './helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { upload_files } from '../../api/src/db/schema.ts';
+import { upload_files } from '../../api/src/db/schema/index.ts';
 import { bannerSchema, fileContentsSchema, newsReadableSchema, newsSchema } from '#contracts/content.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 

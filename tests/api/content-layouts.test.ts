@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { collections, content_state, products } from '../../api/src/db/schema.ts';
+import { collections, content_state, products } from '../../api/src/db/schema/index.ts';
 import { collectionSchema, layoutSchema } from '#contracts/content.ts';
 import { productSchema } from '#contracts/products.ts';
 import { createTestShop, type TestShop } from './helpers.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { free_areas, landing_pages, makers, messages, news, popups, qa_categories, qas, static_pages, stylists } from '../../api/src/db/schema.ts';
+import { free_areas, landing_pages, makers, messages, news, popups, qa_categories, qas, static_pages, stylists } from '../../api/src/db/schema/index.ts';
 import { sanitizeBody } from '../../content-sync/sanitize.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

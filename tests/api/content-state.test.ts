@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { blogs, news, products, stylists } from '../../api/src/db/schema.ts';
+import { blogs, news, products, stylists } from '../../api/src/db/schema/index.ts';
 import { contentStateSchema } from '#contracts/content.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

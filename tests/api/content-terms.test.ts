@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { landing_pages, payment_methods, settings, static_pages } from '../../api/src/db/schema.ts';
+import { landing_pages, payment_methods, settings, static_pages } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

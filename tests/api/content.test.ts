@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { blogs } from '../../api/src/db/schema.ts';
+import { blogs } from '../../api/src/db/schema/index.ts';
 import {
   bannerSchema, blogSchema, brandSchema, landingPageSchema, makerSchema, messageSchema, newsSchema, qaCategorySchema, qaSchema,
   staticPageSchema, staticPageUrlSchema, stylistSchema,

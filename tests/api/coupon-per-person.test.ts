@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { coupons } from '../../api/src/db/schema.ts';
+import { coupons } from '../../api/src/db/schema/index.ts';
 import { mailboxKey } from '../../api/src/lib/mailbox.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { between, count, eq, gte } from 'drizzle-orm';
-import { business_dates, products } from '../../api/src/db/schema.ts';
+import { business_dates, products } from '../../api/src/db/schema/index.ts';
 import { businessCalendarSchema } from '#contracts/delivery.ts';
 import { addMonths, jstDate } from '../../api/src/services/delivery/calendar.ts';
 import { deliveryChoices } from '../../api/src/services/delivery/leadtime.ts';

@@ -1,7 +1,7 @@
 /** Favourites (spec 4 "Favourites") and browsing history (spec 4 "History") on the real API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { product_histories, products } from '../../api/src/db/schema.ts';
+import { product_histories, products } from '../../api/src/db/schema/index.ts';
 import { likeResultSchema, productHistoryListSchema } from '#contracts/discovery.ts';
 import { productListSchema } from '#contracts/products.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   order_items, orders, payment_methods, product_accessories, product_channels, product_histories, product_model_categories, products, settings,
-} from '../../api/src/db/schema.ts';
-import { recentEvents } from '../../api/src/services/discovery/events.ts';
+} from '../../api/src/db/schema/index.ts';
+import { recentEvents } from '../../api/src/services/ecommerce-events/index.ts';
 import { productListSchema } from '#contracts/products.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 import { call, expectStatus } from './discovery-support.ts';

@@ -1,9 +1,9 @@
 /** Restock requests (「再入荷をお知らせ」) and the restock mail on the real API. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { catalog_version, ecommerce_events, outbox_emails, product_histories, product_requests, products } from '../../api/src/db/schema.ts';
-import { notifyRestocked, raiseStock } from '../../api/src/services/discovery/product-requests.ts';
-import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
+import { catalog_version, ecommerce_events, outbox_emails, product_histories, product_requests, products } from '../../api/src/db/schema/index.ts';
+import { notifyRestocked, raiseStock } from '../../api/src/services/product-requests/index.ts';
+import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
 import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
 import { createTestShop, loginDemo, onPostgres, productPicker, type TestShop } from './helpers.ts';
 import { call, confirmedRestockRequest, expectStatus } from './discovery-support.ts';

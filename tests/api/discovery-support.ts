@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { outbox_emails, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { outbox_emails, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import type { RequestOptions, TestShop } from './helpers.ts';
 
 /** Calls the API and returns status, JSON body (or null) and headers. */

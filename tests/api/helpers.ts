@@ -9,7 +9,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { openDatabase, type Database } from '../../api/src/db/client.ts';
-import { product_channels, products } from '../../api/src/db/schema.ts';
+import { product_channels, products } from '../../api/src/db/schema/index.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
 import { readEnv, type ApiEnv } from '../../api/src/env.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inquiries, outbox_emails } from '../../api/src/db/schema.ts';
+import { inquiries, outbox_emails } from '../../api/src/db/schema/index.ts';
 import { createApp } from '../../api/src/app.ts';
 import { inquiryResponseSchema } from '#contracts/inquiries.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox_emails } from '../../api/src/db/schema.ts';
+import { outbox_emails } from '../../api/src/db/schema/index.ts';
 import { mailboxKey } from '../../api/src/lib/mailbox.ts';
-import { queueMail } from '../../api/src/services/mail.ts';
+import { queueMail } from '../../api/src/services/mail/index.ts';
 import { registration, run } from './account-support.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 

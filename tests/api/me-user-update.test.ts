@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../../api/src/db/schema.ts';
-import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users.ts';
+import { users } from '../../api/src/db/schema/index.ts';
+import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users/index.ts';
 import { createMember, MEMBER_PASSWORD } from './account-support.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { outbox_emails, user_memorials, users } from '../../api/src/db/schema.ts';
+import { outbox_emails, user_memorials, users } from '../../api/src/db/schema/index.ts';
 import { remindMemorials } from '../../api/src/services/memorial-reminders/index.ts';
 import { tokyoToday } from '../../api/src/services/memorial-reminders/dates.ts';
-import { startMaintenance } from '../../api/src/services/discovery/restock-watcher.ts';
+import { startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { user_memorials } from '../../api/src/db/schema.ts';
+import { user_memorials } from '../../api/src/db/schema/index.ts';
 import { MEMORIAL_LIMIT } from '../../contracts/memorials.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';

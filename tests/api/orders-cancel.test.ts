@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { coupons, orders, outbox_emails, payment_transactions, point_histories, products, social_gifts, user_coupons, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { coupons, orders, outbox_emails, payment_transactions, point_histories, products, social_gifts, user_coupons, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
 import { CARDS, choose, createPaymentShop, decide, filledCart, patchOk, tokenise, type PaymentShop } from './payments-support.ts';

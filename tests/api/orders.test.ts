@@ -1,8 +1,8 @@
 /** The decision (order placement) and the member's orders. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { order_items, orders, outbox_emails, products, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { order_items, orders, outbox_emails, products, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { orderListSchema, orderSchema } from '#contracts/orders.ts';
 import { paymentMethodListSchema } from '#contracts/payments.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, payment_transactions } from '../../api/src/db/schema.ts';
+import { orders, payment_transactions } from '../../api/src/db/schema/index.ts';
 import { callbackSignature, signedCallback } from '../../api/src/services/payments/testpay/signed.ts';
 import { onPostgres } from './helpers.ts';
 import { CARDS, choose, createPaymentShop, decide, filledCart, SECRET, tokenise, type PaymentShop } from './payments-support.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { carts, orders, outbox_emails, payment_transactions, products } from '../../api/src/db/schema.ts';
+import { carts, orders, outbox_emails, payment_transactions, products } from '../../api/src/db/schema/index.ts';
 import { onPostgres } from './helpers.ts';
 import {
   CARDS, choose, createPaymentShop, decide, filledCart, passChallenge, patchOk, SECRET, SITE, tokenise, type PaymentShop,

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { carts, orders, outbox_emails } from '../../api/src/db/schema.ts';
+import { carts, orders, outbox_emails } from '../../api/src/db/schema/index.ts';
 import { choose, createPaymentShop, decide, filledCart, PUBLIC_KEY, type PaymentShop } from './payments-support.ts';
 
 let p: PaymentShop;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, user_cards, users } from '../../api/src/db/schema.ts';
+import { orders, user_cards, users } from '../../api/src/db/schema/index.ts';
 import { callbackSignature } from '../../api/src/services/payments/testpay/signed.ts';
 import { CARDS, choose, createPaymentShop, decide, filledCart, SECRET, tokenise, type PaymentShop } from './payments-support.ts';
 

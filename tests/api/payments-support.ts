@@ -5,8 +5,8 @@
  */
 import { expect } from 'vitest';
 import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
-import { point_histories, user_addresses, users } from '../../api/src/db/schema.ts';
-import { hashPassword } from '../../api/src/services/password.ts';
+import { point_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { startTestProvider, type RunningTestProvider } from '../../api/src/services/payments/testpay/server.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { orders, outbox_emails, point_histories, settings, users } from '../../api/src/db/schema.ts';
+import { orders, outbox_emails, point_histories, settings, users } from '../../api/src/db/schema/index.ts';
 import { DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { grantDuePoints } from '../../api/src/services/benefits/grant.ts';
 import { pointSummarySchema } from '#contracts/benefits.ts';

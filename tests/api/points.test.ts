@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { coupons, orders, point_histories, settings, user_coupons, users } from '../../api/src/db/schema.ts';
+import { coupons, orders, point_histories, settings, user_coupons, users } from '../../api/src/db/schema/index.ts';
 import { earnedPoints } from '../../api/src/services/benefits/earn.ts';
 import { expiringOf, expirePointsOf, openLots } from '../../api/src/services/benefits/ledger.ts';
 import { returnOrderBenefits } from '../../api/src/services/benefits/orders.ts';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPostalAddresses, lookupPostalCode } from '../../api/src/services/postal.ts';
+import { findPostalAddresses, lookupPostalCode } from '../../api/src/services/postal-codes/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

@@ -92,7 +92,7 @@ describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
     expect(sync.code).toBe(1);
     expect(refusedNames(sync.out)).toEqual(['SHOP_INTERNAL_SECRET']);
     // A password only a test wrote (found by searching the repository, not from a list).
-    const editor = await run('api/src/services/admin/create-editor.ts', bareEnv({ NODE_ENV: 'production', EDITOR_PASSWORD: 'first-password-2026' }));
+    const editor = await run('api/src/services/admin/auth/create-editor.ts', bareEnv({ NODE_ENV: 'production', EDITOR_PASSWORD: 'first-password-2026' }));
     expect(editor.code).toBe(1);
     expect(editor.out).toContain('EDITOR_PASSWORD: equals a value written in the repository (tests/api/admin-editor-create.test.ts)');
   });

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { outbox_emails, product_requests, products } from '../../api/src/db/schema.ts';
-import { raiseStock } from '../../api/src/services/discovery/product-requests.ts';
-import { scanRestocked } from '../../api/src/services/discovery/restock-watcher.ts';
+import { outbox_emails, product_requests, products } from '../../api/src/db/schema/index.ts';
+import { raiseStock } from '../../api/src/services/product-requests/index.ts';
+import { scanRestocked } from '../../api/src/services/product-requests/restock-watcher.ts';
 import { productRequestSchema } from '#contracts/discovery.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 import { expectStatus } from './discovery-support.ts';

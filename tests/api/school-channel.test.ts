@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { productSchema } from '#contracts/products.ts';
 import { SCHOOL_BREAKPOINTS, SCHOOL_CHANNEL, SCHOOL_TOP_BLOCKS } from '../../api/src/db/seed/school.ts';
 import { and, eq } from 'drizzle-orm';
-import { users } from '../../api/src/db/schema.ts';
-import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/account/schools.ts';
+import { users } from '../../api/src/db/schema/index.ts';
+import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/schools/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 import { registration, run } from './account-support.ts';
 

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import {
   productFacetsSchema, productReviewListSchema, productSchema, productSearchHistoryListSchema, productSuggestSchema, type Product,
 } from '#contracts/products.ts';
-import { product_reviews, product_search_histories, products, users } from '../../api/src/db/schema.ts';
-import { refreshPopularity, refreshSearchText } from '../../api/src/services/search/refresh.ts';
-import { listProducts } from '../../api/src/services/catalog.ts';
+import { product_reviews, product_search_histories, products, users } from '../../api/src/db/schema/index.ts';
+import { refreshPopularity, refreshSearchText } from '../../api/src/services/products/search/refresh.ts';
+import { listProducts } from '../../api/src/services/products/catalog.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

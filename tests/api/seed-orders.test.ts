@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, point_histories, users,
-} from '../../api/src/db/schema.ts';
+} from '../../api/src/db/schema/index.ts';
 import { DEMO } from '../../api/src/db/seed/index.ts';
 import { ORDER_MEMBERS } from '../../api/src/db/seed/orders.ts';
 import { priceCart } from '../../api/src/services/cart/pricing.ts';

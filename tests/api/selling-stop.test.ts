@@ -4,7 +4,7 @@
  * storefront so; with the plugin on but selling true, or the plugin off, adding works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '../../api/src/db/schema.ts';
+import { settings } from '../../api/src/db/schema/index.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { products } from '../../api/src/db/schema.ts';
-import { inChannel } from '../../api/src/services/catalog.ts';
+import { products } from '../../api/src/db/schema/index.ts';
+import { inChannel } from '../../api/src/services/products/catalog.ts';
 import { SITEMAP_MAX_URLS, sitemapProductsSchema } from '#contracts/sitemap.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { orders, outbox_emails, settings, social_gifts } from '../../api/src/db/schema.ts';
+import { orders, outbox_emails, settings, social_gifts } from '../../api/src/db/schema/index.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { socialGiftCompleteSchema, socialGiftLeadtimeSchema, socialGiftShippingSchema } from '#contracts/social-gift.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { system_messages } from '../../api/src/db/schema.ts';
+import { system_messages } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
 

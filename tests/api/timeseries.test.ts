@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { timeseries } from '../../api/src/db/schema.ts';
+import { timeseries } from '../../api/src/db/schema/index.ts';
 import { TIMESERIES_LIMIT } from '../../contracts/timeseries.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';

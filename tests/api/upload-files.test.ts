@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
-import { uploaded_files } from '../../api/src/db/schema.ts';
+import { uploaded_files } from '../../api/src/db/schema/index.ts';
 import { createApp } from '../../api/src/app.ts';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
-import { purgeUnattachedUploads } from '../../api/src/services/uploads/retention.ts';
-import { storageOf } from '../../api/src/services/uploads/storage.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
+import { storageOf } from '../../api/src/services/storage/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 const MAX = 64 * 1024;

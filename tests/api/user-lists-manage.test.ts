@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_LIMIT, userListSchema, userListsSchema } from '#contracts/discovery.ts';
-import { user_list_items } from '../../api/src/db/schema.ts';
+import { user_list_items } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 import { call, expectStatus, otherMember } from './discovery-support.ts';
 

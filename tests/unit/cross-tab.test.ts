@@ -94,7 +94,7 @@ describe('cart init across tabs', () => {
 describe('token refresh across tabs', () => {
   /**
    * The API's rotation: each refresh spends the refresh token the browser holds and sets the next
-   * one; presenting a spent one is a replay that revokes the family (401), as api/src/services/auth.ts.
+   * one; presenting a spent one is a replay that revokes the family (401), as api/src/services/auth/index.ts.
    */
   function refreshApi() {
     let refreshToken = 1;

@@ -4,7 +4,7 @@ import { applyFavorite, currentHistory, replaceListEntry } from '#api-client/myp
 import { itemCategories, layerItem, purchaseValue } from '#scripts/data-layer.ts';
 import { sellingStopped } from '../../api/src/services/cart/selling.ts';
 import { userListInputSchema, userListNameKey } from '#contracts/discovery.ts';
-import { restockMailText } from '../../api/src/services/discovery/product-requests.ts';
+import { restockMailText } from '../../api/src/services/product-requests/index.ts';
 
 describe('history (spec 4)', () => {
   it('de-duplicates by product_id, newest first, at most 10', () => {

@@ -7,7 +7,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError as ServerError } from '../../api/src/lib/errors.ts';
-import { lookupPostalCode as serverLookup } from '../../api/src/services/postal.ts';
+import { lookupPostalCode as serverLookup } from '../../api/src/services/postal-codes/index.ts';
 import { useState } from '#islands/common/react.ts';
 import {
   POSTAL_DEBOUNCE_MS, POSTAL_ERROR_MESSAGE, POSTAL_NOT_FOUND_MESSAGE, postalDigits, usePostalAutofill, type PostalFill,

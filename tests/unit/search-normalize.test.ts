@@ -1,6 +1,6 @@
 /** The Japanese-aware search normaliser shared by products.search_text and every query word. */
 import { describe, expect, it } from 'vitest';
-import { containsPattern, normalizeSearch, productSearchText, searchWords } from '../../api/src/services/search/normalize.ts';
+import { containsPattern, normalizeSearch, productSearchText, searchWords } from '../../api/src/services/products/search/normalize.ts';
 
 describe('normalizeSearch', () => {
   it.each([

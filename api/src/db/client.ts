@@ -9,7 +9,7 @@ import { readEnv } from '../env.ts';
 import { migrateLocked, migrateSingle, migrationsFolder } from './migrate.ts';
 import { startPgliteServer } from './pglite-host.ts';
 import { connectionError, openMaintenanceClient, openPool, type PoolOptions } from './pool.ts';
-import * as schema from './schema.ts';
+import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -44,7 +44,7 @@ function secretProblem(name: string, value: string | undefined, required: boolea
   if (!value) return required ? `unset; ${HOW[name]}` : null;
   const where = publishedIn(value);
   if (where) return `equals a value written in the repository (${where}); ${HOW[name]}`;
-  // The editor password has its own rule (12 characters, services/admin/create-editor.ts).
+  // The editor password has its own rule (12 characters, services/admin/auth/create-editor.ts).
   const min = MIN_LENGTHS[name] ?? MIN_LENGTH;
   if (value.length < min && name !== 'EDITOR_PASSWORD') return `shorter than ${min} characters; ${HOW[name]}`;
   return null;

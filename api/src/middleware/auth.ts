@@ -6,9 +6,9 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { auth_tokens, users } from '../db/schema.ts';
+import { auth_tokens, users } from '../db/schema/index.ts';
 import { unauthenticated } from '../lib/errors.ts';
-import { hashToken } from '../services/tokens.ts';
+import { hashToken } from '../services/tokens/index.ts';
 
 export function bearerOf(header: string | undefined): string | null {
   const m = header?.match(/^Bearer\s+(\S+)$/i);
@@ -18,7 +18,7 @@ export function bearerOf(header: string | undefined): string | null {
 /**
  * The live access token joined to its member, as one prepared statement per database: it runs on
  * every signed-in request, so PostgreSQL plans it once per connection. The condition is
- * services/tokens.ts `liveToken` with placeholders (and the database's clock, not the process's).
+ * services/tokens/index.ts `liveToken` with placeholders (and the database's clock, not the process's).
  */
 function prepareTokenUser(db: Db) {
   return db.select({ user: users, tokenId: auth_tokens.id }).from(auth_tokens)

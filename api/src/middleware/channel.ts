@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ChannelRow } from '../context.ts';
-import { channels } from '../db/schema.ts';
+import { channels } from '../db/schema/index.ts';
 import { channelNotFound } from '../lib/errors.ts';
 
 export const CHANNEL_HEADER = 'x-channel-id';

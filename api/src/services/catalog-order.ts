@@ -9,13 +9,13 @@ import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../db/client.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ChannelRow, UserRow } from '../context.ts';
-import { catalog_orders, catalogs } from '../db/schema.ts';
+import { catalog_orders, catalogs } from '../db/schema/index.ts';
 import { validationFailed } from '../lib/errors.ts';
 import type { z } from 'zod';
 import type { Catalog, CatalogOrderResponse, catalogOrderRequestSchema } from '#contracts/catalog-order.ts';
 import { channelSetting, enforce, type Limit } from './account/common.ts';
-import { formatPostalCode } from './addresses.ts';
-import { queueMail, siteName } from './mail.ts';
+import { formatPostalCode } from './user-addresses/index.ts';
+import { queueMail, siteName } from './mail/index.ts';
 import { rateLimitStore } from './rate-limit/index.ts';
 import { knownPrefecture } from './social-gift/address.ts';
 

@@ -1,7 +1,7 @@
 /** The member's orders: the wire Order and the reads of GET /v1/me/orders… and /v1/carts/order/{order_no}. */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { order_items, orders, social_gifts } from '../db/schema.ts';
+import { order_items, orders, social_gifts } from '../db/schema/index.ts';
 import { notFound } from '../lib/errors.ts';
 import { pageOf } from '../lib/pagination.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';

@@ -1,7 +1,7 @@
 /** Payment methods: the ones the shop accepts now and their wire shape (fee is yen, tax included). */
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { payment_methods } from '../db/schema.ts';
+import { payment_methods } from '../db/schema/index.ts';
 import type { PaymentMethod } from '#contracts/payments.ts';
 
 type Conn = Db | Tx;

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diskStorage, s3Storage, type UploadStorage } from '../../../api/src/services/uploads/storage.ts';
+import { diskStorage, s3Storage, type UploadStorage } from '../../../api/src/services/storage/index.ts';
 import { fetchBuild, manifestOf, pointerKey, publishBuild, readPointer } from '../../../scripts/host/build-store.ts';
 import { storeCoordinator, type BuildLock } from '../../../scripts/host/rebuild-lock.ts';
 

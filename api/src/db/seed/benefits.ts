@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { coupons, point_histories, settings, user_coupons, users } from '../schema.ts';
+import { coupons, point_histories, settings, user_coupons, users } from '../schema/index.ts';
 import { BENEFIT_SETTING_DEFAULTS } from '../../services/benefits/settings.ts';
 import { POINT_REASONS, pointExpiryFrom } from '../../services/benefits/ledger.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';

@@ -5,8 +5,8 @@
 import type { Db, Tx } from '../client.ts';
 import {
   brands, categories, makers, product_accessories, product_channels, product_model_categories, product_models, product_reviews, products,
-} from '../schema.ts';
-import { productSearchText } from '../../services/search/normalize.ts';
+} from '../schema/index.ts';
+import { productSearchText } from '../../services/products/search/normalize.ts';
 import {
   accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, embroiderableFamilies, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
   reviewNicknames, reviewTexts, shoeLeaves, shoeSizes, type CategorySeed, type MakerSeed,

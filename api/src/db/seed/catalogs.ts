@@ -1,6 +1,6 @@
 /** The paper catalogues each channel posts on request (/catalog-order/). */
 import type { Tx } from '../client.ts';
-import { catalogs } from '../schema.ts';
+import { catalogs } from '../schema/index.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';
 
 /** The digital edition's page drawings (public/images/catalog/, drawn like the product pictures). */

@@ -1,7 +1,7 @@
 /** The two channels, their site settings (every key of spec section 9), colour schemes and school keys. */
 import type { Db, Tx } from '../client.ts';
-import { channels, colorschemes, school_keys, settings } from '../schema.ts';
-import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
+import { channels, colorschemes, school_keys, settings } from '../schema/index.ts';
+import { FRONT_SETTING_DEFAULTS } from '../../services/settings/index.ts';
 
 export const MAIN_CHANNEL = 'default';
 export const OUTLET_CHANNEL = 'outlet';

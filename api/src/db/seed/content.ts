@@ -2,7 +2,7 @@
 import type { Db, Tx } from '../client.ts';
 import {
   banners, blogs, free_areas, landing_pages, messages, news, popups, qa_categories, qas, static_pages, stylists, tags,
-} from '../schema.ts';
+} from '../schema/index.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, SHOP_NAME } from './channels.ts';
 import { blogSeeds, outletBlogSeeds, stylistSeeds, type BlogSeed } from './blog-data.ts';
 import { newsSeeds, outletNewsSeeds } from './news-data.ts';

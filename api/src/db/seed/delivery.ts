@@ -5,7 +5,7 @@
  * delivery settings (lead time, cut-off, のし fee; private: only the API reads them).
  */
 import type { Db, Tx } from '../client.ts';
-import { leadtime_regions, packings, settings } from '../schema.ts';
+import { leadtime_regions, packings, settings } from '../schema/index.ts';
 import { ensureCalendarAhead } from '../../services/delivery/calendar.ts';
 import { DELIVERY_SETTING_DEFAULTS } from '../../services/delivery/settings.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';

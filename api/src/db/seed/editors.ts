@@ -6,8 +6,8 @@
  * `npm run editor:create -- --login <name> --role <role>` instead.
  */
 import type { Tx } from '../client.ts';
-import { editors } from '../schema.ts';
-import { hashPassword } from '../../services/password.ts';
+import { editors } from '../schema/index.ts';
+import { hashPassword } from '../../services/passwords/index.ts';
 
 export const DEV_EDITOR = { login: 'editor', password: 'editor-pass-2026', displayName: '開発用編集者', role: 'editor' } as const;
 export const DEV_STAFF = { login: 'staff', password: 'staff-pass-2026', displayName: '開発用スタッフ', role: 'staff' } as const;

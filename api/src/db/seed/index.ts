@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { channels } from '../schema.ts';
-import { refreshPopularity, refreshSearchText } from '../../services/search/refresh.ts';
+import { channels } from '../schema/index.ts';
+import { refreshPopularity, refreshSearchText } from '../../services/products/search/refresh.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCatalogs } from './catalogs.ts';
 import { seedBenefits } from './benefits.ts';

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { banner_files, banners, collections, layouts, upload_files } from '../schema.ts';
+import { banner_files, banners, collections, layouts, upload_files } from '../schema/index.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';
 import type { LayoutBlock } from '#contracts/content.ts';
 

@@ -3,9 +3,9 @@
  * the payment methods and a few postal codes. The demo password and
  * security answer are hashed once per seed (scrypt is deliberately slow).
  */
-import { hashAnswer, hashPassword } from '../../services/password.ts';
+import { hashAnswer, hashPassword } from '../../services/passwords/index.ts';
 import type { Db, Tx } from '../client.ts';
-import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema.ts';
+import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema/index.ts';
 import { MAIN_CHANNEL } from './channels.ts';
 import { COD_FEE, COD_FEE_BANDS, DEFERRED_DUE_DAYS, DEFERRED_FEE, KONBINI_DEADLINE_DAYS, KONBINI_STORES, TRANSFER_DAYS } from './terms.ts';
 

@@ -12,8 +12,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import {
   cart_shippings, carts, editors, order_histories, order_items, order_shipments, orders, payment_transactions, point_histories, settings, staff_audit_log, users,
-} from '../schema.ts';
-import { toDeliveryAddress, type AddressRow } from '../../services/addresses.ts';
+} from '../schema/index.ts';
+import { toDeliveryAddress, type AddressRow } from '../../services/user-addresses/index.ts';
 import { earnedPoints } from '../../services/benefits/earn.ts';
 import { benefitSettingsOf } from '../../services/benefits/settings.ts';
 import { POINT_REASONS, pointExpiryFrom } from '../../services/benefits/ledger.ts';
@@ -21,7 +21,7 @@ import type { CarriageRule } from '../../services/cart/pricing.ts';
 import { formatOrderNo } from '../../services/cart/decision.ts';
 import { offlineOutcome, priceWithPaymentFee } from '../../services/payments/methods.ts';
 import type { PaymentRow } from '../../services/payments.ts';
-import { randomToken } from '../../services/tokens.ts';
+import { randomToken } from '../../services/tokens/index.ts';
 import { staffEvents, type OrderEvents } from './order-events.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 

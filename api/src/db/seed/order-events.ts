@@ -3,7 +3,7 @@
  * with its carrier and tracking number, the order's history lines (入金確認, 発送, キャンセル) and the
  * staff's audit entries (order.paid, order.ship, order.cancel). Used by order-builder.ts.
  */
-import type { order_histories, order_shipments, staff_audit_log } from '../schema.ts';
+import type { order_histories, order_shipments, staff_audit_log } from '../schema/index.ts';
 import { CARRIERS, type Carrier } from '#contracts/admin-order-actions.ts';
 
 /** What happened to the order after it was placed (a part of order-builder.ts SeedOrderSpec). */

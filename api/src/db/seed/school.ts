@@ -6,9 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { banners, blogs, channels, collections, colorschemes, layouts, news, school_keys, settings, static_pages } from '../schema.ts';
+import { banners, blogs, channels, collections, colorschemes, layouts, news, school_keys, settings, static_pages } from '../schema/index.ts';
 import type { LayoutBlock } from '#contracts/content.ts';
-import { FRONT_SETTING_DEFAULTS } from '../../services/settings.ts';
+import { FRONT_SETTING_DEFAULTS } from '../../services/settings/index.ts';
 import { SHOP_NAME } from './channels.ts';
 import { staticPageSeeds } from './pages-data.ts';
 

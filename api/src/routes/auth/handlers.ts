@@ -3,8 +3,8 @@ import { deleteCookie, getCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { noContent, ok } from '../../lib/respond.ts';
-import { login, logout, refresh, unlockAccount, verifyLoginCode } from '../../services/auth.ts';
-import { loginSyncChannel } from '../../services/account/sync-channel.ts';
+import { login, logout, refresh, unlockAccount, verifyLoginCode } from '../../services/auth/index.ts';
+import { loginSyncChannel } from '../../services/auth/sync-channel.ts';
 import { clientInfo, isHttps, setRefreshCookie } from './session.ts';
 import type { loginRoute, loginSyncRoute, logoutRoute, refreshRoute, unlockRoute, verifyRoute } from './routes.ts';
 

@@ -4,7 +4,7 @@ import { setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
 import { clientAddress, isHttpsContext } from '../../middleware/client-address.ts';
-import type { ClientInfo, Session } from '../../services/auth.ts';
+import type { ClientInfo, Session } from '../../services/auth/index.ts';
 
 export const isHttps = (c: Context<AppEnv>) => isHttpsContext(c, c.get('env').TRUSTED_PROXIES);
 

@@ -1,7 +1,7 @@
 /** Bookmark handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
-import { createBookmark, deleteBookmark, getBookmark, listBookmarks } from '../../services/discovery/bookmarks.ts';
+import { createBookmark, deleteBookmark, getBookmark, listBookmarks } from '../../services/bookmarks/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) => paged(c, await listBookmarks(c.get('db'), c.get('user')!.id, c.req.valid('query')));

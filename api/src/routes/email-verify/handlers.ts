@@ -1,7 +1,7 @@
 /** E-mail verification handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { checkVerifyToken, requestVerifyMail } from '../../services/account/email-verify.ts';
+import { checkVerifyToken, requestVerifyMail } from '../../services/email-verify/index.ts';
 import { setRefreshCookie } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

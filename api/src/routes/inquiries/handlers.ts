@@ -1,6 +1,6 @@
 /** Inquiry handler: parses, calls the service and answers 200 (prepare) or 201 (sent). */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { submitInquiry } from '../../services/inquiries.ts';
+import { submitInquiry } from '../../services/inquiries/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -1,23 +1,14 @@
-/** Favourite route definitions: POST/DELETE /v1/products/{id}/likes, GET /v1/me/likes?ids= and /v1/me/likes/products. */
+/** Favourite route definitions: GET /v1/me/likes?ids= and /v1/me/likes/products (liking a product is routes/products/likes). */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
-import { idParamSchema, PAGINATION_HEADERS } from '#contracts/common.ts';
-import { historyPageQuerySchema, likedIdsQuerySchema, likedIdsSchema, likeResultSchema } from '#contracts/discovery.ts';
+import { PAGINATION_HEADERS } from '#contracts/common.ts';
+import { historyPageQuerySchema, likedIdsQuerySchema, likedIdsSchema } from '#contracts/discovery.ts';
 import { productListSchema } from '#contracts/products.ts';
 
 const unauthorized = errorResponse('Not signed in');
 const pageHeaders = z.object(Object.fromEntries(Object.values(PAGINATION_HEADERS).map((h) => [h, z.string()])));
-
-const likeRoute = (method: 'post' | 'delete', summary: string) => createRoute({
-  method, path: '/products/{id}/likes', tags: ['likes'], summary, middleware: [requireAuth],
-  request: { params: idParamSchema },
-  responses: { 200: jsonResponse(likeResultSchema, 'The product and its favourite flag'), 401: unauthorized, 404: errorResponse('Unknown product') },
-});
-
-export const like = likeRoute('post', 'Favourite a product (member only; idempotent)');
-export const unlike = likeRoute('delete', 'Unfavourite a product (member only; idempotent)');
 
 export const likedIds = createRoute({
   method: 'get', path: '/me/likes', tags: ['likes'], summary: 'Which of the given product ids the member has favourited', middleware: [requireAuth],

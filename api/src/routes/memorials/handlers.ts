@@ -3,7 +3,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
 import {
   createMemorial, deleteMemorial, getMemorial, getNameEmbroidery, listMemorials, saveNameEmbroidery, updateMemorial,
-} from '../../services/memorials.ts';
+} from '../../services/memorials/index.ts';
 import { MEMORIAL_LIMIT } from '#contracts/memorials.ts';
 import type * as routes from './routes.ts';
 

@@ -2,8 +2,8 @@
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { issuesToErrors } from '../../lib/router.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
-import { createProductRequest, deleteProductRequest, listProductRequests } from '../../services/discovery/product-requests.ts';
-import { confirmProductRequests } from '../../services/discovery/restock-confirm.ts';
+import { createProductRequest, deleteProductRequest, listProductRequests } from '../../services/product-requests/index.ts';
+import { confirmProductRequests } from '../../services/product-requests/restock-confirm.ts';
 import { validationFailed } from '../../lib/errors.ts';
 import { productRequestCreateSchema } from '#contracts/discovery.ts';
 import type * as routes from './routes.ts';

@@ -1,7 +1,7 @@
 /** Product handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
-import { getProduct, getProductFacets, listProductPage, listReviews, suggest as suggestFor } from '../../services/products.ts';
+import { getProduct, getProductFacets, listProductPage, listReviews, suggest as suggestFor } from '../../services/products/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>

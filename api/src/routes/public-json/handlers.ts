@@ -6,7 +6,7 @@ import { CHANNEL_HEADER } from '#contracts/common.ts';
 import { channelNotFound } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { publicJson as readPublicJson } from '../../services/settings.ts';
+import { publicJson as readPublicJson } from '../../services/settings/index.ts';
 import type * as routes from './routes.ts';
 
 export const publicJson: AppRouteHandler<typeof routes.publicJson> = async (c) => {

@@ -1,7 +1,7 @@
 /** Reminder handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { checkReminder, requestReminder, resetByReminder } from '../../services/account/reminders.ts';
+import { checkReminder, requestReminder, resetByReminder } from '../../services/reminder/index.ts';
 import { clientInfo, setRefreshCookie } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -1,7 +1,7 @@
 /** School key handler. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { checkSchoolKey } from '../../services/account/schools.ts';
+import { checkSchoolKey } from '../../services/schools/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -1,7 +1,7 @@
 /** Settings handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { frontSettings, selectedColorscheme } from '../../services/settings.ts';
+import { frontSettings, selectedColorscheme } from '../../services/settings/index.ts';
 import type * as routes from './routes.ts';
 
 export const front: AppRouteHandler<typeof routes.front> = async (c) => {

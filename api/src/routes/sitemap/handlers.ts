@@ -1,7 +1,7 @@
 /** Sitemap handlers. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
-import { listSitemapProducts } from '../../services/sitemap.ts';
+import { listSitemapProducts } from '../../services/sitemap/index.ts';
 import type * as routes from './routes.ts';
 
 export const products: AppRouteHandler<typeof routes.products> = async (c) =>

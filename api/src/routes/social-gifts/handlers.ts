@@ -4,7 +4,7 @@ import { cartScope } from '../../lib/cart-scope.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, ok } from '../../lib/respond.ts';
 import { listCatalogs, orderCatalog } from '../../services/catalog-order.ts';
-import { findPostalAddresses } from '../../services/postal.ts';
+import { findPostalAddresses } from '../../services/postal-codes/index.ts';
 import * as gifts from '../../services/social-gift/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';

@@ -1,7 +1,7 @@
 /** Message centre handlers: the signed-in member's own messages only. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
-import { countUnreadSystemMessages, listSystemMessages, openSystemMessage } from '../../services/system-messages.ts';
+import { countUnreadSystemMessages, listSystemMessages, openSystemMessage } from '../../services/system-messages/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>

@@ -1,7 +1,7 @@
 /** Body-measurement handlers: the signed-in member's own data only. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent } from '../../lib/respond.ts';
-import { createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries } from '../../services/timeseries.ts';
+import { createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries } from '../../services/timeseries/index.ts';
 import { TIMESERIES_LIMIT } from '#contracts/timeseries.ts';
 import type * as routes from './routes.ts';
 

@@ -5,7 +5,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created } from '../../lib/respond.ts';
 import { validationFailed } from '../../lib/errors.ts';
 import { MULTIPART_FRAMING_BYTES } from '../../middleware/body-limit.ts';
-import { readUpload, saveUpload, UPLOAD_MESSAGES, uploadTooLarge } from '../../services/uploads/index.ts';
+import { readUpload, saveUpload, UPLOAD_MESSAGES, uploadTooLarge } from '../../services/upload-files/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -3,7 +3,7 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
 import {
   attachProducts, createUserList, deleteUserList, detachFromList, detachProducts, getUserList, listListables, listUserLists, renameUserList,
-} from '../../services/discovery/user-lists.ts';
+} from '../../services/user-lists/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) => ok(c, await listUserLists(c.get('db'), c.get('user')!.id));

@@ -3,11 +3,11 @@ import { deleteCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
-import { changePassword, serializeUser, updateMe } from '../../services/users.ts';
-import { registerMember } from '../../services/account/register.ts';
-import { convertGuest, createDummyUser } from '../../services/account/guest.ts';
-import { withdrawMember } from '../../services/account/withdraw.ts';
-import { listLoginHistories } from '../../services/account/history.ts';
+import { changePassword, serializeUser, updateMe } from '../../services/users/index.ts';
+import { registerMember } from '../../services/users/register.ts';
+import { convertGuest, createDummyUser } from '../../services/users/guest.ts';
+import { withdrawMember } from '../../services/users/withdraw.ts';
+import { listLoginHistories } from '../../services/users/login-histories.ts';
 import { clientInfo, isHttps, setRefreshCookie } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { settings } from '../../db/schema.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { settings } from '../../db/schema/index.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { type Limit } from '../rate-limit/index.ts';
 
 export { enforce, TOO_MANY_REQUESTS_MESSAGE, type Limit } from '../rate-limit/index.ts';

@@ -8,7 +8,7 @@
  */
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, point_histories, settings, users } from '../../db/schema.ts';
+import { orders, point_histories, settings, users } from '../../db/schema/index.ts';
 import { POINT_REASONS, pointExpiryFrom } from './ledger.ts';
 import { BENEFIT_SETTING_DEFAULTS, benefitSettingsOf } from './settings.ts';
 

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { point_histories, users } from '../../db/schema.ts';
+import { point_histories, users } from '../../db/schema/index.ts';
 
 /** The reasons as the member's history shows them. */
 export const POINT_REASONS = {

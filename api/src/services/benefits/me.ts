@@ -1,7 +1,7 @@
 /** The member's coupons and points in my-page: GET /v1/me/coupons, /v1/me/points, /v1/me/point-histories. */
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coupons, orders, point_histories, user_coupons, users } from '../../db/schema.ts';
+import { coupons, orders, point_histories, user_coupons, users } from '../../db/schema/index.ts';
 import { pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';

@@ -9,7 +9,7 @@
  */
 import { and, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { coupons, orders, point_histories, user_coupons, users } from '../../db/schema.ts';
+import { coupons, orders, point_histories, user_coupons, users } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { couponError, couponMessages } from '../cart/coupons.ts';
 import { claimCouponMailbox, freeCouponMailboxes } from '../cart/coupon-mailbox.ts';

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, payment_methods, point_histories } from '../../db/schema.ts';
+import { orders, payment_methods, point_histories } from '../../db/schema/index.ts';
 import type { PendingPoint } from '#contracts/benefits.ts';
 import type { EarnPointState } from '#contracts/orders.ts';
 import { PAID_AT_ONCE } from './grant.ts';

@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/schema/index.ts';
 import { CARRIAGE } from '#contracts/constants.ts';
 import type { CartCarriage } from '#contracts/cart.ts';
 import type { CarriageRule } from '../cart/pricing.ts';

@@ -6,9 +6,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cart_items, product_accessories } from '../../db/schema.ts';
+import { cart_items, product_accessories } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import { randomToken } from '../tokens.ts';
+import { randomToken } from '../tokens/index.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
 import { checkQuantity, productForSale } from './lines.ts';

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { coupon_mailbox_uses } from '../../db/schema.ts';
+import { coupon_mailbox_uses } from '../../db/schema/index.ts';
 import { mailboxKey } from '../../lib/mailbox.ts';
 
 /** Whether someone with the mailbox of `email` has used the coupon (false without an e-mail). */

@@ -15,7 +15,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
-import { carts, coupons, user_coupons } from '../../db/schema.ts';
+import { carts, coupons, user_coupons } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartCoupon } from '#contracts/cart.ts';
 import { priceWithTax } from '../tax.ts';

@@ -7,9 +7,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
-import { carts, order_items, orders, product_channels, products } from '../../db/schema.ts';
+import { carts, order_items, orders, product_channels, products } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
-import { queueOrderConfirmation, siteName } from '../mail.ts';
+import { queueOrderConfirmation, siteName } from '../mail/index.ts';
 import { paymentById } from '../payments.ts';
 import { assertGiftPayment, cartSocialGift } from '../social-gift/cart.ts';
 import { openSocialGift } from '../social-gift/create.ts';

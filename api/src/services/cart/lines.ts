@@ -1,8 +1,8 @@
 /** The cart's lines: add (merging into a product's line), modify, delete, reset, and the login merge. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema.ts';
-import { randomToken } from '../tokens.ts';
+import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema/index.ts';
+import { randomToken } from '../tokens/index.ts';
 import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import type { CartRow } from './access.ts';
 import { deleteAccessoriesOf } from './accessories.ts';

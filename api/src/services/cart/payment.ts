@@ -1,7 +1,7 @@
 /** The cart's payment method; its fee (e.g. 代引手数料) is priced from the method's row, never from code. */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { carts } from '../../db/schema.ts';
+import { carts } from '../../db/schema/index.ts';
 import { activePayments } from '../payments.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
-import { carts, users } from '../../db/schema.ts';
+import { carts, users } from '../../db/schema/index.ts';
 import { unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { CartRow } from './access.ts';
 

@@ -14,7 +14,7 @@
  */
 import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema.ts';
+import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema/index.ts';
 import type { PackingRow } from '../delivery/shipments.ts';
 import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
 

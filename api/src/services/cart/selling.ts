@@ -1,8 +1,8 @@
 /** Selling stop (spec 4): PLUGIN.TEMPORARY_STOP_SELLING.IS_USE on and .SELLING false refuses cart additions and decisions. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
-import { FRONT_SETTING_DEFAULTS } from '../settings.ts';
+import { settings } from '../../db/schema/index.ts';
+import { FRONT_SETTING_DEFAULTS } from '../settings/index.ts';
 import type { CartRow } from './access.ts';
 import { cartErrors } from './errors.ts';
 

@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/index.ts';
 import type { Cart, CartProduct } from '#contracts/cart.ts';
-import { loadProductsByIds } from '../catalog.ts';
+import { loadProductsByIds } from '../products/catalog.ts';
 import { paymentById } from '../payments.ts';
 import type { CartRow } from './access.ts';
 import { accessoryRefs } from './accessories.ts';

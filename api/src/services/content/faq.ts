@@ -1,10 +1,10 @@
 /** FAQ of the channel: items ordered by category, filterable by category and keyword. */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { qa_categories, qas } from '../../db/schema.ts';
+import { qa_categories, qas } from '../../db/schema/index.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Qa, QaCategory } from '#contracts/content.ts';
-import { keywordTerms, likePattern } from '../catalog.ts';
+import { keywordTerms, likePattern } from '../products/catalog.ts';
 import { toQa } from './serializers.ts';
 import { listPage, withPage, type ListQuery } from './shared.ts';
 

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { banner_files, banners, upload_files } from '../../db/schema.ts';
+import { banner_files, banners, upload_files } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { FileContents } from '#contracts/content.ts';
 

@@ -4,13 +4,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { collections, layouts } from '../../db/schema.ts';
+import { collections, layouts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import { layoutBlockSchema, type Collection, type Layout, type LayoutBlock } from '#contracts/content.ts';
 import { productListQuerySchema, type Product } from '#contracts/products.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
-import { listProductPage } from '../products.ts';
+import { listProductPage } from '../products/index.ts';
 
 type LayoutRow = typeof layouts.$inferSelect;
 

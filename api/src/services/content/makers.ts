@@ -1,7 +1,7 @@
 /** Makers, brands and stylists (shared by every channel). */
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { brands, makers, stylists } from '../../db/schema.ts';
+import { brands, makers, stylists } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Brand, Maker, Stylist } from '#contracts/content.ts';

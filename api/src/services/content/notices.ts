@@ -1,7 +1,7 @@
 /** Messages, banners, popups, free areas and tags: the small fetch-once content of the channel. */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { banner_files, banners, free_areas, messages, popups, tags } from '../../db/schema.ts';
+import { banner_files, banners, free_areas, messages, popups, tags } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Banner, FreeArea, Message, Popup, Tag } from '#contracts/content.ts';

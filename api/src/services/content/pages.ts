@@ -1,7 +1,7 @@
 /** Static pages by URL (会社概要, 特定商取引法に基づく表記, …) and landing pages by key, with the terms filled in. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { landing_pages, static_pages } from '../../db/schema.ts';
+import { landing_pages, static_pages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { LandingPage, StaticPage, StaticPageUrl } from '#contracts/content.ts';

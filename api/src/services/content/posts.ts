@@ -1,7 +1,7 @@
 /** Blogs and news of the channel: published items only (scheduled ones stay hidden), newest first. */
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blogs, news } from '../../db/schema.ts';
+import { blogs, news } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PageResult } from '../../lib/respond.ts';
 import type { Blog, News } from '#contracts/content.ts';

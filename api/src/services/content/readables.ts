@@ -1,7 +1,7 @@
 /** Which news items a member has read (POST /v1/news/readables, GET /v1/news/readables). */
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { news, news_readables } from '../../db/schema.ts';
+import { news, news_readables } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { NewsReadable } from '#contracts/content.ts';
 

@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blogs, news } from '../../db/schema.ts';
+import { blogs, news } from '../../db/schema/index.ts';
 import type { ContentItemRev, ContentItems } from '#contracts/content.ts';
 
 type Kind = 'b' | 'n';

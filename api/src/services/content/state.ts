@@ -1,7 +1,7 @@
 /** GET /v1/content-state: the content version (migration 0015) and the channel's next scheduled publish time. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { blogs, content_state, news } from '../../db/schema.ts';
+import { blogs, content_state, news } from '../../db/schema/index.ts';
 import type { ContentState } from '#contracts/content.ts';
 
 export async function getContentState(db: Db, channelId: string): Promise<ContentState> {

@@ -9,7 +9,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { activePayments } from '../payments.ts';
-import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings.ts';
+import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings/index.ts';
 import { standingCarriage } from '../benefits/settings.ts';
 
 type Conn = Db | Tx;

@@ -9,7 +9,7 @@
  */
 import { and, asc, between, count } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { business_dates } from '../../db/schema.ts';
+import { business_dates } from '../../db/schema/index.ts';
 import { addDays, HOLIDAY_YEARS, holidayName, parseYmd, weekday, ymd } from './holidays.ts';
 
 type Conn = Db | Tx;

@@ -11,7 +11,7 @@
  */
 import { inArray, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { leadtime_regions, products } from '../../db/schema.ts';
+import { leadtime_regions, products } from '../../db/schema/index.ts';
 import { DELIVERY_TIMEZONES } from '#contracts/delivery-choices.ts';
 import { addDays } from './holidays.ts';
 import { calendarRange, jstDate, jstHour, CALENDAR_BOUNDS, type BusinessDate } from './calendar.ts';

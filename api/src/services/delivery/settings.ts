@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/schema/index.ts';
 
 export const DELIVERY_SETTING_DEFAULTS = {
   'ORDER.LEADTIME_DAYS': 2,

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { packings } from '../../db/schema.ts';
+import { packings } from '../../db/schema/index.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShipping } from '#contracts/cart.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { editors, maintenance } from '../../db/schema.ts';
+import { editors, maintenance } from '../../db/schema/index.ts';
 import { MAINTENANCE_DEFAULTS, type AdminMaintenance, type MaintenanceState, type MaintenanceUpdate } from '#contracts/maintenance.ts';
 
 /** The editors' setting as stored (no row yet: off, default wording). */

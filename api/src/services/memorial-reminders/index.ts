@@ -1,7 +1,7 @@
 /**
  * Memorial reminder e-mails: a member who ticked 「お知らせメール」 (`call`) on a memorial day is mailed
  * MEMORIAL_REMINDER_DAYS days before it, once a year. Run hourly by the maintenance timers
- * (services/discovery/restock-watcher.ts).
+ * (services/product-requests/restock-watcher.ts).
  *
  * A day is due while its next occurrence is 1 to MEMORIAL_REMINDER_DAYS days away (Japan time) and
  * `reminded_for_year` is older than that occurrence's year. A window rather than the exact day, so a
@@ -12,10 +12,10 @@
  */
 import { and, eq, inArray, isNull, lt, ne, not, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { user_memorials, users } from '../../db/schema.ts';
-import { MAIL_ERROR_LIMIT } from '../auth.ts';
+import { user_memorials, users } from '../../db/schema/index.ts';
+import { MAIL_ERROR_LIMIT } from '../auth/index.ts';
 import { memberName } from '../account/common.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { dueDays, occurrenceIn, tokyoToday, type DueDay } from './dates.ts';
 import { memorialReminderText } from './mail.ts';
 

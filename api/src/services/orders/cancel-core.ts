@@ -17,11 +17,11 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { order_items, orders, social_gifts } from '../../db/schema.ts';
+import { order_items, orders, social_gifts } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { returnOrderBenefits, type ReturnedBenefits } from '../benefits/orders.ts';
-import { raiseStock } from '../discovery/product-requests.ts';
-import { queueMail, siteName, yen } from '../mail.ts';
+import { raiseStock } from '../product-requests/index.ts';
+import { queueMail, siteName, yen } from '../mail/index.ts';
 import type { OrderItemRow, OrderRow } from '../orders.ts';
 import type { ChargeChange } from '../payments/provider.ts';
 import { cancelMailText, customerEmailOf, customerNameOf } from './cancel-mail.ts';

@@ -1,7 +1,7 @@
 /** The cancellation e-mail (pure): the same for the member's own cancel and the staff's. */
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { OrderItemRow, OrderRow } from '../orders.ts';
-import { yen } from '../mail.ts';
+import { yen } from '../mail/index.ts';
 
 export interface CancelMailInput {
   shop: string;

@@ -16,7 +16,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { payment_transactions } from '../../db/schema.ts';
+import { payment_transactions } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 
 export type ChargeRow = typeof payment_transactions.$inferSelect;

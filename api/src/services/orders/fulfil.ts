@@ -10,7 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orders, payment_methods } from '../../db/schema.ts';
+import { orders, payment_methods } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
 import { grantOrderPoints } from '../benefits/grant.ts';

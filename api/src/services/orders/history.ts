@@ -4,7 +4,7 @@
  * line a person reads and the action's details. Written in the transaction of the action itself.
  */
 import type { Tx } from '../../db/client.ts';
-import { order_histories } from '../../db/schema.ts';
+import { order_histories } from '../../db/schema/index.ts';
 
 /** Who acted: a staff member (id and display name), the customer, or the shop's own processes. */
 export type ActedBy = { kind: 'staff'; id: number; name: string } | { kind: 'customer' } | { kind: 'system' };

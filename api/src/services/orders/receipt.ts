@@ -21,10 +21,10 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
-import { siteName, yen } from '../mail.ts';
+import { siteName, yen } from '../mail/index.ts';
 import { getOrder } from '../orders.ts';
 import { embroideryLabel } from '#contracts/embroidery-choices.ts';
 

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { settings } from '../../db/schema/index.ts';
 import type { ClaimedMail } from './store.ts';
 
 /** A sender: an address string as given ("Shop <shop@example.jp>") or a name and address. */

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { outbox_emails } from '../../db/schema.ts';
+import { outbox_emails } from '../../db/schema/index.ts';
 
 export interface ClaimedMail {
   id: number;

@@ -10,7 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
-import { orders, payment_callback_events, payment_transactions } from '../../db/schema.ts';
+import { orders, payment_callback_events, payment_transactions } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
 import { paymentProvider } from './provider.ts';
 

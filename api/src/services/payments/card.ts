@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, payment_transactions, user_cards } from '../../db/schema.ts';
+import { orders, payment_transactions, user_cards } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { CartDecisionAction, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import { findCart, ownedBy, type CartRow } from '../cart/access.ts';

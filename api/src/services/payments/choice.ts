@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
-import { carts, payment_methods, user_cards } from '../../db/schema.ts';
+import { carts, payment_methods, user_cards } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartPaymentInput, CartTransactionError } from '#contracts/card-payments.ts';
 import type { CartRow } from '../cart/access.ts';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
-import { payment_methods } from '../../db/schema.ts';
+import { payment_methods } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { PaymentCheck, PaymentServiceSettings } from '#contracts/card-payments.ts';
 import type { Cart } from '#contracts/cart.ts';

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
-import { user_cards } from '../../db/schema.ts';
+import { user_cards } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { UserCard } from '#contracts/card-payments.ts';
 import { paymentProvider } from './provider.ts';

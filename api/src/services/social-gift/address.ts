@@ -6,7 +6,7 @@
 import { validationFailed } from '../../lib/errors.ts';
 import { messages } from '#contracts/messages.ts';
 import type { SocialGiftAddress } from '#contracts/social-gift.ts';
-import { findPostalAddresses, listPrefectures } from '../postal.ts';
+import { findPostalAddresses, listPrefectures } from '../postal-codes/index.ts';
 
 /** The prefecture's name when it is one of the 47, else a 422 on `prefecture`. */
 export function knownPrefecture(name: string): string {

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cart_shippings, carts } from '../../db/schema.ts';
+import { cart_shippings, carts } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartSocialGift, SocialReceiverRequest } from '#contracts/social-gift.ts';
 import type { CartRow } from '../cart/access.ts';

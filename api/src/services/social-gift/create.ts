@@ -4,10 +4,10 @@
  * hash of a new secret, and the link mailed to the sender.
  */
 import type { Tx } from '../../db/client.ts';
-import { social_gifts } from '../../db/schema.ts';
+import { social_gifts } from '../../db/schema/index.ts';
 import { SOCIAL_GIFT_EXPIRE_DAYS, type CartSocialGift } from '#contracts/social-gift.ts';
 import { channelSetting } from '../account/common.ts';
-import { queueMail } from '../mail.ts';
+import { queueMail } from '../mail/index.ts';
 import { giftLinkText } from './mails.ts';
 import { hashGiftSecret, newGiftSecret } from './secret.ts';
 

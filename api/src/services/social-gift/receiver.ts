@@ -9,15 +9,15 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ChannelRow } from '../../context.ts';
-import { order_items, orders, products, social_gifts } from '../../db/schema.ts';
+import { order_items, orders, products, social_gifts } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import {
   SOCIAL_GIFT_STATUS_LABELS, type SocialGiftAddress, type SocialGiftAddressCheck, type SocialGiftComplete, type SocialGiftDelivery,
   type SocialGiftDeliveryCheckRequest, type SocialGiftInput, type SocialGiftLeadtime, type SocialGiftProduct, type SocialGiftShipping,
 } from '#contracts/social-gift.ts';
-import { formatPostalCode } from '../addresses.ts';
-import { queueMail, siteName } from '../mail.ts';
+import { formatPostalCode } from '../user-addresses/index.ts';
+import { queueMail, siteName } from '../mail/index.ts';
 import { giftChoices, isChoosable, timezoneLabel } from './delivery.ts';
 import { giftReceivedText } from './mails.ts';
 import { checkGiftAddress, knownPrefecture } from './address.ts';

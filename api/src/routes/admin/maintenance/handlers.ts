@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { MaintenanceUpdate } from '#contracts/maintenance.ts';
 import { ok } from '../../../lib/respond.ts';
-import { recordAudit } from '../../../services/admin/audit.ts';
+import { recordAudit } from '../../../services/admin/audit/record.ts';
 import { adminView, saveSetting, updaterName } from '../../../services/maintenance/state.ts';
 import type { AdminEnv } from '../middleware.ts';
 import { logFor } from '../../../lib/log.ts';

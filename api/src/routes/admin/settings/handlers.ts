@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { SettingsPatch } from '#contracts/admin-settings.ts';
 import { ok } from '../../../lib/respond.ts';
-import { editableSettings, updateSettings } from '../../../services/admin/settings.ts';
+import { editableSettings, updateSettings } from '../../../services/admin/settings/index.ts';
 import type { AdminEnv } from '../middleware.ts';
 
 type C = Context<AdminEnv>;

@@ -1,15 +1,15 @@
 /**
  * Reading the audit log (GET /admin/v1/audit, role admin): newest first, AUDIT_PER_PAGE a page, by
  * action (a code, or a kind ending in a dot: `order.`), account login, target and Japan date range.
- * Writing stays in services/admin/audit.ts (recordAudit), which every area imports; the log itself
+ * Writing stays in services/admin/audit/record.ts (recordAudit), which every area imports; the log itself
  * refuses UPDATE and DELETE, so nothing here or anywhere else can change an entry.
  */
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { staff_audit_log } from '../../../db/schema.ts';
+import { staff_audit_log } from '../../../db/schema/index.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { AUDIT_PER_PAGE, type AuditEntry, type AuditQuery } from '#contracts/admin-audit.ts';
-import { normaliseLogin } from '../../auth.ts';
+import { normaliseLogin } from '../../auth/index.ts';
 
 /** The instant a Japan date starts (midnight JST). */
 const jstMidnight = (ymd: string, plusDays = 0) => new Date(Date.parse(`${ymd}T00:00:00+09:00`) + plusDays * 86_400_000);

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
 import type { CustomerStatus } from '#contracts/admin-customers.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
+import { users } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 
 /** The filter of each status of the search. */

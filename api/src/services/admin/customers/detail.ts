@@ -9,7 +9,7 @@ import {
   LEDGER_PER_PAGE, LOGIN_HISTORY_LIMIT, RECENT_ORDERS_LIMIT, type CustomerDetail,
 } from '#contracts/admin-customers.ts';
 import type { Db } from '../../../db/client.ts';
-import { login_histories, orders, point_histories, user_addresses, user_cards, users } from '../../../db/schema.ts';
+import { login_histories, orders, point_histories, user_addresses, user_cards, users } from '../../../db/schema/index.ts';
 import { customerOf, isLocked, statusOf } from './common.ts';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;

@@ -9,10 +9,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { PointAdjustRequest, PointAdjustResult } from '#contracts/admin-customers.ts';
 import type { Db, Tx } from '../../../db/client.ts';
-import { point_histories, staff_audit_log, users } from '../../../db/schema.ts';
+import { point_histories, staff_audit_log, users } from '../../../db/schema/index.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
 import { POINT_REASONS, pointExpiryFrom } from '../../benefits/ledger.ts';
-import { recordAudit, type Actor } from '../audit.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
 import { customerOf } from './common.ts';
 
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

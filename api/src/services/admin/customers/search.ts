@@ -7,7 +7,7 @@ import { and, desc, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle
 import { CUSTOMERS_PER_PAGE, type CustomerRow, type CustomerSearchQuery } from '#contracts/admin-customers.ts';
 import { INT4_MAX } from '#contracts/fields.ts';
 import type { Db } from '../../../db/client.ts';
-import { orders, users } from '../../../db/schema.ts';
+import { orders, users } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { containing, startingWith, fullName, isLocked, phoneDigits, searchWord, statusOf, STATUS_WHERE } from './common.ts';

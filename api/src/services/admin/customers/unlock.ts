@@ -1,18 +1,18 @@
 /**
  * POST /admin/v1/customers/{id}/unlock: a staff member lifts a member's login lock (the one five
- * wrong passwords in a row set, services/auth.ts) as the mailed unlock link would: the failure
+ * wrong passwords in a row set, services/auth/index.ts) as the mailed unlock link would: the failure
  * count back to 0, no lock, the mailed link spent, the per-login rate-limit window cleared, with the
  * audit entry. Idempotent: an account that is not locked stays as it is, and no entry is written.
  */
 import { eq } from 'drizzle-orm';
 import type { UnlockResult } from '#contracts/admin-customers.ts';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
+import { users } from '../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../env.ts';
-import { authLimitKeys } from '../../auth.ts';
+import { authLimitKeys } from '../../auth/index.ts';
 import { rateLimitStore } from '../../rate-limit/index.ts';
-import { revokeTokens } from '../../tokens.ts';
-import { recordAudit, type Actor } from '../audit.ts';
+import { revokeTokens } from '../../tokens/index.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
 import { customerOf } from './common.ts';
 
 export const UNLOCKED = 'ロックを解除しました。会員はすぐにログインできます。';

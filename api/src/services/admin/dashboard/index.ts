@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { business_dates } from '../../../db/schema.ts';
+import { business_dates } from '../../../db/schema/index.ts';
 import { LOW_STOCK, type Dashboard } from '#contracts/admin-dashboard.ts';
 import { defaultBusinessDate } from '../../delivery/calendar.ts';
 import { addDays } from '../../delivery/holidays.ts';

@@ -1,7 +1,7 @@
 /**
  * Writing the order exports (pure): RFC 4180 cells (every cell quoted, CRLF), a cell starting with
  * = + - @ (or a tab or CR) written with a leading ' so a spreadsheet never runs it as a formula (the
- * shop's rule, services/address-csv.ts), and the bytes as UTF-8 with a BOM (Excel opens it as UTF-8)
+ * shop's rule, services/user-addresses/csv.ts), and the bytes as UTF-8 with a BOM (Excel opens it as UTF-8)
  * or as Shift_JIS (Windows-31J, what B2 クラウド and e飛伝 read; iconv-lite's CP932). Characters
  * whose Unicode form differs between JIS and Windows (〜 ‖ − ¢ £ ¬ —) are first written as the ones
  * Windows-31J has, so 「14時〜16時」 does not turn into 「14時?16時」; a character Windows-31J lacks

@@ -12,10 +12,10 @@ import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
 import type { EarnPointState } from '#contracts/orders.ts';
 import type { OrderSocialGift } from '#contracts/social-gift.ts';
-import type { order_histories, order_items, order_shipments, orders } from '../../../db/schema.ts';
+import type { order_histories, order_items, order_shipments, orders } from '../../../db/schema/index.ts';
 import { publicPaymentDetail } from '../../payments/methods.ts';
 import { priceWithTax } from '../../tax.ts';
-import { yen as formatYen } from '../../mail.ts';
+import { yen as formatYen } from '../../mail/index.ts';
 import type { StoredCustomer } from './list.ts';
 import { canShipDelivery, manualRefundOf, orderActions, orderState, stateLabel, type ActionInput } from './state.ts';
 

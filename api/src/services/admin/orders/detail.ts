@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, social_gifts, users } from '../../../db/schema.ts';
+import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, social_gifts, users } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { inquiryNumber } from '#contracts/inquiries.ts';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { order_items, order_shipments, orders, payment_methods, settings } from '../../../db/schema.ts';
+import { order_items, order_shipments, orders, payment_methods, settings } from '../../../db/schema/index.ts';
 import { unprocessable } from '../../../lib/errors.ts';
 import { ORDER_EXPORT_MAX, paymentStatusLabel, type AdminOrderExportQuery, type OrderExportFormat } from '#contracts/admin-orders.ts';
 import { b2Rows, B2_HEADER } from './csv-b2.ts';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { channels, order_shipments, orders, payment_methods } from '../../../db/schema.ts';
+import { channels, order_shipments, orders, payment_methods } from '../../../db/schema/index.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { messages } from '#contracts/messages.ts';
 import { ALL_CHANNELS, ORDER_QUERY_LABELS, type AdminOrderFilters } from '#contracts/admin-orders.ts';

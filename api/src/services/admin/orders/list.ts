@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { orders, payment_methods } from '../../../db/schema.ts';
+import { orders, payment_methods } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { ORDER_LIST_PER, paymentStatusLabel, type AdminOrderListItem, type AdminOrderListQuery } from '#contracts/admin-orders.ts';

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ProductChange } from '#contracts/admin-products.ts';
-import type { CsvErrors } from '../../address-csv.ts';
+import type { CsvErrors } from '../../user-addresses/csv.ts';
 import { applied, changesOf, restocks, saleRuleError } from './changes.ts';
 import type { ImportRow } from './csv-read.ts';
 import type { Values } from './rows.ts';

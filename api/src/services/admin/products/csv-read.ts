@@ -14,7 +14,7 @@ import {
   PRICE_MAX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, PRODUCT_FIELD_LABELS, SELLING_WORDS, STOCK_MAX, type ProductField,
 } from '#contracts/admin-products.ts';
 import { messages } from '#contracts/messages.ts';
-import { decodeCsv, parseCsv, recordCells, type CsvErrors } from '../../address-csv.ts';
+import { decodeCsv, parseCsv, recordCells, type CsvErrors } from '../../user-addresses/csv.ts';
 import type { Wanted } from './changes.ts';
 
 export interface ImportRow { line: number; code: string; wanted: Wanted }

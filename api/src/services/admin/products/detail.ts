@@ -1,6 +1,6 @@
 /** One product's model with all its variants, published or not (GET /admin/v1/products/{id}). */
 import { eq } from 'drizzle-orm';
-import { product_models, products } from '../../../db/schema.ts';
+import { product_models, products } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import type { AdminProductModel } from '#contracts/admin-products.ts';
 import { byId, rowsWhere, serializeRow, type Conn } from './rows.ts';

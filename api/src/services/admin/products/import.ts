@@ -12,11 +12,11 @@
  */
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { product_requests, products } from '../../../db/schema.ts';
+import { product_requests, products } from '../../../db/schema/index.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
 import type { ProductChange, ProductImportResult } from '#contracts/admin-products.ts';
-import { recordAudit, type Actor } from '../audit.ts';
-import { notifyRestocked } from '../../discovery/product-requests.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
+import { notifyRestocked } from '../../product-requests/index.ts';
 import { applied, FIELDS } from './changes.ts';
 import { planImport, type Current, type Plan } from './csv-plan.ts';
 import { readProductCsv } from './csv-read.ts';

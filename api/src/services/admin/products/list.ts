@@ -2,17 +2,17 @@
  * The staff's product search (GET /admin/v1/products, and the rows of export.csv): every variant,
  * published or not and on any channel, filtered by words, maker, stock level and selling state, in
  * code order (an exact code first, then codes starting with the words). Words are matched as the
- * storefront matches them (search/normalize.ts over products.search_text, which holds the name,
+ * storefront matches them (products/search/normalize.ts over products.search_text, which holds the name,
  * code, model, brand and maker), so the trigram GIN index serves them; a code given exactly is
  * found through the unique index on code even when search_text lags. Figures on 100,000 products
  * are in docs/api.md "Back office".
  */
 import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { makers, products } from '../../../db/schema.ts';
+import { makers, products } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
 import { ADMIN_LOW_STOCK_MAX, ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductQuery } from '#contracts/admin-products.ts';
-import { containsPattern, searchWords } from '../../search/normalize.ts';
+import { containsPattern, searchWords } from '../../products/search/normalize.ts';
 import { selectRows, serializeRow, type Conn, type Row } from './rows.ts';
 
 type Filter = Omit<AdminProductQuery, 'page'>;

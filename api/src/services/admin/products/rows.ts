@@ -4,9 +4,9 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { makers, product_models, products } from '../../../db/schema.ts';
+import { makers, product_models, products } from '../../../db/schema/index.ts';
 import type { AdminProduct, ProductField } from '#contracts/admin-products.ts';
-import { stockStatusOf } from '../../catalog.ts';
+import { stockStatusOf } from '../../products/catalog.ts';
 import { priceWithTax } from '../../tax.ts';
 
 export type Conn = Db | Tx;

@@ -13,12 +13,12 @@
  * - one audit entry `stock.update` with the changed fields before and after.
  */
 import { sql } from 'drizzle-orm';
-import { products } from '../../../db/schema.ts';
+import { products } from '../../../db/schema/index.ts';
 import { ApiError, notFound, validationFailed } from '../../../lib/errors.ts';
 import type { Db } from '../../../db/client.ts';
 import { PRODUCT_FIELD_LABELS, type ProductPatch, type ProductPatchResult } from '#contracts/admin-products.ts';
-import { recordAudit, type Actor } from '../audit.ts';
-import { notifyRestocked } from '../../discovery/product-requests.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
+import { notifyRestocked } from '../../product-requests/index.ts';
 import { applied, changesOf, restocks, saleRuleError, type Wanted } from './changes.ts';
 import { byId, rowsWhere, serializeRow, valuesOf } from './rows.ts';
 

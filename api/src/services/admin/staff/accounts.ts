@@ -5,7 +5,7 @@
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { editor_sessions, editors, staff_audit_log } from '../../../db/schema.ts';
+import { editor_sessions, editors, staff_audit_log } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { STAFF_IDLE_SECONDS, type AdminRole } from '#contracts/admin-roles.ts';
 import type { StaffAccount } from '#contracts/admin-staff.ts';
@@ -16,7 +16,7 @@ type Conn = Db | Tx;
 // `id` inside the subquery would then be the subquery's own.
 const lastLogin = sql<Date | null>`(select max(a.at) from ${staff_audit_log} a where a.editor_id = "editors"."id" and a.action = 'auth.login')`;
 
-/** Sessions that still open the admin API (the rule of services/admin/auth.ts findEditorSession). */
+/** Sessions that still open the admin API (the rule of services/admin/auth/index.ts findEditorSession). */
 const liveSessions = sql<number>`(select count(*)::int from ${editor_sessions} s
   where s.editor_id = "editors"."id" and s.revoked_at is null and s.expires_at > now()
     and ("editors"."role" = 'editor' or s.last_used_at > now() - make_interval(secs => ${STAFF_IDLE_SECONDS})))`;

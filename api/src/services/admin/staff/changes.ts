@@ -9,12 +9,12 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.ts';
-import { editor_sessions, editors } from '../../../db/schema.ts';
+import { editor_sessions, editors } from '../../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../../lib/errors.ts';
 import { LAST_ADMIN_MESSAGE, type StaffAccount, type StaffCreateRequest, type StaffUpdateRequest } from '#contracts/admin-staff.ts';
-import { recordAudit, type Actor } from '../audit.ts';
-import { normaliseLogin } from '../../auth.ts';
-import { hashPassword } from '../../password.ts';
+import { recordAudit, type Actor } from '../audit/record.ts';
+import { normaliseLogin } from '../../auth/index.ts';
+import { hashPassword } from '../../passwords/index.ts';
 import { getStaff } from './accounts.ts';
 
 type EditorRow = typeof editors.$inferSelect;

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { AmountChangeRequest, OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { coupons, order_items, order_shipments } from '../../../../db/schema.ts';
+import { coupons, order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { validationFailed } from '../../../../lib/errors.ts';
 import { benefitSettings } from '../../../benefits/settings.ts';
 import type { OrderCoupon } from '../../../benefits/orders.ts';
@@ -17,7 +17,7 @@ import { actionResult, fulfilErrors, paymentCodeOf } from '../../../orders/fulfi
 import type { OrderRow } from '../../../orders.ts';
 import { paymentById } from '../../../payments.ts';
 import { settingsOf } from '../../../payments/methods.ts';
-import { yen } from '../../../mail.ts';
+import { yen } from '../../../mail/index.ts';
 import { planAmount, type AmountPlan, type StoredDelivery } from './amount-plan.ts';
 import { amountErrors } from './errors.ts';
 import { lockOrder, type ActionScope } from './scope.ts';

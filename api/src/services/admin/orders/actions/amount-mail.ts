@@ -1,6 +1,6 @@
 /** The 金額変更 e-mail (pure): the order's new lines and total, the reason, what changes for the payment. */
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import { yen } from '../../../mail.ts';
+import { yen } from '../../../mail/index.ts';
 import type { AmountPlan } from './amount-plan.ts';
 
 export interface AmountMailInput {

@@ -13,8 +13,8 @@
 import { eq } from 'drizzle-orm';
 import type { AmountChangeRequest, OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { orders } from '../../../../db/schema.ts';
-import { queueMail, siteName, yen } from '../../../mail.ts';
+import { orders } from '../../../../db/schema/index.ts';
+import { queueMail, siteName, yen } from '../../../mail/index.ts';
 import { customerEmailOf, customerNameOf } from '../../../orders/cancel-mail.ts';
 import { busy, claimCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { runClaim, settleClaim, withRecovery } from '../../../orders/charge-calls.ts';

@@ -10,7 +10,7 @@
  */
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { yen } from '../../../mail.ts';
+import { yen } from '../../../mail/index.ts';
 import { cancelCore, claimCancelCharge, settleCancelledCharge } from '../../../orders/cancel-core.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { withRecovery } from '../../../orders/charge-calls.ts';

@@ -4,7 +4,7 @@
  * or is in flight; 422: the order's state does not allow the action.
  */
 import { ApiError, unprocessable } from '../../../../lib/errors.ts';
-import { yen } from '../../../mail.ts';
+import { yen } from '../../../mail/index.ts';
 
 export { busy } from '../../../orders/charge.ts';
 

@@ -7,8 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
-import { orders } from '../../../../db/schema.ts';
-import { yen } from '../../../mail.ts';
+import { orders } from '../../../../db/schema/index.ts';
+import { yen } from '../../../mail/index.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import { manualRefundOf } from '../state.ts';

@@ -5,12 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../../../db/client.ts';
-import { orders } from '../../../../db/schema.ts';
+import { orders } from '../../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../../env.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import type { ActedBy } from '../../../orders/history.ts';
 import type { OrderRow } from '../../../orders.ts';
-import { recordAudit, type Actor } from '../../audit.ts';
+import { recordAudit, type Actor } from '../../audit/record.ts';
 
 export interface ActionScope { db: Db; env: ApiEnv; channel: { id: string; name: string }; actor: Actor }
 

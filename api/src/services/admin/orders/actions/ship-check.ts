@@ -13,7 +13,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderActionResult, ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { order_items, order_shipments } from '../../../../db/schema.ts';
+import { order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { actionResult, fulfilErrors, PAID_BEFORE_SHIPPING, paymentCodeOf } from '../../../orders/fulfil.ts';

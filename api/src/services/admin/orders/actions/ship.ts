@@ -14,9 +14,9 @@
 import { eq } from 'drizzle-orm';
 import { CARRIERS, type OrderActionResult, type ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
-import { order_shipments, orders } from '../../../../db/schema.ts';
+import { order_shipments, orders } from '../../../../db/schema/index.ts';
 import { grantOrderPoints } from '../../../benefits/grant.ts';
-import { queueMail, siteName, yen } from '../../../mail.ts';
+import { queueMail, siteName, yen } from '../../../mail/index.ts';
 import { customerEmailOf, customerNameOf } from '../../../orders/cancel-mail.ts';
 import { busy, claimCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { runClaim, settleClaim, withRecovery } from '../../../orders/charge-calls.ts';
