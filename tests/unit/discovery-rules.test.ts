@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyFavorite, currentHistory, replaceListEntry } from '../../src/api-client/discovery.ts';
 import { itemCategories, layerItem, purchaseValue } from '../../src/scripts/data-layer.ts';
-import { sellingStopped } from '../../api/src/services/cart/selling.ts';
+import { sellingStopped } from '../../api/src/services/carts/selling.ts';
 import { userListInputSchema, userListNameKey } from '#contracts/discovery.ts';
 import { restockMailText } from '../../api/src/services/discovery/product-requests.ts';
 

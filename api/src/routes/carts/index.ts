@@ -1,7 +1,7 @@
 /** Cart: /v1/carts/… (init, read, lines, shipping, payment, decision, the order by number). */
 import { createRouter } from '../../lib/router.ts';
-import * as handlers from './handlers.ts';
-import * as routes from './routes.ts';
+import * as handlers from './cart/handlers.ts';
+import * as routes from './cart/routes.ts';
 
 // Registered one statement at a time: a chain's type grows with every operation, and past this
 // many the app's route type is too complex for the compiler (TS2590).

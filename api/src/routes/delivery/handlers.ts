@@ -5,7 +5,7 @@ import { ok } from '../../lib/respond.ts';
 import { businessCalendar } from '../../services/delivery/business-calendar.ts';
 import {
   addCartPacking, cartLeadtimes, divideCartProduct, modifyCartOther, modifyCartPacking, modifyCartShipping,
-} from '../../services/delivery/cart.ts';
+} from '../../services/delivery/cart-leadtimes.ts';
 import type * as routes from './routes.ts';
 
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => ok(c, await businessCalendar(c.get('db'), c.req.valid('query')));

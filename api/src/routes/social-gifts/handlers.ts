@@ -3,9 +3,9 @@ import type { Context } from 'hono';
 import { cartScope } from '../../lib/cart-scope.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, ok } from '../../lib/respond.ts';
-import { listCatalogs, orderCatalog } from '../../services/catalog-order.ts';
+import { listCatalogs, orderCatalog } from '../../services/catalog-orders/index.ts';
 import { findPostalAddresses } from '../../services/postal.ts';
-import * as gifts from '../../services/social-gift/index.ts';
+import * as gifts from '../../services/social-gifts/index.ts';
 import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 

@@ -1,11 +1,11 @@
 /** The cart operations of coupons and points, each answering with the whole Cart (like services/cart/index.ts). */
 import type { Cart } from '#contracts/cart.ts';
 import type { CartCouponRequest, CartPointRequest } from '#contracts/benefits.ts';
-import type { CartScope } from '../cart/index.ts';
-import { mutateCart, readCart } from '../cart/access.ts';
-import { addCoupon, deleteCoupon } from '../cart/coupons.ts';
-import { setUsePoint } from '../cart/points.ts';
-import { buildCart } from '../cart/view.ts';
+import type { CartScope } from '../carts/index.ts';
+import { mutateCart, readCart } from '../carts/access.ts';
+import { addCoupon, deleteCoupon } from '../carts/coupons.ts';
+import { setUsePoint } from '../carts/points.ts';
+import { buildCart } from '../carts/view.ts';
 
 const change = async (s: CartScope, token: string, fn: Parameters<typeof mutateCart>[5]): Promise<Cart> =>
   buildCart(s.db, await mutateCart(s.db, s.env, s.channel.id, s.user, token, fn), s.channel.id, s.user);

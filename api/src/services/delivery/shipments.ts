@@ -10,8 +10,8 @@ import { packings } from '../../db/schema.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShipping } from '#contracts/cart.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
-import type { PricingShipment } from '../cart/pricing.ts';
-import type { CartShippingRow } from '../cart/queries.ts';
+import type { PricingShipment } from '../carts/pricing.ts';
+import type { CartShippingRow } from '../carts/queries.ts';
 import { deliverySettings, deliverySettingsOf } from './settings.ts';
 
 type Conn = Db | Tx;

@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orders, payment_methods } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
-import { grantOrderPoints } from '../benefits/grant.ts';
-import type { OrderRow } from '../orders.ts';
+import { grantOrderPoints } from '../points/grant.ts';
+import type { OrderRow } from './index.ts';
 import { addOrderHistory, type ActedBy } from './history.ts';
 
 /** The methods whose payment the shop confirms by hand. */

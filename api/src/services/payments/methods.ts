@@ -6,9 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import { formatDay } from '#contracts/dates.ts';
-import type { PricingInput, PricingResult } from '../cart/pricing.ts';
-import { priceCart } from '../cart/pricing.ts';
-import type { PaymentRow } from '../payments.ts';
+import type { PricingInput, PricingResult } from '../carts/pricing.ts';
+import { priceCart } from '../carts/pricing.ts';
+import type { PaymentRow } from './index.ts';
 
 export interface FeeBand { below: number; fee: number }
 export interface KonbiniStore { code: string; name: string }
