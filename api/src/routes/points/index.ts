@@ -1,12 +1,8 @@
-/** Benefits: coupons and points in the cart and in my-page (issue 8). */
+/** Points (issue 8): the member's balance and point moves in my-page, /v1/me/points and /v1/me/point-histories. */
 import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const benefitRoutes = createRouter()
-  .openapi(routes.couponAdd, handlers.couponAdd)
-  .openapi(routes.couponDelete, handlers.couponDelete)
-  .openapi(routes.point, handlers.point)
-  .openapi(routes.myCoupons, handlers.myCoupons)
+export const pointRoutes = createRouter()
   .openapi(routes.myPoints, handlers.myPoints)
   .openapi(routes.myPointHistories, handlers.myPointHistories);

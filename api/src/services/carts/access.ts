@@ -14,14 +14,10 @@ import { notFound } from '../../lib/errors.ts';
 import { randomToken } from '../tokens.ts';
 import { cartErrors } from './errors.ts';
 import { dropUnsellableLines, mergeLines } from './lines.ts';
-import { cartByTokenQuery, cartStatements, cartViewColumns, type CartContents, type CartExtras } from './queries.ts';
+import { cartByTokenQuery, cartStatements, cartViewColumns } from './queries.ts';
+import type { CartRow } from './types.ts';
 
 type Conn = Db | Tx;
-/**
- * A cart row; read through queries.ts it also carries its extras (settings, payment method) and,
- * where the whole cart is wanted next, its lines and shippings as they were at that statement.
- */
-export type CartRow = typeof carts.$inferSelect & Partial<CartExtras> & Partial<CartContents>;
 
 const expiryFrom = (env: ApiEnv, now = new Date()) => new Date(now.getTime() + env.CART_TTL_DAYS * 86_400_000);
 const isOpen = (cart: CartRow, now = new Date()) => cart.order_id == null && cart.expires_at > now;

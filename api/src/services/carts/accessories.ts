@@ -9,9 +9,9 @@ import type { Tx } from '../../db/client.ts';
 import { cart_items, product_accessories } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { randomToken } from '../tokens.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
-import { checkQuantity, productForSale } from './lines.ts';
+import { checkQuantity, productForSale } from './for-sale.ts';
 
 export interface AccessoryRef { key: string; product_id: number }
 

@@ -1,6 +1,6 @@
 /**
  * What the coupons, points and carriage settings bring to a cart's pricing, for the view (view.ts)
- * and the decision (decision.ts) alike, so the cart shows exactly what the order will record:
+ * and the decision (checkout/decision.ts) alike, so the cart shows exactly what the order will record:
  * the coupon discount (tax included, spread over the goods by pricing), the points used (the
  * cart's use_point, never more than the member's balance now; a guest uses none), the carriage
  * rule in force, and the points the order earns.
@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
 import type { CartCarriage, CartCoupon } from '#contracts/cart.ts';
 import { priceWithTax } from '../tax/index.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { evaluateCoupons, type EvaluatedCoupon } from './coupons.ts';
 import type { CarriageRule, PricingResult } from './pricing.ts';
 import { earnedPoints } from '../points/earn.ts';
@@ -31,7 +31,7 @@ interface Line { unit_price: number; tax_rate: number; quantity: number }
 export async function cartBenefits(conn: Db | Tx, cart: Pick<CartRow, 'coupon_codes' | 'use_point' | 'channel_settings'>, user: UserRow | null,
   channelId: string, lines: Line[], now = new Date()): Promise<CartBenefits> {
   const goods = lines.reduce((s, l) => s + priceWithTax(l.unit_price, l.tax_rate) * l.quantity, 0);
-  // The settings read along with the cart row (cart/queries.ts) when there, else read now.
+  // The settings read along with the cart row (carts/queries.ts) when there, else read now.
   const settings = cart.channel_settings ? benefitSettingsOf(cart.channel_settings, now) : await benefitSettings(conn, channelId, now);
   const coupons = await evaluateCoupons(conn, cart, user, channelId, goods, now);
   return {

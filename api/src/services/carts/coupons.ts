@@ -9,7 +9,7 @@
  * One coupon per order: adding a second code is refused (the shopper removes the first), so the
  * discount the shopper saw is never changed by an order of application. A coupon that stops
  * qualifying (lines removed below its minimum, its period over, used meanwhile) stays listed with a
- * notice and gives 0; the decision refuses an order carrying one (services/benefits/decision.ts),
+ * notice and gives 0; the decision refuses an order carrying one (services/orders/benefits.ts),
  * since dropping it silently would charge more than the confirmation screen showed.
  */
 import { and, eq } from 'drizzle-orm';
@@ -19,7 +19,7 @@ import { carts, coupons, user_coupons } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartCoupon } from '#contracts/cart.ts';
 import { priceWithTax } from '../tax/index.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { cartLinesQuery } from './queries.ts';
 import { mailboxUsedCoupon } from './coupon-mailbox.ts';
 

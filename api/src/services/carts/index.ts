@@ -1,32 +1,31 @@
 /**
- * What the cart routes call: one function per operation of spec 7 "Cart", each answering with the
- * whole wire Cart. A change runs on the locked cart (access.ts) and is read back through view.ts.
+ * What the cart routes call: one function per operation of spec 7 "Cart" on the cart itself (lines,
+ * accessories, shippings and packings, coupons and points, the payment choice, the social gift),
+ * each answering with the whole wire Cart. A change runs on the locked cart (access.ts) and is read
+ * back through view.ts. Turning the cart into an order and a payment is services/checkout/.
  */
-import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { ChannelRow, UserRow } from '../../context.ts';
 import type {
-  Cart, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartDecisionResponse, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
+  Cart, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
   CartOrderModifyRequest, CartShippingAddRequest, CartShippingResetRequest,
 } from '#contracts/cart.ts';
-import type { PaymentMethod } from '#contracts/payments.ts';
-import type { CartDecisionAction, PaymentCheck, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
-import { decideWithPayment, returnFrom3ds, type Decide } from '../checkout/card.ts';
+import type { CartCouponRequest, CartPointRequest } from '#contracts/benefits.ts';
+import type { CartDivideRequest, CartOtherModifyRequest, CartPackingAddRequest, CartPackingModifyRequest, CartShippingModifyRequest } from '#contracts/delivery.ts';
+import type { SocialReceiverRequest } from '#contracts/social-gift.ts';
 import { resolvePaymentChoice, savePaymentChoice, setTransactionError } from './payment-choice.ts';
-import { checkPayment, usablePayments } from '../checkout/usable-payments.ts';
-import { initCart, mutateCart, readCart, type CartRow } from './access.ts';
-import { decideCart, type Decision } from '../checkout/decision.ts';
+import { initCart, mutateCart, readCart } from './access.ts';
+import type { CartRow, CartScope } from './types.ts';
 import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { addAccessory, deleteAccessory, modifyAccessory } from './accessories.ts';
+import { addCoupon, deleteCoupon } from './coupons.ts';
 import { setPayment } from './payment.ts';
-import { assertCartSelling, assertSelling } from './selling.ts';
-import { addShipping, resetShippings } from './shipping.ts';
+import { setUsePoint } from './points.ts';
+import { assertCartSelling } from './selling.ts';
+import { addShipping, divideLine, modifyShipping, resetShippings, setOtherNote, setPacking } from './shipping.ts';
+import { setSocialReceiver } from './social-gift.ts';
 import { buildCart } from './view.ts';
 
-/** Who is asking, on which channel: everything a cart operation needs from the request. */
-export interface CartScope { db: Db; env: ApiEnv; channel: ChannelRow; user: UserRow | null }
-
-const show = (s: CartScope, cart: CartRow) => buildCart(s.db, cart, s.channel.id, s.user);
+/** The wire Cart of this row, for this scope. */
+export const show = (s: CartScope, cart: CartRow) => buildCart(s.db, cart, s.channel.id, s.user);
 export const change = async (s: CartScope, token: string, fn: Parameters<typeof mutateCart>[5]) =>
   show(s, await mutateCart(s.db, s.env, s.channel.id, s.user, token, fn));
 
@@ -101,34 +100,44 @@ export const modifyCartOrder = async (s: CartScope, { token, payment_id, ...deta
 export const deleteTransactionError = (s: CartScope, { token }: { token: string }) =>
   change(s, token, (tx, cart) => setTransactionError(tx, cart.id, null));
 
-const decideWith = (s: CartScope, token: string): Decide => (settle) => decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL, settle);
-const decisionWire = ({ order_no, order_id, social_gift_url }: Decision): CartDecisionResponse =>
-  ({ order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) });
+/** PATCH /v1/carts/shippings/modify. */
+export const modifyCartShipping = (s: CartScope, { token, ...input }: CartShippingModifyRequest) =>
+  change(s, token, (tx, cart) => modifyShipping(tx, s.channel.id, cart, s.user, { token, ...input }));
 
-/** POST /v1/carts/{token}/decision (signed-in member only): the order, or a card's 3-D Secure redirect. */
-// The selling stop is checked on the cart as read before a card is charged (payments/card.ts) and
-// again on the locked cart (decision.ts).
-export async function decideShopCart(s: CartScope, token: string): Promise<CartDecisionResponse | CartDecisionAction> {
-  const result = await decideWithPayment(s, token, decideWith(s, token));
-  return 'redirect_url' in result ? result : decisionWire(result);
+/** PATCH /v1/carts/products/divide. */
+export const divideCartProduct = (s: CartScope, input: CartDivideRequest) =>
+  change(s, input.token, (tx, cart) => divideLine(tx, cart, input));
+
+/** PATCH /v1/carts/packings/add: sets the shipping's wrapping and のし (missing のし fields clear them). */
+export const addCartPacking = (s: CartScope, input: CartPackingAddRequest) =>
+  change(s, input.token, (tx, cart) => setPacking(tx, s.channel.id, cart, input, true));
+
+/** PATCH /v1/carts/packings/modify: changes only the fields given. */
+export const modifyCartPacking = (s: CartScope, input: CartPackingModifyRequest) =>
+  change(s, input.token, (tx, cart) => setPacking(tx, s.channel.id, cart, input, false));
+
+/** PATCH /v1/carts/other/modify: the 備考. */
+export const modifyCartOther = (s: CartScope, { token, note }: CartOtherModifyRequest) =>
+  change(s, token, (tx, cart) => setOtherNote(tx, cart, note));
+
+/** PATCH /v1/carts/coupons/add. */
+export const addCartCoupon = (s: CartScope, { token, code }: CartCouponRequest) =>
+  change(s, token, (tx, cart) => addCoupon(tx, cart, s.user, s.channel.id, code));
+
+/** PATCH /v1/carts/coupons/delete. */
+export const deleteCartCoupon = (s: CartScope, { token, code }: CartCouponRequest) =>
+  change(s, token, (tx, cart) => deleteCoupon(tx, cart, code));
+
+/** PATCH /v1/carts/point (members only). */
+export async function setCartPoint(s: CartScope, { token, use_point }: CartPointRequest): Promise<Cart> {
+  // What the order costs before points, as the cart shows it (coupon, carriage and fee included).
+  const shown = await buildCart(s.db, await readCart(s.db, s.channel.id, s.user, token), s.channel.id, s.user);
+  const payable = shown.detail.order.total_payment + shown.detail.order.use_point;
+  return change(s, token, (tx, cart) => setUsePoint(tx, cart, s.user, use_point, payable));
 }
 
-/** POST /v1/carts/{token}/payment/3ds: back from 3-D Secure, the authorisation completes and the order is placed. */
-export async function completeCardAuthentication(s: CartScope, token: string, input: ThreeDsReturnRequest): Promise<CartDecisionResponse> {
-  await assertSelling(s.db, s.channel.id);
-  return decisionWire(await returnFrom3ds(s, token, input, decideWith(s, token)));
-}
-
-/** GET /v1/carts/{token}/payment/{payment_id}/check. */
-export async function checkCartPayment(s: CartScope, token: string, paymentId: number): Promise<PaymentCheck> {
-  const cart = await readCart(s.db, s.channel.id, s.user, token);
-  return checkPayment(s.db, s.env, cart, await show(s, cart), paymentId);
-}
-
-/** GET /v1/payments/carts/{token}: the methods usable for a cart the caller may see. */
-export async function paymentsForCart(s: CartScope, token: string): Promise<PaymentMethod[]> {
-  const cart = await readCart(s.db, s.channel.id, s.user, token);
-  // Each method's own rules on this cart's total, with its fee for this cart: ceilings, and no method
-  // the receiver of a social gift would have to pay (`social_gift: false`: 代金引換, 後払い).
-  return usablePayments(s.db, s.env, cart, await show(s, cart));
+/** PATCH /v1/carts/social/receiver: buy the cart as a social gift (or not), with the sender's name and message. */
+export async function setCartSocialReceiver(s: CartScope, { token, ...input }: SocialReceiverRequest): Promise<Cart> {
+  const cart = await mutateCart(s.db, s.env, s.channel.id, s.user, token, (tx, row) => setSocialReceiver(tx, row, input));
+  return buildCart(s.db, cart, s.channel.id, s.user);
 }

@@ -1,22 +1,13 @@
 /** The cart's lines: add (merging into a product's line), modify, delete, reset, and the login merge. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema.ts';
 import { randomToken } from '../tokens.ts';
 import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { deleteAccessoriesOf } from './accessories.ts';
 import { cartErrors } from './errors.ts';
-
-type Conn = Db | Tx;
-
-/** Most of one product a line may hold (the contract's quantity limit). */
-export const MAX_LINE_QUANTITY = 99;
-
-export const asTaxRate = (rate: number): 8 | 10 => (rate === 8 ? 8 : 10);
-
-const sellableHere = (channelId: string) =>
-  sql<boolean>`exists (select 1 from ${product_channels} pc where pc.product_id = ${products.id} and pc.channel_id = ${channelId})`;
+import { MAX_LINE_QUANTITY, checkQuantity, productForSale, sellableHere } from './for-sale.ts';
 
 /**
  * The cart's own lines (not accessories: accessories.ts `isOwnLine`) of the product of the enclosing
@@ -28,22 +19,6 @@ const productLinesIn = (cartId: number) => sql<{ id: number; quantity: number; e
   from ${cart_items} ci where ci.cart_id = ${cartId} and ci.product_id = ${sql.raw('"products"."id"')}
   and not exists (select 1 from ${cart_items} parent where parent.cart_id = ci.cart_id
     and parent.accessories @> jsonb_build_array(jsonb_build_object('key', ci.key))))`;
-
-/** A product row with what adding it to a cart needs to know. */
-export async function productForSale(tx: Conn, channelId: string, productId: number) {
-  const [p] = await tx.select({
-    id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
-    embroiderable: products.embroiderable,
-  }).from(products).where(eq(products.id, productId)).limit(1);
-  if (!p) throw cartErrors.productNotFound();
-  if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
-  return p;
-}
-
-export function checkQuantity(p: { name: string; stock: number }, quantity: number) {
-  if (quantity > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
-  if (quantity > p.stock) throw cartErrors.stock(p.name, p.stock);
-}
 
 /** The line has exactly this embroidery (none matches none); jsonb equality ignores key order. */
 export const sameEmbroidery = (embroidery: LineEmbroidery | null) =>

@@ -11,12 +11,23 @@ import type { UserRow } from '../../context.ts';
 import { carts, payment_methods, user_cards } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartPaymentInput, CartTransactionError } from '#contracts/card-payments.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { settingsOf } from '../payments/methods.ts';
-import { paymentProvider } from '../payments/provider.ts';
-import { paymentChoiceOf, type PaymentChoice } from '../checkout/settle.ts';
+import { paymentProvider } from '../payments/registry.ts';
 
 type Conn = Db | Tx;
+
+/** The payment choices the shopper saved on the cart (PATCH /v1/carts/order/modify), in carts.order_input.payment. */
+export interface PaymentChoice {
+  card?: { token: string; brand: string; last4: string; expiry: string; name: string } | null;
+  user_card_id?: number | null;
+  konbini_store?: string | null;
+}
+
+export function paymentChoiceOf(cart: Pick<CartRow, 'order_input'>): PaymentChoice {
+  const input = cart.order_input as { payment?: PaymentChoice } | null;
+  return input?.payment && typeof input.payment === 'object' ? input.payment : {};
+}
 
 export interface PaymentChoiceInput { card_token?: string | null; user_card_id?: number | null; konbini_store?: string | null }
 

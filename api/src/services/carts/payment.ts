@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { carts } from '../../db/schema.ts';
 import { activePayments } from '../payments/index.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
 import { assertGiftPayment } from './social-gift.ts';
 

@@ -1,14 +1,14 @@
 /**
  * Points in the cart (PATCH /v1/carts/point): the member chooses how many whole points to use
  * (1 point = 1 yen), at most the balance and at most what the order costs. Nothing moves here:
- * the balance and the history change only at the decision (services/benefits/orders.ts).
+ * the balance and the history change only at the decision (services/orders/benefits.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
 import { carts, users } from '../../db/schema.ts';
 import { unauthenticated, unprocessable } from '../../lib/errors.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 
 const n = (v: number) => v.toLocaleString('ja-JP');
 

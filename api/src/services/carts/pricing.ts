@@ -15,6 +15,8 @@
 import { CARRIAGE } from '#contracts/cart.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import { includedTax, priceWithTax } from '../tax/index.ts';
+import type { PaymentRow } from '../payments/index.ts';
+import { feeFor, settingsOf } from '../payments/methods.ts';
 
 export interface PricingLine {
   unit_price: number; tax_rate: 8 | 10; quantity: number;
@@ -156,4 +158,15 @@ export function priceCart({ lines, shipments, paymentFee, discount = 0, usePoint
       total_payment: subtotal_with_tax + charges - total_discount - use_point, amount_by_tax_rate,
     },
   };
+}
+
+/**
+ * Prices the cart with the chosen method's fee: first without a fee (the amount the bands are read
+ * on: goods, carriage and wrapping after coupons and points), then with the fee of that amount.
+ */
+export function priceWithPaymentFee(payment: Pick<PaymentRow, 'fee' | 'settings'> | null, input: PricingInput): PricingResult {
+  if (!payment) return priceCart({ ...input, paymentFee: 0 });
+  if (!settingsOf(payment).fee_bands?.length) return priceCart({ ...input, paymentFee: payment.fee });
+  const base = priceCart({ ...input, paymentFee: 0 });
+  return priceCart({ ...input, paymentFee: feeFor(payment, base.order.total_payment) });
 }

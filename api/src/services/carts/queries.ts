@@ -15,17 +15,11 @@
 import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema.ts';
-import type { PackingRow } from '../delivery/shipments.ts';
 import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
+import type { CartExtras, CartLine, CartShippingRow, PackingRow } from './types.ts';
 
 type Conn = Db | Tx;
 type Param<T> = T | Placeholder;
-
-/** What a cart read brings besides the row: its channel's settings and its payment method. */
-export interface CartExtras {
-  channel_settings: SettingValues;
-  payment_row: typeof payment_methods.$inferSelect | null;
-}
 
 /** The cart row's columns plus its extras (usable in a select, a FOR UPDATE select and `returning`). */
 // Written out qualified: drizzle renders a column of `returning` unqualified, where "channel_id"
@@ -57,9 +51,6 @@ export const cartViewColumns = () => ({
     'fee', pk.fee) order by pk.sort, pk.id), '[]'::jsonb) from ${packings} pk where pk.channel_id = ${cartCol('channel_id')} and pk.is_active
     and exists (select 1 from ${cart_shippings} s where s.cart_id = ${cartCol('id')}))`,
 });
-
-/** The lines, shippings and packings read along with a cart row (`cartViewColumns`). */
-export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[]; packing_rows: PackingRow[] }
 
 /** The cart of this token and channel; `view` adds its lines and shippings (`cartViewColumns`). */
 export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>, view = false) =>
@@ -94,6 +85,10 @@ export function cartStatements(db: Db): ReturnType<typeof prepareAll> {
   return s;
 }
 
-/** A cart line; read with the cart row (`cartViewColumns`) it also says whether its product is sold on the cart's channel. */
-export type CartLine = Awaited<ReturnType<typeof cartLinesQuery>>[number] & { in_channel?: boolean };
-export type CartShippingRow = typeof cart_shippings.$inferSelect;
+// CartLine is written out in types.ts (so no import cycle runs through it); this fails to compile
+// the moment it and the query's own row type part.
+type QueriedLine = Awaited<ReturnType<typeof cartLinesQuery>>[number] & { in_channel?: boolean };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export type CartLineIsQueried = Same<QueriedLine, CartLine> extends true ? true : never;
+const lineTypeCheck: CartLineIsQueried = true;
+void lineTypeCheck;

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 import { FRONT_SETTING_DEFAULTS } from '../settings.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
 
 const KEYS = ['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING'] as const;

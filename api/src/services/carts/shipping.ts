@@ -21,7 +21,7 @@ import { deliveryPlan, isChoosableDelivery } from '../delivery/leadtime.ts';
 import { deliverySettings } from '../delivery/settings.ts';
 import { knownPrefecture } from '../social-gifts/address.ts';
 import { randomToken } from '../tokens.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
 import { sameEmbroidery } from './lines.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';

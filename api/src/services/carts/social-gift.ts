@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { cart_shippings, carts } from '../../db/schema.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { CartSocialGift, SocialReceiverRequest } from '#contracts/social-gift.ts';
-import type { CartRow } from './access.ts';
+import type { CartRow } from './types.ts';
 import { paymentById, type PaymentRow } from '../payments/index.ts';
 import { settingsOf } from '../payments/methods.ts';
 

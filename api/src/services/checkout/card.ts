@@ -12,17 +12,19 @@ import type { Db } from '../../db/client.ts';
 import { orders, payment_transactions, user_cards } from '../../db/schema.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { CartDecisionAction, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
-import { findCart, ownedBy, type CartRow } from '../carts/access.ts';
+import { findCart, ownedBy } from '../carts/access.ts';
 import type { Decision } from './decision.ts';
 import { cartErrors } from '../carts/errors.ts';
-import type { CartScope } from '../carts/index.ts';
+import type { CartRow, CartScope } from '../carts/types.ts';
 import { buildCart } from '../carts/view.ts';
 import { assertCartSelling } from '../carts/selling.ts';
 import { paymentById } from '../payments/index.ts';
 import { setTransactionError, transactionErrorOf } from '../carts/payment-choice.ts';
 import { cardMailLines, unavailableReason } from '../payments/methods.ts';
-import { paymentProvider, type CardSummary, type PaymentProvider } from '../payments/provider.ts';
-import { paymentChoiceOf, paymentErrors, settleOffline, type Settle } from './settle.ts';
+import type { CardSummary, PaymentProvider } from '../payments/provider.ts';
+import { paymentProvider } from '../payments/registry.ts';
+import { paymentErrors, settleOffline, type Settle } from './settle.ts';
+import { paymentChoiceOf } from '../carts/payment-choice.ts';
 
 /** Runs the decision's transaction with this way of settling the payment. */
 export type Decide = (settle: Settle) => Promise<Decision>;

@@ -15,10 +15,11 @@ import { assertGiftPayment, cartSocialGift } from '../carts/social-gift.ts';
 import { openSocialGift } from '../social-gifts/create.ts';
 import { findCart, ownedBy } from '../carts/access.ts';
 import { cartErrors } from '../carts/errors.ts';
-import { asTaxRate } from '../carts/lines.ts';
-import { priceWithPaymentFee } from '../payments/methods.ts';
+import { asTaxRate } from '../tax/index.ts';
+import { priceWithPaymentFee } from '../carts/pricing.ts';
 import { settleOffline, type Settle } from './settle.ts';
-import { cartLinesQuery, type CartLine } from '../carts/queries.ts';
+import { cartLinesQuery } from '../carts/queries.ts';
+import type { CartLine } from '../carts/types.ts';
 import { assertCartSelling } from '../carts/selling.ts';
 import { siteNameOf } from '../carts/channel-settings.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
@@ -80,7 +81,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   const lines: CartLine[] = cart.lines ?? await cartLinesQuery(tx, cart.id);
   if (!lines.length) throw cartErrors.empty();
-  // The shipments with lines; a delivery date no longer choosable refuses the decision (services/delivery/decision.ts).
+  // The shipments with lines; a delivery date no longer choosable refuses the decision (checkout/shipments.ts).
   const delivery = await decisionShipments(tx, channel.id, cart, lines, now);
   // A social gift has no address yet: the receiver enters it through the link.
   if (!delivery.count && !cart.is_social_gift) throw cartErrors.noShipping();
@@ -121,7 +122,7 @@ async function decideLocked(tx: Tx, channel: ChannelRow, user: UserRow, token: s
 
   // Priced from the rows just locked, so the order matches the figures the stock was taken at.
   const items = lines.map((l) => ({ ...l, ...locked.get(l.product_id)!, unit_price: locked.get(l.product_id)!.product_price }));
-  // Coupon, points and carriage as the cart showed them (services/benefits/cart-pricing.ts).
+  // Coupon, points and carriage as the cart showed them (services/carts/benefits.ts).
   const benefits = await cartBenefits(tx, cart, user, channel.id, items, now);
   // The fee is the method's, by amount band where it has them (代引).
   const pricing = priceWithPaymentFee(payment, {

@@ -6,7 +6,8 @@
  */
 import type { Tx } from '../../db/client.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { CartRow } from '../carts/access.ts';
+import { paymentChoiceOf } from '../carts/payment-choice.ts';
+import type { CartRow } from '../carts/types.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { offlineOutcome, unavailableReason, type PaymentOutcome } from '../payments/methods.ts';
 
@@ -22,18 +23,6 @@ export interface SettleInput {
 }
 export type Settle = (tx: Tx, input: SettleInput) => Promise<PaymentOutcome>;
 
-/** The payment choices the shopper saved on the cart (PATCH /v1/carts/order/modify), in carts.order_input.payment. */
-export interface PaymentChoice {
-  card?: { token: string; brand: string; last4: string; expiry: string; name: string } | null;
-  user_card_id?: number | null;
-  konbini_store?: string | null;
-}
-
-export function paymentChoiceOf(cart: Pick<CartRow, 'order_input'>): PaymentChoice {
-  const input = cart.order_input as { payment?: PaymentChoice } | null;
-  return input?.payment && typeof input.payment === 'object' ? input.payment : {};
-}
-
 export const paymentErrors = {
   notAvailable: (reason: string) => unprocessable(reason, 'cart.payment.not_available'),
   konbiniStoreRequired: () => unprocessable('お支払いになるコンビニを選択してください。', 'cart.payment.konbini_store_required', { konbini_store: ['お支払いコンビニを選択してください。'] }),
@@ -45,7 +34,7 @@ export const paymentErrors = {
 
 /** Settles an order paid other than by card: the method's rules, then its pending payment detail. */
 export const settleOffline: Settle = async (_tx, { cart, payment, orderNo, total, fee, at }) => {
-  // A card order reaches the decision only through its authorisation (services/payments/card.ts).
+  // A card order reaches the decision only through its authorisation (services/checkout/card.ts).
   if (payment.code === 'card') throw paymentErrors.cardRequired();
   const reason = unavailableReason(payment, { amountBeforeFee: total - fee, isSocialGift: cart.is_social_gift, hasLines: true });
   if (reason) throw paymentErrors.notAvailable(reason);

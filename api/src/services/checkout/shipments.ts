@@ -8,8 +8,8 @@
 import type { Tx } from '../../db/client.ts';
 import type { CartShipping } from '#contracts/cart.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { CartRow } from '../carts/access.ts';
-import { cartShippingsQuery, type CartLine } from '../carts/queries.ts';
+import type { CartLine, CartRow } from '../carts/types.ts';
+import { cartShippingsQuery } from '../carts/queries.ts';
 import { formatDay } from '#contracts/dates.ts';
 import { deliveryPlan, isChoosableDelivery } from '../delivery/leadtime.ts';
 import { deliverySettings, deliverySettingsOf } from '../delivery/settings.ts';

@@ -3,7 +3,7 @@
  * transaction. The balance and the coupon counters move only here, each with a guarded UPDATE, so
  * concurrent orders can never overspend: `point_balance >= used` (and the column's own check,
  * never below 0), `used_count < usage_limit`, and one user_coupons row per member and coupon whose
- * `used_at` is set only when empty, plus one use per mailbox (services/cart/coupon-mailbox.ts).
+ * `used_at` is set only when empty, plus one use per mailbox (services/carts/coupon-mailbox.ts).
  * Rows are locked in one order (coupon, member coupon, mailbox, member) after the stock, as every
  * decision does, so two decisions cannot deadlock.
  */
@@ -29,7 +29,7 @@ export interface ReturnedBenefits { returned_point: number; revoked_point: numbe
  * Records the order's benefits: refuses a coupon that no longer qualifies (the shopper removes it
  * and sees the new total first), takes the coupon use and the points used, and writes the points
  * earned as a `pending` row (付与予定: not in the balance until the order is paid or shipped,
- * benefits/grant.ts).
+ * points/grant.ts).
  */
 export async function recordOrderBenefits(tx: Tx, o: {
   userId: number; email: string | null; orderId: number; benefits: CartBenefits; lines: { tax_rate: number }[]; pricing: PricingResult; now: Date;

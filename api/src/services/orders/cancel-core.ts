@@ -3,7 +3,7 @@
  * (services/admin/orders/actions/cancel.ts). `cancelCore` runs in the caller's transaction, the order
  * row locked FOR UPDATE and no claim in flight on its charge (charge.ts): the stock of each line back
  * (products in id order, like the decision takes them; a product back from 0 mails its restock
- * requests, raiseStock), points and coupons back (benefits/orders.ts returnOrderBenefits: pending
+ * requests, raiseStock), points and coupons back (orders/benefits.ts returnOrderBenefits: pending
  * points dropped, granted points already spent recorded as orders.others.point_shortfall), a social
  * gift's link closed, the cancellation e-mail queued, the history written.
  *

@@ -1,6 +1,6 @@
 /**
  * 入金確認: an order paid by bank transfer, konbini or 後払い becomes paid (payment_status pending →
- * paid) and the points earned on it, pending until then, are granted (benefits/grant.ts). The staff's
+ * paid) and the points earned on it, pending until then, are granted (points/grant.ts). The staff's
  * POST /admin/v1/orders/{id}/paid (services/admin/orders/actions/paid.ts) and a payment service's
  * "paid" notice (markOrderPaid) share confirmPaymentLocked, which runs under the order's row lock,
  * taken before the member's as the cancellation takes them, so a payment, a shipment and a

@@ -11,9 +11,8 @@ import type { AmountByTaxRate } from '#contracts/cart.ts';
 import { ORDER_STATUS_LABELS, type EarnPointState, type Order, type OrderShipping, type OrderStatus } from '#contracts/orders.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
 import { earnStatesOf } from '../points/pending.ts';
-import { asTaxRate } from '../carts/lines.ts';
 import { embroideryOf } from '#contracts/embroidery-choices.ts';
-import { priceWithTax } from '../tax/index.ts';
+import { asTaxRate, priceWithTax } from '../tax/index.ts';
 import { publicPaymentDetail } from '../payments/methods.ts';
 import { orderGiftView, type SocialGiftRow } from '../social-gifts/status.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The point ledger: every move of users.point_balance is a point_histories row written in the same
  * transaction, and the balance is the sum of the member's `granted` rows (a `pending` row, points
- * earned on an order not yet paid or shipped, counts only once granted: benefits/grant.ts). Points expire POINT_VALID_DAYS (1 year) after they were earned or given back: each
+ * earned on an order not yet paid or shipped, counts only once granted: points/grant.ts). Points expire POINT_VALID_DAYS (1 year) after they were earned or given back: each
  * positive row is a lot with its own expires_at, and points used are taken from the lots that
  * expire first (FIFO by expiry), so "expiring soon" is what is left of the lots ending within
  * EXPIRING_WITHIN_DAYS. `expirePoints` writes the expiry of lots past their date.

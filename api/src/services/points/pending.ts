@@ -1,7 +1,7 @@
 /**
  * Points earned on orders not paid or shipped yet (付与予定), as the member sees them: the total and
  * one row per order on /v1/me/points, and each order's state (pending with its reason, granted,
- * cancelled) on the wire Order. The reason follows what grants them (benefits/grant.ts): the
+ * cancelled) on the wire Order. The reason follows what grants them (points/grant.ts): the
  * payment for 銀行振込 and コンビニ払い, the shipment for 代金引換 and 後払い, the shipment or the end of
  * the cancel window for a card.
  */

@@ -28,7 +28,7 @@ export interface CarriageCampaign { name: string; starts_at: string; ends_at: st
 
 export interface BenefitSettings {
   pointRate: number;
-  /** Whole days after a card order's decision when its pending points are granted (benefits/grant.ts). */
+  /** Whole days after a card order's decision when its pending points are granted (points/grant.ts). */
   pointGrantAfterDays: number;
   carriage: CarriageRule;
   /** The rule as the cart shows it. */

@@ -18,3 +18,6 @@ export function lineTax(unitPrice: number, quantity: number, rate: number): numb
 export function includedTax(amountInclTax: number, rate: number): number {
   return Math.floor((amountInclTax * rate) / (100 + rate));
 }
+
+/** The two consumption-tax rates a line can have: 8 (reduced) or 10 (standard). */
+export const asTaxRate = (rate: number): 8 | 10 => (rate === 8 ? 8 : 10);

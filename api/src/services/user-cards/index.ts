@@ -10,7 +10,7 @@ import type { ApiEnv } from '../../env.ts';
 import { user_cards } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { UserCard } from '#contracts/card-payments.ts';
-import { paymentProvider } from '../payments/provider.ts';
+import { paymentProvider } from '../payments/registry.ts';
 
 /** Cards a member may save (the x-limit header). */
 export const USER_CARD_LIMIT = 5;

@@ -13,13 +13,12 @@
  */
 import type { CouponRow } from '../../../carts/coupons.ts';
 import { couponDiscount } from '../../../carts/coupons.ts';
-import { asTaxRate } from '../../../carts/lines.ts';
 import type { CarriageRule, PricedLine, PricingResult } from '../../../carts/pricing.ts';
 import { earnedPoints } from '../../../points/earn.ts';
 import type { OrderCoupon } from '../../../orders/benefits.ts';
 import type { PaymentRow } from '../../../payments/index.ts';
-import { priceWithPaymentFee } from '../../../payments/methods.ts';
-import { priceWithTax } from '../../../tax/index.ts';
+import { priceWithPaymentFee } from '../../../carts/pricing.ts';
+import { asTaxRate, priceWithTax } from '../../../tax/index.ts';
 import { amountErrors } from './errors.ts';
 
 export interface PlanLine { id: number; product_id: number | null; name: string; code: string; unit_price: number; tax_rate: number; quantity: number; shipping_index: number }
