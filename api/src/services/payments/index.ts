@@ -1,4 +1,8 @@
-/** Payment methods: the ones the shop accepts now and their wire shape (fee is yen, tax included). */
+/**
+ * Payment methods: the ones the shop accepts now and their wire shape (fee is yen, tax included).
+ * Beside this door: the method rules (methods.ts), the provider interface (provider.ts), the provider
+ * chosen by configuration (registry.ts) and the test provider (test-provider.ts, testpay/).
+ */
 import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { payment_methods } from '../../db/schema.ts';
