@@ -6,7 +6,7 @@ import { businessCalendar } from '../../services/delivery/business-calendar.ts';
 import { cartLeadtimes } from '../../services/delivery/cart-leadtimes.ts';
 import { findPostalAddresses } from '../../services/postal.ts';
 import { giftLeadtime as giftChoices } from '../../services/social-gifts/index.ts';
-import { secretRead } from '../social-gifts/secret-read.ts';
+import { secretRead } from '../social-gifts/link.ts';
 import type * as routes from './routes.ts';
 
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => ok(c, await businessCalendar(c.get('db'), c.req.valid('query')));

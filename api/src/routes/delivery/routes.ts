@@ -8,16 +8,8 @@ import {
   businessCalendarQuerySchema, businessCalendarSchema, cartLeadtimeParamSchema, cartLeadtimeQuerySchema, cartLeadtimesSchema,
 } from '#contracts/delivery.ts';
 import { socialGiftLeadtimeQuerySchema, socialGiftLeadtimeSchema, socialGiftTokenParamSchema } from '#contracts/social-gift.ts';
-
-const errors = {
-  404: errorResponse('Unknown cart token, or a member\'s cart asked for without that member\'s token'),
-  422: errorResponse('Invalid input or a cart rule (errors by field: shipping_id, delivery_date, packing_key, noshi_type, …)'),
-};
-const linkErrors = {
-  404: errorResponse('Unknown link (code social_gift.not_found)'),
-  410: errorResponse('The link is used (social_gift.received), expired (social_gift.expired) or its order cancelled (social_gift.cancelled)'),
-  422: errorResponse('Invalid input'),
-};
+import { deliveryErrors as errors } from '../carts/shared.ts';
+import { linkErrors } from '../social-gifts/link.ts';
 
 export const calendar = createRoute({
   method: 'get', path: '/business-dates/monthly/calendar/front', tags: ['content'],

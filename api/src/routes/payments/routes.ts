@@ -7,10 +7,9 @@ import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import { cartTokenParamSchema } from '#contracts/cart.ts';
 import { paymentMethodListSchema } from '#contracts/payments.ts';
 import { callbackAckSchema, paymentServiceParamSchema, paymentServiceSettingsSchema, providerParamSchema } from '#contracts/card-payments.ts';
+import { e404, e422 } from './errors.ts';
 
 const tags = ['payments'];
-const e404 = errorResponse('Unknown cart, method, card or transaction');
-const e422 = errorResponse('Invalid input or a payment rule (code: cart.payment.declined, cart.payment.3ds_failed, …)');
 
 export const list = createRoute({
   method: 'get', path: '/payments', tags: ['payments'], summary: 'Payment methods the shop accepts',

@@ -8,13 +8,9 @@ import {
   socialGiftAddressCheckSchema, socialGiftAddressSchema, socialGiftCompleteSchema, socialGiftDeliveryCheckRequestSchema,
   socialGiftDeliverySchema, socialGiftInputSchema, socialGiftProductListSchema, socialGiftShippingSchema, socialGiftTokenParamSchema,
 } from '#contracts/social-gift.ts';
+import { linkErrors } from './link.ts';
 
 const tags = ['social-gift'];
-const linkErrors = {
-  404: errorResponse('Unknown link (code social_gift.not_found)'),
-  410: errorResponse('The link is used (social_gift.received), expired (social_gift.expired) or its order cancelled (social_gift.cancelled)'),
-  422: errorResponse('Invalid input'),
-};
 const params = { params: socialGiftTokenParamSchema };
 
 export const products = createRoute({

@@ -1,14 +1,11 @@
 /** Saved cards route definitions (spec 3 "User card", issue 8): /v1/me/user-cards, never a card number. */
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import { jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { userCardCreateRequestSchema, userCardListSchema, userCardSchema } from '#contracts/card-payments.ts';
 import { idParamSchema, LIMIT_HEADER } from '#contracts/common.ts';
-
-const e401 = errorResponse('Not signed in');
-const e404 = errorResponse('Unknown cart, method, card or transaction');
-const e422 = errorResponse('Invalid input or a payment rule (code: cart.payment.declined, cart.payment.3ds_failed, …)');
+import { e401, e404, e422 } from '../payments/errors.ts';
 
 const auth = { tags: ['cards'], middleware: [requireAuth] };
 export const cardList = createRoute({

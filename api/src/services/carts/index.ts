@@ -26,6 +26,7 @@ import { buildCart } from './view.ts';
 
 /** The wire Cart of this row, for this scope. */
 export const show = (s: CartScope, cart: CartRow) => buildCart(s.db, cart, s.channel.id, s.user);
+/** Runs `fn` on the locked cart (access.ts mutateCart) and answers the wire Cart. */
 export const change = async (s: CartScope, token: string, fn: Parameters<typeof mutateCart>[5]) =>
   show(s, await mutateCart(s.db, s.env, s.channel.id, s.user, token, fn));
 

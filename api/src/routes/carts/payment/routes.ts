@@ -3,16 +3,14 @@
  * now, the 3-D Secure return, and clearing the last payment failure.
  */
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponse, jsonBody, jsonResponse } from '../../../lib/openapi.ts';
+import { jsonBody, jsonResponse } from '../../../lib/openapi.ts';
 import { requireAuth } from '../../../middleware/auth.ts';
 import { paymentCheckParamSchema, paymentCheckSchema, threeDsReturnRequestSchema } from '#contracts/card-payments.ts';
 import { cartDecisionResponseSchema, cartOrderModifyRequestSchema, cartSchema, cartTokenParamSchema, cartTokenRequestSchema } from '#contracts/cart.ts';
+import { e401, e404, e422 } from '../../payments/errors.ts';
 import { patch } from '../shared.ts';
 
 const tags = ['payments'];
-const e401 = errorResponse('Not signed in');
-const e404 = errorResponse('Unknown cart, method, card or transaction');
-const e422 = errorResponse('Invalid input or a payment rule (code: cart.payment.declined, cart.payment.3ds_failed, …)');
 
 export const orderModify = patch('/carts/order/modify', 'Choose the payment method', cartOrderModifyRequestSchema);
 
