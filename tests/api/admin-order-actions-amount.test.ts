@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { coupons, order_histories, order_items, orders, outbox_emails, payment_transactions, point_histories, products, staff_audit_log, user_coupons, users } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { grantOrderPoints } from '../../api/src/services/benefits/grant.ts';
+import { grantOrderPoints } from '../../api/src/services/points/grant.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
 import { actionAnswer, adminLogin, CARDS, chargeAtProvider, createPaymentShop, newMember, orderActions, patchOk, placeOrderFor, type Member, type PaymentShop } from './payments-support.ts';
 

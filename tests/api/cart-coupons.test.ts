@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { coupons, orders, order_items, settings, user_coupons } from '../../api/src/db/schema/index.ts';
-import { couponDiscount, couponRefusal } from '../../api/src/services/cart/coupons.ts';
-import { benefitSettingsOf } from '../../api/src/services/benefits/settings.ts';
+import { couponDiscount, couponRefusal } from '../../api/src/services/carts/coupons.ts';
+import { benefitSettingsOf } from '../../api/src/services/points/settings.ts';
 import { cartSchema } from '#contracts/cart.ts';
 import { myCouponListSchema } from '#contracts/benefits.ts';
 import { benefitSteps } from './benefits-support.ts';

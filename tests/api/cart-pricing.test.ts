@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, carriageFor, priceCart } from '../../api/src/services/cart/pricing.ts';
+import { allocate, carriageFor, priceCart } from '../../api/src/services/carts/pricing.ts';
 
 describe('cart pricing (a qualified invoice)', () => {
   it('a line is its tax-inclusive unit price × quantity', () => {

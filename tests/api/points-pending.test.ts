@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { orders, outbox_emails, point_histories, settings, users } from '../../api/src/db/schema/index.ts';
 import { DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { grantDuePoints } from '../../api/src/services/benefits/grant.ts';
+import { grantDuePoints } from '../../api/src/services/points/grant.ts';
 import { pointSummarySchema } from '#contracts/benefits.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { benefitSteps } from './benefits-support.ts';

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { coupons, orders, point_histories, settings, user_coupons, users } from '../../api/src/db/schema/index.ts';
-import { earnedPoints } from '../../api/src/services/benefits/earn.ts';
-import { expiringOf, expirePointsOf, openLots } from '../../api/src/services/benefits/ledger.ts';
-import { returnOrderBenefits } from '../../api/src/services/benefits/orders.ts';
+import { earnedPoints } from '../../api/src/services/points/earn.ts';
+import { expiringOf, expirePointsOf, openLots } from '../../api/src/services/points/ledger.ts';
+import { returnOrderBenefits } from '../../api/src/services/orders/benefits.ts';
 import { markOrderPaid } from '../../api/src/services/orders/fulfil.ts';
 import { pointHistoryListSchema, pointSummarySchema } from '#contracts/benefits.ts';
 import { cartSchema } from '#contracts/cart.ts';

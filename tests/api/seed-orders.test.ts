@@ -14,7 +14,7 @@ import {
 } from '../../api/src/db/schema/index.ts';
 import { DEMO } from '../../api/src/db/seed/index.ts';
 import { ORDER_MEMBERS } from '../../api/src/db/seed/orders.ts';
-import { priceCart } from '../../api/src/services/cart/pricing.ts';
+import { priceCart } from '../../api/src/services/carts/pricing.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 

@@ -1,6 +1,6 @@
 /** Consumption tax arithmetic (10 % standard, 8 % reduced rate), always rounded down. */
 import { describe, expect, it } from 'vitest';
-import { includedTax, lineTax, priceWithTax } from '../../api/src/services/tax.ts';
+import { includedTax, lineTax, priceWithTax } from '../../api/src/services/tax/index.ts';
 
 describe('priceWithTax: floor(price * (100 + rate) / 100)', () => {
   it.each([

@@ -1,8 +1,8 @@
 /** Spec 4 store rules and spec 9 analytics rules of the discovery features, as pure functions. */
 import { describe, expect, it } from 'vitest';
-import { applyFavorite, currentHistory, replaceListEntry } from '#api-client/mypage/discovery.ts';
-import { itemCategories, layerItem, purchaseValue } from '#scripts/data-layer.ts';
-import { sellingStopped } from '../../api/src/services/cart/selling.ts';
+import { applyFavorite, currentHistory, replaceListEntry } from '../../src/api-client/mypage/discovery.ts';
+import { itemCategories, layerItem, purchaseValue } from '../../src/scripts/data-layer.ts';
+import { sellingStopped } from '../../api/src/services/carts/selling.ts';
 import { userListInputSchema, userListNameKey } from '#contracts/discovery.ts';
 import { restockMailText } from '../../api/src/services/product-requests/index.ts';
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { coupons, point_histories, settings, user_coupons, users } from '../schema/index.ts';
-import { BENEFIT_SETTING_DEFAULTS } from '../../services/benefits/settings.ts';
-import { POINT_REASONS, pointExpiryFrom } from '../../services/benefits/ledger.ts';
+import { BENEFIT_SETTING_DEFAULTS } from '../../services/points/settings.ts';
+import { POINT_REASONS, pointExpiryFrom } from '../../services/points/ledger.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';
 import { DEMO } from './members.ts';
 

@@ -14,13 +14,14 @@ import {
   cart_shippings, carts, editors, order_histories, order_items, order_shipments, orders, payment_transactions, point_histories, settings, staff_audit_log, users,
 } from '../schema/index.ts';
 import { toDeliveryAddress, type AddressRow } from '../../services/user-addresses/index.ts';
-import { earnedPoints } from '../../services/benefits/earn.ts';
-import { benefitSettingsOf } from '../../services/benefits/settings.ts';
-import { POINT_REASONS, pointExpiryFrom } from '../../services/benefits/ledger.ts';
-import type { CarriageRule } from '../../services/cart/pricing.ts';
-import { formatOrderNo } from '../../services/cart/decision.ts';
-import { offlineOutcome, priceWithPaymentFee } from '../../services/payments/methods.ts';
-import type { PaymentRow } from '../../services/payments.ts';
+import { earnedPoints } from '../../services/points/earn.ts';
+import { benefitSettingsOf } from '../../services/points/settings.ts';
+import { POINT_REASONS, pointExpiryFrom } from '../../services/points/ledger.ts';
+import type { CarriageRule } from '../../services/carts/pricing.ts';
+import { formatOrderNo } from '../../services/checkout/decision.ts';
+import { offlineOutcome } from '../../services/payments/methods.ts';
+import { priceWithPaymentFee } from '../../services/carts/pricing.ts';
+import type { PaymentRow } from '../../services/payments/index.ts';
 import { randomToken } from '../../services/tokens/index.ts';
 import { staffEvents, type OrderEvents } from './order-events.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';

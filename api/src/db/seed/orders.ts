@@ -13,7 +13,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { payment_methods, point_histories, product_requests, products, review_stats, user_addresses, users } from '../schema/index.ts';
-import { POINT_REASONS, pointExpiryFrom } from '../../services/benefits/ledger.ts';
+import { POINT_REASONS, pointExpiryFrom } from '../../services/points/ledger.ts';
 import { addDays } from '../../services/delivery/holidays.ts';
 import { jstDate } from '../../services/delivery/calendar.ts';
 import { MAIN_CHANNEL } from './channels.ts';

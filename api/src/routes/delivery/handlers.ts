@@ -1,18 +1,20 @@
-/** Delivery handlers: each parses, runs one delivery operation and answers. */
+/** Delivery handlers: each parses, runs one delivery read and answers. */
 import { cartScope as scopeOf } from '../../lib/cart-scope.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
 import { businessCalendar } from '../../services/delivery/business-calendar.ts';
-import {
-  addCartPacking, cartLeadtimes, divideCartProduct, modifyCartOther, modifyCartPacking, modifyCartShipping,
-} from '../../services/delivery/cart.ts';
+import { cartLeadtimes } from '../../services/delivery/cart-leadtimes.ts';
+import { findPostalAddresses } from '../../services/postal-codes/index.ts';
+import { giftLeadtime as giftChoices } from '../../services/social-gifts/index.ts';
+import { secretRead } from '../social-gifts/link.ts';
 import type * as routes from './routes.ts';
 
 export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => ok(c, await businessCalendar(c.get('db'), c.req.valid('query')));
 export const leadtime: AppRouteHandler<typeof routes.leadtime> = async (c) =>
   ok(c, await cartLeadtimes(scopeOf(c), c.req.valid('param').token, c.req.valid('query')));
-export const shippingModify: AppRouteHandler<typeof routes.shippingModify> = async (c) => ok(c, await modifyCartShipping(scopeOf(c), c.req.valid('json')));
-export const divide: AppRouteHandler<typeof routes.divide> = async (c) => ok(c, await divideCartProduct(scopeOf(c), c.req.valid('json')));
-export const packingAdd: AppRouteHandler<typeof routes.packingAdd> = async (c) => ok(c, await addCartPacking(scopeOf(c), c.req.valid('json')));
-export const packingModify: AppRouteHandler<typeof routes.packingModify> = async (c) => ok(c, await modifyCartPacking(scopeOf(c), c.req.valid('json')));
-export const otherModify: AppRouteHandler<typeof routes.otherModify> = async (c) => ok(c, await modifyCartOther(scopeOf(c), c.req.valid('json')));
+export const giftLeadtime: AppRouteHandler<typeof routes.giftLeadtime> = async (c) => {
+  const { postal, pref } = c.req.valid('query');
+  // The prefecture given, else the one the postal code lies in (null: no regional extra days).
+  const prefecture = pref || (postal ? findPostalAddresses(postal.replace('-', ''))[0]?.prefecture : undefined) || null;
+  return ok(secretRead(c), await giftChoices(c.get('db'), c.get('channel').id, c.req.valid('param').token, { prefecture }));
+};

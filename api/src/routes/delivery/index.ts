@@ -1,4 +1,8 @@
-/** Delivery: several shipments per cart, divide, packing and のし, 備考, the business-day calendar and delivery lead times (issue 8). */
+/**
+ * Delivery: the business-day calendar (/v1/business-dates/…) and the lead times (/v1/shipping-leadtime/…):
+ * a cart's shipments (services/delivery) and a social gift's link (its receiver's dates, read through
+ * services/social-gifts, which owns the link). The cart's own delivery operations are routes/carts/shippings.
+ */
 import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
@@ -6,8 +10,4 @@ import * as routes from './routes.ts';
 export const deliveryRoutes = createRouter()
   .openapi(routes.calendar, handlers.calendar)
   .openapi(routes.leadtime, handlers.leadtime)
-  .openapi(routes.shippingModify, handlers.shippingModify)
-  .openapi(routes.divide, handlers.divide)
-  .openapi(routes.packingAdd, handlers.packingAdd)
-  .openapi(routes.packingModify, handlers.packingModify)
-  .openapi(routes.otherModify, handlers.otherModify);
+  .openapi(routes.giftLeadtime, handlers.giftLeadtime);

@@ -1,24 +1,15 @@
-/** Delivery route definitions: the business calendar, lead times per shipment, and the cart's delivery operations. */
+/**
+ * Delivery route definitions: the business calendar (/v1/business-dates/…) and the lead times
+ * (/v1/shipping-leadtime/…) of a cart's shipments and of a social gift's link.
+ */
 import { createRoute } from '@hono/zod-openapi';
-import type { z } from 'zod';
-import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
-import { cartSchema } from '#contracts/cart.ts';
+import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import {
-  businessCalendarQuerySchema, businessCalendarSchema, cartDivideRequestSchema, cartLeadtimeParamSchema, cartLeadtimeQuerySchema,
-  cartLeadtimesSchema, cartOtherModifyRequestSchema, cartPackingAddRequestSchema, cartPackingModifyRequestSchema,
-  cartShippingModifyRequestSchema,
+  businessCalendarQuerySchema, businessCalendarSchema, cartLeadtimeParamSchema, cartLeadtimeQuerySchema, cartLeadtimesSchema,
 } from '#contracts/delivery.ts';
-
-const cartOk = jsonResponse(cartSchema, 'The whole cart');
-const errors = {
-  404: errorResponse('Unknown cart token, or a member\'s cart asked for without that member\'s token'),
-  422: errorResponse('Invalid input or a cart rule (errors by field: shipping_id, delivery_date, packing_key, noshi_type, …)'),
-};
-const tags = ['cart'];
-
-const patch = <T extends z.ZodType>(path: string, summary: string, schema: T) => createRoute({
-  method: 'patch', path, tags, summary, request: { body: jsonBody(schema) }, responses: { 200: cartOk, ...errors },
-});
+import { socialGiftLeadtimeQuerySchema, socialGiftLeadtimeSchema, socialGiftTokenParamSchema } from '#contracts/social-gift.ts';
+import { deliveryErrors as errors } from '../carts/shared.ts';
+import { linkErrors } from '../social-gifts/link.ts';
 
 export const calendar = createRoute({
   method: 'get', path: '/business-dates/monthly/calendar/front', tags: ['content'],
@@ -27,13 +18,13 @@ export const calendar = createRoute({
   responses: { 200: jsonResponse(businessCalendarSchema, 'The calendar'), 422: errorResponse('Invalid dates or range') },
 });
 export const leadtime = createRoute({
-  method: 'get', path: '/shipping-leadtime/carts/{token}', tags,
+  method: 'get', path: '/shipping-leadtime/carts/{token}', tags: ['cart'],
   summary: 'Per shipping: the choosable delivery dates (choiceMode=date) or first and last (range), time slots, wrapping and のし choices',
   request: { params: cartLeadtimeParamSchema, query: cartLeadtimeQuerySchema },
   responses: { 200: jsonResponse(cartLeadtimesSchema, 'Lead times'), ...errors },
 });
-export const shippingModify = patch('/carts/shippings/modify', 'Change one shipping\'s address, delivery date or time slot', cartShippingModifyRequestSchema);
-export const divide = patch('/carts/products/divide', 'Move some (or all) of a line to another shipping', cartDivideRequestSchema);
-export const packingAdd = patch('/carts/packings/add', 'Set a shipping\'s wrapping and のし', cartPackingAddRequestSchema);
-export const packingModify = patch('/carts/packings/modify', 'Change a shipping\'s wrapping or のし (fields given only)', cartPackingModifyRequestSchema);
-export const otherModify = patch('/carts/other/modify', 'Set the 備考 (at most 500 characters)', cartOtherModifyRequestSchema);
+export const giftLeadtime = createRoute({
+  method: 'get', path: '/shipping-leadtime/input/{token}', tags: ['social-gift'], summary: 'Delivery dates and time slots for the gift to a region (postal, pref)',
+  request: { params: socialGiftTokenParamSchema, query: socialGiftLeadtimeQuerySchema },
+  responses: { 200: jsonResponse(socialGiftLeadtimeSchema, 'The choices'), ...linkErrors },
+});

@@ -1,7 +1,7 @@
 /** Order handlers: the signed-in member's orders. */
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok, paged } from '../../lib/respond.ts';
-import { getOrder, listOrders } from '../../services/orders.ts';
+import { getOrder, listOrders } from '../../services/orders/index.ts';
 import { cancelOrder } from '../../services/orders/cancel.ts';
 import { orderReceipt, RECEIPT_LIMIT } from '../../services/orders/receipt.ts';
 import { enforce } from '../../services/account/common.ts';

@@ -8,9 +8,9 @@
  */
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { activePayments } from '../payments.ts';
+import { activePayments } from '../payments/index.ts';
 import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings/index.ts';
-import { standingCarriage } from '../benefits/settings.ts';
+import { standingCarriage } from '../points/settings.ts';
 
 type Conn = Db | Tx;
 

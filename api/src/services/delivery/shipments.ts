@@ -10,13 +10,11 @@ import { packings } from '../../db/schema/index.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShipping } from '#contracts/cart.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
-import type { PricingShipment } from '../cart/pricing.ts';
-import type { CartShippingRow } from '../cart/queries.ts';
+import type { PricingShipment } from '../carts/pricing.ts';
+import type { CartShippingRow, PackingRow } from '../carts/types.ts';
 import { deliverySettings, deliverySettingsOf } from './settings.ts';
 
 type Conn = Db | Tx;
-
-export interface PackingRow { key: string; name: string; description: string; fee: number }
 
 /** The channel's active wrapping choices, in order. */
 export async function channelPackings(conn: Conn, channelId: string): Promise<PackingRow[]> {
@@ -59,7 +57,7 @@ export function planShipments(lines: { key: string; cart_shipping_id: number | n
   };
 }
 
-/** What the cart read already brought (cart/queries.ts): the settings' values and the packings. */
+/** What the cart read already brought (carts/queries.ts): the settings' values and the packings. */
 export interface KnownForPlan { settings?: Record<string, unknown>; packings?: PackingRow[] }
 
 /**

@@ -24,7 +24,7 @@ import {
   INQUIRY_PAYMENT_CHOICES, inquiryNumber, type InquiryExtendKey, type InquiryPrepared, type InquiryResponse, type inquiryRequestSchema,
 } from '#contracts/inquiries.ts';
 import { channelSetting, enforce, type Limit } from '../account/common.ts';
-import { SHOP_ADDRESS_SETTINGS } from '../catalog-order.ts';
+import { SHOP_ADDRESS_SETTINGS } from '../catalog-orders/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { attachUpload, findUpload } from '../upload-files/index.ts';

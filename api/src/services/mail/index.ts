@@ -13,7 +13,7 @@ import { isCapped, mailboxHasRoom, mailCapPerHour } from './cap.ts';
 import { mailboxKey } from '../../lib/mailbox.ts';
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
-import type { MailShipment } from '../delivery/decision.ts';
+import type { MailShipment } from '../checkout/shipments.ts';
 import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import { logFor } from '../../lib/log.ts';
 

@@ -3,7 +3,7 @@
  * (services/admin/orders/actions/cancel.ts). `cancelCore` runs in the caller's transaction, the order
  * row locked FOR UPDATE and no claim in flight on its charge (charge.ts): the stock of each line back
  * (products in id order, like the decision takes them; a product back from 0 mails its restock
- * requests, raiseStock), points and coupons back (benefits/orders.ts returnOrderBenefits: pending
+ * requests, raiseStock), points and coupons back (orders/benefits.ts returnOrderBenefits: pending
  * points dropped, granted points already spent recorded as orders.others.point_shortfall), a social
  * gift's link closed, the cancellation e-mail queued, the history written.
  *
@@ -19,10 +19,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { order_items, orders, social_gifts } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { returnOrderBenefits, type ReturnedBenefits } from '../benefits/orders.ts';
+import { returnOrderBenefits, type ReturnedBenefits } from './benefits.ts';
 import { raiseStock } from '../product-requests/index.ts';
 import { queueMail, siteName, yen } from '../mail/index.ts';
-import type { OrderItemRow, OrderRow } from '../orders.ts';
+import type { OrderItemRow, OrderRow } from './index.ts';
 import type { ChargeChange } from '../payments/provider.ts';
 import { cancelMailText, customerEmailOf, customerNameOf } from './cancel-mail.ts';
 import { claimCharge, othersWith, orderCharge, REFUND_PENDING, VOID_PENDING, type ChargeRow } from './charge.ts';

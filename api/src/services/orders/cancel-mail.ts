@@ -1,6 +1,6 @@
 /** The cancellation e-mail (pure): the same for the member's own cancel and the staff's. */
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { OrderItemRow, OrderRow } from '../orders.ts';
+import type { OrderItemRow, OrderRow } from './index.ts';
 import { yen } from '../mail/index.ts';
 
 export interface CancelMailInput {

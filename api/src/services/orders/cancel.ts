@@ -20,7 +20,7 @@ import { orders } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
-import { getOrder } from '../orders.ts';
+import { getOrder } from './index.ts';
 import { cancelCore, settleCancelledCharge } from './cancel-core.ts';
 import { assertNoClaim, orderCharge } from './charge.ts';
 import { withRecovery } from './charge-calls.ts';

@@ -8,7 +8,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, payment_transactions } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { paymentProvider, type ChargeChange } from '../payments/provider.ts';
+import type { ChargeChange } from '../payments/provider.ts';
+import { paymentProvider } from '../payments/registry.ts';
 import { busy, claimStateOf, orderCharge, othersWith, refundKey, StaleClaim, type ChargeRow } from './charge.ts';
 
 /**

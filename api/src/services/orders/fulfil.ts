@@ -1,6 +1,6 @@
 /**
  * 入金確認: an order paid by bank transfer, konbini or 後払い becomes paid (payment_status pending →
- * paid) and the points earned on it, pending until then, are granted (benefits/grant.ts). The staff's
+ * paid) and the points earned on it, pending until then, are granted (points/grant.ts). The staff's
  * POST /admin/v1/orders/{id}/paid (services/admin/orders/actions/paid.ts) and a payment service's
  * "paid" notice (markOrderPaid) share confirmPaymentLocked, which runs under the order's row lock,
  * taken before the member's as the cancellation takes them, so a payment, a shipment and a
@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { orders, payment_methods } from '../../db/schema/index.ts';
 import { notFound, unprocessable } from '../../lib/errors.ts';
 import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
-import { grantOrderPoints } from '../benefits/grant.ts';
-import type { OrderRow } from '../orders.ts';
+import { grantOrderPoints } from '../points/grant.ts';
+import type { OrderRow } from './index.ts';
 import { addOrderHistory, type ActedBy } from './history.ts';
 
 /** The methods whose payment the shop confirms by hand. */

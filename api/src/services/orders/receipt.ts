@@ -25,7 +25,7 @@ import { settings } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import type { Order } from '#contracts/orders.ts';
 import { siteName, yen } from '../mail/index.ts';
-import { getOrder } from '../orders.ts';
+import { getOrder } from './index.ts';
 import { embroideryLabel } from '#contracts/embroidery-choices.ts';
 
 /** The setting holding the shop's 適格請求書発行事業者 registration number (T + 13 digits). */

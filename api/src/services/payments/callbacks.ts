@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import { orders, payment_callback_events, payment_transactions } from '../../db/schema/index.ts';
 import { ApiError, notFound } from '../../lib/errors.ts';
-import { paymentProvider } from './provider.ts';
+import { paymentProvider } from './registry.ts';
 
 /**
  * Records that `eventId` of `provider` is being applied; false when it already was (or a parallel

@@ -6,9 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatDay } from '#contracts/dates.ts';
-import type { PricingInput, PricingResult } from '../cart/pricing.ts';
-import { priceCart } from '../cart/pricing.ts';
-import type { PaymentRow } from '../payments.ts';
+import type { PaymentRow } from './index.ts';
 
 export interface FeeBand { below: number; fee: number }
 export interface KonbiniStore { code: string; name: string }
@@ -36,17 +34,6 @@ export function feeFor(p: Pick<PaymentRow, 'fee' | 'settings'>, amountBeforeFee:
   if (!bands?.length) return p.fee;
   const sorted = [...bands].sort((a, b) => a.below - b.below);
   return (sorted.find((b) => amountBeforeFee < b.below) ?? sorted[sorted.length - 1]).fee;
-}
-
-/**
- * Prices the cart with the chosen method's fee: first without a fee (the amount the bands are read
- * on: goods, carriage and wrapping after coupons and points), then with the fee of that amount.
- */
-export function priceWithPaymentFee(payment: Pick<PaymentRow, 'fee' | 'settings'> | null, input: PricingInput): PricingResult {
-  if (!payment) return priceCart({ ...input, paymentFee: 0 });
-  if (!settingsOf(payment).fee_bands?.length) return priceCart({ ...input, paymentFee: payment.fee });
-  const base = priceCart({ ...input, paymentFee: 0 });
-  return priceCart({ ...input, paymentFee: feeFor(payment, base.order.total_payment) });
 }
 
 export interface CartFacts {

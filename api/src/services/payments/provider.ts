@@ -4,9 +4,8 @@
  * token or saved-card reference, never the number, expiry or code (PCI SAQ A, METI 非保持化).
  * Which provider runs is configuration: PAYMENT_PROVIDER (test by default), PAYMENT_PROVIDER_URL,
  * PAYMENT_PROVIDER_PUBLIC_KEY, PAYMENT_PROVIDER_SECRET (docs/payments.md says how to add one).
+ * This file is the interface only: the implementations import it, and registry.ts picks one.
  */
-import type { ApiEnv } from '../../env.ts';
-import { createTestProvider } from './test-provider.ts';
 
 /** Card facts a provider tells the shop: brand, last 4 digits, expiry YYYYMM, holder name. */
 export interface CardSummary { brand: string; last4: string; expiry: string; name: string }
@@ -73,24 +72,3 @@ export interface PaymentProvider {
   /** The event of a callback whose signature is valid, else null. */
   verifyCallback(rawBody: string, headers: Record<string, string | undefined>): CallbackEvent | null;
 }
-
-/** Builds each known provider from the configuration; a real one is one more entry here. */
-const PROVIDERS: Record<string, (env: ApiEnv) => PaymentProvider> = {
-  test: createTestProvider,
-};
-
-const cache = new WeakMap<ApiEnv, PaymentProvider>();
-
-/** The configured provider (one per configuration object). */
-export function paymentProvider(env: ApiEnv): PaymentProvider {
-  let p = cache.get(env);
-  if (!p) {
-    const make = PROVIDERS[env.PAYMENT_PROVIDER];
-    if (!make) throw new Error(`PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} has no implementation (known: ${Object.keys(PROVIDERS).join(', ')})`);
-    cache.set(env, (p = make(env)));
-  }
-  return p;
-}
-
-/** Whether PAYMENT_PROVIDER names a provider this build knows (checked at start-up). */
-export const knownProvider = (code: string) => code in PROVIDERS;

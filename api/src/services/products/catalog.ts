@@ -17,7 +17,7 @@ import { containsPattern, searchWords } from './search/normalize.ts';
 import {
   CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, pageWithIndex, rowsOfIds, type CatalogueIndex, type FacetRow,
 } from './catalog-index.ts';
-import { priceWithTax } from '../tax.ts';
+import { priceWithTax } from '../tax/index.ts';
 import { buildCategoryTree, categoryTree, type CategoryTreeNode } from '../categories/index.ts';
 
 type Conn = Db | Tx;

@@ -13,7 +13,7 @@ import {
 import { getProductByKey, listProducts, productFacets, suggestProducts, FALLBACK_IMAGE, type ProductFilter } from './catalog.ts';
 import { searchWords } from './search/normalize.ts';
 import { recentSearchWords } from '../product-search-histories/index.ts';
-import { priceWithTax } from '../tax.ts';
+import { priceWithTax } from '../tax/index.ts';
 
 /** The list's and the facets' filter query, parsed by the contract (flags as booleans, prices as numbers). */
 export interface FilterQuery {

@@ -11,7 +11,7 @@ import type { PointAdjustRequest, PointAdjustResult } from '#contracts/admin-cus
 import type { Db, Tx } from '../../../db/client.ts';
 import { point_histories, staff_audit_log, users } from '../../../db/schema/index.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
-import { POINT_REASONS, pointExpiryFrom } from '../../benefits/ledger.ts';
+import { POINT_REASONS, pointExpiryFrom } from '../../points/ledger.ts';
 import { recordAudit, type Actor } from '../audit/record.ts';
 import { customerOf } from './common.ts';
 

@@ -14,7 +14,7 @@ import type { EarnPointState } from '#contracts/orders.ts';
 import type { OrderSocialGift } from '#contracts/social-gift.ts';
 import type { order_histories, order_items, order_shipments, orders } from '../../../db/schema/index.ts';
 import { publicPaymentDetail } from '../../payments/methods.ts';
-import { priceWithTax } from '../../tax.ts';
+import { priceWithTax } from '../../tax/index.ts';
 import { yen as formatYen } from '../../mail/index.ts';
 import type { StoredCustomer } from './list.ts';
 import { canShipDelivery, manualRefundOf, orderActions, orderState, stateLabel, type ActionInput } from './state.ts';

@@ -11,8 +11,8 @@ import { inquiries, order_histories, order_items, order_shipments, orders, payme
 import { notFound } from '../../../lib/errors.ts';
 import { inquiryNumber } from '#contracts/inquiries.ts';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
-import { earnStatesOf } from '../../benefits/pending.ts';
-import { orderGiftView } from '../../social-gift/status.ts';
+import { earnStatesOf } from '../../points/pending.ts';
+import { orderGiftView } from '../../social-gifts/status.ts';
 import { detailView, type DetailRows } from './detail-view.ts';
 import { contains, scopeChannel } from './filters.ts';
 

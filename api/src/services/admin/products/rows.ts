@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { makers, product_models, products } from '../../../db/schema/index.ts';
 import type { AdminProduct, ProductField } from '#contracts/admin-products.ts';
 import { stockStatusOf } from '../../products/catalog.ts';
-import { priceWithTax } from '../../tax.ts';
+import { priceWithTax } from '../../tax/index.ts';
 
 export type Conn = Db | Tx;
 

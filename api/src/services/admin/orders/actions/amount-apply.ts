@@ -9,9 +9,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../../db/client.ts';
 import { order_items, point_histories, products, users } from '../../../../db/schema/index.ts';
-import { POINT_REASONS, pointExpiryFrom } from '../../../benefits/ledger.ts';
+import { POINT_REASONS, pointExpiryFrom } from '../../../points/ledger.ts';
 import { raiseStock } from '../../../product-requests/index.ts';
-import type { OrderRow } from '../../../orders.ts';
+import type { OrderRow } from '../../../orders/index.ts';
 import type { AmountPlan } from './amount-plan.ts';
 import { amountErrors } from './errors.ts';
 

@@ -10,12 +10,12 @@ import type { AmountChangeRequest, OrderActionResult } from '#contracts/admin-or
 import type { Tx } from '../../../../db/client.ts';
 import { coupons, order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { validationFailed } from '../../../../lib/errors.ts';
-import { benefitSettings } from '../../../benefits/settings.ts';
-import type { OrderCoupon } from '../../../benefits/orders.ts';
+import { benefitSettings } from '../../../points/settings.ts';
+import type { OrderCoupon } from '../../../orders/benefits.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { actionResult, fulfilErrors, paymentCodeOf } from '../../../orders/fulfil.ts';
-import type { OrderRow } from '../../../orders.ts';
-import { paymentById } from '../../../payments.ts';
+import type { OrderRow } from '../../../orders/index.ts';
+import { paymentById } from '../../../payments/index.ts';
 import { settingsOf } from '../../../payments/methods.ts';
 import { yen } from '../../../mail/index.ts';
 import { planAmount, type AmountPlan, type StoredDelivery } from './amount-plan.ts';

@@ -11,15 +11,14 @@
  * - the points used stay, capped at what the new total leaves to pay (the rest goes back to the member);
  * - the points earned are recomputed at the rate in force when the order was placed.
  */
-import type { CouponRow } from '../../../cart/coupons.ts';
-import { couponDiscount } from '../../../cart/coupons.ts';
-import { asTaxRate } from '../../../cart/lines.ts';
-import type { CarriageRule, PricedLine, PricingResult } from '../../../cart/pricing.ts';
-import { earnedPoints } from '../../../benefits/earn.ts';
-import type { OrderCoupon } from '../../../benefits/orders.ts';
-import type { PaymentRow } from '../../../payments.ts';
-import { priceWithPaymentFee } from '../../../payments/methods.ts';
-import { priceWithTax } from '../../../tax.ts';
+import type { CouponRow } from '../../../carts/coupons.ts';
+import { couponDiscount } from '../../../carts/coupons.ts';
+import type { CarriageRule, PricedLine, PricingResult } from '../../../carts/pricing.ts';
+import { earnedPoints } from '../../../points/earn.ts';
+import type { OrderCoupon } from '../../../orders/benefits.ts';
+import type { PaymentRow } from '../../../payments/index.ts';
+import { priceWithPaymentFee } from '../../../carts/pricing.ts';
+import { asTaxRate, priceWithTax } from '../../../tax/index.ts';
 import { amountErrors } from './errors.ts';
 
 export interface PlanLine { id: number; product_id: number | null; name: string; code: string; unit_price: number; tax_rate: number; quantity: number; shipping_index: number }

@@ -16,7 +16,7 @@ import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/char
 import { withRecovery } from '../../../orders/charge-calls.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
-import type { OrderRow } from '../../../orders.ts';
+import type { OrderRow } from '../../../orders/index.ts';
 import { auditOrder, auditPicture, lockOrder, staffOf, type ActionScope } from './scope.ts';
 
 interface Cancelled { order: OrderRow; charge: ChargeRow | null; message: string; retry: boolean }

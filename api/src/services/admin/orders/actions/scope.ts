@@ -9,7 +9,7 @@ import { orders } from '../../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../../env.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import type { ActedBy } from '../../../orders/history.ts';
-import type { OrderRow } from '../../../orders.ts';
+import type { OrderRow } from '../../../orders/index.ts';
 import { recordAudit, type Actor } from '../../audit/record.ts';
 
 export interface ActionScope { db: Db; env: ApiEnv; channel: { id: string; name: string }; actor: Actor }

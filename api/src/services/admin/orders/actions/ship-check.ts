@@ -17,7 +17,7 @@ import { order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { notFound } from '../../../../lib/errors.ts';
 import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
 import { actionResult, fulfilErrors, PAID_BEFORE_SHIPPING, paymentCodeOf } from '../../../orders/fulfil.ts';
-import type { OrderItemRow, OrderRow } from '../../../orders.ts';
+import type { OrderItemRow, OrderRow } from '../../../orders/index.ts';
 import { shipErrors } from './errors.ts';
 import { lockOrder, type ActionScope } from './scope.ts';
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { CARRIERS, type OrderActionResult, type ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { order_shipments, orders } from '../../../../db/schema/index.ts';
-import { grantOrderPoints } from '../../../benefits/grant.ts';
+import { grantOrderPoints } from '../../../points/grant.ts';
 import { queueMail, siteName, yen } from '../../../mail/index.ts';
 import { customerEmailOf, customerNameOf } from '../../../orders/cancel-mail.ts';
 import { busy, claimCharge, type ChargeRow } from '../../../orders/charge.ts';
