@@ -7,9 +7,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { loadSnapshot } from './content-sync/snapshot.ts';
+import { breakpointsFrom, screenMediaCss } from './src/lib/screen-class.ts';
 import { loaderCss } from './themes/default/loaders/files.ts';
 import { resolveTheme, themeNameFor } from './themes/registry.ts';
-import { breakpointsFrom, screenMediaCss } from './src/lib/screen-class.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -194,7 +194,11 @@ export default defineConfig({
               // first, and the scroll restore the load tasks (the API client counts its requests in the last); the
               // product page's add and the cart store wait for another tab's cart with the second (a chunk of
               // its own measured 180 B more on those pages than this one does on the content pages).
-              { name: 'page-kit', test: /\/src\/api-client\/core\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab|load-tasks)\.ts|\/src\/scripts\/shop-wide-core\.ts/, priority: 7 },
+              {
+                name: 'page-kit',
+                test: /\/src\/api-client\/core\/endpoint\.ts|\/src\/lib\/(money|timing|poll|one-tab|load-tasks)\.ts|\/src\/scripts\/shop-wide-core\.ts/,
+                priority: 7,
+              },
               // The 名入れ刺繍 fonts, colours and line label: the cart, the confirm step, the order pages and the
               // product page's lazily loaded embroidery script all use them. A file of its own, so none of
               // them pulls another's chunk for it (the product page would otherwise fetch the React chunk).

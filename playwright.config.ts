@@ -21,7 +21,9 @@ const schoolURL = `http://localhost:${schoolPort}`;
 const schoolDir = `.data/e2e-${schoolPort}`;
 const SCHOOL_SPECS = /school-theme|channel-builds/;
 const specFilters = process.argv.slice(2).filter((a) => !a.startsWith('-') && /spec|tests\/e2e|\.ts$/.test(a));
-const withSchool = process.env.E2E_SCHOOL ? process.env.E2E_SCHOOL === '1' : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
+const withSchool = process.env.E2E_SCHOOL
+  ? process.env.E2E_SCHOOL === '1'
+  : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
 /**
  * The whole suite runs the default channel's specs on two identical shops at once (a second one on
  * E2E_PORT + 7, its SMTP capture on + 1007): the browser tests mostly wait (on the network, the
@@ -30,8 +32,9 @@ const withSchool = process.env.E2E_SCHOOL ? process.env.E2E_SCHOOL === '1' : spe
  * picks the second shop's files (about half of the suite's time); a run naming spec files uses one
  * shop, as does E2E_SHOPS=1.
  */
-const SECOND_SHOP_SPECS = /(a11y-sweep|accounts|admin-customers|admin-orders|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
-const secondShop = (process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0);
+const SECOND_SHOP_SPECS =
+  /(a11y-sweep|accounts|admin-customers|admin-orders|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
+const secondShop = process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0;
 const secondPort = port + 7;
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
@@ -118,8 +121,13 @@ export default defineConfig({
       executablePath,
       // Root needs --no-sandbox; the network flags stop Chromium calling home on a closed network.
       args: [
-        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
       ],
     },
   },
@@ -127,37 +135,43 @@ export default defineConfig({
   // shop; `school`: the specs about the school channel and the two builds.
   projects: [
     { name: 'default', testIgnore: secondShop ? [SCHOOL_SPECS, SECOND_SHOP_SPECS] : SCHOOL_SPECS, workers: 1 },
-    ...(secondShop ? [{ name: 'default-2', testMatch: SECOND_SHOP_SPECS, workers: 1, use: { baseURL: `http://localhost:${secondPort}` } }] : []),
+    ...(secondShop
+      ? [{ name: 'default-2', testMatch: SECOND_SHOP_SPECS, workers: 1, use: { baseURL: `http://localhost:${secondPort}` } }]
+      : []),
     ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, workers: 1, use: { baseURL: schoolURL } }] : []),
   ],
   webServer: [
     ...defaultShop(port),
     ...(secondShop ? defaultShop(secondPort) : []),
-    ...(withSchool ? [{
-      // The school channel's shop: same start-up as above on its own database, build and snapshot. No
-      // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
-      command: `rm -rf ${schoolDir}/pglite && node scripts/host/start.ts`,
-      url: `${schoolURL}/`,
-      env: {
-        PORT: String(schoolPort),
-        DATA_DIR: `${schoolDir}/pglite`,
-        SHOP_DIST_DIR: `${schoolDir}/dist`,
-        CONTENT_SNAPSHOT_DIR: `${schoolDir}/snapshot`,
-        CHANNEL: 'school',
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
-        API_BASE_URL: '',
-        PUBLIC_API_BASE_URL: '',
-        SMTP_URL: '',
-        MAIL_FROM: '',
-        LOGIN_LIMIT_PER_ADDRESS: '5000',
-        LOGIN_LIMIT_PER_ACCOUNT: '1000',
-        SITE_URL: schoolURL,
-      },
-      timeout: 180_000,
-      reuseExistingServer: !process.env.CI,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-    }] : []),
+    ...(withSchool
+      ? [
+          {
+            // The school channel's shop: same start-up as above on its own database, build and snapshot. No
+            // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
+            command: `rm -rf ${schoolDir}/pglite && node scripts/host/start.ts`,
+            url: `${schoolURL}/`,
+            env: {
+              PORT: String(schoolPort),
+              DATA_DIR: `${schoolDir}/pglite`,
+              SHOP_DIST_DIR: `${schoolDir}/dist`,
+              CONTENT_SNAPSHOT_DIR: `${schoolDir}/snapshot`,
+              CHANNEL: 'school',
+              DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+              API_BASE_URL: '',
+              PUBLIC_API_BASE_URL: '',
+              SMTP_URL: '',
+              MAIL_FROM: '',
+              LOGIN_LIMIT_PER_ADDRESS: '5000',
+              LOGIN_LIMIT_PER_ACCOUNT: '1000',
+              SITE_URL: schoolURL,
+            },
+            timeout: 180_000,
+            reuseExistingServer: !process.env.CI,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+          },
+        ]
+      : []),
   ],
 });

@@ -31,11 +31,23 @@ export function pageCacheKey(snapshot: Snapshot, data: unknown): string {
  * items or the page count change.
  */
 export function listPagePaths<T>(
-  paginate: (items: T[], opts: { pageSize: number }) => Array<{ params: Record<string, string | undefined>; props: { page: { data: T[]; total: number; lastPage: number; currentPage: number } } }>,
-  snapshot: Snapshot, items: T[], pageSize: number,
+  paginate: (
+    items: T[],
+    opts: { pageSize: number },
+  ) => Array<{
+    params: Record<string, string | undefined>;
+    props: { page: { data: T[]; total: number; lastPage: number; currentPage: number } };
+  }>,
+  snapshot: Snapshot,
+  items: T[],
+  pageSize: number,
 ) {
   return paginate(items, { pageSize }).map((entry) => {
     const { data, total, lastPage, currentPage } = entry.props.page;
-    return { ...entry, params: { page: listPageParam(currentPage) }, cacheKey: pageCacheKey(snapshot, { data, total, lastPage, currentPage }) };
+    return {
+      ...entry,
+      params: { page: listPageParam(currentPage) },
+      cacheKey: pageCacheKey(snapshot, { data, total, lastPage, currentPage }),
+    };
   });
 }

@@ -24,8 +24,14 @@ export function contentHash(value: unknown): string {
  */
 export function hashSnapshot(snapshot: Snapshot, known: Readonly<Record<string, string>> = {}): Record<string, string> {
   const items: Record<string, string> = {};
-  for (const blog of snapshot.blogs) { const id = `blog:${blog.key}`; items[id] = known[id] ?? contentHash(blog); }
-  for (const news of snapshot.news) { const id = `news:${news.key}`; items[id] = known[id] ?? contentHash(news); }
+  for (const blog of snapshot.blogs) {
+    const id = `blog:${blog.key}`;
+    items[id] = known[id] ?? contentHash(blog);
+  }
+  for (const news of snapshot.news) {
+    const id = `news:${news.key}`;
+    items[id] = known[id] ?? contentHash(news);
+  }
   for (const maker of snapshot.makers) items[`maker:${maker.key}`] = contentHash(maker);
   for (const brand of snapshot.brands) items[`brand:${brand.key}`] = contentHash(brand);
   for (const page of snapshot.pages) items[`page:${page.url}`] = contentHash(page);

@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { catalogSchema } from '#contracts/catalog-order.ts';
 import {
-  blogSchema, brandSchema, landingPageSchema, makerSchema, newsSchema, popupSchema, qaCategorySchema, qaSchema, staticPageSchema, stylistSchema,
+  blogSchema,
+  brandSchema,
+  landingPageSchema,
+  makerSchema,
+  newsSchema,
+  popupSchema,
+  qaCategorySchema,
+  qaSchema,
+  staticPageSchema,
+  stylistSchema,
 } from '#contracts/content.ts';
 import { categoryHierarchySchema } from '#contracts/products.ts';
 import { frontSettingsSchema } from '#contracts/settings.ts';

@@ -8,27 +8,29 @@ import path from 'node:path';
 import type { z } from 'zod';
 import {
   SNAPSHOT_FILES,
+  type Snapshot,
   snapshotBlogsSchema,
   snapshotBrandsSchema,
   snapshotCatalogsSchema,
   snapshotCategoriesSchema,
   snapshotLandingPagesSchema,
-  snapshotPopupsSchema,
-  snapshotQaCategoriesSchema,
-  snapshotQasSchema,
-  snapshotStylistsSchema,
   snapshotMakersSchema,
   snapshotNewsSchema,
   snapshotPagesSchema,
+  snapshotPopupsSchema,
+  snapshotQaCategoriesSchema,
+  snapshotQasSchema,
   snapshotSettingsSchema,
-  type Snapshot,
+  snapshotStylistsSchema,
 } from './schema.ts';
 
 /**
  * Snapshot root. Relative to the working directory, not to this file: Astro bundles this module
  * into dist/ before pre-rendering, so import.meta.url would point into the build output.
  */
-export const DEFAULT_SNAPSHOT_ROOT = path.resolve(process.env.CONTENT_SNAPSHOT_DIR ?? path.join(process.cwd(), 'content-sync', '.snapshot'));
+export const DEFAULT_SNAPSHOT_ROOT = path.resolve(
+  process.env.CONTENT_SNAPSHOT_DIR ?? path.join(process.cwd(), 'content-sync', '.snapshot'),
+);
 
 /** '/law', 'law/', '/law/' → '/law/' (the storefront's trailing-slash form). */
 export function normalisePagePath(url: string): string {

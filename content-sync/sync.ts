@@ -20,17 +20,31 @@ import path from 'node:path';
 import { z } from 'zod';
 import { catalogListSchema } from '#contracts/catalog-order.ts';
 import {
-  blogSchema, brandSchema, contentItemsSchema, landingPageSchema, makerSchema, newsSchema, popupSchema, qaCategorySchema, qaSchema,
-  staticPageSchema, staticPageUrlSchema, stylistSchema, type Blog, type ContentItemRev, type ContentItems, type News,
+  type Blog,
+  blogSchema,
+  brandSchema,
+  type ContentItemRev,
+  type ContentItems,
+  contentItemsSchema,
+  landingPageSchema,
+  makerSchema,
+  type News,
+  newsSchema,
+  popupSchema,
+  qaCategorySchema,
+  qaSchema,
+  staticPageSchema,
+  staticPageUrlSchema,
+  stylistSchema,
 } from '#contracts/content.ts';
 import { categoryHierarchySchema } from '#contracts/products.ts';
 import { frontSettingsSchema } from '#contracts/settings.ts';
+import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
 import { type ApiReader, createApiReader, type FetchLike, SyncHttpError } from './fetch-api.ts';
 import { contentHash, diffItems, hashSnapshot } from './manifest.ts';
 import { SANITIZE_OPTIONS, sanitizeBody } from './sanitize.ts';
-import { manifestSchema, SNAPSHOT_FILES, type Manifest, type Snapshot } from './schema.ts';
+import { type Manifest, manifestSchema, SNAPSHOT_FILES, type Snapshot } from './schema.ts';
 import { DEFAULT_SNAPSHOT_ROOT, normalisePagePath } from './snapshot.ts';
-import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
 
 export interface SyncOptions {
   apiBaseUrl: string;
@@ -173,14 +187,29 @@ interface BigKind<T extends { key: string }> {
   schema: z.ZodType<T>;
   sanitize: (item: T) => T;
 }
-const BLOG_KIND: BigKind<Blog> = { prefix: 'blog', file: SNAPSHOT_FILES.blogs, detail: (id) => `/v1/blogs/${id}`, schema: blogSchema, sanitize: sanitizeBlog };
-const NEWS_KIND: BigKind<News> = { prefix: 'news', file: SNAPSHOT_FILES.news, detail: (id) => `/v1/news/${id}`, schema: newsSchema, sanitize: sanitizeNews };
+const BLOG_KIND: BigKind<Blog> = {
+  prefix: 'blog',
+  file: SNAPSHOT_FILES.blogs,
+  detail: (id) => `/v1/blogs/${id}`,
+  schema: blogSchema,
+  sanitize: sanitizeBlog,
+};
+const NEWS_KIND: BigKind<News> = {
+  prefix: 'news',
+  file: SNAPSHOT_FILES.news,
+  detail: (id) => `/v1/news/${id}`,
+  schema: newsSchema,
+  sanitize: sanitizeNews,
+};
 
 /**
  * A big kind after a sync: the file's new text (null: unchanged, not rewritten) and its items in order,
  * whole where fetched now and `{key}` stubs where reused (their hash comes from the manifest).
  */
-interface BigPart { text: string | null; items: Array<{ key: string }> }
+interface BigPart {
+  text: string | null;
+  items: Array<{ key: string }>;
+}
 
 /**
  * The big lists are written one compact item per line (`[`, items each on its own line, `]`), still
@@ -209,7 +238,10 @@ function splitItemLines(text: string): Map<string, string> | null {
 }
 
 /** What the incremental path decided for one big kind before fetching. */
-interface KindPlan { moved: ContentItemRev[]; same: boolean }
+interface KindPlan {
+  moved: ContentItemRev[];
+  same: boolean;
+}
 
 function planKind(prefix: string, index: ContentItemRev[], revs: Record<string, string>): KindPlan {
   // An empty revision (the API could not tell, or the post moved while the last sync ran) always moves.
@@ -233,11 +265,20 @@ async function fileStamp(file: string): Promise<string> {
  * The big kinds of a sync after `previous`, fetching only moved posts; null when the previous snapshot
  * cannot be reused (old manifest, other format, files changed since, too many moved posts, an item missing).
  */
-async function pullBigIncrementally(api: ApiReader, dir: string, channel: string, previous: Manifest | null, index: ContentItems): Promise<{
-  blogs: BigPart; news: BigPart; known: Record<string, string>; fetched: number;
+async function pullBigIncrementally(
+  api: ApiReader,
+  dir: string,
+  channel: string,
+  previous: Manifest | null,
+  index: ContentItems,
+): Promise<{
+  blogs: BigPart;
+  news: BigPart;
+  known: Record<string, string>;
+  fetched: number;
 } | null> {
   if (!previous?.revs || previous.format !== SYNC_FORMAT || previous.channel !== channel || !previous.files) return null;
-  for (const file of BIG_FILES) if (!previous.files[file] || previous.files[file] !== await fileStamp(path.join(dir, file))) return null;
+  for (const file of BIG_FILES) if (!previous.files[file] || previous.files[file] !== (await fileStamp(path.join(dir, file)))) return null;
   const revs = previous.revs;
   const blogPlan = planKind('blog', index.blogs, revs);
   const newsPlan = planKind('news', index.news, revs);
@@ -411,7 +452,9 @@ export async function syncContent(options: SyncOptions): Promise<SyncResult> {
   for (const file of BIG_FILES) files[file] = await fileStamp(path.join(dir, file));
   // The manifest goes last: it marks the snapshot complete.
   const manifest: Manifest = {
-    channel, synced_at: (options.now ?? (() => new Date()))().toISOString(), items,
+    channel,
+    synced_at: (options.now ?? (() => new Date()))().toISOString(),
+    items,
     ...(revs ? { revs, format: SYNC_FORMAT, files } : {}),
   };
   const tmp = `${manifestFile}.${process.pid}.tmp`;
@@ -428,7 +471,9 @@ async function main(): Promise<void> {
   const channel = process.env.CHANNEL || 'default';
   const started = Date.now();
   const { changed } = await syncContent({ apiBaseUrl, channel });
-  const summary = changed.length ? `${changed.length} changed: ${changed.slice(0, 20).join(', ')}${changed.length > 20 ? ', …' : ''}` : 'nothing changed';
+  const summary = changed.length
+    ? `${changed.length} changed: ${changed.slice(0, 20).join(', ')}${changed.length > 20 ? ', …' : ''}`
+    : 'nothing changed';
   console.log(`content-sync: channel "${channel}" from ${apiBaseUrl} in ${Date.now() - started} ms, ${summary}`);
 }
 

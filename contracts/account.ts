@@ -12,9 +12,9 @@ import { loginResponseSchema } from './auth.ts';
 import { pagedQuerySchema } from './common.ts';
 import { dbId, dbInt, email, kana, keyText, password, personName, phone, postalCode, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { labelOf } from './labels.ts';
 import { messages } from './messages.ts';
 import { HALF_WIDTH_ALPHA_NUM } from './patterns.ts';
-import { labelOf } from './labels.ts';
 
 // ------------------------------------------------------------------ choice constants (spec 3)
 
@@ -39,9 +39,10 @@ export const MAX_CODE_ATTEMPTS = 5;
 // ------------------------------------------------------------------ fields
 
 /** ログインID: half-width letters and digits (spec 5 half_width_alpha_num), 4–50 characters. */
-export const username = () => requiredText(50)
-  .regex(HALF_WIDTH_ALPHA_NUM, { error: (iss) => messages.halfWidthAlphaNum(labelOf(iss.path)) })
-  .min(4);
+export const username = () =>
+  requiredText(50)
+    .regex(HALF_WIDTH_ALPHA_NUM, { error: (iss) => messages.halfWidthAlphaNum(labelOf(iss.path)) })
+    .min(4);
 
 const securityQuestion = () => z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], errorFor());
 const gender = () => z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], errorFor());
@@ -52,13 +53,15 @@ const linkToken = () => keyText(200, { label: 'URLのトークン' });
 const verifyCode = () => requiredText(6).regex(/^\d{6}$/, { error: (iss) => messages.numeric(labelOf(iss.path)) });
 
 /** The optional address given at registration (becomes the default address book entry). */
-export const registerAddressSchema = z.object({
-  postal_code: postalCode(),
-  prefecture: requiredText(10),
-  city: requiredText(100),
-  address1: requiredText(100),
-  address2: text(100).optional(),
-}).meta({ id: 'RegisterAddress' });
+export const registerAddressSchema = z
+  .object({
+    postal_code: postalCode(),
+    prefecture: requiredText(10),
+    city: requiredText(100),
+    address1: requiredText(100),
+    address2: text(100).optional(),
+  })
+  .meta({ id: 'RegisterAddress' });
 
 // ------------------------------------------------------------------ registration
 
@@ -71,33 +74,40 @@ export const registerAddressSchema = z.object({
  * false until the e-mail is verified when the channel setting
  * PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE is on (a verification mail is sent then).
  */
-export const registerRequestSchema = z.object({
-  username: username(),
-  password: password(),
-  email: email(),
-  last_name: personName(),
-  first_name: personName(),
-  last_name_kana: kana(),
-  first_name_kana: kana(),
-  phone_number: phone().nullable().optional(),
-  cell_phone_number: phone().nullable().optional(),
-  newsletter: newsletter(),
-  gender: gender().nullable().optional(),
-  birthday: z.iso.date({ error: () => messages.dateBirth() }).nullable().optional(),
-  security_question_ct: securityQuestion(),
-  security_answer: requiredText(100),
-  address: registerAddressSchema.nullable().optional(),
-  /**
-   * The school key (POST /v1/schools/check): required on a channel whose setting
-   * SITE.SCHOOL_KEY_REQUIRED is true (the school shop), where an unknown key is 422 errors.school_key;
-   * the school's name is then stored in the member's `school`. Ignored on other channels.
-   */
-  school_key: text(50).nullable().optional(),
-}).superRefine((v, ctx) => {
-  if (!v.phone_number && !v.cell_phone_number) {
-    for (const path of ['phone_number', 'cell_phone_number']) ctx.addIssue({ code: 'custom', path: [path], message: messages.requiredWithoutAll() });
-  }
-}).meta({ id: 'RegisterRequest' });
+export const registerRequestSchema = z
+  .object({
+    username: username(),
+    password: password(),
+    email: email(),
+    last_name: personName(),
+    first_name: personName(),
+    last_name_kana: kana(),
+    first_name_kana: kana(),
+    phone_number: phone().nullable().optional(),
+    cell_phone_number: phone().nullable().optional(),
+    newsletter: newsletter(),
+    gender: gender().nullable().optional(),
+    birthday: z.iso
+      .date({ error: () => messages.dateBirth() })
+      .nullable()
+      .optional(),
+    security_question_ct: securityQuestion(),
+    security_answer: requiredText(100),
+    address: registerAddressSchema.nullable().optional(),
+    /**
+     * The school key (POST /v1/schools/check): required on a channel whose setting
+     * SITE.SCHOOL_KEY_REQUIRED is true (the school shop), where an unknown key is 422 errors.school_key;
+     * the school's name is then stored in the member's `school`. Ignored on other channels.
+     */
+    school_key: text(50).nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.phone_number && !v.cell_phone_number) {
+      for (const path of ['phone_number', 'cell_phone_number'])
+        ctx.addIssue({ code: 'custom', path: [path], message: messages.requiredWithoutAll() });
+    }
+  })
+  .meta({ id: 'RegisterRequest' });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 // ------------------------------------------------------------------ e-mail verification
@@ -120,11 +130,13 @@ export const emailVerifyCheckSchema = z.object({ token: linkToken() }).meta({ id
  * POST /v1/auth/verify completes it. A wrong code: 422 `auth.verify_failed` (counted; after
  * MAX_CODE_ATTEMPTS the code is spent: 422 `auth.verify_expired`, log in again).
  */
-export const authVerifyRequestSchema = z.object({
-  verify_code: verifyCode(),
-  user_id: dbInt(),
-  is_sync_user_channel: z.boolean(errorFor()).optional(),
-}).meta({ id: 'AuthVerifyRequest' });
+export const authVerifyRequestSchema = z
+  .object({
+    verify_code: verifyCode(),
+    user_id: dbInt(),
+    is_sync_user_channel: z.boolean(errorFor()).optional(),
+  })
+  .meta({ id: 'AuthVerifyRequest' });
 export type AuthVerifyRequest = z.infer<typeof authVerifyRequestSchema>;
 
 /**
@@ -136,11 +148,13 @@ export type AuthVerifyRequest = z.infer<typeof authVerifyRequestSchema>;
  * with a verification mail where first-login verification is on. The attempt counts towards the
  * lockout of the member whose password was checked. Same answers as login (including the code step).
  */
-export const loginSyncRequestSchema = z.object({
-  username: requiredText(255),
-  password: password({ min: 1 }),
-  school_key: text(50).nullable().optional(),
-}).meta({ id: 'LoginSyncRequest' });
+export const loginSyncRequestSchema = z
+  .object({
+    username: requiredText(255),
+    password: password({ min: 1 }),
+    school_key: text(50).nullable().optional(),
+  })
+  .meta({ id: 'LoginSyncRequest' });
 
 /** GET /v1/auth/unlock/{token}: 200 { message } and the lock cleared; invalid: 422 `auth.unlock_invalid`. */
 export const unlockParamsSchema = z.object({ token: linkToken() });
@@ -162,10 +176,12 @@ export const reminderRequestSchema = z.object({ email: email(), type: reminderTy
  * member set none: then the link alone suffices). Invalid, used or expired: 422 `reminder.invalid`.
  */
 export const reminderCheckSchema = z.object({ token: linkToken(), type: reminderType() }).meta({ id: 'ReminderCheck' });
-export const reminderCheckResponseSchema = z.object({
-  question_ct: z.number().int().min(1).max(4).nullable(),
-  question: z.string().nullable(),
-}).meta({ id: 'ReminderCheckResponse' });
+export const reminderCheckResponseSchema = z
+  .object({
+    question_ct: z.number().int().min(1).max(4).nullable(),
+    question: z.string().nullable(),
+  })
+  .meta({ id: 'ReminderCheckResponse' });
 
 /**
  * POST /v1/reminder/reset: the token, the answer to the security question (when one is set; a wrong
@@ -173,14 +189,18 @@ export const reminderCheckResponseSchema = z.object({
  * the new password. Spends the token, ends the member's other sessions (password type) and logs in:
  * a LoginResponse plus `username` (what the username reminder shows).
  */
-export const reminderResetSchema = z.object({
-  token: linkToken(),
-  type: reminderType(),
-  security_answer: text(100).optional(),
-  password: password().optional(),
-}).superRefine((v, ctx) => {
-  if (v.type === 'password' && !v.password) ctx.addIssue({ code: 'custom', path: ['password'], message: messages.required(labelOf(['password'])) });
-}).meta({ id: 'ReminderReset' });
+export const reminderResetSchema = z
+  .object({
+    token: linkToken(),
+    type: reminderType(),
+    security_answer: text(100).optional(),
+    password: password().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'password' && !v.password)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.required(labelOf(['password'])) });
+  })
+  .meta({ id: 'ReminderReset' });
 export const reminderResetResponseSchema = loginResponseSchema.extend({ username: z.string() }).meta({ id: 'ReminderResetResponse' });
 
 // ------------------------------------------------------------------ guest purchase, withdrawal, history
@@ -197,12 +217,14 @@ export const dummyUserResponseSchema = loginResponseSchema;
  * 会員登録する」 after a guest purchase: the unregistered member becomes a registered one with the
  * details already given (duplicates: 422 on the field). Answers a LoginResponse.
  */
-export const convertGuestSchema = z.object({
-  username: username(),
-  password: password(),
-  security_question_ct: securityQuestion(),
-  security_answer: requiredText(100),
-}).meta({ id: 'ConvertGuest' });
+export const convertGuestSchema = z
+  .object({
+    username: username(),
+    password: password(),
+    security_question_ct: securityQuestion(),
+    security_answer: requiredText(100),
+  })
+  .meta({ id: 'ConvertGuest' });
 
 /**
  * DELETE /v1/me/user { password }: withdrawal after the member confirms with their password. Ends
@@ -212,13 +234,15 @@ export const convertGuestSchema = z.object({
 export const withdrawRequestSchema = z.object({ password: password({ min: 1 }) }).meta({ id: 'WithdrawRequest' });
 
 /** GET /v1/me/login-histories (page, per; pagination headers): newest first. */
-export const loginHistorySchema = z.object({
-  id: z.number().int().positive(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  succeeded: z.boolean(),
-  created_at: z.string(),
-}).meta({ id: 'LoginHistory' });
+export const loginHistorySchema = z
+  .object({
+    id: z.number().int().positive(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    succeeded: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'LoginHistory' });
 export const loginHistoryListSchema = z.array(loginHistorySchema);
 export const loginHistoryQuerySchema = pagedQuerySchema;
 

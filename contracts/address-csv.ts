@@ -20,4 +20,3 @@ export const ADDRESS_CSV_COLUMNS = [
 
 /** Largest CSV file the import reads (bytes). */
 export const ADDRESS_CSV_MAX_BYTES = 1024 * 1024;
-

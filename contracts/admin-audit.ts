@@ -5,51 +5,72 @@
  * or delete an entry.
  */
 import { z } from 'zod';
-import { errorFor } from './issues.ts';
+import { isAdminRole, ROLE_LABELS } from './admin-roles.ts';
 import { dbIntParam, text } from './fields.ts';
-import { ROLE_LABELS, isAdminRole } from './admin-roles.ts';
+import { errorFor } from './issues.ts';
 
 /** Entries per page. */
 export const AUDIT_PER_PAGE = 50;
 
 /** A Japan date YYYY-MM-DD that exists (2026-02-30 does not); blank is no filter. */
 const realDay = (v: string) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v));
-const day = (label: string) => text(10, { label }).refine((v) => { try { return realDay(v); } catch { return false; } }, {
-  error: () => `${label}はYYYY-MM-DDの形式で入力してください`,
-}).optional().transform((v) => v || undefined);
+const day = (label: string) =>
+  text(10, { label })
+    .refine(
+      (v) => {
+        try {
+          return realDay(v);
+        } catch {
+          return false;
+        }
+      },
+      {
+        error: () => `${label}はYYYY-MM-DDの形式で入力してください`,
+      },
+    )
+    .optional()
+    .transform((v) => v || undefined);
 /** A filter left blank on the screen's form is no filter. */
-const filterText = (max: number, label: string) => text(max, { label }).optional().transform((v) => v || undefined);
+const filterText = (max: number, label: string) =>
+  text(max, { label })
+    .optional()
+    .transform((v) => v || undefined);
 
 /** GET /admin/v1/audit?action=&editor=&target_type=&target_id=&from=&to=&page= (from/to: Japan dates, inclusive). */
-export const auditQuerySchema = z.object({
-  /** An action code (order.ship), or its first part followed by a dot (order.) for all of that kind. */
-  action: filterText(100, '操作'),
-  /** The account's login ID as it was when it acted. */
-  editor: filterText(100, '担当者'),
-  target_type: filterText(50, '対象の種類'),
-  target_id: filterText(100, '対象のID'),
-  from: day('開始日'),
-  to: day('終了日'),
-  page: dbIntParam({ min: 1, max: 100000, label: 'ページ' }).optional(),
-}, errorFor());
+export const auditQuerySchema = z.object(
+  {
+    /** An action code (order.ship), or its first part followed by a dot (order.) for all of that kind. */
+    action: filterText(100, '操作'),
+    /** The account's login ID as it was when it acted. */
+    editor: filterText(100, '担当者'),
+    target_type: filterText(50, '対象の種類'),
+    target_id: filterText(100, '対象のID'),
+    from: day('開始日'),
+    to: day('終了日'),
+    page: dbIntParam({ min: 1, max: 100000, label: 'ページ' }).optional(),
+  },
+  errorFor(),
+);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** One entry of the log. */
-export const auditEntrySchema = z.object({
-  id: z.number().int(),
-  at: z.string(),
-  editor_id: z.number().int().nullable(),
-  editor_login: z.string(),
-  editor_name: z.string(),
-  editor_role: z.string(),
-  channel_id: z.string().nullable(),
-  action: z.string(),
-  target_type: z.string(),
-  target_id: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-}).meta({ id: 'AuditEntry' });
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    editor_id: z.number().int().nullable(),
+    editor_login: z.string(),
+    editor_name: z.string(),
+    editor_role: z.string(),
+    channel_id: z.string().nullable(),
+    action: z.string(),
+    target_type: z.string(),
+    target_id: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+    ip: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** Japanese names of the actions the shop records; an unknown code is shown as it is. */
@@ -91,9 +112,21 @@ export const auditActionLabel = (action: string): string => AUDIT_ACTION_LABELS[
 
 /** Japanese names of the target types. */
 export const AUDIT_TARGET_LABELS: Record<string, string> = {
-  order: '受注', product: '商品', customer: '会員', editor: 'アカウント', settings: 'ショップ設定', maintenance: 'メンテナンス',
-  blogs: 'ブログ', news: 'お知らせ', 'qa-categories': 'FAQカテゴリ', qas: 'FAQ', makers: 'メーカー', stylists: 'スタイリスト',
-  'landing-pages': 'ランディングページ', 'static-pages': '固定ページ', banners: 'バナー',
+  order: '受注',
+  product: '商品',
+  customer: '会員',
+  editor: 'アカウント',
+  settings: 'ショップ設定',
+  maintenance: 'メンテナンス',
+  blogs: 'ブログ',
+  news: 'お知らせ',
+  'qa-categories': 'FAQカテゴリ',
+  qas: 'FAQ',
+  makers: 'メーカー',
+  stylists: 'スタイリスト',
+  'landing-pages': 'ランディングページ',
+  'static-pages': '固定ページ',
+  banners: 'バナー',
 };
 
 export const auditTargetLabel = (type: string): string => AUDIT_TARGET_LABELS[type] ?? type;
@@ -103,7 +136,11 @@ export const auditActorLabel = (e: Pick<AuditEntry, 'editor_login' | 'editor_rol
   `${e.editor_login}（${isAdminRole(e.editor_role) ? ROLE_LABELS[e.editor_role] : e.editor_role}）`;
 
 /** One changed key of an entry: its path (a.b) and the value before and after, as short text. */
-export interface AuditChange { key: string; before: string; after: string }
+export interface AuditChange {
+  key: string;
+  before: string;
+  after: string;
+}
 
 /** At most this many characters of one value are shown. */
 const VALUE_CHARS = 80;

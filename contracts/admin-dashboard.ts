@@ -85,24 +85,26 @@ export const dashboardMailRowSchema = z.object({
 
 const section = <T extends z.ZodType>(row: T) => z.object({ count: z.number().int(), items: z.array(row) });
 
-export const dashboardSchema = z.object({
-  /** The Japan date the lists are for (YYYY-MM-DD). */
-  today: z.string(),
-  generated_at: z.string(),
-  to_ship: section(dashboardShipRowSchema),
-  awaiting_payment: section(dashboardPaymentRowSchema).extend({ overdue: z.number().int() }),
-  cancellations: z.object({
-    today: z.number().int(),
-    last_7_days: z.number().int(),
-    items: z.array(dashboardCancelRowSchema),
-    /** Cancelled in the shop, but the card's void or refund is not done at the provider. */
-    needs_attention: section(dashboardAttentionRowSchema),
-  }),
-  payments_failed: section(dashboardAttentionRowSchema),
-  out_of_stock: section(dashboardProductRowSchema),
-  low_stock: section(dashboardProductRowSchema).extend({ threshold: z.number().int() }),
-  failing_mails: section(dashboardMailRowSchema),
-}).meta({ id: 'Dashboard' });
+export const dashboardSchema = z
+  .object({
+    /** The Japan date the lists are for (YYYY-MM-DD). */
+    today: z.string(),
+    generated_at: z.string(),
+    to_ship: section(dashboardShipRowSchema),
+    awaiting_payment: section(dashboardPaymentRowSchema).extend({ overdue: z.number().int() }),
+    cancellations: z.object({
+      today: z.number().int(),
+      last_7_days: z.number().int(),
+      items: z.array(dashboardCancelRowSchema),
+      /** Cancelled in the shop, but the card's void or refund is not done at the provider. */
+      needs_attention: section(dashboardAttentionRowSchema),
+    }),
+    payments_failed: section(dashboardAttentionRowSchema),
+    out_of_stock: section(dashboardProductRowSchema),
+    low_stock: section(dashboardProductRowSchema).extend({ threshold: z.number().int() }),
+    failing_mails: section(dashboardMailRowSchema),
+  })
+  .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type DashboardShipRow = z.infer<typeof dashboardShipRowSchema>;
 export type DashboardPaymentRow = z.infer<typeof dashboardPaymentRowSchema>;
@@ -113,7 +115,14 @@ export type DashboardMailRow = z.infer<typeof dashboardMailRowSchema>;
 
 /** Japanese names of an order's payment states, for the screen. */
 export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  none: '—', pending: '未入金', paid: '入金済み', authorized: 'カード与信済み', captured: 'カード売上確定', refunded: '返金済み',
-  cancelled: '取消済み', failed: '決済失敗', fraud_suspected: '不正利用の疑い',
+  none: '—',
+  pending: '未入金',
+  paid: '入金済み',
+  authorized: 'カード与信済み',
+  captured: 'カード売上確定',
+  refunded: '返金済み',
+  cancelled: '取消済み',
+  failed: '決済失敗',
+  fraud_suspected: '不正利用の疑い',
 };
 export const paymentStatusLabel = (s: string) => PAYMENT_STATUS_LABELS[s] ?? s;

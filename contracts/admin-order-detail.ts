@@ -67,10 +67,18 @@ export const adminPaymentSchema = z.object({
   /** What the shopper was told (bank account, konbini number, card brand and last 4, deadline), without the provider's reference. */
   detail: z.record(z.string(), z.unknown()),
   /** Each attempt with the provider (authorisation, capture, void, refund), oldest first; no reference. */
-  transactions: z.array(z.object({
-    id: z.number().int(), method: z.string(), status: z.string(), amount: yen, captured_amount: yen, refunded_amount: yen,
-    created_at: z.string(), updated_at: z.string(),
-  })),
+  transactions: z.array(
+    z.object({
+      id: z.number().int(),
+      method: z.string(),
+      status: z.string(),
+      amount: yen,
+      captured_amount: yen,
+      refunded_amount: yen,
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+  ),
 });
 
 export const adminOrderCustomerSchema = z.object({
@@ -89,7 +97,12 @@ export const adminOrderCustomerSchema = z.object({
 
 /** An inquiry (contact form) that names this order's number. */
 export const adminOrderInquirySchema = z.object({
-  number: z.string(), created_at: z.string(), category_name: z.string(), name: z.string(), email: z.string(), body: z.string(),
+  number: z.string(),
+  created_at: z.string(),
+  category_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  body: z.string(),
 });
 
 export const adminOrderHistoryEntrySchema = z.object({
@@ -114,43 +127,50 @@ export const adminOrderActionsSchema = z.object({
 });
 export type AdminOrderActions = z.infer<typeof adminOrderActionsSchema>;
 
-export const adminOrderDetailSchema = z.object({
-  id: z.number().int(),
-  order_no: z.string(),
-  channel_id: z.string(),
-  ordered_at: z.string(),
-  status: z.string(),
-  state: z.enum(ADMIN_ORDER_STATES),
-  state_label: z.string(),
-  customer: adminOrderCustomerSchema,
-  lines: z.array(adminOrderLineSchema),
-  deliveries: z.array(adminDeliverySchema),
-  /** A social gift's link state (its delivery appears once the receiver entered the address). */
-  social_gift: orderSocialGiftSchema.nullable(),
-  totals: z.object({
-    subtotal_with_tax: yen, total_tax: yen, total_carriage: yen, total_packing: yen, total_fee: yen,
-    /** Every discount: the coupons' and the shop's 値引き (金額変更). */
-    total_discount: yen,
-    /** The shop's 値引き alone (what POST …/amount's `discount` sets). */
-    shop_discount: yen,
-    use_point: yen, total_payment: yen,
-  }),
-  payment: adminPaymentSchema,
-  points: z.object({ used: yen, earned: yen, earned_state: earnPointStateSchema.nullable() }),
-  coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: yen })),
-  /** The customer's 備考 (orders.others.note) and the inquiries naming this order. */
-  messages: z.object({ note: z.string(), inquiries: z.array(adminOrderInquirySchema) }),
-  cancel_reason: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  /**
-   * What staff must still do by hand, one Japanese line each: a received payment to refund
-   * (others.manual_refund, until 返金済み is recorded), a card void or refund not confirmed by the provider yet
-   * (cancel_only_ecd_key), points already spent that a cancellation could not take back.
-   */
-  warnings: z.array(z.string()),
-  /** Newest first; the last entry is the order itself (「ご注文」 at ordered_at). */
-  history: z.array(adminOrderHistoryEntrySchema),
-  actions: adminOrderActionsSchema,
-}).meta({ id: 'AdminOrderDetail' });
+export const adminOrderDetailSchema = z
+  .object({
+    id: z.number().int(),
+    order_no: z.string(),
+    channel_id: z.string(),
+    ordered_at: z.string(),
+    status: z.string(),
+    state: z.enum(ADMIN_ORDER_STATES),
+    state_label: z.string(),
+    customer: adminOrderCustomerSchema,
+    lines: z.array(adminOrderLineSchema),
+    deliveries: z.array(adminDeliverySchema),
+    /** A social gift's link state (its delivery appears once the receiver entered the address). */
+    social_gift: orderSocialGiftSchema.nullable(),
+    totals: z.object({
+      subtotal_with_tax: yen,
+      total_tax: yen,
+      total_carriage: yen,
+      total_packing: yen,
+      total_fee: yen,
+      /** Every discount: the coupons' and the shop's 値引き (金額変更). */
+      total_discount: yen,
+      /** The shop's 値引き alone (what POST …/amount's `discount` sets). */
+      shop_discount: yen,
+      use_point: yen,
+      total_payment: yen,
+    }),
+    payment: adminPaymentSchema,
+    points: z.object({ used: yen, earned: yen, earned_state: earnPointStateSchema.nullable() }),
+    coupons: z.array(z.object({ code: z.string(), name: z.string(), discount: yen })),
+    /** The customer's 備考 (orders.others.note) and the inquiries naming this order. */
+    messages: z.object({ note: z.string(), inquiries: z.array(adminOrderInquirySchema) }),
+    cancel_reason: z.string().nullable(),
+    cancelled_at: z.string().nullable(),
+    /**
+     * What staff must still do by hand, one Japanese line each: a received payment to refund
+     * (others.manual_refund, until 返金済み is recorded), a card void or refund not confirmed by the provider yet
+     * (cancel_only_ecd_key), points already spent that a cancellation could not take back.
+     */
+    warnings: z.array(z.string()),
+    /** Newest first; the last entry is the order itself (「ご注文」 at ordered_at). */
+    history: z.array(adminOrderHistoryEntrySchema),
+    actions: adminOrderActionsSchema,
+  })
+  .meta({ id: 'AdminOrderDetail' });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export type AdminDelivery = z.infer<typeof adminDeliverySchema>;

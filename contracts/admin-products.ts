@@ -25,7 +25,10 @@ export const PRODUCT_CSV_MAX_ROWS = 20_000;
 
 /** The editable fields of a variant with their Japanese names (form labels, CSV headers, change lists). */
 export const PRODUCT_FIELD_LABELS = {
-  stock: '在庫数', product_price: '販売価格（税抜）', before_price: '通常価格（税抜）', is_published: '販売状態',
+  stock: '在庫数',
+  product_price: '販売価格（税抜）',
+  before_price: '通常価格（税抜）',
+  is_published: '販売状態',
 } as const;
 export type ProductField = keyof typeof PRODUCT_FIELD_LABELS;
 
@@ -64,35 +67,39 @@ export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 const ref = z.object({ id: z.number().int(), name: z.string() });
 
 /** One variant as the staff see it. */
-export const adminProductSchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  code: z.string(),
-  name: z.string(),
-  model: ref.nullable(),
-  color: z.string().nullable(),
-  size: z.string().nullable(),
-  maker: ref.nullable(),
-  stock: z.number().int(),
-  stock_status: stockStatusSchema,
-  product_price: z.number().int(),
-  product_price_with_tax: z.number().int(),
-  tax_rate: z.number().int(),
-  before_price: z.number().int().nullable(),
-  on_sale: z.boolean(),
-  /** 販売中 (shown and sold) or 停止 (hidden from the storefront, not sold). */
-  is_published: z.boolean(),
-  /** The channels it is sold on (product_channels). */
-  channels: z.array(z.string()),
-  updated_at: z.string(),
-}).meta({ id: 'AdminProduct' });
+export const adminProductSchema = z
+  .object({
+    id: z.number().int(),
+    key: z.string(),
+    code: z.string(),
+    name: z.string(),
+    model: ref.nullable(),
+    color: z.string().nullable(),
+    size: z.string().nullable(),
+    maker: ref.nullable(),
+    stock: z.number().int(),
+    stock_status: stockStatusSchema,
+    product_price: z.number().int(),
+    product_price_with_tax: z.number().int(),
+    tax_rate: z.number().int(),
+    before_price: z.number().int().nullable(),
+    on_sale: z.boolean(),
+    /** 販売中 (shown and sold) or 停止 (hidden from the storefront, not sold). */
+    is_published: z.boolean(),
+    /** The channels it is sold on (product_channels). */
+    channels: z.array(z.string()),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'AdminProduct' });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 /** GET /admin/v1/products/{id}: the product's model with all its variants (the product alone without a model). */
-export const adminProductModelSchema = z.object({
-  model: z.object({ id: z.number().int(), key: z.string(), name: z.string() }).nullable(),
-  variants: z.array(adminProductSchema),
-}).meta({ id: 'AdminProductModel' });
+export const adminProductModelSchema = z
+  .object({
+    model: z.object({ id: z.number().int(), key: z.string(), name: z.string() }).nullable(),
+    variants: z.array(adminProductSchema),
+  })
+  .meta({ id: 'AdminProductModel' });
 export type AdminProductModel = z.infer<typeof adminProductModelSchema>;
 
 export const adminMakerListSchema = z.array(z.object({ id: z.number().int(), key: z.string(), name: z.string() }));
@@ -106,15 +113,22 @@ const price = (label: string) => dbInt({ min: 0, max: PRICE_MAX, label });
  * call is 409 and nothing is written, so a sale is never overwritten. before_price null clears it;
  * when set it must be above the (new or current) product_price.
  */
-export const productPatchSchema = z.strictObject({
-  stock: stock().optional(),
-  expected_stock: dbInt({ min: 0, max: STOCK_MAX, label: '表示していた在庫数' }).optional(),
-  product_price: price(PRODUCT_FIELD_LABELS.product_price).optional(),
-  before_price: price(PRODUCT_FIELD_LABELS.before_price).nullable().optional(),
-  is_published: flag({ label: PRODUCT_FIELD_LABELS.is_published }).optional(),
-}, errorFor())
+export const productPatchSchema = z
+  .strictObject(
+    {
+      stock: stock().optional(),
+      expected_stock: dbInt({ min: 0, max: STOCK_MAX, label: '表示していた在庫数' }).optional(),
+      product_price: price(PRODUCT_FIELD_LABELS.product_price).optional(),
+      before_price: price(PRODUCT_FIELD_LABELS.before_price).nullable().optional(),
+      is_published: flag({ label: PRODUCT_FIELD_LABELS.is_published }).optional(),
+    },
+    errorFor(),
+  )
   .refine((p) => Object.keys(p).some((k) => k !== 'expected_stock'), { error: '変更する項目を1つ以上指定してください' })
-  .refine((p) => p.stock === undefined || p.expected_stock !== undefined, { path: ['expected_stock'], error: '在庫数を変えるときは表示していた在庫数（expected_stock）も指定してください' });
+  .refine((p) => p.stock === undefined || p.expected_stock !== undefined, {
+    path: ['expected_stock'],
+    error: '在庫数を変えるときは表示していた在庫数（expected_stock）も指定してください',
+  });
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
 /** One changed value: a PATCH's, or an import line's (with its line and code). */
@@ -129,36 +143,43 @@ export const productChangeSchema = z.object({
 });
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
-export const productPatchResultSchema = z.object({
-  product: adminProductSchema,
-  changes: z.array(productChangeSchema),
-  /** 再入荷のお知らせ mails queued because the stock came back from 0. */
-  restock_mails: z.number().int(),
-  message: z.string(),
-}).meta({ id: 'ProductPatchResult' });
+export const productPatchResultSchema = z
+  .object({
+    product: adminProductSchema,
+    changes: z.array(productChangeSchema),
+    /** 再入荷のお知らせ mails queued because the stock came back from 0. */
+    restock_mails: z.number().int(),
+    message: z.string(),
+  })
+  .meta({ id: 'ProductPatchResult' });
 export type ProductPatchResult = z.infer<typeof productPatchResultSchema>;
 
 /** POST /admin/v1/products/import?dry_run=1|0&basis=: the query. */
 export const productImportQuerySchema = z.object({
   dry_run: z.enum(['1', '0'], errorFor('確認のみ')).default('1'),
   /** The dry run's basis: the real run refuses (409) when the file or a named product changed since. */
-  basis: z.string().regex(/^[0-9a-f]{64}$/, { error: '確認結果の識別子の形式が正しくありません' }).optional(),
+  basis: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { error: '確認結果の識別子の形式が正しくありません' })
+    .optional(),
 });
 
-export const productImportResultSchema = z.object({
-  dry_run: z.boolean(),
-  /** Data rows read. */
-  rows: z.number().int(),
-  changes: z.array(productChangeSchema),
-  /** Products with at least one change. */
-  changed_products: z.number().int(),
-  restock_mails: z.number().int(),
-  /** line_{n} (n = the file's line, the header being 1) → messages; `file` for the whole file. */
-  errors: z.record(z.string(), z.array(z.string())),
-  /** Digest of the file and of the named products' current values (send it with dry_run=0). */
-  basis: z.string(),
-  message: z.string(),
-}).meta({ id: 'ProductImportResult' });
+export const productImportResultSchema = z
+  .object({
+    dry_run: z.boolean(),
+    /** Data rows read. */
+    rows: z.number().int(),
+    changes: z.array(productChangeSchema),
+    /** Products with at least one change. */
+    changed_products: z.number().int(),
+    restock_mails: z.number().int(),
+    /** line_{n} (n = the file's line, the header being 1) → messages; `file` for the whole file. */
+    errors: z.record(z.string(), z.array(z.string())),
+    /** Digest of the file and of the named products' current values (send it with dry_run=0). */
+    basis: z.string(),
+    message: z.string(),
+  })
+  .meta({ id: 'ProductImportResult' });
 export type ProductImportResult = z.infer<typeof productImportResultSchema>;
 
 /** A value of a field as the screens and the change lists show it. */

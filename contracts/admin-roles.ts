@@ -7,13 +7,13 @@
 
 /** editor: CMS content and maintenance; staff: orders, customers, stock; admin: all of it plus settings, staff accounts and the audit log. */
 export const ADMIN_ROLES = ['editor', 'staff', 'admin'] as const;
-export type AdminRole = typeof ADMIN_ROLES[number];
+export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 export const ROLE_LABELS: Record<AdminRole, string> = { editor: '編集者', staff: 'スタッフ', admin: '管理者' };
 
 /** The areas of the admin API, each a set of paths under /admin/v1. */
 export const ADMIN_AREAS = ['content', 'maintenance', 'dashboard', 'orders', 'customers', 'stock', 'settings', 'staff', 'audit'] as const;
-export type AdminArea = typeof ADMIN_AREAS[number];
+export type AdminArea = (typeof ADMIN_AREAS)[number];
 
 /** The roles each area is open to. */
 export const AREA_ROLES: Record<AdminArea, readonly AdminRole[]> = {

@@ -64,7 +64,9 @@ export const editableSettingsSchema = z.object(editableSettingsShape).meta({ id:
 export type EditableSettings = z.infer<typeof editableSettingsSchema>;
 
 /** PATCH /admin/v1/settings: the keys to change (at least one), nothing else. */
-export const settingsPatchSchema = z.strictObject(editableSettingsShape).partial()
+export const settingsPatchSchema = z
+  .strictObject(editableSettingsShape)
+  .partial()
   .refine((patch) => Object.keys(patch).length > 0, { error: '変更する設定を1つ以上指定してください' })
   .meta({ id: 'SettingsPatch' });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

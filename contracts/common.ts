@@ -6,12 +6,14 @@ import { dbId, keyText, pageParam, perOrAllParam, perParam } from './fields.ts';
  * Every error body: `message`, optional machine `code`, optional field `errors` (spec section 8), and
  * `request_id`, the answer's X-Request-Id (the log lines of that request carry it as req_id).
  */
-export const errorBodySchema = z.object({
-  message: z.string().optional(),
-  code: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-  request_id: z.string().optional(),
-}).meta({ id: 'ErrorBody' });
+export const errorBodySchema = z
+  .object({
+    message: z.string().optional(),
+    code: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+    request_id: z.string().optional(),
+  })
+  .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 /** Pagination read from the x-total / x-per-page / x-last-page / x-current-page headers. */

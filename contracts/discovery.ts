@@ -37,8 +37,7 @@ export const GUEST_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 /** `1`/`true` or `0`/`false` from a query string. */
 const queryFlag = z.enum(['1', '0', 'true', 'false'], errorFor()).transform((v) => v === '1' || v === 'true');
 
-const guestToken = (label = 'トークン') =>
-  keyText(100, { label }).regex(GUEST_TOKEN_PATTERN, { error: () => messages.format(label) });
+const guestToken = (label = 'トークン') => keyText(100, { label }).regex(GUEST_TOKEN_PATTERN, { error: () => messages.format(label) });
 
 // ---------------------------------------------------------------- favourites
 
@@ -48,7 +47,10 @@ export type LikeResult = z.infer<typeof likeResultSchema>;
 
 /** GET /v1/me/likes?ids=1,2,3: which of these the member likes. */
 export const likedIdsQuerySchema = z.object({
-  ids: z.string(errorFor('商品')).trim().max(1200)
+  ids: z
+    .string(errorFor('商品'))
+    .trim()
+    .max(1200)
     .regex(/^\d{1,10}(,\d{1,10})*$/, { error: () => messages.format('商品') })
     .transform((v) => [...new Set(v.split(',').map(Number))])
     .refine((ids) => ids.length <= LIKE_IDS_MAX, { error: () => messages.arrayMax('商品', LIKE_IDS_MAX) }),
@@ -58,12 +60,14 @@ export type LikedIds = z.infer<typeof likedIdsSchema>;
 
 // ---------------------------------------------------------------- browsing history
 
-export const productHistoryItemSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int(),
-  product: productSchema,
-  viewed_at: z.string(),
-}).meta({ id: 'ProductHistoryItem' });
+export const productHistoryItemSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int(),
+    product: productSchema,
+    viewed_at: z.string(),
+  })
+  .meta({ id: 'ProductHistoryItem' });
 export type ProductHistoryItem = z.infer<typeof productHistoryItemSchema>;
 export const productHistoryListSchema = z.array(productHistoryItemSchema);
 
@@ -79,13 +83,15 @@ export const guestHistoryQuerySchema = historyPageQuerySchema.extend({ token: gu
 
 // ---------------------------------------------------------------- user lists
 
-export const userListSchema = z.object({
-  id: z.number().int(),
-  key: z.string(),
-  name: z.string(),
-  /** Items in the list. */
-  count: z.number().int().nonnegative(),
-}).meta({ id: 'UserList' });
+export const userListSchema = z
+  .object({
+    id: z.number().int(),
+    key: z.string(),
+    name: z.string(),
+    /** Items in the list. */
+    count: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'UserList' });
 export type UserList = z.infer<typeof userListSchema>;
 export const userListsSchema = z.array(userListSchema);
 
@@ -99,7 +105,11 @@ export const userListQuerySchema = z.object({
   per: perParam().optional(),
 });
 
-const listIds = () => z.array(dbIdNumber({ label: '商品' }), errorFor('商品')).min(1).max(LIST_IDS_MAX);
+const listIds = () =>
+  z
+    .array(dbIdNumber({ label: '商品' }), errorFor('商品'))
+    .min(1)
+    .max(LIST_IDS_MAX);
 
 /** PATCH /v1/me/user-lists/attach: into the list `key`, or the default list. */
 export const userListAttachSchema = z.object({
@@ -120,25 +130,34 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 export const userListNameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
 
 /** POST /v1/me/user-lists and PATCH /v1/me/user-lists/{key}: the list's name, trimmed, 1–30 characters. */
-export const userListInputSchema = z.object({
-  name: z.string(errorFor(USER_LIST_NAME_LABEL)).trim().min(1, { error: () => messages.required(USER_LIST_NAME_LABEL), abort: true })
-    .refine((v) => !CONTROL.test(v), { error: () => messages.invalidCharacter(USER_LIST_NAME_LABEL), abort: true })
-    .refine((v) => [...v].length <= USER_LIST_NAME_MAX, { error: () => messages.maxLength(USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX) }),
-}).meta({ id: 'UserListInput' });
+export const userListInputSchema = z
+  .object({
+    name: z
+      .string(errorFor(USER_LIST_NAME_LABEL))
+      .trim()
+      .min(1, { error: () => messages.required(USER_LIST_NAME_LABEL), abort: true })
+      .refine((v) => !CONTROL.test(v), { error: () => messages.invalidCharacter(USER_LIST_NAME_LABEL), abort: true })
+      .refine((v) => [...v].length <= USER_LIST_NAME_MAX, { error: () => messages.maxLength(USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX) }),
+  })
+  .meta({ id: 'UserListInput' });
 export type UserListInput = z.infer<typeof userListInputSchema>;
 
 // ---------------------------------------------------------------- bookmarks
 
 /** A same-origin path (/product/x/) or an http(s) URL. */
-const bookmarkUrl = () => text(2000, { label: 'URL' }).min(1, { abort: true })
-  .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), { error: () => messages.format('URL') });
+const bookmarkUrl = () =>
+  text(2000, { label: 'URL' })
+    .min(1, { abort: true })
+    .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https?:\/\/[^\s/]+(\/\S*)?$/i.test(v), { error: () => messages.format('URL') });
 
-export const bookmarkSchema = z.object({
-  id: z.number().int(),
-  url: z.string(),
-  title: z.string(),
-  created_at: z.string(),
-}).meta({ id: 'Bookmark' });
+export const bookmarkSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    title: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Bookmark' });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 export const bookmarkListSchema = z.array(bookmarkSchema);
 
@@ -154,18 +173,20 @@ export const productRequestCreateSchema = z.object({
 });
 export type ProductRequestCreate = z.input<typeof productRequestCreateSchema>;
 
-export const productRequestSchema = z.object({
-  id: z.number().int(),
-  product_id: z.number().int().nullable(),
-  /** Null when the product has gone from the channel. */
-  product: productSchema.nullable(),
-  email: z.string().nullable(),
-  created_at: z.string(),
-  /** When the restock mail was queued; null while waiting. */
-  notified_at: z.string().nullable(),
-  /** When the address was confirmed (a member's verified one at once); null while the confirmation mail's link waits. */
-  confirmed_at: z.string().nullable(),
-}).meta({ id: 'ProductRequest' });
+export const productRequestSchema = z
+  .object({
+    id: z.number().int(),
+    product_id: z.number().int().nullable(),
+    /** Null when the product has gone from the channel. */
+    product: productSchema.nullable(),
+    email: z.string().nullable(),
+    created_at: z.string(),
+    /** When the restock mail was queued; null while waiting. */
+    notified_at: z.string().nullable(),
+    /** When the address was confirmed (a member's verified one at once); null while the confirmation mail's link waits. */
+    confirmed_at: z.string().nullable(),
+  })
+  .meta({ id: 'ProductRequest' });
 export type ProductRequest = z.infer<typeof productRequestSchema>;
 
 /** POST /v1/product-requests/confirm: the confirmation mail's link. */
@@ -179,11 +200,14 @@ export const productRequestListSchema = z.array(productRequestSchema);
 /** POST /v1/ecommerce_events. */
 export const ecommerceEventSchema = z.object({
   name: requiredText(100, { label: 'イベント名' }),
-  args: z.record(z.string(), z.unknown(), errorFor('引数'))
+  args: z
+    .record(z.string(), z.unknown(), errorFor('引数'))
     .refine((v) => new TextEncoder().encode(JSON.stringify(v)).length <= EVENT_ARGS_MAX_BYTES, {
       error: () => `引数は${EVENT_ARGS_MAX_BYTES / 1024}KB以内にしてください`,
     }),
   token: keyText(100, { label: 'カートトークン' }).optional(),
-  logreco_rcmd_ct: z.union([text(100, { label: 'レコメンド種別' }), dbInt({ min: 0, label: 'レコメンド種別' })], errorFor('レコメンド種別')).optional(),
+  logreco_rcmd_ct: z
+    .union([text(100, { label: 'レコメンド種別' }), dbInt({ min: 0, label: 'レコメンド種別' })], errorFor('レコメンド種別'))
+    .optional(),
 });
 export type EcommerceEvent = z.input<typeof ecommerceEventSchema>;

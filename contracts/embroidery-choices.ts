@@ -27,7 +27,11 @@ export const EMBROIDERY_COLORS = {
 export type EmbroideryColor = keyof typeof EMBROIDERY_COLORS;
 
 /** The embroidery a line carries: the stitched text, the font code and the thread colour code. */
-export interface LineEmbroidery { text: string; font: EmbroideryFont; color: EmbroideryColor }
+export interface LineEmbroidery {
+  text: string;
+  font: EmbroideryFont;
+  color: EmbroideryColor;
+}
 
 const isFont = (v: unknown): v is EmbroideryFont => typeof v === 'string' && Object.hasOwn(EMBROIDERY_FONTS, v);
 const isColor = (v: unknown): v is EmbroideryColor => typeof v === 'string' && Object.hasOwn(EMBROIDERY_COLORS, v);

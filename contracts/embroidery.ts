@@ -13,11 +13,13 @@ const fontCodes = Object.keys(EMBROIDERY_FONTS) as [keyof typeof EMBROIDERY_FONT
 const colorCodes = Object.keys(EMBROIDERY_COLORS) as [keyof typeof EMBROIDERY_COLORS, ...(keyof typeof EMBROIDERY_COLORS)[]];
 
 /** A line's embroidery as the API answers it: text, font code (mincho…) and thread colour code (gold…). */
-export const lineEmbroiderySchema = z.object({
-  text: z.string(),
-  font: z.enum(fontCodes),
-  color: z.enum(colorCodes),
-}).meta({ id: 'LineEmbroidery' });
+export const lineEmbroiderySchema = z
+  .object({
+    text: z.string(),
+    font: z.enum(fontCodes),
+    color: z.enum(colorCodes),
+  })
+  .meta({ id: 'LineEmbroidery' });
 
 /** The embroidery asked for with an add: text trimmed, 1–12 stitchable characters; font and colour codes. */
 export const lineEmbroideryInputSchema = nameEmbroideryInputSchema.meta({ id: 'LineEmbroideryInput' });

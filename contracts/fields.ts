@@ -5,11 +5,11 @@
  * Integers are bounded by the database column (int4), so an out-of-range id is a 422, not a 500.
  */
 import { z } from 'zod';
-import { errorFor, japaneseIssue, type IssueLike } from './issues.ts';
+import { MAX_PER_PAGE } from './constants.ts';
+import { errorFor, type IssueLike, japaneseIssue } from './issues.ts';
 import { labelOf } from './labels.ts';
 import { messages } from './messages.ts';
 import { EMAIL, KANA, PHONE_DIGITS, POST, TEL } from './patterns.ts';
-import { MAX_PER_PAGE } from './constants.ts';
 
 /** Largest value of a PostgreSQL `integer` (int4) column or serial id. */
 export const INT4_MAX = 2147483647;
@@ -28,7 +28,9 @@ const orEmpty = (re: RegExp) => new RegExp(`^(?:${re.source.replace(/^\^/, '').r
 // OpenAPI document keeps the field's real pattern (kana, postal code) instead of this one.
 const noNul = (v: string) => !v.includes('\u0000');
 
-interface TextOptions { label?: string }
+interface TextOptions {
+  label?: string;
+}
 
 /** A trimmed string of at most `max` characters; blank allowed (chain `.optional()`/`.nullable()`). */
 export const text = (max: number, { label }: TextOptions = {}) =>
@@ -44,7 +46,9 @@ export const keyText = (max: number, { label }: TextOptions = {}) =>
 /** Full-width katakana (spaces, ー and ・ allowed), at most 50 characters; required unless `optional`. */
 export const kana = ({ label, optional = false }: TextOptions & { optional?: boolean } = {}) => {
   const base = text(50, { label });
-  return optional ? base.regex(orEmpty(KANA), rule(messages.kana, label)) : base.min(1, { abort: true }).regex(KANA, rule(messages.kana, label));
+  return optional
+    ? base.regex(orEmpty(KANA), rule(messages.kana, label))
+    : base.min(1, { abort: true }).regex(KANA, rule(messages.kana, label));
 };
 
 /** Phone number as the user and address forms take it: half-width digits, at most 11, no hyphen; blank allowed. */
@@ -55,7 +59,9 @@ export const tel = ({ label }: TextOptions = {}) => text(13, { label }).regex(or
 
 /** Postal code: 3 digits, optional hyphen, 4 digits; parsed to the stored 7 digits. */
 export const postalCode = ({ label }: TextOptions = {}) =>
-  requiredText(8, { label }).regex(POST, rule(messages.post, label)).transform((v) => v.replace('-', ''));
+  requiredText(8, { label })
+    .regex(POST, rule(messages.post, label))
+    .transform((v) => v.replace('-', ''));
 
 /** E-mail address (required, at most 255 characters). */
 export const email = ({ label }: TextOptions = {}) => requiredText(255, { label }).regex(EMAIL, rule(messages.email, label));
@@ -67,7 +73,11 @@ export const personName = (max = 50, opts: TextOptions = {}) => requiredText(max
 export const password = ({ label, min = 8 }: TextOptions & { min?: number } = {}) =>
   z.string(errorFor(label)).min(min).max(255).refine(noNul, rule(messages.invalidCharacter, label));
 
-interface IntOptions { min?: number; max?: number; label?: string }
+interface IntOptions {
+  min?: number;
+  max?: number;
+  label?: string;
+}
 
 /** Range messages name both ends, so "0" and "99999999999" get the same answer. */
 const rangeError = (min: number, max: number, label?: string) => ({
@@ -80,7 +90,11 @@ const rangeError = (min: number, max: number, label?: string) => ({
 
 /** A JSON integer within a database column's range (default 1..int4 max). */
 export const dbInt = ({ min = 1, max = INT4_MAX, label }: IntOptions = {}) =>
-  z.number(rangeError(min, max, label)).int().min(min).max(max);
+  z
+    .number(rangeError(min, max, label))
+    .int()
+    .min(min)
+    .max(max);
 
 /**
  * An integer from a path or query string ("42"), or a JSON number, within a column's range. Only
@@ -110,4 +124,3 @@ export const perParam = () => dbIntParam({ min: 1, max: MAX_PER_PAGE });
 
 /** `per` where the spec allows `per=all` (brands, messages, free areas, makers). */
 export const perOrAllParam = () => z.union([z.literal('all'), perParam()], errorFor());
-

@@ -12,11 +12,15 @@ export const BUSINESS_INQUIRY_CATEGORY_KEY = 'inquiry-corporate';
 
 /** Inquiry delivery (spec 3 choice constants). */
 export const INQUIRY_DELIVERY_CHOICES = [
-  { value: 1, label: '工場引取' }, { value: 2, label: '店舗直送' }, { value: 3, label: 'お客様直送' },
+  { value: 1, label: '工場引取' },
+  { value: 2, label: '店舗直送' },
+  { value: 3, label: 'お客様直送' },
 ] as const;
 /** Inquiry payment (spec 3 choice constants). */
 export const INQUIRY_PAYMENT_CHOICES = [
-  { value: 1, label: '前払い銀行振込' }, { value: 2, label: '請求書後払い' }, { value: 3, label: '後払い決済サービス' },
+  { value: 1, label: '前払い銀行振込' },
+  { value: 2, label: '請求書後払い' },
+  { value: 3, label: '後払い決済サービス' },
 ] as const;
 
 /** The Japanese names of the contact form's fields (messages and the confirm screen). */
@@ -51,8 +55,17 @@ export const INQUIRY_EXTEND_LABELS = {
 } as const;
 /** Longest value of each free-text extend field (the digit fields take 12 digits). */
 export const INQUIRY_EXTEND_MAX = {
-  corporation: 100, department: 100, address: 255, establishment: 50, business_type: 100, store_name: 100, business_hours: 100,
-  business_holiday: 100, url: 255, delivery_company: 100, order_no: 50,
+  corporation: 100,
+  department: 100,
+  address: 255,
+  establishment: 50,
+  business_type: 100,
+  store_name: 100,
+  business_hours: 100,
+  business_holiday: 100,
+  url: 255,
+  delivery_company: 100,
+  order_no: 50,
 } as const;
 /** Extend fields holding a count or an amount (half-width digits). */
 export const INQUIRY_EXTEND_DIGITS = ['annual_sale', 'capital', 'employee_num'] as const;

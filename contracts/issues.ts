@@ -37,7 +37,8 @@ export function japaneseIssue(issue: IssueLike, label?: string): string {
       if (issue.expected === 'boolean' && !absent(issue.input)) return messages.boolean(field);
       return messages.required(field);
     case 'too_small':
-      if (issue.origin === 'string') return num(issue.minimum) <= 1 ? messages.required(field) : messages.minLength(field, num(issue.minimum));
+      if (issue.origin === 'string')
+        return num(issue.minimum) <= 1 ? messages.required(field) : messages.minLength(field, num(issue.minimum));
       if (issue.origin === 'array' || issue.origin === 'set') return messages.required(field);
       return messages.min(field, num(issue.minimum));
     case 'too_big':

@@ -5,7 +5,12 @@
  */
 import { messages } from './messages.ts';
 
-export interface MeasurementPurpose { label: string; unit: 'cm' | 'kg'; min: number; max: number }
+export interface MeasurementPurpose {
+  label: string;
+  unit: 'cm' | 'kg';
+  min: number;
+  max: number;
+}
 
 /** Measurement purposes in the order the screens show them; value range per purpose (inclusive). */
 export const MEASUREMENT_PURPOSES = {

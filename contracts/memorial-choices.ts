@@ -30,7 +30,8 @@ export const EMBROIDERY_TEXT_MAX = 12;
  * full-width), spaces and the marks ・ ー . & ' - (and their full-width forms). Half-width katakana
  * (ｱｲｳ) is not one of them.
  */
-export const EMBROIDERY_TEXT = /^(?!.*[\uFF61-\uFF9F])[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}A-Za-z0-9Ａ-Ｚａ-ｚ０-９ 　・ー.&'\-．＆＇－々〆ヶ]+$/u;
+export const EMBROIDERY_TEXT =
+  /^(?!.*[\uFF61-\uFF9F])[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}A-Za-z0-9Ａ-Ｚａ-ｚ０-９ 　・ー.&'\-．＆＇－々〆ヶ]+$/u;
 export const EMBROIDERY_TEXT_LABEL = '刺繍する文字';
 export const embroideryMessages = {
   characters: `${EMBROIDERY_TEXT_LABEL}には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます`,

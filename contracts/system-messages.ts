@@ -8,16 +8,18 @@ import { z } from 'zod';
 /** Messages per page of the list (newest first). */
 export const SYSTEM_MESSAGES_PER_PAGE = 10;
 
-export const systemMessageSchema = z.object({
-  id: z.number().int().positive(),
-  title: z.string(),
-  /** Plain text; line breaks are "\n". */
-  body: z.string(),
-  is_read: z.boolean(),
-  /** When the member first opened it (ISO 8601), null while unread. */
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-}).meta({ id: 'SystemMessage' });
+export const systemMessageSchema = z
+  .object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    /** Plain text; line breaks are "\n". */
+    body: z.string(),
+    is_read: z.boolean(),
+    /** When the member first opened it (ISO 8601), null while unread. */
+    read_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'SystemMessage' });
 export type SystemMessage = z.infer<typeof systemMessageSchema>;
 export const systemMessageListSchema = z.array(systemMessageSchema);
 

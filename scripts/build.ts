@@ -68,19 +68,27 @@ async function buildAllChannels(): Promise<void> {
   try {
     const peak = Math.max(0, ...channels.map((c) => readPeakRss(channelDistDir(c))));
     const parallel = chooseParallelism({
-      channels: channels.length, cores: availableParallelism(), totalMem: totalmem(), freeMem: freemem(), peakBytes: peak || undefined,
+      channels: channels.length,
+      cores: availableParallelism(),
+      totalMem: totalmem(),
+      freeMem: freemem(),
+      peakBytes: peak || undefined,
     });
-    log(`Building ${channels.length} channels (${channels.join(', ')}), ${parallel} at a time (peak per build ${peak ? `${(peak / 2 ** 20).toFixed(0)} MiB measured` : 'not measured yet, estimated'}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free)`);
+    log(
+      `Building ${channels.length} channels (${channels.join(', ')}), ${parallel} at a time (peak per build ${peak ? `${(peak / 2 ** 20).toFixed(0)} MiB measured` : 'not measured yet, estimated'}, ${(freemem() / 2 ** 30).toFixed(1)} GiB free)`,
+    );
     const queue = [...channels];
     const failures: string[] = [];
-    await Promise.all(Array.from({ length: parallel }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        // Each channel in its own folder under dist/ (SHOP_DIST_DIR is for one build, so not passed on).
-        await buildChannelProcess(next, external || api!.baseUrl, undefined).catch((error: unknown) => {
-          failures.push(`${next}: ${error instanceof Error ? error.message : String(error)}`);
-        });
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          // Each channel in its own folder under dist/ (SHOP_DIST_DIR is for one build, so not passed on).
+          await buildChannelProcess(next, external || api!.baseUrl, undefined).catch((error: unknown) => {
+            failures.push(`${next}: ${error instanceof Error ? error.message : String(error)}`);
+          });
+        }
+      }),
+    );
     if (failures.length) throw new Error(`channel builds failed: ${failures.join('; ')}`);
     for (const c of channels) {
       const rss = readPeakRss(channelDistDir(c));

@@ -23,19 +23,22 @@
  * process n gets METRICS_PORT + n - 1), NGINX_BIN, SITE_URL, SHOP_INTERNAL_SECRET, CLUSTER_NODE_ARGS,
  * and everything the API and storefront read (docs/configuration.md). See docs/deployment.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { refuseUnsafeProduction, SHOP_SETTINGS } from '../api/src/lib/production-secrets.ts';
 import { clientDir, root } from './host/build.ts';
 import { clusterConfig, findNginx, INSTALL_HINT } from './nginx-config.ts';
-import { refuseUnsafeProduction, SHOP_SETTINGS } from '../api/src/lib/production-secrets.ts';
 
 const clusterEnv = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (several processes cannot share PGlite)'),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
   PORT: z.coerce.number().int().min(1).max(65000).default(4321),
   HOST: z.string().default('127.0.0.1'),
   API_PROCESSES: z.coerce.number().int().min(1).max(16).default(2),
@@ -123,19 +126,39 @@ async function main() {
   for (let i = 0; i < env.API_PROCESSES; i++) {
     const port = env.PORT + 1 + i;
     const metrics = metricsOf(i);
-    api.push(member({
-      name: `api-${i + 1}`, role: 'api', port, command: process.execPath, args: [...nodeArgs, join(root, 'api', 'src', 'server.ts')],
-      env: { ...shared, API_PORT: String(port), PORT: String(port), ...metrics }, extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
-    }));
+    api.push(
+      member({
+        name: `api-${i + 1}`,
+        role: 'api',
+        port,
+        command: process.execPath,
+        args: [...nodeArgs, join(root, 'api', 'src', 'server.ts')],
+        env: { ...shared, API_PORT: String(port), PORT: String(port), ...metrics },
+        extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
+      }),
+    );
   }
   for (let i = 0; i < env.WEB_PROCESSES; i++) {
     const port = env.PORT + 1 + env.API_PROCESSES + i;
     const metrics = metricsOf(env.API_PROCESSES + i);
-    web.push(member({
-      name: `web-${i + 1}`, role: 'web', port, command: process.execPath, args: [...nodeArgs, join(root, 'scripts', 'host', 'start.ts')],
-      env: { ...shared, PORT: String(port), HOST: '127.0.0.1', API_BASE_URL: edgeUrl, SHOP_SHARED_BUILDS: process.env.SHOP_SHARED_BUILDS || '1', ...metrics },
-      extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
-    }));
+    web.push(
+      member({
+        name: `web-${i + 1}`,
+        role: 'web',
+        port,
+        command: process.execPath,
+        args: [...nodeArgs, join(root, 'scripts', 'host', 'start.ts')],
+        env: {
+          ...shared,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          API_BASE_URL: edgeUrl,
+          SHOP_SHARED_BUILDS: process.env.SHOP_SHARED_BUILDS || '1',
+          ...metrics,
+        },
+        extra: metrics.METRICS_PORT ? ` metrics ${metrics.METRICS_PORT}` : '',
+      }),
+    );
   }
 
   // nginx: its configuration rendered for these ports, its files under .data/cluster/nginx-<port>.
@@ -144,11 +167,27 @@ async function main() {
   rmSync(join(prefix, 'cache'), { recursive: true, force: true });
   mkdirSync(join(prefix, 'tmp'), { recursive: true });
   const config = join(prefix, 'nginx.conf');
-  writeFileSync(config, clusterConfig({ dir: prefix, listen: `${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`, api: api.map((m) => m.port), web: web.map((m) => m.port), clientDir }));
+  writeFileSync(
+    config,
+    clusterConfig({
+      dir: prefix,
+      listen: `${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`,
+      api: api.map((m) => m.port),
+      web: web.map((m) => m.port),
+      clientDir,
+    }),
+  );
   const check = spawnSync(nginxBin, ['-t', '-q', '-p', prefix, '-c', config, '-e', 'stderr'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t refused ${config}:\n${check.stderr}`);
-  const edge = member({ name: 'nginx', role: 'nginx', port: env.PORT, command: nginxBin, args: ['-p', prefix, '-c', config, '-e', 'stderr', '-g', 'daemon off;'], env: shared,
-    extra: ` prefix ${prefix} config ${config}` });
+  const edge = member({
+    name: 'nginx',
+    role: 'nginx',
+    port: env.PORT,
+    command: nginxBin,
+    args: ['-p', prefix, '-c', config, '-e', 'stderr', '-g', 'daemon off;'],
+    env: shared,
+    extra: ` prefix ${prefix} config ${config}`,
+  });
   const members = [edge, ...api, ...web];
 
   let stopping = false;
@@ -170,7 +209,9 @@ async function main() {
       if (stopping) return;
       if (Date.now() - m.startedAt > 30_000) m.backoffMs = 500;
       log(`${m.name} exited (${signal ?? `code ${code}`}), restarting in ${m.backoffMs} ms`);
-      setTimeout(() => { if (!stopping) spawnMember(m); }, m.backoffMs);
+      setTimeout(() => {
+        if (!stopping) spawnMember(m);
+      }, m.backoffMs);
       m.backoffMs = Math.min(m.backoffMs * 2, 10_000);
     });
   };
@@ -190,18 +231,29 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping every process`);
-    const exits = members.filter((m) => m.child).map((m) => new Promise<void>((r) => {
-      m.child!.once('exit', () => r());
-      m.child!.kill(m.role === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
-    }));
-    const force = setTimeout(() => { for (const m of members) m.child?.kill('SIGKILL'); }, 8000);
+    const exits = members
+      .filter((m) => m.child)
+      .map(
+        (m) =>
+          new Promise<void>((r) => {
+            m.child!.once('exit', () => r());
+            m.child!.kill(m.role === 'nginx' ? 'SIGQUIT' : 'SIGTERM');
+          }),
+      );
+    const force = setTimeout(() => {
+      for (const m of members) m.child?.kill('SIGKILL');
+    }, 8000);
     force.unref();
     await Promise.all(exits);
     await closeProvider();
     process.exit(0);
   };
-  process.once('SIGINT', () => { void stop('SIGINT'); });
-  process.once('SIGTERM', () => { void stop('SIGTERM'); });
+  process.once('SIGINT', () => {
+    void stop('SIGINT');
+  });
+  process.once('SIGTERM', () => {
+    void stop('SIGTERM');
+  });
 
   const started = Date.now();
   spawnMember(edge);
@@ -216,7 +268,9 @@ async function main() {
   await ready([web[0]], 600_000);
   for (const m of web.slice(1)) spawnMember(m);
   await ready(web, 120_000);
-  log(`Cluster ready at ${edgeUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (nginx, ${api.length} API, ${web.length} storefront processes${env.REDIS_URL ? ', Redis' : ', no Redis'})`);
+  log(
+    `Cluster ready at ${edgeUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (nginx, ${api.length} API, ${web.length} storefront processes${env.REDIS_URL ? ', Redis' : ', no Redis'})`,
+  );
 }
 
 if (import.meta.main) {

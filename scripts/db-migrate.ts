@@ -7,7 +7,7 @@
  * empty database (the demo shop). Exit 0 when the schema is current, 1 with a one-line cause.
  */
 import { openDatabase } from '../api/src/db/client.ts';
-import { migrateLocked, migrateSingle, type MigrationResult } from '../api/src/db/migrate.ts';
+import { type MigrationResult, migrateLocked, migrateSingle } from '../api/src/db/migrate.ts';
 import { connectionError, openMaintenanceClient } from '../api/src/db/pool.ts';
 import { seedIfEmpty } from '../api/src/db/seed/index.ts';
 import { databaseUrl, readEnv } from '../api/src/env.ts';
@@ -16,9 +16,11 @@ const say = (line: string) => console.log(`[db:migrate] ${line}`);
 
 function report({ before, after }: MigrationResult): void {
   const done = after.applied - before.applied;
-  say(done > 0
-    ? `applied ${done} migration${done === 1 ? '' : 's'} (${before.applied} were applied); schema current: ${after.expected} migrations`
-    : `nothing to apply; schema current: ${after.expected} migrations`);
+  say(
+    done > 0
+      ? `applied ${done} migration${done === 1 ? '' : 's'} (${before.applied} were applied); schema current: ${after.expected} migrations`
+      : `nothing to apply; schema current: ${after.expected} migrations`,
+  );
 }
 
 async function main(args: string[]): Promise<void> {
@@ -30,7 +32,11 @@ async function main(args: string[]): Promise<void> {
   const started = Date.now();
   if (env.DATABASE_URL) {
     const target = { connectionString: url };
-    const client = await openMaintenanceClient(target, { max: 1, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }, 'PostgreSQL');
+    const client = await openMaintenanceClient(
+      target,
+      { max: 1, connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 },
+      'PostgreSQL',
+    );
     try {
       report(await migrateLocked(client, () => say('another db:migrate holds the lock; waiting for it')));
     } catch (error) {
@@ -56,7 +62,10 @@ async function main(args: string[]): Promise<void> {
   say(`done in ${Date.now() - started} ms (${env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${env.DATA_DIR}`})`);
 }
 
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => {
-  console.error(`[db:migrate] failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`[db:migrate] failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

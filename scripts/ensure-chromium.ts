@@ -47,21 +47,25 @@ function main(): number {
   }
   if (!chromium) {
     const missing = font ? ['chromium'] : packages;
-    console.error([
-      '[ensure-chromium] The browser tests need Debian\'s Chromium, which is not installed.',
-      `  Missing: ${missing.join(', ')} (looked for ${chromiumPaths.join(' and ')})`,
-      '  Install it as root with:',
-      `    apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`,
-      '  (npx playwright install cannot download browsers on this network.)',
-    ].join('\n'));
+    console.error(
+      [
+        "[ensure-chromium] The browser tests need Debian's Chromium, which is not installed.",
+        `  Missing: ${missing.join(', ')} (looked for ${chromiumPaths.join(' and ')})`,
+        '  Install it as root with:',
+        `    apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`,
+        '  (npx playwright install cannot download browsers on this network.)',
+      ].join('\n'),
+    );
     return 1;
   }
   if (!font) {
     // Tests read the DOM, not pixels, so they still pass; only screenshots and traces suffer.
-    console.warn([
-      '[ensure-chromium] No CJK font: Japanese text will render as boxes in screenshots.',
-      '  Install it as root with: apt-get install -y --no-install-recommends fonts-noto-cjk',
-    ].join('\n'));
+    console.warn(
+      [
+        '[ensure-chromium] No CJK font: Japanese text will render as boxes in screenshots.',
+        '  Install it as root with: apt-get install -y --no-install-recommends fonts-noto-cjk',
+      ].join('\n'),
+    );
   }
   console.log(`[ensure-chromium] Chromium at ${chromium}`);
   return 0;

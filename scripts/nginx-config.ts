@@ -5,8 +5,9 @@
  * api-1/api-2:8787 and web-1/web-2:4321, static files from /srv/shop/client, listen 8080).
  * `--preset cluster` prints a cluster configuration for a look. Also finds nginx and the brotli module.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,7 +41,7 @@ export interface NginxOptions {
 
 const TLS_EXAMPLE = [
   '    # TLS and HTTP/2 with your certificate (docs/deployment.md): uncomment and set the paths, or render',
-  '    # with scripts/nginx-config.ts\'s `tls` option. The processes then see X-Forwarded-Proto: https.',
+  "    # with scripts/nginx-config.ts's `tls` option. The processes then see X-Forwarded-Proto: https.",
   '    # listen 443 ssl http2;',
   '    # ssl_certificate     /etc/nginx/tls/fullchain.pem;',
   '    # ssl_certificate_key /etc/nginx/tls/privkey.pem;',
@@ -64,7 +65,9 @@ const servers = (list: string[]) => {
 
 export function renderNginxConfig(o: NginxOptions): string {
   const slots: Record<string, string> = {
-    LOAD_MODULES: o.brotliModule ? `load_module ${o.brotliModule};` : '# brotli_static: not loaded (libnginx-mod-http-brotli-static absent); gzip_static only',
+    LOAD_MODULES: o.brotliModule
+      ? `load_module ${o.brotliModule};`
+      : '# brotli_static: not loaded (libnginx-mod-http-brotli-static absent); gzip_static only',
     WORKERS: String(o.workers ?? 'auto'),
     PID_FILE: o.pidFile,
     ERROR_LOG: o.errorLog,
@@ -75,14 +78,16 @@ export function renderNginxConfig(o: NginxOptions): string {
     API_SERVERS: servers(o.api),
     WEB_SERVERS: servers(o.web),
     LISTEN: o.listen,
-    TLS: o.tls ? [
-      `    listen ${o.tls.listen} ssl http2;`,
-      `    ssl_certificate ${o.tls.certificate};`,
-      `    ssl_certificate_key ${o.tls.key};`,
-      '    ssl_protocols TLSv1.2 TLSv1.3;',
-      '    ssl_session_cache shared:shop_tls:10m;',
-      '    ssl_session_timeout 1d;',
-    ].join('\n') : TLS_EXAMPLE,
+    TLS: o.tls
+      ? [
+          `    listen ${o.tls.listen} ssl http2;`,
+          `    ssl_certificate ${o.tls.certificate};`,
+          `    ssl_certificate_key ${o.tls.key};`,
+          '    ssl_protocols TLSv1.2 TLSv1.3;',
+          '    ssl_session_cache shared:shop_tls:10m;',
+          '    ssl_session_timeout 1d;',
+        ].join('\n')
+      : TLS_EXAMPLE,
     UNAVAILABLE_BODY: unavailableBody(),
     CLIENT_DIR: o.clientDir,
     BROTLI_STATIC: o.brotliModule ? '      brotli_static on;' : '',
@@ -95,7 +100,14 @@ export function renderNginxConfig(o: NginxOptions): string {
 }
 
 /** The local cluster's configuration: everything on loopback, files under `dir`. */
-export function clusterConfig(o: { dir: string; listen: string; api: number[]; web: number[]; clientDir: string; brotli?: boolean }): string {
+export function clusterConfig(o: {
+  dir: string;
+  listen: string;
+  api: number[];
+  web: number[];
+  clientDir: string;
+  brotli?: boolean;
+}): string {
   return renderNginxConfig({
     listen: o.listen,
     api: o.api.map((p) => `127.0.0.1:${p}`),
@@ -150,6 +162,14 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.log(`wrote ${COMPOSE_CONF}`);
   } else {
     const dir = join(root, '.data', 'cluster', 'nginx');
-    process.stdout.write(clusterConfig({ dir, listen: '127.0.0.1:4321', api: [4322, 4323], web: [4324, 4325], clientDir: join(root, 'dist', 'default', 'client') }));
+    process.stdout.write(
+      clusterConfig({
+        dir,
+        listen: '127.0.0.1:4321',
+        api: [4322, 4323],
+        web: [4324, 4325],
+        clientDir: join(root, 'dist', 'default', 'client'),
+      }),
+    );
   }
 }

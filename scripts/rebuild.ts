@@ -9,9 +9,10 @@
  * A running shop without REBUILD_SECRET is refused: building into the dist/ it serves would empty it
  * under its visitors' feet.
  */
-import { signRebuildRequest, SIGNATURE_HEADER } from './host/rebuild-signature.ts';
-import { log } from './host/build.ts';
+
 import { refuseUnsafeProduction } from '../api/src/lib/production-secrets.ts';
+import { log } from './host/build.ts';
+import { SIGNATURE_HEADER, signRebuildRequest } from './host/rebuild-signature.ts';
 
 const shopUrl = (process.env.SHOP_URL || `http://127.0.0.1:${process.env.PORT || '4321'}`).replace(/\/+$/, '');
 const secret = process.env.REBUILD_SECRET;
@@ -33,22 +34,28 @@ async function signedFetch(path: string, method: 'GET' | 'POST', body = ''): Pro
   });
 }
 
-interface Status { state: string; last: { ok: boolean; skipped: boolean; finished_at: string; duration_ms: number; error: string | null; changed: string[] } | null }
+interface Status {
+  state: string;
+  last: { ok: boolean; skipped: boolean; finished_at: string; duration_ms: number; error: string | null; changed: string[] } | null;
+}
 
 async function viaWebhook(): Promise<void> {
-  const before = await (await signedFetch('/hooks/rebuild/status', 'GET')).json() as Status;
+  const before = (await (await signedFetch('/hooks/rebuild/status', 'GET')).json()) as Status;
   const res = await signedFetch('/hooks/rebuild', 'POST', JSON.stringify({ reason: 'npm run rebuild' }));
   if (res.status !== 202) throw new Error(`the shop answered ${res.status}: ${await res.text()}`);
   log(`Rebuild queued at ${shopUrl}; waiting for its result…`);
   const previous = before.last?.finished_at;
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
-    const status = await (await signedFetch('/hooks/rebuild/status', 'GET')).json() as Status;
+    const status = (await (await signedFetch('/hooks/rebuild/status', 'GET')).json()) as Status;
     if (status.state !== 'idle' || !status.last || status.last.finished_at === previous) continue;
     const { last } = status;
     if (!last.ok) throw new Error(`the rebuild failed (the shop keeps serving the previous build): ${last.error}`);
-    log(last.skipped ? 'Nothing to rebuild: the shop already shows the current content'
-      : `Rebuilt in ${(last.duration_ms / 1000).toFixed(1)} s (${last.changed.length} item(s) changed); the shop now serves it`);
+    log(
+      last.skipped
+        ? 'Nothing to rebuild: the shop already shows the current content'
+        : `Rebuilt in ${(last.duration_ms / 1000).toFixed(1)} s (${last.changed.length} item(s) changed); the shop now serves it`,
+    );
     return;
   }
 }

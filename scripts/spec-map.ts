@@ -21,11 +21,17 @@ const TEXT = /\.(ts|tsx|mts|mjs|js|cjs|astro|md|css|sh|ya?ml)$/;
 export function listFiles(root: string): string[] {
   let listed: string[];
   try {
-    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'ignore'] }).split('\0');
+    listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).split('\0');
   } catch {
     // Not a git checkout: every file but dependencies, build output and dot folders.
     const skip = /^(node_modules|dist.*|test-results|playwright-report|\..*)$/;
-    listed = readdirSync(root, { recursive: true, encoding: 'utf8' }).map((p) => p.split(sep).join('/'))
+    listed = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .map((p) => p.split(sep).join('/'))
       .filter((p) => !p.split('/').some((seg) => skip.test(seg)) && statSync(join(root, p)).isFile());
   }
   return [...new Set(listed.filter((p) => p && existsSync(join(root, p))))].sort();
@@ -37,18 +43,38 @@ export function findSpec(root: string, arg?: string): string | null {
   const candidates = [arg && (isAbsolute(arg) ? arg : resolve(process.cwd(), arg)), process.env.STOREFRONT_SPEC, resolve(root, '..', rel)];
   try {
     // A git worktree: the main checkout's sibling (its common .git directory sits in the main checkout).
-    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     candidates.push(resolve(common, '..', '..', rel));
-  } catch { /* not a git checkout: the other candidates only */ }
+  } catch {
+    /* not a git checkout: the other candidates only */
+  }
   for (const c of candidates) if (c && existsSync(c)) return c;
   return null;
 }
 
 // ------------------------------------------------------------------------------------------- spec
 
-export interface SpecSub { name: string; body: string; kind: 'heading' | 'group' }
-export interface SpecSection { num: string; title: string; body: string; subs: SpecSub[] }
-export interface SpecCall { method: string; path: string; segs: string[]; group: string }
+export interface SpecSub {
+  name: string;
+  body: string;
+  kind: 'heading' | 'group';
+}
+export interface SpecSection {
+  num: string;
+  title: string;
+  body: string;
+  subs: SpecSub[];
+}
+export interface SpecCall {
+  method: string;
+  path: string;
+  segs: string[];
+  group: string;
+}
 
 /** `## N. Title` sections with their `### Heading` subsections and, in a section like Calls, `**Group**` lines. */
 export function parseSpec(text: string): SpecSection[] {
@@ -59,9 +85,18 @@ export function parseSpec(text: string): SpecSection[] {
     const h2 = /^## (\d+)\.\s+(.+?)\s*$/.exec(line);
     const h3 = /^### (.+?)\s*$/.exec(line);
     const group = /^\*\*([^*]+)\*\*\s*$/.exec(line);
-    if (h2) { sec = { num: h2[1], title: h2[2], body: '', subs: [] }; sections.push(sec); sub = undefined; continue; }
+    if (h2) {
+      sec = { num: h2[1], title: h2[2], body: '', subs: [] };
+      sections.push(sec);
+      sub = undefined;
+      continue;
+    }
     if (!sec) continue;
-    if (h3 || group) { sub = { name: (h3 ?? group)![1], body: '', kind: h3 ? 'heading' : 'group' }; sec.subs.push(sub); continue; }
+    if (h3 || group) {
+      sub = { name: (h3 ?? group)![1], body: '', kind: h3 ? 'heading' : 'group' };
+      sec.subs.push(sub);
+      continue;
+    }
     sec.body += `${line}\n`;
     if (sub) sub.body += `${line}\n`;
   }
@@ -70,8 +105,12 @@ export function parseSpec(text: string): SpecSection[] {
 
 /** A path as segments: no /v1 or {prefix}/v1, no query, `{name}` → `{}` (also `url{path}` → `url/{}`). */
 export function pathSegs(path: string): string[] {
-  const p = path.replace(/^\{[^}]*\}(?=\/v1\/)/, '').replace(/^\/v1(?=\/)/, '').split('?')[0]
-    .replace(/\$\{[^}]*\}|\{[^}]*\}/g, '{}').replace(/([^/])\{\}/g, '$1/{}');
+  const p = path
+    .replace(/^\{[^}]*\}(?=\/v1\/)/, '')
+    .replace(/^\/v1(?=\/)/, '')
+    .split('?')[0]
+    .replace(/\$\{[^}]*\}|\{[^}]*\}/g, '{}')
+    .replace(/([^/])\{\}/g, '$1/{}');
   return p.split('/').filter(Boolean);
 }
 
@@ -111,7 +150,11 @@ export function parseCalls(sections: SpecSection[]): SpecCall[] {
 
 // -------------------------------------------------------------------------------------- citations
 
-export interface Citation { file: string; num: string; sub?: string }
+export interface Citation {
+  file: string;
+  num: string;
+  sub?: string;
+}
 
 const CITE = /\bspec(?:ification)?(?:\s+sections?|\s*§)?\s*(\d)(?!\d)((?:\s*(?:,|\/|&|\band\b|\bor\b)\s*(?:spec\s*)?\d(?!\d))*)/gi;
 
@@ -167,7 +210,11 @@ function importGraph(root: string, files: string[]): Graph {
   const set = new Set(files);
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, unknown> };
   const target = (v: unknown): string | undefined =>
-    typeof v === 'string' ? v : v && typeof v === 'object' ? target((v as Record<string, unknown>).default ?? Object.values(v)[0]) : undefined;
+    typeof v === 'string'
+      ? v
+      : v && typeof v === 'object'
+        ? target((v as Record<string, unknown>).default ?? Object.values(v)[0])
+        : undefined;
   const aliases = Object.entries(pkg.imports ?? {}).flatMap(([k, v]) => {
     const t = target(v);
     return t ? [[k, t.replace(/^\.\//, '')] as const] : [];
@@ -175,12 +222,13 @@ function importGraph(root: string, files: string[]): Graph {
   const resolveSpec = (from: string, spec: string): string | undefined => {
     let base: string | undefined;
     if (spec.startsWith('.')) base = posix.normalize(posix.join(posix.dirname(from), spec));
-    else for (const [k, v] of aliases) {
-      if (k.includes('*') ? spec.startsWith(k.split('*')[0]) : spec === k) {
-        base = k.includes('*') ? v.replace('*', spec.slice(k.split('*')[0].length)) : v;
-        break;
+    else
+      for (const [k, v] of aliases) {
+        if (k.includes('*') ? spec.startsWith(k.split('*')[0]) : spec === k) {
+          base = k.includes('*') ? v.replace('*', spec.slice(k.split('*')[0].length)) : v;
+          break;
+        }
       }
-    }
     if (!base) return undefined;
     base = base.split('?')[0];
     return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`].find((c) => set.has(c));
@@ -210,7 +258,10 @@ function importersOf(graph: Graph, targets: Set<string>): Set<string> {
 /** Code without its comments (a `//` after `:` is a URL, the `/*` of `'/_astro/*'` no comment). */
 const code = (text: string) => text.replace(/(^|[\s;,(){}=])\/\*[\s\S]*?\*\//g, '$1').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 
-interface PathUse { segs: string[]; method?: string }
+interface PathUse {
+  segs: string[];
+  method?: string;
+}
 const METHOD = /['"](get|post|put|patch|delete)['"]/gi;
 
 /**
@@ -229,7 +280,10 @@ function pathUses(text: string, v1Only: boolean, docs = false): PathUse[] {
       if (at >= 0 && (at === 0 || s[at - 1] === '}' || /^https?:\/\/[^/]*$/.test(s.slice(0, at)))) s = s.slice(at);
       else if (!s.startsWith('/public.json')) continue;
     } else if (!/^\/[\w{$]/.test(s)) continue;
-    const before = src.slice(Math.max(0, m.index - 80), m.index).split(/[;}]/).at(-1)!;
+    const before = src
+      .slice(Math.max(0, m.index - 80), m.index)
+      .split(/[;}]/)
+      .at(-1)!;
     const method = [...before.matchAll(METHOD)].at(-1)?.[1].toUpperCase();
     out.push({ segs: pathSegs(s.replace(/\$\{[^}]*\}/g, '{}')), method });
   }
@@ -255,7 +309,10 @@ function callsOf(use: PathUse, calls: SpecCall[]): SpecCall[] {
       else ok = false;
     }
     if (!ok) continue;
-    if (score > best) { best = score; hits = []; }
+    if (score > best) {
+      best = score;
+      hits = [];
+    }
     if (score === best) hits.push(c);
   }
   return hits;
@@ -264,7 +321,10 @@ function callsOf(use: PathUse, calls: SpecCall[]): SpecCall[] {
 /** `src/pages/blog/[key].astro` → ['blog', '[key]'] (null for files that are not routes). */
 function pageSegs(file: string): string[] | null {
   if (!file.startsWith('src/pages/') || !/\.(astro|ts)$/.test(file)) return null;
-  const segs = file.slice('src/pages/'.length).replace(/\.(astro|ts)$/, '').split('/');
+  const segs = file
+    .slice('src/pages/'.length)
+    .replace(/\.(astro|ts)$/, '')
+    .split('/');
   if (segs.some((s) => s.startsWith('_'))) return null;
   if (segs.at(-1) === 'index') segs.pop();
   return segs;
@@ -276,7 +336,9 @@ function routeScore(route: string[], page: string[]): number | null {
   const [r, ...rs] = route;
   const [p, ...ps] = page;
   let best: number | null = null;
-  const take = (s: number | null, add: number) => { if (s !== null && (best === null || s + add > best)) best = s + add; };
+  const take = (s: number | null, add: number) => {
+    if (s !== null && (best === null || s + add > best)) best = s + add;
+  };
   if (p?.startsWith('[...')) {
     take(routeScore(route, ps), -1);
     if (r !== undefined) take(routeScore(rs, page), 0);
@@ -284,8 +346,9 @@ function routeScore(route: string[], page: string[]): number | null {
   if (r?.endsWith('?}')) take(routeScore(rs, page), 0);
   if (r !== undefined && p !== undefined && !p.startsWith('[...')) {
     const param = p.startsWith('[');
-    if (r.startsWith('{')) { if (param) take(routeScore(rs, ps), 2); }
-    else if (r === p) take(routeScore(rs, ps), 3);
+    if (r.startsWith('{')) {
+      if (param) take(routeScore(rs, ps), 2);
+    } else if (r === p) take(routeScore(rs, ps), 3);
     else if (param) take(routeScore(rs, ps), 1);
   }
   return best;
@@ -301,8 +364,16 @@ const LAYERS: [string, string, (p: string) => boolean][] = [
   ['Service', '`api/src/services/`, the rules and the SQL', (p) => p.startsWith('api/src/services/')],
   ['API, other', 'the rest of `api/`: middleware, lib, db', (p) => p.startsWith('api/')],
   ['API client', '`src/api-client/`', (p) => p.startsWith('src/api-client/')],
-  ['Store or rule', '`src/stores/`, `src/lib/`, `src/validation/`, `src/scripts/`', (p) => /^src\/(stores|lib|validation|scripts)\//.test(p)],
-  ['Island or page', '`islands/`, `themes/`, `src/pages/`, `src/components/`, `src/layouts/`', (p) => /^(islands|themes)\/|^src\/(pages|components|layouts)\//.test(p)],
+  [
+    'Store or rule',
+    '`src/stores/`, `src/lib/`, `src/validation/`, `src/scripts/`',
+    (p) => /^src\/(stores|lib|validation|scripts)\//.test(p),
+  ],
+  [
+    'Island or page',
+    '`islands/`, `themes/`, `src/pages/`, `src/components/`, `src/layouts/`',
+    (p) => /^(islands|themes)\/|^src\/(pages|components|layouts)\//.test(p),
+  ],
   ['Tests', '`tests/unit/`, `tests/api/`, `tests/e2e/`', (p) => p.startsWith('tests/')],
   ['Build and host', 'everything else: `scripts/`, `content-sync/`, `public/`, `deploy/`, configs', () => true],
 ];
@@ -313,7 +384,7 @@ const ROWS = [...LAYERS.slice(1), LAYERS[0]];
 const link = (file: string, text = file) => `[${text.replace(/[[\]]/g, '\\$&')}](../${file.split('/').map(encodeURIComponent).join('/')})`;
 /** Code-unit order, the same on every machine (no locale). */
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const dirOf = (f: string) => f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '';
+const dirOf = (f: string) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/') + 1) : '');
 
 /** Files as links: one folder's files on one line after the folder's name when there are several. */
 function cell(files: Iterable<string>, base = ''): string {
@@ -322,12 +393,14 @@ function cell(files: Iterable<string>, base = ''): string {
   if (!sorted.length) return '—';
   const byDir = new Map<string, string[]>();
   for (const f of sorted) (byDir.get(dirOf(f)) ?? byDir.set(dirOf(f), []).get(dirOf(f))!).push(f);
-  return [...byDir].map(([dir, fs]) => {
-    const shown = dir.startsWith(base) ? dir.slice(base.length) : dir;
-    if (fs.length === 1) return link(fs[0], fs[0].startsWith(base) ? fs[0].slice(base.length) : fs[0]);
-    const names = fs.map((f) => link(f, f.slice(dir.length))).join(', ');
-    return shown ? `\`${shown}\` (${fs.length}): ${names}` : names;
-  }).join('<br>');
+  return [...byDir]
+    .map(([dir, fs]) => {
+      const shown = dir.startsWith(base) ? dir.slice(base.length) : dir;
+      if (fs.length === 1) return link(fs[0], fs[0].startsWith(base) ? fs[0].slice(base.length) : fs[0]);
+      const names = fs.map((f) => link(f, f.slice(dir.length))).join(', ');
+      return shown ? `\`${shown}\` (${fs.length}): ${names}` : names;
+    })
+    .join('<br>');
 }
 
 function layerTable(files: Iterable<string>): string[] {
@@ -339,7 +412,11 @@ function layerTable(files: Iterable<string>): string[] {
 }
 
 /** GitHub's heading anchor. */
-const anchor = (heading: string) => `#${heading.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/ /g, '-')}`;
+const anchor = (heading: string) =>
+  `#${heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-')}`;
 
 // ---------------------------------------------------------------------------------------- the map
 
@@ -383,7 +460,7 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
     const caller = /^(src|islands|themes|content-sync|public)\//.test(file);
     if (!route && !caller) continue;
     // A route file's method may sit in a helper's parameters: its paths alone say which calls it defines.
-    for (const use of pathUses(text, caller, file.startsWith('src/api-client/')).map((u) => route ? { segs: u.segs } : u)) {
+    for (const use of pathUses(text, caller, file.startsWith('src/api-client/')).map((u) => (route ? { segs: u.segs } : u))) {
       for (const c of callsOf(use, calls)) add(route ? routeFiles : callerFiles, callKey(c), file);
     }
   }
@@ -391,23 +468,32 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
   const inFolder = (f: string, dir: string) => dirOf(f) === dir;
   const lines: string[] = [];
   const out = (...l: string[]) => lines.push(...l);
-  const example = calls.find((c) => /\/carts\/products\/add$/.test(c.path)) ?? calls.find((c) => routeFiles.has(callKey(c)) && callerFiles.has(callKey(c)));
+  const example =
+    calls.find((c) => /\/carts\/products\/add$/.test(c.path)) ??
+    calls.find((c) => routeFiles.has(callKey(c)) && callerFiles.has(callKey(c)));
 
   /** Tests that send these calls more than anything else they send (a third of their calls at least), busiest first. */
   const testsOf = (group: SpecCall[]) => {
     const keys = new Set(group.map(callKey));
-    return [...testHits].map(([file, hits]) => {
-      let mine = 0;
-      let all = 0;
-      for (const [k, n] of hits) { all += n; if (keys.has(k)) mine += n; }
-      return { file, mine, all };
-    }).filter((t) => t.mine && t.mine * 3 >= t.all).sort((a, b) => b.mine - a.mine || byName(a.file, b.file)).map((t) => t.file);
+    return [...testHits]
+      .map(([file, hits]) => {
+        let mine = 0;
+        let all = 0;
+        for (const [k, n] of hits) {
+          all += n;
+          if (keys.has(k)) mine += n;
+        }
+        return { file, mine, all };
+      })
+      .filter((t) => t.mine && t.mine * 3 >= t.all)
+      .sort((a, b) => b.mine - a.mine || byName(a.file, b.file))
+      .map((t) => t.file);
   };
 
   /** The layers of a set of calls: route files and callers, what they import and who imports them. */
   const callLayers = (group: SpecCall[]) => {
-    const routes = new Set(group.flatMap((c) => [...routeFiles.get(callKey(c)) ?? []]));
-    const callers = new Set(group.flatMap((c) => [...callerFiles.get(callKey(c)) ?? []]));
+    const routes = new Set(group.flatMap((c) => [...(routeFiles.get(callKey(c)) ?? [])]));
+    const callers = new Set(group.flatMap((c) => [...(callerFiles.get(callKey(c)) ?? [])]));
     const routeDirs = new Set([...routes].map(dirOf));
     const folder = [...graph.keys()].filter((f) => [...routeDirs].some((d) => inFolder(f, d)));
     const services = new Set(folder.flatMap((f) => graph.get(f)!.filter((d) => d.startsWith('api/src/services/'))));
@@ -439,10 +525,10 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
     '- **Calls** (section 7): each `METHOD /path` with the route file that defines the path (its',
     '  `createRoute` `path:`) and the storefront files that call it (the API-client module first: the',
     '  path with that method, or its JSDoc line `METHOD /v1/…`). A `—` means no file spells the path out',
-    '  (a helper builds it, or only the server or a provider calls it). The group\'s table adds the',
-    '  contracts those files import, the services the route folder\'s handlers import, the stores and the',
+    "  (a helper builds it, or only the server or a provider calls it). The group's table adds the",
+    "  contracts those files import, the services the route folder's handlers import, the stores and the",
     '  islands or pages that import the client modules, and the tests that import them or whose API calls',
-    '  are mostly this group\'s.',
+    "  are mostly this group's.",
     '- **Screens** (section 2): each route with the `src/pages/` file that serves it and the islands and',
     '  theme screens that page imports.',
     '- A folder with several files shows its name once, then the file names on one line.',
@@ -506,29 +592,57 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
       const cites = bySub.get(`${s.num}/${sub.name}`) ?? new Set<string>();
       if (/routes$/i.test(sub.name)) out(...screenTable(sub));
       if (/^layouts$/i.test(sub.name)) {
-        const names = sub.body.replace(/\.\s*$/, '').split(/[,\s]+/).filter(Boolean);
-        const kebab = (f: string) => f.replace(/^.*\//, '').replace(/\.astro$/, '').replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
-        out('| Layout | File |', '|---|---|', ...names.map((n) => `| ${n} | ${cell(files.filter((f) => f.startsWith('src/layouts/') && kebab(f) === n))} |`), '');
+        const names = sub.body
+          .replace(/\.\s*$/, '')
+          .split(/[,\s]+/)
+          .filter(Boolean);
+        const kebab = (f: string) =>
+          f
+            .replace(/^.*\//, '')
+            .replace(/\.astro$/, '')
+            .replace(/(?<=[a-z0-9])([A-Z])/g, '-$1')
+            .toLowerCase();
+        out(
+          '| Layout | File |',
+          '|---|---|',
+          ...names.map((n) => `| ${n} | ${cell(files.filter((f) => f.startsWith('src/layouts/') && kebab(f) === n))} |`),
+          '',
+        );
       }
       if (sub.kind === 'group') {
         const group = calls.filter((c) => c.group === sub.name);
         if (group.length) {
           out('| Call | Route | Called from |', '|---|---|---|');
           for (const c of group) {
-            out(`| \`${callKey(c)}\` | ${cell(routeFiles.get(callKey(c)) ?? [], 'api/src/routes/')} | ${cell(callerFiles.get(callKey(c)) ?? [], 'src/api-client/')} |`);
+            out(
+              `| \`${callKey(c)}\` | ${cell(routeFiles.get(callKey(c)) ?? [], 'api/src/routes/')} | ${cell(callerFiles.get(callKey(c)) ?? [], 'src/api-client/')} |`,
+            );
           }
           out('');
           const l = callLayers(group);
-          const all = new Set([...l.contracts, ...l.routes, ...l.handlers, ...l.services, ...l.callers, ...l.stores, ...l.screens, ...l.tests, ...cites]);
+          const all = new Set([
+            ...l.contracts,
+            ...l.routes,
+            ...l.handlers,
+            ...l.services,
+            ...l.callers,
+            ...l.stores,
+            ...l.screens,
+            ...l.tests,
+            ...cites,
+          ]);
           out(...layerTable(all));
           continue;
         }
       }
       if (cites.size) out(`Cited by name by ${cites.size} file${cites.size === 1 ? '' : 's'}.`, '', ...layerTable(cites));
-      else if (!/routes$|^layouts$/i.test(sub.name)) out('No file cites this part by name: see the section\'s table above.', '');
+      else if (!/routes$|^layouts$/i.test(sub.name)) out("No file cites this part by name: see the section's table above.", '');
     }
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 
   function screenTable(sub: SpecSub): string[] {
     const pages = files.map((f) => [f, pageSegs(f)] as const).filter((x): x is readonly [string, string[]] => !!x[1]);
@@ -539,7 +653,10 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
       for (const [f, p] of pages) {
         const s = routeScore(segs, p);
         if (s === null) continue;
-        if (s > best) { best = s; hits = []; }
+        if (s > best) {
+          best = s;
+          hits = [];
+        }
         if (s === best) hits.push(f);
       }
       return hits;
@@ -552,21 +669,30 @@ export function buildSpecMap(root: string, specText: string, files = listFiles(r
         let route = m[0].replace(/\.$/, '');
         let hits = serve(route);
         // `/x` after a deeper route on the same line: a sibling of its last segment (`…/shipping, /delivery`).
-        const onlyCatchAll = hits.every((f) => { const p = pageSegs(f)!; return p.length === 1 && p[0].startsWith('[...'); });
+        const onlyCatchAll = hits.every((f) => {
+          const p = pageSegs(f)!;
+          return p.length === 1 && p[0].startsWith('[...');
+        });
         if (onlyCatchAll && prev.split('/').length > 2) {
           const sibling = prev.replace(/\/[^/]*$/, '') + route;
-          if (serve(sibling).length) { route = sibling; hits = serve(sibling); }
+          if (serve(sibling).length) {
+            route = sibling;
+            hits = serve(sibling);
+          }
         }
         rows.push([route, hits]);
         prev = route;
       }
       prev = '';
     }
-    if (/catch-all/.test(sub.body)) rows.push(['catch-all for unknown paths', pages.filter(([f]) => /\/404\.(astro|ts)$/.test(f)).map(([f]) => f)]);
-    if (/served by URL/i.test(sub.body)) rows.push(['static and landing pages, by URL', pages.filter(([, p]) => p.length === 1 && p[0].startsWith('[...')).map(([f]) => f)]);
+    if (/catch-all/.test(sub.body))
+      rows.push(['catch-all for unknown paths', pages.filter(([f]) => /\/404\.(astro|ts)$/.test(f)).map(([f]) => f)]);
+    if (/served by URL/i.test(sub.body))
+      rows.push(['static and landing pages, by URL', pages.filter(([, p]) => p.length === 1 && p[0].startsWith('[...')).map(([f]) => f)]);
     const screensOf = (page: string) => (graph.get(page) ?? []).filter((d) => /^(islands|themes)\//.test(d));
     return [
-      '| Route | Page | Islands and screens |', '|---|---|---|',
+      '| Route | Page | Islands and screens |',
+      '|---|---|---|',
       ...rows.map(([route, hits]) => `| \`${route}\` | ${cell(hits, 'src/pages/')} | ${cell(hits.flatMap(screensOf))} |`),
       '',
     ];

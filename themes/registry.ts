@@ -7,12 +7,12 @@
  * only its own theme's files.
  */
 import { z } from 'zod';
+import { cursorStylesheet, LOADER_BASE, spinnerStylesheet } from './default/loaders/files.ts';
 import { themes } from './manifests.ts';
 import { CURSOR_IDS, SPINNER_IDS, type ThemeManifest, type ThemeRules } from './theme-manifest.ts';
-import { cursorStylesheet, LOADER_BASE, spinnerStylesheet } from './default/loaders/files.ts';
 
-export { themes };
 export type { ThemeManifest, ThemeRules };
+export { themes };
 
 /** One slot: a project-relative path to a component (.astro, or .tsx for slots React islands render), defaulting to the default theme's file. */
 const slot = (file: string, description: string) => z.string().min(1).default(`themes/default/${file}`).describe(description);
@@ -20,13 +20,19 @@ const slot = (file: string, description: string) => z.string().min(1).default(`t
 export const themeSlotsSchema = z.strictObject({
   Header: slot('Header.astro', 'Site header: logo, links 商品一覧 / カート (count badge) / ログイン or マイページ.'),
   Footer: slot('Footer.astro', 'Site footer: legal, privacy, news and blog links and the copyright line.'),
-  Home: slot('screens/Home.astro', "Top page: the blocks of the channel's top layout (hero, banners, category tiles, collections, news, free areas)."),
+  Home: slot(
+    'screens/Home.astro',
+    "Top page: the blocks of the channel's top layout (hero, banners, category tiles, collections, news, free areas).",
+  ),
   ProductList: slot('screens/ProductList.astro', 'Product list: cards (name link, image, price with tax) and pagination.'),
   ProductDetail: slot('screens/ProductDetail.astro', 'Product detail: images, name, price, stock, description and the add-to-cart island.'),
   Cart: slot('screens/Cart.astro', 'Cart screen: heading and the cart island (lines, quantities, totals, checkout button).'),
   CartLines: slot('cart/CartLines.tsx', 'Cart lines (React): image, name link, unit price with tax, quantity select and 削除 per line.'),
   CartTotals: slot('cart/CartTotals.tsx', 'Cart totals (React): subtotal with tax, carriage, grand total and the free-delivery hint.'),
-  CheckoutSteps: slot('checkout/CheckoutSteps.astro', 'Checkout step indicator: カート → お届け先 → お支払い方法 → 確認 → 完了, the current step marked.'),
+  CheckoutSteps: slot(
+    'checkout/CheckoutSteps.astro',
+    'Checkout step indicator: カート → お届け先 → お支払い方法 → 確認 → 完了, the current step marked.',
+  ),
   NewsList: slot('screens/NewsList.astro', 'News list: dated titles, important items marked.'),
   NewsDetail: slot('screens/NewsDetail.astro', 'One news item: date, title, sanitised body.'),
   BlogList: slot('screens/BlogList.astro', 'Blog list: cards with image, date, title, excerpt and tags.'),
@@ -45,9 +51,13 @@ export const themeSlotsSchema = z.strictObject({
   FlipBook: slot('screens/FlipBook.astro', 'Catalogue viewer: every page listed; a small script turns pages (buttons, arrow keys).'),
   PopupList: slot('screens/PopupList.astro', 'Popups: the shown ones with their bodies.'),
   PopupDetail: slot('screens/PopupDetail.astro', 'One popup: title and sanitised body.'),
-  MakerProducts: slot('screens/MakerProducts.astro', "The maker's products on its page: a server-rendered fragment, current without a content rebuild."),
+  MakerProducts: slot(
+    'screens/MakerProducts.astro',
+    "The maker's products on its page: a server-rendered fragment, current without a content rebuild.",
+  ),
 });
 export type ThemeSlots = z.infer<typeof themeSlotsSchema>;
+
 import type { SlotName } from './slot-props.ts';
 
 export type { SlotName };
@@ -130,7 +140,11 @@ export function resolveTheme(name: string): ResolvedTheme {
   const parsed = themeManifestSchema.parse(manifest);
   const slots = themeSlotsSchema.parse(parsed.slots);
   const tokens = [BASE_TOKENS, ...(parsed.tokens && parsed.tokens !== BASE_TOKENS ? [parsed.tokens] : [])];
-  const feedbackStyles = [LOADER_BASE, spinnerStylesheet(parsed.loader.spinner), ...(parsed.cursor.type ? [cursorStylesheet(parsed.cursor.type)] : [])];
+  const feedbackStyles = [
+    LOADER_BASE,
+    spinnerStylesheet(parsed.loader.spinner),
+    ...(parsed.cursor.type ? [cursorStylesheet(parsed.cursor.type)] : []),
+  ];
   return { name: parsed.name, tokens, slots, rules: parsed.rules, loader: parsed.loader, cursor: parsed.cursor, feedbackStyles };
 }
 

@@ -5,13 +5,14 @@
  * them, so a page passing the wrong props or a theme screen expecting other ones fails the type check.
  * Types only: nothing here reaches a bundle.
  */
-import type { Pagination } from '#contracts/common.ts';
+
+import type { CartLine, Totals } from '#api-client/core/types.ts';
+import type { PageLinks } from '#content-sync/paging.ts';
 import type { Catalog } from '#contracts/catalog-order.ts';
+import type { Pagination } from '#contracts/common.ts';
 import type { Banner, Blog, Brand, LandingPage, Maker, News, Popup, Qa, QaCategory, StaticPage, Stylist } from '#contracts/content.ts';
 import type { CategoryNode, Product, ProductFacets, ProductReview } from '#contracts/products.ts';
 import type { CatalogFilters } from '#scripts/product-list-url.ts';
-import type { PageLinks } from '#content-sync/paging.ts';
-import type { CartLine, Totals } from '#api-client/core/types.ts';
 
 /** Where the shopper is in checkout. */
 export type CheckoutStepId = 'cart' | 'shipping' | 'payment' | 'confirm' | 'complete';
@@ -29,10 +30,16 @@ export type HomeBlock =
   | { type: 'free_area'; code: string; body: string };
 
 /** A FAQ category with its items, in the API's order. */
-export interface FaqGroup { category: QaCategory; items: Qa[] }
+export interface FaqGroup {
+  category: QaCategory;
+  items: Qa[];
+}
 
 /** One section of the /sitemap/ page: a heading and its links (depth > 0 for nested categories). */
-export interface SitemapSection { heading: string; links: Array<{ href: string; label: string; depth: number }> }
+export interface SitemapSection {
+  heading: string;
+  links: Array<{ href: string; label: string; depth: number }>;
+}
 
 /** Props of each slot, by slot name. A slot without props takes an empty object. */
 export interface SlotProps {
@@ -109,5 +116,5 @@ export type SlotName = keyof SlotProps;
  * What a slot's module exports: a component (Astro or React) taking that slot's props. The return is
  * `any` because an Astro component and a React component return different things, and JSX accepts both.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: Astro components and React islands return different things
 export type SlotComponent<K extends SlotName> = (props: SlotProps[K]) => any;

@@ -15,7 +15,22 @@ export interface ThemeRules {
 }
 
 /** The spinner designs of spec 9 (0000–0013), one stylesheet each under themes/default/loaders/. */
-export const SPINNER_IDS = ['0000', '0001', '0002', '0003', '0004', '0005', '0006', '0007', '0008', '0009', '0010', '0011', '0012', '0013'] as const;
+export const SPINNER_IDS = [
+  '0000',
+  '0001',
+  '0002',
+  '0003',
+  '0004',
+  '0005',
+  '0006',
+  '0007',
+  '0008',
+  '0009',
+  '0010',
+  '0011',
+  '0012',
+  '0013',
+] as const;
 export type SpinnerId = (typeof SPINNER_IDS)[number];
 
 /** The cursor followers of spec 9 (0001–0003). */

@@ -1,7 +1,7 @@
 import type { Db } from './db/client.ts';
+import type { channels, users } from './db/schema/index.ts';
 import type { ApiEnv } from './env.ts';
 import type { MaintenanceSwitch } from './services/maintenance/switch.ts';
-import type { channels, users } from './db/schema/index.ts';
 
 export type ChannelRow = typeof channels.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

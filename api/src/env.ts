@@ -10,7 +10,11 @@ const envSchema = z.object({
   /** Channel served when a request carries no channel id header. */
   DEFAULT_CHANNEL: z.string().default('default'),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(3600),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 24 * 30),
   CART_TTL_DAYS: z.coerce.number().int().positive().default(30),
   /** PostgreSQL pool size. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
@@ -23,13 +27,29 @@ const envSchema = z.object({
   /** idle_in_transaction_session_timeout of every connection. */
   DATABASE_IDLE_IN_TX_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   /** Largest request body read for ordinary calls (bytes); larger bodies get 413 before being read whole. */
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   /** Largest file in a multipart body (address CSV import, upload-files); the body may be MULTIPART_FRAMING_BYTES more. */
-  UPLOAD_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  UPLOAD_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** Largest file POST /v1/upload-files keeps (bytes); larger files get 413. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   /** Total bytes of uploads not (yet) attached to an inquiry the shop keeps; a new upload over it is 507. */
-  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024 * 1024),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024 * 1024),
   /** Hours an upload never attached to an inquiry is kept before the retention job deletes it. */
   UPLOAD_RETENTION_HOURS: z.coerce.number().min(1).default(24),
   /** Folder of uploaded files on disk (outside the web root); default `uploads` beside DATA_DIR; unused with S3. */
@@ -41,19 +61,35 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().max(200).optional(),
   S3_SECRET_ACCESS_KEY: z.string().max(500).optional(),
   /** Proxies (addresses, CIDR ranges, comma-separated) whose X-Forwarded-* headers are believed; none by default. */
-  TRUSTED_PROXIES: z.string().default('').refine((v) => !('error' in parseAllowList(v)), { error: (iss) => `TRUSTED_PROXIES: ${(parseAllowList(String(iss.input)) as { error: string }).error}` }),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .refine((v) => !('error' in parseAllowList(v)), {
+      error: (iss) => `TRUSTED_PROXIES: ${(parseAllowList(String(iss.input)) as { error: string }).error}`,
+    }),
   /** 1 (or true/on): the shop starts in maintenance, whatever editors set (api/src/services/maintenance). */
-  MAINTENANCE: z.string().default('0').refine((v) => /^(0|1|true|false|on|off)$/i.test(v), 'MAINTENANCE must be 1 or 0')
+  MAINTENANCE: z
+    .string()
+    .default('0')
+    .refine((v) => /^(0|1|true|false|on|off)$/i.test(v), 'MAINTENANCE must be 1 or 0')
     .transform((v) => /^(1|true|on)$/i.test(v)),
   /** Client addresses and CIDR ranges that still reach the shop during maintenance (staff), comma-separated. */
-  MAINTENANCE_ALLOW: z.string().default('').refine((v) => !('error' in parseAllowList(v)), { error: (iss) => (parseAllowList(String(iss.input)) as { error: string }).error }),
+  MAINTENANCE_ALLOW: z
+    .string()
+    .default('')
+    .refine((v) => !('error' in parseAllowList(v)), { error: (iss) => (parseAllowList(String(iss.input)) as { error: string }).error }),
   /** redis://… to share rate limits (and later caches) between processes; PostgreSQL otherwise. */
   REDIS_URL: z.string().optional(),
   /** Prefix of every Redis key, so several shops (or test runs) can share one Redis. */
   REDIS_PREFIX: z.string().max(100).default('shop:'),
   /** Password hashes computed at once (each on its own worker thread); more wait in a short queue. */
   // Default: one core short of all, at most 4, so hashing always leaves a core to the event loop.
-  KDF_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(Math.max(1, Math.min(4, availableParallelism() - 1))),
+  KDF_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   /**
    * smtp://user:pass@host:port (smtps:// for TLS) to deliver the mail outbox; unset: nothing is
    * sent and `npm start` prints each mail's subject and links to the console instead.
@@ -80,7 +116,10 @@ const envSchema = z.object({
   /** Password hashes allowed to wait for a worker; beyond this a login answers 429 (common.busy) at once. */
   KDF_QUEUE_MAX: z.coerce.number().int().min(0).max(10000).default(16),
   /** Card payment provider (docs/payments.md): `test` is the built-in one that `npm start` runs on its own port. */
-  PAYMENT_PROVIDER: z.string().regex(/^[a-z][a-z0-9-]{0,30}$/).default('test'),
+  PAYMENT_PROVIDER: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,30}$/)
+    .default('test'),
   /** The provider's base URL (its own origin); `npm start` sets it to the test provider it starts. */
   PAYMENT_PROVIDER_URL: z.url().optional(),
   /** The provider's public key, given to the browser's tokenising script. */

@@ -11,20 +11,20 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { z } from 'zod';
 import { createApp, type ShopApp } from './app.ts';
-import { openDatabase, type Database, type Db } from './db/client.ts';
+import { type Database, type Db, openDatabase } from './db/client.ts';
 import { behindReason, schemaStatus } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
-import { databaseUrl, readEnv, type ApiEnv } from './env.ts';
-import { closeKdfPools } from './services/passwords/kdf/pool.ts';
-import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
-import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
-import { startMaintenance } from './services/product-requests/restock-watcher.ts';
-import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
-import { apiChecks, createReadiness, type Check, type Readiness } from './routes/health/readiness.ts';
-import { installGracefulShutdown, shutdownDrainMs } from './routes/health/shutdown.ts';
+import { type ApiEnv, databaseUrl, readEnv } from './env.ts';
 import { lineLogger, logFor } from './lib/log.ts';
 import { startMetricsServer } from './lib/metrics.ts';
+import { API_SETTINGS, refuseUnsafeProduction } from './lib/production-secrets.ts';
+import { apiChecks, type Check, createReadiness, type Readiness } from './routes/health/readiness.ts';
+import { installGracefulShutdown, shutdownDrainMs } from './routes/health/shutdown.ts';
+import { createOutboxWorker, type OutboxWorker } from './services/outbox/index.ts';
 import { watchOutbox } from './services/outbox/metrics.ts';
+import { closeKdfPools } from './services/passwords/kdf/pool.ts';
+import { startMaintenance } from './services/product-requests/restock-watcher.ts';
+import { closeRateLimitStores, rateLimitMultiplier } from './services/rate-limit/index.ts';
 
 const log = logFor('api');
 
@@ -54,8 +54,16 @@ export function migratesAtRelease(env: ApiEnv): boolean {
 /** Resolves when the schema is current, checking every `everyMs` until then (an unref'd timer). */
 function whenSchemaCurrent(db: Db, everyMs = 5000): Promise<void> {
   return new Promise((resolvePromise) => {
-    const check = () => schemaStatus(db).then((s) => s.current, () => false)
-      .then((current) => { if (current) resolvePromise(); else setTimeout(check, everyMs).unref(); });
+    const check = () =>
+      schemaStatus(db)
+        .then(
+          (s) => s.current,
+          () => false,
+        )
+        .then((current) => {
+          if (current) resolvePromise();
+          else setTimeout(check, everyMs).unref();
+        });
     check();
   });
 }
@@ -69,7 +77,10 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
   if (factor !== 1) log.warn(`RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
-  if (env.MAINTENANCE) log.warn('MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through');
+  if (env.MAINTENANCE)
+    log.warn(
+      'MAINTENANCE=1: /v1 answers 503 (maintenance) until a restart without it; GET /v1/maintenance, /admin/v1 and MAINTENANCE_ALLOW addresses still get through',
+    );
   const release = migratesAtRelease(env);
   shutdownDrainMs(); // a bad SHUTDOWN_DRAIN_MS stops the start, not the shutdown
   const database = await openDatabase(databaseUrl(env), { migrate: !release });
@@ -89,7 +100,9 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
 }
 
 /** The background work of a serving process: stop it before the database closes. */
-export interface Workers { stop: () => Promise<void> }
+export interface Workers {
+  stop: () => Promise<void>;
+}
 
 /**
  * Starts the background work over the prepared database (npm start and npm run api; not the build's
@@ -106,12 +119,26 @@ export function startWorkers({ database, env, schemaReady }: PreparedApi, log: (
     mail.start();
     // The outbox gauges of /metrics read the table on each scrape (serving processes only).
     watchOutbox(database.db);
-    log(env.SMTP_URL ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}` : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails');
+    log(
+      env.SMTP_URL
+        ? `Mail: delivering the outbox by SMTP to ${describeSmtp(env.SMTP_URL)}`
+        : 'Mail: no SMTP_URL, each mail is printed here ([mail] lines) and kept in outbox_emails',
+    );
     const maintenance = startMaintenance(database.db, env, log);
     // Maintenance first: its last round may queue mail, which the outbox then still sends.
-    started = { stop: async () => { await maintenance.stop(); await mail.stop(); } };
+    started = {
+      stop: async () => {
+        await maintenance.stop();
+        await mail.stop();
+      },
+    };
   });
-  return { stop: async () => { stopped = true; await started?.stop(); } };
+  return {
+    stop: async () => {
+      stopped = true;
+      await started?.stop();
+    },
+  };
 }
 
 /** An SMTP URL without its credentials, for log lines. */
@@ -140,7 +167,13 @@ export function describeDatabase(env: ApiEnv): string {
  * On SIGINT/SIGTERM: readiness off, drain for SHUTDOWN_DRAIN_MS, stop accepting, finish requests in
  * flight, then stop the workers, hashing pools and Redis and close the database (routes/health/shutdown.ts).
  */
-export function closeOnSignals(server: Server, prepared: PreparedApi, label: string, workers?: Workers, alsoClose?: () => Promise<void>): void {
+export function closeOnSignals(
+  server: Server,
+  prepared: PreparedApi,
+  label: string,
+  workers?: Workers,
+  alsoClose?: () => Promise<void>,
+): void {
   installGracefulShutdown({
     server,
     readiness: [prepared.readiness],
@@ -148,8 +181,9 @@ export function closeOnSignals(server: Server, prepared: PreparedApi, label: str
     close: async () => {
       // Hashing workers and the Redis connections would keep the process alive; stop them first,
       // with the background workers (a send in flight finishes and is recorded).
-      await Promise.all([closeKdfPools(), closeRateLimitStores(), prepared.closeChecks(), workers?.stop(), alsoClose?.()])
-        .catch((e: unknown) => logFor(label).error({ err: e }, 'stopping workers failed'));
+      await Promise.all([closeKdfPools(), closeRateLimitStores(), prepared.closeChecks(), workers?.stop(), alsoClose?.()]).catch(
+        (e: unknown) => logFor(label).error({ err: e }, 'stopping workers failed'),
+      );
       // PGlite writes its files on close; a clean close keeps .data/ consistent.
       await prepared.database.close().catch((e: unknown) => logFor(label).error({ err: e }, 'closing the database failed'));
     },

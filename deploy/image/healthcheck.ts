@@ -40,14 +40,19 @@ function commandLines(): string[][] {
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n) && Number(n) !== process.pid)) {
     try {
       lines.push(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
-    } catch { /* gone meanwhile */ }
+    } catch {
+      /* gone meanwhile */
+    }
   }
   return lines;
 }
 
 async function main(): Promise<void> {
   const path = process.argv[2] ?? '/healthz';
-  const role = commandLines().map(roleOf).find((r) => r !== null) ?? null;
+  const role =
+    commandLines()
+      .map(roleOf)
+      .find((r) => r !== null) ?? null;
   if (role === 'migrate') process.exit(0); // a one-shot job has no server
   if (!role) {
     console.error('healthcheck: no shop process found in this container');

@@ -4,8 +4,8 @@
  * is shown, or its refusal (a used or expired link) with the way back to the shop.
  */
 import { confirmProductRequests } from '#api-client/mypage/discovery.ts';
-import Loading from '../common/Loading.tsx';
 import { homePath } from '#lib/routes.ts';
+import Loading from '../common/Loading.tsx';
 import { useTokenLink } from './use-token-link.ts';
 
 export default function ConfirmRestock() {
@@ -14,8 +14,14 @@ export default function ConfirmRestock() {
   if (state.status === 'checking') return <Loading />;
   return (
     <div className="stack">
-      <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>{state.message}</p>
-      <p><a className="btn" href={homePath}>トップページへ</a></p>
+      <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>
+        {state.message}
+      </p>
+      <p>
+        <a className="btn" href={homePath}>
+          トップページへ
+        </a>
+      </p>
     </div>
   );
 }

@@ -9,7 +9,7 @@
  * channel whose members register with a school key, the API answers the first sync with a school_key
  * error (as registration does): the 「学校キー」 field then appears and goes with the next try.
  */
-import { useRef, useState } from '../common/react.ts';
+
 import { authVerify, loginSync } from '#api-client/account/account.ts';
 import { loginUser } from '#api-client/account/auth.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
@@ -21,6 +21,7 @@ import { maxLength, minLength, numeric, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import { useRef, useState } from '../common/react.ts';
 import { useForm } from '../common/useForm.ts';
 import { accountPaths, guestOnlyTarget, useGuestOnly } from './shared.ts';
 
@@ -111,7 +112,11 @@ export default function LoginForm({ mode = 'login' }: Props) {
     setError(null);
     let leaving = false;
     try {
-      const answer = await authVerify({ verify_code: verify_code.trim(), user_id: mfaUserId, ...(sync ? { is_sync_user_channel: true } : {}) });
+      const answer = await authVerify({
+        verify_code: verify_code.trim(),
+        user_id: mfaUserId,
+        ...(sync ? { is_sync_user_channel: true } : {}),
+      });
       leaving = follow(await adoptLoginResponse(answer, { source: 'login', isSyncUserChannel: sync, isManagerLogin }));
     } catch (e) {
       if (isDisplayableError(e)) {
@@ -130,7 +135,11 @@ export default function LoginForm({ mode = 'login' }: Props) {
     setInfo(null);
   }
 
-  const form = useForm<Credentials>({ initial: { username: '', password: '', school_key: '' }, spec, onSubmit: (v) => submitCredentials(v) });
+  const form = useForm<Credentials>({
+    initial: { username: '', password: '', school_key: '' },
+    spec,
+    onSubmit: (v) => submitCredentials(v),
+  });
   const codeForm = useForm<Code>({ initial: { verify_code: '' }, spec: codeSpec, onSubmit: submitCode });
   const hintId = `${form.field('username').id}-hint`;
   const codeHintId = `${codeForm.field('verify_code').id}-hint`;
@@ -140,9 +149,21 @@ export default function LoginForm({ mode = 'login' }: Props) {
 
   const messages = (
     <>
-      {expired && mfaUserId === null && <p className="alert" role="status">{EXPIRED_MESSAGE}</p>}
-      {info && <p className="notice" role="status">{info}</p>}
-      {error && <p className="alert" role="alert">{error}</p>}
+      {expired && mfaUserId === null && (
+        <p className="alert" role="status">
+          {EXPIRED_MESSAGE}
+        </p>
+      )}
+      {info && (
+        <p className="notice" role="status">
+          {info}
+        </p>
+      )}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
     </>
   );
 
@@ -154,16 +175,35 @@ export default function LoginForm({ mode = 'login' }: Props) {
         <form className="form" onSubmit={codeForm.handleSubmit} noValidate>
           <div className="field">
             <label htmlFor={codeForm.field('verify_code').id}>認証コード</label>
-            <input {...codeForm.field('verify_code', codeHintId)} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
-            <small id={codeHintId} className="muted">メールに記載の6桁の数字</small>
+            <input
+              {...codeForm.field('verify_code', codeHintId)}
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              required
+            />
+            <small id={codeHintId} className="muted">
+              メールに記載の6桁の数字
+            </small>
             <FieldError id={codeForm.errorId('verify_code')} message={codeForm.errors.verify_code} />
           </div>
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>認証する</button>
+          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+            認証する
+          </button>
         </form>
         <p>
-          <button type="button" className="btn-link" disabled={busy} onClick={() => credentials.current && void submitCredentials(credentials.current, true)}>コードを再送する</button>
-          {' '}
-          <button type="button" className="btn-link" disabled={busy} onClick={backToCredentials}>ログイン画面に戻る</button>
+          <button
+            type="button"
+            className="btn-link"
+            disabled={busy}
+            onClick={() => credentials.current && void submitCredentials(credentials.current, true)}
+          >
+            コードを再送する
+          </button>{' '}
+          <button type="button" className="btn-link" disabled={busy} onClick={backToCredentials}>
+            ログイン画面に戻る
+          </button>
         </p>
       </div>
     );
@@ -176,7 +216,9 @@ export default function LoginForm({ mode = 'login' }: Props) {
         <div className="field">
           <label htmlFor={form.field('username').id}>ログインID</label>
           <input {...form.field('username', hintId)} type="text" autoComplete="username" inputMode="email" required />
-          <small id={hintId} className="muted">ログインIDまたはメールアドレス</small>
+          <small id={hintId} className="muted">
+            ログインIDまたはメールアドレス
+          </small>
           <FieldError id={form.errorId('username')} message={form.errors.username} />
         </div>
         <div className="field">
@@ -188,16 +230,26 @@ export default function LoginForm({ mode = 'login' }: Props) {
           <div className="field">
             <label htmlFor={form.field('school_key').id}>学校キー</label>
             <input {...form.field('school_key', keyHintId)} type="text" autoComplete="off" spellCheck={false} maxLength={50} required />
-            <small id={keyHintId} className="muted">学校から配布された学校キーを入力してください（半角英数字）</small>
+            <small id={keyHintId} className="muted">
+              学校から配布された学校キーを入力してください（半角英数字）
+            </small>
             <FieldError id={form.errorId('school_key')} message={form.errors.school_key} />
           </div>
         )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>ログイン</button>
+        <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          ログイン
+        </button>
       </form>
       <ul className="login-links">
-        <li><a href={accountPaths.reminder}>パスワードをお忘れの方</a></li>
-        <li><a href={accountPaths.reminderUsername}>ログインIDをお忘れの方</a></li>
-        <li><a href={accountPaths.register}>新規会員登録</a></li>
+        <li>
+          <a href={accountPaths.reminder}>パスワードをお忘れの方</a>
+        </li>
+        <li>
+          <a href={accountPaths.reminderUsername}>ログインIDをお忘れの方</a>
+        </li>
+        <li>
+          <a href={accountPaths.register}>新規会員登録</a>
+        </li>
       </ul>
     </div>
   );

@@ -3,9 +3,10 @@
  * (spec 3 warningMessage, hasPasswordExpired, hasMailErrorCountOver): kept in the session store
  * (this tab) by adoptLoginResponse, shown on the next screen with the link to fix it, dismissible.
  */
-import { useEffect } from '../common/react.ts';
+
 import { useSessionStore } from '#stores/session.ts';
 import { LOGIN_WARNINGS } from '#stores/session-actions.ts';
+import { useEffect } from '../common/react.ts';
 
 export default function LoginWarning() {
   const message = useSessionStore((s) => s.warningMessage);
@@ -17,8 +18,18 @@ export default function LoginWarning() {
   const fix = Object.values(LOGIN_WARNINGS).find((w) => w.message === message);
   return (
     <div className="alert login-warning" role="status">
-      <p>{message}{fix && <> <a href={fix.href}>{fix.link}</a></>}</p>
-      <button type="button" className="btn" onClick={() => useSessionStore.getState().setWarningMessage(null)}>閉じる</button>
+      <p>
+        {message}
+        {fix && (
+          <>
+            {' '}
+            <a href={fix.href}>{fix.link}</a>
+          </>
+        )}
+      </p>
+      <button type="button" className="btn" onClick={() => useSessionStore.getState().setWarningMessage(null)}>
+        閉じる
+      </button>
     </div>
   );
 }

@@ -12,43 +12,85 @@
  * POST /v1/schools/check when it is left and before the form is sent (an unknown key is a field error
  * like the others). The registration API enforces the key itself (422 errors.school_key).
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
 import type { ReactNode } from 'react';
-import { register, schoolCheck, type RegisterBody } from '#api-client/account/account.ts';
+import { type RegisterBody, register, schoolCheck } from '#api-client/account/account.ts';
 import { listPrefectures, type Prefecture } from '#api-client/account/addresses.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from '#contracts/choices.ts';
 import { adoptLoginResponse } from '#stores/session-actions.ts';
 import type { FormSpec } from '#validation/form.ts';
 import {
-  type Rule, email, halfWidthAlphaNum, isoDate, kana, maxLength, minLength, phoneDigits, post, required, requiredWithoutAllOf, when,
+  email,
+  halfWidthAlphaNum,
+  isoDate,
+  kana,
+  maxLength,
+  minLength,
+  phoneDigits,
+  post,
+  type Rule,
+  required,
+  requiredWithoutAllOf,
+  when,
 } from '#validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
 import FieldError from '../common/FieldError.tsx';
-import RadioGroup from '../common/RadioGroup.tsx';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import RadioGroup from '../common/RadioGroup.tsx';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import { useForm } from '../common/useForm.ts';
 import { usePostalAutofill } from '../common/usePostalAutofill.ts';
-import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from '#contracts/choices.ts';
 import { accountPaths, useGuestOnly } from './shared.ts';
 
 type Values = {
   school_key: string;
-  last_name: string; first_name: string; last_name_kana: string; first_name_kana: string;
-  email: string; username: string; password: string;
-  phone_number: string; cell_phone_number: string;
-  newsletter: string; gender: string; birthday: string;
-  security_question_ct: string; security_answer: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  email: string;
+  username: string;
+  password: string;
+  phone_number: string;
+  cell_phone_number: string;
+  newsletter: string;
+  gender: string;
+  birthday: string;
+  security_question_ct: string;
+  security_answer: string;
   /** '1' while the optional address block is on. */
   with_address: string;
-  'address.postal_code': string; 'address.prefecture': string; 'address.city': string;
-  'address.address1': string; 'address.address2': string;
+  'address.postal_code': string;
+  'address.prefecture': string;
+  'address.city': string;
+  'address.address1': string;
+  'address.address2': string;
 };
 
 const initial: Values = {
-  school_key: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', email: '', username: '', password: '',
-  phone_number: '', cell_phone_number: '', newsletter: '1', gender: '', birthday: '', security_question_ct: '', security_answer: '',
-  with_address: '', 'address.postal_code': '', 'address.prefecture': '', 'address.city': '', 'address.address1': '', 'address.address2': '',
+  school_key: '',
+  last_name: '',
+  first_name: '',
+  last_name_kana: '',
+  first_name_kana: '',
+  email: '',
+  username: '',
+  password: '',
+  phone_number: '',
+  cell_phone_number: '',
+  newsletter: '1',
+  gender: '',
+  birthday: '',
+  security_question_ct: '',
+  security_answer: '',
+  with_address: '',
+  'address.postal_code': '',
+  'address.prefecture': '',
+  'address.city': '',
+  'address.address1': '',
+  'address.address2': '',
 };
 
 const PHONES = ['phone_number', 'cell_phone_number'];
@@ -109,15 +151,16 @@ export function registerBody(v: Values, withSchoolKey = false): RegisterBody {
     birthday: orNull(v.birthday),
     security_question_ct: Number(v.security_question_ct) as 1 | 2 | 3 | 4,
     security_answer: v.security_answer.trim(),
-    address: v.with_address === '1'
-      ? {
-        postal_code: v['address.postal_code'].trim(),
-        prefecture: v['address.prefecture'].trim(),
-        city: v['address.city'].trim(),
-        address1: v['address.address1'].trim(),
-        ...(v['address.address2'].trim() ? { address2: v['address.address2'].trim() } : {}),
-      }
-      : null,
+    address:
+      v.with_address === '1'
+        ? {
+            postal_code: v['address.postal_code'].trim(),
+            prefecture: v['address.prefecture'].trim(),
+            city: v['address.city'].trim(),
+            address1: v['address.address1'].trim(),
+            ...(v['address.address2'].trim() ? { address2: v['address.address2'].trim() } : {}),
+          }
+        : null,
   };
 }
 
@@ -196,7 +239,10 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
 
   /** A labelled text control with its error (and an optional hint). */
   const text = (
-    name: keyof Values & string, label: string, attrs: Record<string, string | number | boolean> = {}, hint?: string,
+    name: keyof Values & string,
+    label: string,
+    attrs: Record<string, string | number | boolean> = {},
+    hint?: string,
     opts: { extra?: ReactNode; onValue?: (value: string) => void; onLeave?: (value: string) => void } = {},
   ) => {
     const props = form.field(name, hint ? `${form.field(name).id}-hint` : undefined);
@@ -206,11 +252,32 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
       <div className="field">
         <label htmlFor={props.id}>{label}</label>
         <input
-          {...props} type="text" {...attrs}
-          onChange={onValue ? (e) => { props.onChange(e); onValue(e.target.value); } : props.onChange}
-          onBlur={onValue || onLeave ? () => { props.onBlur(); onValue?.(form.values[name]); onLeave?.(form.values[name]); } : props.onBlur}
+          {...props}
+          type="text"
+          {...attrs}
+          onChange={
+            onValue
+              ? (e) => {
+                  props.onChange(e);
+                  onValue(e.target.value);
+                }
+              : props.onChange
+          }
+          onBlur={
+            onValue || onLeave
+              ? () => {
+                  props.onBlur();
+                  onValue?.(form.values[name]);
+                  onLeave?.(form.values[name]);
+                }
+              : props.onBlur
+          }
         />
-        {hint && <small id={hintId} className="muted">{hint}</small>}
+        {hint && (
+          <small id={hintId} className="muted">
+            {hint}
+          </small>
+        )}
         {extra}
         <FieldError id={form.errorId(name)} message={form.errors[name]} />
       </div>
@@ -223,12 +290,25 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
 
   return (
     <form className="form register-form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>
-      {error && <p className="alert" role="alert">{error}</p>}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
       {schoolKey && (
         <fieldset className="stack">
           <legend>学校</legend>
-          {text('school_key', '学校キー', { required: true, autoComplete: 'off', spellCheck: false, maxLength: 50 },
-            '学校から配布された学校キーを入力してください（半角英数字）', { onLeave: (value) => { void checkKey(value); } })}
+          {text(
+            'school_key',
+            '学校キー',
+            { required: true, autoComplete: 'off', spellCheck: false, maxLength: 50 },
+            '学校から配布された学校キーを入力してください（半角英数字）',
+            {
+              onLeave: (value) => {
+                void checkKey(value);
+              },
+            },
+          )}
         </fieldset>
       )}
       <fieldset className="stack">
@@ -258,7 +338,11 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
           <label htmlFor={form.field('security_question_ct').id}>秘密の質問</label>
           <select {...form.field('security_question_ct')} required>
             <option value="">選択してください</option>
-            {Object.entries(SECURITY_QUESTIONS).map(([code, question]) => <option key={code} value={code}>{question}</option>)}
+            {Object.entries(SECURITY_QUESTIONS).map(([code, question]) => (
+              <option key={code} value={code}>
+                {question}
+              </option>
+            ))}
           </select>
           <FieldError id={form.errorId('security_question_ct')} message={form.errors.security_question_ct} />
         </div>
@@ -268,24 +352,45 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
         <legend>ご住所（任意）</legend>
         <div className="field">
           <label className="checkbox">
-            <input type="checkbox" name="with_address" checked={addressOn} onChange={(e) => form.setValue('with_address', e.target.checked ? '1' : '')} />
+            <input
+              type="checkbox"
+              name="with_address"
+              checked={addressOn}
+              onChange={(e) => form.setValue('with_address', e.target.checked ? '1' : '')}
+            />
             住所を登録する
           </label>
         </div>
         {addressOn && (
           <>
-            {text('address.postal_code', '郵便番号', {
-              autoComplete: 'postal-code', inputMode: 'numeric', required: true,
-            }, '例：123-4567（入力すると住所を自動で入力します）', {
-              onValue: postal.lookup,
-              extra: postal.message && <small className="muted" role="status">{postal.message}</small>,
-            })}
+            {text(
+              'address.postal_code',
+              '郵便番号',
+              {
+                autoComplete: 'postal-code',
+                inputMode: 'numeric',
+                required: true,
+              },
+              '例：123-4567（入力すると住所を自動で入力します）',
+              {
+                onValue: postal.lookup,
+                extra: postal.message && (
+                  <small className="muted" role="status">
+                    {postal.message}
+                  </small>
+                ),
+              },
+            )}
             <div className="field">
               <label htmlFor={form.field('address.prefecture').id}>都道府県</label>
               {prefectures && prefectures.length > 0 ? (
                 <select {...form.field('address.prefecture')} autoComplete="address-level1" required>
                   <option value="">選択してください</option>
-                  {prefectures.map((p) => <option key={p.code} value={p.name}>{p.name}</option>)}
+                  {prefectures.map((p) => (
+                    <option key={p.code} value={p.name}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
               ) : (
                 <input {...form.field('address.prefecture')} type="text" autoComplete="address-level1" required />
@@ -298,8 +403,12 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
           </>
         )}
       </fieldset>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>会員登録</button>
-      <p>すでに会員の方は <a href={accountPaths.login}>ログイン</a></p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+        会員登録
+      </button>
+      <p>
+        すでに会員の方は <a href={accountPaths.login}>ログイン</a>
+      </p>
     </form>
   );
 }

@@ -4,10 +4,11 @@
  * the token cookies. Without one (another browser, a closed tab) it says to log in again, which
  * brings the member back here through the guest-only rule.
  */
-import { useState } from '../common/react.ts';
+
 import { emailVerifyRequest } from '#api-client/account/account.ts';
 import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { useSessionStore, writeAuthExtras } from '#stores/session.ts';
+import { useState } from '../common/react.ts';
 import { accountPaths } from './shared.ts';
 
 export const RESENT_FALLBACK = '確認メールを再送しました。';
@@ -20,7 +21,11 @@ export default function ResendVerification() {
   const [error, setError] = useState<string | null>(null);
 
   if (!pending) {
-    return <p>{LOGIN_TO_RESEND} <a href={accountPaths.login}>ログイン</a></p>;
+    return (
+      <p>
+        {LOGIN_TO_RESEND} <a href={accountPaths.login}>ログイン</a>
+      </p>
+    );
   }
 
   async function resend() {
@@ -45,9 +50,21 @@ export default function ResendVerification() {
 
   return (
     <div className="stack">
-      {done && <p className="notice" role="status">{done}</p>}
-      {error && <p className="alert" role="alert">{error}</p>}
-      <p><button type="button" className="btn" onClick={() => void resend()} disabled={busy} aria-busy={busy}>確認メールを再送する</button></p>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <p>
+        <button type="button" className="btn" onClick={() => void resend()} disabled={busy} aria-busy={busy}>
+          確認メールを再送する
+        </button>
+      </p>
     </div>
   );
 }

@@ -15,9 +15,19 @@ export default function Unlock() {
   if (state.status === 'checking') return <Loading />;
   return (
     <div className="stack">
-      <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>{state.message}</p>
-      {state.status === 'failed' && <p>ロックが解除できない場合は、パスワードを再設定するとログインできます。 <a href={accountPaths.reminder}>パスワードをお忘れの方</a></p>}
-      <p><a className="btn btn-primary" href={accountPaths.login}>ログイン画面へ</a></p>
+      <p className={state.status === 'done' ? 'notice' : 'alert'} role={state.status === 'done' ? 'status' : 'alert'}>
+        {state.message}
+      </p>
+      {state.status === 'failed' && (
+        <p>
+          ロックが解除できない場合は、パスワードを再設定するとログインできます。 <a href={accountPaths.reminder}>パスワードをお忘れの方</a>
+        </p>
+      )}
+      <p>
+        <a className="btn btn-primary" href={accountPaths.login}>
+          ログイン画面へ
+        </a>
+      </p>
     </div>
   );
 }

@@ -3,16 +3,17 @@
  * member registered and logs them in (adoptLoginResponse); an invalid, used or expired link shows
  * the API's message and the way to a new mail.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
 import { emailVerifyCheck } from '#api-client/account/account.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { useSessionStore } from '#stores/session.ts';
 import { adoptLoginResponse } from '#stores/session-actions.ts';
 import Loading from '../common/Loading.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import ResendVerification from './ResendVerification.tsx';
-import { NO_TOKEN_MESSAGE } from './use-token-link.ts';
 import { accountPaths } from './shared.ts';
+import { NO_TOKEN_MESSAGE } from './use-token-link.ts';
 
 export const VERIFIED_MESSAGE = 'メールアドレスの確認が完了しました';
 export { NO_TOKEN_MESSAGE };
@@ -48,15 +49,23 @@ export default function VerifyEmail() {
   if (state.status === 'done') {
     return (
       <div className="stack">
-        <p className="notice" role="status">{VERIFIED_MESSAGE}</p>
+        <p className="notice" role="status">
+          {VERIFIED_MESSAGE}
+        </p>
         <p>会員登録が完了しました。ご登録ありがとうございます。</p>
-        <p><a className="btn btn-primary" href={accountPaths.mypage}>マイページ</a></p>
+        <p>
+          <a className="btn btn-primary" href={accountPaths.mypage}>
+            マイページ
+          </a>
+        </p>
       </div>
     );
   }
   return (
     <div className="stack">
-      <p className="alert" role="alert">{state.message}</p>
+      <p className="alert" role="alert">
+        {state.message}
+      </p>
       <ResendVerification />
     </div>
   );

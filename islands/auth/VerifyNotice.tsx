@@ -3,9 +3,10 @@
  * first-login verification on). Explains the mail, resends it, or lets the visitor give up this
  * pending login and log in with another account.
  */
-import { useEffect } from '../common/react.ts';
+
 import { useSessionStore, writeAuthExtras } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
+import { useEffect } from '../common/react.ts';
 import { MAIL_SENT_MESSAGE } from './RegisterComplete.tsx';
 import ResendVerification from './ResendVerification.tsx';
 import { accountPaths } from './shared.ts';
@@ -27,14 +28,24 @@ export default function VerifyNotice() {
 
   if (!check) return <Loading />;
   if (isLogin) {
-    return <p>メールアドレスの確認は完了しています。 <a href={accountPaths.mypage}>マイページ</a></p>;
+    return (
+      <p>
+        メールアドレスの確認は完了しています。 <a href={accountPaths.mypage}>マイページ</a>
+      </p>
+    );
   }
   return (
     <div className="stack">
       <p>会員登録を完了するには、メールアドレスの確認が必要です。</p>
       {pending && <p>{MAIL_SENT_MESSAGE}</p>}
       <ResendVerification />
-      {pending && <p><button type="button" className="btn-link" onClick={otherAccount}>別のアカウントでログインする</button></p>}
+      {pending && (
+        <p>
+          <button type="button" className="btn-link" onClick={otherAccount}>
+            別のアカウントでログインする
+          </button>
+        </p>
+      )}
     </div>
   );
 }

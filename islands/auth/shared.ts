@@ -3,10 +3,11 @@
  * table of src/lib/routes.ts, which would put the whole table in the shared chunk) and the
  * guest-only rule of spec 2 as a hook.
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import { guestMiddleware } from '#lib/route-middleware.ts';
 import { useSessionStore } from '#stores/session.ts';
 import { readMemberRules } from '../common/member-rules.ts';
+import { useEffect, useState } from '../common/react.ts';
 
 export const accountPaths = {
   login: '/login/',
@@ -34,11 +35,14 @@ export function guestOnlyTarget(): string | null {
 export function useGuestOnly(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    void useSessionStore.getState().checkSession().then(() => {
-      const away = guestOnlyTarget();
-      if (away) window.location.replace(away);
-      else setReady(true);
-    });
+    void useSessionStore
+      .getState()
+      .checkSession()
+      .then(() => {
+        const away = guestOnlyTarget();
+        if (away) window.location.replace(away);
+        else setReady(true);
+      });
   }, []);
   return ready;
 }

@@ -2,8 +2,9 @@
  * The step of a mailed link's page (/login/unlock/, /verify/restock/): reads `?token=` once, sends it
  * with `open` and holds the message to show, the API's answer or its refusal (a used or expired link).
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 
 export const NO_TOKEN_MESSAGE = 'URLが正しくありません。メールに記載のURLをもう一度開いてください。';
 
@@ -23,7 +24,9 @@ export function useTokenLink(open: (token: string) => Promise<string>): TokenLin
     }
     open(token).then(
       (message) => setState({ status: 'done', message }),
-      (e: unknown) => { if (isDisplayableError(e)) setState({ status: 'failed', message: firstErrorMessage(e) }); },
+      (e: unknown) => {
+        if (isDisplayableError(e)) setState({ status: 'failed', message: firstErrorMessage(e) });
+      },
     );
   }, []);
   return state;

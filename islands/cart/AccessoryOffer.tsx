@@ -3,11 +3,12 @@
  * with its price, a quantity and 「追加する」. Nothing is shown while loading, when the product offers
  * none, or when the list cannot be read (the line itself is unaffected).
  */
-import { useId, useState } from '../common/react.ts';
+
 import { listProductAccessories } from '#api-client/cart/accessories.ts';
 import type { CartLine } from '#api-client/core/types.ts';
 import { formatYenWithTax } from '#lib/money.ts';
 import { useLoad } from '../checkout/useLoad.ts';
+import { useId, useState } from '../common/react.ts';
 
 const QUANTITIES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
@@ -24,7 +25,9 @@ export default function AccessoryOffer({ line, disabled, onAdd }: Props) {
   if (!data?.length) return null;
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="cart-accessory-title">{line.name}の付属品を追加</h2>
+      <h2 id={`${id}-title`} className="cart-accessory-title">
+        {line.name}の付属品を追加
+      </h2>
       <ul className="cart-accessory-offers">
         {data.map((a) => {
           const selectId = `${id}-${a.id}`;
@@ -36,14 +39,32 @@ export default function AccessoryOffer({ line, disabled, onAdd }: Props) {
               {a.inStock ? (
                 <span className="field cart-line-qty">
                   <label htmlFor={selectId}>数量</label>
-                  <select id={selectId} aria-label={`${a.name}の追加する数量`} value={quantity} disabled={disabled}
-                    onChange={(e) => setQuantities({ ...quantities, [a.id]: Number(e.target.value) })}>
-                    {QUANTITIES.map((n) => <option key={n} value={n}>{n}</option>)}
+                  <select
+                    id={selectId}
+                    aria-label={`${a.name}の追加する数量`}
+                    value={quantity}
+                    disabled={disabled}
+                    onChange={(e) => setQuantities({ ...quantities, [a.id]: Number(e.target.value) })}
+                  >
+                    {QUANTITIES.map((n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
                   </select>
                 </span>
-              ) : <span className="muted">在庫なし</span>}
-              <button type="button" className="btn" disabled={disabled || !a.inStock} aria-label={`${a.name}を付属品として追加する`}
-                onClick={() => onAdd(a.id, quantity)}>追加する</button>
+              ) : (
+                <span className="muted">在庫なし</span>
+              )}
+              <button
+                type="button"
+                className="btn"
+                disabled={disabled || !a.inStock}
+                aria-label={`${a.name}を付属品として追加する`}
+                onClick={() => onAdd(a.id, quantity)}
+              >
+                追加する
+              </button>
             </li>
           );
         })}

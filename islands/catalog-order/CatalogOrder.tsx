@@ -6,18 +6,27 @@
 import { listPrefectures } from '#api-client/account/addresses.ts';
 import { listCatalogs, orderCatalog } from '#api-client/catalog/catalog-order.ts';
 import type { FormSpec } from '#validation/form.ts';
-import { addressPartSpec } from '../common/address-rules.ts';
 import { email, kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
-import { useEffect, useState } from '../common/react.ts';
+import AddressFields, { TextField } from '../common/AddressFields.tsx';
+import { addressPartSpec } from '../common/address-rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
-import AddressFields, { TextField } from '../common/AddressFields.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 
 type Values = {
-  catalog_id: string; name: string; kana: string; postal_code: string; prefecture: string; city: string;
-  address1: string; address2: string; phone_number: string; email: string; note: string;
+  catalog_id: string;
+  name: string;
+  kana: string;
+  postal_code: string;
+  prefecture: string;
+  city: string;
+  address1: string;
+  address2: string;
+  phone_number: string;
+  email: string;
+  note: string;
 };
 
 export const catalogOrderSpec: FormSpec<Values> = {
@@ -47,7 +56,9 @@ export default function CatalogOrder() {
       <div className="stack complete" role="status">
         <h2>カタログのご請求を承りました</h2>
         <p>{done.message}</p>
-        <p>受付番号：{done.id}（{done.catalog_name}）</p>
+        <p>
+          受付番号：{done.id}（{done.catalog_name}）
+        </p>
         <p>1週間ほどでお届けいたします。</p>
       </div>
     );
@@ -62,8 +73,17 @@ function OrderForm({ lists, onDone }: { lists: Lists; onDone: (r: { id: number; 
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   const initial: Values = {
-    catalog_id: lists.catalogs.length === 1 ? String(lists.catalogs[0].id) : '', name: '', kana: '', postal_code: '', prefecture: '',
-    city: '', address1: '', address2: '', phone_number: '', email: '', note: '',
+    catalog_id: lists.catalogs.length === 1 ? String(lists.catalogs[0].id) : '',
+    name: '',
+    kana: '',
+    postal_code: '',
+    prefecture: '',
+    city: '',
+    address1: '',
+    address2: '',
+    phone_number: '',
+    email: '',
+    note: '',
   };
   async function submit(values: Values) {
     if (busy) return;
@@ -78,16 +98,25 @@ function OrderForm({ lists, onDone }: { lists: Lists; onDone: (r: { id: number; 
     }
   }
   const form = useAccountForm<Values>({ initial, spec: catalogOrderSpec, onSubmit: submit });
-  const text = (name: keyof Values, label: string, extra: Record<string, string> = {}, hint?: string) =>
-    <TextField form={form} name={name} label={label} extra={extra} hint={hint} />;
+  const text = (name: keyof Values, label: string, extra: Record<string, string> = {}, hint?: string) => (
+    <TextField form={form} name={name} label={label} extra={extra} hint={hint} />
+  );
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('catalog_id').id}>ご希望のカタログ</label>
         <select {...form.field('catalog_id')}>
           <option value="">選択してください</option>
-          {lists.catalogs.map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+          {lists.catalogs.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name}
+            </option>
+          ))}
         </select>
         <FieldError id={form.errorId('catalog_id')} message={form.errors.catalog_id} />
       </div>
@@ -105,7 +134,9 @@ function OrderForm({ lists, onDone }: { lists: Lists; onDone: (r: { id: number; 
         <FieldError id={form.errorId('note')} message={form.errors.note} />
       </div>
       <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>カタログを請求する</button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          カタログを請求する
+        </button>
       </div>
     </form>
   );

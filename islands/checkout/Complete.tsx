@@ -3,18 +3,19 @@
  * after the API confirms the order is the signed-in visitor's own (GET /v1/carts/order/{order_no});
  * anyone else's number, a malformed one or a guest gets a neutral notice and nothing about the order.
  */
-import { useEffect, useState } from '../common/react.ts';
-import { getCartOrder } from '#api-client/checkout/cart-order.ts';
-import OrderBenefits from './OrderBenefits.tsx';
-import { isGuestCheckout } from '#api-client/core/options.ts';
+
 import type { ComponentType } from 'react';
+import { getCartOrder } from '#api-client/checkout/cart-order.ts';
 import { isIgnoredError } from '#api-client/core/errors.ts';
+import { isGuestCheckout } from '#api-client/core/options.ts';
 import type { Order } from '#api-client/core/types.ts';
 import { homePath, orderHistoryPath } from '#lib/routes.ts';
 import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
-import SocialGiftLink from './SocialGiftLink.tsx';
+import { useEffect, useState } from '../common/react.ts';
+import OrderBenefits from './OrderBenefits.tsx';
 import OrderPaymentDetail from './OrderPaymentDetail.tsx';
+import SocialGiftLink from './SocialGiftLink.tsx';
 
 /** The order number from ?order_no= (letters, digits and hyphens only), or null. */
 export function readOrderNo(search: string): string | null {
@@ -41,13 +42,19 @@ async function loadView(): Promise<View> {
 /** Thanks message and order number, or a notice when the order is not the visitor's. */
 export default function Complete() {
   const [view, setView] = useState<View>({ state: 'loading' });
-  useEffect(() => { void loadView().then(setView); }, []);
+  useEffect(() => {
+    void loadView().then(setView);
+  }, []);
   useEffect(() => {
     if (view.state !== 'thanks') return;
     // Analytics only: loaded after the order is shown, and its failure changes nothing on screen.
     const { order } = view;
-    import('#scripts/purchase-data-layer.ts')
-      .then((m) => { m.reportPurchase(order, m.purchaseValueWithoutTax()); }, () => {});
+    import('#scripts/purchase-data-layer.ts').then(
+      (m) => {
+        m.reportPurchase(order, m.purchaseValueWithoutTax());
+      },
+      () => {},
+    );
   }, [view]);
 
   if (view.state === 'loading') return <Loading />;
@@ -61,8 +68,12 @@ export default function Complete() {
             : 'ご注文の状況はログインのうえ、マイページの注文履歴からご確認ください。'}
         </p>
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
-          <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>
-          <a className="btn" href={homePath}>トップページへ</a>
+          <a className="btn btn-primary" href={orderHistoryPath()}>
+            注文履歴を見る
+          </a>
+          <a className="btn" href={homePath}>
+            トップページへ
+          </a>
         </div>
       </div>
     );
@@ -76,7 +87,9 @@ export default function Complete() {
         <p>ご入力いただいたメールアドレスにご注文内容の確認メールをお送りしました。</p>
         <GuestConvertLoader />
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
-          <a className="btn" href={homePath}>トップページへ</a>
+          <a className="btn" href={homePath}>
+            トップページへ
+          </a>
         </div>
       </div>
     );
@@ -90,8 +103,12 @@ export default function Complete() {
       <OrderPaymentDetail orderNo={view.order.order_no} />
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        <a className="btn btn-primary" href={orderHistoryPath()}>注文履歴を見る</a>
-        <a className="btn" href={homePath}>トップページへ</a>
+        <a className="btn btn-primary" href={orderHistoryPath()}>
+          注文履歴を見る
+        </a>
+        <a className="btn" href={homePath}>
+          トップページへ
+        </a>
       </div>
     </div>
   );
@@ -105,8 +122,16 @@ function GuestConvertLoader() {
   const [Form, setForm] = useState<ComponentType | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    import('./GuestConvert.tsx').then((m) => setForm(() => m.default), () => setFailed(true));
+    import('./GuestConvert.tsx').then(
+      (m) => setForm(() => m.default),
+      () => setFailed(true),
+    );
   }, []);
-  if (failed) return <p className="alert" role="alert">会員登録フォームを読み込めませんでした。ページを再読み込みしてください。</p>;
+  if (failed)
+    return (
+      <p className="alert" role="alert">
+        会員登録フォームを読み込めませんでした。ページを再読み込みしてください。
+      </p>
+    );
   return Form ? <Form /> : <Loading />;
 }

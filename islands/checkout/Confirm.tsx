@@ -6,19 +6,26 @@
  * build's synced settings, like the guide and 特定商取引法 pages), so the island makes no settings call.
  */
 import type { ReactNode } from 'react';
-import { useRef, useState } from '../common/react.ts';
 import { listCartPayments } from '#api-client/checkout/payments.ts';
 import type { Cart, OrderTerms, PaymentMethod } from '#api-client/core/types.ts';
+import {
+  cartCompletePath,
+  cartPath,
+  cartPaymentPath,
+  cartShippingDetailPath,
+  cartShippingSelectPath,
+  productDetailPath,
+} from '#lib/routes.ts';
 import { useCartStore } from '#stores/cart.ts';
-import { cartCompletePath, cartPath, cartPaymentPath, cartShippingDetailPath, cartShippingSelectPath, productDetailPath } from '#lib/routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
-import ToastRegion from '../common/ToastRegion.tsx';
 import { refreshHeader } from '../common/navigation.ts';
-import { SummaryItems, SummaryTotals, type SummaryItem } from './OrderSummary.tsx';
+import { useRef, useState } from '../common/react.ts';
+import ToastRegion from '../common/ToastRegion.tsx';
 import BenefitsFields from './BenefitsFields.tsx';
 import { feeText } from './fee.ts';
+import { type SummaryItem, SummaryItems, SummaryTotals } from './OrderSummary.tsx';
 import ShipmentList from './ShipmentList.tsx';
 import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
@@ -29,7 +36,14 @@ import { useLoad } from './useLoad.ts';
  * payment method.
  */
 export default function Confirm({ terms, children }: { terms: OrderTerms; children?: ReactNode }) {
-  return <><MemberGate allowGuest><ConfirmOrder terms={terms}>{children}</ConfirmOrder></MemberGate><ToastRegion /></>;
+  return (
+    <>
+      <MemberGate allowGuest>
+        <ConfirmOrder terms={terms}>{children}</ConfirmOrder>
+      </MemberGate>
+      <ToastRegion />
+    </>
+  );
 }
 
 /** Cart lines in the summary's shape. */
@@ -81,7 +95,9 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
       </section>
       <BenefitsFields cart={cart} />
       <section aria-labelledby="confirm-totals" className="panel">
-        <h2 id="confirm-totals" className="visually-hidden">ご請求金額</h2>
+        <h2 id="confirm-totals" className="visually-hidden">
+          ご請求金額
+        </h2>
         <SummaryTotals totals={cart.totals} />
       </section>
       <section aria-labelledby="confirm-address">
@@ -89,29 +105,62 @@ function ConfirmOrder({ terms, children }: { terms: OrderTerms; children?: React
         {cart.socialGift ? (
           <p>
             ソーシャルギフト（お届け先とお届け日時は、ご注文後にお送りするURLから受け取る方が入力します）
-            {cart.socialGift.senderName && <><br />贈り主：{cart.socialGift.senderName}</>}
-            {cart.socialGift.message && <><br />メッセージ：{cart.socialGift.message}</>}
+            {cart.socialGift.senderName && (
+              <>
+                <br />
+                贈り主：{cart.socialGift.senderName}
+              </>
+            )}
+            {cart.socialGift.message && (
+              <>
+                <br />
+                メッセージ：{cart.socialGift.message}
+              </>
+            )}
           </p>
-        ) : cart.deliveries.length ? <ShipmentList cart={cart} /> : <p className="muted">未選択</p>}
-        <p><a href={cartShippingSelectPath}>お届け先を変更する</a>{!cart.socialGift && <>　<a href={cartShippingDetailPath}>お届け日時・ギフト設定を変更する</a></>}</p>
+        ) : cart.deliveries.length ? (
+          <ShipmentList cart={cart} />
+        ) : (
+          <p className="muted">未選択</p>
+        )}
+        <p>
+          <a href={cartShippingSelectPath}>お届け先を変更する</a>
+          {!cart.socialGift && (
+            // biome-ignore lint/complexity/noUselessFragments: it holds the full-width space before the link
+            <>
+              　<a href={cartShippingDetailPath}>お届け日時・ギフト設定を変更する</a>
+            </>
+          )}
+        </p>
       </section>
       <section aria-labelledby="confirm-payment">
         <h2 id="confirm-payment">お支払い方法</h2>
-        <p>{cart.paymentName ?? '未選択'}{method && <>（{feeText(method)}）</>}</p>
+        <p>
+          {cart.paymentName ?? '未選択'}
+          {method && <>（{feeText(method)}）</>}
+        </p>
         {method?.description && <p className="muted pre-line">{method.description}</p>}
-        <p><a href={cartPaymentPath}>お支払い方法を変更する</a></p>
+        <p>
+          <a href={cartPaymentPath}>お支払い方法を変更する</a>
+        </p>
       </section>
       {children}
       {returns.length > 0 && (
         <section aria-labelledby="confirm-returns" className="panel terms">
           <h2 id="confirm-returns">返品について</h2>
-          {returns.map((t) => <p key={t}>{t}</p>)}
+          {returns.map((t) => (
+            <p key={t}>{t}</p>
+          ))}
         </section>
       )}
       <ErrorMessage error={error} fallback="ご注文を確定できませんでした。" />
       <div className="actions">
-        <a className="btn" href={cartPath}>カートに戻る</a>
-        <button type="button" className="btn btn-primary" onClick={decide} disabled={submitting} aria-busy={submitting}>注文を確定する</button>
+        <a className="btn" href={cartPath}>
+          カートに戻る
+        </a>
+        <button type="button" className="btn btn-primary" onClick={decide} disabled={submitting} aria-busy={submitting}>
+          注文を確定する
+        </button>
       </div>
     </div>
   );

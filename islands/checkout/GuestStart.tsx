@@ -3,10 +3,11 @@
  * purchase (GET /v1/users/dummy; the token stays in this tab's guest store) and goes on to enter the
  * buyer and the delivery address.
  */
-import { useState } from '../common/react.ts';
+
 import { startGuestCheckout } from '#api-client/account/guest.ts';
-import { isDisplayableError, firstErrorMessage } from '#api-client/core/errors.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { cartShippingAddPath } from '#lib/routes.ts';
+import { useState } from '../common/react.ts';
 
 /** The checkout page the login screen returns to (?redirect=/cart/…), or null. */
 export function checkoutReturn(search: string): string | null {
@@ -36,9 +37,17 @@ export default function GuestStart() {
   return (
     <section className="panel stack" aria-labelledby="guest-start">
       <h2 id="guest-start">会員登録せずに購入する</h2>
-      <p>会員登録をせずにご購入いただけます。お名前・メールアドレス・お届け先をご入力ください。ご購入後に、そのまま会員登録することもできます。</p>
-      {error && <p className="alert" role="alert">{error}</p>}
-      <button type="button" className="btn btn-block" onClick={start} disabled={busy} aria-busy={busy}>会員登録せずに購入する</button>
+      <p>
+        会員登録をせずにご購入いただけます。お名前・メールアドレス・お届け先をご入力ください。ご購入後に、そのまま会員登録することもできます。
+      </p>
+      {error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="btn btn-block" onClick={start} disabled={busy} aria-busy={busy}>
+        会員登録せずに購入する
+      </button>
     </section>
   );
 }

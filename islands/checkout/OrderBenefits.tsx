@@ -10,10 +10,26 @@ export default function OrderBenefits({ order }: { order: Pick<Order, 'order' | 
   const coupon = order.coupons?.[0];
   return (
     <dl className="totals panel" aria-label="クーポン・ポイント">
-      {discount > 0 && <><dt>クーポン割引{coupon ? `（${coupon.name}）` : ''}</dt><dd>-{formatYen(discount)}</dd></>}
-      {used > 0 && <><dt>ポイント利用</dt><dd>-{points(used)}</dd></>}
-      <dt>お支払い合計（税込）</dt><dd>{formatYen(total)}</dd>
-      {earned > 0 && <><dt>獲得予定ポイント</dt><dd>{points(earned)}</dd></>}
+      {discount > 0 && (
+        <>
+          <dt>クーポン割引{coupon ? `（${coupon.name}）` : ''}</dt>
+          <dd>-{formatYen(discount)}</dd>
+        </>
+      )}
+      {used > 0 && (
+        <>
+          <dt>ポイント利用</dt>
+          <dd>-{points(used)}</dd>
+        </>
+      )}
+      <dt>お支払い合計（税込）</dt>
+      <dd>{formatYen(total)}</dd>
+      {earned > 0 && (
+        <>
+          <dt>獲得予定ポイント</dt>
+          <dd>{points(earned)}</dd>
+        </>
+      )}
     </dl>
   );
 }

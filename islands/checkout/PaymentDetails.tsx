@@ -4,17 +4,21 @@
  * store, the 後払い notice. `collectRef` gives the payment form what to send with the method, or
  * null when a field needs fixing (its message is then shown here).
  */
-import { useEffect, useId, useState } from '../common/react.ts';
-import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
+
 import { addUserCard, getPaymentService, listUserCards } from '#api-client/checkout/card-payments.ts';
 import type { PaymentMethod } from '#api-client/core/types.ts';
-import { useSessionStore } from '#stores/session.ts';
+import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
 import type { PaymentChoiceDetails } from '#stores/cart.ts';
+import { useSessionStore } from '#stores/session.ts';
 import FieldError from '../common/FieldError.tsx';
-import { isCardTokenError, tokeniseCard, type CardInput } from './card-token.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
+import { type CardInput, isCardTokenError, tokeniseCard } from './card-token.ts';
 
 export type Collect = () => Promise<PaymentChoiceDetails | null>;
-interface Props { method: PaymentMethod; collectRef: { current: Collect | null } }
+interface Props {
+  method: PaymentMethod;
+  collectRef: { current: Collect | null };
+}
 
 /** The details of one method, or nothing for a method that needs none (代金引換, 銀行振込). */
 export default function PaymentDetails({ method, collectRef }: Props) {
@@ -56,19 +60,38 @@ function KonbiniDetails({ collectRef }: Pick<Props, 'collectRef'>) {
   return (
     <div className="field">
       <label htmlFor={`${id}-store`}>お支払いコンビニ</label>
-      <select id={`${id}-store`} value={store} onChange={(e) => { setStore(e.target.value); setError(undefined); }}
-        aria-invalid={!!error} aria-describedby={error ? `${id}-store-error` : `${id}-store-hint`}>
+      <select
+        id={`${id}-store`}
+        value={store}
+        onChange={(e) => {
+          setStore(e.target.value);
+          setError(undefined);
+        }}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-store-error` : `${id}-store-hint`}
+      >
         <option value="">選択してください</option>
-        {(settings?.stores ?? []).map((s) => <option key={s.code} value={s.code}>{s.name}</option>)}
+        {(settings?.stores ?? []).map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
       </select>
-      <small id={`${id}-store-hint`} className="muted">ご注文後に表示されるお支払い番号で、選択したコンビニでお支払いください。</small>
+      <small id={`${id}-store-hint`} className="muted">
+        ご注文後に表示されるお支払い番号で、選択したコンビニでお支払いください。
+      </small>
       <FieldError id={`${id}-store-error`} message={error} />
     </div>
   );
 }
 
 type CardField = 'ccNumber' | 'ccName' | 'ccExpiration' | 'securityCode';
-const FROM_PROVIDER: Record<keyof CardInput, CardField> = { number: 'ccNumber', name: 'ccName', expiry: 'ccExpiration', code: 'securityCode' };
+const FROM_PROVIDER: Record<keyof CardInput, CardField> = {
+  number: 'ccNumber',
+  name: 'ccName',
+  expiry: 'ccExpiration',
+  code: 'securityCode',
+};
 const NEW_CARD = 'new';
 
 /** A quick check before asking the provider, so an empty field is named at once. */
@@ -94,11 +117,14 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
   useEffect(() => {
     if (!isMember) return undefined;
     const abort = new AbortController();
-    listUserCards({ signal: abort.signal }).then((list) => {
-      setCards(list);
-      const main = list.find((c) => c.is_main);
-      if (main) setChoice(String(main.id));
-    }, () => {});
+    listUserCards({ signal: abort.signal }).then(
+      (list) => {
+        setCards(list);
+        const main = list.find((c) => c.is_main);
+        if (main) setChoice(String(main.id));
+      },
+      () => {},
+    );
     return () => abort.abort();
   }, [isMember]);
 
@@ -110,7 +136,10 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
     if (Object.keys(local).length) return null;
     try {
       const token = await tokeniseCard({
-        number: values.ccNumber.replace(/[\s-]/g, ''), expiry: values.ccExpiration, code: values.securityCode, name: values.ccName.trim(),
+        number: values.ccNumber.replace(/[\s-]/g, ''),
+        expiry: values.ccExpiration,
+        code: values.securityCode,
+        name: values.ccName.trim(),
       });
       if (save && isMember) return { user_card_id: (await addUserCard(token.id)).id };
       return { card_token: token.id };
@@ -130,10 +159,21 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       {/* No name attribute: these values are never part of a form submitted to the shop. */}
-      <input id={`${id}-${name}`} type="text" value={values[name]} {...extra}
-        onChange={(e) => { setValues({ ...values, [name]: e.target.value }); setErrors({ ...errors, [name]: undefined }); }}
-        aria-invalid={!!errors[name]} aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`} />
-      <small id={`${id}-${name}-hint`} className="muted">{hint}</small>
+      <input
+        id={`${id}-${name}`}
+        type="text"
+        value={values[name]}
+        {...extra}
+        onChange={(e) => {
+          setValues({ ...values, [name]: e.target.value });
+          setErrors({ ...errors, [name]: undefined });
+        }}
+        aria-invalid={!!errors[name]}
+        aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`}
+      />
+      <small id={`${id}-${name}-hint`} className="muted">
+        {hint}
+      </small>
       <FieldError id={`${id}-${name}-error`} message={errors[name]} />
     </div>
   );
@@ -145,23 +185,50 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
           <legend>お支払いに使うカード</legend>
           {cards.map((c) => (
             <div key={c.id} className="choice">
-              <input type="radio" id={`${id}-card-${c.id}`} name={`${id}-card`} value={c.id} checked={choice === String(c.id)} onChange={() => setChoice(String(c.id))} />
-              <label htmlFor={`${id}-card-${c.id}`}>{c.brand.toUpperCase()} {c.masked_number}（有効期限 {c.expiration.slice(0, 4)}/{c.expiration.slice(4)}）{c.is_main ? '・いつものカード' : ''}</label>
+              <input
+                type="radio"
+                id={`${id}-card-${c.id}`}
+                name={`${id}-card`}
+                value={c.id}
+                checked={choice === String(c.id)}
+                onChange={() => setChoice(String(c.id))}
+              />
+              <label htmlFor={`${id}-card-${c.id}`}>
+                {c.brand.toUpperCase()} {c.masked_number}（有効期限 {c.expiration.slice(0, 4)}/{c.expiration.slice(4)}）
+                {c.is_main ? '・いつものカード' : ''}
+              </label>
             </div>
           ))}
           <div className="choice">
-            <input type="radio" id={`${id}-card-new`} name={`${id}-card`} value={NEW_CARD} checked={choice === NEW_CARD} onChange={() => setChoice(NEW_CARD)} />
+            <input
+              type="radio"
+              id={`${id}-card-new`}
+              name={`${id}-card`}
+              value={NEW_CARD}
+              checked={choice === NEW_CARD}
+              onChange={() => setChoice(NEW_CARD)}
+            />
             <label htmlFor={`${id}-card-new`}>新しいカードを入力する</label>
           </div>
         </fieldset>
       )}
       {choice === NEW_CARD && (
         <div className="stack" role="group" aria-labelledby={`${id}-new-title`}>
-          <p id={`${id}-new-title`} className="muted">カード情報は決済代行会社に直接送信され、当店には保存されません。</p>
-          {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
+          <p id={`${id}-new-title`} className="muted">
+            カード情報は決済代行会社に直接送信され、当店には保存されません。
+          </p>
+          {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-number',
+            maxLength: '19',
+          })}
           {field('ccName', 'カード名義', '半角ローマ字（例：TARO YAMADA）', { autoComplete: 'cc-name', maxLength: '45' })}
           {field('ccExpiration', '有効期限', 'yyyymm（例：202812）', { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
-          {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}
+          {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', {
+            inputMode: 'numeric',
+            autoComplete: 'cc-csc',
+            maxLength: '4',
+          })}
           {isMember && (
             <div className="choice">
               <input type="checkbox" id={`${id}-save`} checked={save} onChange={(e) => setSave(e.target.checked)} />
@@ -170,7 +237,11 @@ function CardDetails({ collectRef }: Pick<Props, 'collectRef'>) {
           )}
         </div>
       )}
-      {message && <p className="alert" role="alert">{message}</p>}
+      {message && (
+        <p className="alert" role="alert">
+          {message}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * A card payment that failed (declined, 3-D Secure not passed) is stated above the methods once: the
  * cart forgets it as soon as it is shown, so a reload or the next attempt does not repeat it.
  */
-import { useEffect, useId, useRef, useState } from '../common/react.ts';
+
 import type { SubmitEvent } from 'react';
 import { deleteCartTransactionError } from '#api-client/cart/cart.ts';
 import { listCartPayments } from '#api-client/checkout/payments.ts';
@@ -13,10 +13,11 @@ import { useCartStore } from '#stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
+import { useEffect, useId, useRef, useState } from '../common/react.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
-import { useCheckoutCart } from './useCheckoutCart.ts';
 import { feeText } from './fee.ts';
 import PaymentDetails, { type Collect } from './PaymentDetails.tsx';
+import { useCheckoutCart } from './useCheckoutCart.ts';
 import { useLoad } from './useLoad.ts';
 
 interface Props {
@@ -29,7 +30,14 @@ interface Props {
 
 /** The member gate, then the payment form. */
 export default function PaymentSelect({ requiredMessage }: Props) {
-  return <><MemberGate allowGuest><PaymentForm requiredMessage={requiredMessage} /></MemberGate><ToastRegion /></>;
+  return (
+    <>
+      <MemberGate allowGuest>
+        <PaymentForm requiredMessage={requiredMessage} />
+      </MemberGate>
+      <ToastRegion />
+    </>
+  );
 }
 
 export { feeText };
@@ -52,7 +60,10 @@ function PaymentForm({ requiredMessage }: Props) {
   useEffect(() => {
     if (failure === null) return;
     // Seen: cleared on the server (the store keeps the answered cart). A failed clear only means it shows again.
-    void useCartStore.getState().apply((token) => deleteCartTransactionError(token)).catch(() => {});
+    void useCartStore
+      .getState()
+      .apply((token) => deleteCartTransactionError(token))
+      .catch(() => {});
   }, [failure]);
 
   if (!cart || (!data && !error) || (loading && !data)) return <Loading />;
@@ -89,7 +100,9 @@ function PaymentForm({ requiredMessage }: Props) {
     <form onSubmit={next} className="stack">
       {failure && (
         <div className="alert" role="alert">
-          <p><strong>前回のお支払いを完了できませんでした。</strong></p>
+          <p>
+            <strong>前回のお支払いを完了できませんでした。</strong>
+          </p>
           <p>{failure}</p>
           <p>お支払い方法をご確認のうえ、もう一度お選びください。</p>
         </div>
@@ -102,12 +115,30 @@ function PaymentForm({ requiredMessage }: Props) {
             return (
               <li key={m.id}>
                 <div className="choice">
-                  <input type="radio" id={inputId} name="payment" value={m.id} checked={selected === m.id}
-                    onChange={() => { setChoice(m.id); setSubmitError(null); }} aria-describedby={`${inputId}-desc`} />
+                  <input
+                    type="radio"
+                    id={inputId}
+                    name="payment"
+                    value={m.id}
+                    checked={selected === m.id}
+                    onChange={() => {
+                      setChoice(m.id);
+                      setSubmitError(null);
+                    }}
+                    aria-describedby={`${inputId}-desc`}
+                  />
                   <div>
-                    <label htmlFor={inputId}><strong>{m.name}</strong></label>
+                    <label htmlFor={inputId}>
+                      <strong>{m.name}</strong>
+                    </label>
                     <p id={`${inputId}-desc`} className="muted choice-desc">
-                      {feeText(m)}{m.description && <><br />{m.description}</>}
+                      {feeText(m)}
+                      {m.description && (
+                        <>
+                          <br />
+                          {m.description}
+                        </>
+                      )}
                     </p>
                     {selected === m.id && <PaymentDetails method={m} collectRef={collect} />}
                   </div>
@@ -117,13 +148,27 @@ function PaymentForm({ requiredMessage }: Props) {
           })}
         </ul>
       </fieldset>
-      {missing ? <p className="alert" role="alert">{requiredMessage}</p> : <ErrorMessage error={submitError} />}
+      {missing ? (
+        <p className="alert" role="alert">
+          {requiredMessage}
+        </p>
+      ) : (
+        <ErrorMessage error={submitError} />
+      )}
       <div className="actions">
         {/* Back to the step before: the delivery date and のし, or for a social gift (no address) the gift's own step. */}
-        {cart.socialGift
-          ? <a className="btn" href={cartShippingSelectPath}>お届け先の選択に戻る</a>
-          : <a className="btn" href={cartShippingDetailPath}>お届け日時の指定に戻る</a>}
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>確認画面へ</button>
+        {cart.socialGift ? (
+          <a className="btn" href={cartShippingSelectPath}>
+            お届け先の選択に戻る
+          </a>
+        ) : (
+          <a className="btn" href={cartShippingDetailPath}>
+            お届け日時の指定に戻る
+          </a>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          確認画面へ
+        </button>
       </div>
     </form>
   );

@@ -5,18 +5,19 @@
  * screen first asks for the buyer's e-mail address: name, kana and phone are the buyer's too, saved
  * with PUT /v1/me/user on the guest's unregistered member so the order mail reaches them.
  */
-import { useState } from '../common/react.ts';
-import { listPrefectures } from '#api-client/account/addresses.ts';
+
 import { createAddressItem } from '#api-client/account/address-items.ts';
+import { listPrefectures } from '#api-client/account/addresses.ts';
 import { isGuestCheckout, saveGuestBuyer } from '#api-client/account/guest.ts';
 import { cartShippingDetailPath, cartShippingSelectPath } from '#lib/routes.ts';
 import { useCartStore } from '#stores/cart.ts';
 import type { FormSpec } from '#validation/form.ts';
-import { addressPartSpec, EMPTY_ADDRESS_PART, type AddressPartValues } from '../common/address-rules.ts';
 import { email, kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
+import { type AddressPartValues, addressPartSpec, EMPTY_ADDRESS_PART } from '../common/address-rules.ts';
 import Loading from '../common/Loading.tsx';
 import MemberGate from '../common/MemberGate.tsx';
+import { useState } from '../common/react.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
 import { useAccountForm } from '../reminder/account-form.ts';
 import { useCheckoutCart } from './useCheckoutCart.ts';
@@ -32,7 +33,13 @@ type Values = AddressPartValues & {
 };
 
 const initial: Values = {
-  email: '', last_name: '', first_name: '', last_name_kana: '', first_name_kana: '', phone_number: '', ...EMPTY_ADDRESS_PART,
+  email: '',
+  last_name: '',
+  first_name: '',
+  last_name_kana: '',
+  first_name_kana: '',
+  phone_number: '',
+  ...EMPTY_ADDRESS_PART,
 };
 
 /** The form's rules (spec 5 messages); the e-mail address only for a guest purchase. */
@@ -50,7 +57,14 @@ export function shippingAddSpec(guest: boolean): FormSpec<Values> {
 
 /** The gate (members and guest purchases), then the form. */
 export default function ShippingAdd() {
-  return <><MemberGate allowGuest><AddressForm /></MemberGate><ToastRegion /></>;
+  return (
+    <>
+      <MemberGate allowGuest>
+        <AddressForm />
+      </MemberGate>
+      <ToastRegion />
+    </>
+  );
 }
 
 function AddressForm() {
@@ -66,15 +80,23 @@ function AddressForm() {
     setBusy(true);
     setAlert(null);
     const person = {
-      last_name: values.last_name.trim(), first_name: values.first_name.trim(),
-      last_name_kana: values.last_name_kana.trim(), first_name_kana: values.first_name_kana.trim(),
+      last_name: values.last_name.trim(),
+      first_name: values.first_name.trim(),
+      last_name_kana: values.last_name_kana.trim(),
+      first_name_kana: values.first_name_kana.trim(),
     };
     try {
       if (guest) await saveGuestBuyer({ ...person, email: values.email.trim(), phone_number: values.phone_number.trim() });
       const address = await createAddressItem({
-        ...person, phone_number: values.phone_number.trim(), postal_code: values.postal_code.trim(),
-        prefecture: values.prefecture, city: values.city.trim(), address1: values.address1.trim(), address2: values.address2.trim(),
-        name: guest ? 'ご注文時のお届け先' : '', is_default: guest,
+        ...person,
+        phone_number: values.phone_number.trim(),
+        postal_code: values.postal_code.trim(),
+        prefecture: values.prefecture,
+        city: values.city.trim(),
+        address1: values.address1.trim(),
+        address2: values.address2.trim(),
+        name: guest ? 'ご注文時のお届け先' : '',
+        is_default: guest,
       });
       const cart = await useCartStore.getState().setShipping(address.id);
       // Several addresses: back to the choice, where the new one is ticked and the lines are divided.
@@ -93,7 +115,11 @@ function AddressForm() {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       {guest && (
         <fieldset className="stack">
           <legend>ご注文者さま</legend>
@@ -111,8 +137,12 @@ function AddressForm() {
         <AddressFields form={form} prefectures={(prefectures.data ?? []).map((p) => p.name)} />
       </fieldset>
       <div className="actions">
-        <a className="btn" href={cartShippingSelectPath}>戻る</a>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>次へ</button>
+        <a className="btn" href={cartShippingSelectPath}>
+          戻る
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          次へ
+        </button>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@
  * in order, the first taking every line, then each share moved with products/divide) and goes on
  * to the delivery dates and gift options.
  */
-import { useId, useState } from '../common/react.ts';
+
 import type { SubmitEvent } from 'react';
 import { resetCartShippings } from '#api-client/cart/cart.ts';
 import { addCartShippingChoice, divideCartProduct } from '#api-client/checkout/delivery.ts';
@@ -12,6 +12,7 @@ import type { Address, Cart } from '#api-client/core/types.ts';
 import { cartPath, cartShippingAddPath, cartShippingDetailPath } from '#lib/routes.ts';
 import { useCartStore } from '#stores/cart.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
+import { useId, useState } from '../common/react.ts';
 
 /** How many of line `key` go to each chosen address (address id → quantity), from the cart's current split. */
 function initialSplit(cart: Cart, chosen: number[]): Record<string, Record<number, number>> {
@@ -49,7 +50,10 @@ export default function ShippingMulti({ cart, addresses }: { cart: Cart; address
     event.preventDefault();
     if (busy) return;
     const wrong = cart.lines.find((l) => chosen.reduce((s, a) => s + qty(l.key, a), 0) !== l.quantity);
-    if (wrong) { setProblem(`「${wrong.name}」のお届け数の合計を${wrong.quantity}点にしてください`); return; }
+    if (wrong) {
+      setProblem(`「${wrong.name}」のお届け数の合計を${wrong.quantity}点にしてください`);
+      return;
+    }
     const used = chosen.filter((a) => cart.lines.some((l) => qty(l.key, a) > 0));
     setProblem(null);
     setBusy(true);
@@ -63,7 +67,8 @@ export default function ShippingMulti({ cart, addresses }: { cart: Cart; address
       for (const line of cart.lines) {
         for (const a of used.slice(1)) {
           const q = qty(line.key, a);
-          if (q > 0) await store.apply((token) => divideCartProduct({ token, key: line.key, shipping_id: shippingOf.get(a)!, quantity: q }));
+          if (q > 0)
+            await store.apply((token) => divideCartProduct({ token, key: line.key, shipping_id: shippingOf.get(a)!, quantity: q }));
         }
       }
       window.location.assign(cartShippingDetailPath);
@@ -81,31 +86,62 @@ export default function ShippingMulti({ cart, addresses }: { cart: Cart; address
           {addresses.map((a) => (
             <li key={a.id}>
               <div className="choice">
-                <input type="checkbox" id={`${id}-a${a.id}`} checked={chosen.includes(a.id)} onChange={(e) => toggle(a.id, e.target.checked)} />
-                <label htmlFor={`${id}-a${a.id}`}><strong>{a.name || `${a.last_name} ${a.first_name}`}</strong> {a.full_address}（{a.last_name} {a.first_name} 様）</label>
+                <input
+                  type="checkbox"
+                  id={`${id}-a${a.id}`}
+                  checked={chosen.includes(a.id)}
+                  onChange={(e) => toggle(a.id, e.target.checked)}
+                />
+                <label htmlFor={`${id}-a${a.id}`}>
+                  <strong>{a.name || `${a.last_name} ${a.first_name}`}</strong> {a.full_address}（{a.last_name} {a.first_name} 様）
+                </label>
               </div>
             </li>
           ))}
         </ul>
       </fieldset>
-      <p><a href={cartShippingAddPath}>新しいお届け先を追加する</a></p>
-      {chosen.length > 1 && cart.lines.map((line) => (
-        <fieldset key={line.key} className="stack panel">
-          <legend>{line.name}（{line.quantity}点）のお届け先</legend>
-          {chosen.map((a) => (
-            <div className="field" key={a}>
-              <label htmlFor={`${id}-${line.key}-${a}`}>{line.name}を{label(a)}へ（点）</label>
-              <input id={`${id}-${line.key}-${a}`} type="number" inputMode="numeric" min={0} max={line.quantity} value={qty(line.key, a)}
-                onChange={(e) => setSplit((s) => ({ ...s, [line.key]: { ...s[line.key], [a]: Math.max(0, Math.floor(Number(e.target.value) || 0)) } }))} />
-            </div>
-          ))}
-        </fieldset>
-      ))}
-      {problem && <p className="error" role="alert">{problem}</p>}
+      <p>
+        <a href={cartShippingAddPath}>新しいお届け先を追加する</a>
+      </p>
+      {chosen.length > 1 &&
+        cart.lines.map((line) => (
+          <fieldset key={line.key} className="stack panel">
+            <legend>
+              {line.name}（{line.quantity}点）のお届け先
+            </legend>
+            {chosen.map((a) => (
+              <div className="field" key={a}>
+                <label htmlFor={`${id}-${line.key}-${a}`}>
+                  {line.name}を{label(a)}へ（点）
+                </label>
+                <input
+                  id={`${id}-${line.key}-${a}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={line.quantity}
+                  value={qty(line.key, a)}
+                  onChange={(e) =>
+                    setSplit((s) => ({ ...s, [line.key]: { ...s[line.key], [a]: Math.max(0, Math.floor(Number(e.target.value) || 0)) } }))
+                  }
+                />
+              </div>
+            ))}
+          </fieldset>
+        ))}
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
       <ErrorMessage error={submitError} />
       <div className="actions">
-        <a className="btn" href={cartPath}>カートに戻る</a>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>次へ</button>
+        <a className="btn" href={cartPath}>
+          カートに戻る
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          次へ
+        </button>
       </div>
     </form>
   );

@@ -5,12 +5,12 @@
  * brings the address choice back.
  */
 import type { ReactNode } from 'react';
-import { useId, useState } from '../common/react.ts';
 import { firstErrorMessage } from '#api-client/core/errors.ts';
 import type { Cart } from '#api-client/core/types.ts';
 import { useCartStore } from '#stores/cart.ts';
 import Deferred from '../common/Deferred.tsx';
 import Loading from '../common/Loading.tsx';
+import { useId, useState } from '../common/react.ts';
 
 /**
  * The gift switch above the step's address choice (`children`), which shows while the switch is off.
@@ -25,7 +25,9 @@ export default function SocialGiftChoice({ children }: { children: ReactNode }) 
   return (
     <>
       {cart ? cart.lines.length > 0 && <GiftSwitch key={cart.token} cart={cart} on={giftOn} setOn={setOn} /> : <Loading />}
-      <div hidden={!cart} style={cart ? { display: 'contents' } : undefined}>{!giftOn && children}</div>
+      <div hidden={!cart} style={cart ? { display: 'contents' } : undefined}>
+        {!giftOn && children}
+      </div>
     </>
   );
 }
@@ -52,15 +54,27 @@ function GiftSwitch({ cart, on, setOn }: { cart: Cart; on: boolean; setOn: (on: 
     <section aria-labelledby={`${id}-title`} className="panel stack social-gift-choice">
       <h2 id={`${id}-title`}>ソーシャルギフト</h2>
       <div className="choice">
-        <input type="checkbox" id={`${id}-on`} checked={on} onChange={(e) => void toggle(e.target.checked)} aria-describedby={`${id}-desc`} />
+        <input
+          type="checkbox"
+          id={`${id}-on`}
+          checked={on}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby={`${id}-desc`}
+        />
         <div>
-          <label htmlFor={`${id}-on`}><strong>ソーシャルギフトで贈る</strong></label>
+          <label htmlFor={`${id}-on`}>
+            <strong>ソーシャルギフトで贈る</strong>
+          </label>
           <p id={`${id}-desc`} className="muted choice-desc">
             お届け先のご住所がわからなくても贈れます。ご注文後にお送りするURLを相手の方に伝えると、相手の方がお届け先とお届け日時を入力します（代金引換はご利用いただけません）。
           </p>
         </div>
       </div>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       {on && <Deferred load={() => import('./SocialGiftForm.tsx')} props={{ cart }} />}
     </section>
   );

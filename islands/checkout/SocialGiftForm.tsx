@@ -2,14 +2,15 @@
  * The social gift's sender name and message with 「ソーシャルギフトで次へ」, loaded when the sender turns
  * the gift on (SocialGiftChoice.tsx), so the address step does not carry the form kit in its first load.
  */
-import { useState } from '../common/react.ts';
+
+import type { Cart } from '#api-client/core/types.ts';
 import { SOCIAL_GIFT_MESSAGE_MAX } from '#contracts/constants.ts';
 import { cartPaymentPath } from '#lib/routes.ts';
-import type { Cart } from '#api-client/core/types.ts';
 import { useCartStore } from '#stores/cart.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
+import { useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 
 type Values = { sender_name: string; message: string };
@@ -39,7 +40,11 @@ export default function SocialGiftForm({ cart }: { cart: Cart }) {
   });
   return (
     <>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <form className="form stack" onSubmit={form.handleSubmit} noValidate>
         <div className="field">
           <label htmlFor={form.field('sender_name').id}>贈り主のお名前（任意）</label>
@@ -50,11 +55,15 @@ export default function SocialGiftForm({ cart }: { cart: Cart }) {
         <div className="field">
           <label htmlFor={form.field('message').id}>メッセージ（任意・{SOCIAL_GIFT_MESSAGE_MAX}文字以内）</label>
           <textarea {...form.field('message')} rows={4} />
-          <small className="muted" aria-live="polite">{form.values.message.length}/{SOCIAL_GIFT_MESSAGE_MAX}文字</small>
+          <small className="muted" aria-live="polite">
+            {form.values.message.length}/{SOCIAL_GIFT_MESSAGE_MAX}文字
+          </small>
           <FieldError id={form.errorId('message')} message={form.errors.message} />
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>ソーシャルギフトで次へ</button>
+          <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+            ソーシャルギフトで次へ
+          </button>
         </div>
       </form>
     </>

@@ -3,14 +3,15 @@
  * ?payment_result. Completes the authorisation and the order (POST /v1/carts/{token}/payment/3ds),
  * then goes to the thanks page; a failure is shown in Japanese with the way back to the payment step.
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import { completeCardAuthentication, deleteTransactionError } from '#api-client/checkout/card-authentication.ts';
 import { readCartToken } from '#api-client/core/cookie-jar.ts';
+import { firstErrorMessage } from '#api-client/core/errors.ts';
 import { cartCompletePath, cartPaymentPath } from '#lib/routes.ts';
 import { useCartStore } from '#stores/cart.ts';
 import { useSessionStore } from '#stores/session.ts';
-import { firstErrorMessage } from '#api-client/core/errors.ts';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useState } from '../common/react.ts';
 
 export default function ThreeDsReturn() {
   const [error, setError] = useState<string | null>(null);
@@ -40,9 +41,13 @@ export default function ThreeDsReturn() {
   if (!error) return <Loading />;
   return (
     <div className="stack">
-      <p className="alert" role="alert">{error}</p>
+      <p className="alert" role="alert">
+        {error}
+      </p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
-        <a className="btn btn-primary" href={cartPaymentPath}>お支払い方法の選択に戻る</a>
+        <a className="btn btn-primary" href={cartPaymentPath}>
+          お支払い方法の選択に戻る
+        </a>
       </div>
     </div>
   );

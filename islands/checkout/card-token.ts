@@ -6,14 +6,29 @@
  */
 import { getPaymentService } from '#api-client/checkout/card-payments.ts';
 
-export interface CardInput { number: string; expiry: string; code: string; name: string }
-export interface CardToken { id: string; card: { brand: string; last4: string; expiry: string; name: string } }
+export interface CardInput {
+  number: string;
+  expiry: string;
+  code: string;
+  name: string;
+}
+export interface CardToken {
+  id: string;
+  card: { brand: string; last4: string; expiry: string; name: string };
+}
 /** A refusal from the provider: a message and messages per field (number, expiry, code, name). */
-export interface CardTokenError { message: string; errors: Partial<Record<keyof CardInput, string[]>> }
+export interface CardTokenError {
+  message: string;
+  errors: Partial<Record<keyof CardInput, string[]>>;
+}
 
-interface ProviderScript { createToken: (card: CardInput) => Promise<CardToken> }
+interface ProviderScript {
+  createToken: (card: CardInput) => Promise<CardToken>;
+}
 declare global {
-  interface Window { TestPay?: (publicKey: string) => ProviderScript }
+  interface Window {
+    TestPay?: (publicKey: string) => ProviderScript;
+  }
 }
 
 let loading: Promise<void> | null = null;
@@ -24,13 +39,19 @@ function loadScript(src: string): Promise<void> {
     script.src = src;
     script.async = true;
     script.onload = () => resolve();
-    script.onerror = () => { loading = null; reject(new Error('provider script')); };
+    script.onerror = () => {
+      loading = null;
+      reject(new Error('provider script'));
+    };
     document.head.append(script);
   });
   return loading;
 }
 
-const unavailable = (): CardTokenError => ({ message: 'カード決済サービスに接続できませんでした。時間をおいて再度お試しください。', errors: {} });
+const unavailable = (): CardTokenError => ({
+  message: 'カード決済サービスに接続できませんでした。時間をおいて再度お試しください。',
+  errors: {},
+});
 
 /** The provider's token for this card, or a CardTokenError (thrown). */
 export async function tokeniseCard(card: CardInput): Promise<CardToken> {

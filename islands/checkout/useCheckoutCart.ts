@@ -3,11 +3,12 @@
  * cart goes to /cart/ (spec 2: also after a product-not-found on the confirm screen), a cart
  * without delivery address to the address step, one without payment to the payment step.
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import type { Cart } from '#api-client/core/types.ts';
 import { cartProductNotFoundRedirect } from '#lib/redirects.ts';
 import { cartPath, cartPaymentPath, cartShippingSelectPath } from '#lib/routes.ts';
 import { useCartStore } from '#stores/cart.ts';
+import { useEffect, useState } from '../common/react.ts';
 
 export type CheckoutStep = 'shipping' | 'payment' | 'confirm';
 
@@ -31,11 +32,14 @@ export function useCheckoutCart(step: CheckoutStep): Cart | null {
   const [checked, setChecked] = useState(false);
 
   useEffect(() => {
-    void useCartStore.getState().init().then((loaded) => {
-      const redirect = requiredStepPath(loaded, step, useCartStore.getState().productNotFound);
-      if (redirect) window.location.replace(redirect);
-      else setChecked(true);
-    });
+    void useCartStore
+      .getState()
+      .init()
+      .then((loaded) => {
+        const redirect = requiredStepPath(loaded, step, useCartStore.getState().productNotFound);
+        if (redirect) window.location.replace(redirect);
+        else setChecked(true);
+      });
   }, [step]);
 
   // Later updates (choosing an address, a payment) keep the step on screen while they run.

@@ -20,8 +20,12 @@ export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Pr
     const controller = new AbortController();
     setState((s) => ({ ...s, loading: true }));
     load(controller.signal).then(
-      (data) => { if (!controller.signal.aborted) setState({ data, error: null, loading: false }); },
-      (error: unknown) => { if (!controller.signal.aborted) setState({ data: undefined, error, loading: false }); },
+      (data) => {
+        if (!controller.signal.aborted) setState({ data, error: null, loading: false });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ data: undefined, error, loading: false });
+      },
     );
     return () => controller.abort();
     // `load` is a new closure each render; the key says when to load again.

@@ -3,8 +3,9 @@
  * field, for forms built on useForm: the checkout's new address (ShippingAdd), the social gift
  * receiver's address and the catalogue order use them.
  */
-import type { FieldProps } from './useForm.ts';
+
 import FieldError from './FieldError.tsx';
+import type { FieldProps } from './useForm.ts';
 import { usePostalAutofill } from './usePostalAutofill.ts';
 
 /** What these fields need of a useForm form with postal_code, prefecture, city, address1 and address2 (methods: any form's field names fit). */
@@ -16,8 +17,18 @@ export interface FieldForm {
 }
 
 /** One labelled text input with its hint and error. */
-export function TextField({ form, name, label, extra = {}, hint }: {
-  form: FieldForm; name: string; label: string; extra?: Record<string, string>; hint?: string;
+export function TextField({
+  form,
+  name,
+  label,
+  extra = {},
+  hint,
+}: {
+  form: FieldForm;
+  name: string;
+  label: string;
+  extra?: Record<string, string>;
+  hint?: string;
 }) {
   return (
     <div className="field">
@@ -42,21 +53,41 @@ export default function AddressFields({ form: f, prefectures }: { form: FieldFor
     <>
       <div className="field">
         <label htmlFor={f.field('postal_code').id}>郵便番号</label>
-        <input {...f.field('postal_code')} type="text" autoComplete="postal-code" inputMode="numeric"
-          onChange={(e) => { f.field('postal_code').onChange(e); postal.lookup(e.target.value); }} />
-        <small className="muted" aria-live="polite">{postal.message ?? '例：123-4567（入力すると住所を自動で入力します）'}</small>
+        <input
+          {...f.field('postal_code')}
+          type="text"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          onChange={(e) => {
+            f.field('postal_code').onChange(e);
+            postal.lookup(e.target.value);
+          }}
+        />
+        <small className="muted" aria-live="polite">
+          {postal.message ?? '例：123-4567（入力すると住所を自動で入力します）'}
+        </small>
         <FieldError id={f.errorId('postal_code')} message={f.errors.postal_code} />
       </div>
       <div className="field">
         <label htmlFor={f.field('prefecture').id}>都道府県</label>
         <select {...f.field('prefecture')} autoComplete="address-level1">
           <option value="">選択してください</option>
-          {prefectures.map((name) => <option key={name} value={name}>{name}</option>)}
+          {prefectures.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
         </select>
         <FieldError id={f.errorId('prefecture')} message={f.errors.prefecture} />
       </div>
       <TextField form={f} name="city" label="市区町村" extra={{ autoComplete: 'address-level2' }} />
-      <TextField form={f} name="address1" label="番地" extra={{ autoComplete: 'address-line1' }} hint="町名のあとに番地を入力してください" />
+      <TextField
+        form={f}
+        name="address1"
+        label="番地"
+        extra={{ autoComplete: 'address-line1' }}
+        hint="町名のあとに番地を入力してください"
+      />
       <TextField form={f} name="address2" label="建物名" extra={{ autoComplete: 'address-line2' }} hint="任意" />
     </>
   );

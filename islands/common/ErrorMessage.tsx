@@ -3,5 +3,9 @@ import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.t
 
 export default function ErrorMessage({ error, fallback }: { error: unknown; fallback?: string }) {
   if (!error || !isDisplayableError(error)) return null;
-  return <p className="alert" role="alert">{firstErrorMessage(error, fallback)}</p>;
+  return (
+    <p className="alert" role="alert">
+      {firstErrorMessage(error, fallback)}
+    </p>
+  );
 }

@@ -10,7 +10,11 @@ const DEFAULT_LABEL = '読み込み中';
 export default function Loading({ label = DEFAULT_LABEL }: { label?: string }) {
   return (
     <div className="loader" role="status">
-      <span className="spinner" aria-hidden="true"><i /><i /><i /></span>
+      <span className="spinner" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+      </span>
       <span className={label === DEFAULT_LABEL ? 'visually-hidden' : 'loader-label'}>{label}</span>
     </div>
   );

@@ -5,10 +5,14 @@
  * in maintenance: a shopper the storefront server sent here, or who came directly, sees the
  * editors' title and message too.
  */
-import { useEffect, useState } from './react.ts';
-import { getMaintenance, readMaintenance } from '#api-client/site/maintenance.ts';
 
-interface Props { title: string; message: string }
+import { getMaintenance, readMaintenance } from '#api-client/site/maintenance.ts';
+import { useEffect, useState } from './react.ts';
+
+interface Props {
+  title: string;
+  message: string;
+}
 
 /** Maintenance heading and text, replaced by the stored 503 title/message, then by the current ones. */
 export default function MaintenanceMessage({ title, message }: Props) {
@@ -18,7 +22,9 @@ export default function MaintenanceMessage({ title, message }: Props) {
     if (stored) setText({ title: stored.title || title, message: stored.message || message });
     const controller = new AbortController();
     getMaintenance({ signal: controller.signal })
-      .then((now) => { if (now.enabled) setText({ title: now.title, message: now.message }); })
+      .then((now) => {
+        if (now.enabled) setText({ title: now.title, message: now.message });
+      })
       .catch(() => {}); // unreachable API: the stored or default wording stays
     return () => controller.abort();
   }, [title, message]);

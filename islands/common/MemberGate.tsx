@@ -5,15 +5,16 @@
  * a visitor who may not stay to the rule's target, and shows the loading state until then. Every
  * login-required island renders inside it instead of carrying its own copy of the check.
  */
-import { useEffect } from './react.ts';
+
 import type { ReactNode } from 'react';
+import { isGuestCheckout } from '#api-client/core/options.ts';
 import type { RedirectSettings } from '#lib/redirects.ts';
 import { authMiddleware } from '#lib/route-middleware.ts';
 import { useSessionStore } from '#stores/session.ts';
-import { isGuestCheckout } from '#api-client/core/options.ts';
 import Loading from './Loading.tsx';
-import { currentReturnPath } from './navigation.ts';
 import { readMemberRules } from './member-rules.ts';
+import { currentReturnPath } from './navigation.ts';
+import { useEffect } from './react.ts';
 
 /** Set while the member leaves on purpose (logout): the page is on its way elsewhere. */
 let leaving = false;
@@ -42,9 +43,15 @@ export function useMemberGate(settings?: RedirectSettings, allowGuest = false): 
   }, []);
 
   const guest = allowGuest && !isLogin && isGuestCheckout();
-  const target = check && !guest
-    ? authMiddleware({ pathname: window.location.pathname, returnTo: currentReturnPath(), visitor: { isLogin, isRegisteredMember, isRefreshFailed }, settings: rules })
-    : null;
+  const target =
+    check && !guest
+      ? authMiddleware({
+          pathname: window.location.pathname,
+          returnTo: currentReturnPath(),
+          visitor: { isLogin, isRegisteredMember, isRefreshFailed },
+          settings: rules,
+        })
+      : null;
   useEffect(() => {
     if (target && !leaving) window.location.replace(target);
   }, [target]);

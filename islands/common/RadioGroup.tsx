@@ -2,8 +2,16 @@
 import type { FieldForm } from './AddressFields.tsx';
 import FieldError from './FieldError.tsx';
 
-export default function RadioGroup({ form, name, legend, options }: {
-  form: FieldForm & { values: Record<string, string> }; name: string; legend: string; options: Record<string, string>;
+export default function RadioGroup({
+  form,
+  name,
+  legend,
+  options,
+}: {
+  form: FieldForm & { values: Record<string, string> };
+  name: string;
+  legend: string;
+  options: Record<string, string>;
 }) {
   const props = form.field(name);
   return (
@@ -12,8 +20,14 @@ export default function RadioGroup({ form, name, legend, options }: {
       {Object.entries(options).map(([value, label], i) => (
         <label key={value} className="radio">
           <input
-            type="radio" name={name} value={value} id={`${props.id}-${value}`} ref={i === 0 ? props.ref : undefined}
-            checked={form.values[name] === value} onChange={() => form.setValue(name, value)} onBlur={props.onBlur}
+            type="radio"
+            name={name}
+            value={value}
+            id={`${props.id}-${value}`}
+            ref={i === 0 ? props.ref : undefined}
+            checked={form.values[name] === value}
+            onChange={() => form.setValue(name, value)}
+            onBlur={props.onBlur}
           />
           {label}
         </label>

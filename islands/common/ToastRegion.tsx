@@ -14,7 +14,9 @@ export default function ToastRegion() {
       {toasts.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           <span>{t.message}</span>
-          <button type="button" className="toast-close" onClick={() => dismiss(t.id)} aria-label="閉じる">×</button>
+          <button type="button" className="toast-close" onClick={() => dismiss(t.id)} aria-label="閉じる">
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -4,9 +4,10 @@
  * messages, and on submit the first invalid field gets focus so keyboard and screen-reader users land
  * on what to fix. Render the message with <FieldError> from ./FieldError.tsx.
  */
-import { useCallback, useId, useRef, useState } from './react.ts';
+
 import type { ChangeEvent, SubmitEvent } from 'react';
-import { applyServerErrors, changeField, initForm, submitForm, touchField, visibleErrors, type FormSpec } from '#validation/form.ts';
+import { applyServerErrors, changeField, type FormSpec, initForm, submitForm, touchField, visibleErrors } from '#validation/form.ts';
+import { useCallback, useId, useRef, useState } from './react.ts';
 
 type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -23,7 +24,11 @@ export interface FieldProps {
 }
 
 /** Form state for string fields validated by `spec`; `onSubmit` runs only with valid values. */
-export function useForm<T extends Record<string, string>>(options: { initial: T; spec: FormSpec<T>; onSubmit: (values: T) => void | Promise<void> }) {
+export function useForm<T extends Record<string, string>>(options: {
+  initial: T;
+  spec: FormSpec<T>;
+  onSubmit: (values: T) => void | Promise<void>;
+}) {
   const { spec, onSubmit } = options;
   const baseId = useId();
   const [state, setState] = useState(() => initForm(options.initial));
@@ -40,24 +45,33 @@ export function useForm<T extends Record<string, string>>(options: { initial: T;
       id: fieldId(name),
       name,
       value: state.values[name],
-      onChange: (event) => { const { value } = event.target; setState((s) => changeField(s, name, value as T[typeof name])); },
+      onChange: (event) => {
+        const { value } = event.target;
+        setState((s) => changeField(s, name, value as T[typeof name]));
+      },
       onBlur: () => setState((s) => touchField(s, name)),
       'aria-invalid': !!error,
       'aria-describedby': ids || undefined,
-      ref: (el) => { if (el) elements.current.set(name, el); else elements.current.delete(name); },
+      ref: (el) => {
+        if (el) elements.current.set(name, el);
+        else elements.current.delete(name);
+      },
     };
   };
 
-  const handleSubmit = useCallback((event?: SubmitEvent) => {
-    event?.preventDefault();
-    const result = submitForm(state, spec);
-    setState(result.state);
-    if (!result.valid) {
-      if (result.firstInvalid !== null) elements.current.get(result.firstInvalid)?.focus();
-      return;
-    }
-    void onSubmit(state.values);
-  }, [state, spec, onSubmit]);
+  const handleSubmit = useCallback(
+    (event?: SubmitEvent) => {
+      event?.preventDefault();
+      const result = submitForm(state, spec);
+      setState(result.state);
+      if (!result.valid) {
+        if (result.firstInvalid !== null) elements.current.get(result.firstInvalid)?.focus();
+        return;
+      }
+      void onSubmit(state.values);
+    },
+    [state, spec, onSubmit],
+  );
 
   return {
     values: state.values,

@@ -4,8 +4,9 @@
  * still loading until the loader has shown for 200 ms. For islands that load without the fetcher
  * stores (which hold their answers themselves, src/stores/queries/client.ts).
  */
-import { useEffect, useRef, useState } from './react.ts';
+
 import { holdRemaining } from '#lib/loading-hold.ts';
+import { useEffect, useRef, useState } from './react.ts';
 
 /** `loading`, extended so that a loader once shown stays at least 200 ms. */
 export function useMinimumLoading(loading: boolean): boolean {

@@ -9,7 +9,11 @@ import { lookupPostalCode } from '#api-client/account/addresses.ts';
 import { ApiError, CLIENT_CODES, isHandledError } from '#api-client/core/errors.ts';
 import { useCallback, useEffect, useRef, useState } from './react.ts';
 
-export interface PostalFill { prefecture: string; city: string; town: string }
+export interface PostalFill {
+  prefecture: string;
+  city: string;
+  town: string;
+}
 export type PostalAutofillStatus = 'idle' | 'loading' | 'found' | 'not_found' | 'error';
 
 export const POSTAL_NOT_FOUND_MESSAGE = '該当する住所が見つかりませんでした。住所を直接入力してください。';
@@ -73,21 +77,24 @@ export function usePostalAutofill(opts: { onFill: (a: PostalFill) => void }): {
     }
   }, []);
 
-  const lookup = useCallback((code: string) => {
-    const digits = postalDigits(code);
-    if (digits === current.current) return;
-    cancel();
-    current.current = digits;
-    if (digits === null) {
-      setStatus('idle');
-      setMessage(null);
-      return;
-    }
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void run(digits);
-    }, POSTAL_DEBOUNCE_MS);
-  }, [cancel, run]);
+  const lookup = useCallback(
+    (code: string) => {
+      const digits = postalDigits(code);
+      if (digits === current.current) return;
+      cancel();
+      current.current = digits;
+      if (digits === null) {
+        setStatus('idle');
+        setMessage(null);
+        return;
+      }
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void run(digits);
+      }, POSTAL_DEBOUNCE_MS);
+    },
+    [cancel, run],
+  );
 
   return { lookup, status, message };
 }

@@ -3,16 +3,22 @@
  * form) and 「送信する」 (POST /v1/inquiries, then /contact/complete/ with the inquiry number).
  * Opened without checked values it goes back to /contact/.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
-import {
-  INQUIRY_DELIVERY_CHOICES, INQUIRY_EXTEND_LABELS, INQUIRY_LABELS, INQUIRY_PAYMENT_CHOICES, type InquiryExtendKey,
-} from '#contracts/inquiry-fields.ts';
-import { firstErrorMessage, isDisplayableError, type ApiError } from '#api-client/core/errors.ts';
-import { sendInquiry } from '#api-client/content/inquiries.ts';
-import Loading from '../common/Loading.tsx';
-import { CONTACT_PATHS, EXTEND_KEYS, readDraft, requestBody, writeDraft, type ContactDraft } from './flow.ts';
 
-const choiceLabel = (choices: readonly { value: number; label: string }[], v: unknown) => choices.find((c) => c.value === Number(v))?.label ?? String(v);
+import { sendInquiry } from '#api-client/content/inquiries.ts';
+import { type ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import {
+  INQUIRY_DELIVERY_CHOICES,
+  INQUIRY_EXTEND_LABELS,
+  INQUIRY_LABELS,
+  INQUIRY_PAYMENT_CHOICES,
+  type InquiryExtendKey,
+} from '#contracts/inquiry-fields.ts';
+import Loading from '../common/Loading.tsx';
+import { useEffect, useRef, useState } from '../common/react.ts';
+import { CONTACT_PATHS, type ContactDraft, EXTEND_KEYS, readDraft, requestBody, writeDraft } from './flow.ts';
+
+const choiceLabel = (choices: readonly { value: number; label: string }[], v: unknown) =>
+  choices.find((c) => c.value === Number(v))?.label ?? String(v);
 
 function extendValue(key: InquiryExtendKey, v: string | number): string {
   if (key === 'delivery') return choiceLabel(INQUIRY_DELIVERY_CHOICES, v);
@@ -27,10 +33,15 @@ export default function ContactConfirm() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const d = readDraft();
-    if (!d?.prepared) { window.location.replace(CONTACT_PATHS.form); return; }
+    if (!d?.prepared) {
+      window.location.replace(CONTACT_PATHS.form);
+      return;
+    }
     setDraft(d);
   }, []);
-  useEffect(() => { if (draft) heading.current?.focus(); }, [draft]);
+  useEffect(() => {
+    if (draft) heading.current?.focus();
+  }, [draft]);
   if (!draft?.prepared) return <Loading />;
   const p = draft.prepared;
 
@@ -57,23 +68,44 @@ export default function ContactConfirm() {
       if (v !== undefined && v !== null && v !== '') rows.push([INQUIRY_EXTEND_LABELS[key], extendValue(key, v)]);
     }
   }
-  rows.push([INQUIRY_LABELS.name, p.name], [INQUIRY_LABELS.name_kana, p.name_kana], [INQUIRY_LABELS.email, p.email], [INQUIRY_LABELS.phone, p.phone || '（未入力）']);
+  rows.push(
+    [INQUIRY_LABELS.name, p.name],
+    [INQUIRY_LABELS.name_kana, p.name_kana],
+    [INQUIRY_LABELS.email, p.email],
+    [INQUIRY_LABELS.phone, p.phone || '（未入力）'],
+  );
   if (p.attachment_url) rows.push([INQUIRY_LABELS.attachment_url, draft.values.attachment_name || p.attachment_url]);
 
   return (
     <div className="stack contact-confirm">
-      <h2 ref={heading} tabIndex={-1}>入力内容の確認</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        入力内容の確認
+      </h2>
       <p>以下の内容でよろしければ「送信する」を押してください。</p>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <dl className="confirm-list">
         {rows.map(([label, value]) => (
-          <div key={label} className="confirm-row"><dt>{label}</dt><dd>{value}</dd></div>
+          <div key={label} className="confirm-row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
-        <div className="confirm-row"><dt>{INQUIRY_LABELS.body}</dt><dd className="confirm-body">{p.body}</dd></div>
+        <div className="confirm-row">
+          <dt>{INQUIRY_LABELS.body}</dt>
+          <dd className="confirm-body">{p.body}</dd>
+        </div>
       </dl>
       <div className="actions">
-        <a className="btn" href={CONTACT_PATHS.form}>修正する</a>
-        <button type="button" className="btn btn-primary" onClick={send} disabled={busy} aria-busy={busy}>送信する</button>
+        <a className="btn" href={CONTACT_PATHS.form}>
+          修正する
+        </a>
+        <button type="button" className="btn btn-primary" onClick={send} disabled={busy} aria-busy={busy}>
+          送信する
+        </button>
       </div>
     </div>
   );

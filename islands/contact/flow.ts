@@ -6,7 +6,11 @@
  */
 import type { InquiryPrepared, InquiryRequest } from '#contracts/inquiries.ts';
 import {
-  BUSINESS_INQUIRY_CATEGORY_KEY, INQUIRY_EXTEND_CHOICES, INQUIRY_EXTEND_DIGITS, INQUIRY_EXTEND_LABELS, type InquiryExtendKey,
+  BUSINESS_INQUIRY_CATEGORY_KEY,
+  INQUIRY_EXTEND_CHOICES,
+  INQUIRY_EXTEND_DIGITS,
+  INQUIRY_EXTEND_LABELS,
+  type InquiryExtendKey,
 } from '#contracts/inquiry-fields.ts';
 
 export const CONTACT_PATHS = { form: '/contact/', confirm: '/contact/confirm/', complete: '/contact/complete/' } as const;
@@ -17,14 +21,29 @@ type ExtendValues = { [K in InquiryExtendKey as `extend.${K}`]: string };
 
 /** The form's values as typed (the extend fields under their wire paths, so the API's 422 keys match). */
 export type ContactValues = {
-  category_id: string; name: string; name_kana: string; email: string; phone: string; body: string; homepage: string;
+  category_id: string;
+  name: string;
+  name_kana: string;
+  email: string;
+  phone: string;
+  body: string;
+  homepage: string;
   /** An attachment already sent with POST /v1/upload-files: its url and name ('' for none). */
-  attachment_url: string; attachment_name: string;
+  attachment_url: string;
+  attachment_name: string;
 } & ExtendValues;
 
 export const emptyValues = (): ContactValues => ({
-  category_id: '', name: '', name_kana: '', email: '', phone: '', body: '', homepage: '', attachment_url: '', attachment_name: '',
-  ...Object.fromEntries(EXTEND_KEYS.map((k) => [`extend.${k}`, ''])) as ExtendValues,
+  category_id: '',
+  name: '',
+  name_kana: '',
+  email: '',
+  phone: '',
+  body: '',
+  homepage: '',
+  attachment_url: '',
+  attachment_name: '',
+  ...(Object.fromEntries(EXTEND_KEYS.map((k) => [`extend.${k}`, ''])) as ExtendValues),
 });
 
 export interface ContactDraft {
@@ -36,29 +55,46 @@ export interface ContactDraft {
 }
 
 function storage(): Storage | null {
-  try { return window.sessionStorage; } catch { return null; }
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 export function readDraft(): ContactDraft | null {
   try {
     const raw = storage()?.getItem(STORAGE_KEY);
     const draft = raw ? (JSON.parse(raw) as ContactDraft) : null;
-    return draft && typeof draft === 'object' && draft.values && typeof draft.values === 'object' ? { ...draft, values: { ...emptyValues(), ...draft.values } } : null;
+    return draft && typeof draft === 'object' && draft.values && typeof draft.values === 'object'
+      ? { ...draft, values: { ...emptyValues(), ...draft.values } }
+      : null;
   } catch {
     return null;
   }
 }
 
 export function writeDraft(draft: ContactDraft): void {
-  try { storage()?.setItem(STORAGE_KEY, JSON.stringify(draft)); } catch { /* storage off: the next step sends the visitor back */ }
+  try {
+    storage()?.setItem(STORAGE_KEY, JSON.stringify(draft));
+  } catch {
+    /* storage off: the next step sends the visitor back */
+  }
 }
 
 export function clearDraft(): void {
-  try { storage()?.removeItem(STORAGE_KEY); } catch { /* nothing kept */ }
+  try {
+    storage()?.removeItem(STORAGE_KEY);
+  } catch {
+    /* nothing kept */
+  }
 }
 
 /** Whether a category (by id, in the tree) is the business one or one of its children. */
-export function isBusinessCategory(tree: readonly { id: number; key: string; children: readonly { id: number; key: string }[] }[], id: string): boolean {
+export function isBusinessCategory(
+  tree: readonly { id: number; key: string; children: readonly { id: number; key: string }[] }[],
+  id: string,
+): boolean {
   const business = tree.find((c) => c.key === BUSINESS_INQUIRY_CATEGORY_KEY);
   if (!business || !id) return false;
   return String(business.id) === id || business.children.some((c) => String(c.id) === id);
@@ -68,8 +104,12 @@ export function isBusinessCategory(tree: readonly { id: number; key: string; chi
 export function requestBody(values: ContactValues, business: boolean): InquiryRequest {
   const t = (v: string) => v.trim();
   const body: InquiryRequest = {
-    category_id: Number(values.category_id), name: t(values.name), name_kana: t(values.name_kana), email: t(values.email),
-    phone: t(values.phone), body: values.body.trim(),
+    category_id: Number(values.category_id),
+    name: t(values.name),
+    name_kana: t(values.name_kana),
+    email: t(values.email),
+    phone: t(values.phone),
+    body: values.body.trim(),
   };
   if (values.homepage) (body as Record<string, unknown>).homepage = values.homepage;
   if (values.attachment_url) body.attachment_url = values.attachment_url;

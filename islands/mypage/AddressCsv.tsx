@@ -8,15 +8,14 @@
  * the export is still being prepared, and the toast says so and asks the member to wait; otherwise
  * the file is saved and the toast says the export has completed.
  */
-import { useId, useRef, useState } from '../common/react.ts';
+
 import type { SubmitEvent } from 'react';
-import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES } from '#contracts/address-csv.ts';
-import {
-  addressImportErrors, exportAddressCsv, importAddressCsv, type AddressImportProblem,
-} from '#api-client/account/address-book.ts';
+import { type AddressImportProblem, addressImportErrors, exportAddressCsv, importAddressCsv } from '#api-client/account/address-book.ts';
 import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES } from '#contracts/address-csv.ts';
 import { toast, toastError } from '#stores/toast.ts';
 import FieldError from '../common/FieldError.tsx';
+import { useId, useRef, useState } from '../common/react.ts';
 
 /** Spec 8: the toast when the export answered JSON (being prepared). */
 export const EXPORT_PENDING_MESSAGE = 'エクスポートの処理に時間がかかっています。完了までしばらくお待ちください。';
@@ -70,16 +69,31 @@ export function AddressCsvImport({ onImported, room, limit }: { onImported: () =
       <h2 id="address-import-title">CSVファイルから取り込む</h2>
       <p>
         CSVファイル（コンマ区切り、文字コードは UTF-8 または Shift_JIS）のお届け先をまとめて登録します。
-        1行目は見出し行で、下の表の列名を書いてください（列の順番は自由、任意の列は省略できます）。2行目から1行に1件です。
-        ファイルは{MB}MBまで{limit !== null && <>、登録できるのは合わせて{limit}件まで（あと{room}件）</>}です。
-        1行でも誤りがあると、どの行も登録されません。「CSVでダウンロード」したファイルはそのまま取り込めます。
+        1行目は見出し行で、下の表の列名を書いてください（列の順番は自由、任意の列は省略できます）。2行目から1行に1件です。 ファイルは{MB}
+        MBまで
+        {limit !== null && (
+          <>
+            、登録できるのは合わせて{limit}件まで（あと{room}件）
+          </>
+        )}
+        です。 1行でも誤りがあると、どの行も登録されません。「CSVでダウンロード」したファイルはそのまま取り込めます。
       </p>
       <table>
         <caption>CSVファイルの列</caption>
-        <thead><tr><th scope="col">列名（見出し行）</th><th scope="col">必須</th><th scope="col">入力のきまり</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">列名（見出し行）</th>
+            <th scope="col">必須</th>
+            <th scope="col">入力のきまり</th>
+          </tr>
+        </thead>
         <tbody>
           {ADDRESS_CSV_COLUMNS.map((c) => (
-            <tr key={c.field}><th scope="row">{c.header}</th><td>{c.required ? '必須' : '任意'}</td><td>{c.rule}</td></tr>
+            <tr key={c.field}>
+              <th scope="row">{c.header}</th>
+              <td>{c.required ? '必須' : '任意'}</td>
+              <td>{c.rule}</td>
+            </tr>
           ))}
         </tbody>
       </table>
@@ -88,23 +102,42 @@ export function AddressCsvImport({ onImported, room, limit }: { onImported: () =
         <div className="field">
           <label htmlFor={inputId}>CSVファイル</label>
           <input
-            ref={input} id={inputId} name="file" type="file" accept=".csv,text/csv"
-            aria-invalid={!!fileError} aria-describedby={fileError ? errorId : undefined}
-            onChange={() => { setFileError(undefined); setProblems(null); }}
+            ref={input}
+            id={inputId}
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            aria-invalid={!!fileError}
+            aria-describedby={fileError ? errorId : undefined}
+            onChange={() => {
+              setFileError(undefined);
+              setProblems(null);
+            }}
           />
           <FieldError id={errorId} message={fileError} />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>取り込む</button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          取り込む
+        </button>
       </form>
       {problems && (
         <div role="alert" className="stack" data-import-errors>
           <p className="alert">{problems.message}</p>
           <table>
             <caption>取り込めなかった理由</caption>
-            <thead><tr><th scope="col">行</th><th scope="col">内容</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">行</th>
+                <th scope="col">内容</th>
+              </tr>
+            </thead>
             <tbody>
               {problems.list.map((p, i) => (
-                <tr key={i}><td>{p.line === null ? 'ファイル全体' : `${p.line}行目`}</td><td>{p.message}</td></tr>
+                // biome-ignore lint/suspicious/noArrayIndexKey: the file's problems, shown once and never reordered
+                <tr key={i}>
+                  <td>{p.line === null ? 'ファイル全体' : `${p.line}行目`}</td>
+                  <td>{p.message}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -151,7 +184,11 @@ export function AddressCsvExport({ disabled }: { disabled: boolean }) {
     <section aria-labelledby="address-export-title" className="stack">
       <h2 id="address-export-title">CSVでダウンロード</h2>
       <p>登録済みのお届け先をCSVファイル（UTF-8、BOM付き。Excelでそのまま開けます）でダウンロードします。列は上の表と同じです。</p>
-      <p><button type="button" className="btn" onClick={run} disabled={disabled || busy} aria-busy={busy}>CSVでダウンロード</button></p>
+      <p>
+        <button type="button" className="btn" onClick={run} disabled={disabled || busy} aria-busy={busy}>
+          CSVでダウンロード
+        </button>
+      </p>
     </section>
   );
 }

@@ -1,16 +1,21 @@
 /** /mypage/bookmark/ (ブックマーク): the member's bookmarks, newest first, with 「削除」. */
-import { useState } from '../common/react.ts';
-import { deleteBookmark, listBookmarks, type Bookmark } from '#api-client/mypage/discovery.ts';
+
 import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { type Bookmark, deleteBookmark, listBookmarks } from '#api-client/mypage/discovery.ts';
 import { formatDate } from '#lib/date.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import MypageLayout from './MypageLayout.tsx';
+import { useState } from '../common/react.ts';
 import { Pager, usePaged } from './discovery/shared.tsx';
+import MypageLayout from './MypageLayout.tsx';
 
 export default function Bookmarks({ basePath }: { basePath: string }) {
-  return <MypageLayout><BookmarkList basePath={basePath} /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <BookmarkList basePath={basePath} />
+    </MypageLayout>
+  );
 }
 
 /** A stored URL as a link target: same-origin paths and http(s) URLs only (the API accepts no other). */
@@ -43,10 +48,16 @@ function BookmarkList({ basePath }: { basePath: string }) {
         {data.items.map((b) => (
           <li key={b.id} className="panel" style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
             <div style={{ flex: '1 1 12rem' }}>
-              <p style={{ margin: 0 }}><a href={safeHref(b.url)}>{b.title}</a></p>
-              <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>{formatDate(b.created_at)}登録</p>
+              <p style={{ margin: 0 }}>
+                <a href={safeHref(b.url)}>{b.title}</a>
+              </p>
+              <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>
+                {formatDate(b.created_at)}登録
+              </p>
             </div>
-            <button type="button" className="btn" onClick={() => remove(b)} disabled={busy === b.id} aria-label={`「${b.title}」を削除`}>削除</button>
+            <button type="button" className="btn" onClick={() => remove(b)} disabled={busy === b.id} aria-label={`「${b.title}」を削除`}>
+              削除
+            </button>
           </li>
         ))}
       </ul>

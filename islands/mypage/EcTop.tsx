@@ -4,10 +4,11 @@
  * first-login verification rule); a guest gets the shop's entrance instead of a redirect to /login/:
  * the way to log in (coming back here), to register and to the products.
  */
-import { useEffect } from '../common/react.ts';
+
 import { ecPath, loginPath, productListPath, registerPath } from '#lib/routes.ts';
 import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
+import { useEffect } from '../common/react.ts';
 import MypageHome from './MypageHome.tsx';
 
 export default function EcTop() {
@@ -26,9 +27,24 @@ function GuestTop() {
     <div className="stack">
       <p className="greeting">ようこそ。ログインすると、注文履歴・お届け先・ポイント・お気に入りをご利用いただけます。</p>
       <ul className="menu-grid">
-        <li><a className="panel menu-item" href={loginPath({ redirect: ecPath })}><strong>ログイン</strong><span className="muted">会員の方はこちら</span></a></li>
-        <li><a className="panel menu-item" href={registerPath}><strong>新規会員登録</strong><span className="muted">はじめての方はこちら</span></a></li>
-        <li><a className="panel menu-item" href={productListPath()}><strong>商品一覧</strong><span className="muted">会員登録せずにお買い物もできます</span></a></li>
+        <li>
+          <a className="panel menu-item" href={loginPath({ redirect: ecPath })}>
+            <strong>ログイン</strong>
+            <span className="muted">会員の方はこちら</span>
+          </a>
+        </li>
+        <li>
+          <a className="panel menu-item" href={registerPath}>
+            <strong>新規会員登録</strong>
+            <span className="muted">はじめての方はこちら</span>
+          </a>
+        </li>
+        <li>
+          <a className="panel menu-item" href={productListPath()}>
+            <strong>商品一覧</strong>
+            <span className="muted">会員登録せずにお買い物もできます</span>
+          </a>
+        </li>
       </ul>
     </div>
   );

@@ -4,15 +4,16 @@
  * (spec 7); on success the visitor is logged out here (cart token too) and sent to a public page
  * that says the withdrawal is complete. A wrong password is the API's 422 under the field.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
-import { ApiError } from '#api-client/core/errors.ts';
+
 import { withdrawMember } from '#api-client/account/me-account.ts';
+import { ApiError } from '#api-client/core/errors.ts';
 import { logout } from '#stores/session-actions.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { required } from '#validation/rules.ts';
-import { leaveMemberArea } from '../common/MemberGate.tsx';
 import FieldError from '../common/FieldError.tsx';
+import { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
 
@@ -25,12 +26,20 @@ interface Props {
 
 /** Withdrawal in the my-page frame. */
 export default function Leave(props: Props) {
-  return <MypageLayout><LeaveScreen {...props} /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <LeaveScreen {...props} />
+    </MypageLayout>
+  );
 }
 
 function LeaveScreen(props: Props) {
   const [confirming, setConfirming] = useState(false);
-  return confirming ? <ConfirmStep {...props} onBack={() => setConfirming(false)} /> : <Explanation {...props} onNext={() => setConfirming(true)} />;
+  return confirming ? (
+    <ConfirmStep {...props} onBack={() => setConfirming(false)} />
+  ) : (
+    <Explanation {...props} onNext={() => setConfirming(true)} />
+  );
 }
 
 function Explanation({ mypageHref, onNext }: Props & { onNext: () => void }) {
@@ -47,11 +56,17 @@ function Explanation({ mypageHref, onNext }: Props & { onNext: () => void }) {
       </section>
       <section className="panel" aria-labelledby="leave-kept">
         <h2 id="leave-kept">退会後も保管される情報</h2>
-        <p>ご注文の記録は、会計上の記録として個人を特定できない形で保管されます。お届け前のご注文がある場合は、お届けの完了後に退会してください。</p>
+        <p>
+          ご注文の記録は、会計上の記録として個人を特定できない形で保管されます。お届け前のご注文がある場合は、お届けの完了後に退会してください。
+        </p>
       </section>
       <div className="actions">
-        <a className="btn" href={mypageHref}>退会しない</a>
-        <button type="button" className="btn btn-primary" onClick={onNext}>退会手続きへ進む</button>
+        <a className="btn" href={mypageHref}>
+          退会しない
+        </a>
+        <button type="button" className="btn btn-primary" onClick={onNext}>
+          退会手続きへ進む
+        </button>
       </div>
     </div>
   );
@@ -65,7 +80,9 @@ function ConfirmStep({ completeHref, onBack }: Props & { onBack: () => void }) {
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   // The step replaces the explanation: move focus to its heading so keyboard users start here.
-  useEffect(() => { heading.current?.focus(); }, []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   async function submit({ password }: Values) {
     if (busy) return;
@@ -93,17 +110,27 @@ function ConfirmStep({ completeHref, onBack }: Props & { onBack: () => void }) {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-labelledby="leave-confirm">
-      <h2 id="leave-confirm" ref={heading} tabIndex={-1}>退会の確認</h2>
+      <h2 id="leave-confirm" ref={heading} tabIndex={-1}>
+        退会の確認
+      </h2>
       <p>退会するには、パスワードを入力して「退会する」を押してください。この操作は取り消せません。</p>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('password').id}>パスワード</label>
         <input {...form.field('password')} type="password" autoComplete="current-password" required />
         <FieldError id={form.errorId('password')} message={form.errors.password} />
       </div>
       <div className="actions">
-        <button type="button" className="btn" onClick={onBack} disabled={busy}>戻る</button>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>退会する</button>
+        <button type="button" className="btn" onClick={onBack} disabled={busy}>
+          戻る
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          退会する
+        </button>
       </div>
     </form>
   );

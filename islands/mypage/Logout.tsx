@@ -5,12 +5,13 @@
  * gate: the screen is the same whether a session was there or not, and it must stay after the
  * session ends.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
 import { homePath, loginPath } from '#lib/routes.ts';
 import { logout } from '#stores/session-actions.ts';
-import { leaveMemberArea } from '../common/MemberGate.tsx';
 import Loading from '../common/Loading.tsx';
+import { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import { useEffect, useRef, useState } from '../common/react.ts';
 
 export default function Logout() {
   const [done, setDone] = useState(false);
@@ -27,16 +28,28 @@ export default function Logout() {
     });
   }, []);
 
-  useEffect(() => { if (done) heading.current?.focus(); }, [done]);
+  useEffect(() => {
+    if (done) heading.current?.focus();
+  }, [done]);
 
   if (!done) return <Loading label="ログアウトしています…" />;
   return (
     <div className="stack panel">
-      <h2 ref={heading} tabIndex={-1}>ログアウトしました</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        ログアウトしました
+      </h2>
       <p role="status">ご利用ありがとうございました。</p>
       <ul className="actions" style={{ listStyle: 'none', padding: 0 }}>
-        <li><a className="btn btn-primary" href={homePath}>トップページへ</a></li>
-        <li><a className="btn" href={loginPath()}>ログイン画面へ</a></li>
+        <li>
+          <a className="btn btn-primary" href={homePath}>
+            トップページへ
+          </a>
+        </li>
+        <li>
+          <a className="btn" href={loginPath()}>
+            ログイン画面へ
+          </a>
+        </li>
       </ul>
     </div>
   );

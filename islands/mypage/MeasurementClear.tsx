@@ -6,8 +6,18 @@
 import { useEffect, useRef, useState } from '../common/react.ts';
 
 /** `describedBy`: the id of the heading naming the purpose (the button's own name is the screen's wording). */
-export default function MeasurementClear({ label, count, busy, describedBy, onClear }: {
-  label: string; count: number; busy: boolean; describedBy: string; onClear: () => void;
+export default function MeasurementClear({
+  label,
+  count,
+  busy,
+  describedBy,
+  onClear,
+}: {
+  label: string;
+  count: number;
+  busy: boolean;
+  describedBy: string;
+  onClear: () => void;
 }) {
   const [asking, setAsking] = useState(false);
   const ask = useRef<HTMLButtonElement>(null);
@@ -19,13 +29,26 @@ export default function MeasurementClear({ label, count, busy, describedBy, onCl
     opened.current = asking;
   }, [asking]);
 
-  if (!asking) return <p><button ref={ask} type="button" className="btn" onClick={() => setAsking(true)} aria-describedby={describedBy}>この項目の記録をすべて削除</button></p>;
+  if (!asking)
+    return (
+      <p>
+        <button ref={ask} type="button" className="btn" onClick={() => setAsking(true)} aria-describedby={describedBy}>
+          この項目の記録をすべて削除
+        </button>
+      </p>
+    );
   return (
     <div role="group" aria-label={`${label}の記録の削除の確認`} className="notice">
-      <p style={{ marginTop: 0 }}>{label}の記録{count}件をすべて削除します。元に戻せません。よろしいですか？</p>
+      <p style={{ marginTop: 0 }}>
+        {label}の記録{count}件をすべて削除します。元に戻せません。よろしいですか？
+      </p>
       <div style={{ display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
-        <button type="button" className="btn btn-primary" onClick={onClear} disabled={busy} aria-busy={busy}>すべて削除する</button>
-        <button ref={cancel} type="button" className="btn" onClick={() => setAsking(false)} disabled={busy}>やめる</button>
+        <button type="button" className="btn btn-primary" onClick={onClear} disabled={busy} aria-busy={busy}>
+          すべて削除する
+        </button>
+        <button ref={cancel} type="button" className="btn" onClick={() => setAsking(false)} disabled={busy}>
+          やめる
+        </button>
       </div>
     </div>
   );

@@ -3,16 +3,17 @@
  * the month and day (a day that does not exist, 2月30日, is 「日付が無効です」 as the API says) and
  * the reminder e-mail. Saved, the member goes back to the list, which says so.
  */
-import { useEffect, useState } from '../common/react.ts';
-import { messages } from '#contracts/messages.ts';
+
+import { createMemorial, getMemorial, type Memorial, updateMemorial } from '#api-client/mypage/memorials.ts';
 import { isMemorialDay, MEMORIAL_DIVISIONS, MEMORIAL_TEXT_MAX } from '#contracts/memorial-choices.ts';
-import { createMemorial, getMemorial, updateMemorial, type Memorial } from '#api-client/mypage/memorials.ts';
+import { messages } from '#contracts/messages.ts';
 import { mypageMemorialPath } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
-import { isEmpty, maxLength, required, type Rule } from '#validation/rules.ts';
+import { isEmpty, maxLength, type Rule, required } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
 
@@ -26,14 +27,18 @@ function Loader({ id }: { id: number }) {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     const ac = new AbortController();
-    getMemorial(id, { signal: ac.signal }).then(setMemorial, (e) => { if (!ac.signal.aborted) setError(e); });
+    getMemorial(id, { signal: ac.signal }).then(setMemorial, (e) => {
+      if (!ac.signal.aborted) setError(e);
+    });
     return () => ac.abort();
   }, [id]);
   if (error) {
     return (
       <div className="stack">
         <ErrorMessage error={error} fallback="記念日を読み込めませんでした。" />
-        <p><a href={mypageMemorialPath}>記念日一覧へ戻る</a></p>
+        <p>
+          <a href={mypageMemorialPath}>記念日一覧へ戻る</a>
+        </p>
       </div>
     );
   }
@@ -45,7 +50,7 @@ type Values = { target_user_name: string; division_ct: string; name: string; mon
 
 /** month and date form a day of the year (spec 5 date_birth: 「日付が無効です」). */
 const realDay: Rule = (value, _field, values) =>
-  (isEmpty(value) || isEmpty(values?.month) || isMemorialDay(Number(values?.month), Number(value)) ? null : messages.dateBirth());
+  isEmpty(value) || isEmpty(values?.month) || isMemorialDay(Number(values?.month), Number(value)) ? null : messages.dateBirth();
 
 // In the order of the form, so a failed submit focuses the first field shown with an error.
 const spec: FormSpec<Values> = {
@@ -69,8 +74,12 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
     setBusy(true);
     setAlert(null);
     const input = {
-      target_user_name: values.target_user_name, division_ct: Number(values.division_ct), name: values.name,
-      month: Number(values.month), date: Number(values.date), call,
+      target_user_name: values.target_user_name,
+      division_ct: Number(values.division_ct),
+      name: values.name,
+      month: Number(values.month),
+      date: Number(values.date),
+      call,
     };
     try {
       if (memorial) await updateMemorial(memorial.id, input);
@@ -84,8 +93,11 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
 
   const form = useAccountForm<Values>({
     initial: {
-      target_user_name: memorial?.target_user_name ?? '', division_ct: memorial ? String(memorial.division_ct) : '',
-      name: memorial?.name ?? '', month: memorial ? String(memorial.month) : '', date: memorial ? String(memorial.date) : '',
+      target_user_name: memorial?.target_user_name ?? '',
+      division_ct: memorial ? String(memorial.division_ct) : '',
+      name: memorial?.name ?? '',
+      month: memorial ? String(memorial.month) : '',
+      date: memorial ? String(memorial.date) : '',
     },
     spec,
     onSubmit: submit,
@@ -93,7 +105,11 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('name').id}>記念日名</label>
         <input {...form.field('name')} type="text" required maxLength={MEMORIAL_TEXT_MAX} placeholder="例：母の誕生日" />
@@ -103,7 +119,11 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
         <label htmlFor={form.field('division_ct').id}>区分</label>
         <select {...form.field('division_ct')} required>
           <option value="">選択してください</option>
-          {Object.entries(MEMORIAL_DIVISIONS).map(([code, label]) => <option key={code} value={code}>{label}</option>)}
+          {Object.entries(MEMORIAL_DIVISIONS).map(([code, label]) => (
+            <option key={code} value={code}>
+              {label}
+            </option>
+          ))}
         </select>
         <FieldError id={form.errorId('division_ct')} message={form.errors.division_ct} />
       </div>
@@ -112,12 +132,20 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
         <div style={{ display: 'flex', gap: '.5rem', alignItems: 'center', flexWrap: 'wrap' }}>
           <select {...form.field('month')} aria-label="月" required>
             <option value="">--</option>
-            {MONTHS.map((m) => <option key={m} value={m}>{m}</option>)}
+            {MONTHS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
           </select>
           <span aria-hidden="true">月</span>
           <select {...form.field('date')} aria-label="日" required>
             <option value="">--</option>
-            {DAYS.map((d) => <option key={d} value={d}>{d}</option>)}
+            {DAYS.map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
           </select>
           <span aria-hidden="true">日</span>
         </div>
@@ -131,12 +159,13 @@ function Editor({ memorial }: { memorial: Memorial | null }) {
       </div>
       <div className="field">
         <label>
-          <input type="checkbox" checked={call} onChange={(e) => setCall(e.target.checked)} />{' '}
-          記念日が近づいたらお知らせメールを受け取る
+          <input type="checkbox" checked={call} onChange={(e) => setCall(e.target.checked)} /> 記念日が近づいたらお知らせメールを受け取る
         </label>
       </div>
       <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{memorial ? '更新する' : '登録する'}</button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          {memorial ? '更新する' : '登録する'}
+        </button>
         <a href={mypageMemorialPath}>記念日一覧へ戻る</a>
       </div>
     </form>

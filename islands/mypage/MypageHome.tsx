@@ -5,20 +5,40 @@
  * says what it did with ?notice=<key> (only the keys below are shown, never text from the URL).
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from '../common/react.ts';
-import { cartPath, orderHistoryPath, productListPath } from '#lib/routes.ts';
-import {
-  mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageLogoutPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypagePointPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath,
-} from '#lib/mypage-routes.ts';
 import { getUnreadSystemMessageCount } from '#api-client/mypage/system-messages.ts';
+import {
+  mypageAddressPath,
+  mypageBookmarkPath,
+  mypageCardPath,
+  mypageLeavePath,
+  mypageListPath,
+  mypageLoginHistoryPath,
+  mypageLogoutPath,
+  mypageMeasurementPath,
+  mypageMemorialPath,
+  mypageMessageCenterPath,
+  mypageNameEmbroideryPath,
+  mypagePasswordPath,
+  mypagePointPath,
+  mypageProductHistoryPath,
+  mypageProductRequestHistoryPath,
+  mypageProductSearchHistoryPath,
+  mypageUserInfoPath,
+} from '#lib/mypage-routes.ts';
+import { cartPath, orderHistoryPath, productListPath } from '#lib/routes.ts';
 import { $me } from '#stores/queries/user.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
-import MypageLayout from './MypageLayout.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import MyCoupons from './MyCoupons.tsx';
+import MypageLayout from './MypageLayout.tsx';
 
 /** The member top in the my-page frame. */
 export default function MypageHome() {
-  return <MypageLayout hub><MemberTop /></MypageLayout>;
+  return (
+    <MypageLayout hub>
+      <MemberTop />
+    </MypageLayout>
+  );
 }
 
 /** Notices another screen may ask for when it sends the member here. */
@@ -73,13 +93,29 @@ function MemberTop() {
   const notice = useNotice();
   return (
     <div className="stack">
-      {notice && <p className="notice" role="status">{notice}</p>}
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       <ErrorMessage error={error} fallback="会員情報を読み込めませんでした。" />
       {/* Two lines whatever the member's data says, so the shortcuts below do not move when it arrives. */}
-      <p className="greeting">{me ? `${me.last_name} ${me.first_name} 様` : 'ようこそ'}<br />いつもご利用ありがとうございます。</p>
+      <p className="greeting">
+        {me ? `${me.last_name} ${me.first_name} 様` : 'ようこそ'}
+        <br />
+        いつもご利用ありがとうございます。
+      </p>
       <ul className="menu-grid">
         {SHORTCUTS.map((item) => (
-          <li key={item.href}><a className="panel menu-item" href={item.href}><strong>{item.label}{item.href === mypageMessageCenterPath && <UnreadCount />}</strong><span className="muted">{item.note}</span></a></li>
+          <li key={item.href}>
+            <a className="panel menu-item" href={item.href}>
+              <strong>
+                {item.label}
+                {item.href === mypageMessageCenterPath && <UnreadCount />}
+              </strong>
+              <span className="muted">{item.note}</span>
+            </a>
+          </li>
         ))}
       </ul>
       <MyCoupons />

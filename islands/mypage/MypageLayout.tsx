@@ -6,17 +6,33 @@
  * so the screen itself is on the first screen; the hub (`hub`), whose shortcuts are the menu, has no
  * second one there (issue 21).
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import type { ReactNode } from 'react';
-import { homePath, mypageTopPath, orderHistoryPath } from '#lib/routes.ts';
 import {
-  mypageAddressPath, mypageBookmarkPath, mypageCardPath, mypageLeavePath, mypageListPath, mypageLoginHistoryPath, mypageMeasurementPath, mypageMemorialPath, mypageMessageCenterPath, mypageNameEmbroideryPath, mypagePasswordPath, mypageProductHistoryPath, mypageProductRequestHistoryPath, mypageProductSearchHistoryPath, mypageUserInfoPath, mypagePointPath,
+  mypageAddressPath,
+  mypageBookmarkPath,
+  mypageCardPath,
+  mypageLeavePath,
+  mypageListPath,
+  mypageLoginHistoryPath,
+  mypageMeasurementPath,
+  mypageMemorialPath,
+  mypageMessageCenterPath,
+  mypageNameEmbroideryPath,
+  mypagePasswordPath,
+  mypagePointPath,
+  mypageProductHistoryPath,
+  mypageProductRequestHistoryPath,
+  mypageProductSearchHistoryPath,
+  mypageUserInfoPath,
 } from '#lib/mypage-routes.ts';
+import { homePath, mypageTopPath, orderHistoryPath } from '#lib/routes.ts';
 import { logout as logoutMember } from '#stores/session-actions.ts';
+import LoginWarning from '../auth/LoginWarning.tsx';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';
+import { useEffect, useState } from '../common/react.ts';
 import ToastRegion from '../common/ToastRegion.tsx';
-import LoginWarning from '../auth/LoginWarning.tsx';
 
 /** The member menu: where a member can go from any my-page screen. */
 export const MEMBER_MENU = [
@@ -92,9 +108,17 @@ function MemberMenu() {
         <summary>マイページメニュー</summary>
         <ul>
           {MEMBER_MENU.map((item) => (
-            <li key={item.href}><a href={item.href} aria-current={here === item.href ? 'page' : undefined}>{item.label}</a></li>
+            <li key={item.href}>
+              <a href={item.href} aria-current={here === item.href ? 'page' : undefined}>
+                {item.label}
+              </a>
+            </li>
           ))}
-          <li><button type="button" className="btn-link" onClick={logout} disabled={leaving}>ログアウト</button></li>
+          <li>
+            <button type="button" className="btn-link" onClick={logout} disabled={leaving}>
+              ログアウト
+            </button>
+          </li>
         </ul>
       </details>
     </nav>

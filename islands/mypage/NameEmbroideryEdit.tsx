@@ -3,24 +3,36 @@
  * API's rule from contracts/memorial-choices.ts), the typeface and the thread colour from the fixed
  * lists, with a live preview. Saved, the member goes back to the embroidery screen, which says so.
  */
-import { useEffect, useState } from '../common/react.ts';
+
+import { getNameEmbroidery, type NameEmbroidery, saveNameEmbroidery } from '#api-client/mypage/memorials.ts';
 import {
-  characterCount, EMBROIDERY_COLORS, EMBROIDERY_FONTS, EMBROIDERY_TEXT, EMBROIDERY_TEXT_LABEL, EMBROIDERY_TEXT_MAX, embroideryMessages,
-  type EmbroideryColor, type EmbroideryFont,
+  characterCount,
+  EMBROIDERY_COLORS,
+  EMBROIDERY_FONTS,
+  EMBROIDERY_TEXT,
+  EMBROIDERY_TEXT_LABEL,
+  EMBROIDERY_TEXT_MAX,
+  type EmbroideryColor,
+  type EmbroideryFont,
+  embroideryMessages,
 } from '#contracts/memorial-choices.ts';
-import { getNameEmbroidery, saveNameEmbroidery, type NameEmbroidery } from '#api-client/mypage/memorials.ts';
 import { mypageNameEmbroideryPath } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
-import { isEmpty, required, type Rule } from '#validation/rules.ts';
+import { isEmpty, type Rule, required } from '#validation/rules.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
 import NameEmbroideryPreview from './NameEmbroideryPreview.tsx';
 
 export default function NameEmbroideryEdit() {
-  return <MypageLayout><Loader /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <Loader />
+    </MypageLayout>
+  );
 }
 
 function Loader() {
@@ -28,7 +40,9 @@ function Loader() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     const ac = new AbortController();
-    getNameEmbroidery({ signal: ac.signal }).then(setData, (e) => { if (!ac.signal.aborted) setError(e); });
+    getNameEmbroidery({ signal: ac.signal }).then(setData, (e) => {
+      if (!ac.signal.aborted) setError(e);
+    });
     return () => ac.abort();
   }, []);
   if (error) return <ErrorMessage error={error} fallback="名入れ刺繍を読み込めませんでした。" />;
@@ -38,7 +52,8 @@ function Loader() {
 
 type Values = { text: string; font: string; color: string };
 
-const fitsLength: Rule = (value) => (typeof value === 'string' && characterCount(value.trim()) > EMBROIDERY_TEXT_MAX ? embroideryMessages.length : null);
+const fitsLength: Rule = (value) =>
+  typeof value === 'string' && characterCount(value.trim()) > EMBROIDERY_TEXT_MAX ? embroideryMessages.length : null;
 const stitchable: Rule = (value) => (isEmpty(value) || EMBROIDERY_TEXT.test(String(value).trim()) ? null : embroideryMessages.characters);
 
 const spec: FormSpec<Values> = {
@@ -74,7 +89,11 @@ function Editor({ saved }: { saved: NameEmbroidery | null }) {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('text').id}>{EMBROIDERY_TEXT_LABEL}</label>
         <input {...form.field('text', hintId)} type="text" required autoComplete="off" placeholder="例：Hanako" />
@@ -87,7 +106,8 @@ function Editor({ saved }: { saved: NameEmbroidery | null }) {
         <legend>書体</legend>
         {Object.entries(EMBROIDERY_FONTS).map(([code, label]) => (
           <label key={code} style={{ marginRight: '1rem' }}>
-            <input type="radio" name="font" value={code} checked={form.values.font === code} onChange={() => form.setValue('font', code)} /> {label}
+            <input type="radio" name="font" value={code} checked={form.values.font === code} onChange={() => form.setValue('font', code)} />{' '}
+            {label}
           </label>
         ))}
         <FieldError id={form.errorId('font')} message={form.errors.font} />
@@ -96,15 +116,38 @@ function Editor({ saved }: { saved: NameEmbroidery | null }) {
         <legend>糸の色</legend>
         {Object.entries(EMBROIDERY_COLORS).map(([code, c]) => (
           <label key={code} style={{ marginRight: '1rem' }}>
-            <input type="radio" name="color" value={code} checked={form.values.color === code} onChange={() => form.setValue('color', code)} />{' '}
-            <span aria-hidden="true" style={{ display: 'inline-block', width: '1em', height: '1em', background: c.hex, border: '1px solid #555', verticalAlign: 'middle' }} /> {c.label}
+            <input
+              type="radio"
+              name="color"
+              value={code}
+              checked={form.values.color === code}
+              onChange={() => form.setValue('color', code)}
+            />{' '}
+            <span
+              aria-hidden="true"
+              style={{
+                display: 'inline-block',
+                width: '1em',
+                height: '1em',
+                background: c.hex,
+                border: '1px solid #555',
+                verticalAlign: 'middle',
+              }}
+            />{' '}
+            {c.label}
           </label>
         ))}
         <FieldError id={form.errorId('color')} message={form.errors.color} />
       </fieldset>
-      <NameEmbroideryPreview text={form.values.text.trim()} font={form.values.font as EmbroideryFont} color={form.values.color as EmbroideryColor} />
+      <NameEmbroideryPreview
+        text={form.values.text.trim()}
+        font={form.values.font as EmbroideryFont}
+        color={form.values.color as EmbroideryColor}
+      />
       <div style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>保存する</button>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          保存する
+        </button>
         <a href={mypageNameEmbroideryPath}>名入れ刺繍へ戻る</a>
       </div>
     </form>

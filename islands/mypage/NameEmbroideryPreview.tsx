@@ -17,11 +17,24 @@ export default function NameEmbroideryPreview({ text, font, color }: { text: str
   const dark = LIGHT_THREADS.has(color);
   return (
     <figure style={{ margin: 0 }}>
-      <div data-embroidery-preview="" style={{
-        ...FONT_FAMILIES[font], color: EMBROIDERY_COLORS[color].hex, background: dark ? '#1e1e1e' : '#f5f1e8',
-        fontSize: '2rem', lineHeight: 1.4, padding: '1rem 1.5rem', borderRadius: '.5rem', border: '1px dashed #777',
-        minHeight: '4.5rem', overflowWrap: 'anywhere', letterSpacing: '.05em',
-      }}>{text || '\u00a0'}</div>
+      <div
+        data-embroidery-preview=""
+        style={{
+          ...FONT_FAMILIES[font],
+          color: EMBROIDERY_COLORS[color].hex,
+          background: dark ? '#1e1e1e' : '#f5f1e8',
+          fontSize: '2rem',
+          lineHeight: 1.4,
+          padding: '1rem 1.5rem',
+          borderRadius: '.5rem',
+          border: '1px dashed #777',
+          minHeight: '4.5rem',
+          overflowWrap: 'anywhere',
+          letterSpacing: '.05em',
+        }}
+      >
+        {text || '\u00a0'}
+      </div>
       <figcaption className="muted" style={{ fontSize: '.85rem' }}>
         プレビュー：{EMBROIDERY_FONTS[font]}・{EMBROIDERY_COLORS[color].label}の糸（実際の仕上がりとは異なる場合があります）
       </figcaption>

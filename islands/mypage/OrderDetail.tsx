@@ -4,25 +4,31 @@
  * not shipped (OrderCancel.tsx) and 「領収書をダウンロード」 unless cancelled (OrderReceipt.tsx).
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState } from '../common/react.ts';
-import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
 import { toTotals } from '#api-client/cart/reshape.ts';
+import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
 import { formatDateTime } from '#lib/date.ts';
 import { orderHistoryPath } from '#lib/routes.ts';
 import { createOrderStore } from '#stores/queries/orders.ts';
-import { SummaryItems, SummaryTotals, type SummaryItem } from '../checkout/OrderSummary.tsx';
+import { type SummaryItem, SummaryItems, SummaryTotals } from '../checkout/OrderSummary.tsx';
 import ShipmentList, { type Shipments } from '../checkout/ShipmentList.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useMemo, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 import OrderCancel, { isCancellable } from './OrderCancel.tsx';
 import OrderReceipt from './OrderReceipt.tsx';
 
-interface Props { orderId: string }
+interface Props {
+  orderId: string;
+}
 
 /** The order in the my-page frame. */
 export default function OrderDetail({ orderId }: Props) {
-  return <MypageLayout><OrderView orderId={orderId} /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <OrderView orderId={orderId} />
+    </MypageLayout>
+  );
 }
 
 /** Order lines in the summary's shape. */
@@ -44,9 +50,17 @@ export function orderSummaryItems(order: Order): SummaryItem[] {
 export function orderShipments(order: Order): Shipments {
   return {
     deliveries: order.shippings.map((s, i) => ({
-      id: i + 1, userAddressId: null, address: s.address, productKeys: s.product_keys,
-      deliveryDate: s.delivery_date, deliveryTimezoneLabel: s.delivery_timezone_label,
-      packingName: s.packing_name, packingFee: s.packing_fee, noshiType: s.noshi_type, noshiName: s.noshi_name, noshiFee: s.noshi_fee,
+      id: i + 1,
+      userAddressId: null,
+      address: s.address,
+      productKeys: s.product_keys,
+      deliveryDate: s.delivery_date,
+      deliveryTimezoneLabel: s.delivery_timezone_label,
+      packingName: s.packing_name,
+      packingFee: s.packing_fee,
+      noshiType: s.noshi_type,
+      noshiName: s.noshi_name,
+      noshiFee: s.noshi_fee,
       carriage: s.carriage,
     })),
     lines: order.items.map((i) => ({ key: i.key, name: i.name, quantity: i.quantity })),
@@ -56,7 +70,8 @@ export function orderShipments(order: Order): Shipments {
 
 /** The earned points' label: pending (付与予定) until the order is paid or shipped, or cancelled with it. */
 const earnLabel = (order: Order) =>
-  ({ pending: '獲得予定ポイント', cancelled: '獲得ポイント（取消）' } as Record<string, string>)[order.earn_point_state?.status ?? ''] ?? '獲得ポイント';
+  (({ pending: '獲得予定ポイント', cancelled: '獲得ポイント（取消）' }) as Record<string, string>)[order.earn_point_state?.status ?? ''] ??
+  '獲得ポイント';
 
 function OrderView({ orderId }: Props) {
   const $order = useMemo(() => createOrderStore(orderId), [orderId]);
@@ -67,40 +82,68 @@ function OrderView({ orderId }: Props) {
 
   if (error) {
     const notFound = typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-    return notFound ? <p className="alert" role="alert">ご注文が見つかりませんでした。</p> : <ErrorMessage error={error} />;
+    return notFound ? (
+      <p className="alert" role="alert">
+        ご注文が見つかりませんでした。
+      </p>
+    ) : (
+      <ErrorMessage error={error} />
+    );
   }
   if (!order) return <Loading />;
-  const warning = order.cancel_only_ecd_key ? CANCEL_WARNINGS[order.cancel_only_ecd_key] ?? 'キャンセルの処理に確認が必要な点があります。お問い合わせください。' : null;
+  const warning = order.cancel_only_ecd_key
+    ? (CANCEL_WARNINGS[order.cancel_only_ecd_key] ?? 'キャンセルの処理に確認が必要な点があります。お問い合わせください。')
+    : null;
 
   return (
     <div className="stack">
       <dl className="totals order-meta">
-        <dt>ご注文番号</dt><dd>{order.order_no}</dd>
-        <dt>ご注文日時</dt><dd>{formatDateTime(order.ordered_at)}</dd>
-        <dt>ステータス</dt><dd>{order.status_label}</dd>
-        <dt>お支払い方法</dt><dd>{order.payment_name}</dd>
+        <dt>ご注文番号</dt>
+        <dd>{order.order_no}</dd>
+        <dt>ご注文日時</dt>
+        <dd>{formatDateTime(order.ordered_at)}</dd>
+        <dt>ステータス</dt>
+        <dd>{order.status_label}</dd>
+        <dt>お支払い方法</dt>
+        <dd>{order.payment_name}</dd>
       </dl>
-      {cancelled && <p className="notice" role="status">ご注文をキャンセルしました。</p>}
+      {cancelled && (
+        <p className="notice" role="status">
+          ご注文をキャンセルしました。
+        </p>
+      )}
       {order.cancel_reason && <p className="notice">キャンセル理由：{order.cancel_reason}</p>}
-      {warning && <p className="alert" role="alert">{warning}</p>}
+      {warning && (
+        <p className="alert" role="alert">
+          {warning}
+        </p>
+      )}
       <section aria-labelledby="order-items">
         <h2 id="order-items">ご注文商品</h2>
         <SummaryItems items={orderSummaryItems(order)} caption="ご注文商品" />
       </section>
       <section className="panel" aria-labelledby="order-totals">
-        <h2 id="order-totals" className="visually-hidden">ご請求金額</h2>
+        <h2 id="order-totals" className="visually-hidden">
+          ご請求金額
+        </h2>
         <SummaryTotals totals={toTotals(order.order)} pointLabel={earnLabel(order)} />
         {order.earn_point_state?.note && <p className="muted">{order.earn_point_state.note}</p>}
       </section>
       <section aria-labelledby="order-address">
         <h2 id="order-address">お届け先</h2>
         {/* A social gift: the receiver's address is never shown to the sender, only the gift's status. */}
-        {order.social_gift && <p>ソーシャルギフト：<strong>{order.social_gift.status_label}</strong></p>}
+        {order.social_gift && (
+          <p>
+            ソーシャルギフト：<strong>{order.social_gift.status_label}</strong>
+          </p>
+        )}
         {order.shippings.length > 0 && <ShipmentList cart={orderShipments(order)} />}
       </section>
       {order.status !== 'cancelled' && <OrderReceipt order={order} />}
       {isCancellable(order) && <OrderCancel key={order.id} order={order} onCancelled={setCancelled} />}
-      <p><a href={orderHistoryPath()}>注文履歴に戻る</a></p>
+      <p>
+        <a href={orderHistoryPath()}>注文履歴に戻る</a>
+      </p>
     </div>
   );
 }

@@ -4,20 +4,24 @@
  */
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useMemo } from '../common/react.ts';
 import type { Order } from '#contracts/orders.ts';
 import { formatDate, isoDate } from '#lib/date.ts';
 import { formatYen } from '#lib/money.ts';
-import { orderHistoryPath } from '#lib/routes.ts';
 import { orderDetailPath } from '#lib/mypage-routes.ts';
+import { orderHistoryPath } from '#lib/routes.ts';
 import { createOrderListStore } from '#stores/queries/orders.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useMemo } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
 /** The order list in the my-page frame. */
 export default function OrderHistory() {
-  return <MypageLayout><OrderList /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <OrderList />
+    </MypageLayout>
+  );
 }
 
 /** ?page= as a positive integer (1 when absent or invalid). */
@@ -42,26 +46,51 @@ function OrderList() {
   return (
     <div className="stack">
       <table className="orders stacked-table">
-        <caption className="visually-hidden">注文履歴（{current} / {last}ページ）</caption>
+        <caption className="visually-hidden">
+          注文履歴（{current} / {last}ページ）
+        </caption>
         <thead>
-          <tr><th scope="col">ご注文番号</th><th scope="col">ご注文日</th><th scope="col">ステータス</th><th scope="col" className="num">お支払い合計</th></tr>
+          <tr>
+            <th scope="col">ご注文番号</th>
+            <th scope="col">ご注文日</th>
+            <th scope="col">ステータス</th>
+            <th scope="col" className="num">
+              お支払い合計
+            </th>
+          </tr>
         </thead>
         <tbody>
           {data.items.map((order) => (
             <tr key={order.id}>
-              <th scope="row"><a href={orderDetailPath(order.id)}>{order.order_no}</a></th>
-              <td data-label="ご注文日"><time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time></td>
+              <th scope="row">
+                <a href={orderDetailPath(order.id)}>{order.order_no}</a>
+              </th>
+              <td data-label="ご注文日">
+                <time dateTime={isoDate(order.ordered_at)}>{formatDate(order.ordered_at)}</time>
+              </td>
               <td data-label="ステータス">{order.status_label}</td>
-              <td className="num" data-label="お支払い合計">{formatYen(orderTotal(order))}</td>
+              <td className="num" data-label="お支払い合計">
+                {formatYen(orderTotal(order))}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       {last > 1 && (
         <nav aria-label="注文履歴のページ送り" className="actions" style={{ justifyContent: 'center' }}>
-          {current > 1 && <a className="btn" href={orderHistoryPath(current - 1)} rel="prev">前へ</a>}
-          <span className="muted">{current} / {last}</span>
-          {current < last && <a className="btn" href={orderHistoryPath(current + 1)} rel="next">次へ</a>}
+          {current > 1 && (
+            <a className="btn" href={orderHistoryPath(current - 1)} rel="prev">
+              前へ
+            </a>
+          )}
+          <span className="muted">
+            {current} / {last}
+          </span>
+          {current < last && (
+            <a className="btn" href={orderHistoryPath(current + 1)} rel="next">
+              次へ
+            </a>
+          )}
         </nav>
       )}
     </div>

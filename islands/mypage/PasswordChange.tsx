@@ -4,11 +4,12 @@
  * the theme that declares it) and the API's minimum; a wrong current password is the API's 422,
  * shown under that field. The member stays logged in (the API ends only the other sessions).
  */
-import { useState } from '../common/react.ts';
+
 import { changePassword } from '#api-client/account/user.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
+import { useState } from '../common/react.ts';
 import { newPasswordSpec, useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
 
@@ -16,7 +17,11 @@ export const CHANGED_MESSAGE = 'パスワードを変更しました';
 
 /** The password change in the my-page frame. */
 export default function PasswordChange() {
-  return <MypageLayout><ChangeScreen /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <ChangeScreen />
+    </MypageLayout>
+  );
 }
 
 function ChangeScreen() {
@@ -24,7 +29,11 @@ function ChangeScreen() {
   const [round, setRound] = useState(0);
   return (
     <div className="stack">
-      {round > 0 && <p className="notice" role="status">{CHANGED_MESSAGE}</p>}
+      {round > 0 && (
+        <p className="notice" role="status">
+          {CHANGED_MESSAGE}
+        </p>
+      )}
       <ChangeForm key={round} onChanged={() => setRound((n) => n + 1)} />
     </div>
   );
@@ -53,11 +62,19 @@ function ChangeForm({ onChanged }: { onChanged: () => void }) {
     }
   }
 
-  const form = useAccountForm<Values>({ initial: { current_password: '', password: '', password_confirmation: '' }, spec, onSubmit: submit });
+  const form = useAccountForm<Values>({
+    initial: { current_password: '', password: '', password_confirmation: '' },
+    spec,
+    onSubmit: submit,
+  });
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('current_password').id}>現在のパスワード</label>
         <input {...form.field('current_password')} type="password" autoComplete="current-password" required />
@@ -73,7 +90,9 @@ function ChangeForm({ onChanged }: { onChanged: () => void }) {
         <input {...form.field('password_confirmation')} type="password" autoComplete="new-password" required />
         <FieldError id={form.errorId('password_confirmation')} message={form.errors.password_confirmation} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>変更する</button>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        変更する
+      </button>
     </form>
   );
 }

@@ -2,18 +2,23 @@
  * /mypage/product_request_history/ (再入荷お知らせ履歴): the member's restock requests, newest first,
  * with their state (お知らせ待ち / お知らせ済み) and 「取り消す」 (DELETE …/{id}).
  */
-import { useState } from '../common/react.ts';
-import { deleteProductRequest, listProductRequests, type ProductRequest } from '#api-client/mypage/discovery.ts';
+
 import { firstErrorMessage } from '#api-client/core/errors.ts';
+import { deleteProductRequest, listProductRequests, type ProductRequest } from '#api-client/mypage/discovery.ts';
 import { formatDate, formatDateTime } from '#lib/date.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import MypageLayout from './MypageLayout.tsx';
+import { useState } from '../common/react.ts';
 import { Pager, ProductRow, usePaged } from './discovery/shared.tsx';
+import MypageLayout from './MypageLayout.tsx';
 
 export default function ProductRequestHistory({ basePath }: { basePath: string }) {
-  return <MypageLayout><RequestList basePath={basePath} /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <RequestList basePath={basePath} />
+    </MypageLayout>
+  );
 }
 
 function RequestList({ basePath }: { basePath: string }) {
@@ -42,11 +47,29 @@ function RequestList({ basePath }: { basePath: string }) {
       <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="再入荷お知らせ履歴">
         {data.items.map((r) => {
           const state = r.notified_at ? `お知らせ済み（${formatDateTime(r.notified_at)}）` : 'お知らせ待ち';
-          const meta = <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>登録日 {formatDate(r.created_at)}　{state}</p>;
-          const action = <button type="button" className="btn" onClick={() => remove(r)} disabled={busy === r.id}>取り消す</button>;
-          return r.product
-            ? <ProductRow key={r.id} product={r.product} meta={meta}>{action}</ProductRow>
-            : <li key={r.id} className="panel"><p style={{ margin: 0 }}>販売を終了した商品</p>{meta}<div className="actions">{action}</div></li>;
+          const meta = (
+            // biome-ignore lint/correctness/useJsxKeyInIterable: a prop of the row below, not a list item
+            <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>
+              登録日 {formatDate(r.created_at)}　{state}
+            </p>
+          );
+          const action = (
+            // biome-ignore lint/correctness/useJsxKeyInIterable: a prop of the row below, not a list item
+            <button type="button" className="btn" onClick={() => remove(r)} disabled={busy === r.id}>
+              取り消す
+            </button>
+          );
+          return r.product ? (
+            <ProductRow key={r.id} product={r.product} meta={meta}>
+              {action}
+            </ProductRow>
+          ) : (
+            <li key={r.id} className="panel">
+              <p style={{ margin: 0 }}>販売を終了した商品</p>
+              {meta}
+              <div className="actions">{action}</div>
+            </li>
+          );
         })}
       </ul>
       <Pager pagination={data.pagination} base={basePath} label="再入荷お知らせ履歴" />

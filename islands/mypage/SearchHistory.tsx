@@ -2,18 +2,23 @@
  * /mypage/product_search_history/?page=N (検索履歴): the member's searches, newest first, 10 per
  * page (pagination headers); each word links to its results, and 削除 removes one row.
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import { deleteSearchHistory, listSearchHistories, type SearchHistoryList } from '#api-client/catalog/search.ts';
 import { formatDateTime } from '#lib/date.ts';
 import { productListPath } from '#lib/routes.ts';
 import { toast, toastError } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
 /** The search history in the my-page frame; `basePath` is this page's path (page links add ?page=). */
 export default function SearchHistory({ basePath }: { basePath: string }) {
-  return <MypageLayout><HistoryList basePath={basePath} /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <HistoryList basePath={basePath} />
+    </MypageLayout>
+  );
 }
 
 function readPage(search: string): number {
@@ -32,8 +37,17 @@ function HistoryList({ basePath }: { basePath: string }) {
 
   useEffect(() => {
     let live = true;
-    listSearchHistories({ page }).then((list) => { if (live) setData(list); }, (e: unknown) => { if (live) setError(e); });
-    return () => { live = false; };
+    listSearchHistories({ page }).then(
+      (list) => {
+        if (live) setData(list);
+      },
+      (e: unknown) => {
+        if (live) setError(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [page, reload]);
 
   async function remove(id: number, word: string) {
@@ -60,17 +74,36 @@ function HistoryList({ basePath }: { basePath: string }) {
         {data.items.map((row) => (
           <li key={row.id} className="search-history-row">
             <a href={productListPath({ keyword: row.word })}>{row.word}</a>
-            <time className="muted" dateTime={row.created_at}>{formatDateTime(row.created_at)}</time>
-            <button type="button" className="btn" onClick={() => remove(row.id, row.word)} disabled={busy !== null}
-              aria-label={`「${row.word}」を削除`}>削除</button>
+            <time className="muted" dateTime={row.created_at}>
+              {formatDateTime(row.created_at)}
+            </time>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => remove(row.id, row.word)}
+              disabled={busy !== null}
+              aria-label={`「${row.word}」を削除`}
+            >
+              削除
+            </button>
           </li>
         ))}
       </ul>
       {last > 1 && (
         <nav aria-label="検索履歴のページ送り" className="actions" style={{ justifyContent: 'center' }}>
-          {current > 1 && <a className="btn" href={pageHref(basePath, current - 1)} rel="prev">前へ</a>}
-          <span className="muted">{current} / {last}</span>
-          {current < last && <a className="btn" href={pageHref(basePath, current + 1)} rel="next">次へ</a>}
+          {current > 1 && (
+            <a className="btn" href={pageHref(basePath, current - 1)} rel="prev">
+              前へ
+            </a>
+          )}
+          <span className="muted">
+            {current} / {last}
+          </span>
+          {current < last && (
+            <a className="btn" href={pageHref(basePath, current + 1)} rel="next">
+              次へ
+            </a>
+          )}
         </nav>
       )}
     </div>

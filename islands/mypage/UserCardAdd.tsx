@@ -6,20 +6,25 @@
  * have no name and sit in no form that posts to the shop. Saved: back to /mypage/card/ with its
  * status message. A member who already has the maximum of cards (x-limit) gets no form.
  */
-import { useEffect, useId, useState } from '../common/react.ts';
-import { addUserCard } from '#api-client/checkout/card-payments.ts';
+
 import { listUserCardsWithLimit, type UserCardList } from '#api-client/account/user-cards.ts';
+import { addUserCard } from '#api-client/checkout/card-payments.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { mypageCardPath } from '#lib/mypage-routes.ts';
+import { type CardInput, isCardTokenError, tokeniseCard } from '../checkout/card-token.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
-import { isCardTokenError, tokeniseCard, type CardInput } from '../checkout/card-token.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 import { ADDED_PARAM } from './UserCards.tsx';
 
 export default function UserCardAdd() {
-  return <MypageLayout><AddScreen /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <AddScreen />
+    </MypageLayout>
+  );
 }
 
 /** The form, unless the member already has the maximum of cards (x-limit): then the way back. */
@@ -28,7 +33,9 @@ function AddScreen() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     const abort = new AbortController();
-    listUserCardsWithLimit({ signal: abort.signal }).then(setList, (e) => { if (!abort.signal.aborted) setError(e); });
+    listUserCardsWithLimit({ signal: abort.signal }).then(setList, (e) => {
+      if (!abort.signal.aborted) setError(e);
+    });
     return () => abort.abort();
   }, []);
   if (error) return <ErrorMessage error={error} fallback="カード情報を読み込めませんでした。" />;
@@ -36,8 +43,14 @@ function AddScreen() {
   if (list.limit !== undefined && list.cards.length >= list.limit) {
     return (
       <div className="stack">
-        <p className="notice" role="status">登録できるカードは最大{list.limit}枚です。上限に達しているため、新しいカードは登録できません。</p>
-        <p><a className="btn" href={mypageCardPath}>クレジットカード一覧へ戻る</a></p>
+        <p className="notice" role="status">
+          登録できるカードは最大{list.limit}枚です。上限に達しているため、新しいカードは登録できません。
+        </p>
+        <p>
+          <a className="btn" href={mypageCardPath}>
+            クレジットカード一覧へ戻る
+          </a>
+        </p>
       </div>
     );
   }
@@ -45,7 +58,12 @@ function AddScreen() {
 }
 
 type CardField = 'ccNumber' | 'ccName' | 'ccExpiration' | 'securityCode';
-const FROM_PROVIDER: Record<keyof CardInput, CardField> = { number: 'ccNumber', name: 'ccName', expiry: 'ccExpiration', code: 'securityCode' };
+const FROM_PROVIDER: Record<keyof CardInput, CardField> = {
+  number: 'ccNumber',
+  name: 'ccName',
+  expiry: 'ccExpiration',
+  code: 'securityCode',
+};
 const ORDER: CardField[] = ['ccNumber', 'ccName', 'ccExpiration', 'securityCode'];
 
 /**
@@ -81,11 +99,17 @@ function CardForm() {
     setMessage(null);
     const local = checkCardFields(values);
     setErrors(local);
-    if (Object.keys(local).length) { focusFirst(local); return; }
+    if (Object.keys(local).length) {
+      focusFirst(local);
+      return;
+    }
     setBusy(true);
     try {
       const token = await tokeniseCard({
-        number: values.ccNumber.replace(/[\s-]/g, ''), expiry: values.ccExpiration, code: values.securityCode, name: values.ccName.trim(),
+        number: values.ccNumber.replace(/[\s-]/g, ''),
+        expiry: values.ccExpiration,
+        code: values.securityCode,
+        name: values.ccName.trim(),
       });
       await addUserCard(token.id);
       window.location.assign(`${mypageCardPath}?${ADDED_PARAM}=1`);
@@ -107,10 +131,22 @@ function CardForm() {
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{label}</label>
       {/* No name attribute: these values are never part of a form submitted to the shop. */}
-      <input id={`${id}-${name}`} type="text" value={values[name]} {...extra} required
-        onChange={(e) => { setValues({ ...values, [name]: e.target.value }); setErrors({ ...errors, [name]: undefined }); }}
-        aria-invalid={!!errors[name]} aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`} />
-      <small id={`${id}-${name}-hint`} className="muted">{hint}</small>
+      <input
+        id={`${id}-${name}`}
+        type="text"
+        value={values[name]}
+        {...extra}
+        required
+        onChange={(e) => {
+          setValues({ ...values, [name]: e.target.value });
+          setErrors({ ...errors, [name]: undefined });
+        }}
+        aria-invalid={!!errors[name]}
+        aria-describedby={`${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`}
+      />
+      <small id={`${id}-${name}-hint`} className="muted">
+        {hint}
+      </small>
       <FieldError id={`${id}-${name}-error`} message={errors[name]} />
     </div>
   );
@@ -118,15 +154,33 @@ function CardForm() {
   // The submit handler prevents the browser's own submission: nothing here is ever posted to the shop.
   return (
     <form className="form stack card-details" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy} aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`} className="muted">カード情報は決済代行会社に直接送信され、当店には保存されません。</p>
-      {message && <p className="alert" role="alert">{message}</p>}
-      {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', { inputMode: 'numeric', autoComplete: 'cc-number', maxLength: '19' })}
+      <p id={`${id}-title`} className="muted">
+        カード情報は決済代行会社に直接送信され、当店には保存されません。
+      </p>
+      {message && (
+        <p className="alert" role="alert">
+          {message}
+        </p>
+      )}
+      {field('ccNumber', 'カード番号', '半角数字・ハイフンなし（14桁）', {
+        inputMode: 'numeric',
+        autoComplete: 'cc-number',
+        maxLength: '19',
+      })}
       {field('ccName', 'カード名義', '半角ローマ字（例：TARO YAMADA）', { autoComplete: 'cc-name', maxLength: '45' })}
       {field('ccExpiration', '有効期限', 'yyyymm（例：202812）', { inputMode: 'numeric', autoComplete: 'cc-exp', maxLength: '6' })}
-      {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', { inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: '4' })}
+      {field('securityCode', 'セキュリティコード', 'カード裏面の3桁の数字', {
+        inputMode: 'numeric',
+        autoComplete: 'cc-csc',
+        maxLength: '4',
+      })}
       <div className="actions">
-        <a className="btn" href={mypageCardPath}>登録せずに戻る</a>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>このカードを登録する</button>
+        <a className="btn" href={mypageCardPath}>
+          登録せずに戻る
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          このカードを登録する
+        </button>
       </div>
     </form>
   );

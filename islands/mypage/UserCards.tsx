@@ -5,21 +5,26 @@
  * API answers it) and 「削除」 behind an inline confirmation (DELETE …/{id}). Card numbers are only
  * ever shown masked; the API holds none.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
 import { deleteUserCard, listUserCardsWithLimit, setMainUserCard, type UserCardList } from '#api-client/account/user-cards.ts';
-import type { UserCard } from '#contracts/card-payments.ts';
 import { firstErrorMessage } from '#api-client/core/errors.ts';
+import type { UserCard } from '#contracts/card-payments.ts';
 import { mypageCardAddPath } from '#lib/mypage-routes.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
 export const ADDED_PARAM = 'added';
 export const ADDED_MESSAGE = 'カードを登録しました';
 
 export default function UserCards() {
-  return <MypageLayout><CardList /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <CardList />
+    </MypageLayout>
+  );
 }
 
 /** 「VISA **** 4242」. */
@@ -45,7 +50,9 @@ function CardList() {
   }, [refocus]);
 
   function load(signal?: AbortSignal) {
-    return listUserCardsWithLimit({ signal }).then(setList, (e) => { if (!signal?.aborted) setError(e); });
+    return listUserCardsWithLimit({ signal }).then(setList, (e) => {
+      if (!signal?.aborted) setError(e);
+    });
   }
 
   useEffect(() => {
@@ -97,7 +104,11 @@ function CardList() {
 
   return (
     <div className="stack">
-      {added && <p className="notice" role="status">{ADDED_MESSAGE}</p>}
+      {added && (
+        <p className="notice" role="status">
+          {ADDED_MESSAGE}
+        </p>
+      )}
       {limit !== undefined && <p>登録できるカードは最大{limit}枚です</p>}
       {cards.length === 0 ? (
         <p className="panel">登録されているカードはありません。</p>
@@ -107,41 +118,86 @@ function CardList() {
             <li key={c.id} className="panel stack">
               <p style={{ margin: 0 }}>
                 <strong>{cardLabel(c)}</strong>
-                {c.is_main && <>{"　"}<span className="card-main">いつものカード</span></>}
+                {c.is_main && (
+                  <>
+                    {'　'}
+                    <span className="card-main">いつものカード</span>
+                  </>
+                )}
               </p>
-              <p className="muted" style={{ margin: 0 }}>有効期限 {showExpiration(c.expiration)}　名義 {c.name}</p>
+              <p className="muted" style={{ margin: 0 }}>
+                有効期限 {showExpiration(c.expiration)}　名義 {c.name}
+              </p>
               {confirming === c.id ? (
-                <DeleteConfirm card={c} busy={busy === c.id} onDelete={() => void remove(c)} onCancel={() => { setConfirming(null); setRefocus(c.id); }} />
+                <DeleteConfirm
+                  card={c}
+                  busy={busy === c.id}
+                  onDelete={() => void remove(c)}
+                  onCancel={() => {
+                    setConfirming(null);
+                    setRefocus(c.id);
+                  }}
+                />
               ) : (
                 <div className="actions">
                   {!c.is_main && (
-                    <button type="button" className="btn" onClick={() => void makeMain(c)} disabled={busy !== null} aria-label={`${cardLabel(c)}をいつものカードにする`}>
+                    <button
+                      type="button"
+                      className="btn"
+                      onClick={() => void makeMain(c)}
+                      disabled={busy !== null}
+                      aria-label={`${cardLabel(c)}をいつものカードにする`}
+                    >
                       いつものカードにする
                     </button>
                   )}
-                  <button type="button" className="btn" ref={(el) => { if (el) deleteButtons.current.set(c.id, el); else deleteButtons.current.delete(c.id); }} onClick={() => setConfirming(c.id)} disabled={busy !== null} aria-label={`${cardLabel(c)}を削除`}>削除</button>
+                  <button
+                    type="button"
+                    className="btn"
+                    ref={(el) => {
+                      if (el) deleteButtons.current.set(c.id, el);
+                      else deleteButtons.current.delete(c.id);
+                    }}
+                    onClick={() => setConfirming(c.id)}
+                    disabled={busy !== null}
+                    aria-label={`${cardLabel(c)}を削除`}
+                  >
+                    削除
+                  </button>
                 </div>
               )}
             </li>
           ))}
         </ul>
       )}
-      {full
-        ? <p className="muted">登録できる枚数の上限に達しています。新しいカードを登録するには、登録済みのカードを削除してください。</p>
-        : <p><a className="btn btn-primary" href={mypageCardAddPath}>カードを登録する</a></p>}
+      {full ? (
+        <p className="muted">登録できる枚数の上限に達しています。新しいカードを登録するには、登録済みのカードを削除してください。</p>
+      ) : (
+        <p>
+          <a className="btn btn-primary" href={mypageCardAddPath}>
+            カードを登録する
+          </a>
+        </p>
+      )}
     </div>
   );
 }
 
 function DeleteConfirm({ card, busy, onDelete, onCancel }: { card: UserCard; busy: boolean; onDelete: () => void; onCancel: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => { cancel.current?.focus(); }, []);
+  useEffect(() => {
+    cancel.current?.focus();
+  }, []);
   return (
     <div role="group" aria-label={`${cardLabel(card)}の削除の確認`} className="stack">
       <p style={{ margin: 0 }}>{cardLabel(card)}を削除しますか？この操作は取り消せません。</p>
       <div className="actions">
-        <button type="button" ref={cancel} className="btn" onClick={onCancel} disabled={busy}>キャンセル</button>
-        <button type="button" className="btn btn-primary" onClick={onDelete} disabled={busy} aria-busy={busy}>削除する</button>
+        <button type="button" ref={cancel} className="btn" onClick={onCancel} disabled={busy}>
+          キャンセル
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onDelete} disabled={busy} aria-busy={busy}>
+          削除する
+        </button>
       </div>
     </div>
   );

@@ -4,13 +4,14 @@
  * the status line 「会員情報を変更しました」 is announced (the parameter is then dropped from the URL,
  * so a reload does not repeat it).
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import { getMe } from '#api-client/account/user.ts';
 import type { User } from '#api-client/core/types.ts';
-import { mypageUserInfoEditPath } from '#lib/mypage-routes.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
+import { mypageUserInfoEditPath } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
 export const UPDATED_MESSAGE = '会員情報を変更しました';
@@ -18,7 +19,11 @@ export const UPDATED_MESSAGE = '会員情報を変更しました';
 export const UPDATED_PARAM = 'updated';
 
 export default function UserInfo() {
-  return <MypageLayout><UserInfoScreen /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <UserInfoScreen />
+    </MypageLayout>
+  );
 }
 
 /** YYYY-MM-DD as the shop shows dates (spec 9: YYYY.MM.DD). */
@@ -36,7 +41,9 @@ function UserInfoScreen() {
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     }
     const abort = new AbortController();
-    getMe({ signal: abort.signal }).then(setUser, (e) => { if (!abort.signal.aborted) setError(e); });
+    getMe({ signal: abort.signal }).then(setUser, (e) => {
+      if (!abort.signal.aborted) setError(e);
+    });
     return () => abort.abort();
   }, [updated]);
 
@@ -54,7 +61,7 @@ function UserInfoScreen() {
     ['FAX番号', user.fax],
     ['学校名', user.school],
     ['職業', user.job],
-    ['性別', user.gender ? GENDERS[user.gender as keyof typeof GENDERS] ?? null : null],
+    ['性別', user.gender ? (GENDERS[user.gender as keyof typeof GENDERS] ?? null) : null],
     ['生年月日', showDate(user.birthday)],
     ['メールマガジン', NEWSLETTER[user.newsletter as keyof typeof NEWSLETTER] ?? null],
     ['会員区分', user.is_registered_member ? '本会員' : '仮会員（メールアドレスの確認待ち）'],
@@ -62,14 +69,22 @@ function UserInfoScreen() {
 
   return (
     <div className="stack">
-      {updated && <p className="notice" role="status">{UPDATED_MESSAGE}</p>}
+      {updated && (
+        <p className="notice" role="status">
+          {UPDATED_MESSAGE}
+        </p>
+      )}
       <dl className="totals panel user-info">
         {rows.flatMap(([label, value]) => [
           <dt key={`${label}-t`}>{label}</dt>,
-          <dd key={`${label}-d`}>{value && value.trim() ? value : '未登録'}</dd>,
+          <dd key={`${label}-d`}>{value?.trim() ? value : '未登録'}</dd>,
         ])}
       </dl>
-      <p><a className="btn btn-primary" href={mypageUserInfoEditPath}>会員情報を変更する</a></p>
+      <p>
+        <a className="btn btn-primary" href={mypageUserInfoEditPath}>
+          会員情報を変更する
+        </a>
+      </p>
     </div>
   );
 }

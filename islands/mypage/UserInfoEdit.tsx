@@ -6,31 +6,48 @@
  * required (spec 5 "Password is required on the user form"): it confirms the change. After saving,
  * back to /mypage/user_info/ with its status message.
  */
-import { useEffect, useState } from '../common/react.ts';
+
 import { getMe, updateMe } from '#api-client/account/user.ts';
 import type { User } from '#api-client/core/types.ts';
+import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import type { UserUpdateRequest } from '#contracts/user.ts';
 import { mypageUserInfoPath } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { email, isoDate, kana, maxLength, phoneDigits, required, requiredWithoutAllOf } from '#validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
-import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
-import RadioGroup from '../common/RadioGroup.tsx';
 import Loading from '../common/Loading.tsx';
+import RadioGroup from '../common/RadioGroup.tsx';
+import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
 import { UPDATED_PARAM } from './UserInfo.tsx';
 
 export default function UserInfoEdit() {
-  return <MypageLayout><EditScreen /></MypageLayout>;
+  return (
+    <MypageLayout>
+      <EditScreen />
+    </MypageLayout>
+  );
 }
 
 type Values = {
-  last_name: string; first_name: string; last_name_kana: string; first_name_kana: string; email: string;
-  phone_number: string; cell_phone_number: string; contact_phone_number: string; fax: string;
-  school: string; job: string; gender: string; birthday: string; newsletter: string; password: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  email: string;
+  phone_number: string;
+  cell_phone_number: string;
+  contact_phone_number: string;
+  fax: string;
+  school: string;
+  job: string;
+  gender: string;
+  birthday: string;
+  newsletter: string;
+  password: string;
 };
 
 const PHONES = ['phone_number', 'cell_phone_number'];
@@ -59,10 +76,20 @@ export function userInfoSpec(themeName: string): FormSpec<Values> {
 /** The form's strings from the member. */
 export function userInfoValues(u: User): Values {
   return {
-    last_name: u.last_name, first_name: u.first_name, last_name_kana: u.last_name_kana, first_name_kana: u.first_name_kana,
-    email: u.email, phone_number: u.phone_number ?? '', cell_phone_number: u.cell_phone_number ?? '',
-    contact_phone_number: u.contact_phone_number ?? '', fax: u.fax ?? '', school: u.school ?? '', job: u.job ?? '',
-    gender: u.gender ? String(u.gender) : '', birthday: u.birthday ? u.birthday.slice(0, 10) : '', newsletter: String(u.newsletter ?? 0),
+    last_name: u.last_name,
+    first_name: u.first_name,
+    last_name_kana: u.last_name_kana,
+    first_name_kana: u.first_name_kana,
+    email: u.email,
+    phone_number: u.phone_number ?? '',
+    cell_phone_number: u.cell_phone_number ?? '',
+    contact_phone_number: u.contact_phone_number ?? '',
+    fax: u.fax ?? '',
+    school: u.school ?? '',
+    job: u.job ?? '',
+    gender: u.gender ? String(u.gender) : '',
+    birthday: u.birthday ? u.birthday.slice(0, 10) : '',
+    newsletter: String(u.newsletter ?? 0),
     password: '',
   };
 }
@@ -94,7 +121,9 @@ function EditScreen() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     const abort = new AbortController();
-    getMe({ signal: abort.signal }).then(setUser, (e) => { if (!abort.signal.aborted) setError(e); });
+    getMe({ signal: abort.signal }).then(setUser, (e) => {
+      if (!abort.signal.aborted) setError(e);
+    });
     return () => abort.abort();
   }, []);
   if (error) return <ErrorMessage error={error} fallback="会員情報を読み込めませんでした。" />;
@@ -130,7 +159,11 @@ function EditForm({ user }: { user: User }) {
       <div className="field">
         <label htmlFor={props.id}>{label}</label>
         <input {...props} type="text" {...attrs} />
-        {hint && <small id={hintId} className="muted">{hint}</small>}
+        {hint && (
+          <small id={hintId} className="muted">
+            {hint}
+          </small>
+        )}
         <FieldError id={form.errorId(name)} message={form.errors[name]} />
       </div>
     );
@@ -142,7 +175,11 @@ function EditForm({ user }: { user: User }) {
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <p>ログインID：{user.username}（変更できません）</p>
       <fieldset className="stack">
         <legend>お名前</legend>
@@ -155,8 +192,18 @@ function EditForm({ user }: { user: User }) {
       <fieldset className="stack">
         <legend>電話番号（電話番号・携帯電話番号のどちらか一方は必須）</legend>
         {text('phone_number', '電話番号', { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし（11桁まで）')}
-        {text('cell_phone_number', '携帯電話番号', { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし（11桁まで）')}
-        {text('contact_phone_number', '連絡先電話番号（任意）', { type: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし（11桁まで）')}
+        {text(
+          'cell_phone_number',
+          '携帯電話番号',
+          { type: 'tel', autoComplete: 'tel', inputMode: 'numeric' },
+          '半角数字・ハイフンなし（11桁まで）',
+        )}
+        {text(
+          'contact_phone_number',
+          '連絡先電話番号（任意）',
+          { type: 'tel', inputMode: 'numeric' },
+          '半角数字・ハイフンなし（11桁まで）',
+        )}
         {text('fax', 'FAX番号（任意）', { type: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし（11桁まで）')}
       </fieldset>
       {text('school', '学校名（任意）', { autoComplete: 'organization' })}
@@ -164,10 +211,19 @@ function EditForm({ user }: { user: User }) {
       {radios('gender', '性別（任意）', GENDERS)}
       {text('birthday', '生年月日（任意）', { type: 'date', autoComplete: 'bday' })}
       {radios('newsletter', 'メールマガジン', NEWSLETTER)}
-      {text('password', '現在のパスワード', { type: 'password', autoComplete: 'current-password', required: true }, '変更を確定するため、現在のパスワードを入力してください')}
+      {text(
+        'password',
+        '現在のパスワード',
+        { type: 'password', autoComplete: 'current-password', required: true },
+        '変更を確定するため、現在のパスワードを入力してください',
+      )}
       <div className="actions">
-        <a className="btn" href={mypageUserInfoPath}>変更せずに戻る</a>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>変更を保存する</button>
+        <a className="btn" href={mypageUserInfoPath}>
+          変更せずに戻る
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          変更を保存する
+        </button>
       </div>
     </form>
   );

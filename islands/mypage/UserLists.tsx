@@ -3,19 +3,27 @@
  * takes one off, spec 4 store update) and their lists with item counts, each linking to /mypage/list/{key}/.
  * Lists are created, renamed and deleted here (the default list is never deleted); the page updates in place.
  */
-import { useEffect, useRef, useState } from '../common/react.ts';
+
+import { firstErrorMessage } from '#api-client/core/errors.ts';
+import {
+  applyFavorite,
+  createUserList,
+  deleteUserList,
+  listFavoriteProducts,
+  listUserLists,
+  renameUserList,
+  setFavorite,
+  type UserList,
+} from '#api-client/mypage/discovery.ts';
 import { USER_LIST_LIMIT } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
-import {
-  applyFavorite, createUserList, deleteUserList, listFavoriteProducts, listUserLists, renameUserList, setFavorite, type UserList,
-} from '#api-client/mypage/discovery.ts';
-import { firstErrorMessage } from '#api-client/core/errors.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import MypageLayout from './MypageLayout.tsx';
+import { useEffect, useRef, useState } from '../common/react.ts';
 import { Pager, ProductRow, usePaged } from './discovery/shared.tsx';
 import { ListNameForm, ListRow } from './discovery/user-list-forms.tsx';
+import MypageLayout from './MypageLayout.tsx';
 
 export default function UserLists({ basePath }: { basePath: string }) {
   return (
@@ -34,7 +42,9 @@ function Lists() {
   // Bumped after a create: a fresh form (empty, no errors) that keeps the focus.
   const [created, setCreated] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { listUserLists().then(setLists, setError); }, []);
+  useEffect(() => {
+    listUserLists().then(setLists, setError);
+  }, []);
   if (error) return <ErrorMessage error={error} fallback="リストを読み込めませんでした。" />;
   if (!lists) return <Loading />;
 
@@ -65,20 +75,22 @@ function Lists() {
 
   return (
     <section aria-labelledby="lists-title" className="stack">
-      <h2 id="lists-title" ref={heading} tabIndex={-1}>リスト</h2>
+      <h2 id="lists-title" ref={heading} tabIndex={-1}>
+        リスト
+      </h2>
       <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label="リスト">
         {lists.map((l, i) => (
           <ListRow key={l.key} list={l} deletable={i > 0} rename={(name) => rename(l, name)} remove={() => remove(l)} />
         ))}
       </ul>
-      {lists.length >= USER_LIST_LIMIT
-        ? <p className="notice">作成できるリストは{USER_LIST_LIMIT}件までです。新しく作成するには、不要なリストを削除してください。</p>
-        : (
-          <div className="panel stack">
-            <h3 style={{ margin: 0 }}>新しいリストを作成</h3>
-            <ListNameForm key={created} title="新しいリストを作成" submitLabel="作成する" save={create} autoFocus={created > 0} />
-          </div>
-        )}
+      {lists.length >= USER_LIST_LIMIT ? (
+        <p className="notice">作成できるリストは{USER_LIST_LIMIT}件までです。新しく作成するには、不要なリストを削除してください。</p>
+      ) : (
+        <div className="panel stack">
+          <h3 style={{ margin: 0 }}>新しいリストを作成</h3>
+          <ListNameForm key={created} title="新しいリストを作成" submitLabel="作成する" save={create} autoFocus={created > 0} />
+        </div>
+      )}
     </section>
   );
 }
@@ -104,23 +116,26 @@ function Favorites({ basePath }: { basePath: string }) {
   return (
     <section aria-labelledby="favorites-title" className="stack">
       <h2 id="favorites-title">お気に入り商品</h2>
-      {error ? <ErrorMessage error={error} fallback="お気に入り商品を読み込めませんでした。" />
-        : !data ? <Loading />
-        : data.items.length === 0 ? <p className="panel">お気に入りに登録した商品はありません。</p>
-        : (
-          <>
-            <ul className="stack" style={{ listStyle: 'none', padding: 0 }} data-favorite-products>
-              {data.items.map((p) => (
-                <ProductRow key={p.id} product={p}>
-                  <button type="button" className="btn" aria-pressed={p.is_favorite} onClick={() => toggle(p)} disabled={busy === p.id}>
-                    {p.is_favorite ? 'お気に入りから削除' : 'お気に入りに追加'}
-                  </button>
-                </ProductRow>
-              ))}
-            </ul>
-            <Pager pagination={data.pagination} base={basePath} label="お気に入り商品" />
-          </>
-        )}
+      {error ? (
+        <ErrorMessage error={error} fallback="お気に入り商品を読み込めませんでした。" />
+      ) : !data ? (
+        <Loading />
+      ) : data.items.length === 0 ? (
+        <p className="panel">お気に入りに登録した商品はありません。</p>
+      ) : (
+        <>
+          <ul className="stack" style={{ listStyle: 'none', padding: 0 }} data-favorite-products>
+            {data.items.map((p) => (
+              <ProductRow key={p.id} product={p}>
+                <button type="button" className="btn" aria-pressed={p.is_favorite} onClick={() => toggle(p)} disabled={busy === p.id}>
+                  {p.is_favorite ? 'お気に入りから削除' : 'お気に入りに追加'}
+                </button>
+              </ProductRow>
+            ))}
+          </ul>
+          <Pager pagination={data.pagination} base={basePath} label="お気に入り商品" />
+        </>
+      )}
     </section>
   );
 }

@@ -3,11 +3,12 @@
  * answer is the same confirmation whatever the address (spec: a reminder for an unknown address
  * answers like one for a known address), so the screen reveals nothing about who is a member.
  */
-import { useState } from '../common/react.ts';
-import { requestReminder, type ReminderType } from '#api-client/account/reminder.ts';
+
+import { type ReminderType, requestReminder } from '#api-client/account/reminder.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { email, maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
+import { useState } from '../common/react.ts';
 import { useAccountForm } from './account-form.ts';
 import { useGuestOnly } from './guest-only.ts';
 
@@ -51,9 +52,15 @@ export default function ReminderRequest({ type, loginHref }: { type: ReminderTyp
   if (sent) {
     return (
       <div className="stack">
-        <p className="notice" role="status">{SENT_MESSAGES[type]}</p>
-        <p className="muted">メールが届かない場合は、迷惑メールフォルダをご確認いただくか、入力したメールアドレスをお確かめのうえ再度お試しください。URLの有効期限は1時間です。</p>
-        <p><a href={loginHref}>ログイン画面へ戻る</a></p>
+        <p className="notice" role="status">
+          {SENT_MESSAGES[type]}
+        </p>
+        <p className="muted">
+          メールが届かない場合は、迷惑メールフォルダをご確認いただくか、入力したメールアドレスをお確かめのうえ再度お試しください。URLの有効期限は1時間です。
+        </p>
+        <p>
+          <a href={loginHref}>ログイン画面へ戻る</a>
+        </p>
       </div>
     );
   }
@@ -61,14 +68,22 @@ export default function ReminderRequest({ type, loginHref }: { type: ReminderTyp
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
       <p>{INTRO[type]}</p>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={form.field('email').id}>メールアドレス</label>
         <input {...form.field('email')} type="email" autoComplete="email" inputMode="email" required />
         <FieldError id={form.errorId('email')} message={form.errors.email} />
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>送信する</button>
-      <p><a href={loginHref}>ログイン画面へ戻る</a></p>
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+        送信する
+      </button>
+      <p>
+        <a href={loginHref}>ログイン画面へ戻る</a>
+      </p>
     </form>
   );
 }

@@ -6,18 +6,19 @@
  * the username reminder shows the login ID. An invalid or expired link shows the API's message and
  * the way back to the request screen.
  */
-import { useEffect, useId, useState } from '../common/react.ts';
+
+import { checkReminder, type ReminderCheckResponse, type ReminderType, resetReminder } from '#api-client/account/reminder.ts';
 import { ApiError, firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
-import { checkReminder, resetReminder, type ReminderCheckResponse, type ReminderType } from '#api-client/account/reminder.ts';
 import { guestOnlyRedirect } from '#lib/redirects.ts';
-import { adoptLoginResponse } from '#stores/session-actions.ts';
 import { useSessionStore } from '#stores/session.ts';
+import { adoptLoginResponse } from '#stores/session-actions.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { readMemberRules } from '../common/member-rules.ts';
 import { refreshHeader } from '../common/navigation.ts';
+import { useEffect, useId, useState } from '../common/react.ts';
 import { newPasswordSpec, useAccountForm } from './account-form.ts';
 import { useGuestOnly } from './guest-only.ts';
 
@@ -52,12 +53,16 @@ export default function ReminderReset(props: Props) {
     if (!token) return;
     let live = true;
     checkReminder({ token, type: props.type }).then(
-      (answer) => { if (live) setCheck({ state: 'ready', check: answer }); },
+      (answer) => {
+        if (live) setCheck({ state: 'ready', check: answer });
+      },
       (e: unknown) => {
         if (live && isDisplayableError(e)) setCheck({ state: 'invalid', message: firstErrorMessage(e) });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token, props.type]);
 
   if (check.state === 'checking') return <Loading label="URLを確認しています…" />;
@@ -68,8 +73,14 @@ export default function ReminderReset(props: Props) {
 function InvalidLink({ message, requestHref, type }: { message: string; requestHref: string; type: ReminderType }) {
   return (
     <div className="stack">
-      <p className="alert" role="alert">{message}</p>
-      <p><a href={requestHref}>{type === 'password' ? 'パスワード再設定のご案内をもう一度受け取る' : 'ログインIDのご案内をもう一度受け取る'}</a></p>
+      <p className="alert" role="alert">
+        {message}
+      </p>
+      <p>
+        <a href={requestHref}>
+          {type === 'password' ? 'パスワード再設定のご案内をもう一度受け取る' : 'ログインIDのご案内をもう一度受け取る'}
+        </a>
+      </p>
     </div>
   );
 }
@@ -84,10 +95,18 @@ function resetSpec(type: ReminderType, hasQuestion: boolean): FormSpec<Values> {
   };
 }
 
-function ResetForm({ type, questions, requestHref, mypageHref, loginHref, token, check }: Props & { token: string; check: ReminderCheckResponse }) {
+function ResetForm({
+  type,
+  questions,
+  requestHref,
+  mypageHref,
+  loginHref,
+  token,
+  check,
+}: Props & { token: string; check: ReminderCheckResponse }) {
   const id = useId();
   const hasQuestion = check.question_ct !== null;
-  const question = check.question_ct !== null ? questions[check.question_ct] ?? check.question : null;
+  const question = check.question_ct !== null ? (questions[check.question_ct] ?? check.question) : null;
   const [spec] = useState(() => resetSpec(type, hasQuestion));
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<{ message: string; spent: boolean } | null>(null);
@@ -99,7 +118,8 @@ function ResetForm({ type, questions, requestHref, mypageHref, loginHref, token,
     setAlert(null);
     try {
       const answer = await resetReminder({
-        token, type,
+        token,
+        type,
         ...(hasQuestion ? { security_answer: values.security_answer.trim() } : {}),
         ...(type === 'password' ? { password: values.password } : {}),
       });
@@ -124,17 +144,37 @@ function ResetForm({ type, questions, requestHref, mypageHref, loginHref, token,
     }
   }
 
-  const form = useAccountForm<Values>({ initial: { security_answer: '', password: '', password_confirmation: '' }, spec, onSubmit: submit });
+  const form = useAccountForm<Values>({
+    initial: { security_answer: '', password: '', password_confirmation: '' },
+    spec,
+    onSubmit: submit,
+  });
 
   if (done) {
     return (
       <div className="stack">
-        {type === 'username'
-          ? <p className="notice" role="status">ログインIDは <strong>{done.username}</strong> です</p>
-          : <p className="notice" role="status">パスワードを再設定しました</p>}
-        {done.loggedIn
-          ? <p><a className="btn btn-primary" href={mypageHref}>マイページへ</a></p>
-          : <p><a className="btn btn-primary" href={loginHref}>ログイン画面へ</a></p>}
+        {type === 'username' ? (
+          <p className="notice" role="status">
+            ログインIDは <strong>{done.username}</strong> です
+          </p>
+        ) : (
+          <p className="notice" role="status">
+            パスワードを再設定しました
+          </p>
+        )}
+        {done.loggedIn ? (
+          <p>
+            <a className="btn btn-primary" href={mypageHref}>
+              マイページへ
+            </a>
+          </p>
+        ) : (
+          <p>
+            <a className="btn btn-primary" href={loginHref}>
+              ログイン画面へ
+            </a>
+          </p>
+        )}
       </div>
     );
   }
@@ -146,12 +186,19 @@ function ResetForm({ type, questions, requestHref, mypageHref, loginHref, token,
       {alert && (
         <div className="alert" role="alert">
           <p>{alert.message}</p>
-          {alert.spent && <p><a href={requestHref}>ご案内をもう一度受け取る</a></p>}
+          {alert.spent && (
+            <p>
+              <a href={requestHref}>ご案内をもう一度受け取る</a>
+            </p>
+          )}
         </div>
       )}
       {hasQuestion && (
         <div className="field">
-          <p id={questionId} className="question"><span className="muted">秘密の質問：</span>{question}</p>
+          <p id={questionId} className="question">
+            <span className="muted">秘密の質問：</span>
+            {question}
+          </p>
           <label htmlFor={form.field('security_answer').id}>秘密の質問の答え</label>
           <input {...form.field('security_answer', questionId)} type="text" autoComplete="off" required />
           <FieldError id={form.errorId('security_answer')} message={form.errors.security_answer} />

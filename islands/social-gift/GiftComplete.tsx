@@ -2,8 +2,8 @@
 import { getSocialGiftComplete } from '#api-client/checkout/social-gift.ts';
 import { homePath } from '#lib/routes.ts';
 import Loading from '../common/Loading.tsx';
-import GiftNotice from './GiftNotice.tsx';
 import { deliveryText } from './flow.ts';
+import GiftNotice from './GiftNotice.tsx';
 import { useGiftLoad } from './useGift.ts';
 
 export default function GiftComplete({ giftKey }: { giftKey: string }) {
@@ -16,7 +16,11 @@ export default function GiftComplete({ giftKey }: { giftKey: string }) {
       <p role="status">ギフトのお受け取り手続きが完了しました。準備が整い次第、商品を発送いたします。</p>
       <p>お届け日時：{deliveryText(loaded.data)}</p>
       <p className="muted">贈り主さまには、お届け先が入力されたことのみをお知らせします（ご住所はお知らせしません）。</p>
-      <p><a className="btn" href={homePath}>トップページへ</a></p>
+      <p>
+        <a className="btn" href={homePath}>
+          トップページへ
+        </a>
+      </p>
     </div>
   );
 }

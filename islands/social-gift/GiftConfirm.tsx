@@ -6,18 +6,20 @@
 import { getSocialGiftProducts, receiveSocialGift } from '#api-client/checkout/social-gift.ts';
 import { ApiError } from '#api-client/core/errors.ts';
 import { socialGiftPath } from '#lib/routes.ts';
-import { useEffect, useRef, useState } from '../common/react.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
+import { useEffect, useRef, useState } from '../common/react.ts';
+import { deliveryText, finishDraft, readDraft } from './flow.ts';
 import GiftNotice from './GiftNotice.tsx';
 import GiftProducts from './GiftProducts.tsx';
-import { deliveryText, finishDraft, readDraft } from './flow.ts';
 import { useGiftLoad } from './useGift.ts';
 
 export default function GiftConfirm({ giftKey }: { giftKey: string }) {
   const draft = readDraft(giftKey);
   const missing = !draft?.address ? 'shipping' : !draft.delivery ? 'delivery' : null;
-  useEffect(() => { if (missing) window.location.replace(socialGiftPath(missing, giftKey)); }, [missing, giftKey]);
+  useEffect(() => {
+    if (missing) window.location.replace(socialGiftPath(missing, giftKey));
+  }, [missing, giftKey]);
   const loaded = useGiftLoad(giftKey, (signal) => getSocialGiftProducts(giftKey, { signal }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -35,10 +37,23 @@ export default function GiftConfirm({ giftKey }: { giftKey: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { address2, last_name, first_name, last_name_kana, first_name_kana, postal_code, prefecture, city, address1, phone_number } = address;
+      const { address2, last_name, first_name, last_name_kana, first_name_kana, postal_code, prefecture, city, address1, phone_number } =
+        address;
       await receiveSocialGift(giftKey, {
-        shipping: { last_name, first_name, last_name_kana, first_name_kana, postal_code, prefecture, city, address1, address2, phone_number },
-        delivery_date: delivery.delivery_date, delivery_timezone: delivery.delivery_timezone,
+        shipping: {
+          last_name,
+          first_name,
+          last_name_kana,
+          first_name_kana,
+          postal_code,
+          prefecture,
+          city,
+          address1,
+          address2,
+          phone_number,
+        },
+        delivery_date: delivery.delivery_date,
+        delivery_timezone: delivery.delivery_timezone,
       });
       finishDraft(giftKey);
       window.location.assign(socialGiftPath('complete', giftKey));
@@ -58,18 +73,30 @@ export default function GiftConfirm({ giftKey }: { giftKey: string }) {
       </section>
       <section aria-labelledby="confirm-gift-address">
         <h2 id="confirm-gift-address">お届け先</h2>
-        <p>{address.last_name} {address.first_name}（{address.last_name_kana} {address.first_name_kana}）様<br />{address.full_address}<br />電話番号：{address.phone_number}</p>
-        <p><a href={socialGiftPath('shipping', giftKey)}>お届け先を変更する</a></p>
+        <p>
+          {address.last_name} {address.first_name}（{address.last_name_kana} {address.first_name_kana}）様
+          <br />
+          {address.full_address}
+          <br />
+          電話番号：{address.phone_number}
+        </p>
+        <p>
+          <a href={socialGiftPath('shipping', giftKey)}>お届け先を変更する</a>
+        </p>
       </section>
       <section aria-labelledby="confirm-gift-delivery">
         <h2 id="confirm-gift-delivery">お届け日時</h2>
         <p>{deliveryText(delivery)}</p>
-        <p><a href={socialGiftPath('delivery', giftKey)}>お届け日時を変更する</a></p>
+        <p>
+          <a href={socialGiftPath('delivery', giftKey)}>お届け日時を変更する</a>
+        </p>
       </section>
       <p className="muted">確定後は変更できません。ご住所は贈り主さまには表示されません。</p>
       <ErrorMessage error={error} fallback="お届け先を登録できませんでした。" />
       <div className="actions">
-        <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>この内容で確定する</button>
+        <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={busy} aria-busy={busy}>
+          この内容で確定する
+        </button>
       </div>
     </div>
   );

@@ -2,17 +2,17 @@
 import { getSocialGiftProducts, getSocialGiftShipping } from '#api-client/checkout/social-gift.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { socialGiftPath } from '#lib/routes.ts';
-import { useEffect } from '../common/react.ts';
 import Loading from '../common/Loading.tsx';
+import { useEffect } from '../common/react.ts';
+import { readDraft, writeDraft } from './flow.ts';
 import GiftNotice from './GiftNotice.tsx';
 import GiftProducts from './GiftProducts.tsx';
-import { readDraft, writeDraft } from './flow.ts';
 import { useGiftLoad } from './useGift.ts';
 
 export default function GiftLanding({ giftKey }: { giftKey: string }) {
-  const loaded = useGiftLoad(giftKey, (signal) => Promise.all([
-    getSocialGiftShipping(giftKey, { signal }), getSocialGiftProducts(giftKey, { signal }),
-  ]));
+  const loaded = useGiftLoad(giftKey, (signal) =>
+    Promise.all([getSocialGiftShipping(giftKey, { signal }), getSocialGiftProducts(giftKey, { signal })]),
+  );
   useEffect(() => {
     // A link opened in this tab starts its own draft (keeping one already begun for the same link).
     if (loaded.state === 'ok' && !readDraft(giftKey)) writeDraft({ key: giftKey });
@@ -39,7 +39,9 @@ export default function GiftLanding({ giftKey }: { giftKey: string }) {
       <p>お受け取り期限：{expires}</p>
       <p className="muted">ご入力いただいたご住所は、贈り主さまには表示されません。</p>
       <div className="actions">
-        <a className="btn btn-primary" href={socialGiftPath('shipping', giftKey)}>お届け先を入力する</a>
+        <a className="btn btn-primary" href={socialGiftPath('shipping', giftKey)}>
+          お届け先を入力する
+        </a>
       </div>
     </div>
   );

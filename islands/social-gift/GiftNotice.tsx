@@ -16,8 +16,14 @@ export default function GiftNotice({ title, message, error }: { title?: string; 
   return (
     <div className="stack">
       <h1>{title ?? noticeTitle(code)}</h1>
-      <p className="notice" role="alert">{message ?? firstErrorMessage(error, '通信できませんでした。時間をおいてページを再読み込みしてください。')}</p>
-      <p><a className="btn" href={homePath}>トップページへ</a></p>
+      <p className="notice" role="alert">
+        {message ?? firstErrorMessage(error, '通信できませんでした。時間をおいてページを再読み込みしてください。')}
+      </p>
+      <p>
+        <a className="btn" href={homePath}>
+          トップページへ
+        </a>
+      </p>
     </div>
   );
 }

@@ -5,6 +5,7 @@ export default function GiftProducts({ items }: { items: SocialGiftProduct[] }) 
   return (
     <ul className="stack gift-products" aria-label="ギフトの内容">
       {items.map(({ product_info: p, quantity }, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a product may appear twice in one gift
         <li key={`${p.code}-${i}`} style={{ display: 'flex', gap: 'var(--space-3)', alignItems: 'center' }}>
           {p.image && <img src={p.image} alt="" width={80} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover' }} />}
           <div>

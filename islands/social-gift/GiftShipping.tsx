@@ -7,18 +7,22 @@ import { listPrefectures } from '#api-client/account/addresses.ts';
 import { checkSocialGiftShipping, getSocialGiftShipping } from '#api-client/checkout/social-gift.ts';
 import { socialGiftPath } from '#lib/routes.ts';
 import type { FormSpec } from '#validation/form.ts';
-import { addressPartSpec, type AddressPartValues } from '../common/address-rules.ts';
 import { kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
-import { useState } from '../common/react.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
+import { type AddressPartValues, addressPartSpec } from '../common/address-rules.ts';
 import Loading from '../common/Loading.tsx';
+import { useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
-import GiftNotice from './GiftNotice.tsx';
 import { readDraft, writeDraft } from './flow.ts';
+import GiftNotice from './GiftNotice.tsx';
 import { useGiftLoad } from './useGift.ts';
 
 type Values = AddressPartValues & {
-  last_name: string; first_name: string; last_name_kana: string; first_name_kana: string; phone_number: string;
+  last_name: string;
+  first_name: string;
+  last_name_kana: string;
+  first_name_kana: string;
+  phone_number: string;
 };
 
 /** The receiver's address rules (spec 5 messages): names, kana and phone are required. */
@@ -43,9 +47,16 @@ function AddressForm({ giftKey, prefectures }: { giftKey: string; prefectures: s
   const [alert, setAlert] = useState<string | null>(null);
   const saved = readDraft(giftKey)?.address;
   const initial: Values = {
-    last_name: saved?.last_name ?? '', first_name: saved?.first_name ?? '', last_name_kana: saved?.last_name_kana ?? '',
-    first_name_kana: saved?.first_name_kana ?? '', phone_number: saved?.phone_number ?? '', postal_code: saved?.formatted_postal_code ?? '',
-    prefecture: saved?.prefecture ?? '', city: saved?.city ?? '', address1: saved?.address1 ?? '', address2: saved?.address2 ?? '',
+    last_name: saved?.last_name ?? '',
+    first_name: saved?.first_name ?? '',
+    last_name_kana: saved?.last_name_kana ?? '',
+    first_name_kana: saved?.first_name_kana ?? '',
+    phone_number: saved?.phone_number ?? '',
+    postal_code: saved?.formatted_postal_code ?? '',
+    prefecture: saved?.prefecture ?? '',
+    city: saved?.city ?? '',
+    address1: saved?.address1 ?? '',
+    address2: saved?.address2 ?? '',
   };
 
   async function submit(values: Values) {
@@ -67,26 +78,40 @@ function AddressForm({ giftKey, prefectures }: { giftKey: string; prefectures: s
   }
 
   const form = useAccountForm<Values>({ initial, spec: giftAddressSpec, onSubmit: submit });
-  const text = (name: keyof Values, label: string, extra: Record<string, string> = {}, hint?: string) =>
-    <TextField form={form} name={name} label={label} extra={extra} hint={hint} />;
+  const text = (name: keyof Values, label: string, extra: Record<string, string> = {}, hint?: string) => (
+    <TextField form={form} name={name} label={label} extra={extra} hint={hint} />
+  );
 
   return (
     <form className="form" onSubmit={form.handleSubmit} noValidate>
       <h1>お届け先の入力</h1>
-      {alert && <p className="alert" role="alert">{alert}</p>}
+      {alert && (
+        <p className="alert" role="alert">
+          {alert}
+        </p>
+      )}
       <fieldset className="stack">
         <legend>ギフトを受け取る方のお名前とご住所</legend>
         {text('last_name', '姓', { autoComplete: 'family-name' })}
         {text('first_name', '名', { autoComplete: 'given-name' })}
         {text('last_name_kana', 'セイ', {}, '全角カタカナ')}
         {text('first_name_kana', 'メイ', {}, '全角カタカナ')}
-        {text('phone_number', '電話番号', { autoComplete: 'tel', inputMode: 'numeric' }, '半角数字・ハイフンなし（配達時のご連絡に使います）')}
+        {text(
+          'phone_number',
+          '電話番号',
+          { autoComplete: 'tel', inputMode: 'numeric' },
+          '半角数字・ハイフンなし（配達時のご連絡に使います）',
+        )}
         <AddressFields form={form} prefectures={prefectures} />
       </fieldset>
       <p className="muted">ご入力いただいたご住所は、贈り主さまには表示されません。</p>
       <div className="actions">
-        <a className="btn" href={socialGiftPath('', giftKey)}>戻る</a>
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>次へ</button>
+        <a className="btn" href={socialGiftPath('', giftKey)}>
+          戻る
+        </a>
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+          次へ
+        </button>
       </div>
     </form>
   );

@@ -4,8 +4,9 @@
  * browser until the final PUT; it is dropped once the gift is received). The key segment is optional
  * (spec 2): a step opened without it continues with the key this tab last opened.
  */
-import type { SocialGiftAddressCheck, SocialGiftDelivery } from '#contracts/social-gift.ts';
+
 import { formatDayWithWeekday } from '#contracts/dates.ts';
+import type { SocialGiftAddressCheck, SocialGiftDelivery } from '#contracts/social-gift.ts';
 import type { SocialGiftStep } from '#lib/routes.ts';
 
 export const STEPS: readonly SocialGiftStep[] = ['', 'shipping', 'delivery', 'confirm', 'complete'];

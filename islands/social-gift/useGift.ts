@@ -8,8 +8,12 @@ export function useGiftLoad<T>(key: string, load: (signal: AbortSignal) => Promi
   useEffect(() => {
     const controller = new AbortController();
     load(controller.signal).then(
-      (data) => { if (!controller.signal.aborted) setResult({ state: 'ok', data }); },
-      (error) => { if (!controller.signal.aborted) setResult({ state: 'error', error }); },
+      (data) => {
+        if (!controller.signal.aborted) setResult({ state: 'ok', data });
+      },
+      (error) => {
+        if (!controller.signal.aborted) setResult({ state: 'error', error });
+      },
     );
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per key

@@ -17,15 +17,15 @@
  * BENCH_PRODUCTS_CONNECTIONS (10), BENCH_SKIP_PGLITE=1 (PostgreSQL only).
  * The load generator runs on the same machine as the server, so figures are a floor, not a ceiling.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readableLine } from '../../api/src/lib/log.ts';
 import { root } from '../host/build.ts';
 import { measurePage, pageTypes } from './measure-js.ts';
-import { readableLine } from '../../api/src/lib/log.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 0);
@@ -46,7 +46,11 @@ function freePort(): Promise<number> {
 }
 
 /** A database the bench measures: the embedded one in a folder, or PostgreSQL at a URL. */
-export interface Target { label: string; dataDir: string; url: string }
+export interface Target {
+  label: string;
+  dataDir: string;
+  url: string;
+}
 
 /** Starts `scripts/host/start.ts` on `target` and resolves once it logs 'Shop ready'. */
 function startShop(port: number, target: Target): Promise<{ child: ChildProcess; seconds: number }> {
@@ -73,7 +77,9 @@ function startShop(port: number, target: Target): Promise<{ child: ChildProcess;
       if (output.includes('Shop ready at')) resolve({ child, seconds: (Date.now() - started) / 1000 });
     };
     child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     child.once('exit', (code) => reject(new Error(`the shop exited (code ${code}) before it was ready:\n${output.slice(-4000)}`)));
   });
 }
@@ -93,39 +99,60 @@ async function getJson<T>(base: string, path: string): Promise<T> {
   return res.json() as Promise<T>;
 }
 
-interface LoadResult { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number }
+interface LoadResult {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
 
 /** A URL, or a function giving each request its own URL (to measure queries no cache has seen). */
 type UrlSource = string | (() => string);
 
 /** `connections` keep-alive loops hammering one URL (or a fresh one each time) for `seconds`; latencies in ms. */
-async function load(url: UrlSource, headers: Record<string, string>, seconds: number, connections = defaultConnections): Promise<LoadResult> {
+async function load(
+  url: UrlSource,
+  headers: Record<string, string>,
+  seconds: number,
+  connections = defaultConnections,
+): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
-  const once = () => new Promise<void>((resolve) => {
-    const target = new URL(typeof url === 'string' ? url : url());
-    const t0 = performance.now();
-    const req = request({ agent, hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => {
-        if (res.statusCode === 200) latencies.push(performance.now() - t0);
-        else errors += 1;
+  const once = () =>
+    new Promise<void>((resolve) => {
+      const target = new URL(typeof url === 'string' ? url : url());
+      const t0 = performance.now();
+      const req = request(
+        { agent, hostname: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, headers },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            if (res.statusCode === 200) latencies.push(performance.now() - t0);
+            else errors += 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
         resolve();
       });
+      req.end();
     });
-    req.on('error', () => { errors += 1; resolve(); });
-    req.end();
-  });
   const started = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < deadline) await once();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < deadline) await once();
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN;
+  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN);
   return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: pct(0.5), p95: pct(0.95), p99: pct(0.99) };
 }
 
@@ -141,7 +168,9 @@ const pad = (rows: string[][]) => {
  */
 async function probeStatic(url: string, until: Promise<unknown>): Promise<{ p50: number; p99: number; max: number; n: number }> {
   let done = false;
-  void until.finally(() => { done = true; });
+  void until.finally(() => {
+    done = true;
+  });
   const latencies: number[] = [];
   while (!done) {
     const t0 = performance.now();
@@ -149,11 +178,13 @@ async function probeStatic(url: string, until: Promise<unknown>): Promise<{ p50:
       const res = await fetch(url, { headers: { connection: 'close' } });
       await res.arrayBuffer();
       if (res.ok) latencies.push(performance.now() - t0);
-    } catch { /* counted as missing */ }
+    } catch {
+      /* counted as missing */
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN;
+  const pct = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] : NaN);
   return { p50: pct(0.5), p99: pct(0.99), max: latencies.at(-1) ?? NaN, n: latencies.length };
 }
 
@@ -171,7 +202,9 @@ async function loadTable(targets: [string, UrlSource, Record<string, string>][],
     rows.push([name, r.rps.toFixed(0), ms(r.p50), ms(r.p95), ms(r.p99), String(r.requests), String(r.errors)]);
     if (probe) {
       const p = await probe;
-      probes.push(`  static file (${new URL(probeUrl!).pathname}) during the list load: p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)} (${p.n} probes)`);
+      probes.push(
+        `  static file (${new URL(probeUrl!).pathname}) during the list load: p50 ${ms(p.p50)}, p99 ${ms(p.p99)}, max ${ms(p.max)} (${p.n} probes)`,
+      );
     }
   }
   return [pad(rows).replace(/^/gm, '  '), ...probes].join('\n');
@@ -179,8 +212,27 @@ async function loadTable(targets: [string, UrlSource, Record<string, string>][],
 
 /** Words the grown catalogue's names are made of (materials × items), so searches have real hits. */
 const BENCH_MATERIALS = ['デニム', 'リネン', 'コットン', 'ウール', 'レザー', 'シルク', 'ナイロン', 'カシミヤ'];
-const BENCH_ITEMS = ['パンツ', 'シャツ', 'コート', 'ジャケット', 'スカート', 'トートバッグ', 'スニーカー', 'ストール', 'カーディガン', 'キャップ', '靴下', 'ワンピース'];
-const BENCH_COLORS: [string, string][] = [['ネイビー', '#1f2a44'], ['ブラック', '#1f1f1f'], ['ホワイト', '#f7f7f5'], ['ベージュ', '#d9c6a5'], ['グレー', '#8a8d91']];
+const BENCH_ITEMS = [
+  'パンツ',
+  'シャツ',
+  'コート',
+  'ジャケット',
+  'スカート',
+  'トートバッグ',
+  'スニーカー',
+  'ストール',
+  'カーディガン',
+  'キャップ',
+  '靴下',
+  'ワンピース',
+];
+const BENCH_COLORS: [string, string][] = [
+  ['ネイビー', '#1f2a44'],
+  ['ブラック', '#1f1f1f'],
+  ['ホワイト', '#f7f7f5'],
+  ['ベージュ', '#d9c6a5'],
+  ['グレー', '#8a8d91'],
+];
 const BENCH_SIZES = ['S', 'M'];
 
 const sqlText = (v: string) => `'${v.replace(/'/g, "''")}'`;
@@ -272,7 +324,16 @@ async function printJs(base: string, product: Keyed) {
   for (const [name, path] of await pageTypes(base, product.key)) {
     try {
       const r = await measurePage(base, path);
-      rows.push([name, path, String(r.files), kb(r.raw), kb(r.gzip), `${r.inlineCount} (${kb(r.inlineGzip)})`, String(r.islands), kb(r.htmlGzip)]);
+      rows.push([
+        name,
+        path,
+        String(r.files),
+        kb(r.raw),
+        kb(r.gzip),
+        `${r.inlineCount} (${kb(r.inlineGzip)})`,
+        String(r.islands),
+        kb(r.htmlGzip),
+      ]);
       if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.map((u) => u.path).join(', ') || '(no script files)'}`);
     } catch (error) {
       rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '']);
@@ -294,12 +355,20 @@ async function benchTarget(target: Target, withJs: boolean) {
     const product = products.find((p) => p.is_stock_available) ?? products[0];
     if (!product) throw new Error('the product list is empty: is the database seeded?');
     if (withJs) await printJs(base, product);
-    console.log(`\nThroughput (${target.label}, seeded catalogue): ${defaultConnections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`);
-    console.log(await loadTable([
-      ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
-      [`GET /v1/products/${product.key}`, `${base}/v1/products/${encodeURIComponent(product.key)}`, apiHeaders],
-      ['GET /product/ (SSR HTML)', `${base}/product/`, { accept: 'text/html' }],
-    ], defaultConnections, `${base}/favicon.svg`));
+    console.log(
+      `\nThroughput (${target.label}, seeded catalogue): ${defaultConnections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`,
+    );
+    console.log(
+      await loadTable(
+        [
+          ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
+          [`GET /v1/products/${product.key}`, `${base}/v1/products/${encodeURIComponent(product.key)}`, apiHeaders],
+          ['GET /product/ (SSR HTML)', `${base}/product/`, { accept: 'text/html' }],
+        ],
+        defaultConnections,
+        `${base}/favicon.svg`,
+      ),
+    );
     if (!productCount) return;
 
     await stopShop(child);
@@ -309,32 +378,56 @@ async function benchTarget(target: Target, withJs: boolean) {
     ({ child, seconds } = await startShop(port, target));
     const total = (await fetch(`${base}/v1/products?page=1`, { headers: apiHeaders })).headers.get('x-total');
     console.log(`  ready in ${seconds.toFixed(1)} s; x-total ${total}`);
-    console.log(`\nThroughput (${target.label}, ${productCount} more products): ${productConnections} keep-alive connections, ${durationS} s each`);
+    console.log(
+      `\nThroughput (${target.label}, ${productCount} more products): ${productConnections} keep-alive connections, ${durationS} s each`,
+    );
     const e = encodeURIComponent;
     // Prices no earlier request used (20,000 yen and up, one more each time).
     let price = 20_000;
     const fresh = () => (price += 1);
     const filtered = `category=${e(category)}&child=1&price_min=2000&price_max=8000&in_stock=1&sort=popular`;
-    console.log(await loadTable([
-      ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
-      [`GET /v1/products?category=${category}&child=1`, `${base}/v1/products?category=${e(category)}&child=1`, apiHeaders],
-      ['GET /v1/products/bench-50000', `${base}/v1/products/bench-${Math.ceil(productCount / 2)}`, apiHeaders],
-      // Goals (issue 7): search and filtered list p95 ≤ 30 ms, suggest p95 ≤ 15 ms.
-      ['search keyword=でにむ', `${base}/v1/products?keyword=${e('でにむ')}`, apiHeaders],
-      ['search keyword=ﾃﾞﾆﾑ ﾊﾟﾝﾂ (2 words)', `${base}/v1/products?keyword=${e('ﾃﾞﾆﾑ ﾊﾟﾝﾂ')}`, apiHeaders],
-      [`filtered ${filtered}`, `${base}/v1/products?${filtered}`, apiHeaders],
-      ['suggest keyword=でにむ', `${base}/v1/products/suggest?keyword=${e('でにむ')}`, apiHeaders],
-      // For information: a 2-character word cannot use the trigram index (see docs/api.md).
-      ['search keyword=靴下 (2 characters)', `${base}/v1/products?keyword=${e('靴下')}`, apiHeaders],
-      ['facets keyword=でにむ', `${base}/v1/products/facets?keyword=${e('でにむ')}`, apiHeaders],
-      // Lists and facets are kept per catalogue version (catalog.ts): the rows above mostly measure a
-      // repeated query. These give every request a filter no request had before, so nothing is cached.
-      ['uncached: search でにむ, a new price_max each time', () => `${base}/v1/products?keyword=${e('でにむ')}&price_max=${fresh()}`, apiHeaders],
-      ['uncached: filtered list, a new price_min each time', () => `${base}/v1/products?category=${e(category)}&child=1&in_stock=1&sort=popular&price_min=${fresh() - 20000}`, apiHeaders],
-      ['uncached: facets でにむ, a new price_max each time', () => `${base}/v1/products/facets?keyword=${e('でにむ')}&price_max=${fresh()}`, apiHeaders],
-      // A word set no request had before either (a model number each time): its words go to the trigram index.
-      ['uncached: search でにむ + a new model number each time', () => `${base}/v1/products?keyword=${e(`でにむ ${fresh() - 19_000}`)}`, apiHeaders],
-    ], productConnections, `${base}/favicon.svg`));
+    console.log(
+      await loadTable(
+        [
+          ['GET /v1/products?page=1', `${base}/v1/products?page=1`, apiHeaders],
+          [`GET /v1/products?category=${category}&child=1`, `${base}/v1/products?category=${e(category)}&child=1`, apiHeaders],
+          ['GET /v1/products/bench-50000', `${base}/v1/products/bench-${Math.ceil(productCount / 2)}`, apiHeaders],
+          // Goals (issue 7): search and filtered list p95 ≤ 30 ms, suggest p95 ≤ 15 ms.
+          ['search keyword=でにむ', `${base}/v1/products?keyword=${e('でにむ')}`, apiHeaders],
+          ['search keyword=ﾃﾞﾆﾑ ﾊﾟﾝﾂ (2 words)', `${base}/v1/products?keyword=${e('ﾃﾞﾆﾑ ﾊﾟﾝﾂ')}`, apiHeaders],
+          [`filtered ${filtered}`, `${base}/v1/products?${filtered}`, apiHeaders],
+          ['suggest keyword=でにむ', `${base}/v1/products/suggest?keyword=${e('でにむ')}`, apiHeaders],
+          // For information: a 2-character word cannot use the trigram index (see docs/api.md).
+          ['search keyword=靴下 (2 characters)', `${base}/v1/products?keyword=${e('靴下')}`, apiHeaders],
+          ['facets keyword=でにむ', `${base}/v1/products/facets?keyword=${e('でにむ')}`, apiHeaders],
+          // Lists and facets are kept per catalogue version (catalog.ts): the rows above mostly measure a
+          // repeated query. These give every request a filter no request had before, so nothing is cached.
+          [
+            'uncached: search でにむ, a new price_max each time',
+            () => `${base}/v1/products?keyword=${e('でにむ')}&price_max=${fresh()}`,
+            apiHeaders,
+          ],
+          [
+            'uncached: filtered list, a new price_min each time',
+            () => `${base}/v1/products?category=${e(category)}&child=1&in_stock=1&sort=popular&price_min=${fresh() - 20000}`,
+            apiHeaders,
+          ],
+          [
+            'uncached: facets でにむ, a new price_max each time',
+            () => `${base}/v1/products/facets?keyword=${e('でにむ')}&price_max=${fresh()}`,
+            apiHeaders,
+          ],
+          // A word set no request had before either (a model number each time): its words go to the trigram index.
+          [
+            'uncached: search でにむ + a new model number each time',
+            () => `${base}/v1/products?keyword=${e(`でにむ ${fresh() - 19_000}`)}`,
+            apiHeaders,
+          ],
+        ],
+        productConnections,
+        `${base}/favicon.svg`,
+      ),
+    );
   } finally {
     await stopShop(child);
   }
@@ -361,7 +454,11 @@ async function main() {
   }
   if (process.env.BENCH_DATABASE_URL) {
     const pgUrl = new URL(process.env.BENCH_DATABASE_URL);
-    targets.push({ label: `PostgreSQL at ${pgUrl.host}${pgUrl.pathname}`, dataDir: '.data/bench/unused', url: process.env.BENCH_DATABASE_URL });
+    targets.push({
+      label: `PostgreSQL at ${pgUrl.host}${pgUrl.pathname}`,
+      dataDir: '.data/bench/unused',
+      url: process.env.BENCH_DATABASE_URL,
+    });
   }
   for (const [i, target] of targets.entries()) await benchTarget(target, i === 0);
 }

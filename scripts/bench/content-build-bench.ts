@@ -22,8 +22,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { startWarmRenderer } from '../host/content-build-renderer.ts';
-import { changedFiles, hashTree } from './file-hashes.ts';
 import { linkTree } from '../host/rebuild-live.ts';
+import { changedFiles, hashTree } from './file-hashes.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const work = join(root, '.data', 'bench-content');
@@ -44,7 +44,9 @@ function treeRss(pid: number): number {
       const ppid = Number(fields[1]);
       rss.set(Number(name), Number(fields[21]) * 4096);
       children.set(ppid, [...(children.get(ppid) ?? []), Number(name)]);
-    } catch { /* the process ended meanwhile */ }
+    } catch {
+      /* the process ended meanwhile */
+    }
   }
   let total = 0;
   const queue = [pid];
@@ -64,15 +66,26 @@ function astroBuild(outDir: string, apiBaseUrl: string): Promise<{ seconds: numb
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
-      ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', CHANNEL: channel, API_BASE_URL: apiBaseUrl,
-      SHOP_DIST_DIR: outDir, SHOP_CACHE_DIR: cacheDir, CONTENT_SNAPSHOT_DIR: snapshotDir,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      NO_COLOR: '1',
+      CHANNEL: channel,
+      API_BASE_URL: apiBaseUrl,
+      SHOP_DIST_DIR: outDir,
+      SHOP_CACHE_DIR: cacheDir,
+      CONTENT_SNAPSHOT_DIR: snapshotDir,
     },
   });
   let peakBytes = 0;
-  const sampler = setInterval(() => { peakBytes = Math.max(peakBytes, treeRss(child.pid!)); }, 100);
+  const sampler = setInterval(() => {
+    peakBytes = Math.max(peakBytes, treeRss(child.pid!));
+  }, 100);
   let log = '';
-  child.stdout.on('data', (c: Buffer) => { log += c.toString(); });
-  child.stderr.on('data', (c: Buffer) => { log += c.toString(); });
+  child.stdout.on('data', (c: Buffer) => {
+    log += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    log += c.toString();
+  });
   return new Promise((resolvePromise, reject) => {
     child.on('close', (code) => {
       clearInterval(sampler);
@@ -81,8 +94,6 @@ function astroBuild(outDir: string, apiBaseUrl: string): Promise<{ seconds: numb
     });
   });
 }
-
-
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const verdict = (ok: boolean) => (ok ? 'OK' : 'MISSED');
@@ -100,7 +111,9 @@ export async function benchContentBuild(pages: number): Promise<void> {
   const { syncContent } = await import('../../content-sync/sync.ts');
   const { app, database } = await prepareApi();
   const db = database.db;
-  const server = await new Promise<Server>((r) => { const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s as Server)); });
+  const server = await new Promise<Server>((r) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => r(s as Server));
+  });
   const apiBaseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const blogCount = Math.ceil(pages / 2);
@@ -124,24 +137,48 @@ export async function benchContentBuild(pages: number): Promise<void> {
     const out1 = join(work, 'out-1');
     // The full build as the running shop's warm renderer does it (scripts/host/content-build-renderer.ts): the
     // same astro build, in a process that then stays alive to re-render changed pages.
-    const buildEnv = { CHANNEL: channel, API_BASE_URL: apiBaseUrl, SHOP_CACHE_DIR: cacheDir, CONTENT_SNAPSHOT_DIR: snapshotDir, NO_COLOR: '1' };
+    const buildEnv = {
+      CHANNEL: channel,
+      API_BASE_URL: apiBaseUrl,
+      SHOP_CACHE_DIR: cacheDir,
+      CONTENT_SNAPSHOT_DIR: snapshotDir,
+      NO_COLOR: '1',
+    };
     const tFull = Date.now();
     let peakFull = 0;
     let rendererPid = 0;
-    const sampleFull = setInterval(() => { if (rendererPid) peakFull = Math.max(peakFull, treeRss(rendererPid)); }, 100);
+    const sampleFull = setInterval(() => {
+      if (rendererPid) peakFull = Math.max(peakFull, treeRss(rendererPid));
+    }, 100);
     const starting = startWarmRenderer(out1, buildEnv);
     // The pid is known only once the promise settles; sample the fork from here meanwhile.
-    const childPid = () => Number(readdirSync('/proc').filter((n) => /^\d+$/.test(n)).find((n) => {
-      try { return readFileSync(`/proc/${n}/cmdline`, 'utf8').includes('content-build-renderer.ts') && Number(readFileSync(`/proc/${n}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === process.pid; } catch { return false; }
-    }) ?? 0);
-    const findPid = setInterval(() => { if (!rendererPid) rendererPid = childPid(); }, 50);
+    const childPid = () =>
+      Number(
+        readdirSync('/proc')
+          .filter((n) => /^\d+$/.test(n))
+          .find((n) => {
+            try {
+              return (
+                readFileSync(`/proc/${n}/cmdline`, 'utf8').includes('content-build-renderer.ts') &&
+                Number(readFileSync(`/proc/${n}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === process.pid
+              );
+            } catch {
+              return false;
+            }
+          }) ?? 0,
+      );
+    const findPid = setInterval(() => {
+      if (!rendererPid) rendererPid = childPid();
+    }, 50);
     const renderer = await starting;
     clearInterval(findPid);
     clearInterval(sampleFull);
     const full = { seconds: (Date.now() - tFull) / 1000, peakBytes: peakFull };
     const files1 = hashTree(join(out1, 'client'));
     const pagesBuilt = [...files1.keys()].filter((f) => f.endsWith('.html')).length;
-    console.log(`  full build (empty cache): ${full.seconds.toFixed(1)} s, peak RSS of the build process tree ${mb(full.peakBytes)}, ${pagesBuilt} HTML pages, ${files1.size} files`);
+    console.log(
+      `  full build (empty cache): ${full.seconds.toFixed(1)} s, peak RSS of the build process tree ${mb(full.peakBytes)}, ${pagesBuilt} HTML pages, ${files1.size} files`,
+    );
 
     // The live shop prepares the next build's hard-linked copy of the live output in idle time right after
     // each swap (scripts/host/rebuild-live.ts), so linking is not part of a rebuild; timed here on its own.
@@ -165,31 +202,44 @@ export async function benchContentBuild(pages: number): Promise<void> {
     const again = { seconds: (Date.now() - t) / 1000, peakBytes: treeRss(renderer.pid) };
     renderer.stop();
     const changed = changedFiles(files1, hashTree(join(out2, 'client')));
-    console.log(`  rebuild after one changed post (warm renderer into the prepared hard-linked copy, like the live shop): ${again.seconds.toFixed(2)} s, renderer RSS ${mb(again.peakBytes)}; preparing the copy took ${linkSeconds.toFixed(2)} s beforehand`);
+    console.log(
+      `  rebuild after one changed post (warm renderer into the prepared hard-linked copy, like the live shop): ${again.seconds.toFixed(2)} s, renderer RSS ${mb(again.peakBytes)}; preparing the copy took ${linkSeconds.toFixed(2)} s beforehand`,
+    );
     console.log(`    pages rendered: ${warm.rendered.join(', ')}; removed: ${warm.removed.length}`);
     console.log(`    files whose hash changed: ${changed.length}: ${changed.slice(0, 20).join(', ')}${changed.length > 20 ? ', …' : ''}`);
     // For comparison: Astro's own incremental build (a new process, bundling again) into a fresh output.
     const out3 = join(work, 'out-3');
     const astroIncremental = await astroBuild(out3, apiBaseUrl);
     const changed3 = changedFiles(files1, hashTree(join(out3, 'client')));
-    console.log(`  for comparison, astro build with experimental.incrementalBuild into a fresh output: ${astroIncremental.seconds.toFixed(1)} s, peak RSS ${mb(astroIncremental.peakBytes)}, ${changed3.length} files changed (${(100 * astroIncremental.seconds / full.seconds).toFixed(1)} % of the full build)`);
+    console.log(
+      `  for comparison, astro build with experimental.incrementalBuild into a fresh output: ${astroIncremental.seconds.toFixed(1)} s, peak RSS ${mb(astroIncremental.peakBytes)}, ${changed3.length} files changed (${((100 * astroIncremental.seconds) / full.seconds).toFixed(1)} % of the full build)`,
+    );
     // The warm renderer must write exactly what astro build writes for the same content.
     const files2 = hashTree(join(out2, 'client'));
     const files3 = hashTree(join(out3, 'client'));
     const differ = changedFiles(files2, files3);
-    console.log(`    warm-rendered output identical to astro build's, file by file: ${differ.length === 0 ? 'yes' : `NO, ${differ.length} differ: ${differ.slice(0, 10).join(', ')}`}`);
+    console.log(
+      `    warm-rendered output identical to astro build's, file by file: ${differ.length === 0 ? 'yes' : `NO, ${differ.length} differ: ${differ.slice(0, 10).join(', ')}`}`,
+    );
     // The live shop's rebuild is a content-sync followed by the render: the goal counts both.
     const ratio = (again.seconds + syncSeconds) / full.seconds;
     console.log('\n  Goals');
     console.log(`    full build ≤ 60 s: ${full.seconds.toFixed(1)} s ${verdict(full.seconds <= 60)}`);
     console.log(`    full build ≤ 2 GB: ${mb(full.peakBytes)} ${verdict(full.peakBytes <= 2 * 2 ** 30)}`);
-    console.log(`    rebuild (content-sync + render) ≤ 10 % of the full build: ${(ratio * 100).toFixed(1)} % (sync ${syncSeconds.toFixed(2)} s + render ${again.seconds.toFixed(2)} s) ${verdict(ratio <= 0.1)}`);
+    console.log(
+      `    rebuild (content-sync + render) ≤ 10 % of the full build: ${(ratio * 100).toFixed(1)} % (sync ${syncSeconds.toFixed(2)} s + render ${again.seconds.toFixed(2)} s) ${verdict(ratio <= 0.1)}`,
+    );
     const onlyThePost = changed.every((f) => f === `blog/${changedKey}/index.html` || /^blog\/(page\/\d+\/)?index\.html$/.test(f));
     console.log(`    only the changed post's pages changed: ${verdict(onlyThePost && changed.includes(`blog/${changedKey}/index.html`))}`);
   } finally {
-    await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+    await new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
     await database.close();
-    if (!process.env.BENCH_KEEP) for (const dir of ['out-1', 'out-2', 'out-3']) if (existsSync(join(work, dir))) rmSync(join(work, dir), { recursive: true, force: true });
+    if (!process.env.BENCH_KEEP)
+      for (const dir of ['out-1', 'out-2', 'out-3'])
+        if (existsSync(join(work, dir))) rmSync(join(work, dir), { recursive: true, force: true });
   }
 }
 

@@ -35,12 +35,22 @@ function fetchGzipped(url: string): Promise<{ status: number; text: string; gzip
 }
 
 export interface JsReport {
-  files: number; raw: number; gzip: number; inlineCount: number; inlineGzip: number; islands: number; htmlGzip: number;
+  files: number;
+  raw: number;
+  gzip: number;
+  inlineCount: number;
+  inlineGzip: number;
+  islands: number;
+  htmlGzip: number;
   urls: Array<{ path: string; gzip: number }>;
 }
 
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
-const decode = (s: string) => s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decode = (s: string) =>
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 /** Static `import … from "x"`, `import "x"` and `export … from "x"` (minified or not); not import(). */
 const staticImport = /\b(?:import|export)\b[^"'();=]*?\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']/g;
 
@@ -59,7 +69,16 @@ export async function measurePage(base: string, path: string): Promise<JsReport>
   const res = await fetch(pageUrl);
   if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}`);
   const html = await res.text();
-  const report: JsReport = { files: 0, raw: 0, gzip: 0, inlineCount: 0, inlineGzip: 0, islands: 0, htmlGzip: gzipSync(html).length, urls: [] };
+  const report: JsReport = {
+    files: 0,
+    raw: 0,
+    gzip: 0,
+    inlineCount: 0,
+    inlineGzip: 0,
+    islands: 0,
+    htmlGzip: gzipSync(html).length,
+    urls: [],
+  };
   const queue: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attrs, body] = m;

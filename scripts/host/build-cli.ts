@@ -61,7 +61,13 @@ export const MEMORY_RESERVE = 1 * 2 ** 30;
  * per channel, and only as many as fit in free memory minus a reserve, each counted at its measured
  * peak plus a quarter for safety. Never less than one: a tight machine builds one after another.
  */
-export function chooseParallelism(opts: { channels: number; cores: number; totalMem: number; freeMem: number; peakBytes?: number }): number {
+export function chooseParallelism(opts: {
+  channels: number;
+  cores: number;
+  totalMem: number;
+  freeMem: number;
+  peakBytes?: number;
+}): number {
   const peak = (opts.peakBytes && opts.peakBytes > 0 ? opts.peakBytes : ESTIMATED_BUILD_PEAK) * 1.25;
   // Free memory can read low while the page cache is full; more than total never counts.
   const usable = Math.min(opts.freeMem, opts.totalMem) - MEMORY_RESERVE;
@@ -75,7 +81,7 @@ export function chooseParallelism(opts: { channels: number; cores: number; total
  */
 export const peakRssHook = `data:text/javascript,${encodeURIComponent(
   "import{writeFileSync}from'node:fs';const f=process.env.PEAK_RSS_FILE;" +
-  "if(f)process.on('exit',()=>{try{writeFileSync(f,String(process.resourceUsage().maxRSS*1024))}catch{}});",
+    "if(f)process.on('exit',()=>{try{writeFileSync(f,String(process.resourceUsage().maxRSS*1024))}catch{}});",
 )}`;
 
 /** The peak RSS (bytes) the last build in a folder recorded, or 0. */

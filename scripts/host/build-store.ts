@@ -21,8 +21,18 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, utimes, wri
 import { dirname, join, relative, sep } from 'node:path';
 import type { UploadStorage } from '../../api/src/services/storage/index.ts';
 
-export interface ManifestFile { path: string; size: number; sha256: string; mtime_ms: number }
-export interface BuildManifest { channel: string; version: string; fingerprint: string; files: ManifestFile[] }
+export interface ManifestFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mtime_ms: number;
+}
+export interface BuildManifest {
+  channel: string;
+  version: string;
+  fingerprint: string;
+  files: ManifestFile[];
+}
 export interface BuildPointer {
   version: string;
   fingerprint: string;
@@ -37,8 +47,23 @@ export interface BuildPointer {
   /** The build's sources fingerprint (without content): a process adopts only builds of its own code. */
   sources?: string;
 }
-export interface PublishReport { version: string; files: number; bytes: number; uploaded_files: number; uploaded_bytes: number; seconds: number }
-export interface FetchReport { version: string; files: number; bytes: number; downloaded_files: number; downloaded_bytes: number; linked_files: number; seconds: number }
+export interface PublishReport {
+  version: string;
+  files: number;
+  bytes: number;
+  uploaded_files: number;
+  uploaded_bytes: number;
+  seconds: number;
+}
+export interface FetchReport {
+  version: string;
+  files: number;
+  bytes: number;
+  downloaded_files: number;
+  downloaded_bytes: number;
+  linked_files: number;
+  seconds: number;
+}
 
 /** The parts of a build that are served or imported. */
 const PARTS = ['client', 'server'];
@@ -55,17 +80,28 @@ const objectKey = (channel: string, sha: string) => `${prefixOf(channel)}objects
 async function eachLimited<T>(items: T[], fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | null = null;
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
-    while (!failure && next < items.length) {
-      try { await fn(items[next++]); } catch (error) { failure ??= { error }; }
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (!failure && next < items.length) {
+        try {
+          await fn(items[next++]);
+        } catch (error) {
+          failure ??= { error };
+        }
+      }
+    }),
+  );
   if (failure) throw (failure as { error: unknown }).error;
 }
 
 /** sha256 over the server/ entries of a manifest. */
 export function serverDigest(files: ManifestFile[]): string {
-  return sha256(files.filter((f) => f.path.startsWith('server/')).map((f) => `${f.path}\0${f.sha256}`).join('\n'));
+  return sha256(
+    files
+      .filter((f) => f.path.startsWith('server/'))
+      .map((f) => `${f.path}\0${f.sha256}`)
+      .join('\n'),
+  );
 }
 
 /** Every file of a build's client/ and server/ with its hash (temporary files left out). */
@@ -77,7 +113,12 @@ export async function manifestOf(outDir: string): Promise<ManifestFile[]> {
       if (entry.isDirectory()) await walk(path);
       else if (entry.isFile() && !entry.name.endsWith('.tmp')) {
         const [bytes, info] = await Promise.all([readFile(path), stat(path)]);
-        files.push({ path: relative(outDir, path).split(sep).join('/'), size: bytes.length, sha256: sha256(bytes), mtime_ms: Math.floor(info.mtimeMs) });
+        files.push({
+          path: relative(outDir, path).split(sep).join('/'),
+          size: bytes.length,
+          sha256: sha256(bytes),
+          mtime_ms: Math.floor(info.mtimeMs),
+        });
       }
     }
   };
@@ -116,7 +157,15 @@ async function readManifest(store: UploadStorage, pointer: BuildPointer): Promis
  * have yet (known from the previous version's manifest and `known`, which it extends), then the
  * manifest, then the pointer.
  */
-export async function publishBuild(opts: { store: UploadStorage; channel: string; outDir: string; version: string; fingerprint: string; sources?: string; known?: Set<string> }): Promise<PublishReport> {
+export async function publishBuild(opts: {
+  store: UploadStorage;
+  channel: string;
+  outDir: string;
+  version: string;
+  fingerprint: string;
+  sources?: string;
+  known?: Set<string>;
+}): Promise<PublishReport> {
   const started = Date.now();
   const { store, channel } = opts;
   const known = opts.known ?? new Set<string>();
@@ -146,12 +195,26 @@ export async function publishBuild(opts: { store: UploadStorage; channel: string
   await rename(localTmp, join(opts.outDir, LOCAL_MANIFEST));
   const bytes = files.reduce((n, f) => n + f.size, 0);
   const pointer: BuildPointer = {
-    version: opts.version, fingerprint: opts.fingerprint, files: files.length, bytes, published_at: new Date().toISOString(),
-    manifest: manifestKey, manifest_sha256: sha256(manifestBytes), server_digest: serverDigest(files), sources: opts.sources,
+    version: opts.version,
+    fingerprint: opts.fingerprint,
+    files: files.length,
+    bytes,
+    published_at: new Date().toISOString(),
+    manifest: manifestKey,
+    manifest_sha256: sha256(manifestBytes),
+    server_digest: serverDigest(files),
+    sources: opts.sources,
   };
   // Last: until now readers still find the previous version, complete.
   await store.replace(pointerKey(channel), Buffer.from(JSON.stringify(pointer)), 'application/json');
-  return { version: opts.version, files: files.length, bytes, uploaded_files: missing.size, uploaded_bytes: uploadedBytes, seconds: (Date.now() - started) / 1000 };
+  return {
+    version: opts.version,
+    files: files.length,
+    bytes,
+    uploaded_files: missing.size,
+    uploaded_bytes: uploadedBytes,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /**
@@ -159,7 +222,12 @@ export async function publishBuild(opts: { store: UploadStorage; channel: string
  * file; files that `reuse` (the live build and its manifest) has with the same sha256 are hard-linked.
  * Works in `<intoDir>.partial-<pid>` and renames it into place only when complete.
  */
-export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPointer; intoDir: string; reuse?: { dir: string; files: ManifestFile[] } }): Promise<FetchReport> {
+export async function fetchBuild(opts: {
+  store: UploadStorage;
+  pointer: BuildPointer;
+  intoDir: string;
+  reuse?: { dir: string; files: ManifestFile[] };
+}): Promise<FetchReport> {
   const started = Date.now();
   const { store, pointer } = opts;
   const manifest = await readManifest(store, pointer);
@@ -173,18 +241,32 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
   let linked = 0;
   try {
     await eachLimited(manifest.files, async (f) => {
-      if (f.path.split('/').includes('..') || !/^(client|server)\//.test(f.path)) throw new Error(`unexpected path in the manifest: ${f.path}`);
+      if (f.path.split('/').includes('..') || !/^(client|server)\//.test(f.path))
+        throw new Error(`unexpected path in the manifest: ${f.path}`);
       const target = join(partial, f.path);
       await mkdir(dirname(target), { recursive: true });
       const same = local.get(f.sha256);
       if (same) {
         // Same bytes in the live build: a hard link when even the time matches, else a local copy with the manifest's time.
-        if (await link(same, target).then(() => true, () => false)) {
+        if (
+          await link(same, target).then(
+            () => true,
+            () => false,
+          )
+        ) {
           const info = await stat(target);
-          if (info.size === f.size && Math.floor(info.mtimeMs) === f.mtime_ms) { linked += 1; return; }
+          if (info.size === f.size && Math.floor(info.mtimeMs) === f.mtime_ms) {
+            linked += 1;
+            return;
+          }
           await rm(target);
         }
-        if (await copyFile(same, target).then(() => true, () => false)) {
+        if (
+          await copyFile(same, target).then(
+            () => true,
+            () => false,
+          )
+        ) {
           const time = new Date(f.mtime_ms);
           await utimes(target, time, time);
           linked += 1;
@@ -193,7 +275,8 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
       }
       const bytes = await store.get(objectKey(channel, f.sha256));
       if (!bytes) throw new Error(`${f.path} (${f.sha256.slice(0, 12)}) is missing from the store`);
-      if (bytes.length !== f.size || sha256(bytes) !== f.sha256) throw new Error(`${f.path} does not match the manifest (${bytes.length} bytes)`);
+      if (bytes.length !== f.size || sha256(bytes) !== f.sha256)
+        throw new Error(`${f.path} does not match the manifest (${bytes.length} bytes)`);
       await writeFile(target, bytes);
       const time = new Date(f.mtime_ms);
       await utimes(target, time, time);
@@ -206,7 +289,15 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
     await rm(partial, { recursive: true, force: true }).catch(() => {});
     throw error;
   }
-  return { version: pointer.version, files: manifest.files.length, bytes: pointer.bytes, downloaded_files: downloaded, downloaded_bytes: downloadedBytes, linked_files: linked, seconds: (Date.now() - started) / 1000 };
+  return {
+    version: pointer.version,
+    files: manifest.files.length,
+    bytes: pointer.bytes,
+    downloaded_files: downloaded,
+    downloaded_bytes: downloadedBytes,
+    linked_files: linked,
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 /**
@@ -217,7 +308,10 @@ export async function fetchBuild(opts: { store: UploadStorage; pointer: BuildPoi
 export async function pruneStore(store: UploadStorage, channel: string, keep = 3): Promise<{ versions: number; objects: number }> {
   const prefix = prefixOf(channel);
   const listed = await store.list(prefix);
-  const manifests = listed.filter((o) => o.key.endsWith('/manifest.json')).map((o) => o.key).sort();
+  const manifests = listed
+    .filter((o) => o.key.endsWith('/manifest.json'))
+    .map((o) => o.key)
+    .sort();
   const kept = manifests.slice(-keep);
   const pointer = await readPointer(store, channel);
   if (pointer && !kept.includes(pointer.manifest)) kept.push(pointer.manifest);
@@ -229,7 +323,9 @@ export async function pruneStore(store: UploadStorage, channel: string, keep = 3
     for (const f of (JSON.parse(Buffer.from(bytes).toString('utf8')) as BuildManifest).files) referenced.add(f.sha256);
   }
   const oldManifests = manifests.filter((k) => !kept.includes(k));
-  const oldObjects = listed.filter((o) => o.key.startsWith(`${prefix}objects/`) && !referenced.has(o.key.slice(`${prefix}objects/`.length)));
+  const oldObjects = listed.filter(
+    (o) => o.key.startsWith(`${prefix}objects/`) && !referenced.has(o.key.slice(`${prefix}objects/`.length)),
+  );
   await eachLimited([...oldManifests, ...oldObjects.map((o) => o.key)], (key) => store.delete(key));
   return { versions: oldManifests.length, objects: oldObjects.length };
 }

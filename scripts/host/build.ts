@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
+import { logFor } from '../../api/src/lib/log.ts';
 import { INVALID_CHANNEL_MARKER } from '../../src/lib/invalid-channel.ts';
 import { channelDistDir, peakRssHook, root } from './build-cli.ts';
-import { logFor } from '../../api/src/lib/log.ts';
 
 const shopLog = logFor('shop');
 
@@ -36,8 +36,16 @@ export const liveBuildsDir = `${distDir}.live`;
 
 /** Inputs of the Astro build: a change in any of them (or in the synced snapshot) means rebuild. */
 const buildInputs = [
-  'astro.config.mjs', 'astro.config.ts', 'tsconfig.json', 'package-lock.json',
-  'src', 'islands', 'themes', 'public', 'contracts', 'content-sync',
+  'astro.config.mjs',
+  'astro.config.ts',
+  'tsconfig.json',
+  'package-lock.json',
+  'src',
+  'islands',
+  'themes',
+  'public',
+  'contracts',
+  'content-sync',
 ];
 // The snapshot is hashed on its own (one channel, without the manifest's sync time).
 const skippedDirs = new Set(['node_modules', '.git', 'dist', '.astro', '.snapshot', '.data']);
@@ -121,9 +129,17 @@ export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir
       },
     });
     let tail = '';
-    const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-2000); };
-    child.stdout.on('data', (chunk: Buffer) => { process.stdout.write(chunk); keep(chunk); });
-    child.stderr.on('data', (chunk: Buffer) => { process.stderr.write(chunk); keep(chunk); });
+    const keep = (chunk: Buffer) => {
+      tail = (tail + chunk.toString('utf8')).slice(-2000);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      keep(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      keep(chunk);
+    });
     child.on('error', reject);
     child.on('close', (exitCode, signal) => {
       if (exitCode === 0) resolvePromise();
@@ -155,7 +171,10 @@ export function dropStaleBuildCache(dir: string, codeFingerprint: string): boole
 /** The last few lines of a build's output that say something: no colour codes, no stack frames. */
 function lastLines(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim());
+  const lines = text
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((l) => l.trim());
   const telling = lines.filter((l) => l && !/^(\d+:|at |Stack backtrace:|\[WebServer\])/.test(l));
   return telling.slice(-4).join(' | ');
 }
@@ -188,7 +207,9 @@ export async function precompress(dir = clientDir): Promise<void> {
   const r = await precompressAssets(dir);
   if (r.written === 0) return;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-  log(`Pre-compressed ${r.files} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → gzip ${kb(r.gzipBytes)}, br ${kb(r.brotliBytes)}`);
+  log(
+    `Pre-compressed ${r.files} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → gzip ${kb(r.gzipBytes)}, br ${kb(r.brotliBytes)}`,
+  );
 }
 
 /** Pulls the CMS content for a channel from the Shop API into the local snapshot the build reads. */
@@ -215,7 +236,9 @@ export async function runContentSync(opts: { apiBaseUrl: string; channel: string
 
 /** Whether the API answers this channel with 404 channel.not_exists (spec 8); an outage is not an unknown channel. */
 async function channelIsUnknown(apiBaseUrl: string, channel: string): Promise<boolean> {
-  const res = await fetch(`${apiBaseUrl}/v1/settings/front`, { headers: { 'X-Channel-Id': channel, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await fetch(`${apiBaseUrl}/v1/settings/front`, {
+    headers: { 'X-Channel-Id': channel, 'X-Requested-With': 'XMLHttpRequest' },
+  });
   if (res.status !== 404) return false;
   const body: unknown = await res.json().catch(() => null);
   return !!body && typeof body === 'object' && (body as { code?: unknown }).code === 'channel.not_exists';
@@ -245,7 +268,10 @@ export async function startEphemeralApi(): Promise<{ baseUrl: string; stop: () =
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     stop: async () => {
-      await new Promise<void>((r) => { server.close(() => r()); server.closeAllConnections(); });
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
       await database.close();
     },
   };

@@ -18,7 +18,7 @@
  * `{type:'built'}` or `{type:'failed', error}`; then `{type:'render', outDir}` answers
  * `{type:'rendered', rendered, removed}` or `{type:'failed', error}`.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -27,7 +27,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = fileURLToPath(import.meta.url);
 
 /** What the parent gets from a render. */
-export interface RenderResult { rendered: string[]; removed: string[] }
+export interface RenderResult {
+  rendered: string[];
+  removed: string[];
+}
 
 type Reply = { type: 'built' } | { type: 'rendered'; rendered: string[]; removed: string[] } | { type: 'failed'; error: string };
 
@@ -51,14 +54,21 @@ export function startWarmRenderer(outDir: string, env: Record<string, string>): 
   });
   let waiting: { resolve: (r: Reply) => void } | null = null;
   let exited = false;
-  child.on('message', (reply: Reply) => { const w = waiting; waiting = null; w?.resolve(reply); });
+  child.on('message', (reply: Reply) => {
+    const w = waiting;
+    waiting = null;
+    w?.resolve(reply);
+  });
   child.on('exit', (code, signal) => {
     exited = true;
     const w = waiting;
     waiting = null;
     w?.resolve({ type: 'failed', error: `the renderer exited (${signal ?? `code ${code}`})` });
   });
-  const next = () => new Promise<Reply>((r) => { waiting = { resolve: r }; });
+  const next = () =>
+    new Promise<Reply>((r) => {
+      waiting = { resolve: r };
+    });
   const handle: WarmRenderer = {
     pid: child.pid!,
     async render(dir) {
@@ -69,7 +79,9 @@ export function startWarmRenderer(outDir: string, env: Record<string, string>): 
       if (r.type !== 'rendered') throw new Error(r.type === 'failed' ? r.error : 'unexpected renderer reply');
       return { rendered: r.rendered, removed: r.removed };
     },
-    stop() { if (!exited) child.kill('SIGTERM'); },
+    stop() {
+      if (!exited) child.kill('SIGTERM');
+    },
   };
   return next().then((r) => {
     if (r.type === 'built') return handle;
@@ -80,7 +92,11 @@ export function startWarmRenderer(outDir: string, env: Record<string, string>): 
 
 // ---------------------------------------------------------------- the child process
 
-interface PathEntry { pathname: string; route: { component: string; route: string; type: string }; cacheKey?: string }
+interface PathEntry {
+  pathname: string;
+  route: { component: string; route: string; type: string };
+  cacheKey?: string;
+}
 interface BuildApp {
   routeCache: { clearAll(): void };
   getOptions(): { origin: string };
@@ -101,9 +117,11 @@ async function keepBuildApp(outDir: string): Promise<Prerenderer> {
   const bundleDir = join(outDir, 'server', '.prerender');
   const entry = readdirSync(bundleDir).find((name) => /^prerender-entry\..*\.mjs$/.test(name));
   if (!entry) throw new Error(`no pre-render entry in ${bundleDir}`);
-  const { app } = await import(pathToFileURL(join(bundleDir, entry)).href) as { app: BuildApp };
+  const { app } = (await import(pathToFileURL(join(bundleDir, entry)).href)) as { app: BuildApp };
   // @ts-expect-error Astro's runtime module has no type declarations of its own.
-  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js') as { StaticPaths: new (app: BuildApp) => { getAll(): Promise<PathEntry[]> } };
+  const { StaticPaths } = (await import('astro/runtime/prerender/static-paths.js')) as {
+    StaticPaths: new (app: BuildApp) => { getAll(): Promise<PathEntry[]> };
+  };
   return {
     app,
     getStaticPaths: () => new StaticPaths(app).getAll(),
@@ -149,7 +167,8 @@ async function child(): Promise<void> {
     await build({ root });
     if (!prerenderer) throw new Error('the build kept no prerenderer');
     // The keys the build rendered or copied with (its routeCache still holds that getStaticPaths()).
-    for (const p of await (prerenderer as Prerenderer).getStaticPaths()) keys.set(p.pathname, { cacheKey: p.cacheKey, file: outputFile('', p) });
+    for (const p of await (prerenderer as Prerenderer).getStaticPaths())
+      keys.set(p.pathname, { cacheKey: p.cacheKey, file: outputFile('', p) });
     send({ type: 'built' });
   } catch (error) {
     send({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
@@ -161,7 +180,7 @@ async function child(): Promise<void> {
     if (message.type !== 'render') return;
     renderInto(renderer, keys, message.outDir).then(
       (r) => send({ type: 'rendered', ...r }),
-      (error: unknown) => send({ type: 'failed', error: error instanceof Error ? error.stack ?? error.message : String(error) }),
+      (error: unknown) => send({ type: 'failed', error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
     );
   });
   process.on('disconnect', () => process.exit(0));
@@ -193,7 +212,7 @@ async function renderInto(renderer: Prerenderer, keys: PathKeys, outDir: string)
     const body = Buffer.from(await response.arrayBuffer());
     const file = outputFile(outDir, entry);
     const before = await readIfExists(file);
-    if (before && before.equals(body)) continue;
+    if (before?.equals(body)) continue;
     await mkdir(dirname(file), { recursive: true });
     // A new file renamed over the hard link: the live build's copy of this path stays as it was.
     const tmp = `${file}.${process.pid}.tmp`;

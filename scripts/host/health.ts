@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEALTH_BODY, HEALTH_HEADERS, readyAnswer } from '../../api/src/routes/health/index.ts';
-import { createReadiness, type Check, type Readiness } from '../../api/src/routes/health/readiness.ts';
+import { type Check, createReadiness, type Readiness } from '../../api/src/routes/health/readiness.ts';
 
 export interface StorefrontHealth {
   readiness: Readiness;
@@ -20,11 +20,17 @@ export interface StorefrontHealth {
 export function storefrontHealth(hasBuild: () => boolean, apiChecks: Record<string, Check> = {}): StorefrontHealth {
   const readiness = createReadiness({
     ...apiChecks,
-    build: async () => { if (!hasBuild()) throw new Error('no storefront build loaded yet'); },
+    build: async () => {
+      if (!hasBuild()) throw new Error('no storefront build loaded yet');
+    },
   });
   const send = (req: IncomingMessage, res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
-    res.writeHead(status, { ...HEALTH_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    res.writeHead(status, {
+      ...HEALTH_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
     res.end(req.method === 'HEAD' ? undefined : text);
   };
   const answer = (req: IncomingMessage, res: ServerResponse): boolean => {
@@ -32,8 +38,14 @@ export function storefrontHealth(hasBuild: () => boolean, apiChecks: Record<stri
     if (path !== '/healthz' && path !== '/readyz') return false;
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     if (path === '/healthz') send(req, res, 200, HEALTH_BODY);
-    else readiness.report().then((report) => { const { status, body } = readyAnswer(report); send(req, res, status, body); },
-      () => send(req, res, 503, { status: 'not_ready', checks: {}, reason: 'readiness check failed' }));
+    else
+      readiness.report().then(
+        (report) => {
+          const { status, body } = readyAnswer(report);
+          send(req, res, status, body);
+        },
+        () => send(req, res, 503, { status: 'not_ready', checks: {}, reason: 'readiness check failed' }),
+      );
     return true;
   };
   return { readiness, answer };

@@ -14,7 +14,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { internalHeaders } from '#contracts/internal.ts';
-import { MAINTENANCE_RETRY_AFTER_SECONDS, maintenanceStateSchema, type MaintenanceState } from '#contracts/maintenance.ts';
+import { MAINTENANCE_RETRY_AFTER_SECONDS, type MaintenanceState, maintenanceStateSchema } from '#contracts/maintenance.ts';
 import type { AllowList } from '../../api/src/lib/allow-list.ts';
 import { resolveClientAddress } from '../../api/src/middleware/client-address.ts';
 import { isStaticFile } from '../../src/lib/invalid-channel.ts';
@@ -46,8 +46,11 @@ export function isUngatedPath(url: string): boolean {
 }
 
 /** The page sent when a build has no /maintenance/ page (it always should). */
-const FALLBACK = (state: MaintenanceState) => Buffer.from('<!doctype html><html lang="ja"><meta charset="utf-8"><title>メンテナンス中</title>'
-  + `<main><h1>${escapeHtml(state.title)}</h1><p>${escapeHtml(state.message)}</p></main></html>`);
+const FALLBACK = (state: MaintenanceState) =>
+  Buffer.from(
+    '<!doctype html><html lang="ja"><meta charset="utf-8"><title>メンテナンス中</title>' +
+      `<main><h1>${escapeHtml(state.title)}</h1><p>${escapeHtml(state.message)}</p></main></html>`,
+  );
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -72,7 +75,8 @@ export function createMaintenanceGate(options: MaintenanceGateOptions): Maintena
       const fresh = maintenanceStateSchema.parse(await res.json());
       if (failing) log('Maintenance state readable again');
       failing = false;
-      if (fresh.enabled !== (state?.enabled ?? false)) log(`Maintenance ${fresh.enabled ? 'on: pages answer 503 with /maintenance/' : 'off'}`);
+      if (fresh.enabled !== (state?.enabled ?? false))
+        log(`Maintenance ${fresh.enabled ? 'on: pages answer 503 with /maintenance/' : 'off'}`);
       return fresh;
     } catch (error) {
       // The last state read stays: an API hiccup neither opens nor closes the shop.
@@ -84,7 +88,15 @@ export function createMaintenanceGate(options: MaintenanceGateOptions): Maintena
 
   function current(): Promise<MaintenanceState | null> {
     if (now() - readAt < ttlMs) return Promise.resolve(state);
-    inFlight ??= read().then((fresh) => { state = fresh; return fresh; }).finally(() => { readAt = now(); inFlight = null; });
+    inFlight ??= read()
+      .then((fresh) => {
+        state = fresh;
+        return fresh;
+      })
+      .finally(() => {
+        readAt = now();
+        inFlight = null;
+      });
     return inFlight;
   }
 

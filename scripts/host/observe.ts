@@ -27,7 +27,7 @@ export function storefrontRoute(url: string, status: number, api: boolean): stri
   if (path === '/metrics') return 'metrics';
   if (path.startsWith('/hooks/') || path.startsWith('/__e2e/')) return 'hook';
   if (status === 404) return 'unmatched';
-  if (path.startsWith('/_astro/') || /\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) return 'static';
+  if (path.startsWith('/_astro/') || (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html'))) return 'static';
   return 'page';
 }
 
@@ -40,13 +40,29 @@ export function observe(listener: Listener, options: ObserveOptions): Listener {
     const api = options.isApiPath(url);
     if (!api || !options.embeddedApi) {
       const started = performance.now();
-      res.once('finish', () => observeRequest(storefrontRoute(url, res.statusCode, api), req.method ?? 'GET', res.statusCode, (performance.now() - started) / 1000));
+      res.once('finish', () =>
+        observeRequest(
+          storefrontRoute(url, res.statusCode, api),
+          req.method ?? 'GET',
+          res.statusCode,
+          (performance.now() - started) / 1000,
+        ),
+      );
     }
     runWithRequest({ requestId: id }, () => {
-      if (url.split('?')[0] === '/metrics' && (req.method === 'GET' || req.method === 'HEAD') && metricsAllowed(req.headers.authorization)) {
-        metricsText().then(({ contentType, body }) => {
-          res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
-        }, (error: unknown) => { res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}\n`); });
+      if (
+        url.split('?')[0] === '/metrics' &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        metricsAllowed(req.headers.authorization)
+      ) {
+        metricsText().then(
+          ({ contentType, body }) => {
+            res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : body);
+          },
+          (error: unknown) => {
+            res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${String(error)}\n`);
+          },
+        );
         return;
       }
       listener(req, res);

@@ -38,7 +38,8 @@ export const MIN_PRECOMPRESS_BYTES = 1024;
 const ZOPFLI_ITERATIONS = 15;
 
 /** Where compressed bytes are kept by content hash (shared by every build on this machine). */
-const cacheDir = (): string => process.env.PRECOMPRESS_CACHE_DIR || join(dirname(fileURLToPath(import.meta.url)), '../../.data/precompress-cache');
+const cacheDir = (): string =>
+  process.env.PRECOMPRESS_CACHE_DIR || join(dirname(fileURLToPath(import.meta.url)), '../../.data/precompress-cache');
 /** Cache entries not used for this long are removed at the end of a run. */
 const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
@@ -48,8 +49,8 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> | Buffer {
   return encoding === 'gz'
     ? gzipAsync(body, { numiterations: ZOPFLI_ITERATIONS }).then((bytes) => Buffer.from(bytes))
     : brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
 }
 
 /**

@@ -9,7 +9,10 @@ import { join } from 'node:path';
 
 /** `source` without its whole-line `//` comments. */
 export function withoutCommentLines(source: string): string {
-  return source.split('\n').filter((line) => !/^\s*\/\//.test(line)).join('\n');
+  return source
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
 }
 
 /** Rewrites every top-level .js file of the built client folder (the public/ scripts) without comment lines. */

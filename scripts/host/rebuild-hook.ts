@@ -15,9 +15,17 @@ export const REBUILD_HOOK_PATH = '/hooks/rebuild';
 export const REBUILD_STATUS_PATH = '/hooks/rebuild/status';
 const MAX_BODY_BYTES = 16 * 1024;
 
-const hookBodySchema = z.object({
-  reason: z.string().trim().min(1).max(200).refine((s) => !s.includes('\0'), 'NUL').optional(),
-}).strict();
+const hookBodySchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .refine((s) => !s.includes('\0'), 'NUL')
+      .optional(),
+  })
+  .strict();
 
 /** True for the paths this module answers (query strings ignored). */
 export function isRebuildHookPath(url: string): boolean {
@@ -36,7 +44,11 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) { resolve(null); req.destroy(); return; }
+      if (size > MAX_BODY_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -46,7 +58,10 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 
 /** Answers a request to a rebuild hook path (see isRebuildHookPath). */
 export async function handleRebuildHook(
-  req: IncomingMessage, res: ServerResponse, secret: string | undefined, rebuilder: LiveRebuilder | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+  secret: string | undefined,
+  rebuilder: LiveRebuilder | null,
 ): Promise<void> {
   const path = (req.url ?? '').split('?')[0];
   if (!secret) return send(res, 404, { message: 'ページが見つかりません。', code: 'common.not_found' });
@@ -63,12 +78,17 @@ export async function handleRebuildHook(
     const message = check.reason === 'expired' ? '署名の有効期限が切れています。' : '署名を確認できませんでした。';
     return send(res, 401, { message, code: `rebuild.signature_${check.reason}` });
   }
-  if (!rebuilder) return send(res, 503, { message: 'ショップを準備しています。しばらくしてからお試しください。', code: 'rebuild.not_ready' });
+  if (!rebuilder)
+    return send(res, 503, { message: 'ショップを準備しています。しばらくしてからお試しください。', code: 'rebuild.not_ready' });
   if (method === 'GET') return send(res, 200, rebuilder.status());
 
   let json: unknown = {};
   if (body.trim()) {
-    try { json = JSON.parse(body); } catch { json = undefined; }
+    try {
+      json = JSON.parse(body);
+    } catch {
+      json = undefined;
+    }
   }
   const parsed = hookBodySchema.safeParse(json);
   if (!parsed.success) {

@@ -17,20 +17,20 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
-import { contentStateSchema, type ContentState } from '#contracts/content.ts';
+import { type ContentState, contentStateSchema } from '#contracts/content.ts';
 import { internalHeaders } from '#contracts/internal.ts';
 import { buildFingerprint, cacheDir, liveBuildsDir, log, precompress, runAstroBuild, runContentSync } from './build.ts';
 import { startWarmRenderer, type WarmRenderer } from './content-build-renderer.ts';
-import { createRebuildScheduler, type SchedulerState } from './rebuild-scheduler.ts';
-import type { BuildCoordinator, HeldLock } from './rebuild-lock.ts';
 import { compressibleFiles } from './precompress.ts';
-import { loadAssets, type AssetTable } from './static-assets.ts';
+import type { BuildCoordinator, HeldLock } from './rebuild-lock.ts';
+import { createRebuildScheduler, type SchedulerState } from './rebuild-scheduler.ts';
+import { type AssetTable, loadAssets } from './static-assets.ts';
 
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -89,7 +89,11 @@ function serverDigest(outDir: string): string {
     for (const name of readdirSync(dir).sort()) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else hash.update(`${relative(outDir, path)}\0`).update(readFileSync(path)).update('\0');
+      else
+        hash
+          .update(`${relative(outDir, path)}\0`)
+          .update(readFileSync(path))
+          .update('\0');
     }
   };
   walk(join(outDir, 'server'));
@@ -106,7 +110,7 @@ function pointLink(link: string, target: string): void {
 
 async function importHandler(entryFile: string): Promise<Listener> {
   bundleImports += 1;
-  const entry = await import(pathToFileURL(entryFile).href) as { handler?: Listener };
+  const entry = (await import(pathToFileURL(entryFile).href)) as { handler?: Listener };
   if (typeof entry.handler !== 'function') throw new Error(`${entryFile} exports no handler: is the Node adapter in standalone mode?`);
   return entry.handler;
 }
@@ -140,7 +144,9 @@ export async function loadSite(outDir: string): Promise<LiveSite> {
       handler = await importHandler(join(dir, 'server', 'entry.mjs'));
     } catch (error) {
       // A read-only or odd folder: import the build where it is (one bundle more in memory).
-      log(`Could not prepare the shared server bundle (${error instanceof Error ? error.message : String(error)}), importing ${relative(process.cwd(), outDir)} directly`);
+      log(
+        `Could not prepare the shared server bundle (${error instanceof Error ? error.message : String(error)}), importing ${relative(process.cwd(), outDir)} directly`,
+      );
       return { outDir, handler: await importHandler(join(outDir, 'server', 'entry.mjs')), assets };
     }
     bundle = { handler, clientLink };
@@ -159,7 +165,9 @@ export function linkTree(from: string, to: string): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     const cp = spawn('cp', ['-al', from, to], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
-    cp.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    cp.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     cp.on('error', reject);
     cp.on('close', (code) => (code === 0 ? resolvePromise() : reject(new Error(`cp -al ${from} ${to} failed: ${err.trim()}`))));
   });
@@ -230,8 +238,15 @@ export interface LiveRebuilderOptions {
 export interface LiveRebuilder {
   trigger(reason: string): void;
   status(): {
-    state: SchedulerState; live_output: string; content_version: number | null; next_publish_at: string | null; last: BuildReport | null;
-    builds: number; adopted: number; server_bundles: number; memory: { rss_mb: number; heap_used_mb: number; after_gc: boolean };
+    state: SchedulerState;
+    live_output: string;
+    content_version: number | null;
+    next_publish_at: string | null;
+    last: BuildReport | null;
+    builds: number;
+    adopted: number;
+    server_bundles: number;
+    memory: { rss_mb: number; heap_used_mb: number; after_gc: boolean };
   };
   /** Test hook (scripts/host/rebuild-test-hooks.ts): the next build fails as an `astro build` would. */
   breakNextBuild(): void;
@@ -246,7 +261,10 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   let live = options.initial;
   let liveFingerprint = buildFingerprint(options.channel);
   let last: BuildReport | null = null;
-  const record = (r: BuildReport) => { last = r; options.onBuild?.(r); };
+  const record = (r: BuildReport) => {
+    last = r;
+    options.onBuild?.(r);
+  };
   let seen = options.initialState;
   let breakNext = false;
   let stopped = false;
@@ -258,31 +276,54 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   // The warm renderer and the sources it was built from; its last output is always the live site.
   let renderer: { handle: WarmRenderer; sources: string; renders: number } | null = null;
   const maxRenders = options.rendererMaxRenders ?? (Number(process.env.REBUILD_RENDERER_MAX_RENDERS) || 200);
-  const dropRenderer = () => { renderer?.handle.stop(); renderer = null; };
+  const dropRenderer = () => {
+    renderer?.handle.stop();
+    renderer = null;
+  };
   // The hard-linked copy of the live build that the next content-only rebuild renders into, made in
   // idle time after each swap (~1.3 s at 11,000 pages), so a rebuild does not wait for it.
   let staging: { from: string; dir: string; ready: Promise<boolean> } | null = null;
   // Copies prepared by a process that is gone are not anyone's any more (several storefront processes
   // may share the folder: scripts/cluster.ts).
-  const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
-  void readdir(liveBuildsDir).then((names) => Promise.all(names
-    // Also bundle folders (loadSite) and unfinished downloads (scripts/host/build-store.ts) of processes that are gone.
-    .filter((n) => {
-      const m = /^staging-(\d+)-/.exec(n);
-      if (m) return Number(m[1]) === process.pid || !alive(Number(m[1]));
-      const other = /^bundle-(\d+)-/.exec(n) ?? /\.partial-(\d+)$/.exec(n);
-      return !!other && Number(other[1]) !== process.pid && !alive(Number(other[1]));
-    })
-    .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })))).catch(() => {});
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  void readdir(liveBuildsDir)
+    .then((names) =>
+      Promise.all(
+        names
+          // Also bundle folders (loadSite) and unfinished downloads (scripts/host/build-store.ts) of processes that are gone.
+          .filter((n) => {
+            const m = /^staging-(\d+)-/.exec(n);
+            if (m) return Number(m[1]) === process.pid || !alive(Number(m[1]));
+            const other = /^bundle-(\d+)-/.exec(n) ?? /\.partial-(\d+)$/.exec(n);
+            return !!other && Number(other[1]) !== process.pid && !alive(Number(other[1]));
+          })
+          .map((n) => rm(join(liveBuildsDir, n), { recursive: true, force: true })),
+      ),
+    )
+    .catch(() => {});
 
   function prepareStaging(): void {
     void discardStaging();
     const from = live.outDir;
     const dir = join(liveBuildsDir, `staging-${process.pid}-${basename(from)}`);
-    const ready = rm(dir, { recursive: true, force: true }).then(() => linkTree(from, dir)).then(() => true, (error: unknown) => {
-      log(`Could not prepare the next build's copy (the next rebuild links its own): ${error instanceof Error ? error.message : String(error)}`);
-      return false;
-    });
+    const ready = rm(dir, { recursive: true, force: true })
+      .then(() => linkTree(from, dir))
+      .then(
+        () => true,
+        (error: unknown) => {
+          log(
+            `Could not prepare the next build's copy (the next rebuild links its own): ${error instanceof Error ? error.message : String(error)}`,
+          );
+          return false;
+        },
+      );
     staging = { from, dir, ready };
   }
 
@@ -296,7 +337,7 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   /** Makes outDir a hard-linked copy of the live build: the prepared one when it is ready and current. */
   async function copyLive(outDir: string): Promise<'prepared' | 'linked'> {
     const prepared = staging;
-    if (prepared && prepared.from === live.outDir && await prepared.ready) {
+    if (prepared && prepared.from === live.outDir && (await prepared.ready)) {
       staging = null;
       await rename(prepared.dir, outDir);
       return 'prepared';
@@ -317,7 +358,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // One line per distinct failure; the next poll tries again and the live site stays.
-      if (message !== adoptError) log(`Could not load the published build (still serving ${relative(process.cwd(), live.outDir)}, will retry): ${message}`);
+      if (message !== adoptError)
+        log(`Could not load the published build (still serving ${relative(process.cwd(), live.outDir)}, will retry): ${message}`);
       adoptError = message;
       return;
     }
@@ -349,12 +391,19 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
     if (!held) {
       // Another process builds (or the lock store is away): try again later; by then its build is
       // published and adopting it usually leaves nothing to build here.
-      const retry = setTimeout(() => { if (!stopped) scheduler.trigger(`retry of: ${reasons.map((r) => r.replace(/^(retry of: )+/, '')).join(', ')}`); }, Math.max(2000, options.pollMs));
+      const retry = setTimeout(
+        () => {
+          if (!stopped) scheduler.trigger(`retry of: ${reasons.map((r) => r.replace(/^(retry of: )+/, '')).join(', ')}`);
+        },
+        Math.max(2000, options.pollMs),
+      );
       retry.unref();
       return;
     }
     try {
-      await adoptPublished().catch((e: unknown) => log(`Could not load the published build: ${e instanceof Error ? e.message : String(e)}`));
+      await adoptPublished().catch((e: unknown) =>
+        log(`Could not load the published build: ${e instanceof Error ? e.message : String(e)}`),
+      );
       await buildHere(reasons);
     } finally {
       await held.release();
@@ -364,8 +413,16 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
   async function buildHere(reasons: string[]): Promise<void> {
     const started = Date.now();
     const report = (extra: Partial<BuildReport>): BuildReport => ({
-      ok: true, skipped: false, reasons, changed: [], output: null, error: null, ...extra,
-      started_at: new Date(started).toISOString(), finished_at: new Date().toISOString(), duration_ms: Date.now() - started,
+      ok: true,
+      skipped: false,
+      reasons,
+      changed: [],
+      output: null,
+      error: null,
+      ...extra,
+      started_at: new Date(started).toISOString(),
+      finished_at: new Date().toISOString(),
+      duration_ms: Date.now() - started,
     });
     let changed: string[] = [];
     let outDir: string | null = null;
@@ -380,7 +437,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         return;
       }
       outDir = join(liveBuildsDir, String(started));
-      log(`Rebuild (${reasons.join(', ')}): ${changed.length} item(s) changed${changed.length ? ` (${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ', …' : ''})` : ''}, building into ${relative(process.cwd(), outDir)}…`);
+      log(
+        `Rebuild (${reasons.join(', ')}): ${changed.length} item(s) changed${changed.length ? ` (${changed.slice(0, 10).join(', ')}${changed.length > 10 ? ', …' : ''})` : ''}, building into ${relative(process.cwd(), outDir)}…`,
+      );
       await mkdir(liveBuildsDir, { recursive: true });
       // Test hook: a file where the pages should go, so the build or render itself fails (as on a full disk).
       const breakIt = breakNext;
@@ -398,7 +457,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
         rendered = true;
         const r = await renderer.handle.render(outDir);
         renderer.renders += 1;
-        log(`Re-rendered ${r.rendered.length} page(s) without bundling into the ${copy === 'prepared' ? 'copy prepared after the last swap' : 'copy linked just now'}: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`);
+        log(
+          `Re-rendered ${r.rendered.length} page(s) without bundling into the ${copy === 'prepared' ? 'copy prepared after the last swap' : 'copy linked just now'}: ${r.rendered.slice(0, 10).join(', ')}${r.removed.length ? `; removed ${r.removed.join(', ')}` : ''}`,
+        );
       } else if (breakIt) {
         await writeFile(outDir, 'not a directory\n');
         throw new Error(`cannot write the build into ${outDir}: not a directory`);
@@ -421,7 +482,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       await options.coordinator?.publish({ outDir, fingerprint });
       built += 1;
       record(report({ changed, output: outDir }));
-      log(`Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`);
+      log(
+        `Rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s, now serving ${relative(process.cwd(), outDir)} (${reused} pre-compressed assets reused)`,
+      );
       if (renderer && renderer.renders >= maxRenders) {
         log(`The warm renderer did ${renderer.renders} renders: retired, the next rebuild starts a new one`);
         dropRenderer();
@@ -433,7 +496,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       record(report({ ok: false, changed, error: message }));
       // Its keys may be ahead of the live site now: the next build starts over with a real build.
       if (rendered) dropRenderer();
-      log(`Rebuild FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s, still serving ${relative(process.cwd(), live.outDir)}: ${message}`);
+      log(
+        `Rebuild FAILED after ${((Date.now() - started) / 1000).toFixed(1)} s, still serving ${relative(process.cwd(), live.outDir)}: ${message}`,
+      );
       if (outDir) await rm(outDir, { recursive: true, force: true }).catch(() => {});
     }
   }
@@ -455,7 +520,8 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       }
     } catch (error) {
       // One line per outage, not one per poll.
-      if (pollFailures++ === 0) log(`Content state poll failed (will keep trying): ${error instanceof Error ? error.message : String(error)}`);
+      if (pollFailures++ === 0)
+        log(`Content state poll failed (will keep trying): ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
@@ -480,7 +546,9 @@ export function startLiveRebuilder(options: LiveRebuilderOptions): LiveRebuilder
       server_bundles: bundleImports,
       memory: memoryNow(),
     }),
-    breakNextBuild: () => { breakNext = true; },
+    breakNextBuild: () => {
+      breakNext = true;
+    },
     settled: () => scheduler.settled(),
     // A build in flight is not awaited: shutdown must not wait a minute; its output is simply never served.
     async stop() {

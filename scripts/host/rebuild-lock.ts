@@ -27,7 +27,9 @@ import { buildFingerprint } from './build.ts';
 import { fetchBuild, localManifest, pruneStore, publishBuild, readPointer } from './build-store.ts';
 
 /** A held lock; `release` is safe to call twice. */
-export interface HeldLock { release(): Promise<void> }
+export interface HeldLock {
+  release(): Promise<void>;
+}
 
 export interface BuildLock {
   /** The lock when it was free, else null (someone else builds). */
@@ -40,19 +42,30 @@ const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('
 
 /** The lock as a Redis key `key` (SET NX PX, renewed while held). */
 export function redisBuildLock(url: string, key: string, ttlMs = 30_000): BuildLock {
-  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 5000) } });
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 5000) },
+  });
   client.on('error', (e: Error) => logFor('rebuild-lock').warn(`redis: ${e.message}`));
   let connecting: Promise<unknown> | null = null;
-  const ready = () => (connecting ??= client.connect().catch((e: unknown) => { connecting = null; throw e; }));
+  const ready = () =>
+    (connecting ??= client.connect().catch((e: unknown) => {
+      connecting = null;
+      throw e;
+    }));
   return {
     async tryAcquire() {
       await ready();
       const token = randomBytes(16).toString('hex');
       const ok = await client.set(key, token, { NX: true, PX: ttlMs });
       if (ok !== 'OK') return null;
-      const renew = setInterval(() => {
-        client.eval(RENEW, { keys: [key], arguments: [token, String(ttlMs)] }).catch(() => {});
-      }, Math.max(100, Math.floor(ttlMs / 3)));
+      const renew = setInterval(
+        () => {
+          client.eval(RENEW, { keys: [key], arguments: [token, String(ttlMs)] }).catch(() => {});
+        },
+        Math.max(100, Math.floor(ttlMs / 3)),
+      );
       renew.unref();
       let released = false;
       return {
@@ -64,7 +77,9 @@ export function redisBuildLock(url: string, key: string, ttlMs = 30_000): BuildL
         },
       };
     },
-    async close() { if (connecting) await client.close().catch(() => {}); },
+    async close() {
+      if (connecting) await client.close().catch(() => {});
+    },
   };
 }
 
@@ -77,7 +92,10 @@ export function postgresBuildLock(url: string, name: string): BuildLock {
       await client.connect();
       try {
         const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [name]);
-        if (!rows[0].ok) { await client.end(); return null; }
+        if (!rows[0].ok) {
+          await client.end();
+          return null;
+        }
       } catch (error) {
         await client.end().catch(() => {});
         throw error;
@@ -98,10 +116,17 @@ export function postgresBuildLock(url: string, name: string): BuildLock {
 }
 
 /** What the builder publishes: the build directory now live and the fingerprint it was built from. */
-export interface PublishedBuild { outDir: string; fingerprint: string; at: string }
+export interface PublishedBuild {
+  outDir: string;
+  fingerprint: string;
+  at: string;
+}
 
 /** The build a process serves now. */
-export interface LiveBuild { outDir: string; fingerprint: string }
+export interface LiveBuild {
+  outDir: string;
+  fingerprint: string;
+}
 
 export interface BuildCoordinator {
   lock: BuildLock;
@@ -147,7 +172,11 @@ export function buildCoordinator(liveBuildsDir: string, lock: BuildLock): BuildC
  * is, `latest()` answers null (the store's older version must not replace it).
  */
 export function storeCoordinator(opts: {
-  liveBuildsDir: string; channel: string; lock: BuildLock; store: UploadStorage; log?: (line: string) => void;
+  liveBuildsDir: string;
+  channel: string;
+  lock: BuildLock;
+  store: UploadStorage;
+  log?: (line: string) => void;
   /**
    * This process's sources fingerprint (buildFingerprint without the snapshot): a published build of
    * other sources (a rolling update: old and new code side by side) is not adopted; each code version
@@ -167,21 +196,35 @@ export function storeCoordinator(opts: {
   let otherSources: string | null = null;
   const complete = (dir: string | undefined): dir is string => !!dir && existsSync(join(dir, 'server', 'entry.mjs'));
 
-  const tryPublish = () => (publishing ??= (async () => {
-    const build = pending;
-    if (!build) return;
-    const version = `${basename(build.outDir)}-${build.fingerprint.slice(0, 12)}`;
-    try {
-      const r = await publishBuild({ store, channel, outDir: build.outDir, version, fingerprint: build.fingerprint, sources: opts.sources, known });
-      local.set(version, build.outDir);
-      if (pending === build) pending = null;
-      say(`Published build ${version} to the store: ${r.uploaded_files} of ${r.files} files uploaded (${(r.uploaded_bytes / 1024).toFixed(0)} of ${(r.bytes / 1024).toFixed(0)} KB) in ${r.seconds.toFixed(1)} s`);
-      const pruned = await pruneStore(store, channel).catch(() => null);
-      if (pruned?.versions) say(`Removed ${pruned.versions} old version(s) and ${pruned.objects} object(s) no kept version uses from the store`);
-    } catch (error) {
-      say(`Could not publish build ${version} to the store (will retry): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  })().finally(() => { publishing = null; }));
+  const tryPublish = () =>
+    (publishing ??= (async () => {
+      const build = pending;
+      if (!build) return;
+      const version = `${basename(build.outDir)}-${build.fingerprint.slice(0, 12)}`;
+      try {
+        const r = await publishBuild({
+          store,
+          channel,
+          outDir: build.outDir,
+          version,
+          fingerprint: build.fingerprint,
+          sources: opts.sources,
+          known,
+        });
+        local.set(version, build.outDir);
+        if (pending === build) pending = null;
+        say(
+          `Published build ${version} to the store: ${r.uploaded_files} of ${r.files} files uploaded (${(r.uploaded_bytes / 1024).toFixed(0)} of ${(r.bytes / 1024).toFixed(0)} KB) in ${r.seconds.toFixed(1)} s`,
+        );
+        const pruned = await pruneStore(store, channel).catch(() => null);
+        if (pruned?.versions)
+          say(`Removed ${pruned.versions} old version(s) and ${pruned.objects} object(s) no kept version uses from the store`);
+      } catch (error) {
+        say(`Could not publish build ${version} to the store (will retry): ${error instanceof Error ? error.message : String(error)}`);
+      }
+    })().finally(() => {
+      publishing = null;
+    }));
 
   async function download(pointer: NonNullable<Awaited<ReturnType<typeof readPointer>>>, live?: LiveBuild): Promise<string> {
     const intoDir = join(liveBuildsDir, `s3-${pointer.version}`);
@@ -189,7 +232,9 @@ export function storeCoordinator(opts: {
       await mkdir(liveBuildsDir, { recursive: true });
       const reuse = live && complete(live.outDir) ? { dir: live.outDir, files: await localManifest(live.outDir) } : undefined;
       const r = await fetchBuild({ store, pointer, intoDir, reuse });
-      say(`Fetched build ${pointer.version} from the store: ${r.downloaded_files} files downloaded (${(r.downloaded_bytes / 1024).toFixed(0)} KB), ${r.linked_files} taken from the live build, ${r.files} in all, in ${r.seconds.toFixed(1)} s`);
+      say(
+        `Fetched build ${pointer.version} from the store: ${r.downloaded_files} files downloaded (${(r.downloaded_bytes / 1024).toFixed(0)} KB), ${r.linked_files} taken from the live build, ${r.files} in all, in ${r.seconds.toFixed(1)} s`,
+      );
     }
     return intoDir;
   }
@@ -211,14 +256,19 @@ export function storeCoordinator(opts: {
         else {
           const held = publishing ? null : await opts.lock.tryAcquire().catch(() => null);
           if (!publishing && !held) return null; // another process builds: try again on the next poll
-          try { await tryPublish(); } finally { await held?.release(); }
+          try {
+            await tryPublish();
+          } finally {
+            await held?.release();
+          }
           if (pending) return null;
         }
       }
       const pointer = await readPointer(store, channel);
       if (!pointer) return null;
       if (opts.sources && pointer.sources && pointer.sources !== opts.sources) {
-        if (otherSources !== pointer.version) say(`The store's build ${pointer.version} was made from other sources (another release): not adopted`);
+        if (otherSources !== pointer.version)
+          say(`The store's build ${pointer.version} was made from other sources (another release): not adopted`);
         otherSources = pointer.version;
         return null;
       }
@@ -233,7 +283,14 @@ export function storeCoordinator(opts: {
       if (fetching?.version !== pointer.version) {
         const done = download(pointer, live);
         fetching = { version: pointer.version, done };
-        done.then(() => {}, () => {}).finally(() => { if (fetching?.done === done) fetching = null; });
+        done
+          .then(
+            () => {},
+            () => {},
+          )
+          .finally(() => {
+            if (fetching?.done === done) fetching = null;
+          });
       }
       const outDir = await fetching.done;
       local.set(pointer.version, outDir);
@@ -256,7 +313,11 @@ function lockFromEnv(channel: string, env: NodeJS.ProcessEnv): BuildLock {
  * S3_SECRET_ACCESS_KEY; the lock in Redis (REDIS_URL, key `<REDIS_PREFIX>rebuild:<channel>`) or else a
  * PostgreSQL advisory lock (DATABASE_URL); none when unset (one process: nothing to coordinate).
  */
-export function coordinatorFromEnv(liveBuildsDir: string, channel: string, env: NodeJS.ProcessEnv = process.env): BuildCoordinator | undefined {
+export function coordinatorFromEnv(
+  liveBuildsDir: string,
+  channel: string,
+  env: NodeJS.ProcessEnv = process.env,
+): BuildCoordinator | undefined {
   const mode = env.SHOP_SHARED_BUILDS;
   if (!mode || mode === '0') return undefined;
   if (mode === '1') return buildCoordinator(liveBuildsDir, lockFromEnv(channel, env));

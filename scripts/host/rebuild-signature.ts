@@ -23,7 +23,10 @@ export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'ma
 
 /** Checks a signature header against the raw body. */
 export function verifyRebuildSignature(
-  secret: string, header: string | undefined, body: string, now = Math.floor(Date.now() / 1000),
+  secret: string,
+  header: string | undefined,
+  body: string,
+  now = Math.floor(Date.now() / 1000),
 ): SignatureCheck {
   if (!header) return { ok: false, reason: 'missing' };
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header.trim());

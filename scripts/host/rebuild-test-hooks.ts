@@ -35,7 +35,11 @@ export function testHooksEnabled(): boolean {
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  try { return JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { return null; }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return null;
+  }
 }
 
 /** Applies one test action; `db` is the embedded Shop API's database. */
@@ -50,7 +54,8 @@ export async function handleTestHook(req: IncomingMessage, res: ServerResponse, 
   const action = parsed.data;
   if (action.action !== 'break-next-build') {
     // The name comes from the fixed list above, never from the request's text.
-    const [from, to] = action.action === 'break-table' ? [action.table, action.table + BROKEN_SUFFIX] : [action.table + BROKEN_SUFFIX, action.table];
+    const [from, to] =
+      action.action === 'break-table' ? [action.table, action.table + BROKEN_SUFFIX] : [action.table + BROKEN_SUFFIX, action.table];
     // Renaming an already renamed table again is a no-op, so a test's clean-up can always mend.
     await db.execute(sql.raw(`do $$ begin if to_regclass('${from}') is not null then alter table ${from} rename to ${to}; end if; end $$`));
     return reply(200, { ok: true });

@@ -21,28 +21,28 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
-import { join } from 'node:path';
-import { isHttpsRequest, trustedProxiesOf } from '../../api/src/middleware/client-address.ts';
-import { invalidChannelPage, isStaticFile } from '../../src/lib/invalid-channel.ts';
-import { securityHeaders } from '../../api/src/middleware/security-headers.ts';
-import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
-import { coordinatorFromEnv } from './rebuild-lock.ts';
-import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
-import { loadSite, readContentState, startLiveRebuilder, type LiveRebuilder, type LiveSite } from './rebuild-live.ts';
-import { servePrecompressed } from './static-assets.ts';
-import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { allowListOf } from '../../api/src/lib/allow-list.ts';
+import { logFor } from '../../api/src/lib/log.ts';
+import { observeRebuild } from '../../api/src/lib/metrics.ts';
 import { refuseUnsafeProduction, SHOP_SETTINGS, STOREFRONT_SETTINGS } from '../../api/src/lib/production-secrets.ts';
+import { isHttpsRequest, trustedProxiesOf } from '../../api/src/middleware/client-address.ts';
+import { securityHeaders } from '../../api/src/middleware/security-headers.ts';
 import type { Check, Readiness } from '../../api/src/routes/health/readiness.ts';
 import { installGracefulShutdown } from '../../api/src/routes/health/shutdown.ts';
+import { invalidChannelPage, isStaticFile } from '../../src/lib/invalid-channel.ts';
+import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
 import { storefrontHealth } from './health.ts';
-import { logFor } from '../../api/src/lib/log.ts';
+import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
-import { observeRebuild } from '../../api/src/lib/metrics.ts';
+import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
+import { type LiveRebuilder, type LiveSite, loadSite, readContentState, startLiveRebuilder } from './rebuild-live.ts';
+import { coordinatorFromEnv } from './rebuild-lock.ts';
+import { servePrecompressed } from './static-assets.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -68,8 +68,14 @@ function nonEmptyEnv(): Record<string, string> {
 
 /** True for the paths the Shop API owns on the shop's origin. */
 function isApiPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?') || url === '/public.json' || url.startsWith('/public.json?')
-    || url.startsWith('/admin/v1/'); // the editor API (its screens under /admin/ are pages)
+  return (
+    url === '/v1' ||
+    url.startsWith('/v1/') ||
+    url.startsWith('/v1?') ||
+    url === '/public.json' ||
+    url.startsWith('/public.json?') ||
+    url.startsWith('/admin/v1/')
+  ); // the editor API (its screens under /admin/ are pages)
 }
 
 /**
@@ -87,7 +93,12 @@ const compress = compression({
 /** Sets the security headers a response of this path gets; the handler may still refine them. */
 function secure(req: IncomingMessage, res: ServerResponse, api: boolean): void {
   const scheme = (req.socket as TLSSocket).encrypted ? 'https:' : 'http:';
-  const https = isHttpsRequest(scheme, req.headers['x-forwarded-proto'] as string | undefined, req.socket.remoteAddress, process.env.TRUSTED_PROXIES);
+  const https = isHttpsRequest(
+    scheme,
+    req.headers['x-forwarded-proto'] as string | undefined,
+    req.socket.remoteAddress,
+    process.env.TRUSTED_PROXIES,
+  );
   const headers = securityHeaders({ api, https });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   if (!api) keepPolicy(res, headers['Content-Security-Policy']);
@@ -131,12 +142,18 @@ function revalidateStatic(res: ServerResponse): void {
 /** While the storefront is still building, pages answer 503 with a short Japanese notice. */
 function startingPage(_req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '3', 'cache-control': 'no-store' });
-  res.end('<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>準備中</title>'
-    + '<p>ショップを準備しています。しばらくお待ちください。</p>');
+  res.end(
+    '<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>準備中</title>' +
+      '<p>ショップを準備しています。しばらくお待ちください。</p>',
+  );
 }
 
 /** A build being served, with its invalid-channel 404 page when it was built for a channel the API does not know. */
-interface ServedSite { live: LiveSite; clientDir: string; invalidPage: Buffer | null }
+interface ServedSite {
+  live: LiveSite;
+  clientDir: string;
+  invalidPage: Buffer | null;
+}
 
 function served(live: LiveSite): ServedSite {
   const clientDir = join(live.outDir, 'client');
@@ -168,11 +185,14 @@ function answerInvalidChannel(current: ServedSite, req: IncomingMessage, res: Se
  */
 function apiElsewhere(_req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({
-    message: 'この URL は Shop API ではありません。Shop API へは nginx（deploy/nginx/）経由で接続するか、PUBLIC_API_BASE_URL を設定してください。',
-    code: 'common.not_found',
-    request_id: requestIdOfThisRequest(),
-  }));
+  res.end(
+    JSON.stringify({
+      message:
+        'この URL は Shop API ではありません。Shop API へは nginx（deploy/nginx/）経由で接続するか、PUBLIC_API_BASE_URL を設定してください。',
+      code: 'common.not_found',
+      request_id: requestIdOfThisRequest(),
+    }),
+  );
 }
 
 async function main() {
@@ -211,12 +231,15 @@ async function main() {
     const prepared = await prepareApi();
     const { app, database, env: apiEnv } = prepared;
     apiHealth = prepared;
-    log(`Database: ${describeDatabase(apiEnv)} (${migratesAtRelease(apiEnv) ? 'NODE_ENV=production: not migrated or seeded here; npm run db:migrate does it' : 'migrated, seeded if empty'})`);
+    log(
+      `Database: ${describeDatabase(apiEnv)} (${migratesAtRelease(apiEnv) ? 'NODE_ENV=production: not migrated or seeded here; npm run db:migrate does it' : 'migrated, seeded if empty'})`,
+    );
     const workers = startWorkers(prepared, log);
     const { testHooksEnabled, handleTestHook, TEST_HOOK_PATH } = await import('./rebuild-test-hooks.ts');
     if (testHooksEnabled()) {
       log(`SHOP_E2E_HOOKS=1: the test-only build and table breakers at ${TEST_HOOK_PATH} (never set this outside the e2e tests)`);
-      testHook = (req, res) => (req.url === TEST_HOOK_PATH ? handleTestHook(req, res, rebuilder, database.db) : Promise.reject(new Error('not a test hook')));
+      testHook = (req, res) =>
+        req.url === TEST_HOOK_PATH ? handleTestHook(req, res, rebuilder, database.db) : Promise.reject(new Error('not a test hook'));
     }
     // Keep Node's own Request/Response: the Astro handler shares this process.
     apiListener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
@@ -240,33 +263,39 @@ async function main() {
   let gate: MaintenanceGate | null = null;
   // GET /healthz and /readyz (scripts/host/health.ts): before every gate, ready once a build is loaded.
   const health = storefrontHealth(() => site !== null, apiHealth?.checks);
-  const server = createServer(observe((req, res) => {
-    if (health.answer(req, res)) return;
-    const url = req.url ?? '/';
-    const api = isApiPath(url);
-    // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
-    // pages, static files and the /v1 refusal of a storefront with an external API get them here.
-    if (!api || externalApi) secure(req, res, api);
-    if (!api) revalidateStatic(res);
-    if (isRebuildHookPath(url)) {
-      handleRebuildHook(req, res, env.REBUILD_SECRET, rebuilder).catch((e: unknown) => failed(res, e));
-      return;
-    }
-    if (testHook && url === '/__e2e/content') {
-      testHook(req, res).catch((e: unknown) => failed(res, e));
-      return;
-    }
-    const current = site;
-    if (!api && current && servePrecompressed(current.live.assets, req, res)) return;
-    const respond = (inMaintenance: boolean) => compress(req as never, res as never, () => {
-      if (apiListener && api) apiListener(req, res);
-      else if (current && answerInvalidChannel(current, req, res)) return;
-      else if (current && inMaintenance) gate!.answer(req, res, current.clientDir);
-      else (current ? current.live.handler : startingPage)(req, res);
-    });
-    if (api || !current || !gate) respond(false);
-    else gate.blocks(req, current.clientDir).then(respond, (e: unknown) => failed(res, e));
-  }, { isApiPath, embeddedApi: !externalApi }));
+  const server = createServer(
+    observe(
+      (req, res) => {
+        if (health.answer(req, res)) return;
+        const url = req.url ?? '/';
+        const api = isApiPath(url);
+        // The embedded API sets the same headers itself (securityHeadersMiddleware, errors included);
+        // pages, static files and the /v1 refusal of a storefront with an external API get them here.
+        if (!api || externalApi) secure(req, res, api);
+        if (!api) revalidateStatic(res);
+        if (isRebuildHookPath(url)) {
+          handleRebuildHook(req, res, env.REBUILD_SECRET, rebuilder).catch((e: unknown) => failed(res, e));
+          return;
+        }
+        if (testHook && url === '/__e2e/content') {
+          testHook(req, res).catch((e: unknown) => failed(res, e));
+          return;
+        }
+        const current = site;
+        if (!api && current && servePrecompressed(current.live.assets, req, res)) return;
+        const respond = (inMaintenance: boolean) =>
+          compress(req as never, res as never, () => {
+            if (apiListener && api) apiListener(req, res);
+            else if (current && answerInvalidChannel(current, req, res)) return;
+            else if (current && inMaintenance) gate!.answer(req, res, current.clientDir);
+            else (current ? current.live.handler : startingPage)(req, res);
+          });
+        if (api || !current || !gate) respond(false);
+        else gate.blocks(req, current.clientDir).then(respond, (e: unknown) => failed(res, e));
+      },
+      { isApiPath, embeddedApi: !externalApi },
+    ),
+  );
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolvePromise());
@@ -296,18 +325,28 @@ async function main() {
   log(`Shop ready at http://localhost:${port}`);
   if (env.CONTENT_POLL_MS) {
     rebuilder = startLiveRebuilder({
-      apiBaseUrl, channel: env.CHANNEL, initial, initialState,
-      pollMs: env.CONTENT_POLL_MS, debounceMs: env.REBUILD_DEBOUNCE_MS,
-      onSwap: (next) => { site = served(next); },
+      apiBaseUrl,
+      channel: env.CHANNEL,
+      initial,
+      initialState,
+      pollMs: env.CONTENT_POLL_MS,
+      debounceMs: env.REBUILD_DEBOUNCE_MS,
+      onSwap: (next) => {
+        site = served(next);
+      },
       warmRenderer: env.REBUILD_WARM_RENDERER === '1',
       // SHOP_SHARED_BUILDS=1 (scripts/cluster.ts): one builder at a time over the shared dist folder;
       // =s3: through the S3-compatible store, for machines that share no disk (scripts/host/build-store.ts).
       coordinator: coordinatorFromEnv(liveBuildsDir, env.CHANNEL),
       onBuild: observeRebuild,
     });
-    log(`Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`);
+    log(
+      `Live rebuilds: polling the content version every ${env.CONTENT_POLL_MS} ms${env.REBUILD_SECRET ? `, webhook at POST /hooks/rebuild` : ' (webhook off: REBUILD_SECRET unset)'}`,
+    );
   }
-  stopRebuilds = async () => { await rebuilder?.stop(); };
+  stopRebuilds = async () => {
+    await rebuilder?.stop();
+  };
 }
 
 /** Stops live rebuilds on shutdown (a running build finishes first); set once they started. */

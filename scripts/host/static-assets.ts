@@ -16,8 +16,17 @@ import { compressibleFiles, PRECOMPRESSED_TYPES } from './precompress.ts';
 type Encoding = 'br' | 'gzip';
 const EXTENSION: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
-interface Variant { path: string; size: number; etag: string }
-interface Asset { type: string; immutable: boolean; lastModified: string; variants: Partial<Record<Encoding, Variant>> }
+interface Variant {
+  path: string;
+  size: number;
+  etag: string;
+}
+interface Asset {
+  type: string;
+  immutable: boolean;
+  lastModified: string;
+  variants: Partial<Record<Encoding, Variant>>;
+}
 
 /** URL path → the pre-compressed variants of that file. */
 export type AssetTable = Map<string, Asset>;
@@ -34,7 +43,11 @@ export function loadAssets(clientDir: string): AssetTable {
       if (!existsSync(file)) continue;
       const copy = statSync(file);
       if (copy.mtimeMs < source.mtimeMs) continue;
-      variants[encoding] = { path: file, size: copy.size, etag: `W/"${copy.size.toString(16)}-${Math.floor(copy.mtimeMs).toString(16)}-${encoding}"` };
+      variants[encoding] = {
+        path: file,
+        size: copy.size,
+        etag: `W/"${copy.size.toString(16)}-${Math.floor(copy.mtimeMs).toString(16)}-${encoding}"`,
+      };
     }
     if (!variants.br && !variants.gzip) continue;
     const url = `/${relative(clientDir, path).split(sep).join('/')}`;
@@ -67,7 +80,10 @@ export function chooseEncoding(header: string | undefined, available: readonly E
   let bestQ = 0;
   for (const encoding of available) {
     const value = q.get(encoding) ?? (encoding === 'gzip' ? q.get('x-gzip') : undefined) ?? q.get('*') ?? 0;
-    if (value > bestQ) { best = encoding; bestQ = value; }
+    if (value > bestQ) {
+      best = encoding;
+      bestQ = value;
+    }
   }
   return best;
 }
@@ -90,7 +106,7 @@ export function servePrecompressed(table: AssetTable, req: IncomingMessage, res:
   res.setHeader('ETag', variant.etag);
   res.setHeader('Last-Modified', asset.lastModified);
   const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim() === variant.etag || tag.trim() === '*')) {
+  if (match?.split(',').some((tag) => tag.trim() === variant.etag || tag.trim() === '*')) {
     res.statusCode = 304;
     res.end();
     return true;

@@ -6,10 +6,10 @@
  * reads it, so the member gate and the guest-only rule decide without a settings call. Server only.
  */
 import { channel } from 'virtual:shop/theme';
+import type { OrderTerms } from '#api-client/core/types.ts';
+import { toOrderTerms } from '#api-client/site/settings.ts';
 import { loadSnapshot } from '#content-sync/snapshot.ts';
 import { redirectSettingsFrom } from '#lib/redirects.ts';
-import { toOrderTerms } from '#api-client/site/settings.ts';
-import type { OrderTerms } from '#api-client/core/types.ts';
 
 /** JSON of the RedirectSettings for the data-member-rules attribute. */
 export function memberRulesJson(): string {

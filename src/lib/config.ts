@@ -4,7 +4,12 @@
  * under the names this module always had.
  */
 export {
-  API_BASE_META, CHANNEL_META, DEFAULT_CHANNEL, isBrowser,
-  readBrowserEndpoint as readBrowserConfig, readServerEndpoint as readServerConfig, readEndpoint as readApiConfig,
+  API_BASE_META,
   type ApiEndpoint as ApiConfig,
+  CHANNEL_META,
+  DEFAULT_CHANNEL,
+  isBrowser,
+  readBrowserEndpoint as readBrowserConfig,
+  readEndpoint as readApiConfig,
+  readServerEndpoint as readServerConfig,
 } from '#api-client/core/endpoint.ts';

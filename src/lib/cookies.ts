@@ -6,8 +6,19 @@
 import { COOKIE_NAMES, readCookie, writeCookie } from '#api-client/core/cookie-jar.ts';
 
 export {
-  readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
-  parseCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment, type StoredSession, type CartCache,
+  type CartCache,
+  clearCartCookies,
+  clearSession,
+  parseCartCache,
+  readCartCache,
+  readCartToken,
+  readIsDoPayment,
+  readSession,
+  type StoredSession,
+  writeCartCache,
+  writeCartToken,
+  writeIsDoPayment,
+  writeSession,
 } from '#api-client/core/cookie-jar.ts';
 
 export const COOKIE_KEYS = {

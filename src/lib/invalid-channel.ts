@@ -14,7 +14,6 @@ export const INVALID_CHANNEL_MARKER = 'invalid-channel.json';
 /** The meta tag name the invalid-channel layout writes into every page it renders. */
 export const INVALID_CHANNEL_META = 'shop:invalid-channel';
 
-
 const known = new Map<string, boolean>();
 
 /** Whether the last sync of `channel` found that the API has no such channel. */

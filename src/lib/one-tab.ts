@@ -3,8 +3,9 @@
  * Tabs share the cookies, so two tabs that both create something the cookies then hold (a new
  * visitor's cart, a refreshed token) must not do it at once: the second waits for the first one's.
  */
-import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from './timing.ts';
+
 import { pollUntil } from './poll.ts';
+import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from './timing.ts';
 
 /** The marker of a new visitor's cart init (the cart store's init and the product page's add). */
 export const CART_INIT_KEY = 'shop:cart-init';

@@ -1,6 +1,10 @@
 /** Page links of a paged list: prev/next and a window of numbered pages, whatever the URL scheme. */
 
-export interface PageLink { page: number; href: string; current: boolean }
+export interface PageLink {
+  page: number;
+  href: string;
+  current: boolean;
+}
 
 export interface PageLinks {
   prev: string | null;

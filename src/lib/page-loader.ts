@@ -5,8 +5,8 @@
  * given, so it has no Astro or virtual-module import and is unit tested directly.
  */
 import { ApiError, isChannelNotFound } from '#api-client/core/errors.ts';
-import { paths } from './routes.ts';
 import { RouteError } from './route-middleware.ts';
+import { paths } from './routes.ts';
 
 /**
  * 'not-found': the page's data does not exist (the error page's 404 text); 'router-miss': the route's
@@ -48,7 +48,8 @@ export function classifyFailure(error: unknown): PageFailure {
   if (error instanceof PageNotFound) return 'not-found';
   if (!(error instanceof ApiError)) return 'error';
   if (error.status === 503) return 'maintenance';
-  if (error.status === 404 && (error.code === 'channel.not_exists' || isChannelNotFound(error.status, error.message))) return 'invalid-channel';
+  if (error.status === 404 && (error.code === 'channel.not_exists' || isChannelNotFound(error.status, error.message)))
+    return 'invalid-channel';
   // 422 is the API refusing the input (bad filter, NUL byte, id out of range): nothing to show there.
   if (error.status === 404 || error.status === 422 || error.status === 400) return 'not-found';
   return 'error';
@@ -114,7 +115,11 @@ export type PageResult<T> =
  * Runs `load` for an on-demand page. Maintenance answers a 302 to /maintenance/ (`result.redirect`,
  * which the page returns); any other failure sets 404/500 and no-store; success sets the caching.
  */
-export async function loadPage<T>(page: PageContext, load: (kit: LoadKit) => Promise<T>, opts: { caching?: PageCaching } = {}): Promise<PageResult<T>> {
+export async function loadPage<T>(
+  page: PageContext,
+  load: (kit: LoadKit) => Promise<T>,
+  opts: { caching?: PageCaching } = {},
+): Promise<PageResult<T>> {
   let degraded = false;
   const kit: LoadKit = {
     async optional(work, fallback) {

@@ -38,7 +38,11 @@ export function redirectSettingsFrom(settings: Record<string, unknown> | null | 
  * failed refresh to /login/?re=1 (the page that explains the expiry), never a second login redirect.
  * SITE.NO_MEMBER_USE turns the rule off (spec 6).
  */
-export function memberOnlyRedirect(visitor: VisitorState, returnTo: string, settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS): string | null {
+export function memberOnlyRedirect(
+  visitor: VisitorState,
+  returnTo: string,
+  settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS,
+): string | null {
   if (visitor.isLogin || settings.noMemberUse) return null;
   if (visitor.isRefreshFailed) return refreshFailedRedirect();
   return loginPath({ redirect: returnTo });
@@ -50,7 +54,10 @@ export function memberOnlyRedirect(visitor: VisitorState, returnTo: string, sett
  * member flag) and a guest stays. An unregistered member without the plugin is normally not logged
  * in at all (spec 4), so stays.
  */
-export function guestOnlyRedirect(visitor: Pick<VisitorState, 'isLogin' | 'isRegisteredMember'>, settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS): string | null {
+export function guestOnlyRedirect(
+  visitor: Pick<VisitorState, 'isLogin' | 'isRegisteredMember'>,
+  settings: RedirectSettings = DEFAULT_REDIRECT_SETTINGS,
+): string | null {
   if (visitor.isRegisteredMember === false && settings.verifyEmailOnFirstLogin) return verifyPath;
   return visitor.isLogin ? ecPath : null;
 }

@@ -6,8 +6,13 @@
  * status 500 and the message `Unknown middleware <name>`, which the error page shows.
  */
 import {
-  cartExpiredRedirect, cartProductNotFoundRedirect, guestOnlyRedirect, maintenanceRedirect, memberOnlyRedirect,
-  type RedirectSettings, type VisitorState,
+  cartExpiredRedirect,
+  cartProductNotFoundRedirect,
+  guestOnlyRedirect,
+  maintenanceRedirect,
+  memberOnlyRedirect,
+  type RedirectSettings,
+  type VisitorState,
 } from './redirects.ts';
 
 /** An error of a route change that carries the HTTP status the error page answers with (spec 8). */
@@ -51,7 +56,8 @@ export const guestMiddleware: RouteMiddleware = (f) => guestOnlyRedirect(f.visit
 /** 'cart': cart expiry on a cart page, product-not-found on the confirm step with an empty cart. */
 export const cartMiddleware: RouteMiddleware = (f) => {
   if (f.cart?.expired) return cartExpiredRedirect(f.pathname);
-  if (f.cart?.productNotFound) return cartProductNotFoundRedirect({ onConfirmScreen: onConfirmScreen(f.pathname), cartEmpty: !!f.cart.empty });
+  if (f.cart?.productNotFound)
+    return cartProductNotFoundRedirect({ onConfirmScreen: onConfirmScreen(f.pathname), cartEmpty: !!f.cart.empty });
   return null;
 };
 /** 'maintenance': a 503 goes to /maintenance/. */

@@ -12,7 +12,10 @@ export const BREAKPOINTS_META = 'shop:breakpoints';
 /** The API's defaults (api/src/services/settings/index.ts), for a snapshot without the keys. */
 export const DEFAULT_BREAKPOINTS = { sm: 576, md: 992 } as const;
 
-export interface Breakpoints { sm: number; md: number }
+export interface Breakpoints {
+  sm: number;
+  md: number;
+}
 
 export type ScreenClass = 'phone' | 'tablet' | 'pc';
 

@@ -5,17 +5,18 @@
  * in 50,000; past that a <sitemapindex> of /sitemap-pages.xml and /sitemap-products-{n}.xml.
  */
 import type { APIRoute } from 'astro';
-import { loadContentEntries, loadProductEntries, loadProductSummary, sitemapResponse } from '#lib/seo/sitemap-source.ts';
 import { planSitemap, sitemapIndexXml, urlsetXml } from '#lib/seo/sitemap.ts';
+import { loadContentEntries, loadProductEntries, loadProductSummary, sitemapResponse } from '#lib/seo/sitemap-source.ts';
 
 export const prerender = false;
 
-export const GET: APIRoute = () => sitemapResponse(async () => {
-  // The count first: a large catalogue answers the index without reading 50,000 product keys.
-  const summary = await loadProductSummary();
-  const content = await loadContentEntries(summary.lastUpdatedAt);
-  const plan = planSitemap(content.length, summary.total);
-  if (plan.kind === 'index') return sitemapIndexXml(plan.children.map((loc) => ({ loc, lastmod: summary.lastUpdatedAt })));
-  const products = await loadProductEntries(1);
-  return urlsetXml([...content, ...products.entries]);
-});
+export const GET: APIRoute = () =>
+  sitemapResponse(async () => {
+    // The count first: a large catalogue answers the index without reading 50,000 product keys.
+    const summary = await loadProductSummary();
+    const content = await loadContentEntries(summary.lastUpdatedAt);
+    const plan = planSitemap(content.length, summary.total);
+    if (plan.kind === 'index') return sitemapIndexXml(plan.children.map((loc) => ({ loc, lastmod: summary.lastUpdatedAt })));
+    const products = await loadProductEntries(1);
+    return urlsetXml([...content, ...products.entries]);
+  });

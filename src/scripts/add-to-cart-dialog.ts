@@ -5,8 +5,9 @@
  * src/scripts/add-to-cart.ts only on a channel with that setting, so the toast mode pays nothing for it.
  */
 
-const STYLE = '.added-dialog{max-width:min(28rem,calc(100% - 2rem));border:1px solid var(--color-border);border-radius:var(--radius);padding:var(--space-4)}'
-  + '.added-dialog::backdrop{background:rgb(0 0 0 / .4)}.added-dialog h2{margin-top:0}.added-dialog-actions{display:flex;flex-wrap:wrap;gap:var(--space-2)}';
+const STYLE =
+  '.added-dialog{max-width:min(28rem,calc(100% - 2rem));border:1px solid var(--color-border);border-radius:var(--radius);padding:var(--space-4)}' +
+  '.added-dialog::backdrop{background:rgb(0 0 0 / .4)}.added-dialog h2{margin-top:0}.added-dialog-actions{display:flex;flex-wrap:wrap;gap:var(--space-2)}';
 
 let dialog: HTMLDialogElement | null = null;
 let opener: HTMLElement | null = null;
@@ -19,8 +20,9 @@ function build(): HTMLDialogElement {
   d.className = 'added-dialog';
   d.setAttribute('aria-labelledby', 'added-dialog-title');
   d.setAttribute('aria-describedby', 'added-dialog-name');
-  d.innerHTML = '<h2 id="added-dialog-title">カートに追加しました</h2><p id="added-dialog-name"></p>'
-    + '<p class="added-dialog-actions"><a class="btn btn-primary" href="/cart/">カートを見る</a> <button type="button" class="btn">買い物を続ける</button></p>';
+  d.innerHTML =
+    '<h2 id="added-dialog-title">カートに追加しました</h2><p id="added-dialog-name"></p>' +
+    '<p class="added-dialog-actions"><a class="btn btn-primary" href="/cart/">カートを見る</a> <button type="button" class="btn">買い物を続ける</button></p>';
   d.querySelector('button')!.addEventListener('click', () => d.close());
   // Esc closes a modal dialog natively; either way focus goes back to the button that added.
   d.addEventListener('close', () => opener?.focus());

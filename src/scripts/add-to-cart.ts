@@ -16,9 +16,10 @@
  * a toast at the bottom centre for 5 s; 'dialog' opens src/scripts/add-to-cart-dialog.ts, loaded only
  * on such a channel.
  */
+
+import { CART_INIT_KEY, oneTabAtATime } from '#lib/one-tab.ts';
 import type { AddJsonAnswer } from '#pages/cart/add/index.ts';
 import { cookie, refreshIfExpired } from './discovery/api.ts';
-import { CART_INIT_KEY, oneTabAtATime } from '#lib/one-tab.ts';
 
 const FAILED = 'カートに入れられませんでした。時間をおいて再度お試しください。';
 /** Spec 9: a toast shows for 5000 ms (as src/stores/toast.ts, which this page does not load). */
@@ -65,7 +66,11 @@ async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
   await refreshIfExpired();
   // A new visitor's add creates the cart: a second tab adding at the same moment waits for the
   // first one's cartToken (up to 3 s), so both lines end up in one cart (as the cart store's init).
-  const res = await oneTabAtATime(CART_INIT_KEY, () => !!cookie('cartToken'), () => fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } }));
+  const res = await oneTabAtATime(
+    CART_INIT_KEY,
+    () => !!cookie('cartToken'),
+    () => fetch(form.action, { method: 'POST', body: new FormData(form), headers: { Accept: 'application/json' } }),
+  );
   // In maintenance the shop answers every page 503 (spec 8: go to /maintenance/, which shows the wording).
   // The path as written in src/lib/routes.ts (maintenancePath): importing that module would pull the
   // islands' shared chunk (React, the API client) into this page's first load.
@@ -73,7 +78,7 @@ async function add(form: HTMLFormElement): Promise<AddJsonAnswer | null> {
     window.location.assign('/maintenance/');
     throw Object.assign(new Error('maintenance'), { handled: true });
   }
-  return res.headers.get('content-type')?.includes('application/json') ? await res.json() as AddJsonAnswer : null;
+  return res.headers.get('content-type')?.includes('application/json') ? ((await res.json()) as AddJsonAnswer) : null;
 }
 
 /** Shows the add's success the way the channel chose: status + focus + toast, or the dialog. */
@@ -81,7 +86,10 @@ function added(form: HTMLFormElement, button: HTMLElement | null, dialog: Promis
   const name = form.dataset.productName ?? '';
   report(form, { added: name });
   if (dialog) {
-    void dialog.then((m) => m.openAddedDialog(name, form.dataset.cartPath ?? '/cart/', button), () => focusStatus(form));
+    void dialog.then(
+      (m) => m.openAddedDialog(name, form.dataset.cartPath ?? '/cart/', button),
+      () => focusStatus(form),
+    );
     return;
   }
   focusStatus(form);
@@ -104,7 +112,10 @@ function enhance(form: HTMLFormElement): void {
   // 「名入れ刺繍をする」 only on an embroiderable product's page: its script is loaded only there.
   const pass = (): boolean => true;
   const embroidery: Promise<() => boolean> = form.querySelector('[data-embroidery]')
-    ? import('./embroidery.ts').then((m) => m.setupEmbroidery(form), () => pass)
+    ? import('./embroidery.ts').then(
+        (m) => m.setupEmbroidery(form),
+        () => pass,
+      )
     : Promise.resolve(pass);
   let busy = false;
   form.addEventListener('submit', (event) => {
@@ -113,19 +124,25 @@ function enhance(form: HTMLFormElement): void {
     busy = true;
     button?.setAttribute('aria-busy', 'true');
     report(form, null);
-    embroidery.then((valid): Promise<AddJsonAnswer | null | 'invalid'> => (valid() ? add(form) : Promise.resolve('invalid'))).then((answer) => {
-      if (answer === 'invalid') return;
-      if (answer?.ok) added(form, button, dialog);
-      else if (answer) report(form, { error: answer.message ?? FAILED });
-      else report(form, { error: FAILED });
-    }, (error: unknown) => {
-      // A refresh that ended the session has already moved to the login page.
-      if (!(error instanceof Error && 'handled' in error && error.handled)) report(form, { error: FAILED });
-    }).finally(() => {
-      busy = false;
-      button?.removeAttribute('aria-busy');
-      window.dispatchEvent(new Event('shop:header'));
-    });
+    embroidery
+      .then((valid): Promise<AddJsonAnswer | null | 'invalid'> => (valid() ? add(form) : Promise.resolve('invalid')))
+      .then(
+        (answer) => {
+          if (answer === 'invalid') return;
+          if (answer?.ok) added(form, button, dialog);
+          else if (answer) report(form, { error: answer.message ?? FAILED });
+          else report(form, { error: FAILED });
+        },
+        (error: unknown) => {
+          // A refresh that ended the session has already moved to the login page.
+          if (!(error instanceof Error && 'handled' in error && error.handled)) report(form, { error: FAILED });
+        },
+      )
+      .finally(() => {
+        busy = false;
+        button?.removeAttribute('aria-busy');
+        window.dispatchEvent(new Event('shop:header'));
+      });
   });
   // Tests and styles can tell an enhanced form from the plain one.
   form.dataset.enhanced = 'true';

@@ -15,7 +15,9 @@ const meta = (name: string) => document.querySelector(`meta[name="${name}"]`)?.g
 export function suggestedName(header: string | null, fallback: string): string {
   if (!header) return fallback;
   try {
-    const name = decodeURIComponent(header).replace(/[\\/\u0000-\u001f]/g, '_').trim();
+    const name = decodeURIComponent(header)
+      .replace(/[\\/\u0000-\u001f]/g, '_')
+      .trim();
     return name || fallback;
   } catch {
     return fallback;
@@ -29,12 +31,15 @@ async function download(id: string, button: HTMLButtonElement): Promise<void> {
       headers: { 'X-Channel-Id': meta(CHANNEL_META) || DEFAULT_CHANNEL, 'X-Requested-With': 'XMLHttpRequest' },
     });
     if (!res.ok) {
-      const body = await res.json().catch(() => null) as { message?: unknown } | null;
+      const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
       toast(typeof body?.message === 'string' ? body.message : FAILED);
       return;
     }
     const url = URL.createObjectURL(await res.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: suggestedName(res.headers.get('x-suggested-filename'), `banner-${id}`) });
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: suggestedName(res.headers.get('x-suggested-filename'), `banner-${id}`),
+    });
     document.body.append(link);
     link.click();
     link.remove();
@@ -50,6 +55,8 @@ async function download(id: string, button: HTMLButtonElement): Promise<void> {
 /** Wires every [data-banner-download] button under `root`. */
 export function bindBannerDownloads(root: ParentNode): void {
   root.querySelectorAll<HTMLButtonElement>('button[data-banner-download]').forEach((button) => {
-    button.addEventListener('click', () => { void download(button.dataset.bannerDownload ?? '', button); });
+    button.addEventListener('click', () => {
+      void download(button.dataset.bannerDownload ?? '', button);
+    });
   });
 }

@@ -21,8 +21,15 @@ export function startFollower(el: HTMLElement): void {
   const size = Number(el.dataset.cursorSize) || 10;
   const frame = Math.min(Math.max(Number(el.dataset.cursorFrame) || 0.1, 0.01), 1);
   el.style.width = el.style.height = `${size}px`;
-  let x = 0; let y = 0; let tx = 0; let ty = 0; let running = false; let placed = false;
-  const draw = () => { el.style.transform = `translate3d(${x - size / 2}px, ${y - size / 2}px, 0)`; };
+  let x = 0;
+  let y = 0;
+  let tx = 0;
+  let ty = 0;
+  let running = false;
+  let placed = false;
+  const draw = () => {
+    el.style.transform = `translate3d(${x - size / 2}px, ${y - size / 2}px, 0)`;
+  };
   const tick = () => {
     x = easeStep(x, tx, frame);
     y = easeStep(y, ty, frame);
@@ -30,11 +37,28 @@ export function startFollower(el: HTMLElement): void {
     running = Math.abs(tx - x) > 0.1 || Math.abs(ty - y) > 0.1;
     if (running) requestAnimationFrame(tick);
   };
-  window.addEventListener('pointermove', (event) => {
-    if (event.pointerType !== 'mouse') return;
-    tx = event.clientX; ty = event.clientY;
-    if (!placed) { x = tx; y = ty; placed = true; el.hidden = false; draw(); }
-    if (!running) { running = true; requestAnimationFrame(tick); }
-  }, { passive: true });
-  document.documentElement.addEventListener('pointerleave', () => { el.hidden = true; placed = false; });
+  window.addEventListener(
+    'pointermove',
+    (event) => {
+      if (event.pointerType !== 'mouse') return;
+      tx = event.clientX;
+      ty = event.clientY;
+      if (!placed) {
+        x = tx;
+        y = ty;
+        placed = true;
+        el.hidden = false;
+        draw();
+      }
+      if (!running) {
+        running = true;
+        requestAnimationFrame(tick);
+      }
+    },
+    { passive: true },
+  );
+  document.documentElement.addEventListener('pointerleave', () => {
+    el.hidden = true;
+    placed = false;
+  });
 }

@@ -16,7 +16,9 @@ export function setupEmbroidery(form: HTMLFormElement): () => boolean {
   const error = form.querySelector<HTMLElement>('[data-embroidery-error]');
   if (!toggle || !fields || !text || !error) return () => true;
 
-  const show = () => { fields.hidden = !toggle.checked; };
+  const show = () => {
+    fields.hidden = !toggle.checked;
+  };
   toggle.addEventListener('change', show);
   show();
 
@@ -26,24 +28,31 @@ export function setupEmbroidery(form: HTMLFormElement): () => boolean {
     if (message) text.setAttribute('aria-invalid', 'true');
     else text.removeAttribute('aria-invalid');
   };
-  text.addEventListener('input', () => { if (!error.hidden) setError(embroideryTextError(text.value)); });
+  text.addEventListener('input', () => {
+    if (!error.hidden) setError(embroideryTextError(text.value));
+  });
 
   if (isMember()) {
     form.querySelector<HTMLElement>('[data-embroidery-member]')?.removeAttribute('hidden');
     // A member's saved embroidery is what the fields start with (they can still change it for this line).
-    api<(LineEmbroidery & { updated_at: string }) | null>('GET', '/v1/me/name-embroidery').then((saved) => {
-      if (!saved || text.value) return;
-      text.value = saved.text;
-      const font = form.querySelector<HTMLSelectElement>('select[name="embroidery_font"]');
-      const color = form.querySelector<HTMLSelectElement>('select[name="embroidery_color"]');
-      if (font) font.value = saved.font;
-      if (color) color.value = saved.color;
-      const note = form.querySelector<HTMLElement>('[data-embroidery-saved]');
-      if (note) {
-        note.textContent = `マイページに保存した名入れ：${embroideryText(saved)}`;
-        note.hidden = false;
-      }
-    }, () => { /* no saved embroidery to offer: the shopper types it */ });
+    api<(LineEmbroidery & { updated_at: string }) | null>('GET', '/v1/me/name-embroidery').then(
+      (saved) => {
+        if (!saved || text.value) return;
+        text.value = saved.text;
+        const font = form.querySelector<HTMLSelectElement>('select[name="embroidery_font"]');
+        const color = form.querySelector<HTMLSelectElement>('select[name="embroidery_color"]');
+        if (font) font.value = saved.font;
+        if (color) color.value = saved.color;
+        const note = form.querySelector<HTMLElement>('[data-embroidery-saved]');
+        if (note) {
+          note.textContent = `マイページに保存した名入れ：${embroideryText(saved)}`;
+          note.hidden = false;
+        }
+      },
+      () => {
+        /* no saved embroidery to offer: the shopper types it */
+      },
+    );
   }
 
   return () => {

@@ -5,13 +5,16 @@
  * every heart of that product on the page (spec 4) and tells other scripts and islands with a
  * `shop:favorite` event; a failure shows the server's message (spec 8); a guest is asked to log in.
  */
-import { api, askLogin, isMember, toast, CallError } from './discovery/api.ts';
+import { api, askLogin, CallError, isMember, toast } from './discovery/api.ts';
 
 const SELECTOR = 'button[data-favorite]';
 const LABEL_ON = 'お気に入りから削除';
 const LABEL_OFF = 'お気に入りに追加';
 
-export interface FavoriteChange { product_id: number; is_favorite: boolean }
+export interface FavoriteChange {
+  product_id: number;
+  is_favorite: boolean;
+}
 
 /** Sets every heart of `productId` under `root` to `on`. */
 export function markFavorite(productId: number, on: boolean, root: ParentNode = document): void {
@@ -22,8 +25,9 @@ export function markFavorite(productId: number, on: boolean, root: ParentNode = 
   });
 }
 
-const idsIn = (root: ParentNode) =>
-  [...new Set([...root.querySelectorAll<HTMLButtonElement>(SELECTOR)].map((b) => Number(b.dataset.productId)).filter((n) => n > 0))];
+const idsIn = (root: ParentNode) => [
+  ...new Set([...root.querySelectorAll<HTMLButtonElement>(SELECTOR)].map((b) => Number(b.dataset.productId)).filter((n) => n > 0)),
+];
 
 /** Marks the member's favourites among the hearts under `root` (nothing for a guest). */
 export async function loadFavorites(root: ParentNode = document): Promise<void> {
@@ -43,7 +47,10 @@ export async function loadFavorites(root: ParentNode = document): Promise<void> 
 
 async function toggle(button: HTMLButtonElement): Promise<void> {
   const id = Number(button.dataset.productId);
-  if (!isMember()) { askLogin('お気に入りに追加する'); return; }
+  if (!isMember()) {
+    askLogin('お気に入りに追加する');
+    return;
+  }
   const on = button.getAttribute('aria-pressed') !== 'true';
   button.setAttribute('aria-busy', 'true');
   try {
@@ -66,5 +73,7 @@ document.addEventListener('click', (event) => {
   void toggle(button);
 });
 // Hearts inside islands or lists rendered later ask for their state with this event.
-window.addEventListener('shop:favorites-rendered', (e) => { void loadFavorites((e as CustomEvent<ParentNode | undefined>).detail ?? document); });
+window.addEventListener('shop:favorites-rendered', (e) => {
+  void loadFavorites((e as CustomEvent<ParentNode | undefined>).detail ?? document);
+});
 void loadFavorites();

@@ -9,7 +9,7 @@
  * product history (spec 4) and the guest history is not merged.
  */
 import { api, isMember, whenVisible } from './discovery/api.ts';
-import { fillShelf, type CardProduct } from './discovery/cards.ts';
+import { type CardProduct, fillShelf } from './discovery/cards.ts';
 
 export const GUEST_HISTORY_KEY = 'guest_history';
 /** Spec 9: the current history shows at most 10 (HISTORY_CURRENT_MAX of contracts/discovery.ts, not imported: zod). */
@@ -18,7 +18,10 @@ const HISTORY_CURRENT_MAX = 10;
 /** The guest's history token, created on first use; null for a member (and the guest token is dropped). */
 export function guestToken(create: boolean): string | null {
   try {
-    if (isMember()) { localStorage.removeItem(GUEST_HISTORY_KEY); return null; }
+    if (isMember()) {
+      localStorage.removeItem(GUEST_HISTORY_KEY);
+      return null;
+    }
     let token = localStorage.getItem(GUEST_HISTORY_KEY);
     if (!token && create) {
       token = crypto.randomUUID().replaceAll('-', '');
@@ -30,7 +33,11 @@ export function guestToken(create: boolean): string | null {
   }
 }
 
-interface HistoryItem { id: number; product_id: number; product: CardProduct }
+interface HistoryItem {
+  id: number;
+  product_id: number;
+  product: CardProduct;
+}
 
 async function record(productId: number): Promise<void> {
   const token = guestToken(true);
@@ -41,17 +48,29 @@ async function record(productId: number): Promise<void> {
 async function show(section: HTMLElement, currentId: number): Promise<void> {
   const token = guestToken(false);
   const per = HISTORY_CURRENT_MAX + 1;
-  const path = isMember() ? `/v1/me/product-histories?per=${per}` : token ? `/v1/guest/product-histories?per=${per}&token=${encodeURIComponent(token)}` : null;
+  const path = isMember()
+    ? `/v1/me/product-histories?per=${per}`
+    : token
+      ? `/v1/guest/product-histories?per=${per}&token=${encodeURIComponent(token)}`
+      : null;
   if (!path) return;
   const items = await api<HistoryItem[]>('GET', path);
-  fillShelf(section, items.filter((h) => h.product_id !== currentId).slice(0, HISTORY_CURRENT_MAX).map((h) => h.product));
+  fillShelf(
+    section,
+    items
+      .filter((h) => h.product_id !== currentId)
+      .slice(0, HISTORY_CURRENT_MAX)
+      .map((h) => h.product),
+  );
 }
 
 function start(section: HTMLElement): void {
   const currentId = Number(section.dataset.currentProductId);
   // The view is recorded first, so a visitor who scrolls down at once sees the history without this product either way.
   const recorded = currentId > 0 ? record(currentId).catch(() => {}) : Promise.resolve();
-  whenVisible(section, () => { void recorded.then(() => show(section, currentId)).catch(() => {}); });
+  whenVisible(section, () => {
+    void recorded.then(() => show(section, currentId)).catch(() => {});
+  });
 }
 
 const sections = document.querySelectorAll<HTMLElement>('[data-recently-viewed]');

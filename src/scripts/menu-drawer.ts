@@ -16,8 +16,10 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
   const phone = matchMedia(`(max-width: ${sm}px)`);
   const isOpen = () => nav.dataset.drawer === 'open';
   // checkVisibility: the links of the folded category menu in the drawer have boxes but cannot take focus.
-  const focusables = () => Array.from(panel.querySelectorAll<HTMLElement>('a[href], button, summary'))
-    .filter((e) => (e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0));
+  const focusables = () =>
+    Array.from(panel.querySelectorAll<HTMLElement>('a[href], button, summary')).filter((e) =>
+      e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0,
+    );
 
   /** Opens or closes the drawer; `back` returns focus to the 「メニュー」 button on closing. */
   const setOpen = (open: boolean, back: boolean) => {
@@ -49,14 +51,21 @@ if (nav && toggle && panel && closer && !nav.dataset.drawer) {
       const first = items[0];
       const last = items[items.length - 1];
       const at = document.activeElement;
-      if (e.shiftKey && (at === first || !panel.contains(at))) { e.preventDefault(); last?.focus(); }
-      else if (!e.shiftKey && (at === last || !panel.contains(at))) { e.preventDefault(); first?.focus(); }
+      if (e.shiftKey && (at === first || !panel.contains(at))) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && (at === last || !panel.contains(at))) {
+        e.preventDefault();
+        first?.focus();
+      }
     }
   });
   document.addEventListener('click', (e) => {
     if (isOpen() && !nav.contains(e.target as Node)) setOpen(false, false);
   });
-  phone.addEventListener('change', () => { if (!phone.matches && isOpen()) setOpen(false, false); });
+  phone.addEventListener('change', () => {
+    if (!phone.matches && isOpen()) setOpen(false, false);
+  });
   // A tap on the button before this script ran (/header.js kept it): open the drawer for it now.
   toggle.onclick = null;
   if (nav.dataset.drawerPending) {

@@ -50,7 +50,9 @@ export function renderBar(region: HTMLElement, messages: SiteMessage[]): void {
   let current = 0;
   const draw = (focus: Focus) => {
     const items = list.map((m, i) => article(m, i, list.length));
-    items.forEach((item, i) => { item.hidden = i !== current; });
+    items.forEach((item, i) => {
+      item.hidden = i !== current;
+    });
     region.replaceChildren(...items);
     region.hidden = list.length === 0;
     const shown = items[current];

@@ -13,7 +13,12 @@ export const DISMISSAL_PREFIX = 'message_dismissed_';
 const CODE = /^[\w.-]{1,100}$/;
 const YEAR_S = 365 * 24 * 60 * 60;
 
-export interface SiteMessage { code: string; title: string; body: string; updated_at: string }
+export interface SiteMessage {
+  code: string;
+  title: string;
+  body: string;
+  updated_at: string;
+}
 
 /** The dismissal cookie's name for a message code, or null for a code that cannot name a cookie. */
 export function dismissalKey(code: string): string | null {
@@ -25,7 +30,11 @@ export function storedDismissal(cookies: string, code: string): string | null {
   const key = dismissalKey(code);
   const hit = key ? cookies.split('; ').find((c) => c.startsWith(`${key}=`)) : undefined;
   if (!key || !hit) return null;
-  try { return decodeURIComponent(hit.slice(key.length + 1)); } catch { return null; }
+  try {
+    return decodeURIComponent(hit.slice(key.length + 1));
+  } catch {
+    return null;
+  }
 }
 
 const isMessage = (m: unknown): m is SiteMessage => {
@@ -51,7 +60,10 @@ export function dismissalCookie(message: SiteMessage): string | null {
  */
 export async function fetchMessages(): Promise<unknown> {
   const { baseUrl, channelId } = readBrowserEndpoint();
-  const res = await fetch(`${baseUrl}/v1/messages?per=all`, { cache: 'no-cache', headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' } });
+  const res = await fetch(`${baseUrl}/v1/messages?per=all`, {
+    cache: 'no-cache',
+    headers: { 'X-Channel-Id': channelId, 'X-Requested-With': 'XMLHttpRequest' },
+  });
   if (!res.ok) throw new Error(`GET /v1/messages → ${res.status}`);
   return res.json();
 }

@@ -6,7 +6,11 @@
  */
 import { api, isMember } from './discovery/api.ts';
 
-interface Readable { news_id: number; key: string; read_at: string }
+interface Readable {
+  news_id: number;
+  key: string;
+  read_at: string;
+}
 
 /** Adds the 既読 mark to an element once. */
 function markRead(el: HTMLElement): void {

@@ -15,7 +15,11 @@ const KEEP = 50;
 /** Screens where no popup interrupts. */
 const QUIET_PATHS = /^\/(cart|mypage|admin|social-gift|contact\/confirm|login|register|reminder|verify|maintenance)(\/|$)/;
 
-export interface PopupItem { id: number; title: string; body: string }
+export interface PopupItem {
+  id: number;
+  title: string;
+  body: string;
+}
 
 /** Parses the stored value: a JSON array of integer ids, anything else as empty. */
 export function parseSeen(raw: string | null): number[] {
@@ -29,7 +33,9 @@ export function parseSeen(raw: string | null): number[] {
 
 /** The first popup not seen yet, or null. */
 export function chooseNext(popups: readonly PopupItem[], seen: readonly number[]): PopupItem | null {
-  return popups.find((p) => Number.isInteger(p.id) && typeof p.title === 'string' && typeof p.body === 'string' && !seen.includes(p.id)) ?? null;
+  return (
+    popups.find((p) => Number.isInteger(p.id) && typeof p.title === 'string' && typeof p.body === 'string' && !seen.includes(p.id)) ?? null
+  );
 }
 
 /** True on the screens where a popup may show. */
@@ -69,7 +75,9 @@ function render(popup: PopupItem, main: HTMLElement): void {
     }
   };
   close.addEventListener('click', dismiss);
-  aside.addEventListener('keydown', (event) => { if (event.key === 'Escape') dismiss(); });
+  aside.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') dismiss();
+  });
   actions.append(more, ' ', close);
   aside.append(heading, body, actions);
   main.prepend(aside);

@@ -3,7 +3,7 @@
  * the enhanced add-to-cart form reports success (its status region gets the 「カートに追加しました」
  * notice). The product and the tax setting come from the page's JSON data block.
  */
-import { pushAddToCart, pushViewItem, type LayerProduct } from './data-layer.ts';
+import { type LayerProduct, pushAddToCart, pushViewItem } from './data-layer.ts';
 
 const data = document.getElementById('data-layer-product')?.textContent;
 if (data) {

@@ -9,8 +9,11 @@ if (panel && window.matchMedia('(min-width: 48rem)').matches) panel.open = true;
 panel?.querySelector('form')?.addEventListener('submit', (event) => {
   const form = event.currentTarget as HTMLFormElement;
   for (const el of Array.from(form.elements)) {
-    if ((el instanceof HTMLInputElement) && el.name && el.value.trim() === '' && (el.type === 'radio' ? el.checked : el.type !== 'checkbox')) el.disabled = true;
+    if (el instanceof HTMLInputElement && el.name && el.value.trim() === '' && (el.type === 'radio' ? el.checked : el.type !== 'checkbox'))
+      el.disabled = true;
   }
   // Re-enable after the navigation starts, for a page kept in the back/forward cache.
-  setTimeout(() => { for (const el of Array.from(form.elements)) if (el instanceof HTMLInputElement) el.disabled = false; }, 0);
+  setTimeout(() => {
+    for (const el of Array.from(form.elements)) if (el instanceof HTMLInputElement) el.disabled = false;
+  }, 0);
 });

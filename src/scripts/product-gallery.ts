@@ -13,11 +13,13 @@ document.querySelectorAll<HTMLElement>('[data-gallery]').forEach((gallery) => {
       event.preventDefault();
       if (main) main.src = thumb.href;
       if (zoom) zoom.src = thumb.href;
-      thumbs.forEach((t) => t.removeAttribute('aria-current'));
+      for (const t of thumbs) t.removeAttribute('aria-current');
       thumb.setAttribute('aria-current', 'true');
       if (main) main.alt = `${main.alt.replace(/（\d+枚目）$/, '')}${i > 0 ? `（${i + 1}枚目）` : ''}`;
     });
   });
   gallery.querySelector('[data-gallery-open]')?.addEventListener('click', () => dialog?.showModal());
-  dialog?.addEventListener('click', (event) => { if (event.target === dialog) dialog.close(); });
+  dialog?.addEventListener('click', (event) => {
+    if (event.target === dialog) dialog.close();
+  });
 });

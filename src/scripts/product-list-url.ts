@@ -5,7 +5,7 @@
  * page 1 and the default sort never appear in a URL (one URL per result).
  */
 import type { ProductSort } from '#contracts/products.ts';
-import { readProductListFilters, type ProductListFilters } from '#lib/product-list.ts';
+import { type ProductListFilters, readProductListFilters } from '#lib/product-list.ts';
 
 /** Sorts in the order the list offers them; the first is the default. */
 export const SORTS: ReadonlyArray<{ value: ProductSort; label: string }> = [
@@ -52,7 +52,8 @@ export function readCatalogFilters(params: URLSearchParams): CatalogFilters {
   return {
     ...readProductListFilters(params),
     sort: sort === DEFAULT_SORT ? undefined : sort,
-    price_min, price_max,
+    price_min,
+    price_max,
     in_stock: flag(params.get('in_stock')),
     on_sale: flag(params.get('on_sale')),
   };
@@ -79,5 +80,7 @@ export function withFilters(current: Partial<CatalogFilters>, change: Partial<Ca
 
 /** The filters currently narrowing the list (for 「条件をクリア」 and the chips), without keyword, sort and page. */
 export function activeFilterNames(filters: Partial<CatalogFilters>): Array<keyof CatalogFilters> {
-  return (['category', 'maker', 'brand', 'price_min', 'price_max', 'in_stock', 'on_sale'] as const).filter((n) => filters[n] !== undefined && filters[n] !== false);
+  return (['category', 'maker', 'brand', 'price_min', 'price_max', 'in_stock', 'on_sale'] as const).filter(
+    (n) => filters[n] !== undefined && filters[n] !== false,
+  );
 }

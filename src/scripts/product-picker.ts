@@ -6,10 +6,14 @@
 import { radioMove } from './product-variants.ts';
 
 document.querySelectorAll<HTMLElement>('[data-radio-group]').forEach((group) => {
-  const radios = Array.from(group.querySelectorAll<HTMLElement>('[role="radio"]')).filter((r) => r.getAttribute('aria-disabled') !== 'true');
+  const radios = Array.from(group.querySelectorAll<HTMLElement>('[role="radio"]')).filter(
+    (r) => r.getAttribute('aria-disabled') !== 'true',
+  );
   if (radios.length === 0) return;
   const checked = radios.find((r) => r.getAttribute('aria-checked') === 'true') ?? radios[0];
-  radios.forEach((r) => { r.tabIndex = r === checked ? 0 : -1; });
+  radios.forEach((r) => {
+    r.tabIndex = r === checked ? 0 : -1;
+  });
   group.addEventListener('keydown', (event) => {
     const index = radios.indexOf(event.target as HTMLElement);
     if (index < 0) return;

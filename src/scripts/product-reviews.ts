@@ -5,7 +5,14 @@
  */
 const PER = 5;
 
-interface Review { id: number; nickname: string; rating: number; title: string; body: string; created_at: string }
+interface Review {
+  id: number;
+  nickname: string;
+  rating: number;
+  title: string;
+  body: string;
+  created_at: string;
+}
 
 function meta(name: string): string | undefined {
   return document.querySelector(`meta[name="${name}"]`)?.getAttribute('content')?.trim();
@@ -16,7 +23,11 @@ function jstDate(iso: string): string {
   return `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: Array<Node | string>
+): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -24,13 +35,27 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 function reviewItem(r: Review): HTMLLIElement {
   const rating = Math.max(1, Math.min(5, r.rating | 0));
-  const stars = el('span', { className: 'review-stars' }, '★'.repeat(rating), el('span', { className: 'stars-off' }, '★'.repeat(5 - rating)));
+  const stars = el(
+    'span',
+    { className: 'review-stars' },
+    '★'.repeat(rating),
+    el('span', { className: 'stars-off' }, '★'.repeat(5 - rating)),
+  );
   stars.setAttribute('aria-hidden', 'true');
   const time = el('time', { dateTime: r.created_at }, jstDate(r.created_at));
-  return el('li', { className: 'review' },
-    el('p', { className: 'review-head' }, stars, el('span', { className: 'visually-hidden' }, `5点満点中${rating}点`), el('strong', { className: 'review-title' }, r.title)),
+  return el(
+    'li',
+    { className: 'review' },
+    el(
+      'p',
+      { className: 'review-head' },
+      stars,
+      el('span', { className: 'visually-hidden' }, `5点満点中${rating}点`),
+      el('strong', { className: 'review-title' }, r.title),
+    ),
     el('p', { className: 'review-meta muted' }, `${r.nickname}さん・`, time),
-    el('p', { className: 'review-body pre-line' }, r.body));
+    el('p', { className: 'review-body pre-line' }, r.body),
+  );
 }
 
 const section = document.querySelector<HTMLElement>('[data-reviews]');
@@ -46,14 +71,21 @@ if (section && more) {
     more.setAttribute('aria-busy', 'true');
     try {
       const base = (meta('shop:api-base') ?? '').replace(/\/+$/, '');
-      const res = await fetch(`${base}/v1/products/${encodeURIComponent(section.dataset.productKey ?? '')}/reviews?page=${page + 1}&per=${PER}`, {
-        headers: { 'X-Channel-Id': meta('shop:channel') || 'default', 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
-      });
+      const res = await fetch(
+        `${base}/v1/products/${encodeURIComponent(section.dataset.productKey ?? '')}/reviews?page=${page + 1}&per=${PER}`,
+        {
+          headers: { 'X-Channel-Id': meta('shop:channel') || 'default', 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+        },
+      );
       if (!res.ok) throw new Error(String(res.status));
-      const items = await res.json() as Review[];
+      const items = (await res.json()) as Review[];
       page += 1;
       let list = section.querySelector<HTMLOListElement>('[data-review-list]');
-      if (!list) { list = el('ol', { className: 'review-list' }); list.dataset.reviewList = ''; more.before(list); }
+      if (!list) {
+        list = el('ol', { className: 'review-list' });
+        list.dataset.reviewList = '';
+        more.before(list);
+      }
       list.append(...items.map(reviewItem));
       const last = Number(res.headers.get('x-last-page')) || page;
       if (status) status.textContent = `レビューを${items.length}件読み込みました。`;

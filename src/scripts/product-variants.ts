@@ -9,8 +9,19 @@ import type { ProductVariant, StockStatus } from '#contracts/products.ts';
 /** Japanese wording of each stock status (STOCK_STATUS_LABELS of the contract, not imported: zod). */
 export const STOCK_LABELS: Record<StockStatus, string> = { in_stock: '在庫あり', low: '残りわずか', out: '在庫なし' };
 
-export interface ColourChoice { color: string; colorCode: string | null; key: string; checked: boolean; stock: StockStatus }
-export interface SizeChoice { size: string; key: string; checked: boolean; stock: StockStatus }
+export interface ColourChoice {
+  color: string;
+  colorCode: string | null;
+  key: string;
+  checked: boolean;
+  stock: StockStatus;
+}
+export interface SizeChoice {
+  size: string;
+  key: string;
+  checked: boolean;
+  stock: StockStatus;
+}
 
 const rank: Record<StockStatus, number> = { in_stock: 2, low: 1, out: 0 };
 const best = (a: StockStatus, b: StockStatus): StockStatus => (rank[a] >= rank[b] ? a : b);
@@ -22,13 +33,15 @@ export function colourChoices(current: Current, variants: readonly ProductVarian
   const byColour = new Map<string, ProductVariant[]>();
   for (const v of variants) if (v.color) byColour.set(v.color, [...(byColour.get(v.color) ?? []), v]);
   return [...byColour].map(([color, group]) => {
-    const target = group.find((v) => v.size === current.size && v.stock_status !== 'out')
-      ?? group.find((v) => v.stock_status !== 'out')
-      ?? group.find((v) => v.size === current.size)
-      ?? group[0];
+    const target =
+      group.find((v) => v.size === current.size && v.stock_status !== 'out') ??
+      group.find((v) => v.stock_status !== 'out') ??
+      group.find((v) => v.size === current.size) ??
+      group[0];
     const checked = color === current.color;
     return {
-      color, colorCode: group[0].color_code,
+      color,
+      colorCode: group[0].color_code,
       key: checked ? current.key : target.key,
       checked,
       stock: group.reduce<StockStatus>((s, v) => best(s, v.stock_status), 'out'),

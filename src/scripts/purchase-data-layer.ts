@@ -4,14 +4,16 @@
  * build's PURCHASE_VALUE_WITHOUT_TAX. Loaded on demand by the thanks island once the order is shown.
  */
 import type { Order } from '#api-client/core/types.ts';
-import { pushPurchase, type LayerItem } from './data-layer.ts';
+import { type LayerItem, pushPurchase } from './data-layer.ts';
 
 const MARK_PREFIX = 'shop:purchase-pushed:';
 
 /** The order's lines as data-layer items (the unit price with or without tax, like the value). */
 export function purchaseItems(order: Pick<Order, 'items'>, withoutTax: boolean): LayerItem[] {
   return order.items.map((i) => ({
-    item_id: i.code || i.key, item_name: i.name, quantity: i.quantity,
+    item_id: i.code || i.key,
+    item_name: i.name,
+    quantity: i.quantity,
     price: withoutTax ? i.unit_price : i.unit_price_with_tax,
   }));
 }

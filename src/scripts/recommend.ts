@@ -5,7 +5,7 @@
  * recommendation posts an e-commerce event with the cart-cookie token and logreco_rcmd_ct (spec 7).
  */
 import { api, cookie, whenVisible } from './discovery/api.ts';
-import { fillShelf, type CardProduct } from './discovery/cards.ts';
+import { type CardProduct, fillShelf } from './discovery/cards.ts';
 
 /** What a recommendation click sends to POST /v1/ecommerce_events. */
 export function recommendClickEvent(from: string, productId: number, position: number, cartToken: string, kind: string) {
@@ -21,15 +21,25 @@ function start(section: HTMLElement): void {
   const key = section.dataset.productKey ?? '';
   const kind = section.dataset.shelf === 'accessories' ? 'accessories' : 'recommend';
   whenVisible(section, () => {
-    api<CardProduct[]>('GET', `/v1/products/${encodeURIComponent(key)}/${kind}`, { auth: false })
-      .then((products) => fillShelf(section, products), () => { section.hidden = true; });
+    api<CardProduct[]>('GET', `/v1/products/${encodeURIComponent(key)}/${kind}`, { auth: false }).then(
+      (products) => fillShelf(section, products),
+      () => {
+        section.hidden = true;
+      },
+    );
   });
   if (kind !== 'recommend') return;
   section.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-product-id]');
     if (!link) return;
     const cards = [...section.querySelectorAll('a[data-product-id]')];
-    const body = recommendClickEvent(key, Number(link.dataset.productId), cards.indexOf(link) + 1, cookie('cartToken'), section.dataset.logrecoRcmdCt || 'item_to_item');
+    const body = recommendClickEvent(
+      key,
+      Number(link.dataset.productId),
+      cards.indexOf(link) + 1,
+      cookie('cartToken'),
+      section.dataset.logrecoRcmdCt || 'item_to_item',
+    );
     // keepalive: the page is being left; the event must still go out.
     void api('POST', '/v1/ecommerce_events', { body, keepalive: true }).catch(() => {});
   });

@@ -5,9 +5,13 @@
  * form's alert; success replaces the form with a confirmation (for a guest: the address must be
  * confirmed through the mailed link first).
  */
-import { api, isMember, CallError } from './discovery/api.ts';
+import { api, CallError, isMember } from './discovery/api.ts';
 
-interface ProductRequest { id: number; email: string | null; confirmed_at: string | null }
+interface ProductRequest {
+  id: number;
+  email: string | null;
+  confirmed_at: string | null;
+}
 
 function enhance(form: HTMLFormElement): void {
   const emailField = form.querySelector<HTMLElement>('[data-restock-email]');
@@ -25,8 +29,14 @@ function enhance(form: HTMLFormElement): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-    if (fieldError) { fieldError.textContent = ''; fieldError.hidden = true; }
-    if (alert) { alert.textContent = ''; alert.hidden = true; }
+    if (fieldError) {
+      fieldError.textContent = '';
+      fieldError.hidden = true;
+    }
+    if (alert) {
+      alert.textContent = '';
+      alert.hidden = true;
+    }
     input?.removeAttribute('aria-invalid');
     const productId = Number(form.dataset.productId);
     const body = member ? { product_id: productId } : { product_id: productId, email: input?.value.trim() ?? '' };
@@ -34,7 +44,9 @@ function enhance(form: HTMLFormElement): void {
     if (button) button.disabled = true;
     try {
       const saved = await api<ProductRequest>('POST', '/v1/product-requests', { body });
-      form.querySelectorAll<HTMLElement>('[data-restock-fields]').forEach((el) => { el.hidden = true; });
+      form.querySelectorAll<HTMLElement>('[data-restock-fields]').forEach((el) => {
+        el.hidden = true;
+      });
       const to = saved.email ?? 'ご登録のメールアドレス';
       // A guest's address is confirmed first: nothing is mailed to it until the link is opened.
       if (status) {

@@ -22,10 +22,23 @@ export type SuggestOption =
   | { kind: 'product'; label: string; href: string; image: string; price: number };
 
 /** The suggest answer as one list of options: words first (they search), then products (they open). */
-export function suggestOptions(data: { words: string[]; products: Array<{ key: string; name: string; image: string; product_price_with_tax: number }> }): SuggestOption[] {
+export function suggestOptions(data: {
+  words: string[];
+  products: Array<{ key: string; name: string; image: string; product_price_with_tax: number }>;
+}): SuggestOption[] {
   return [
-    ...data.words.map((word): SuggestOption => ({ kind: 'word', label: word, word, href: `/product/?keyword=${encodeURIComponent(word)}` })),
-    ...data.products.map((p): SuggestOption => ({ kind: 'product', label: p.name, href: `/product/${encodeURIComponent(p.key)}/`, image: p.image, price: p.product_price_with_tax })),
+    ...data.words.map(
+      (word): SuggestOption => ({ kind: 'word', label: word, word, href: `/product/?keyword=${encodeURIComponent(word)}` }),
+    ),
+    ...data.products.map(
+      (p): SuggestOption => ({
+        kind: 'product',
+        label: p.name,
+        href: `/product/${encodeURIComponent(p.key)}/`,
+        image: p.image,
+        price: p.product_price_with_tax,
+      }),
+    ),
   ];
 }
 
@@ -36,9 +49,12 @@ export function suggestOptions(data: { words: string[]; products: Array<{ key: s
 export function moveActive(active: number, count: number, key: string): number {
   if (count === 0) return -1;
   switch (key) {
-    case 'ArrowDown': return active >= count - 1 ? -1 : active + 1;
-    case 'ArrowUp': return active === -1 ? count - 1 : active - 1;
-    default: return active;
+    case 'ArrowDown':
+      return active >= count - 1 ? -1 : active + 1;
+    case 'ArrowUp':
+      return active === -1 ? count - 1 : active - 1;
+    default:
+      return active;
   }
 }
 

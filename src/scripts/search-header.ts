@@ -6,7 +6,7 @@
  * the channel and XHR headers and the member's bearer from the access_token cookie, as the API
  * client sends them, so the header stays a few KB on every page.
  */
-import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions, type SuggestOption } from './search-combobox.ts';
+import { enterAction, moveActive, type SuggestOption, searchWord, shouldSuggest, suggestOptions } from './search-combobox.ts';
 
 const DEBOUNCE_MS = 200;
 
@@ -17,11 +17,19 @@ const api = (path: string) => `${(meta('api-base') ?? '').replace(/\/+$/, '')}/v
 
 function cookie(name: string): string {
   const m = document.cookie.match(`(?:^|; )${name}=([^;]*)`);
-  try { return m ? decodeURIComponent(m[1]) : ''; } catch { return ''; }
+  try {
+    return m ? decodeURIComponent(m[1]) : '';
+  } catch {
+    return '';
+  }
 }
 
 function headers(): Record<string, string> {
-  const h: Record<string, string> = { 'X-Channel-Id': meta('channel') || 'default', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
+  const h: Record<string, string> = {
+    'X-Channel-Id': meta('channel') || 'default',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Content-Type': 'application/json',
+  };
   const token = cookie('access_token');
   if (token) h.Authorization = `Bearer ${token}`;
   return h;
@@ -31,7 +39,9 @@ function headers(): Record<string, string> {
 export function postSearchWord(raw: string): void {
   const word = searchWord(raw);
   if (!word) return;
-  fetch(api('/product-search-histories'), { method: 'POST', headers: headers(), body: JSON.stringify({ word }), keepalive: true }).catch(() => {});
+  fetch(api('/product-search-histories'), { method: 'POST', headers: headers(), body: JSON.stringify({ word }), keepalive: true }).catch(
+    () => {},
+  );
 }
 
 const yen = (n: number) => `¥${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
@@ -50,7 +60,9 @@ function enhance(form: HTMLFormElement): void {
 
   function setActive(next: number): void {
     active = next;
-    list!.querySelectorAll('[role="option"]').forEach((el, i) => el.setAttribute('aria-selected', String(i === active)));
+    list!.querySelectorAll('[role="option"]').forEach((el, i) => {
+      el.setAttribute('aria-selected', String(i === active));
+    });
     if (active >= 0) input!.setAttribute('aria-activedescendant', optionId(active));
     else input!.removeAttribute('aria-activedescendant');
   }
@@ -65,22 +77,31 @@ function enhance(form: HTMLFormElement): void {
 
   function render(next: SuggestOption[]): void {
     options = next;
-    list!.replaceChildren(...next.map((o, i) => {
-      const li = document.createElement('li');
-      li.id = optionId(i);
-      li.setAttribute('role', 'option');
-      li.setAttribute('aria-selected', 'false');
-      li.className = `suggest-option suggest-${o.kind}`;
-      if (o.kind === 'product') {
-        const img = Object.assign(document.createElement('img'), { src: o.image, alt: '', width: 40, height: 40, loading: 'lazy', decoding: 'async' });
-        const name = Object.assign(document.createElement('span'), { className: 'suggest-name', textContent: o.label });
-        const price = Object.assign(document.createElement('span'), { className: 'suggest-price', textContent: yen(o.price) });
-        li.append(img, name, price);
-      } else li.textContent = o.label;
-      li.addEventListener('mousedown', (e) => e.preventDefault());
-      li.addEventListener('click', () => pick(i));
-      return li;
-    }));
+    list!.replaceChildren(
+      ...next.map((o, i) => {
+        const li = document.createElement('li');
+        li.id = optionId(i);
+        li.setAttribute('role', 'option');
+        li.setAttribute('aria-selected', 'false');
+        li.className = `suggest-option suggest-${o.kind}`;
+        if (o.kind === 'product') {
+          const img = Object.assign(document.createElement('img'), {
+            src: o.image,
+            alt: '',
+            width: 40,
+            height: 40,
+            loading: 'lazy',
+            decoding: 'async',
+          });
+          const name = Object.assign(document.createElement('span'), { className: 'suggest-name', textContent: o.label });
+          const price = Object.assign(document.createElement('span'), { className: 'suggest-price', textContent: yen(o.price) });
+          li.append(img, name, price);
+        } else li.textContent = o.label;
+        li.addEventListener('mousedown', (e) => e.preventDefault());
+        li.addEventListener('click', () => pick(i));
+        return li;
+      }),
+    );
     active = -1;
     input!.removeAttribute('aria-activedescendant');
     const open = next.length > 0;
@@ -92,7 +113,10 @@ function enhance(form: HTMLFormElement): void {
   function pick(i: number): void {
     const action = enterAction(i, options, input!.value);
     if (!action) return;
-    if (action.word) { input!.value = action.word; postSearchWord(action.word); }
+    if (action.word) {
+      input!.value = action.word;
+      postSearchWord(action.word);
+    }
     close();
     window.location.assign(action.go);
   }
@@ -102,9 +126,12 @@ function enhance(form: HTMLFormElement): void {
     const controller = new AbortController();
     inflight = controller;
     try {
-      const res = await fetch(api(`/products/suggest?keyword=${encodeURIComponent(text)}`), { headers: headers(), signal: controller.signal });
+      const res = await fetch(api(`/products/suggest?keyword=${encodeURIComponent(text)}`), {
+        headers: headers(),
+        signal: controller.signal,
+      });
       if (!res.ok) return render([]);
-      const data = await res.json() as Parameters<typeof suggestOptions>[0];
+      const data = (await res.json()) as Parameters<typeof suggestOptions>[0];
       if (inflight === controller && document.activeElement === input) render(suggestOptions(data));
     } catch {
       // Aborted by a newer keystroke, or offline: the plain search still works.
@@ -136,7 +163,11 @@ function enhance(form: HTMLFormElement): void {
   form.addEventListener('submit', (e) => {
     const word = searchWord(input.value);
     // A blank search is not a search: stay put rather than list everything.
-    if (!word) { e.preventDefault(); input.focus(); return; }
+    if (!word) {
+      e.preventDefault();
+      input.focus();
+      return;
+    }
     input.value = word;
     postSearchWord(word);
   });

@@ -5,9 +5,10 @@
  * - a chunk that fails to load reloads the page, at most once per 60 s (then a message instead);
  * - back/forward restores the previous scroll position after 500 ms (a new page starts at the top).
  */
-import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS, TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS } from '#lib/timing.ts';
+
 import { pendingLoadTasks } from '#lib/load-tasks.ts';
 import { pollUntil } from '#lib/poll.ts';
+import { CHUNK_RELOAD_GUARD_MS, SCROLL_RESTORE_DELAY_MS, TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS } from '#lib/timing.ts';
 import { pushPageView } from './page-view.ts';
 
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>;
@@ -39,7 +40,9 @@ function onChunkFailure(): void {
   let reload = false;
   try {
     reload = claimChunkReload(sessionStorage, Date.now());
-  } catch { /* storage off: never reload, since the guard could not stop a loop */ }
+  } catch {
+    /* storage off: never reload, since the guard could not stop a loop */
+  }
   if (reload) location.reload();
   else showChunkMessage();
 }
@@ -85,9 +88,11 @@ export function bindScrollRestore(store: KeyValueStore, key: () => string): Retu
   history.scrollRestoration = 'manual';
   addEventListener('pagehide', () => saveScroll(store, key(), scrollY));
   const y = isBackForward() ? savedScroll(store, key()) : null;
-  return y === null ? undefined : setTimeout(() => {
-    void pollUntil(() => (pendingLoadTasks() ? null : true), TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS).then(() => scrollTo(0, y));
-  }, SCROLL_RESTORE_DELAY_MS);
+  return y === null
+    ? undefined
+    : setTimeout(() => {
+        void pollUntil(() => (pendingLoadTasks() ? null : true), TASK_POLL_INTERVAL_MS, TASK_POLL_TIMEOUT_MS).then(() => scrollTo(0, y));
+      }, SCROLL_RESTORE_DELAY_MS);
 }
 
 // ---------------------------------------------------------------- wiring
@@ -99,10 +104,16 @@ export function startShopWideCore(): void {
     e.preventDefault();
     onChunkFailure();
   });
-  addEventListener('unhandledrejection', (e) => { if (isChunkLoadError(e.reason)) onChunkFailure(); });
+  addEventListener('unhandledrejection', (e) => {
+    if (isChunkLoadError(e.reason)) onChunkFailure();
+  });
   // Astro's island loader retries a failed import once and then reports it here.
-  addEventListener('astro:hydration-error', (e) => { if (isChunkLoadError((e as CustomEvent<{ error?: unknown }>).detail?.error)) onChunkFailure(); });
+  addEventListener('astro:hydration-error', (e) => {
+    if (isChunkLoadError((e as CustomEvent<{ error?: unknown }>).detail?.error)) onChunkFailure();
+  });
   try {
     bindScrollRestore(sessionStorage, () => location.pathname + location.search);
-  } catch { /* storage off: the browser's own restoration stays */ }
+  } catch {
+    /* storage off: the browser's own restoration stays */
+  }
 }

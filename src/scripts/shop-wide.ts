@@ -45,7 +45,8 @@ export function scrollToTarget(target: HTMLElement): void {
 /** The in-page target of a click on a link to `#id` of this page, or null. */
 export function anchorTarget(link: HTMLAnchorElement, doc: Document): HTMLElement | null {
   const url = new URL(link.href, doc.baseURI);
-  if (!url.hash || link.target || url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search) return null;
+  if (!url.hash || link.target || url.origin !== location.origin || url.pathname !== location.pathname || url.search !== location.search)
+    return null;
   return doc.getElementById(decodeURIComponent(url.hash.slice(1)));
 }
 
@@ -63,7 +64,10 @@ function onAnchorClick(event: MouseEvent): void {
 
 // ---------------------------------------------------------------- prefetch (spec 9)
 
-interface ConnectionInfo { saveData?: boolean; effectiveType?: string }
+interface ConnectionInfo {
+  saveData?: boolean;
+  effectiveType?: string;
+}
 
 /** False on 2g (or slower) and with data saver on. */
 export function prefetchAllowed(connection: ConnectionInfo | undefined): boolean {

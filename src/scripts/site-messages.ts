@@ -9,5 +9,7 @@ import { showMessages } from './message-bar.ts';
 const region = document.querySelector<HTMLElement>('[data-site-messages]');
 if (region) {
   void showMessages(region);
-  addEventListener('pageshow', (event) => { if (event.persisted) void showMessages(region); });
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) void showMessages(region);
+  });
 }

@@ -4,9 +4,13 @@
  * again (PATCH /v1/me/user-lists/detach); a failure shows the server's message (spec 8); a guest is
  * asked to log in. Other scripts hear `shop:user-list` with the product id and whether it is listed.
  */
-import { api, askLogin, isMember, CallError } from './discovery/api.ts';
+import { api, askLogin, CallError, isMember } from './discovery/api.ts';
 
-interface UserList { key: string; name: string; count: number }
+interface UserList {
+  key: string;
+  name: string;
+  count: number;
+}
 
 function setState(button: HTMLButtonElement, listed: boolean, status: HTMLElement | null, listName?: string): void {
   button.setAttribute('aria-pressed', String(listed));
@@ -14,7 +18,10 @@ function setState(button: HTMLButtonElement, listed: boolean, status: HTMLElemen
   if (!status) return;
   status.replaceChildren();
   if (listed) {
-    status.append(`「${listName ?? 'お気に入りリスト'}」に追加しました。 `, Object.assign(document.createElement('a'), { href: '/mypage/list/', textContent: 'リストを見る' }));
+    status.append(
+      `「${listName ?? 'お気に入りリスト'}」に追加しました。 `,
+      Object.assign(document.createElement('a'), { href: '/mypage/list/', textContent: 'リストを見る' }),
+    );
   } else if (listName === undefined) {
     status.append('リストから外しました。');
   }
@@ -27,8 +34,14 @@ function enhance(root: HTMLElement): void {
   if (!button) return;
   const id = Number(button.dataset.productId);
   button.addEventListener('click', async () => {
-    if (alert) { alert.textContent = ''; alert.hidden = true; }
-    if (!isMember()) { askLogin('リストに追加する'); return; }
+    if (alert) {
+      alert.textContent = '';
+      alert.hidden = true;
+    }
+    if (!isMember()) {
+      askLogin('リストに追加する');
+      return;
+    }
     const listed = button.getAttribute('aria-pressed') === 'true';
     button.setAttribute('aria-busy', 'true');
     try {
@@ -41,8 +54,14 @@ function enhance(root: HTMLElement): void {
       }
       window.dispatchEvent(new CustomEvent('shop:user-list', { detail: { product_id: id, is_listed: !listed } }));
     } catch (e) {
-      if (e instanceof CallError && e.status === 401) { askLogin('リストに追加する'); return; }
-      if (alert) { alert.textContent = e instanceof Error ? e.message : String(e); alert.hidden = false; }
+      if (e instanceof CallError && e.status === 401) {
+        askLogin('リストに追加する');
+        return;
+      }
+      if (alert) {
+        alert.textContent = e instanceof Error ? e.message : String(e);
+        alert.hidden = false;
+      }
     } finally {
       button.removeAttribute('aria-busy');
     }

@@ -2,8 +2,9 @@
  * The cart draft in browser storage (spec 4 "Cart": saved and restored). Apart from the cart store so
  * the cart and checkout pages, which never use it, do not carry its code and decoder in their first load.
  */
-import { attempt, int, object, string } from '#api-client/core/guard.ts';
+
 import { toCart } from '#api-client/cart/reshape.ts';
+import { attempt, int, object, string } from '#api-client/core/guard.ts';
 import { cartWire } from '#api-client/wire/cart.ts';
 import { CART_DRAFT_STORAGE_KEY, lastCartWire, localStore, setLastCartWire, useCartStore } from './cart.ts';
 

@@ -6,20 +6,34 @@
  */
 import { create } from 'zustand';
 import {
-  initCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
-  resetCartShippings, setCartSocialReceiver, type CartResult,
+  addCartProduct,
+  addCartShipping,
+  type CartResult,
+  deleteCartProduct,
+  initCart,
+  modifyCartOrder,
+  modifyCartProduct,
+  resetCartShippings,
+  setCartSocialReceiver,
 } from '#api-client/cart/cart.ts';
 import { decideCartWithPayment } from '#api-client/checkout/card-decision.ts';
-import type { CartOrderModifyRequest } from '#contracts/cart.ts';
-import { rememberGiftLink } from '#lib/social-gift-link.ts';
-import { onSessionEvent, navigateTo, currentPath } from '#api-client/core/http.ts';
-import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode, isIgnoredError } from '#api-client/core/errors.ts';
-import { readCartToken, writeCartToken, writeCartCache, clearCartCookies, readIsDoPayment, writeIsDoPayment } from '#api-client/core/cookie-jar.ts';
+import {
+  clearCartCookies,
+  readCartToken,
+  readIsDoPayment,
+  writeCartCache,
+  writeCartToken,
+  writeIsDoPayment,
+} from '#api-client/core/cookie-jar.ts';
+import { ApiError, CART_EXPIRED_CODE, isIgnoredError, isProductNotFoundCode } from '#api-client/core/errors.ts';
+import { currentPath, navigateTo, onSessionEvent } from '#api-client/core/http.ts';
 import type { Cart } from '#api-client/core/types.ts';
 import type { CartWire } from '#api-client/wire/cart.ts';
+import type { CartOrderModifyRequest } from '#contracts/cart.ts';
+import { CART_INIT_KEY, oneTabAtATime } from '#lib/one-tab.ts';
 import { cartExpiredRedirect } from '#lib/redirects.ts';
+import { rememberGiftLink } from '#lib/social-gift-link.ts';
 import { toastError } from './toast.ts';
-import { oneTabAtATime, CART_INIT_KEY } from '#lib/one-tab.ts';
 
 /** The payment details PATCH /v1/carts/order/modify takes besides the method (never card data). */
 export type PaymentChoiceDetails = Pick<CartOrderModifyRequest, 'card_token' | 'user_card_id' | 'konbini_store'>;
@@ -67,7 +81,14 @@ export interface CartActions {
 
 export type CartStore = CartState & CartActions;
 
-const initialState: CartState = { token: null, cart: null, loading: false, error: null, productNotFound: false, shippingResetFailed: false };
+const initialState: CartState = {
+  token: null,
+  cart: null,
+  loading: false,
+  error: null,
+  productNotFound: false,
+  shippingResetFailed: false,
+};
 
 let initInFlight: Promise<Cart | null> | null = null;
 /** Set after a product-not-found: the next init tells the server to drop invalid products. */
@@ -113,7 +134,11 @@ export const useCartStore = create<CartStore>()((set, get) => {
     try {
       // Spec 7 "concurrent inits wait for the first", across tabs too: a new visitor's second tab
       // waits for the first tab's cartToken instead of creating a second cart.
-      const result = await oneTabAtATime(CART_INIT_KEY, () => !!token(), () => initCart({ token: token(), invalid_product: invalidProductPending }));
+      const result = await oneTabAtATime(
+        CART_INIT_KEY,
+        () => !!token(),
+        () => initCart({ token: token(), invalid_product: invalidProductPending }),
+      );
       invalidProductPending = false;
       return keep(result);
     } catch (e) {
@@ -172,7 +197,9 @@ export const useCartStore = create<CartStore>()((set, get) => {
     ...initialState,
 
     init() {
-      initInFlight ??= runInit(false).finally(() => { initInFlight = null; });
+      initInFlight ??= runInit(false).finally(() => {
+        initInFlight = null;
+      });
       return initInFlight;
     },
     add: (productId, quantity = 1) => operate((token) => addCartProduct({ token, product_id: productId, quantity })),
@@ -241,7 +268,10 @@ onSessionEvent((e) => {
     // A fresh init, not one already in flight without the bearer: the API merges the guest cart
     // (the stored cartToken) into the member's open cart and answers with the member's cart.
     initInFlight = null;
-    loginMerge = useCartStore.getState().init().catch(() => null);
+    loginMerge = useCartStore
+      .getState()
+      .init()
+      .catch(() => null);
   }
   // A logout without keepCart has already removed the cart cookies; forget the cart in memory too.
   if (e.type === 'ended' && !e.keepCart) {

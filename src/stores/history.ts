@@ -5,11 +5,11 @@
  * entry is dropped rather than rendered.
  */
 import { create } from 'zustand';
-import { persist, createJSONStorage, type StateStorage } from 'zustand/middleware';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { attempt, int, object } from '#api-client/core/guard.ts';
+import { onSessionEvent } from '#api-client/core/refresh.ts';
 import type { Product } from '#api-client/core/types.ts';
 import { productWire } from '#api-client/wire/product.ts';
-import { onSessionEvent } from '#api-client/core/refresh.ts';
 import { HISTORY_STORAGE_KEY } from './history-key.ts';
 
 export { HISTORY_STORAGE_KEY };
@@ -40,8 +40,12 @@ export function sanitizeHistory(raw: unknown): HistoryItem[] {
 const memory = new Map<string, string>();
 const memoryStorage: StateStorage = {
   getItem: (k) => memory.get(k) ?? null,
-  setItem: (k, v) => { memory.set(k, v); },
-  removeItem: (k) => { memory.delete(k); },
+  setItem: (k, v) => {
+    memory.set(k, v);
+  },
+  removeItem: (k) => {
+    memory.delete(k);
+  },
 };
 
 /** localStorage in the browser, a throwaway map on the server (no browser global at import). */
@@ -70,7 +74,9 @@ export const useHistoryStore = create<HistoryState>()(
         set({ items: pushHistory(get().items, { product_id: product.id, product }) });
       },
       setFavorite(productId, isFavorite) {
-        set({ items: get().items.map((i) => (i.product_id === productId ? { ...i, product: { ...i.product, is_favorite: isFavorite } } : i)) });
+        set({
+          items: get().items.map((i) => (i.product_id === productId ? { ...i, product: { ...i.product, is_favorite: isFavorite } } : i)),
+        });
       },
       clear() {
         set({ items: [] });

@@ -3,9 +3,10 @@
  * the member-only pages, which only check the session, do not carry the login call, the cart merge
  * and the history clearing in their first load.
  */
-import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
+
 import { loginUser, logoutUser } from '#api-client/account/auth.ts';
 import { endSession, getSession, setSession } from '#api-client/core/http.ts';
+import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
 import { cartAfterLogin } from './cart.ts';
 import { clearStoredHistory } from './history-key.ts';
 import { loggedOutState, useSessionStore, writeAuthExtras } from './session.ts';
@@ -27,8 +28,16 @@ export type LoginSource = 'login' | 'register' | 'reminder' | 'verify';
 
 /** The notices shown after a login (spec 3 hasPasswordExpired, hasMailErrorCountOver). */
 export const LOGIN_WARNINGS = {
-  passwordExpired: { message: 'パスワードの有効期限が切れています。パスワードを変更してください。', href: '/mypage/password/', link: 'パスワードを変更する' },
-  mailErrorCountOver: { message: 'メールが届かない状態です。メールアドレスをご確認ください。', href: '/mypage/user_info/edit/', link: '会員情報を変更する' },
+  passwordExpired: {
+    message: 'パスワードの有効期限が切れています。パスワードを変更してください。',
+    href: '/mypage/password/',
+    link: 'パスワードを変更する',
+  },
+  mailErrorCountOver: {
+    message: 'メールが届かない状態です。メールアドレスをご確認ください。',
+    href: '/mypage/user_info/edit/',
+    link: '会員情報を変更する',
+  },
 } as const;
 
 /** The warning a login answer calls for, or null. */

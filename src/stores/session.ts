@@ -5,10 +5,10 @@
  * in ./session-actions.ts: the member-only pages that only check the session do not carry them.
  */
 import { create } from 'zustand';
-import type { LoginResponse } from '#contracts/auth.ts';
-import { getSession, endSession, refreshSession, onSessionEvent, clientNow } from '#api-client/core/http.ts';
-import { isTokenExpired } from '#api-client/core/token.ts';
 import { isIgnoredError } from '#api-client/core/errors.ts';
+import { clientNow, endSession, getSession, onSessionEvent, refreshSession } from '#api-client/core/http.ts';
+import { isTokenExpired } from '#api-client/core/token.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
 
 export interface AuthState {
   /** The session has been checked at least once on this page. */
@@ -65,8 +65,11 @@ export function readAuthExtras(): AuthExtras {
     const x = parsed as Record<string, unknown>;
     const pending = x.pendingVerification as LoginResponse | null | undefined;
     // A pending answer whose token has run out is of no use any more (resending needs the token).
-    const usable = !!pending && typeof pending.access_token === 'string' && typeof pending.user_id === 'number'
-      && !(Date.parse(pending.expires_at) <= clientNow());
+    const usable =
+      !!pending &&
+      typeof pending.access_token === 'string' &&
+      typeof pending.user_id === 'number' &&
+      !(Date.parse(pending.expires_at) <= clientNow());
     return {
       pendingVerification: usable ? pending : null,
       isSyncUserChannel: x.isSyncUserChannel === true,
@@ -142,8 +145,12 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
         // them to /verify/ (spec 2), so their pending answer comes back from this tab's storage.
         const pending = extras.pendingVerification ?? get().pendingVerification;
         set({
-          ...loggedOutState, check: true, isRefreshFailed: get().isRefreshFailed,
-          pendingVerification: pending, isRegisteredMember: pending ? false : null, isManagerLogin: extras.isManagerLogin ?? get().isManagerLogin,
+          ...loggedOutState,
+          check: true,
+          isRefreshFailed: get().isRefreshFailed,
+          pendingVerification: pending,
+          isRegisteredMember: pending ? false : null,
+          isManagerLogin: extras.isManagerLogin ?? get().isManagerLogin,
         });
         return false;
       }
@@ -153,11 +160,18 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
         warningMessage: extras.warningMessage ?? get().warningMessage,
       });
       if (!opts.force && !isTokenExpired(stored.expiresAt, clientNow())) {
-        set({ check: true, isLogin: get().isRegisteredMember !== false, accessToken: stored.accessToken, tokenExpiresAt: stored.expiresAt });
+        set({
+          check: true,
+          isLogin: get().isRegisteredMember !== false,
+          accessToken: stored.accessToken,
+          tokenExpiresAt: stored.expiresAt,
+        });
         return get().isLogin;
       }
       return get().refresh();
-    })().finally(() => { checking = null; });
+    })().finally(() => {
+      checking = null;
+    });
     return checking;
   },
 
@@ -167,7 +181,12 @@ export const useSessionStore = create<SessionStore>()((set, get) => ({
       // This tab's refresh has updated the store through the 'token' event (or ended the session);
       // a token another tab refreshed meanwhile comes back without one, so the stored token decides.
       const stored = getSession();
-      set({ check: true, isLogin: !!stored && get().isRegisteredMember !== false, accessToken: stored?.accessToken ?? null, tokenExpiresAt: stored?.expiresAt ?? null });
+      set({
+        check: true,
+        isLogin: !!stored && get().isRegisteredMember !== false,
+        accessToken: stored?.accessToken ?? null,
+        tokenExpiresAt: stored?.expiresAt ?? null,
+      });
       return get().isLogin;
     } catch (e) {
       if (isIgnoredError(e)) {

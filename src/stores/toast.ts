@@ -3,7 +3,7 @@
  * shared by every island; the theme's toast region renders `toasts`.
  */
 import { create } from 'zustand';
-import { isDisplayableError, firstErrorMessage } from '#api-client/core/errors.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { TOAST_DURATION_MS } from '#lib/timing.ts';
 
 export const TOAST_POSITION = 'bottom-center';

@@ -4,10 +4,13 @@
  * it was touched (left after editing) or a submit was tried, so a shopper is not scolded while typing
  * the first character. islands/common/useForm.ts binds it to React inputs.
  */
-import { validate, type Rule } from './rules.ts';
+import { type Rule, validate } from './rules.ts';
 
 /** One field: the name the messages substitute, and its rules in order (the first failure shows). */
-export interface FieldSpec { label: string; rules: readonly Rule[] }
+export interface FieldSpec {
+  label: string;
+  rules: readonly Rule[];
+}
 
 export type FormSpec<T> = { [K in keyof T]?: FieldSpec };
 export type FormErrors<T> = Partial<Record<keyof T, string>>;
@@ -49,8 +52,14 @@ export function changeField<T, K extends keyof T>(state: FormState<T>, name: K, 
  * of each field the form has, the first of those fields in form order (to focus), and the messages of
  * fields the form does not show (for a general notice).
  */
-export function applyServerErrors<T extends Record<string, unknown>>(state: FormState<T>, spec: FormSpec<T>, errors: Record<string, readonly string[]> | undefined): {
-  state: FormState<T>; firstInvalid: keyof T | null; unmatched: string[];
+export function applyServerErrors<T extends Record<string, unknown>>(
+  state: FormState<T>,
+  spec: FormSpec<T>,
+  errors: Record<string, readonly string[]> | undefined,
+): {
+  state: FormState<T>;
+  firstInvalid: keyof T | null;
+  unmatched: string[];
 } {
   const server: FormErrors<T> = {};
   const unmatched: string[] = [];
@@ -77,8 +86,14 @@ export function visibleErrors<T extends Record<string, unknown>>(state: FormStat
 }
 
 /** A submit: marks the try, and says whether it may go on and which field to focus (the first invalid in spec order). */
-export function submitForm<T extends Record<string, unknown>>(state: FormState<T>, spec: FormSpec<T>): {
-  state: FormState<T>; errors: FormErrors<T>; valid: boolean; firstInvalid: keyof T | null;
+export function submitForm<T extends Record<string, unknown>>(
+  state: FormState<T>,
+  spec: FormSpec<T>,
+): {
+  state: FormState<T>;
+  errors: FormErrors<T>;
+  valid: boolean;
+  firstInvalid: keyof T | null;
 } {
   const errors = validateForm(state.values, spec);
   const firstInvalid = (Object.keys(spec) as (keyof T)[]).find((key) => errors[key] !== undefined) ?? null;

@@ -5,7 +5,15 @@
  */
 import { messages } from '#contracts/messages.ts';
 import {
-  EMAIL, FULL_WIDTH, HALF_WIDTH_ALPHA_NUM, KANA, PHONE_DIGITS, POST, POSTAL_DIGITS, STRICT_PASSWORD, TEL,
+  EMAIL,
+  FULL_WIDTH,
+  HALF_WIDTH_ALPHA_NUM,
+  KANA,
+  PHONE_DIGITS,
+  POST,
+  POSTAL_DIGITS,
+  STRICT_PASSWORD,
+  TEL,
 } from '#contracts/patterns.ts';
 
 /** A rule may read the whole form's values (cross-field rules such as required_without_all). */
@@ -23,18 +31,24 @@ const text = (value: unknown): string => (typeof value === 'number' ? String(val
 const length = (value: string): number => [...value].length;
 
 /** Builds a rule that checks non-empty values against a pattern. */
-const pattern = (re: RegExp, message: (field: string) => string): Rule =>
-  (value, field) => (isEmpty(value) || re.test(text(value)) ? null : message(field));
+const pattern =
+  (re: RegExp, message: (field: string) => string): Rule =>
+  (value, field) =>
+    isEmpty(value) || re.test(text(value)) ? null : message(field);
 
 export const required: Rule = (value, field) => (isEmpty(value) ? messages.required(field) : null);
 
 /** At most `max` characters. */
-export const maxLength = (max: number): Rule =>
-  (value, field) => (isEmpty(value) || length(text(value)) <= max ? null : messages.maxLength(field, max));
+export const maxLength =
+  (max: number): Rule =>
+  (value, field) =>
+    isEmpty(value) || length(text(value)) <= max ? null : messages.maxLength(field, max);
 
 /** At least `min` characters. */
-export const minLength = (min: number): Rule =>
-  (value, field) => (isEmpty(value) || length(text(value)) >= min ? null : messages.minLength(field, min));
+export const minLength =
+  (min: number): Rule =>
+  (value, field) =>
+    isEmpty(value) || length(text(value)) >= min ? null : messages.minLength(field, min);
 
 /** An e-mail address; surrounding blanks are ignored, as the API trims them. */
 export const email: Rule = (value, field) => (isEmpty(value) || EMAIL.test(text(value).trim()) ? null : messages.email(field));
@@ -46,7 +60,8 @@ export const kana = pattern(KANA, messages.kana);
 export const post = pattern(POST, messages.post);
 
 /** A number with at most `max` decimal places. */
-export const decimal = (max: number): Rule =>
+export const decimal =
+  (max: number): Rule =>
   (value, field) => {
     if (isEmpty(value)) return null;
     const re = max > 0 ? new RegExp(`^-?\\d+(\\.\\d{1,${max}})?$`) : /^-?\d+$/;
@@ -83,12 +98,18 @@ export function requiredWithoutAll(values: Record<string, unknown>, fields: read
 }
 
 /** required_without_all as a field rule: fails on every listed field while all of them are empty. */
-export const requiredWithoutAllOf = (fields: readonly string[]): Rule =>
-  (_value, _field, values) => (values ? requiredWithoutAll(values, fields) : null);
+export const requiredWithoutAllOf =
+  (fields: readonly string[]): Rule =>
+  (_value, _field, values) =>
+    values ? requiredWithoutAll(values, fields) : null;
 
 /** `rules` apply only while `applies(values)` holds (the fields of an optional block, say). */
 export const when = (applies: (values: Readonly<Record<string, unknown>>) => boolean, rules: readonly Rule[]): Rule[] =>
-  rules.map((rule): Rule => (value, field, values) => (values && applies(values) ? rule(value, field, values) : null));
+  rules.map(
+    (rule): Rule =>
+      (value, field, values) =>
+        values && applies(values) ? rule(value, field, values) : null,
+  );
 
 /** A YYYY-MM-DD date (a date input's value) that exists; empty passes (spec 5 date_birth). */
 export const isoDate: Rule = (value) => {

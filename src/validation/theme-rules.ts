@@ -6,7 +6,7 @@
  */
 import { themes } from '#themes/manifests.ts';
 import type { ThemeRules } from '#themes/theme-manifest.ts';
-import { fullWidth, kana, maxLength, password, required, type Rule } from './rules.ts';
+import { fullWidth, kana, maxLength, password, type Rule, required } from './rules.ts';
 
 export const THEME_META = 'shop:theme';
 
@@ -23,9 +23,12 @@ export function themeRules(themeName: string): Required<ThemeRules> {
 export function themedFieldRules(field: ThemedField, themeName: string): Rule[] {
   const rules = themeRules(themeName);
   switch (field) {
-    case 'password': return rules.strictPassword ? [required, password] : [required];
-    case 'name': return rules.fullWidthNames ? [required, maxLength(50), fullWidth] : [required, maxLength(50)];
-    case 'nameKana': return rules.kanaKatakana ? [required, maxLength(50), kana] : [required, maxLength(50)];
+    case 'password':
+      return rules.strictPassword ? [required, password] : [required];
+    case 'name':
+      return rules.fullWidthNames ? [required, maxLength(50), fullWidth] : [required, maxLength(50)];
+    case 'nameKana':
+      return rules.kanaKatakana ? [required, maxLength(50), kana] : [required, maxLength(50)];
   }
 }
 

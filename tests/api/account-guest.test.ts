@@ -3,12 +3,13 @@
  * → an address → cart → decision with the order mail to the guest's e-mail → POST /v1/me/convert.
  * Also the school-key check.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { orders, users } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '#contracts/auth.ts';
-import { createTestShop, productPicker, type TestShop } from './helpers.ts';
+import { orders, users } from '../../api/src/db/schema/index.ts';
 import { appWithAddresses, lastMail, refreshCookie, run } from './account-support.ts';
+import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let product: ReturnType<typeof productPicker>;
@@ -17,14 +18,33 @@ beforeAll(async () => {
   shop = await createTestShop();
   product = productPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const details = (email: string) => ({
-  email, last_name: '高橋', first_name: '美咲', last_name_kana: 'タカハシ', first_name_kana: 'ミサキ', cell_phone_number: '09033334444',
+  email,
+  last_name: '高橋',
+  first_name: '美咲',
+  last_name_kana: 'タカハシ',
+  first_name_kana: 'ミサキ',
+  cell_phone_number: '09033334444',
 });
 const address = {
-  division_ct: 1, name: '', shipping_name: '高橋 美咲', last_name: '高橋', first_name: '美咲', last_name_kana: 'タカハシ', first_name_kana: 'ミサキ',
-  postal_code: '5300001', prefecture: '大阪府', city: '大阪市北区', address1: '梅田1-1-1', address2: '', phone_number: null, cell_phone_number: '09033334444',
+  division_ct: 1,
+  name: '',
+  shipping_name: '高橋 美咲',
+  last_name: '高橋',
+  first_name: '美咲',
+  last_name_kana: 'タカハシ',
+  first_name_kana: 'ミサキ',
+  postal_code: '5300001',
+  prefecture: '大阪府',
+  city: '大阪市北区',
+  address1: '梅田1-1-1',
+  address2: '',
+  phone_number: null,
+  cell_phone_number: '09033334444',
 };
 
 async function dummy() {
@@ -66,26 +86,34 @@ describe('GET /v1/users/dummy', () => {
 });
 
 describe('guest purchase', () => {
-  it('a guest may give a member\'s e-mail address (a member may not)', async () => {
+  it("a guest may give a member's e-mail address (a member may not)", async () => {
     const { body } = await dummy();
     expect((await ok('PUT', '/v1/me/user', body.access_token, details('demo@example.jp'))).email).toBe('demo@example.jp');
     // The member login by e-mail still finds the member, not the guest.
-    const demo = await (await shop.request('POST', '/v1/auth/login', { body: { username: 'demo@example.jp', password: 'demo-pass-2026' } })).json();
+    const demo = await (
+      await shop.request('POST', '/v1/auth/login', { body: { username: 'demo@example.jp', password: 'demo-pass-2026' } })
+    ).json();
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, demo.user_id));
     expect(row.username).toBe('demo');
     // Converting that guest is refused on the e-mail: it belongs to a member.
-    const res = await shop.request('POST', '/v1/me/convert', { token: body.access_token, body: { username: `conv${id}x`, password: 'guest-pass-2026', security_question_ct: 4, security_answer: 'カレー' } });
+    const res = await shop.request('POST', '/v1/me/convert', {
+      token: body.access_token,
+      body: { username: `conv${id}x`, password: 'guest-pass-2026', security_question_ct: 4, security_answer: 'カレー' },
+    });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ errors: { email: ['このメールアドレスは既に登録されています'] } });
 
     // A member cannot take another member's address.
-    const clash = await shop.request('PUT', '/v1/me/user', { token: demo.access_token, body: { ...details('demo-mfa@example.jp'), password: 'demo-pass-2026' } });
+    const clash = await shop.request('PUT', '/v1/me/user', {
+      token: demo.access_token,
+      body: { ...details('demo-mfa@example.jp'), password: 'demo-pass-2026' },
+    });
     expect(clash.status).toBe(422);
     expect(await clash.json()).toMatchObject({ code: 'user.email.taken', errors: { email: ['このメールアドレスは既に登録されています'] } });
     await ok('PUT', '/v1/me/user', demo.access_token, { ...details('demo@example.jp'), password: 'demo-pass-2026' });
   });
 
-  it('dummy → details → address → cart → decision mails the order to the guest\'s e-mail → convert to a member', async () => {
+  it("dummy → details → address → cart → decision mails the order to the guest's e-mail → convert to a member", async () => {
     const { body } = await dummy();
     const token = body.access_token;
     const email = `guest-${id}@example.jp`;
@@ -112,7 +140,11 @@ describe('guest purchase', () => {
     expect(mail.body).toContain('高橋 美咲 様');
 
     // 「この内容で会員登録する」: duplicates first, then the conversion.
-    const convert = (b: Record<string, unknown>) => shop.request('POST', '/v1/me/convert', { token, body: { password: 'guest-pass-2026', security_question_ct: 4, security_answer: 'カレー', ...b } });
+    const convert = (b: Record<string, unknown>) =>
+      shop.request('POST', '/v1/me/convert', {
+        token,
+        body: { password: 'guest-pass-2026', security_question_ct: 4, security_answer: 'カレー', ...b },
+      });
     res = await convert({ username: 'DEMO' });
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ code: 'user.username.taken', errors: { username: ['このログインIDは既に使用されています'] } });
@@ -125,11 +157,20 @@ describe('guest purchase', () => {
     expect(session).toMatchObject({ is_registered_member: true, user_id: body.user_id });
     expect(refreshCookie(res)).toBeTruthy();
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
-    expect(row).toMatchObject({ is_guest: false, is_registered_member: true, username: `conv${id}`, email, last_name: '高橋', security_question_ct: 4 });
+    expect(row).toMatchObject({
+      is_guest: false,
+      is_registered_member: true,
+      username: `conv${id}`,
+      email,
+      last_name: '高橋',
+      security_question_ct: 4,
+    });
     expect((await lastMail(shop, email, 'welcome')).body).toContain(`ログインID：conv${id}`);
 
     // The member logs in, sees the guest's order, and cannot convert twice.
-    const logged = await (await shop.request('POST', '/v1/auth/login', { body: { username: `conv${id}`, password: 'guest-pass-2026' } })).json();
+    const logged = await (
+      await shop.request('POST', '/v1/auth/login', { body: { username: `conv${id}`, password: 'guest-pass-2026' } })
+    ).json();
     expect(logged.user_id).toBe(body.user_id);
     const history = await ok('GET', '/v1/me/orders', logged.access_token);
     expect(history.map((o: { order_no: string }) => o.order_no)).toEqual([order.order_no]);
@@ -141,17 +182,26 @@ describe('guest purchase', () => {
 
   it('converting needs an e-mail, and a sign-in', async () => {
     const { body } = await dummy();
-    const res = await shop.request('POST', '/v1/me/convert', { token: body.access_token, body: { username: `conv${id}n`, password: 'guest-pass-2026', security_question_ct: 1, security_answer: 'ポチ' } });
+    const res = await shop.request('POST', '/v1/me/convert', {
+      token: body.access_token,
+      body: { username: `conv${id}n`, password: 'guest-pass-2026', security_question_ct: 1, security_answer: 'ポチ' },
+    });
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({ email: ['メールアドレスは必須項目です'] });
-    expect((await shop.request('POST', '/v1/me/convert', { body: { username: `conv${id}n`, password: 'guest-pass-2026', security_question_ct: 1, security_answer: 'ポチ' } })).status).toBe(401);
+    expect(
+      (
+        await shop.request('POST', '/v1/me/convert', {
+          body: { username: `conv${id}n`, password: 'guest-pass-2026', security_question_ct: 1, security_answer: 'ポチ' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('POST /v1/schools/check', () => {
   const check = (key: unknown, channel = 'default') => shop.request('POST', '/v1/schools/check', { body: { key }, channel });
 
-  it('answers whether the key is one of the channel\'s active keys, ignoring width and case', async () => {
+  it("answers whether the key is one of the channel's active keys, ignoring width and case", async () => {
     expect(await (await check('KIYORA2026')).json()).toEqual({ key: 'KIYORA2026', check: true });
     expect(await (await check('ｋｉｙｏｒａ２０２６')).json()).toEqual({ key: 'ｋｉｙｏｒａ２０２６', check: true });
     expect(await (await check('SAKURA2026')).json()).toEqual({ key: 'SAKURA2026', check: true });

@@ -3,28 +3,37 @@
  * login under the target channel's rules (school key, first-login verification), the lockout's unlock mail and link (GET /v1/auth/unlock/{token}), the login history and
  * the password change ending other sessions.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
-import { hashToken } from '../../api/src/services/tokens/index.ts';
-import { loginResponseSchema } from '#contracts/auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginHistoryListSchema, MAX_CODE_ATTEMPTS } from '#contracts/account.ts';
-import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
+import { loginResponseSchema } from '#contracts/auth.ts';
+import { auth_tokens, login_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { SCHOOL_CHANNEL } from '../../api/src/db/seed/school.ts';
 import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/schools/index.ts';
-import { createMember, lastMail, linkToken, mailedCode, mailsTo, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';
+import { hashToken } from '../../api/src/services/tokens/index.ts';
+import { createMember, lastMail, linkToken, MEMBER_PASSWORD, mailedCode, mailsTo, refreshCookie, run } from './account-support.ts';
 import { benefitSteps } from './benefits-support.ts';
+import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 const id = run();
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const login = (username: string, password = MEMBER_PASSWORD, channel = 'default') =>
   shop.request('POST', '/v1/auth/login', { body: { username, password }, channel, headers: { 'User-Agent': 'vitest-account' } });
 const verify = (user_id: number, verify_code: string, channel = 'default') =>
   shop.request('POST', '/v1/auth/verify', { body: { user_id, verify_code }, channel });
-const codeTokens = (userId: number) => shop.database.db.select().from(auth_tokens).where(and(eq(auth_tokens.user_id, userId), eq(auth_tokens.kind, 'mfa')));
+const codeTokens = (userId: number) =>
+  shop.database.db
+    .select()
+    .from(auth_tokens)
+    .where(and(eq(auth_tokens.user_id, userId), eq(auth_tokens.kind, 'mfa')));
 
 /** Logs a code-step member in: the step's answer and the mailed code. */
 async function passwordStep(username: string, email: string, channel = 'default') {
@@ -39,7 +48,14 @@ describe('login with a verification code', () => {
     const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo-mfa', password: 'demo-pass-2026' } });
     expect(res.status).toBe(200);
     const step = loginResponseSchema.parse(await res.json());
-    expect(step).toMatchObject({ is_verify: true, access_token: '', expires_in: 0, expires_at: '', verify_code: null, user_id: expect.any(Number) });
+    expect(step).toMatchObject({
+      is_verify: true,
+      access_token: '',
+      expires_in: 0,
+      expires_at: '',
+      verify_code: null,
+      user_id: expect.any(Number),
+    });
     expect(refreshCookie(res)).toBeNull();
 
     const mail = await lastMail(shop, 'demo-mfa@example.jp', 'login_code');
@@ -71,7 +87,12 @@ describe('login with a verification code', () => {
     for (let i = 0; i < MAX_CODE_ATTEMPTS; i++) {
       const res = await verify(body.user_id, wrong);
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ message: '認証コードが正しくありません。', code: 'auth.verify_failed', request_id: expect.any(String), errors: { verify_code: ['認証コードが正しくありません。'] } });
+      expect(await res.json()).toEqual({
+        message: '認証コードが正しくありません。',
+        code: 'auth.verify_failed',
+        request_id: expect.any(String),
+        errors: { verify_code: ['認証コードが正しくありません。'] },
+      });
     }
     const res = await verify(body.user_id, code);
     expect(res.status).toBe(422);
@@ -99,7 +120,10 @@ describe('login with a verification code', () => {
     const first = await passwordStep(m.username, m.email);
     const second = await passwordStep(m.username, m.email);
     if (first.code !== second.code) expect((await (await verify(m.id, first.code)).json()).code).toBe('auth.verify_failed');
-    await shop.database.db.update(auth_tokens).set({ expires_at: sql`now() - interval '1 second'` }).where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'mfa')));
+    await shop.database.db
+      .update(auth_tokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'mfa')));
     expect((await (await verify(m.id, second.code)).json()).code).toBe('auth.verify_expired');
     // The code of another channel's request does not count here.
     const third = await passwordStep(m.username, m.email);
@@ -146,8 +170,15 @@ describe('channel-sync login', () => {
     expect(body).toMatchObject({ is_registered_member: true, is_verify: false });
     expect(refreshCookie(res)).toBeTruthy();
     const [linked] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
-    expect(linked).toMatchObject({ channel_id: 'outlet', synced_from_user_id: source.id, username: source.username, email: source.email,
-      last_name: '試験', password_hash: source.password_hash, security_question_ct: 1 });
+    expect(linked).toMatchObject({
+      channel_id: 'outlet',
+      synced_from_user_id: source.id,
+      username: source.username,
+      email: source.email,
+      last_name: '試験',
+      password_hash: source.password_hash,
+      security_question_ct: 1,
+    });
 
     // Again by e-mail: the same linked member; and from now on a plain login works there too.
     const again = await (await sync(source.email, MEMBER_PASSWORD, 'outlet')).json();
@@ -164,15 +195,31 @@ describe('channel-sync login', () => {
     const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ is_registered_member: false, is_verify: false });
     const [linked] = await shop.database.db.select().from(users).where(eq(users.id, body.user_id));
-    expect(linked).toMatchObject({ channel_id: 'default', synced_from_user_id: source.id, is_registered_member: false, email_verified_at: null });
+    expect(linked).toMatchObject({
+      channel_id: 'default',
+      synced_from_user_id: source.id,
+      is_registered_member: false,
+      email_verified_at: null,
+    });
     // Logging in again (a plain login now finds the linked member) still is no registered login.
     expect((await (await login(source.username)).json()).is_registered_member).toBe(false);
 
     // Nor may it buy before the link is opened (the channel's rule), and may once it is.
     const steps = benefitSteps(() => shop);
-    const [address] = await shop.database.db.insert(user_addresses).values({
-      user_id: body.user_id, name: '自宅', last_name: '中村', first_name: '光', postal_code: '1000001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1', is_default: true,
-    }).returning();
+    const [address] = await shop.database.db
+      .insert(user_addresses)
+      .values({
+        user_id: body.user_id,
+        name: '自宅',
+        last_name: '中村',
+        first_name: '光',
+        postal_code: '1000001',
+        prefecture: '東京都',
+        city: '千代田区',
+        address1: '千代田1-1',
+        is_default: true,
+      })
+      .returning();
     const { token: cart } = await steps.cartWith([[1000, 10, 1]], body.access_token);
     await steps.readyToDecide(cart, body.access_token, address.id);
     const refused = await steps.failure(steps.decide(cart, body.access_token));
@@ -199,11 +246,17 @@ describe('channel-sync login', () => {
   it('into the school channel (SITE.SCHOOL_KEY_REQUIRED) the school key is required as for registration; a valid one stores the school', async () => {
     const source = await createMember(shop, `sync${id}s`, { channel: 'default' });
     const syncKey = (school_key?: string, password = MEMBER_PASSWORD) =>
-      shop.request('POST', '/v1/auth/login-sync-channel', { body: { username: source.username, password, ...(school_key ? { school_key } : {}) }, channel: SCHOOL_CHANNEL });
+      shop.request('POST', '/v1/auth/login-sync-channel', {
+        body: { username: source.username, password, ...(school_key ? { school_key } : {}) },
+        channel: SCHOOL_CHANNEL,
+      });
 
     const missing = await syncKey();
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toMatchObject({ code: 'user.school_key.required', errors: { school_key: [SCHOOL_KEY_MESSAGES.required] } });
+    expect(await missing.json()).toMatchObject({
+      code: 'user.school_key.required',
+      errors: { school_key: [SCHOOL_KEY_MESSAGES.required] },
+    });
     expect(refreshCookie(missing)).toBeNull();
     const wrong = await syncKey('NOPE2026');
     expect(await wrong.json()).toMatchObject({ code: 'user.school_key.invalid', errors: { school_key: [SCHOOL_KEY_MESSAGES.invalid] } });
@@ -219,20 +272,31 @@ describe('channel-sync login', () => {
     expect(linked).toMatchObject({ channel_id: SCHOOL_CHANNEL, synced_from_user_id: source.id, school: '清良学園' });
   });
 
-  it('a wrong password is auth.failed and counts towards the source member\'s lockout; unknown names answer the same', async () => {
+  it("a wrong password is auth.failed and counts towards the source member's lockout; unknown names answer the same", async () => {
     const source = await createMember(shop, `sync${id}b`, { channel: 'outlet' });
     const res = await sync(source.username, 'wrong-pass');
     expect(res.status).toBe(422);
-    expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
+    expect(await res.json()).toEqual({
+      message: 'ログインIDまたはパスワードが正しくありません。',
+      code: 'auth.failed',
+      request_id: expect.any(String),
+    });
     expect((await shop.database.db.select().from(users).where(eq(users.id, source.id)))[0].failed_login_count).toBe(1);
-    expect(await (await sync(`nobody${id}`, 'wrong-pass')).json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
+    expect(await (await sync(`nobody${id}`, 'wrong-pass')).json()).toEqual({
+      message: 'ログインIDまたはパスワードが正しくありません。',
+      code: 'auth.failed',
+      request_id: expect.any(String),
+    });
     expect(await shop.database.db.select().from(users).where(eq(users.synced_from_user_id, source.id))).toHaveLength(0);
   });
 
-  it('this channel\'s own credentials log in as for login', async () => {
+  it("this channel's own credentials log in as for login", async () => {
     const res = await sync('demo', 'demo-pass-2026');
     expect(res.status).toBe(200);
-    const [demo] = await shop.database.db.select().from(users).where(and(eq(users.username, 'demo'), eq(users.channel_id, 'default')));
+    const [demo] = await shop.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.username, 'demo'), eq(users.channel_id, 'default')));
     expect((await res.json()).user_id).toBe(demo.id);
   });
 
@@ -243,7 +307,10 @@ describe('channel-sync login', () => {
     expect(step).toMatchObject({ is_verify: true, access_token: '' });
     expect(step.user_id).not.toBe(source.id);
     const code = mailedCode((await lastMail(shop, source.email, 'login_code')).body);
-    const done = await shop.request('POST', '/v1/auth/verify', { body: { user_id: step.user_id, verify_code: code, is_sync_user_channel: true }, channel: 'outlet' });
+    const done = await shop.request('POST', '/v1/auth/verify', {
+      body: { user_id: step.user_id, verify_code: code, is_sync_user_channel: true },
+      channel: 'outlet',
+    });
     expect(done.status).toBe(200);
     expect((await done.json()).user_id).toBe(step.user_id);
   });
@@ -266,7 +333,10 @@ describe('lockout and unlock', () => {
     const res = await unlock(token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'アカウントのロックを解除しました。ログインしてください。' });
-    expect((await shop.database.db.select().from(users).where(eq(users.id, m.id)))[0]).toMatchObject({ locked_until: null, failed_login_count: 0 });
+    expect((await shop.database.db.select().from(users).where(eq(users.id, m.id)))[0]).toMatchObject({
+      locked_until: null,
+      failed_login_count: 0,
+    });
     expect((await login(m.username)).status).toBe(200);
 
     const again = await unlock(token);
@@ -279,7 +349,10 @@ describe('lockout and unlock', () => {
     for (let i = 0; i < 5; i++) await login(m.username, 'bad');
     const token = linkToken((await lastMail(shop, m.email, 'unlock')).body, '/login/unlock/');
     expect((await unlock(token, 'outlet')).status).toBe(422);
-    await shop.database.db.update(auth_tokens).set({ expires_at: sql`now() - interval '1 second'` }).where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'unlock')));
+    await shop.database.db
+      .update(auth_tokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'unlock')));
     expect((await (await unlock(token)).json()).code).toBe('auth.unlock_invalid');
     expect((await (await unlock('no-such-token')).json()).code).toBe('auth.unlock_invalid');
     expect((await shop.database.db.select().from(users).where(eq(users.id, m.id)))[0].locked_until).not.toBeNull();
@@ -321,18 +394,23 @@ describe('GET /v1/me/login-histories', () => {
 
   it('a sync login is recorded on the linked member', async () => {
     const source = await createMember(shop, `hsync${id}`, { channel: 'outlet' });
-    const body = await (await shop.request('POST', '/v1/auth/login-sync-channel', { body: { username: source.username, password: MEMBER_PASSWORD } })).json();
+    const body = await (
+      await shop.request('POST', '/v1/auth/login-sync-channel', { body: { username: source.username, password: MEMBER_PASSWORD } })
+    ).json();
     const rows = await shop.database.db.select().from(login_histories).where(eq(login_histories.user_id, body.user_id));
     expect(rows.map((r) => r.succeeded)).toEqual([true]);
   });
 });
 
 describe('PUT /v1/me/password', () => {
-  it('sets password_changed_at and ends the member\'s other sessions, keeping this one', async () => {
+  it("sets password_changed_at and ends the member's other sessions, keeping this one", async () => {
     const m = await createMember(shop, `pw${id}`);
     const other = await (await login(m.username)).json();
     const current = await (await login(m.username)).json();
-    const res = await shop.request('PUT', '/v1/me/password', { token: current.access_token, body: { current_password: MEMBER_PASSWORD, password: 'changed-pass-2026' } });
+    const res = await shop.request('PUT', '/v1/me/password', {
+      token: current.access_token,
+      body: { current_password: MEMBER_PASSWORD, password: 'changed-pass-2026' },
+    });
     expect(res.status).toBe(204);
     expect((await shop.request('GET', '/v1/me/user', { token: other.access_token })).status).toBe(401);
     expect((await shop.request('GET', '/v1/me/user', { token: current.access_token })).status).toBe(200);

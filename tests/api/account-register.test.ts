@@ -4,34 +4,53 @@
  * (setting on), registered at once with a welcome mail on the outlet; duplicates per field; the link
  * works once. Also has_password_expired (AUTH.PASSWORD_EXPIRE_DAYS).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, settings, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginResponseSchema } from '#contracts/auth.ts';
-import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
+import { auth_tokens, settings, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { appWithAddresses, lastMail, linkToken, mailsTo, refreshCookie, registration, run } from './account-support.ts';
+import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 const id = run();
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const register = (body: unknown, channel = 'default') => shop.request('POST', '/v1/users', { body, channel });
 const check = (token: string) => shop.request('POST', '/v1/email-verify/check', { body: { token } });
 const userByName = async (username: string, channel = 'default') =>
-  (await shop.database.db.select().from(users).where(and(eq(users.username, username), eq(users.channel_id, channel))))[0];
+  (
+    await shop.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.username, username), eq(users.channel_id, channel)))
+  )[0];
 
 describe('POST /v1/users', () => {
   it('registers, logs in (201 LoginResponse + refresh cookie) and, with verification on, mails the link and stays unregistered', async () => {
     const name = `reg${id}a`;
-    const res = await register(registration(name, { address: { postal_code: '150-0001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-2-3' } }));
+    const res = await register(
+      registration(name, { address: { postal_code: '150-0001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-2-3' } }),
+    );
     expect(res.status).toBe(201);
     const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({ is_registered_member: false, is_verify: false, has_password_expired: false, expires_in: 3600 });
     expect(refreshCookie(res)).toBeTruthy();
 
     const me = await (await shop.request('GET', '/v1/me/user', { token: body.access_token })).json();
-    expect(me).toMatchObject({ username: name, email: `${name}@example.jp`, last_name: '鈴木', is_registered_member: false, security_question_ct: 2, newsletter: 1 });
+    expect(me).toMatchObject({
+      username: name,
+      email: `${name}@example.jp`,
+      last_name: '鈴木',
+      is_registered_member: false,
+      security_question_ct: 2,
+      newsletter: 1,
+    });
     const row = await userByName(name);
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.security_answer_hash).toMatch(/^scrypt\$/);
@@ -39,7 +58,15 @@ describe('POST /v1/users', () => {
     expect(row.password_changed_at).not.toBeNull();
 
     const [address] = await shop.database.db.select().from(user_addresses).where(eq(user_addresses.user_id, row.id));
-    expect(address).toMatchObject({ postal_code: '1500001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-2-3', is_default: true, last_name: '鈴木', cell_phone_number: '09011112222' });
+    expect(address).toMatchObject({
+      postal_code: '1500001',
+      prefecture: '東京都',
+      city: '渋谷区',
+      address1: '神宮前1-2-3',
+      is_default: true,
+      last_name: '鈴木',
+      cell_phone_number: '09011112222',
+    });
     const list = await (await shop.request('GET', '/v1/me/user-addresses', { token: body.access_token })).json();
     expect(list[0]).toMatchObject({ formatted_postal_code: '150-0001', full_address: '〒150-0001 東京都渋谷区神宮前1-2-3' });
 
@@ -83,7 +110,7 @@ describe('POST /v1/users', () => {
     expect((await register(registration(name), 'outlet')).status).toBe(201);
   });
 
-  it('refuses a member\'s e-mail where registration logs in at once (the outlet verifies nothing first)', async () => {
+  it("refuses a member's e-mail where registration logs in at once (the outlet verifies nothing first)", async () => {
     const name = `dupo${id}`;
     expect((await register(registration(name), 'outlet')).status).toBe(201);
     const res = await register(registration(`${name}b`, { email: `${name.toUpperCase()}@EXAMPLE.JP` }), 'outlet');
@@ -91,15 +118,19 @@ describe('POST /v1/users', () => {
     expect(await res.json()).toMatchObject({ code: 'user.email.taken', errors: { email: ['このメールアドレスは既に登録されています'] } });
   });
 
-  it('where the address is verified first, a member\'s e-mail answers as a new one does; the owner is mailed the way to the reminders', async () => {
+  it("where the address is verified first, a member's e-mail answers as a new one does; the owner is mailed the way to the reminders", async () => {
     const owner = await register(registration(`own${id}`));
     const ownerLink = linkToken((await lastMail(shop, `own${id}@example.jp`, 'email_verify')).body, '/verify/email/');
     expect((await check(ownerLink)).status).toBe(200);
 
     const shape = async (res: Response) => {
       const body = loginResponseSchema.parse(await res.json());
-      return { status: res.status, keys: Object.keys(body).sort(), cookie: refreshCookie(res) != null,
-        flags: { ...body, access_token: typeof body.access_token, expires_at: typeof body.expires_at, user_id: typeof body.user_id } };
+      return {
+        status: res.status,
+        keys: Object.keys(body).sort(),
+        cookie: refreshCookie(res) != null,
+        flags: { ...body, access_token: typeof body.access_token, expires_at: typeof body.expires_at, user_id: typeof body.user_id },
+      };
     };
     const fresh = await shape(await register(registration(`new${id}`, { password: 'probe-pass-2026' })));
     const taken = await register(registration(`prb${id}`, { email: `OWN${id}@example.jp`, password: 'probe-pass-2026' }));
@@ -126,7 +157,10 @@ describe('POST /v1/users', () => {
       shop.request('POST', '/v1/auth/login', { body: { username, password } }).then(async (r) => [r.status, (await r.json()).code]);
     expect(await byAddress(`new${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
     expect(await byAddress(`own${id}@example.jp`, 'probe-pass-2026')).toEqual([422, 'auth.failed']);
-    expect((await (await shop.request('POST', '/v1/auth/login', { body: { username: `new${id}`, password: 'probe-pass-2026' } })).json()).is_registered_member).toBe(false);
+    expect(
+      (await (await shop.request('POST', '/v1/auth/login', { body: { username: `new${id}`, password: 'probe-pass-2026' } })).json())
+        .is_registered_member,
+    ).toBe(false);
     const login = await shop.request('POST', '/v1/auth/login', { body: { username: `own${id}@example.jp`, password: 'new-pass-2026' } });
     expect((await login.json()).is_registered_member).toBe(true);
   });
@@ -155,18 +189,24 @@ describe('POST /v1/users', () => {
     expect(await lastMail(shop, email, 'reminder_password')).toBeDefined();
   });
 
-  it.skipIf(!onPostgres)('two registrations of one address opening their links at once: exactly one is registered, the other erased', async () => {
-    const email = `both${id}@example.jp`;
-    const links: string[] = [];
-    for (const suffix of ['x', 'y']) {
-      expect((await register(registration(`both${id}${suffix}`, { email }))).status).toBe(201);
-      links.push(linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/'));
-    }
-    const answers = await Promise.all(links.map((t) => check(t)));
-    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
-    const rows = await shop.database.db.select().from(users).where(and(eq(users.channel_id, 'default'), sql`lower(${users.email}) = ${email}`));
-    expect(rows.map((r) => [r.is_registered_member, r.deleted_at == null])).toEqual([[true, true]]);
-  });
+  it.skipIf(!onPostgres)(
+    'two registrations of one address opening their links at once: exactly one is registered, the other erased',
+    async () => {
+      const email = `both${id}@example.jp`;
+      const links: string[] = [];
+      for (const suffix of ['x', 'y']) {
+        expect((await register(registration(`both${id}${suffix}`, { email }))).status).toBe(201);
+        links.push(linkToken((await lastMail(shop, email, 'email_verify')).body, '/verify/email/'));
+      }
+      const answers = await Promise.all(links.map((t) => check(t)));
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+      const rows = await shop.database.db
+        .select()
+        .from(users)
+        .where(and(eq(users.channel_id, 'default'), sql`lower(${users.email}) = ${email}`));
+      expect(rows.map((r) => [r.is_registered_member, r.deleted_at == null])).toEqual([[true, true]]);
+    },
+  );
 
   it('validates the fields: a phone is required, the login ID is half-width letters and digits', async () => {
     const res = await register(registration(`val${id}`, { cell_phone_number: null, username: 'やまだ' }));
@@ -230,7 +270,8 @@ describe('e-mail verification', () => {
   it('a registered member or a request without a token is refused; more than 5 links an hour is 429', async () => {
     const m = await unregistered('b');
     expect((await shop.request('POST', '/v1/email-verify/request', { body: {} })).status).toBe(401);
-    for (let i = 0; i < 5; i++) expect((await shop.request('POST', '/v1/email-verify/request', { token: m.token, body: {} })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await shop.request('POST', '/v1/email-verify/request', { token: m.token, body: {} })).status).toBe(200);
     const over = await shop.request('POST', '/v1/email-verify/request', { token: m.token, body: {} });
     expect(over.status).toBe(429);
     expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -245,7 +286,9 @@ describe('e-mail verification', () => {
     const m = await unregistered('c');
     const token = linkToken((await lastMail(shop, m.email, 'email_verify')).body, '/verify/email/');
     expect((await shop.request('POST', '/v1/email-verify/check', { body: { token }, channel: 'outlet' })).status).toBe(422);
-    await shop.database.db.update(auth_tokens).set({ expires_at: sql`now() - interval '1 second'` })
+    await shop.database.db
+      .update(auth_tokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
       .where(and(eq(auth_tokens.user_id, m.userId), eq(auth_tokens.kind, 'email_verify')));
     const res = await check(token);
     expect(res.status).toBe(422);
@@ -257,9 +300,18 @@ describe('e-mail verification', () => {
   it('a link mailed before the member changed the address is void', async () => {
     const m = await unregistered('d');
     const token = linkToken((await lastMail(shop, m.email, 'email_verify')).body, '/verify/email/');
-    const put = await shop.request('PUT', '/v1/me/user', { token: m.token, body: {
-      password: 'new-pass-2026', email: `changed-${m.email}`, last_name: '鈴木', first_name: '一郎', last_name_kana: 'スズキ', first_name_kana: 'イチロウ', cell_phone_number: '09011112222',
-    } });
+    const put = await shop.request('PUT', '/v1/me/user', {
+      token: m.token,
+      body: {
+        password: 'new-pass-2026',
+        email: `changed-${m.email}`,
+        last_name: '鈴木',
+        first_name: '一郎',
+        last_name_kana: 'スズキ',
+        first_name_kana: 'イチロウ',
+        cell_phone_number: '09011112222',
+      },
+    });
     expect(put.status).toBe(200);
     expect((await check(token)).status).toBe(422);
   });
@@ -276,17 +328,28 @@ describe('has_password_expired', () => {
   it('is true once the password is older than AUTH.PASSWORD_EXPIRE_DAYS (0 = never)', async () => {
     const name = `exp${id}`;
     await register(registration(name), 'outlet');
-    const login = async () => (await (await shop.request('POST', '/v1/auth/login', { body: { username: name, password: 'new-pass-2026' }, channel: 'outlet' })).json()).has_password_expired;
+    const login = async () =>
+      (
+        await (
+          await shop.request('POST', '/v1/auth/login', { body: { username: name, password: 'new-pass-2026' }, channel: 'outlet' })
+        ).json()
+      ).has_password_expired;
     expect(await login()).toBe(false);
     await shop.database.db.update(users).set({ password_changed_at: sql`now() - interval '31 days'` }).where(eq(users.username, name));
     expect(await login()).toBe(false); // the seeded setting is 0: never
-    await shop.database.db.update(settings).set({ value: 30 }).where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'AUTH.PASSWORD_EXPIRE_DAYS')));
+    await shop.database.db
+      .update(settings)
+      .set({ value: 30 })
+      .where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'AUTH.PASSWORD_EXPIRE_DAYS')));
     try {
       expect(await login()).toBe(true);
       await shop.database.db.update(users).set({ password_changed_at: sql`now() - interval '29 days'` }).where(eq(users.username, name));
       expect(await login()).toBe(false);
     } finally {
-      await shop.database.db.update(settings).set({ value: 0 }).where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'AUTH.PASSWORD_EXPIRE_DAYS')));
+      await shop.database.db
+        .update(settings)
+        .set({ value: 0 })
+        .where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'AUTH.PASSWORD_EXPIRE_DAYS')));
     }
     // The setting is private: the storefront's settings do not show it.
     const front = await (await shop.request('GET', '/v1/settings/front', { channel: 'outlet' })).json();

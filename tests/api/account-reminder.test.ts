@@ -3,17 +3,22 @@
  * unknown addresses, the mailed link, the security question, wrong answers counted, the reset that
  * ends every other session and logs in, and links that work once and expire.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
-import { auth_tokens, outbox_emails, users } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminderCheckResponseSchema, reminderResetResponseSchema } from '#contracts/account.ts';
-import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
+import { auth_tokens, outbox_emails, users } from '../../api/src/db/schema/index.ts';
 import { appWithAddresses, createMember, lastMail, linkToken, MEMBER_PASSWORD, refreshCookie, run } from './account-support.ts';
+import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 const id = run();
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const post = (path: string, body: unknown, channel = 'default') => shop.request('POST', `/v1/reminder/${path}`, { body, channel });
 const login = (username: string, password: string) => shop.request('POST', '/v1/auth/login', { body: { username, password } });
@@ -68,32 +73,43 @@ describe('POST /v1/reminder/request', () => {
     const send = appWithAddresses(shop);
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await send('POST', '/v1/reminder/request', ip, { email: `ip${i}-${id}@example.jp`, type: 'username' })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await send('POST', '/v1/reminder/request', ip, { email: `ip${i}-${id}@example.jp`, type: 'username' })).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(statuses[20]).toBe(429);
   }, 60_000);
 });
 
 describe('POST /v1/reminder/check', () => {
-  it('answers the member\'s security question, or null when none is set', async () => {
+  it("answers the member's security question, or null when none is set", async () => {
     const m = await createMember(shop, `chk${id}a`);
     const res = await post('check', { token: await mailedToken(m.email), type: 'password' });
     expect(res.status).toBe(200);
     expect(reminderCheckResponseSchema.parse(await res.json())).toEqual({ question_ct: 1, question: '初めて飼ったペットの名前は？' });
 
     const plain = await createMember(shop, `chk${id}b`, { question: false });
-    expect(await (await post('check', { token: await mailedToken(plain.email, 'username'), type: 'username' })).json()).toEqual({ question_ct: null, question: null });
+    expect(await (await post('check', { token: await mailedToken(plain.email, 'username'), type: 'username' })).json()).toEqual({
+      question_ct: null,
+      question: null,
+    });
   });
 
   it('a link of the other type, unknown, other-channel or expired is 422 reminder.invalid', async () => {
     const m = await createMember(shop, `chk${id}c`);
     const token = await mailedToken(m.email);
-    for (const [body, channel] of [[{ token, type: 'username' }, 'default'], [{ token: 'nope', type: 'password' }, 'default'], [{ token, type: 'password' }, 'outlet']] as const) {
+    for (const [body, channel] of [
+      [{ token, type: 'username' }, 'default'],
+      [{ token: 'nope', type: 'password' }, 'default'],
+      [{ token, type: 'password' }, 'outlet'],
+    ] as const) {
       const res = await post('check', body, channel);
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ code: 'reminder.invalid', message: expect.stringContaining('無効') });
     }
-    await shop.database.db.update(auth_tokens).set({ expires_at: sql`now() - interval '1 second'` }).where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'reminder')));
+    await shop.database.db
+      .update(auth_tokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'reminder')));
     expect((await (await post('check', { token, type: 'password' })).json()).code).toBe('reminder.invalid');
   });
 });
@@ -106,7 +122,10 @@ describe('POST /v1/reminder/reset', () => {
 
     let res = await post('reset', { token, type: 'password', security_answer: 'タマ', password: 'brand-new-2026' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'reminder.answer_mismatch', errors: { security_answer: ['秘密の質問の答えが正しくありません'] } });
+    expect(await res.json()).toMatchObject({
+      code: 'reminder.answer_mismatch',
+      errors: { security_answer: ['秘密の質問の答えが正しくありません'] },
+    });
     res = await post('reset', { token, type: 'password', password: 'brand-new-2026' });
     expect((await res.json()).errors).toHaveProperty('security_answer');
     res = await post('reset', { token, type: 'password', security_answer: 'ポチ' });
@@ -142,7 +161,9 @@ describe('POST /v1/reminder/reset', () => {
     const m = await createMember(shop, `rst${id}b`);
     const token = await mailedToken(m.email, 'username');
     // A login-ID link cannot set a password.
-    expect((await (await post('reset', { token, type: 'password', security_answer: 'ポチ', password: 'sneaky-pass-1' })).json()).code).toBe('reminder.invalid');
+    expect((await (await post('reset', { token, type: 'password', security_answer: 'ポチ', password: 'sneaky-pass-1' })).json()).code).toBe(
+      'reminder.invalid',
+    );
     const res = await post('reset', { token, type: 'username', security_answer: 'ポチ' });
     expect(res.status).toBe(200);
     expect((await res.json()).username).toBe(m.username);
@@ -160,7 +181,8 @@ describe('POST /v1/reminder/reset', () => {
   it('wrong answers are counted per member: past the limit the reset answers 429 even with the right one', async () => {
     const m = await createMember(shop, `rst${id}d`);
     const token = await mailedToken(m.email);
-    for (let i = 0; i < 5; i++) expect((await post('reset', { token, type: 'password', security_answer: `違う${i}`, password: 'brand-new-2026' })).status).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await post('reset', { token, type: 'password', security_answer: `違う${i}`, password: 'brand-new-2026' })).status).toBe(422);
     const res = await post('reset', { token, type: 'password', security_answer: 'ポチ', password: 'brand-new-2026' });
     expect(res.status).toBe(429);
     expect(await res.json()).toMatchObject({ code: 'reminder.too_many_attempts' });
@@ -172,8 +194,13 @@ describe('POST /v1/reminder/reset', () => {
   it('an expired link is refused', async () => {
     const m = await createMember(shop, `rst${id}e`);
     const token = await mailedToken(m.email);
-    await shop.database.db.update(auth_tokens).set({ expires_at: sql`now() - interval '1 second'` }).where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'reminder')));
-    expect((await (await post('reset', { token, type: 'password', security_answer: 'ポチ', password: 'brand-new-2026' })).json()).code).toBe('reminder.invalid');
+    await shop.database.db
+      .update(auth_tokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(and(eq(auth_tokens.user_id, m.id), eq(auth_tokens.kind, 'reminder')));
+    expect(
+      (await (await post('reset', { token, type: 'password', security_answer: 'ポチ', password: 'brand-new-2026' })).json()).code,
+    ).toBe('reminder.invalid');
   });
 
   it('a newer request makes the older link void', async () => {
@@ -186,8 +213,11 @@ describe('POST /v1/reminder/reset', () => {
   it.skipIf(!onPostgres)('two parallel resets with one link: exactly one succeeds', async () => {
     const m = await createMember(shop, `rst${id}p`);
     const token = await mailedToken(m.email);
-    const answers = await Promise.all(['first-pass-2026', 'other-pass-2026'].map((password) =>
-      post('reset', { token, type: 'password', security_answer: 'ポチ', password })));
+    const answers = await Promise.all(
+      ['first-pass-2026', 'other-pass-2026'].map((password) =>
+        post('reset', { token, type: 'password', security_answer: 'ポチ', password }),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
   });
 });

@@ -3,12 +3,13 @@
  * a CSV import and a cart's new address, or the new addresses of two carts, arriving at once never
  * leave the member with more than ADDRESS_LIMIT addresses.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { count, eq } from 'drizzle-orm';
-import { user_addresses } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
-import { createTestShop, onPostgres, productPicker, type TestShop } from './helpers.ts';
+import { user_addresses } from '../../api/src/db/schema/index.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
+import { createTestShop, onPostgres, productPicker, type TestShop } from './helpers.ts';
 
 const ROUNDS = 6;
 const HEADER = 'お届け先名,姓,名,セイ,メイ,郵便番号,都道府県,市区町村,番地,建物名,電話番号';
@@ -23,7 +24,9 @@ describe.skipIf(!onPostgres)('the address book limit under concurrency', () => {
     shop = await createTestShop();
     productId = await productPicker(shop)({ stock: 500 });
   }, 180_000);
-  afterAll(async () => { await shop?.close(); });
+  afterAll(async () => {
+    await shop?.close();
+  });
 
   async function member(name: string) {
     const m = await createMember(shop, `race${id}${name}`);
@@ -34,9 +37,18 @@ describe.skipIf(!onPostgres)('the address book limit under concurrency', () => {
   /** Leaves the member with exactly `n` saved addresses. */
   async function bookOf(userId: number, n: number) {
     await shop.database.db.delete(user_addresses).where(eq(user_addresses.user_id, userId));
-    await shop.database.db.insert(user_addresses).values(Array.from({ length: n }, (_, i) => ({
-      user_id: userId, last_name: '山田', first_name: `${i}`, postal_code: '1500001', prefecture: '東京都', city: '渋谷区', address1: '1', is_default: i === 0,
-    })));
+    await shop.database.db.insert(user_addresses).values(
+      Array.from({ length: n }, (_, i) => ({
+        user_id: userId,
+        last_name: '山田',
+        first_name: `${i}`,
+        postal_code: '1500001',
+        prefecture: '東京都',
+        city: '渋谷区',
+        address1: '1',
+        is_default: i === 0,
+      })),
+    );
   }
   const bookSize = async (userId: number) =>
     (await shop.database.db.select({ n: count() }).from(user_addresses).where(eq(user_addresses.user_id, userId)))[0].n;
@@ -44,7 +56,10 @@ describe.skipIf(!onPostgres)('the address book limit under concurrency', () => {
   /** A cart of the member's with one product (a guest cart bound by its first change, so a member can have several). */
   async function cart(token: string) {
     const { token: cartToken } = await (await shop.request('POST', '/v1/carts/init', { body: {} })).json();
-    const res = await shop.request('PATCH', '/v1/carts/products/add', { token, body: { token: cartToken, product_id: productId, quantity: 1 } });
+    const res = await shop.request('PATCH', '/v1/carts/products/add', {
+      token,
+      body: { token: cartToken, product_id: productId, quantity: 1 },
+    });
     expect(res.status).toBe(200);
     return cartToken as string;
   }
@@ -54,13 +69,16 @@ describe.skipIf(!onPostgres)('the address book limit under concurrency', () => {
   function importRow(token: string) {
     const form = new FormData();
     form.append('file', new File([`${HEADER}\n${ROW}\n`], 'addresses.csv', { type: 'text/csv' }));
-    return Promise.resolve(shop.app.request('/v1/me/user-addresses/import', {
-      method: 'POST', body: form,
-      headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', Authorization: `Bearer ${token}` },
-    }));
+    return Promise.resolve(
+      shop.app.request('/v1/me/user-addresses/import', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', Authorization: `Bearer ${token}` },
+      }),
+    );
   }
 
-  it('a CSV import and a cart\'s new address at once: one is saved, the other refused, never 21', async () => {
+  it("a CSV import and a cart's new address at once: one is saved, the other refused, never 21", async () => {
     const m = await member('imp');
     for (let i = 0; i < ROUNDS; i++) {
       await bookOf(m.id, ADDRESS_LIMIT - 1);
@@ -72,7 +90,7 @@ describe.skipIf(!onPostgres)('the address book limit under concurrency', () => {
     }
   });
 
-  it('two carts\' new addresses at once: exactly one is saved', async () => {
+  it("two carts' new addresses at once: exactly one is saved", async () => {
     const m = await member('two');
     for (let i = 0; i < ROUNDS; i++) {
       await bookOf(m.id, ADDRESS_LIMIT - 1);

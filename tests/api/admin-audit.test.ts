@@ -4,9 +4,9 @@
  * malformed filters a 422 in Japanese; the log has no call that changes or deletes an entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_PER_PAGE, auditEntrySchema } from '#contracts/admin-audit.ts';
 import { staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { auditEntrySchema, AUDIT_PER_PAGE } from '#contracts/admin-audit.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -19,18 +19,36 @@ beforeAll(async () => {
   }
   // 120 entries on one made-up target, one a minute back from 2026-03-31 23:59 JST, alternating two actions and accounts.
   const last = Date.parse('2026-03-31T23:59:00+09:00');
-  await shop.database.db.insert(staff_audit_log).values(Array.from({ length: 120 }, (_, i) => ({
-    at: new Date(last - i * 60_000 * 30), editor_id: null, editor_login: i % 2 ? 'clerk-b' : 'clerk-a', editor_name: i % 2 ? '店員B' : '店員A',
-    editor_role: 'staff', channel_id: 'default', action: i % 3 ? 'stock.update' : 'order.ship', target_type: 'audit-test', target_id: String(i % 4),
-    before: { stock: i }, after: { stock: i + 1 }, ip: '192.0.2.1',
-  })));
+  await shop.database.db.insert(staff_audit_log).values(
+    Array.from({ length: 120 }, (_, i) => ({
+      at: new Date(last - i * 60_000 * 30),
+      editor_id: null,
+      editor_login: i % 2 ? 'clerk-b' : 'clerk-a',
+      editor_name: i % 2 ? '店員B' : '店員A',
+      editor_role: 'staff',
+      channel_id: 'default',
+      action: i % 3 ? 'stock.update' : 'order.ship',
+      target_type: 'audit-test',
+      target_id: String(i % 4),
+      before: { stock: i },
+      after: { stock: i + 1 },
+      ip: '192.0.2.1',
+    })),
+  );
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function audit(query: string, token = tokens.admin) {
   const res = await shop.request('GET', `/admin/v1/audit${query}`, { token });
   const body = await res.json();
-  return { status: res.status, body, headers: res.headers, entries: res.status === 200 ? (body as unknown[]).map((e) => auditEntrySchema.parse(e)) : [] };
+  return {
+    status: res.status,
+    body,
+    headers: res.headers,
+    entries: res.status === 200 ? (body as unknown[]).map((e) => auditEntrySchema.parse(e)) : [],
+  };
 }
 
 describe('GET /admin/v1/audit', () => {
@@ -82,7 +100,10 @@ describe('GET /admin/v1/audit', () => {
   it('answers a malformed filter with 422 by field in Japanese, and blank filters as none', async () => {
     const bad = await audit('?from=2026-02-30&to=yesterday&page=0');
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toMatchObject({ from: ['開始日はYYYY-MM-DDの形式で入力してください'], to: ['終了日はYYYY-MM-DDの形式で入力してください'] });
+    expect(bad.body.errors).toMatchObject({
+      from: ['開始日はYYYY-MM-DDの形式で入力してください'],
+      to: ['終了日はYYYY-MM-DDの形式で入力してください'],
+    });
     expect(bad.body.errors.page).toHaveLength(1);
     expect((await audit('?action=&editor=&from=&to=&target_type=audit-test')).headers.get('x-total')).toBe('120');
   });
@@ -90,7 +111,10 @@ describe('GET /admin/v1/audit', () => {
   it('has no call that changes or deletes an entry', async () => {
     const [entry] = (await audit('?target_type=audit-test')).entries;
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
-      const res = await shop.request(method, `/admin/v1/audit/${entry.id}`, { token: tokens.admin, body: method === 'DELETE' ? undefined : { action: 'x' } });
+      const res = await shop.request(method, `/admin/v1/audit/${entry.id}`, {
+        token: tokens.admin,
+        body: method === 'DELETE' ? undefined : { action: 'x' },
+      });
       expect(res.status, method).toBeGreaterThanOrEqual(400);
     }
     expect((await audit('?target_type=audit-test')).entries[0]).toEqual(entry);

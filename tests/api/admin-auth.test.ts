@@ -4,21 +4,26 @@
  * per-login rate limits, sessions that expire and end at logout, and the wall between editors and
  * members: neither's token opens the other's API.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorLoginResponseSchema, editorSchema } from '#contracts/admin.ts';
 import { createApp } from '../../api/src/app.ts';
 import { editor_sessions, editors } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
 import { purgeEditorSessions, upsertEditor } from '../../api/src/services/admin/auth/index.ts';
+import { LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth/index.ts';
 import { startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
 import { hashToken } from '../../api/src/services/tokens/index.ts';
-import { LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth/index.ts';
-import { editorLoginResponseSchema, editorSchema } from '#contracts/admin.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const login = (body: unknown) => shop.request('POST', '/admin/v1/auth/login', { body });
 async function editorToken(creds: { login: string; password: string } = DEV_EDITOR): Promise<string> {
@@ -76,9 +81,18 @@ describe('editor login', () => {
 
   it('rate-limits logins per client address and per login name with 429 and Retry-After', async () => {
     const limited = createApp({ db: shop.database.db, env: shop.envWith({ LOGIN_LIMIT_PER_ADDRESS: '2', LOGIN_LIMIT_PER_ACCOUNT: '3' }) });
-    const from = (remoteAddress: string, name: string) => Promise.resolve(limited.request('/admin/v1/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: name, password: 'wrong-password' }),
-    }, { incoming: { socket: { remoteAddress } } }));
+    const from = (remoteAddress: string, name: string) =>
+      Promise.resolve(
+        limited.request(
+          '/admin/v1/auth/login',
+          {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ login: name, password: 'wrong-password' }),
+          },
+          { incoming: { socket: { remoteAddress } } },
+        ),
+      );
     expect((await from('198.51.100.7', 'rl-a')).status).toBe(422);
     expect((await from('198.51.100.7', 'rl-b')).status).toBe(422);
     const refused = await from('198.51.100.7', 'rl-c');
@@ -95,10 +109,18 @@ describe('editor login', () => {
     process.env.SHOP_INTERNAL_SECRET = 'shared-secret-of-this-test';
     try {
       // Every call comes from the storefront server's socket (203.0.113.9), as the /admin/ screens' do.
-      const viaScreens = (name: string, browser: string, secret: string) => Promise.resolve(limited.request('/admin/v1/auth/login', {
-        method: 'POST', body: JSON.stringify({ login: name, password: 'wrong-password' }),
-        headers: { 'Content-Type': 'application/json', 'X-Shop-Client-Address': browser, 'X-Shop-Internal-Secret': secret },
-      }, { incoming: { socket: { remoteAddress: '203.0.113.9' } } }));
+      const viaScreens = (name: string, browser: string, secret: string) =>
+        Promise.resolve(
+          limited.request(
+            '/admin/v1/auth/login',
+            {
+              method: 'POST',
+              body: JSON.stringify({ login: name, password: 'wrong-password' }),
+              headers: { 'Content-Type': 'application/json', 'X-Shop-Client-Address': browser, 'X-Shop-Internal-Secret': secret },
+            },
+            { incoming: { socket: { remoteAddress: '203.0.113.9' } } },
+          ),
+        );
       expect((await viaScreens('fw-a', '192.0.2.1', 'shared-secret-of-this-test')).status).toBe(422);
       expect((await viaScreens('fw-b', '192.0.2.2', 'shared-secret-of-this-test')).status).toBe(422);
       expect((await viaScreens('fw-c', '192.0.2.1', 'shared-secret-of-this-test')).status).toBe(429);
@@ -131,10 +153,13 @@ describe('editor sessions', () => {
 
   it('expired and revoked sessions are deleted by the maintenance job; live ones stay and still work', async () => {
     const [live, expired, loggedOut] = [await editorToken(), await editorToken(), await editorToken()];
-    await shop.database.db.update(editor_sessions).set({ expires_at: sql`now() - interval '1 second'` })
+    await shop.database.db
+      .update(editor_sessions)
+      .set({ expires_at: sql`now() - interval '1 second'` })
       .where(eq(editor_sessions.token_hash, hashToken(expired)));
     expect((await shop.request('POST', '/admin/v1/auth/logout', { token: loggedOut })).status).toBe(204);
-    const stored = async () => new Set((await shop.database.db.select({ hash: editor_sessions.token_hash }).from(editor_sessions)).map((r) => r.hash));
+    const stored = async () =>
+      new Set((await shop.database.db.select({ hash: editor_sessions.token_hash }).from(editor_sessions)).map((r) => r.hash));
     const before = await stored();
     for (const token of [live, expired, loggedOut]) expect(before.has(hashToken(token))).toBe(true);
 

@@ -5,11 +5,12 @@
  * pastes never comes back, from the editor API or the public one; every change moves the content
  * version the storefront polls (GET /v1/content-state).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentStateSchema } from '#contracts/content.ts';
 import { blogs, brands, qa_categories } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
-import { contentStateSchema } from '#contracts/content.ts';
 import { createTestShop, type RequestOptions, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -19,15 +20,22 @@ beforeAll(async () => {
   shop = await createTestShop();
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_EDITOR.login, password: DEV_EDITOR.password } });
   token = (await res.json()).access_token;
-  const [cat] = await shop.database.db.select({ id: qa_categories.id }).from(qa_categories).where(eq(qa_categories.channel_id, 'default')).limit(1);
+  const [cat] = await shop.database.db
+    .select({ id: qa_categories.id })
+    .from(qa_categories)
+    .where(eq(qa_categories.channel_id, 'default'))
+    .limit(1);
   categoryId = cat.id;
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const admin = (method: string, path: string, opts: RequestOptions = {}) => shop.request(method, `/admin/v1${path}`, { token, ...opts });
 const version = async () => contentStateSchema.parse(await (await shop.request('GET', '/v1/content-state')).json()).version;
 
-const XSS = '<p>本文</p><script>alert(1)</script><img src="https://example.jp/a.png" onerror="alert(2)"><a href="javascript:alert(3)">リンク</a>';
+const XSS =
+  '<p>本文</p><script>alert(1)</script><img src="https://example.jp/a.png" onerror="alert(2)"><a href="javascript:alert(3)">リンク</a>';
 function expectClean(html: unknown) {
   expect(typeof html).toBe('string');
   const s = String(html);
@@ -36,33 +44,92 @@ function expectClean(html: unknown) {
 }
 
 /** For each type: a valid body, a changed one, the field to check after the update, and an HTML field. */
-const cases: { type: string; create: () => Record<string, unknown>; update: () => Record<string, unknown>; field: string; html?: string }[] = [
-  { type: 'blogs', field: 'title', html: 'body',
-    create: () => ({ key: 'admin-blog', title: '編集部のブログ', excerpt: '抜粋', body: XSS, tags: ['新作'], published_at: '2026-01-10T09:00:00+09:00' }),
-    update: () => ({ key: 'admin-blog', title: '編集部のブログ（改）', body: '<p>本文</p>', published_at: '2026-01-10' }) },
-  { type: 'news', field: 'title', html: 'body',
-    create: () => ({ key: 'admin-news', title: '営業日のお知らせ', body: XSS, is_important: true, published_at: '2026-01-11T10:00:00+09:00' }),
-    update: () => ({ key: 'admin-news', title: '営業日のお知らせ（更新）', body: '<p>本文</p>', published_at: '2026-01-11T10:00:00+09:00' }) },
-  { type: 'qa-categories', field: 'name',
-    create: () => ({ name: '配送について', sort: 5 }), update: () => ({ name: '配送・送料について', sort: 6 }) },
-  { type: 'qas', field: 'question', html: 'answer',
+const cases: {
+  type: string;
+  create: () => Record<string, unknown>;
+  update: () => Record<string, unknown>;
+  field: string;
+  html?: string;
+}[] = [
+  {
+    type: 'blogs',
+    field: 'title',
+    html: 'body',
+    create: () => ({
+      key: 'admin-blog',
+      title: '編集部のブログ',
+      excerpt: '抜粋',
+      body: XSS,
+      tags: ['新作'],
+      published_at: '2026-01-10T09:00:00+09:00',
+    }),
+    update: () => ({ key: 'admin-blog', title: '編集部のブログ（改）', body: '<p>本文</p>', published_at: '2026-01-10' }),
+  },
+  {
+    type: 'news',
+    field: 'title',
+    html: 'body',
+    create: () => ({
+      key: 'admin-news',
+      title: '営業日のお知らせ',
+      body: XSS,
+      is_important: true,
+      published_at: '2026-01-11T10:00:00+09:00',
+    }),
+    update: () => ({
+      key: 'admin-news',
+      title: '営業日のお知らせ（更新）',
+      body: '<p>本文</p>',
+      published_at: '2026-01-11T10:00:00+09:00',
+    }),
+  },
+  {
+    type: 'qa-categories',
+    field: 'name',
+    create: () => ({ name: '配送について', sort: 5 }),
+    update: () => ({ name: '配送・送料について', sort: 6 }),
+  },
+  {
+    type: 'qas',
+    field: 'question',
+    html: 'answer',
     create: () => ({ qa_category_id: categoryId, question: '送料はいくらですか？', answer: XSS }),
-    update: () => ({ qa_category_id: categoryId, question: '送料はいくらですか？（改）', answer: '<p>本文</p>' }) },
-  { type: 'makers', field: 'name', html: 'description',
+    update: () => ({ qa_category_id: categoryId, question: '送料はいくらですか？（改）', answer: '<p>本文</p>' }),
+  },
+  {
+    type: 'makers',
+    field: 'name',
+    html: 'description',
     create: () => ({ key: 'admin-maker', name: '新メーカー', name_kana: 'シンメーカー', description: XSS, image: '/images/maker.png' }),
-    update: () => ({ key: 'admin-maker', name: '新メーカー（改）', description: '<p>本文</p>' }) },
-  { type: 'stylists', field: 'name', html: 'profile',
+    update: () => ({ key: 'admin-maker', name: '新メーカー（改）', description: '<p>本文</p>' }),
+  },
+  {
+    type: 'stylists',
+    field: 'name',
+    html: 'profile',
     create: () => ({ key: 'admin-stylist', name: '山田 花子', profile: XSS }),
-    update: () => ({ key: 'admin-stylist', name: '山田 花子（改）', profile: '<p>本文</p>' }) },
-  { type: 'landing-pages', field: 'title', html: 'body',
+    update: () => ({ key: 'admin-stylist', name: '山田 花子（改）', profile: '<p>本文</p>' }),
+  },
+  {
+    type: 'landing-pages',
+    field: 'title',
+    html: 'body',
     create: () => ({ key: 'admin-lp', title: '春の特集', body: XSS }),
-    update: () => ({ key: 'admin-lp', title: '春の特集（改）', body: '<p>本文</p>' }) },
-  { type: 'static-pages', field: 'title', html: 'body',
+    update: () => ({ key: 'admin-lp', title: '春の特集（改）', body: '<p>本文</p>' }),
+  },
+  {
+    type: 'static-pages',
+    field: 'title',
+    html: 'body',
     create: () => ({ url: 'admin/page', title: '編集部のページ', body: XSS }),
-    update: () => ({ url: '/admin/page/', title: '編集部のページ（改）', body: '<p>本文</p>' }) },
-  { type: 'banners', field: 'title',
+    update: () => ({ url: '/admin/page/', title: '編集部のページ（改）', body: '<p>本文</p>' }),
+  },
+  {
+    type: 'banners',
+    field: 'title',
     create: () => ({ area: 'top', title: '春のセール', image: 'https://example.jp/b.png', link: '/blog/', is_show: true }),
-    update: () => ({ area: 'top', title: '春のセール（延長）', link: 'https://example.jp/sale', is_show: false }) },
+    update: () => ({ area: 'top', title: '春のセール（延長）', link: 'https://example.jp/sale', is_show: false }),
+  },
 ];
 
 describe('CRUD of every content type', () => {
@@ -116,19 +183,40 @@ describe('CRUD of every content type', () => {
 
 describe('scoped by channel (X-Channel-Id)', () => {
   it("keeps a channel's post out of another channel's editor lists and reads", async () => {
-    const res = await admin('POST', '/news', { body: { key: 'only-default', title: '本店のみ', body: '<p>x</p>', published_at: '2026-01-01' } });
+    const res = await admin('POST', '/news', {
+      body: { key: 'only-default', title: '本店のみ', body: '<p>x</p>', published_at: '2026-01-01' },
+    });
     const { id } = await res.json();
     expect((await admin('GET', `/news/${id}`, { channel: 'outlet' })).status).toBe(404);
-    expect((await admin('PUT', `/news/${id}`, { channel: 'outlet', body: { key: 'only-default', title: '乗っ取り', body: '<p>x</p>', published_at: '2026-01-01' } })).status).toBe(404);
+    expect(
+      (
+        await admin('PUT', `/news/${id}`, {
+          channel: 'outlet',
+          body: { key: 'only-default', title: '乗っ取り', body: '<p>x</p>', published_at: '2026-01-01' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await admin('DELETE', `/news/${id}`, { channel: 'outlet' })).status).toBe(404);
     // The same key is free in the other channel.
-    expect((await admin('POST', '/news', { channel: 'outlet', body: { key: 'only-default', title: 'アウトレット', body: '<p>y</p>', published_at: '2026-01-01' } })).status).toBe(201);
+    expect(
+      (
+        await admin('POST', '/news', {
+          channel: 'outlet',
+          body: { key: 'only-default', title: 'アウトレット', body: '<p>y</p>', published_at: '2026-01-01' },
+        })
+      ).status,
+    ).toBe(201);
     expect((await admin('GET', '/news', { channel: 'no-such-channel' })).status).toBe(404);
   });
 
   it("refuses a FAQ item in another channel's category (422 by field)", async () => {
-    const [other] = await shop.database.db.select({ id: qa_categories.id }).from(qa_categories).where(eq(qa_categories.channel_id, 'outlet')).limit(1);
-    const otherId = other?.id ?? (await (await admin('POST', '/qa-categories', { channel: 'outlet', body: { name: 'アウトレット' } })).json()).id;
+    const [other] = await shop.database.db
+      .select({ id: qa_categories.id })
+      .from(qa_categories)
+      .where(eq(qa_categories.channel_id, 'outlet'))
+      .limit(1);
+    const otherId =
+      other?.id ?? (await (await admin('POST', '/qa-categories', { channel: 'outlet', body: { name: 'アウトレット' } })).json()).id;
     const res = await admin('POST', '/qas', { body: { qa_category_id: otherId, question: '質問', answer: '<p>回答</p>' } });
     expect(res.status).toBe(422);
     expect((await res.json()).errors.qa_category_id).toEqual(['選択されたFAQカテゴリは正しくありません']);
@@ -137,9 +225,16 @@ describe('scoped by channel (X-Channel-Id)', () => {
 
 describe('validation', () => {
   it('answers 422 with Japanese messages by field for every wrong field of a blog post', async () => {
-    const res = await admin('POST', '/blogs', { body: {
-      key: 'Bad Key!', title: '', body: '', image: 'javascript:alert(1)', tags: ['x'.repeat(51)], published_at: '明日',
-    } });
+    const res = await admin('POST', '/blogs', {
+      body: {
+        key: 'Bad Key!',
+        title: '',
+        body: '',
+        image: 'javascript:alert(1)',
+        tags: ['x'.repeat(51)],
+        published_at: '明日',
+      },
+    });
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.message).toBe('入力内容に誤りがあります。');
@@ -152,7 +247,9 @@ describe('validation', () => {
   });
 
   it('refuses titles longer than the limit, unknown fields, a link to javascript:, a NUL byte and an oversized body', async () => {
-    const long = await admin('POST', '/news', { body: { key: 'long', title: 'あ'.repeat(201), body: '<p>x</p>', published_at: '2026-01-01' } });
+    const long = await admin('POST', '/news', {
+      body: { key: 'long', title: 'あ'.repeat(201), body: '<p>x</p>', published_at: '2026-01-01' },
+    });
     expect((await long.json()).errors.title).toEqual(['タイトルは200文字以内にしてください']);
     const unknown = await admin('POST', '/landing-pages', { body: { key: 'lp-x', title: 'x', body: '<p>x</p>', channel_id: 'outlet' } });
     expect(unknown.status).toBe(422);
@@ -163,7 +260,9 @@ describe('validation', () => {
     expect(protocolRelative.status).toBe(422);
     const nul = await admin('POST', '/news', { body: { key: 'nul', title: 'a\u0000b', body: '<p>x</p>', published_at: '2026-01-01' } });
     expect(nul.status).toBe(422);
-    const huge = await admin('POST', '/news', { body: { key: 'huge', title: 'x', body: 'x'.repeat(2 * 1024 * 1024), published_at: '2026-01-01' } });
+    const huge = await admin('POST', '/news', {
+      body: { key: 'huge', title: 'x', body: 'x'.repeat(2 * 1024 * 1024), published_at: '2026-01-01' },
+    });
     expect(huge.status).toBe(413);
     const pathParam = await admin('GET', '/news/99999999999');
     expect(pathParam.status).toBe(422);
@@ -187,7 +286,9 @@ describe('validation', () => {
     const res = await admin('DELETE', `/makers/${brand.maker}`);
     expect(res.status).toBe(409);
     expect((await res.json()).message).toBe('このメーカーはブランドや商品で使われているため削除できません。');
-    const blog = await admin('POST', '/blogs', { body: { key: 'no-stylist', title: 'x', body: '<p>x</p>', stylist_id: 2147483647, published_at: '2026-01-01' } });
+    const blog = await admin('POST', '/blogs', {
+      body: { key: 'no-stylist', title: 'x', body: '<p>x</p>', stylist_id: 2147483647, published_at: '2026-01-01' },
+    });
     expect(blog.status).toBe(422);
     expect((await blog.json()).errors.stylist_id).toEqual(['選択されたスタイリストは正しくありません']);
   });
@@ -195,7 +296,9 @@ describe('validation', () => {
 
 describe('HTML sanitised on save', () => {
   it('strips <script>, onerror and javascript: links from a blog post, in the editor API, the stored row and the public API', async () => {
-    const res = await admin('POST', '/blogs', { body: { key: 'xss-check', title: 'XSS', body: XSS, published_at: '2026-01-02T00:00:00+09:00' } });
+    const res = await admin('POST', '/blogs', {
+      body: { key: 'xss-check', title: 'XSS', body: XSS, published_at: '2026-01-02T00:00:00+09:00' },
+    });
     expect(res.status).toBe(201);
     const item = await res.json();
     expectClean(item.body);
@@ -205,7 +308,14 @@ describe('HTML sanitised on save', () => {
     const pub = await shop.request('GET', '/v1/blogs/xss-check');
     expect(pub.status).toBe(200);
     expectClean((await pub.json()).body);
-    const update = await admin('PUT', `/blogs/${item.id}`, { body: { key: 'xss-check', title: 'XSS', body: `<p>本文</p><a href="javascript:void(0)" onclick="x()">a</a>`, published_at: '2026-01-02' } });
+    const update = await admin('PUT', `/blogs/${item.id}`, {
+      body: {
+        key: 'xss-check',
+        title: 'XSS',
+        body: `<p>本文</p><a href="javascript:void(0)" onclick="x()">a</a>`,
+        published_at: '2026-01-02',
+      },
+    });
     expectClean((await update.json()).body);
     expectClean((await (await shop.request('GET', '/v1/blogs/xss-check')).json()).body);
   });

@@ -10,9 +10,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { orders, point_histories, staff_audit_log, users } from '../../api/src/db/schema/index.ts';
 import { pointAdjustResultSchema } from '#contracts/admin-customers.ts';
+import { orders, point_histories, staff_audit_log, users } from '../../api/src/db/schema/index.ts';
+import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, onPostgres, type RequestOptions, type TestShop } from './helpers.ts';
@@ -27,18 +27,31 @@ beforeAll(async () => {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_STAFF.login, password: DEV_STAFF.password } });
   staff = (await res.json()).access_token;
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
-const api = (method: string, path: string, opts: RequestOptions = {}) => shop.request(method, `/admin/v1${path}`, { token: staff, ...opts });
+const api = (method: string, path: string, opts: RequestOptions = {}) =>
+  shop.request(method, `/admin/v1${path}`, { token: staff, ...opts });
 let keys = 0;
 const key = () => `k${tag}${String(++keys).padStart(12, '0')}`;
 const adjust = (id: number, amount: number, reason = 'お詫び', requestKey = key(), opts: RequestOptions = {}) =>
   api('POST', `/customers/${id}/points`, { body: { amount, reason, request_key: requestKey }, ...opts });
-const balanceOf = async (id: number) => (await shop.database.db.select({ b: users.point_balance }).from(users).where(eq(users.id, id)))[0].b;
-const grantedSum = async (id: number) => (await shop.database.db.select({ a: point_histories.amount }).from(point_histories)
-  .where(and(eq(point_histories.user_id, id), eq(point_histories.status, 'granted')))).reduce((s, r) => s + r.a, 0);
-const auditOf = (action: string, id: number) => shop.database.db.select().from(staff_audit_log)
-  .where(and(eq(staff_audit_log.action, action), eq(staff_audit_log.target_id, String(id)))).orderBy(staff_audit_log.id);
+const balanceOf = async (id: number) =>
+  (await shop.database.db.select({ b: users.point_balance }).from(users).where(eq(users.id, id)))[0].b;
+const grantedSum = async (id: number) =>
+  (
+    await shop.database.db
+      .select({ a: point_histories.amount })
+      .from(point_histories)
+      .where(and(eq(point_histories.user_id, id), eq(point_histories.status, 'granted')))
+  ).reduce((s, r) => s + r.a, 0);
+const auditOf = (action: string, id: number) =>
+  shop.database.db
+    .select()
+    .from(staff_audit_log)
+    .where(and(eq(staff_audit_log.action, action), eq(staff_audit_log.target_id, String(id))))
+    .orderBy(staff_audit_log.id);
 
 describe('POST /admin/v1/customers/{id}/points', () => {
   it('adds and takes points: a granted ledger row each, the balance moved, the member sees 「ポイント調整（理由）」, audited', async () => {
@@ -46,7 +59,14 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     const plus = await adjust(m.id, 100, 'お詫び');
     expect(plus.status).toBe(200);
     const added = pointAdjustResultSchema.parse(await plus.json());
-    expect(added).toMatchObject({ amount: 100, reason: 'ポイント調整（お詫び）', balance_before: 500, balance_after: 600, repeated: false, message: '100 ポイントを加算しました（保有 600 ポイント）。' });
+    expect(added).toMatchObject({
+      amount: 100,
+      reason: 'ポイント調整（お詫び）',
+      balance_before: 500,
+      balance_after: 600,
+      repeated: false,
+      message: '100 ポイントを加算しました（保有 600 ポイント）。',
+    });
     const minus = pointAdjustResultSchema.parse(await (await adjust(m.id, -250, '誤付与の取消')).json());
     expect(minus).toMatchObject({ balance_before: 600, balance_after: 350, message: '250 ポイントを減算しました（保有 350 ポイント）。' });
     expect(await balanceOf(m.id)).toBe(350);
@@ -60,12 +80,17 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     expect(taken.expires_at).toBeNull();
 
     const mine = await ok(shop.request('GET', '/v1/me/point-histories', { token: m.token }));
-    expect(mine.slice(0, 2).map((h: { amount: number; reason: string }) => [h.amount, h.reason]))
-      .toEqual([[-250, 'ポイント調整（誤付与の取消）'], [100, 'ポイント調整（お詫び）']]);
+    expect(mine.slice(0, 2).map((h: { amount: number; reason: string }) => [h.amount, h.reason])).toEqual([
+      [-250, 'ポイント調整（誤付与の取消）'],
+      [100, 'ポイント調整（お詫び）'],
+    ]);
     expect((await ok(shop.request('GET', '/v1/me/points', { token: m.token }))).point_balance).toBe(350);
 
     const audit = await auditOf('customer.point_adjust', m.id);
-    expect(audit.map((a) => [a.before, (a.after as { point_balance: number }).point_balance])).toEqual([[{ point_balance: 500 }, 600], [{ point_balance: 600 }, 350]]);
+    expect(audit.map((a) => [a.before, (a.after as { point_balance: number }).point_balance])).toEqual([
+      [{ point_balance: 500 }, 600],
+      [{ point_balance: 600 }, 350],
+    ]);
     expect(audit[0]).toMatchObject({ editor_login: DEV_STAFF.login, editor_role: 'staff', target_type: 'customer' });
 
     const detail = await ok(api('GET', `/customers/${m.id}`));
@@ -79,7 +104,8 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     expect(blank.errors).toEqual({ reason: ['調整理由は必須項目です'] });
     const missing = await (await api('POST', `/customers/${m.id}/points`, { body: { amount: 0, request_key: 'short' } })).json();
     expect(missing.errors).toEqual({
-      amount: ['調整ポイントは0以外の数を入力してください'], reason: ['調整理由は必須項目です'],
+      amount: ['調整ポイントは0以外の数を入力してください'],
+      reason: ['調整理由は必須項目です'],
       request_key: ['操作キーが正しくありません。画面を開き直してください'],
     });
     const big = await (await adjust(m.id, 1_000_001)).json();
@@ -94,13 +120,18 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     const res = await adjust(m.id, -121);
     expect(res.status).toBe(422);
     const message = '保有ポイントを超えて減算できません（保有 120 ポイント）';
-    expect(await res.json()).toEqual({ message, code: 'customer.point.insufficient', request_id: expect.any(String), errors: { amount: [message] } });
+    expect(await res.json()).toEqual({
+      message,
+      code: 'customer.point.insufficient',
+      request_id: expect.any(String),
+      errors: { amount: [message] },
+    });
     expect(await balanceOf(m.id)).toBe(120);
     expect((await adjust(m.id, -120)).status).toBe(200);
     expect(await balanceOf(m.id)).toBe(0);
   });
 
-  it('applies the same request_key once and answers the first result; another member\'s key is 409', async () => {
+  it("applies the same request_key once and answers the first result; another member's key is 409", async () => {
     const m = await newMember(0);
     const k = key();
     const first = await (await adjust(m.id, 300, '誕生日', k)).json();
@@ -116,7 +147,7 @@ describe('POST /admin/v1/customers/{id}/points', () => {
     expect(await balanceOf(other.id)).toBe(0);
   });
 
-  it('refuses a withdrawn member, 404s another channel\'s member, 403s an editor', async () => {
+  it("refuses a withdrawn member, 404s another channel's member, 403s an editor", async () => {
     const gone = await newMember(50);
     await shop.database.db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, gone.id));
     expect((await (await adjust(gone.id, 10)).json()).code).toBe('customer.not_member');
@@ -155,9 +186,12 @@ describe('POST /admin/v1/customers/{id}/unlock', () => {
     expect(await auditOf('customer.unlock', u.id)).toHaveLength(1);
   });
 
-  it('is 404 for another channel\'s member and changes nothing there', async () => {
+  it("is 404 for another channel's member and changes nothing there", async () => {
     const s = await createMember(shop, `school-lock-${tag}`, { channel: 'school' });
-    await shop.database.db.update(users).set({ locked_until: new Date(Date.now() + 600_000), failed_login_count: 5 }).where(eq(users.id, s.id));
+    await shop.database.db
+      .update(users)
+      .set({ locked_until: new Date(Date.now() + 600_000), failed_login_count: 5 })
+      .where(eq(users.id, s.id));
     expect((await api('POST', `/customers/${s.id}/unlock`)).status).toBe(404);
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, s.id));
     expect(row.failed_login_count).toBe(5);
@@ -179,7 +213,7 @@ describe.skipIf(!onPostgres)('adjustments racing on PostgreSQL', () => {
     expect(bodies.filter((b) => !b.repeated)).toHaveLength(1);
   }, 60_000);
 
-  it('a deduction racing an order\'s point use: what both took never exceeds the balance, never below 0', async () => {
+  it("a deduction racing an order's point use: what both took never exceeds the balance, never below 0", async () => {
     for (let round = 0; round < 4; round++) {
       const m = await newMember(100);
       const { token } = await cartWith([[5000, 10, 1]], m.token);

@@ -8,8 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/src/db/client.ts';
 import { editors } from '../../api/src/db/schema/index.ts';
 import { verifyPassword } from '../../api/src/services/passwords/index.ts';
@@ -37,8 +37,10 @@ afterAll(async () => {
 });
 
 const editorCreate = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, [SCRIPT, ...args], { env: { ...process.env, ...target, ...env }, timeout: 60_000 })
-    .then(({ stdout }) => ({ code: 0, out: stdout }), (e: { code: number; stderr: string }) => ({ code: e.code, out: e.stderr }));
+  run(process.execPath, [SCRIPT, ...args], { env: { ...process.env, ...target, ...env }, timeout: 60_000 }).then(
+    ({ stdout }) => ({ code: 0, out: stdout }),
+    (e: { code: number; stderr: string }) => ({ code: e.code, out: e.stderr }),
+  );
 
 /** The editor row, read after the command has exited (a PGlite folder has one user at a time). */
 async function readEditor(login: string) {

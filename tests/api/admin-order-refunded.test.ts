@@ -5,11 +5,21 @@
  * with the staff member's name and one audit entry; a repeat changes nothing; a card order, an
  * uncancelled order, a long memo, an editor and another channel are refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { order_histories, orders, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
-import { actionAnswer, adminLogin, CARDS, createPaymentShop, newMember, orderActions, placeOrderFor, type PaymentShop } from './payments-support.ts';
+import {
+  actionAnswer,
+  adminLogin,
+  CARDS,
+  createPaymentShop,
+  newMember,
+  orderActions,
+  type PaymentShop,
+  placeOrderFor,
+} from './payments-support.ts';
 
 let p: PaymentShop;
 let staff: string;
@@ -19,18 +29,32 @@ beforeAll(async () => {
   staff = await adminLogin(p, DEV_STAFF);
   editor = await adminLogin(p, DEV_EDITOR);
 }, 180_000);
-afterAll(async () => { await p?.close(); });
+afterAll(async () => {
+  await p?.close();
+});
 
 const db = () => p.shop.database.db;
-const act = orderActions(() => p, () => staff);
+const act = orderActions(
+  () => p,
+  () => staff,
+);
 const refunded = (id: number, body?: unknown, as: string = staff, channel?: string) =>
   p.shop.request('POST', `/admin/v1/orders/${id}/refunded`, { body, token: as, ...(channel ? { channel } : {}) });
 const answer = actionAnswer;
 const detail = async (id: number) => (await p.shop.request('GET', `/admin/v1/orders/${id}`, { token: staff })).json();
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0];
 const historyOf = (id: number) => db().select().from(order_histories).where(eq(order_histories.order_id, id)).orderBy(order_histories.id);
-const auditOf = (id: number) => db().select().from(staff_audit_log)
-  .where(and(eq(staff_audit_log.target_type, 'order'), eq(staff_audit_log.target_id, String(id)), eq(staff_audit_log.action, 'order.refunded')));
+const auditOf = (id: number) =>
+  db()
+    .select()
+    .from(staff_audit_log)
+    .where(
+      and(
+        eq(staff_audit_log.target_type, 'order'),
+        eq(staff_audit_log.target_id, String(id)),
+        eq(staff_audit_log.action, 'order.refunded'),
+      ),
+    );
 
 describe('返金済み POST /admin/v1/orders/{id}/refunded', () => {
   it('records the refund of a cancelled bank transfer paid already, once', async () => {
@@ -45,15 +69,31 @@ describe('返金済み POST /admin/v1/orders/{id}/refunded', () => {
     expect(before.actions).toMatchObject({ can_mark_refunded: true, can_cancel: false, can_pay: false });
 
     expect(await answer(refunded(o.id, { reason: '12/3 ゆうちょ銀行へ振込' }))).toMatchObject({
-      id: o.id, status: 'cancelled', payment_status: 'refunded', granted_point: 0, message: `返金済みにしました（${yen}）。`,
+      id: o.id,
+      status: 'cancelled',
+      payment_status: 'refunded',
+      granted_point: 0,
+      message: `返金済みにしました（${yen}）。`,
     });
     const row = await orderRow(o.id);
     expect(row.payment_status).toBe('refunded');
-    expect(row.others).toMatchObject({ manual_refund: { amount: total_payment, refunded_at: expect.any(String), refunded_by: { name: DEV_STAFF.displayName }, memo: '12/3 ゆうちょ銀行へ振込' } });
+    expect(row.others).toMatchObject({
+      manual_refund: {
+        amount: total_payment,
+        refunded_at: expect.any(String),
+        refunded_by: { name: DEV_STAFF.displayName },
+        memo: '12/3 ゆうちょ銀行へ振込',
+      },
+    });
     const after = await detail(o.id);
     expect(after.warnings).toEqual([]);
     expect(after).toMatchObject({ payment: { status: 'refunded', status_label: '返金済み' }, actions: { can_mark_refunded: false } });
-    expect(after.history[0]).toMatchObject({ action: 'refunded', by: 'staff', editor_name: DEV_STAFF.displayName, message: `返金済みにしました（${yen}）：12/3 ゆうちょ銀行へ振込` });
+    expect(after.history[0]).toMatchObject({
+      action: 'refunded',
+      by: 'staff',
+      editor_name: DEV_STAFF.displayName,
+      message: `返金済みにしました（${yen}）：12/3 ゆうちょ銀行へ振込`,
+    });
     const [audit, ...more] = await auditOf(o.id);
     expect(more).toEqual([]);
     expect(audit).toMatchObject({
@@ -85,7 +125,10 @@ describe('返金済み POST /admin/v1/orders/{id}/refunded', () => {
     expect((await detail(unpaid.id)).actions.can_mark_refunded).toBe(false);
 
     await answer(act.cancel(paid.id));
-    expect(await answer(refunded(paid.id, { reason: 'あ'.repeat(201) }), 422)).toMatchObject({ code: 'common.validation', errors: { reason: [expect.stringContaining('返金メモ')] } });
+    expect(await answer(refunded(paid.id, { reason: 'あ'.repeat(201) }), 422)).toMatchObject({
+      code: 'common.validation',
+      errors: { reason: [expect.stringContaining('返金メモ')] },
+    });
     expect(await answer(refunded(paid.id, {}, editor), 403)).toMatchObject({ code: 'auth.forbidden' });
     expect(await answer(refunded(paid.id, {}, staff, 'school'), 404)).toMatchObject({ code: 'common.not_found' });
     expect((await orderRow(paid.id)).payment_status).toBe('paid');

@@ -4,9 +4,19 @@
  * headers, 422s by field in Japanese, the role check (an editor: 403), another channel's order a 404,
  * and a detail that carries no password hash, security answer or payment provider reference.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
-import { inquiries, order_histories, order_items, order_shipments, orders, payment_methods, payment_transactions, users } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  inquiries,
+  order_histories,
+  order_items,
+  order_shipments,
+  orders,
+  payment_methods,
+  payment_transactions,
+  users,
+} from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -23,7 +33,8 @@ async function loginAs(who: { login: string; password: string }) {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: who.login, password: who.password } });
   return (await res.json()).access_token as string;
 }
-const get = (path: string, token = tokens.staff, channel?: string) => shop.request('GET', `/admin/v1${path}`, { token, ...(channel ? { channel } : {}) });
+const get = (path: string, token = tokens.staff, channel?: string) =>
+  shop.request('GET', `/admin/v1${path}`, { token, ...(channel ? { channel } : {}) });
 const list = async (query: string) => {
   const res = await get(`/orders?${query}`);
   const body = await res.json();
@@ -34,30 +45,98 @@ const list = async (query: string) => {
 const RANGE = 'from=2019-03-01&to=2019-03-31';
 
 const address = (last: string, first: string, kana: [string, string], phone: string) => ({
-  shipping_name: '', last_name: last, first_name: first, last_name_kana: kana[0], first_name_kana: kana[1], postal_code: '1500001',
-  formatted_postal_code: '150-0001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-1', address2: '', combined_address: '', full_address: '',
-  phone_number: phone, cell_phone_number: null, division_ct: 1, is_default: false,
+  shipping_name: '',
+  last_name: last,
+  first_name: first,
+  last_name_kana: kana[0],
+  first_name_kana: kana[1],
+  postal_code: '1500001',
+  formatted_postal_code: '150-0001',
+  prefecture: '東京都',
+  city: '渋谷区',
+  address1: '神宮前1-1',
+  address2: '',
+  combined_address: '',
+  full_address: '',
+  phone_number: phone,
+  cell_phone_number: null,
+  division_ct: 1,
+  is_default: false,
 });
 
 let cart = 900_000;
 /** An order row as the decision writes it, with the fields a test names. */
-async function fixture(key: string, o: { at: string; no?: string; channel?: string; status?: string; payment?: string; payment_status?: string; total?: number;
-  customer?: [string, string, string, string]; email?: string; phone?: string; deliveries?: ReturnType<typeof address>[]; shipped?: number[] }) {
+async function fixture(
+  key: string,
+  o: {
+    at: string;
+    no?: string;
+    channel?: string;
+    status?: string;
+    payment?: string;
+    payment_status?: string;
+    total?: number;
+    customer?: [string, string, string, string];
+    email?: string;
+    phone?: string;
+    deliveries?: ReturnType<typeof address>[];
+    shipped?: number[];
+  },
+) {
   const id = 800_000 + cart - 900_000;
   const [last, first, lastKana, firstKana] = o.customer ?? ['中村', '光', 'ナカムラ', 'ヒカル'];
-  await db().insert(orders).values({
-    id, order_no: o.no ?? `20190301-${String(id).padStart(6, '0')}`, channel_id: o.channel ?? 'default', cart_id: cart++, status: o.status ?? 'ordered',
-    payment_id: pay[o.payment ?? 'bank_transfer'].id, payment_name: pay[o.payment ?? 'bank_transfer'].name, payment_status: o.payment_status ?? 'pending',
-    subtotal: 1000, total_tax: 100, total_carriage: 0, total_payment: o.total ?? 1100, amount_by_tax_rate: [],
-    shippings: (o.deliveries ?? [address(last, first, [lastKana, firstKana], '0311112222')]).map((a) => ({ address: a, delivery_date: null, delivery_timezone: null })),
-    customer: { last_name: last, first_name: first, last_name_kana: lastKana, first_name_kana: firstKana, email: o.email ?? `${key}@example.jp`, phone_number: o.phone ?? '0300000000' },
-    created_at: new Date(o.at),
-  });
+  await db()
+    .insert(orders)
+    .values({
+      id,
+      order_no: o.no ?? `20190301-${String(id).padStart(6, '0')}`,
+      channel_id: o.channel ?? 'default',
+      cart_id: cart++,
+      status: o.status ?? 'ordered',
+      payment_id: pay[o.payment ?? 'bank_transfer'].id,
+      payment_name: pay[o.payment ?? 'bank_transfer'].name,
+      payment_status: o.payment_status ?? 'pending',
+      subtotal: 1000,
+      total_tax: 100,
+      total_carriage: 0,
+      total_payment: o.total ?? 1100,
+      amount_by_tax_rate: [],
+      shippings: (o.deliveries ?? [address(last, first, [lastKana, firstKana], '0311112222')]).map((a) => ({
+        address: a,
+        delivery_date: null,
+        delivery_timezone: null,
+      })),
+      customer: {
+        last_name: last,
+        first_name: first,
+        last_name_kana: lastKana,
+        first_name_kana: firstKana,
+        email: o.email ?? `${key}@example.jp`,
+        phone_number: o.phone ?? '0300000000',
+      },
+      created_at: new Date(o.at),
+    });
   const deliveries = o.deliveries?.length ?? 1;
-  await db().insert(order_items).values(Array.from({ length: deliveries }, (_, i) => ({
-    order_id: id, key: `k${i}`, code: `FX-${i}`, name: `商品${i + 1}`, unit_price: 1000, tax_rate: 10, quantity: 1, tax_amount: 100, subtotal: 1000, shipping_index: i,
-  })));
-  for (const index of o.shipped ?? []) await db().insert(order_shipments).values({ order_id: id, shipping_index: index, carrier: 'yamato', tracking_no: `1234-${id}-${index}` });
+  await db()
+    .insert(order_items)
+    .values(
+      Array.from({ length: deliveries }, (_, i) => ({
+        order_id: id,
+        key: `k${i}`,
+        code: `FX-${i}`,
+        name: `商品${i + 1}`,
+        unit_price: 1000,
+        tax_rate: 10,
+        quantity: 1,
+        tax_amount: 100,
+        subtotal: 1000,
+        shipping_index: i,
+      })),
+    );
+  for (const index of o.shipped ?? [])
+    await db()
+      .insert(order_shipments)
+      .values({ order_id: id, shipping_index: index, carrier: 'yamato', tracking_no: `1234-${id}-${index}` });
   ids[key] = id;
   return id;
 }
@@ -68,14 +147,38 @@ beforeAll(async () => {
   for (const who of [DEV_STAFF, DEV_ADMIN, DEV_EDITOR]) tokens[who.role] = await loginAs(who);
   for (const p of await db().select().from(payment_methods)) pay[p.code] = { id: p.id, name: p.name };
   const two = [address('山田', '花子', ['ヤマダ', 'ハナコ'], '0311112222'), address('佐藤', '一郎', ['サトウ', 'イチロウ'], '09011112222')];
-  await fixture('yamada', { at: '2019-03-01T14:59:00Z', customer: ['山田', '太郎', 'ヤマダ', 'タロウ'], email: 'Taro.Yamada@Example.jp', total: 5000 });
-  await fixture('gift', { at: '2019-03-01T15:00:00Z', customer: ['鈴木', '次郎', 'スズキ', 'ジロウ'], deliveries: two, shipped: [0], status: 'shipped', payment: 'card', payment_status: 'captured', total: 9000 });
-  await fixture('shipped', { at: '2019-03-10T03:00:00Z', status: 'shipped', deliveries: [two[0], two[1]], shipped: [0, 1], payment: 'cod', payment_status: 'pending', total: 3000 });
+  await fixture('yamada', {
+    at: '2019-03-01T14:59:00Z',
+    customer: ['山田', '太郎', 'ヤマダ', 'タロウ'],
+    email: 'Taro.Yamada@Example.jp',
+    total: 5000,
+  });
+  await fixture('gift', {
+    at: '2019-03-01T15:00:00Z',
+    customer: ['鈴木', '次郎', 'スズキ', 'ジロウ'],
+    deliveries: two,
+    shipped: [0],
+    status: 'shipped',
+    payment: 'card',
+    payment_status: 'captured',
+    total: 9000,
+  });
+  await fixture('shipped', {
+    at: '2019-03-10T03:00:00Z',
+    status: 'shipped',
+    deliveries: [two[0], two[1]],
+    shipped: [0, 1],
+    payment: 'cod',
+    payment_status: 'pending',
+    total: 3000,
+  });
   await fixture('legacy', { at: '2019-03-11T03:00:00Z', status: 'shipped', payment: 'cod', total: 2000 });
   await fixture('cancelled', { at: '2019-03-12T03:00:00Z', status: 'cancelled', payment_status: 'cancelled', total: 1000 });
   await fixture('outlet', { at: '2019-03-13T03:00:00Z', channel: 'outlet', customer: ['山田', '三郎', 'ヤマダ', 'サブロウ'] });
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 describe('GET /admin/v1/orders', () => {
   it('is refused to an editor (403 auth.forbidden) and to no session (401)', async () => {
@@ -88,15 +191,22 @@ describe('GET /admin/v1/orders', () => {
     expect((await get('/orders', tokens.admin)).status).toBe(200);
   });
 
-  it('lists the channel\'s orders newest first, 50 per page, with the pagination headers', async () => {
+  it("lists the channel's orders newest first, 50 per page, with the pagination headers", async () => {
     const { res, nos, body } = await list(RANGE);
     expect(nos).toEqual(await Promise.all(['cancelled', 'legacy', 'shipped', 'gift', 'yamada'].map(noOf)));
     expect(res.headers.get('x-total')).toBe('5');
     expect(res.headers.get('x-per-page')).toBe('50');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(body.find((o: { order_no: string }) => o.order_no === nos[3])).toMatchObject({
-      customer_name: '鈴木 次郎', customer_kana: 'スズキ ジロウ', payment_code: 'card', payment_status_label: 'カード売上確定',
-      state: 'partial', state_label: '一部発送', shipped_count: 1, delivery_count: 2, total_payment: 9000,
+      customer_name: '鈴木 次郎',
+      customer_kana: 'スズキ ジロウ',
+      payment_code: 'card',
+      payment_status_label: 'カード売上確定',
+      state: 'partial',
+      state_label: '一部発送',
+      shipped_count: 1,
+      delivery_count: 2,
+      total_payment: 9000,
     });
     const page2 = await list(`${RANGE}&per=2&page=2`);
     expect(page2.nos).toEqual(nos.slice(2, 4));
@@ -109,12 +219,14 @@ describe('GET /admin/v1/orders', () => {
     expect((await list(`${RANGE}&order_no=${no.slice(-6)}`)).nos).toEqual([no]);
   });
 
-  it('finds by name or kana of the customer or of a delivery\'s addressee, spaces ignored and hiragana read as katakana', async () => {
+  it("finds by name or kana of the customer or of a delivery's addressee, spaces ignored and hiragana read as katakana", async () => {
     expect((await list(`${RANGE}&name=${encodeURIComponent('山田 太郎')}`)).nos).toEqual([await noOf('yamada')]);
     expect((await list(`${RANGE}&name=${encodeURIComponent('やまだたろう')}`)).nos).toEqual([await noOf('yamada')]);
     // 佐藤 一郎 is only a delivery's addressee of two orders; 山田 matches the customer of one and an addressee of the others.
     expect((await list(`${RANGE}&name=${encodeURIComponent('サトウ')}`)).nos).toEqual(await Promise.all(['shipped', 'gift'].map(noOf)));
-    expect((await list(`${RANGE}&name=${encodeURIComponent('山田')}`)).nos).toEqual(await Promise.all(['shipped', 'gift', 'yamada'].map(noOf)));
+    expect((await list(`${RANGE}&name=${encodeURIComponent('山田')}`)).nos).toEqual(
+      await Promise.all(['shipped', 'gift', 'yamada'].map(noOf)),
+    );
     expect((await list(`${RANGE}&name=${encodeURIComponent('100%')}`)).nos).toEqual([]);
   });
 
@@ -153,11 +265,15 @@ describe('GET /admin/v1/orders', () => {
   });
 
   it('sorts by total, order number and 対応状況, both ways', async () => {
-    expect((await list(`${RANGE}&sort=total&dir=asc`)).nos).toEqual(await Promise.all(['cancelled', 'legacy', 'shipped', 'yamada', 'gift'].map(noOf)));
+    expect((await list(`${RANGE}&sort=total&dir=asc`)).nos).toEqual(
+      await Promise.all(['cancelled', 'legacy', 'shipped', 'yamada', 'gift'].map(noOf)),
+    );
     expect((await list(`${RANGE}&sort=total`)).nos[0]).toBe(await noOf('gift'));
     const byNo = (await list(`${RANGE}&sort=order_no&dir=asc`)).nos;
     expect(byNo).toEqual([...byNo].sort());
-    expect((await list(`${RANGE}&sort=status&dir=asc`)).nos).toEqual(await Promise.all(['yamada', 'legacy', 'shipped', 'gift', 'cancelled'].map(noOf)));
+    expect((await list(`${RANGE}&sort=status&dir=asc`)).nos).toEqual(
+      await Promise.all(['yamada', 'legacy', 'shipped', 'gift', 'cancelled'].map(noOf)),
+    );
   });
 
   it('answers 422 by field in Japanese for a wrong date, an end before the start, an unknown sort, payment method, channel or key', async () => {
@@ -190,11 +306,45 @@ describe('GET /admin/v1/orders/{id}', () => {
     const d = await ok(decide(token, m.token));
     real = { id: d.order_id, no: d.order_no };
     await db().update(users).set({ security_answer_hash: 'answer-hash-secret', security_question_ct: 1 }).where(sql`${users.id} = ${m.id}`);
-    await db().update(orders).set({ payment_detail: sql`payment_detail || '{"ref":"pi_secret_ref","fraud":{"score":1}}'::jsonb` }).where(sql`${orders.id} = ${real.id}`);
-    await db().insert(payment_transactions).values({ cart_id: 1, order_id: real.id, provider: 'test', method: 'bank', provider_ref: 'txn_secret_ref', status: 'pending', amount: 22_000 });
-    await db().insert(order_histories).values({ order_id: real.id, at: new Date(Date.now() + 1000), editor_name: '開発用スタッフ', action: 'order.note', message: 'お電話で確認しました' });
-    await db().insert(inquiries).values({ channel_id: 'default', payload: { category_name: 'ご注文について', name: '中村 光', email: 'n@example.jp', body: `注文番号 ${real.no} の配送日を変えたい` } });
-    await db().insert(inquiries).values({ channel_id: 'default', payload: { category_name: 'その他', name: '別の人', email: 'x@example.jp', body: '関係のない問い合わせ' } });
+    await db()
+      .update(orders)
+      .set({ payment_detail: sql`payment_detail || '{"ref":"pi_secret_ref","fraud":{"score":1}}'::jsonb` })
+      .where(sql`${orders.id} = ${real.id}`);
+    await db().insert(payment_transactions).values({
+      cart_id: 1,
+      order_id: real.id,
+      provider: 'test',
+      method: 'bank',
+      provider_ref: 'txn_secret_ref',
+      status: 'pending',
+      amount: 22_000,
+    });
+    await db()
+      .insert(order_histories)
+      .values({
+        order_id: real.id,
+        at: new Date(Date.now() + 1000),
+        editor_name: '開発用スタッフ',
+        action: 'order.note',
+        message: 'お電話で確認しました',
+      });
+    await db()
+      .insert(inquiries)
+      .values({
+        channel_id: 'default',
+        payload: {
+          category_name: 'ご注文について',
+          name: '中村 光',
+          email: 'n@example.jp',
+          body: `注文番号 ${real.no} の配送日を変えたい`,
+        },
+      });
+    await db()
+      .insert(inquiries)
+      .values({
+        channel_id: 'default',
+        payload: { category_name: 'その他', name: '別の人', email: 'x@example.jp', body: '関係のない問い合わせ' },
+      });
   });
 
   it('answers the order with lines, delivery, payment, points, the customer, messages, history and the actions allowed', async () => {
@@ -202,29 +352,65 @@ describe('GET /admin/v1/orders/{id}', () => {
     const body = await res.json();
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({
-      order_no: real.no, state: 'ordered', state_label: '未発送',
+      order_no: real.no,
+      state: 'ordered',
+      state_label: '未発送',
       customer: { last_name: '中村', first_name: '光', is_guest: false },
-      payment: { code: 'bank_transfer', status: 'pending', status_label: '未入金', transactions: [{ method: 'bank', status: 'pending', amount: 22_000 }] },
+      payment: {
+        code: 'bank_transfer',
+        status: 'pending',
+        status_label: '未入金',
+        transactions: [{ method: 'bank', status: 'pending', amount: 22_000 }],
+      },
       messages: { note: '午前中に届けてください' },
       actions: { can_pay: true, can_ship: false, can_cancel: true, can_change_amount: true },
     });
-    expect(body.lines).toEqual([expect.objectContaining({ quantity: 2, unit_price: 10_000, unit_price_with_tax: 11_000, subtotal_with_tax: 22_000, shipping_index: 0 })]);
-    expect(body.deliveries).toEqual([expect.objectContaining({ index: 0, shipment: null, can_ship: false, address: expect.objectContaining({ last_name: '中村', city: '千代田区' }) })]);
+    expect(body.lines).toEqual([
+      expect.objectContaining({
+        quantity: 2,
+        unit_price: 10_000,
+        unit_price_with_tax: 11_000,
+        subtotal_with_tax: 22_000,
+        shipping_index: 0,
+      }),
+    ]);
+    expect(body.deliveries).toEqual([
+      expect.objectContaining({
+        index: 0,
+        shipment: null,
+        can_ship: false,
+        address: expect.objectContaining({ last_name: '中村', city: '千代田区' }),
+      }),
+    ]);
     expect(body.messages.inquiries.map((q: { body: string }) => q.body)).toEqual([`注文番号 ${real.no} の配送日を変えたい`]);
     expect(body.history.map((h: { message: string }) => h.message)).toEqual(['お電話で確認しました', 'ご注文']);
     expect(body.history[0].editor_name).toBe('開発用スタッフ');
   });
 
-  it('never carries a password hash, a security answer or the payment provider\'s reference', async () => {
+  it("never carries a password hash, a security answer or the payment provider's reference", async () => {
     const text = await (await get(`/orders/${real.id}`)).text();
-    for (const secret of ['password_hash', 'security_answer', 'answer-hash-secret', 'provider_ref', 'txn_secret_ref', 'pi_secret_ref', '"ref"', 'fraud', '$scrypt']) {
+    for (const secret of [
+      'password_hash',
+      'security_answer',
+      'answer-hash-secret',
+      'provider_ref',
+      'txn_secret_ref',
+      'pi_secret_ref',
+      '"ref"',
+      'fraud',
+      '$scrypt',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });
 
-  it('shows a delivery\'s shipment with its tracking link and answers 404 for another channel\'s order unless channel= names it', async () => {
+  it("shows a delivery's shipment with its tracking link and answers 404 for another channel's order unless channel= names it", async () => {
     const gift = await (await get(`/orders/${ids.gift}`)).json();
-    expect(gift.deliveries[0].shipment).toMatchObject({ carrier: 'yamato', carrier_name: 'ヤマト運輸', tracking_url: expect.stringContaining(`1234${ids.gift}0`) });
+    expect(gift.deliveries[0].shipment).toMatchObject({
+      carrier: 'yamato',
+      carrier_name: 'ヤマト運輸',
+      tracking_url: expect.stringContaining(`1234${ids.gift}0`),
+    });
     expect(gift.deliveries.map((d: { can_ship: boolean }) => d.can_ship)).toEqual([false, true]);
     expect(gift).toMatchObject({ state: 'partial', actions: { can_pay: false, can_ship: true, can_change_amount: false } });
 
@@ -265,7 +451,10 @@ describe('GET /admin/v1/orders/export.csv', () => {
     expect(lines[0]).toMatch(/^"注文番号","受注日時",/);
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain(`"${await noOf('cancelled')}"`);
-    const ehiden = new TextDecoder().decode((await csv(`${RANGE}&format=ehiden&status=ordered`)).bytes.slice(3)).trimEnd().split('\r\n');
+    const ehiden = new TextDecoder()
+      .decode((await csv(`${RANGE}&format=ehiden&status=ordered`)).bytes.slice(3))
+      .trimEnd()
+      .split('\r\n');
     expect(ehiden[0]).toMatch(/^"お届け先コード取得区分","お届け先コード","お届け先電話番号",/);
     expect(ehiden).toHaveLength(2);
   });

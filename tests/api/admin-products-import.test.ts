@@ -6,14 +6,15 @@
  * and running the same file again changes nothing (0 changes); a basis from an older dry run is 409;
  * the import's own body cap (above the ordinary 1 MiB) and the export, which imports back unchanged.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { catalog_version, makers, products } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductImportResult } from '#contracts/admin-products.ts';
+import { catalog_version, makers, products } from '../../api/src/db/schema/index.ts';
 import { shiftJis } from '../support/shift-jis.ts';
-import { createTestShop, type TestShop } from './helpers.ts';
+import { type Answer, auditEntries, productRow, restockMailsTo, staffClient, variantPicker } from './admin-products-support.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
-import { auditEntries, productRow, restockMailsTo, staffClient, variantPicker, type Answer } from './admin-products-support.ts';
+import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let api: Awaited<ReturnType<typeof staffClient>>;
@@ -23,7 +24,9 @@ beforeAll(async () => {
   api = await staffClient(shop);
   pick = variantPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const HEADER = '商品コード,在庫数,販売価格（税抜）,通常価格（税抜）,販売状態';
 const csv = (lines: string[]) => `${[HEADER, ...lines].join('\r\n')}\r\n`;
@@ -55,7 +58,7 @@ describe('dry run', () => {
     expect(await auditEntries(shop, 'stock.import')).toHaveLength(0);
   });
 
-  it('answers every error by the file\'s line, valid lines\' changes beside them', async () => {
+  it("answers every error by the file's line, valid lines' changes beside them", async () => {
     const ok = await pick({ stock: 1 });
     const sale = await pick({ product_price: 3000 });
     const dup = await pick({ stock: 1 });
@@ -73,7 +76,11 @@ describe('dry run', () => {
     expect(r.body.changes).toEqual([{ product_id: ok.id, code: ok.code, field: 'stock', before: 1, after: 2, line: 2 }]);
     expect(r.body.errors).toEqual({
       line_3: ['商品コード「NO-SUCH-CODE」の商品が見つかりません。'],
-      line_4: ['在庫数には0から999999までの数値を指定してください', '販売価格（税抜）は整数で指定してください', '販売状態は「販売中」か「停止」（または 1、0）で指定してください'],
+      line_4: [
+        '在庫数には0から999999までの数値を指定してください',
+        '販売価格（税抜）は整数で指定してください',
+        '販売状態は「販売中」か「停止」（または 1、0）で指定してください',
+      ],
       line_5: ['通常価格（税抜）は販売価格（税抜）より高い金額にしてください（セールでない場合は空欄）'],
       line_6: [`商品コード「${dup.code}」は4行目にもあります。1つの商品は1行にしてください。`],
       line_7: ['列の数が見出し行と違います（見出し5列、この行2列）。'],
@@ -82,9 +89,12 @@ describe('dry run', () => {
     expect(r.body.message).toBe('1 件の変更があります（商品 1 点）。エラーが 6 行あります。エラーを直してから反映してください。');
   });
 
-  it('counts lines as the file has them: a quoted cell over two lines moves the next line\'s number', async () => {
+  it("counts lines as the file has them: a quoted cell over two lines moves the next line's number", async () => {
     const file = '商品コード,商品名,在庫数\r\n"A-1","二行の\r\n商品名",1\r\nNO-CODE-2,x,1\r\n';
-    expect((await dryRun(file)).body.errors).toEqual({ line_2: ['商品コード「A-1」の商品が見つかりません。'], line_4: ['商品コード「NO-CODE-2」の商品が見つかりません。'] });
+    expect((await dryRun(file)).body.errors).toEqual({
+      line_2: ['商品コード「A-1」の商品が見つかりません。'],
+      line_4: ['商品コード「NO-CODE-2」の商品が見つかりません。'],
+    });
   });
 
   it('refuses a file it cannot read as a whole (422 errors.file)', async () => {
@@ -118,12 +128,24 @@ describe('real run', () => {
     await confirmedRestockRequest(shop, three.id, guestThree);
     await shop.database.db.update(products).set({ stock: 3 }).where(eq(products.id, three.id));
     // Half-width brackets and 1/0 for the selling state, as a hand-made file may have them.
-    const file = shiftJis(['商品コード,商品名,在庫数,販売価格(税抜),販売状態', `${zero.code},ﾃｽﾄ商品,8,,販売中`, `${three.code},テスト,9,,1`, `${hidden.code},,,2980,1`].join('\r\n'));
+    const file = shiftJis(
+      [
+        '商品コード,商品名,在庫数,販売価格(税抜),販売状態',
+        `${zero.code},ﾃｽﾄ商品,8,,販売中`,
+        `${three.code},テスト,9,,1`,
+        `${hidden.code},,,2980,1`,
+      ].join('\r\n'),
+    );
     const dry = await dryRun(file);
     expect(dry.body.errors).toEqual({});
     const r = await apply(file, dry.body.basis);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ dry_run: false, changed_products: 3, restock_mails: 1, message: '4 件の変更を反映しました（商品 3 点）。再入荷のお知らせを 1 件送信しました。' });
+    expect(r.body).toMatchObject({
+      dry_run: false,
+      changed_products: 3,
+      restock_mails: 1,
+      message: '4 件の変更を反映しました（商品 3 点）。再入荷のお知らせを 1 件送信しました。',
+    });
     expect(r.body.changes).toEqual(dry.body.changes);
     expect(await productRow(shop, zero.id)).toMatchObject({ stock: 8 });
     expect(await productRow(shop, three.id)).toMatchObject({ stock: 9 });
@@ -132,7 +154,13 @@ describe('real run', () => {
     const [entry] = await auditEntries(shop, 'stock.import');
     expect(entry).toMatchObject({ editor_login: 'staff', target_type: 'product' });
     expect(entry.after).toMatchObject({ summary: { rows: 3, changes: 4, changed_products: 3, restock_mails: 1 } });
-    expect((entry.after as { changes: unknown[] }).changes).toContainEqual({ line: 2, code: zero.code, field: 'stock', before: 0, after: 8 });
+    expect((entry.after as { changes: unknown[] }).changes).toContainEqual({
+      line: 2,
+      code: zero.code,
+      field: 'stock',
+      before: 0,
+      after: 8,
+    });
     expect((entry.before as { changes: unknown[] }).changes).toContainEqual({ code: zero.code, field: 'stock', value: 0 });
 
     // The same file again: nothing to change, no mail, no second entry.
@@ -154,7 +182,7 @@ describe('real run', () => {
     expect(pub.product_price).toBe(3100);
   });
 
-  it('applies nothing when one line is wrong: 422 with the dry run\'s errors', async () => {
+  it("applies nothing when one line is wrong: 422 with the dry run's errors", async () => {
     const a = await pick({ stock: 5 });
     const b = await pick({ stock: 5 });
     const file = csv([`${a.code},50,,,`, `${b.code},x,,,`]);
@@ -196,7 +224,7 @@ describe('real run', () => {
 });
 
 describe('export.csv', () => {
-  it('writes the filtered list in the import\'s columns (UTF-8 BOM), and the file imports back with 0 changes', async () => {
+  it("writes the filtered list in the import's columns (UTF-8 BOM), and the file imports back with 0 changes", async () => {
     const [maker] = await shop.database.db.select().from(makers).where(eq(makers.key, 'kasane-boshi'));
     const res = await shop.request('GET', `/admin/v1/products/export.csv?maker=${maker.id}`, { token: api.staff });
     expect(res.status).toBe(200);
@@ -216,21 +244,29 @@ describe('export.csv', () => {
 
   it('refuses an editor (403), and a list longer than an import takes (422: filter further)', async () => {
     expect((await api.call('GET', '/products/export.csv?stock=low', { token: api.editor })).status).toBe(403);
-    const [{ n }] = (await shop.database.db.execute(sql`select count(*)::int as n from products`) as unknown as { rows: { n: number }[] }).rows;
+    const [{ n }] = ((await shop.database.db.execute(sql`select count(*)::int as n from products`)) as unknown as { rows: { n: number }[] })
+      .rows;
     await shop.database.db.execute(sql`insert into products (key, code, name, product_price, is_published)
       select 'bulk-' || g, 'BULK-' || lpad(g::text, 6, '0'), '一括 ' || g, 1000, false from generate_series(1, ${20_001 - n}) g`);
     const r = await api.call('GET', '/products/export.csv');
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ code: 'stock_export.too_many', message: '書き出せるのは20,000件までです。メーカーや検索語で絞り込んでください。' });
+    expect(r.body).toMatchObject({
+      code: 'stock_export.too_many',
+      message: '書き出せるのは20,000件までです。メーカーや検索語で絞り込んでください。',
+    });
     expect((await api.call('GET', '/products/export.csv?published=1')).status).toBe(200);
   });
 
   it('applies a file of 2,500 rows (written in batches) in one go', async () => {
-    const lines = Array.from({ length: 2500 }, (_, i) => `BULK-${String(i + 1).padStart(6, '0')},${i % 9 + 1},,,販売中`);
+    const lines = Array.from({ length: 2500 }, (_, i) => `BULK-${String(i + 1).padStart(6, '0')},${(i % 9) + 1},,,販売中`);
     const r = await apply(csv(lines));
     expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(200);
     expect(r.body).toMatchObject({ rows: 2500, changed_products: 2500 });
-    const rows = (await shop.database.db.execute(sql`select count(*)::int as n from products where code like 'BULK-%' and is_published and stock between 1 and 9`) as unknown as { rows: { n: number }[] }).rows;
+    const rows = (
+      (await shop.database.db.execute(
+        sql`select count(*)::int as n from products where code like 'BULK-%' and is_published and stock between 1 and 9`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
     expect(rows[0].n).toBe(2500);
   });
 });

@@ -9,11 +9,11 @@
  *   other (no deadlock: products are locked in id order), and leave every product as one file says.
  */
 import { setTimeout } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../api/src/db/schema/index.ts';
-import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 import { auditEntries, staffClient, variantPicker } from './admin-products-support.ts';
+import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 
 describe.skipIf(!onPostgres)('stock edits racing sales and imports, on PostgreSQL', () => {
   let shop: TestShop;
@@ -30,9 +30,12 @@ describe.skipIf(!onPostgres)('stock edits racing sales and imports, on PostgreSQ
     addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
     cod = (await (await shop.request('GET', '/v1/payments')).json()).find((p: { code: string }) => p.code === 'cod').id;
   }, 180_000);
-  afterAll(async () => { await shop?.close(); });
+  afterAll(async () => {
+    await shop?.close();
+  });
 
-  const stockOf = async (id: number) => (await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
+  const stockOf = async (id: number) =>
+    (await shop.database.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0].stock;
   const patch = (id: number, body: unknown) => api.call('PATCH', `/products/${id}`, { body });
   const ok = async (method: string, path: string, body: unknown) => {
     const res = await shop.request(method, path, { token: demo, body });
@@ -50,7 +53,9 @@ describe.skipIf(!onPostgres)('stock edits racing sales and imports, on PostgreSQ
       // What a decision does: the guarded decrement, in its transaction.
       await checkout.query('update products set stock = stock - 2 where id = $1 and stock >= 2', [p.id]);
       let settled = false;
-      const edit = patch(p.id, { stock: 20, expected_stock: 5 }).finally(() => { settled = true; });
+      const edit = patch(p.id, { stock: 20, expected_stock: 5 }).finally(() => {
+        settled = true;
+      });
       await setTimeout(300);
       expect(settled).toBe(false);
       await checkout.query('commit');
@@ -101,10 +106,16 @@ describe.skipIf(!onPostgres)('stock edits racing sales and imports, on PostgreSQ
       const entriesBefore = (await auditEntries(shop, 'stock.import')).length;
       const [a, b] = await Promise.all([api.upload(forward, 'dry_run=0'), api.upload(backward, 'dry_run=0')]);
       expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
-      const rows = await shop.database.db.select({ code: products.code, stock: products.stock, price: products.product_price })
-        .from(products).where(inArray(products.id, ids));
+      const rows = await shop.database.db
+        .select({ code: products.code, stock: products.stock, price: products.product_price })
+        .from(products)
+        .where(inArray(products.id, ids));
       const fromForward = rows.every((r) => r.stock < 200);
-      const expected = (fromForward ? [...picked] : [...picked].reverse()).map((p, i) => ({ code: p.code, stock: (fromForward ? 100 : 200) + i, price: (fromForward ? 1000 : 2000) + i }));
+      const expected = (fromForward ? [...picked] : [...picked].reverse()).map((p, i) => ({
+        code: p.code,
+        stock: (fromForward ? 100 : 200) + i,
+        price: (fromForward ? 1000 : 2000) + i,
+      }));
       expect(rows.sort((x, y) => x.code.localeCompare(y.code))).toEqual(expected.sort((x, y) => x.code.localeCompare(y.code)));
       // The second to commit saw the first's values: its change list starts from them.
       const entries = (await auditEntries(shop, 'stock.import')).slice(entriesBefore);

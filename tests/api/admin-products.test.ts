@@ -6,13 +6,14 @@
  * audited, and mailing the restock requests when the stock comes back from 0 (not from 3). An editor
  * is refused every call (403), a member's token is 401.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { catalog_version, product_requests, products } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductModel } from '#contracts/admin-products.ts';
-import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
+import { catalog_version, product_requests, products } from '../../api/src/db/schema/index.ts';
+import { type Answer, auditEntries, productRow, restockMailsTo, staffClient, variantPicker } from './admin-products-support.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
-import { auditEntries, productRow, restockMailsTo, staffClient, variantPicker, type Answer } from './admin-products-support.ts';
+import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let api: Awaited<ReturnType<typeof staffClient>>;
@@ -22,7 +23,9 @@ beforeAll(async () => {
   api = await staffClient(shop);
   pick = variantPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const search = async (query: string) => {
   const r: Answer<AdminProduct[]> = await api.call('GET', `/products?${query}`);
@@ -68,7 +71,7 @@ describe('GET /admin/v1/products', () => {
     const five = await pick({ stock: 5 });
     const six = await pick({ stock: 6 });
     const hidden = await pick({ stock: 4, is_published: false });
-    const all = async (q: string) => (await search(q)).total <= ADMIN_PRODUCTS_PER_PAGE ? (await search(q)).codes : (await allCodes(q));
+    const all = async (q: string) => ((await search(q)).total <= ADMIN_PRODUCTS_PER_PAGE ? (await search(q)).codes : await allCodes(q));
     const outs = await all('stock=out');
     expect(outs).toContain(out.code);
     expect(outs).not.toContain(low.code);
@@ -103,8 +106,18 @@ describe('GET /admin/v1/products', () => {
   it('answers each row with model, variant, maker, prices with and without tax and the selling state', async () => {
     const { rows } = await search('q=WKN-0001-03');
     expect(rows[0]).toMatchObject({
-      code: 'WKN-0001-03', color: 'ホワイト', size: 'L', model: { name: 'オーガニックコットン クルーネックTシャツ' }, maker: { id: 4, name: '和歌山ニット工業' },
-      product_price: 3600, product_price_with_tax: 3960, tax_rate: 10, before_price: null, on_sale: false, is_published: true, channels: ['default', 'outlet'],
+      code: 'WKN-0001-03',
+      color: 'ホワイト',
+      size: 'L',
+      model: { name: 'オーガニックコットン クルーネックTシャツ' },
+      maker: { id: 4, name: '和歌山ニット工業' },
+      product_price: 3600,
+      product_price_with_tax: 3960,
+      tax_rate: 10,
+      before_price: null,
+      on_sale: false,
+      is_published: true,
+      channels: ['default', 'outlet'],
     });
   });
 });
@@ -131,7 +144,7 @@ describe('GET /admin/v1/products/{id}', () => {
 });
 
 describe('PATCH /admin/v1/products/{id}', () => {
-  it('sets the stock when the form\'s stock is still current, with an audit entry before and after', async () => {
+  it("sets the stock when the form's stock is still current, with an audit entry before and after", async () => {
     const p = await pick({ stock: 8 });
     const r = await patch(p.id, { stock: 20, expected_stock: 8 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -139,7 +152,13 @@ describe('PATCH /admin/v1/products/{id}', () => {
     expect(r.body.message).toBe(`${p.code} の在庫数を保存しました。`);
     expect((await productRow(shop, p.id)).stock).toBe(20);
     const entry = (await auditEntries(shop, 'stock.update')).at(-1)!;
-    expect(entry).toMatchObject({ editor_login: 'staff', target_type: 'product', target_id: String(p.id), before: { code: p.code, stock: 8 }, after: { code: p.code, stock: 20 } });
+    expect(entry).toMatchObject({
+      editor_login: 'staff',
+      target_type: 'product',
+      target_id: String(p.id),
+      before: { code: p.code, stock: 8 },
+      after: { code: p.code, stock: 20 },
+    });
   });
 
   it('refuses a stock the form showed that is no longer current: 409 with the stock now, nothing written', async () => {
@@ -154,17 +173,20 @@ describe('PATCH /admin/v1/products/{id}', () => {
     expect(missing.body.errors.expected_stock).toBeDefined();
   });
 
-  it('changes the price: the storefront\'s API answers it at once and the catalogue version moves', async () => {
+  it("changes the price: the storefront's API answers it at once and the catalogue version moves", async () => {
     const p = await pick({ product_price: 3000 });
     const v0 = await version();
     const r = await patch(p.id, { product_price: 4500 });
-    expect(r.body).toMatchObject({ product: { product_price: 4500, product_price_with_tax: 4950 }, changes: [{ field: 'product_price', before: 3000, after: 4500 }] });
+    expect(r.body).toMatchObject({
+      product: { product_price: 4500, product_price_with_tax: 4950 },
+      changes: [{ field: 'product_price', before: 3000, after: 4500 }],
+    });
     expect(await version()).toBeGreaterThan(v0);
     const pub = await (await shop.request('GET', `/v1/products/${p.key}`)).json();
     expect(pub).toMatchObject({ product_price: 4500, product_price_with_tax: 4950 });
   });
 
-  it('sets and clears a セール (通常価格 above 販売価格): on_sale, the storefront\'s sale filter and discount', async () => {
+  it("sets and clears a セール (通常価格 above 販売価格): on_sale, the storefront's sale filter and discount", async () => {
     const p = await pick({ product_price: 3000 });
     const set = await patch(p.id, { product_price: 2400, before_price: 3000 });
     expect(set.body.product).toMatchObject({ product_price: 2400, before_price: 3000, on_sale: true });
@@ -173,7 +195,10 @@ describe('PATCH /admin/v1/products/{id}', () => {
     const sale = await shop.request('GET', `/v1/products?on_sale=1&group=0&keyword=${encodeURIComponent(p.code)}`);
     expect((await sale.json()).map((x: { id: number }) => x.id)).toContain(p.id);
     const cleared = await patch(p.id, { before_price: null });
-    expect(cleared.body).toMatchObject({ product: { before_price: null, on_sale: false }, changes: [{ field: 'before_price', before: 3000, after: null }] });
+    expect(cleared.body).toMatchObject({
+      product: { before_price: null, on_sale: false },
+      changes: [{ field: 'before_price', before: 3000, after: null }],
+    });
     const after = await shop.request('GET', `/v1/products?on_sale=1&group=0&keyword=${encodeURIComponent(p.code)}`);
     expect((await after.json()).map((x: { id: number }) => x.id)).not.toContain(p.id);
   });
@@ -182,7 +207,9 @@ describe('PATCH /admin/v1/products/{id}', () => {
     const p = await pick({ product_price: 3000, before_price: 4000 });
     const equal = await patch(p.id, { before_price: 3000 });
     expect(equal.status).toBe(422);
-    expect(equal.body.errors.before_price).toEqual(['通常価格（税抜）は販売価格（税抜）より高い金額にしてください（セールでない場合は空欄）']);
+    expect(equal.body.errors.before_price).toEqual([
+      '通常価格（税抜）は販売価格（税抜）より高い金額にしてください（セールでない場合は空欄）',
+    ]);
     const raised = await patch(p.id, { product_price: 4000 });
     expect(raised.status).toBe(422);
     expect(Object.keys(raised.body.errors)).toEqual(['product_price']);
@@ -237,7 +264,9 @@ describe('restock mails', () => {
     const demo = await loginDemo(shop);
     expect((await shop.request('POST', '/v1/product-requests', { token: demo, body: { product_id: p.id } })).status).toBe(201);
     // A guest who never opened the confirmation link is not mailed.
-    expect((await shop.request('POST', '/v1/product-requests', { body: { product_id: p.id, email: `unconfirmed-${p.id}@example.jp` } })).status).toBe(201);
+    expect(
+      (await shop.request('POST', '/v1/product-requests', { body: { product_id: p.id, email: `unconfirmed-${p.id}@example.jp` } })).status,
+    ).toBe(201);
     const r = await patch(p.id, { stock: 5, expected_stock: 0 });
     expect(r.body).toMatchObject({ restock_mails: 2, message: `${p.code} の在庫数を保存しました。再入荷のお知らせを 2 件送信しました。` });
     const mails = await restockMailsTo(shop, [guest, 'demo@example.jp', `unconfirmed-${p.id}@example.jp`]);
@@ -275,7 +304,7 @@ describe('restock mails', () => {
 });
 
 describe('roles', () => {
-  it('refuses an editor every call of the area (403) and a member\'s token (401), changing nothing', async () => {
+  it("refuses an editor every call of the area (403) and a member's token (401), changing nothing", async () => {
     const p = await pick({ stock: 2 });
     const demo = await loginDemo(shop);
     for (const token of [api.editor, demo]) {

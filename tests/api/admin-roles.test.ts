@@ -5,13 +5,14 @@
  * STAFF_IDLE_SECONDS unused while an editor's lasts its day, and every login, logout and change is an
  * audit entry (who, what, before, after) that no statement can change or delete.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_AREAS, AREA_ROLES, STAFF_IDLE_SECONDS } from '#contracts/admin-roles.ts';
 import { editor_sessions, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { AREA_OF_SEGMENT } from '../../api/src/routes/admin/authorize.ts';
 import { hashToken } from '../../api/src/services/tokens/index.ts';
-import { ADMIN_AREAS, AREA_ROLES, STAFF_IDLE_SECONDS } from '#contracts/admin-roles.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -20,7 +21,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   for (const who of [DEV_EDITOR, DEV_STAFF, DEV_ADMIN]) tokens[who.role] = await loginAs(who);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function loginAs(who: { login: string; password: string }): Promise<string> {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: who.login, password: who.password } });
@@ -30,13 +33,22 @@ async function loginAs(who: { login: string; password: string }): Promise<string
 
 /** One GET path of each area (the content area: blogs). */
 const AREA_PROBE: Record<string, string> = {
-  content: '/blogs', maintenance: '/maintenance', settings: '/settings', dashboard: '/dashboard', orders: '/orders',
-  customers: '/customers', stock: '/products', staff: '/staff', audit: '/audit',
+  content: '/blogs',
+  maintenance: '/maintenance',
+  settings: '/settings',
+  dashboard: '/dashboard',
+  orders: '/orders',
+  customers: '/customers',
+  stock: '/products',
+  staff: '/staff',
+  audit: '/audit',
 };
 
 describe('roles', () => {
   it('covers every route of the OpenAPI document by an area of the role table (or an any-role path)', async () => {
-    const doc = await (await shop.request('GET', '/admin/v1/openapi.json', { token: tokens.admin })).json() as { paths: Record<string, unknown> };
+    const doc = (await (await shop.request('GET', '/admin/v1/openapi.json', { token: tokens.admin })).json()) as {
+      paths: Record<string, unknown>;
+    };
     const uncovered = Object.keys(doc.paths).filter((p) => {
       const segment = p.split('/')[1];
       return !(segment in AREA_OF_SEGMENT) && !['auth', 'me'].includes(segment);
@@ -79,7 +91,10 @@ describe('staff sessions', () => {
     const editor = await loginAs(DEV_EDITOR);
     const idle = sql`now() - make_interval(secs => ${STAFF_IDLE_SECONDS + 5})`;
     for (const t of [staff, editor]) {
-      await shop.database.db.update(editor_sessions).set({ last_used_at: idle }).where(eq(editor_sessions.token_hash, hashToken(t)));
+      await shop.database.db
+        .update(editor_sessions)
+        .set({ last_used_at: idle })
+        .where(eq(editor_sessions.token_hash, hashToken(t)));
     }
     expect((await shop.request('GET', '/admin/v1/me', { token: staff })).status).toBe(401);
     expect((await shop.request('GET', '/admin/v1/me', { token: editor })).status).toBe(200);
@@ -88,15 +103,22 @@ describe('staff sessions', () => {
   it('stay alive while used: a call moves the last use forward', async () => {
     const staff = await loginAs(DEV_STAFF);
     const nearly = sql`now() - make_interval(secs => ${STAFF_IDLE_SECONDS - 60})`;
-    await shop.database.db.update(editor_sessions).set({ last_used_at: nearly }).where(eq(editor_sessions.token_hash, hashToken(staff)));
+    await shop.database.db
+      .update(editor_sessions)
+      .set({ last_used_at: nearly })
+      .where(eq(editor_sessions.token_hash, hashToken(staff)));
     expect((await shop.request('GET', '/admin/v1/me', { token: staff })).status).toBe(200);
-    const [row] = await shop.database.db.select({ at: editor_sessions.last_used_at }).from(editor_sessions).where(eq(editor_sessions.token_hash, hashToken(staff)));
+    const [row] = await shop.database.db
+      .select({ at: editor_sessions.last_used_at })
+      .from(editor_sessions)
+      .where(eq(editor_sessions.token_hash, hashToken(staff)));
     expect(Date.now() - row.at.getTime()).toBeLessThan(30_000);
   });
 });
 
 describe('audit log', () => {
-  const entries = (action: string) => shop.database.db.select().from(staff_audit_log).where(eq(staff_audit_log.action, action)).orderBy(desc(staff_audit_log.id));
+  const entries = (action: string) =>
+    shop.database.db.select().from(staff_audit_log).where(eq(staff_audit_log.action, action)).orderBy(desc(staff_audit_log.id));
 
   it('records logins, failures and logouts with the account as it was', async () => {
     const wrong = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_STAFF.login, password: 'wrong-password' } });
@@ -111,20 +133,33 @@ describe('audit log', () => {
   });
 
   it('records a content change with before and after, and a settings change with the keys changed', async () => {
-    const list = await (await shop.request('GET', '/admin/v1/news?per=1', { token: tokens.editor })).json() as Array<Record<string, unknown>>;
+    const list = (await (await shop.request('GET', '/admin/v1/news?per=1', { token: tokens.editor })).json()) as Array<
+      Record<string, unknown>
+    >;
     const item = list[0];
     const { id, channel_id: _c, created_at: _a, updated_at: _u, ...fields } = item;
-    const body = { key: fields.key, title: `${String(fields.title)}（改）`, body: fields.body, is_important: fields.is_important, published_at: fields.published_at };
+    const body = {
+      key: fields.key,
+      title: `${String(fields.title)}（改）`,
+      body: fields.body,
+      is_important: fields.is_important,
+      published_at: fields.published_at,
+    };
     expect((await shop.request('PUT', `/admin/v1/news/${id}`, { token: tokens.editor, body })).status).toBe(200);
-    const [change] = await shop.database.db.select().from(staff_audit_log)
-      .where(and(eq(staff_audit_log.action, 'content.update'), eq(staff_audit_log.target_id, String(id)))).orderBy(desc(staff_audit_log.id));
+    const [change] = await shop.database.db
+      .select()
+      .from(staff_audit_log)
+      .where(and(eq(staff_audit_log.action, 'content.update'), eq(staff_audit_log.target_id, String(id))))
+      .orderBy(desc(staff_audit_log.id));
     expect(change).toMatchObject({ editor_login: 'editor', target_type: 'news', channel_id: 'default' });
     expect((change.before as Record<string, unknown>).title).toBe(item.title);
     expect((change.after as Record<string, unknown>).title).toBe(body.title);
 
-    const settings = await (await shop.request('GET', '/admin/v1/settings', { token: tokens.admin })).json() as Record<string, unknown>;
+    const settings = (await (await shop.request('GET', '/admin/v1/settings', { token: tokens.admin })).json()) as Record<string, unknown>;
     const flip = !settings['SITE.NO_MEMBER_USE'];
-    expect((await shop.request('PATCH', '/admin/v1/settings', { token: tokens.admin, body: { 'SITE.NO_MEMBER_USE': flip } })).status).toBe(200);
+    expect((await shop.request('PATCH', '/admin/v1/settings', { token: tokens.admin, body: { 'SITE.NO_MEMBER_USE': flip } })).status).toBe(
+      200,
+    );
     const [saved] = await entries('settings.update');
     expect(saved.before).toEqual({ 'SITE.NO_MEMBER_USE': !flip });
     expect(saved.after).toEqual({ 'SITE.NO_MEMBER_USE': flip });

@@ -5,12 +5,13 @@
  * unlocks it; each change is an audit entry with before and after and never a password or hash.
  * No change leaves the shop without an enabled admin, even two admins demoting each other at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAST_ADMIN_MESSAGE, MIN_STAFF_PASSWORD, staffAccountSchema } from '#contracts/admin-staff.ts';
 import { editors, staff_audit_log } from '../../api/src/db/schema/index.ts';
 import { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { LOGIN_FAILED_MESSAGE } from '../../api/src/services/auth/index.ts';
-import { LAST_ADMIN_MESSAGE, MIN_STAFF_PASSWORD, staffAccountSchema } from '#contracts/admin-staff.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -19,7 +20,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   admin = await login(DEV_ADMIN.login, DEV_ADMIN.password);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function login(id: string, password: string): Promise<string> {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: id, password } });
@@ -29,7 +32,7 @@ async function login(id: string, password: string): Promise<string> {
 const tryLogin = async (id: string, password: string) => {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: id, password } });
   // The request id differs per answer; everything else must be the same.
-  const { request_id: _id, ...body } = await res.json() as Record<string, unknown>;
+  const { request_id: _id, ...body } = (await res.json()) as Record<string, unknown>;
   return { status: res.status, body: body as Record<string, unknown> & { access_token?: string } };
 };
 const call = async (method: string, path: string, body?: unknown, token = admin) => {
@@ -37,8 +40,15 @@ const call = async (method: string, path: string, body?: unknown, token = admin)
   return { status: res.status, body: await res.json() };
 };
 const me = async (token: string) => (await shop.request('GET', '/admin/v1/me', { token })).status;
-const lastEntry = async (action: string, id: number) => (await shop.database.db.select().from(staff_audit_log)
-  .where(and(eq(staff_audit_log.action, action), eq(staff_audit_log.target_id, String(id)))).orderBy(desc(staff_audit_log.id)).limit(1))[0];
+const lastEntry = async (action: string, id: number) =>
+  (
+    await shop.database.db
+      .select()
+      .from(staff_audit_log)
+      .where(and(eq(staff_audit_log.action, action), eq(staff_audit_log.target_id, String(id))))
+      .orderBy(desc(staff_audit_log.id))
+      .limit(1)
+  )[0];
 /** No password, hash or token anywhere in an answer or an entry. */
 const expectNoSecret = (value: unknown) => {
   const text = JSON.stringify(value);
@@ -57,7 +67,14 @@ describe('who may', () => {
   it('answers admins only: staff and editors get 403 auth.forbidden on every staff call', async () => {
     for (const who of [DEV_STAFF, DEV_EDITOR]) {
       const token = await login(who.login, who.password);
-      for (const [method, path] of [['GET', '/staff'], ['POST', '/staff'], ['GET', '/staff/1'], ['PATCH', '/staff/1'], ['POST', '/staff/1/disable'], ['POST', '/staff/1/unlock']]) {
+      for (const [method, path] of [
+        ['GET', '/staff'],
+        ['POST', '/staff'],
+        ['GET', '/staff/1'],
+        ['PATCH', '/staff/1'],
+        ['POST', '/staff/1/disable'],
+        ['POST', '/staff/1/unlock'],
+      ]) {
         const res = await call(method, path, method === 'GET' ? undefined : {}, token);
         expect(res.status, `${who.role} ${method} ${path}`).toBe(403);
         expect(res.body.code).toBe('auth.forbidden');
@@ -79,7 +96,13 @@ describe('who may', () => {
 describe('create', () => {
   it('creates an account that logs in, audited as staff.create without the password', async () => {
     const account = await created();
-    expect(account).toMatchObject({ login: `shop-clerk${seq}`, display_name: `店員 ${seq}`, role: 'staff', disabled: false, last_login_at: null });
+    expect(account).toMatchObject({
+      login: `shop-clerk${seq}`,
+      display_name: `店員 ${seq}`,
+      role: 'staff',
+      disabled: false,
+      last_login_at: null,
+    });
     const token = await login(account.login, account.password);
     expect((await (await shop.request('GET', '/admin/v1/me', { token })).json()).role).toBe('staff');
     const entry = await lastEntry('staff.create', account.id);
@@ -170,7 +193,8 @@ describe('changes', () => {
 });
 
 describe('the last enabled admin', () => {
-  const adminId = async () => (await shop.database.db.select({ id: editors.id }).from(editors).where(eq(editors.login, DEV_ADMIN.login)))[0].id;
+  const adminId = async () =>
+    (await shop.database.db.select({ id: editors.id }).from(editors).where(eq(editors.login, DEV_ADMIN.login)))[0].id;
 
   it('cannot be disabled or demoted (422 staff.last_admin); with a second admin, it can', async () => {
     // Admins made by the tests before are demoted first, so the development admin is the only one.
@@ -178,7 +202,10 @@ describe('the last enabled admin', () => {
       if (a.role === 'admin' && a.login !== DEV_ADMIN.login) await call('POST', `/staff/${a.id}/disable`);
     }
     const id = await adminId();
-    for (const [path, body] of [[`/staff/${id}`, { role: 'staff' }], [`/staff/${id}/disable`, undefined]] as const) {
+    for (const [path, body] of [
+      [`/staff/${id}`, { role: 'staff' }],
+      [`/staff/${id}/disable`, undefined],
+    ] as const) {
       const res = await call(path.endsWith('disable') ? 'POST' : 'PATCH', path, body);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'staff.last_admin', message: LAST_ADMIN_MESSAGE });
@@ -201,11 +228,20 @@ describe('the last enabled admin', () => {
     try {
       const [ta, tb] = [await login(a.login, a.password), await login(b.login, b.password)];
       for (let round = 0; round < 5; round++) {
-        const answers = await Promise.all([call('PATCH', `/staff/${b.id}`, { role: 'staff' }, ta), call('PATCH', `/staff/${a.id}`, { role: 'staff' }, tb)]);
+        const answers = await Promise.all([
+          call('PATCH', `/staff/${b.id}`, { role: 'staff' }, ta),
+          call('PATCH', `/staff/${a.id}`, { role: 'staff' }, tb),
+        ]);
         expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
-        const left = await shop.database.db.select().from(editors).where(and(eq(editors.role, 'admin'), eq(editors.disabled, false)));
+        const left = await shop.database.db
+          .select()
+          .from(editors)
+          .where(and(eq(editors.role, 'admin'), eq(editors.disabled, false)));
         expect(left).toHaveLength(1);
-        await shop.database.db.update(editors).set({ role: 'admin' }).where(eq(editors.id, left[0].id === a.id ? b.id : a.id));
+        await shop.database.db
+          .update(editors)
+          .set({ role: 'admin' })
+          .where(eq(editors.id, left[0].id === a.id ? b.id : a.id));
       }
     } finally {
       await shop.database.db.update(editors).set({ role: 'admin' }).where(eq(editors.id, dev));

@@ -7,27 +7,39 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
 import { users } from '../../api/src/db/schema/index.ts';
-import { KdfPool } from '../../api/src/services/passwords/kdf/pool.ts';
 import { hashPassword, verifyPassword } from '../../api/src/services/passwords/index.ts';
+import { KdfPool } from '../../api/src/services/passwords/kdf/pool.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 // The real cost (N=2^17): the rest of the API suite runs scrypt cheaper (vitest.config.ts), this file must not.
 const suiteCost = process.env.SCRYPT_LOG2_N;
-beforeAll(async () => { delete process.env.SCRYPT_LOG2_N; shop = await createTestShop(); }, 120_000);
-afterAll(async () => { process.env.SCRYPT_LOG2_N = suiteCost; await shop?.close(); });
+beforeAll(async () => {
+  delete process.env.SCRYPT_LOG2_N;
+  shop = await createTestShop();
+}, 120_000);
+afterAll(async () => {
+  process.env.SCRYPT_LOG2_N = suiteCost;
+  await shop?.close();
+});
 
 describe('bounded password hashing', () => {
   it('with one worker and two waiting, ten logins at once: the overflow gets 429 with Retry-After at once, the rest sign in', async () => {
     const hash = await hashPassword('flood-pass-123');
-    await shop.database.db.insert(users).values(Array.from({ length: 10 }, (_, i) => ({
-      channel_id: 'default', username: `flood${i}`, email: `flood${i}@example.jp`, password_hash: hash,
-    })));
+    await shop.database.db.insert(users).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        channel_id: 'default',
+        username: `flood${i}`,
+        email: `flood${i}@example.jp`,
+        password_hash: hash,
+      })),
+    );
     const app = createApp({ db: shop.database.db, env: shop.envWith({ KDF_CONCURRENCY: '1', KDF_QUEUE_MAX: '2' }) });
     const timed = async (i: number) => {
       const started = performance.now();
       const res = await app.request('/v1/auth/login', {
-        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ username: `flood${i}`, password: 'flood-pass-123' }),
       });
       return { res, ms: performance.now() - started, body: await res.json() };
@@ -51,7 +63,12 @@ describe('bounded password hashing', () => {
   it('the pool never runs more hashes than its size and refuses beyond its queue', async () => {
     const pool = new KdfPool({ concurrency: 2, queueMax: 3 });
     const job = { password: 'x', salt: randomBytes(16), keylen: 32, N: 2 ** 14, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
-    const settled = Array.from({ length: 8 }, () => pool.derive(job).then(() => 'ok', (e: { status?: number }) => e.status));
+    const settled = Array.from({ length: 8 }, () =>
+      pool.derive(job).then(
+        () => 'ok',
+        (e: { status?: number }) => e.status,
+      ),
+    );
     expect(pool.load).toEqual({ running: 2, waiting: 3 });
     expect(await Promise.all(settled)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 429, 429, 429]);
     await pool.close();

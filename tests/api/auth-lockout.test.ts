@@ -2,13 +2,14 @@
  * The lockout (5 failures in a row lock the account for 15 minutes) holds under parallel guesses,
  * and its answers are the same for names that do not exist.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../api/src/db/schema/index.ts';
-import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { authLimitKeys } from '../../api/src/services/auth/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
+import { rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 // Names are counted in the rate-limit store, which outlives this file's database on Redis.
@@ -20,14 +21,24 @@ beforeAll(async () => {
   shop = await createTestShop();
   passwordHash = await hashPassword('right-pass-123');
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const login = (username: string, password: string) => shop.request('POST', '/v1/auth/login', { body: { username, password } });
 
 async function createMember(username: string) {
-  const [u] = await shop.database.db.insert(users).values({
-    channel_id: 'default', username, email: `${username}@example.jp`, password_hash: passwordHash, last_name: '試験', first_name: '花子',
-  }).returning();
+  const [u] = await shop.database.db
+    .insert(users)
+    .values({
+      channel_id: 'default',
+      username,
+      email: `${username}@example.jp`,
+      password_hash: passwordHash,
+      last_name: '試験',
+      first_name: '花子',
+    })
+    .returning();
   return u;
 }
 
@@ -38,12 +49,11 @@ async function expireLockAndLimits(userId: number, login: string) {
   await rateLimitStore(db, shop.env).reset(authLimitKeys.loginAccount('default', login));
 }
 
-
 const lockedAnswer = { message: expect.stringContaining('ロック'), code: 'auth.locked' };
 const failedAnswer = { message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' };
 /** An error body without its request_id (it names the request, so it differs per answer). */
 const answer = async (res: Response) => {
-  const { request_id: id, ...body } = await res.json() as Record<string, unknown>;
+  const { request_id: id, ...body } = (await res.json()) as Record<string, unknown>;
   expect(id).toMatch(/^[0-9a-f]{32}$/);
   return body;
 };
@@ -81,8 +91,9 @@ describe('lockout', () => {
   it.skipIf(!onPostgres)('the right password among parallel guesses within the rate limit still never signs in', async () => {
     // 9 + 1 stay under the per-account limit of 10, so every attempt reaches the lock itself.
     const u = await createMember(`gate-lock-${run}`);
-    const answers = await Promise.all(['bad', 'bad', 'bad', 'bad', 'right-pass-123', 'bad', 'bad', 'bad', 'bad', 'bad']
-      .map((p) => login(`gate-lock-${run}`, p)));
+    const answers = await Promise.all(
+      ['bad', 'bad', 'bad', 'bad', 'right-pass-123', 'bad', 'bad', 'bad', 'bad', 'bad'].map((p) => login(`gate-lock-${run}`, p)),
+    );
     expect(answers.map((r) => r.status)).not.toContain(200);
     expect(answers.map((r) => r.status)).not.toContain(429);
     const [row] = await shop.database.db.select().from(users).where(eq(users.id, u.id));

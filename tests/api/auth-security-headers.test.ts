@@ -4,8 +4,12 @@ import { createApp } from '../../api/src/app.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 function expectSecurityHeaders(res: Response) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -38,9 +42,17 @@ describe('API security headers', () => {
     const forwarded = { headers: { 'X-Channel-Id': 'default', 'X-Forwarded-Proto': 'https' } };
     expect((await shop.app.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toBeNull();
     const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1, ::1' }) });
-    expect((await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })).headers.get('strict-transport-security')).toMatch(/max-age/);
+    expect(
+      (await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '127.0.0.1' } } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toMatch(/max-age/);
     // The same header from a peer not on TRUSTED_PROXIES (a client reaching the process directly) is not believed.
-    expect((await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '203.0.113.5' } } })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await proxied.request('/v1/products', forwarded, { incoming: { socket: { remoteAddress: '203.0.113.5' } } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
     expect((await proxied.request('/v1/products', forwarded)).headers.get('strict-transport-security')).toBeNull();
   });
 });

@@ -1,22 +1,26 @@
 /** Auth and the member: login, refresh rotation with reuse detection, logout, /me/user, addresses. */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { login_histories, users } from '../../api/src/db/schema/index.ts';
-import { hashPassword } from '../../api/src/services/passwords/index.ts';
-import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressListSchema } from '#contracts/addresses.ts';
 import { loginResponseSchema } from '#contracts/auth.ts';
 import { userSchema } from '#contracts/user.ts';
 import { createApp } from '../../api/src/app.ts';
+import { login_histories, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
+import { PASSWORD_CHECK_LIMIT } from '../../api/src/services/users/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 // Login names are counted in the rate-limit store, which outlives this file's database on Redis.
 const run = randomBytes(4).toString('hex');
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const login = (username: string, password: string, headers: Record<string, string> = {}) =>
   shop.request('POST', '/v1/auth/login', { body: { username, password }, headers });
@@ -31,21 +35,34 @@ const refresh = (cookie: string | null) =>
   shop.request('POST', '/v1/auth/refresh', { body: {}, headers: cookie ? { Cookie: `refresh_token=${cookie}` } : {} });
 
 async function createMember(username: string, password: string) {
-  const [u] = await shop.database.db.insert(users).values({
-    channel_id: 'default', username, email: `${username}@example.jp`, password_hash: await hashPassword(password),
-    last_name: '試験', first_name: '花子',
-  }).returning();
+  const [u] = await shop.database.db
+    .insert(users)
+    .values({
+      channel_id: 'default',
+      username,
+      email: `${username}@example.jp`,
+      password_hash: await hashPassword(password),
+      last_name: '試験',
+      first_name: '花子',
+    })
+    .returning();
   return u;
 }
 
 describe('login', () => {
-  it('logs in by username and answers the spec\'s login fields with a refresh cookie', async () => {
+  it("logs in by username and answers the spec's login fields with a refresh cookie", async () => {
     const res = await login('demo', 'demo-pass-2026', { 'User-Agent': 'vitest' });
     expect(res.status).toBe(200);
     const body = loginResponseSchema.parse(await res.json());
     expect(body).toMatchObject({
-      access_token: expect.any(String), expires_in: 3600, is_registered_member: true, has_password_expired: false,
-      has_mail_error_count_over: false, user_id: expect.any(Number), is_verify: false, verify_code: null,
+      access_token: expect.any(String),
+      expires_in: 3600,
+      is_registered_member: true,
+      has_password_expired: false,
+      has_mail_error_count_over: false,
+      user_id: expect.any(Number),
+      is_verify: false,
+      verify_code: null,
     });
     expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(3500_000);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('refresh_token='))!;
@@ -56,12 +73,25 @@ describe('login', () => {
   });
 
   it('records the login in the history with the socket address, ignoring X-Forwarded-For unless the peer is in TRUSTED_PROXIES', async () => {
-    const lastHistory = async (userId: number) => (await shop.database.db.select().from(login_histories)
-      .where(eq(login_histories.user_id, userId)).orderBy(desc(login_histories.id)).limit(1))[0];
-    const send = (app: ReturnType<typeof createApp>) => app.request('/v1/auth/login', {
-      method: 'POST', body: JSON.stringify({ username: 'demo', password: 'demo-pass-2026' }),
-      headers: { 'Content-Type': 'application/json', 'User-Agent': 'vitest', 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
-    }, { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } });
+    const lastHistory = async (userId: number) =>
+      (
+        await shop.database.db
+          .select()
+          .from(login_histories)
+          .where(eq(login_histories.user_id, userId))
+          .orderBy(desc(login_histories.id))
+          .limit(1)
+      )[0];
+    const send = (app: ReturnType<typeof createApp>) =>
+      app.request(
+        '/v1/auth/login',
+        {
+          method: 'POST',
+          body: JSON.stringify({ username: 'demo', password: 'demo-pass-2026' }),
+          headers: { 'Content-Type': 'application/json', 'User-Agent': 'vitest', 'X-Forwarded-For': '203.0.113.7, 10.0.0.1' },
+        },
+        { incoming: { socket: { remoteAddress: '::ffff:127.0.0.1' } } },
+      );
 
     const direct = await send(shop.app);
     const { user_id } = await direct.json();
@@ -79,10 +109,17 @@ describe('login', () => {
   });
 
   it('answers 422 auth.failed for a wrong password or an unknown user, with the same message', async () => {
-    for (const [u, p] of [['demo', 'wrong-password'], [`nobody-${run}`, 'demo-pass-2026']]) {
+    for (const [u, p] of [
+      ['demo', 'wrong-password'],
+      [`nobody-${run}`, 'demo-pass-2026'],
+    ]) {
       const res = await login(u, p);
       expect(res.status).toBe(422);
-      expect(await res.json()).toEqual({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed', request_id: expect.any(String) });
+      expect(await res.json()).toEqual({
+        message: 'ログインIDまたはパスワードが正しくありません。',
+        code: 'auth.failed',
+        request_id: expect.any(String),
+      });
     }
   });
 
@@ -125,21 +162,33 @@ describe('GET /v1/me/user', () => {
     }
   });
 
-  it('does not accept a member\'s token on another channel', async () => {
+  it("does not accept a member's token on another channel", async () => {
     const token = await loginDemo(shop);
     expect((await shop.request('GET', '/v1/me/user', { token, channel: 'outlet' })).status).toBe(401);
   });
 });
 
 describe('PUT /v1/me/user and /v1/me/password', () => {
-  it('updates the member\'s fields but never the username', async () => {
+  it("updates the member's fields but never the username", async () => {
     await createMember('editme', 'edit-pass-123');
     const { access_token: token } = await (await login('editme', 'edit-pass-123')).json();
-    const body = { password: 'edit-pass-123', email: 'edited@example.jp', last_name: '編集', first_name: '済子', last_name_kana: 'ヘンシュウ', first_name_kana: 'スミコ', phone_number: '0311112222', username: 'hacker' };
+    const body = {
+      password: 'edit-pass-123',
+      email: 'edited@example.jp',
+      last_name: '編集',
+      first_name: '済子',
+      last_name_kana: 'ヘンシュウ',
+      first_name_kana: 'スミコ',
+      phone_number: '0311112222',
+      username: 'hacker',
+    };
     const res = await shop.request('PUT', '/v1/me/user', { token, body });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ username: 'editme', email: 'edited@example.jp', last_name_kana: 'ヘンシュウ' });
-    const bad = await shop.request('PUT', '/v1/me/user', { token, body: { ...body, last_name_kana: 'へんしゅう', phone_number: '03-1111-2222' } });
+    const bad = await shop.request('PUT', '/v1/me/user', {
+      token,
+      body: { ...body, last_name_kana: 'へんしゅう', phone_number: '03-1111-2222' },
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys((await bad.json()).errors).sort()).toEqual(['last_name_kana', 'phone_number']);
     const taken = await shop.request('PUT', '/v1/me/user', { token, body: { ...body, email: 'DEMO@example.jp' } });
@@ -151,7 +200,10 @@ describe('PUT /v1/me/user and /v1/me/password', () => {
     const { access_token: token } = await (await login('pwchange', 'old-pass-123')).json();
     const wrong = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'nope', password: 'new-pass-456' } });
     expect(wrong.status).toBe(422);
-    const res = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'old-pass-123', password: 'new-pass-456' } });
+    const res = await shop.request('PUT', '/v1/me/password', {
+      token,
+      body: { current_password: 'old-pass-123', password: 'new-pass-456' },
+    });
     expect(res.status).toBe(204);
     expect((await login('pwchange', 'old-pass-123')).status).toBe(422);
     expect((await login('pwchange', 'new-pass-456')).status).toBe(200);
@@ -162,14 +214,18 @@ describe('PUT /v1/me/user and /v1/me/password', () => {
     const name = `pwguess${Date.now()}`;
     await createMember(name, 'guess-pass-123');
     const { access_token: token } = await (await login(name, 'guess-pass-123')).json();
-    const guess = () => shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'wrong-guess', password: 'new-pass-456' } });
+    const guess = () =>
+      shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'wrong-guess', password: 'new-pass-456' } });
     for (let i = 0; i < PASSWORD_CHECK_LIMIT; i += 1) expect((await guess()).status).toBe(422);
     const refused = await guess();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toMatchObject({ code: 'user.password.too_many_attempts', message: expect.stringMatching(/パスワード/) });
     // Even the right password is not checked until the window passes.
-    const right = await shop.request('PUT', '/v1/me/password', { token, body: { current_password: 'guess-pass-123', password: 'new-pass-456' } });
+    const right = await shop.request('PUT', '/v1/me/password', {
+      token,
+      body: { current_password: 'guess-pass-123', password: 'new-pass-456' },
+    });
     expect(right.status).toBe(429);
   });
 });
@@ -204,7 +260,11 @@ describe('refresh and logout', () => {
     const res = await login('demo', 'demo-pass-2026');
     const { access_token } = await res.json();
     const cookie = refreshCookie(res);
-    const out = await shop.request('POST', '/v1/auth/logout', { body: {}, token: access_token, headers: { Cookie: `refresh_token=${cookie}` } });
+    const out = await shop.request('POST', '/v1/auth/logout', {
+      body: {},
+      token: access_token,
+      headers: { Cookie: `refresh_token=${cookie}` },
+    });
     expect(out.status).toBe(204);
     const cleared = out.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i);
@@ -214,7 +274,7 @@ describe('refresh and logout', () => {
 });
 
 describe('address book', () => {
-  it('lists the member\'s addresses with the display fields and the x-limit header', async () => {
+  it("lists the member's addresses with the display fields and the x-limit header", async () => {
     const token = await loginDemo(shop);
     const res = await shop.request('GET', '/v1/me/user-addresses', { token });
     expect(res.status).toBe(200);
@@ -231,11 +291,26 @@ describe('address book', () => {
 
   it('adds, edits, defaults and deletes an address, and validates the postal code', async () => {
     const token = await loginDemo(shop);
-    const input = { name: '実家', last_name: '山田', first_name: '花子', postal_code: '530-0001', prefecture: '大阪府', city: '大阪市北区', address1: '梅田1-1-1', address2: '梅田ビル3F', phone_number: '0612345678' };
+    const input = {
+      name: '実家',
+      last_name: '山田',
+      first_name: '花子',
+      postal_code: '530-0001',
+      prefecture: '大阪府',
+      city: '大阪市北区',
+      address1: '梅田1-1-1',
+      address2: '梅田ビル3F',
+      phone_number: '0612345678',
+    };
     const created = await shop.request('POST', '/v1/me/user-addresses', { token, body: input });
     expect(created.status).toBe(201);
     const a = await created.json();
-    expect(a).toMatchObject({ postal_code: '5300001', formatted_postal_code: '530-0001', combined_address: '大阪府大阪市北区梅田1-1-1 梅田ビル3F', is_default: false });
+    expect(a).toMatchObject({
+      postal_code: '5300001',
+      formatted_postal_code: '530-0001',
+      combined_address: '大阪府大阪市北区梅田1-1-1 梅田ビル3F',
+      is_default: false,
+    });
 
     const edited = await shop.request('PUT', `/v1/me/user-addresses/${a.id}`, { token, body: { ...input, address2: '' } });
     expect((await edited.json()).combined_address).toBe('大阪府大阪市北区梅田1-1-1');
@@ -259,10 +334,26 @@ describe('address book', () => {
 describe('openapi', () => {
   it('lists the auth, user, address, cart, payment and order operations', async () => {
     const doc = await (await shop.request('GET', '/v1/openapi.json')).json();
-    for (const path of ['/auth/login', '/auth/refresh', '/auth/logout', '/me/user', '/me/user-addresses', '/carts/init',
-      '/carts/{token}', '/carts/products/add', '/carts/shippings/add', '/carts/order/modify', '/carts/{token}/decision',
-      '/payments/carts/{token}', '/me/orders', '/me/orders/{id}']) {
-      expect(Object.keys(doc.paths).some((p) => p.endsWith(path)), path).toBe(true);
+    for (const path of [
+      '/auth/login',
+      '/auth/refresh',
+      '/auth/logout',
+      '/me/user',
+      '/me/user-addresses',
+      '/carts/init',
+      '/carts/{token}',
+      '/carts/products/add',
+      '/carts/shippings/add',
+      '/carts/order/modify',
+      '/carts/{token}/decision',
+      '/payments/carts/{token}',
+      '/me/orders',
+      '/me/orders/{id}',
+    ]) {
+      expect(
+        Object.keys(doc.paths).some((p) => p.endsWith(path)),
+        path,
+      ).toBe(true);
     }
   });
 });

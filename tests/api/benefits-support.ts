@@ -49,14 +49,37 @@ export function benefitSteps(current: () => TestShop) {
     const shop = current();
     const db = shop.database.db;
     const name = `benefits${++members}`;
-    const [u] = await db.insert(users).values({
-      channel_id: 'default', username: name, email: `${name}@example.jp`, password_hash: await hashPassword('benefits-pass-123'),
-      last_name: '中村', first_name: '光', is_registered_member: true, point_balance: points,
-    }).returning();
-    if (points) await db.insert(point_histories).values({ user_id: u.id, amount: points, reason: 'キャンペーン特典', expires_at: new Date(Date.now() + 200 * 86_400_000) });
-    const [a] = await db.insert(user_addresses).values({
-      user_id: u.id, name: '自宅', last_name: '中村', first_name: '光', postal_code: '1000001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1', is_default: true,
-    }).returning();
+    const [u] = await db
+      .insert(users)
+      .values({
+        channel_id: 'default',
+        username: name,
+        email: `${name}@example.jp`,
+        password_hash: await hashPassword('benefits-pass-123'),
+        last_name: '中村',
+        first_name: '光',
+        is_registered_member: true,
+        point_balance: points,
+      })
+      .returning();
+    if (points)
+      await db
+        .insert(point_histories)
+        .values({ user_id: u.id, amount: points, reason: 'キャンペーン特典', expires_at: new Date(Date.now() + 200 * 86_400_000) });
+    const [a] = await db
+      .insert(user_addresses)
+      .values({
+        user_id: u.id,
+        name: '自宅',
+        last_name: '中村',
+        first_name: '光',
+        postal_code: '1000001',
+        prefecture: '東京都',
+        city: '千代田区',
+        address1: '千代田1-1',
+        is_default: true,
+      })
+      .returning();
     const res = await shop.request('POST', '/v1/auth/login', { body: { username: name, password: 'benefits-pass-123' } });
     return { token: (await res.json()).access_token as string, id: u.id, addressId: a.id };
   };

@@ -3,12 +3,13 @@
  * different embroidery is a line of its own, the text is checked like the saved one, and the order
  * keeps what was decided (only for its member).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
-import { order_items, outbox_emails, products } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSchema } from '#contracts/cart.ts';
 import { orderSchema } from '#contracts/orders.ts';
 import { productSchema } from '#contracts/products.ts';
+import { order_items, outbox_emails, products } from '../../api/src/db/schema/index.ts';
 import { receiptModel } from '../../api/src/services/orders/receipt.ts';
 import { createMember, MEMBER_PASSWORD } from './account-support.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
@@ -21,7 +22,9 @@ beforeAll(async () => {
   product = productPicker(shop);
   demo = await loginDemo(shop);
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const NAME = { text: '山田 花子', font: 'mincho', color: 'gold' } as const;
 const OTHER = { text: 'HANAKO', font: 'block', color: 'navy' } as const;
@@ -50,7 +53,9 @@ describe('products', () => {
     const key = (await shop.database.db.select({ key: products.key }).from(products).where(eq(products.id, id)))[0].key;
     const p = productSchema.parse(await ok(shop.request('GET', `/v1/products/${key}`)));
     expect(p.embroiderable).toBe(true);
-    const [{ n }] = await shop.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products)
+    const [{ n }] = await shop.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
       .where(and(eq(products.embroiderable, true), sql`${products.name} like '帆布 トートバッグ%'`));
     expect(n).toBeGreaterThan(0);
   });
@@ -64,7 +69,11 @@ describe('adding with an embroidery', () => {
     await ok(add({ token, product_id: id, quantity: 2, embroidery: OTHER }));
     await ok(add({ token, product_id: id, quantity: 1, embroidery: { ...NAME, text: ' 山田 花子 ' } }));
     const cart = cartSchema.parse(await ok(add({ token, product_id: id, quantity: 1 })));
-    expect(cart.detail.products.map((l: Line) => [l.quantity, l.embroidery])).toEqual([[2, NAME], [2, OTHER], [1, null]]);
+    expect(cart.detail.products.map((l: Line) => [l.quantity, l.embroidery])).toEqual([
+      [2, NAME],
+      [2, OTHER],
+      [1, null],
+    ]);
   });
 
   it('counts every line of the product against its stock', async () => {
@@ -81,7 +90,11 @@ describe('adding with an embroidery', () => {
     const id = await embroiderable();
     const token = await newCart();
     const cases: [unknown, string, string][] = [
-      [{ ...NAME, text: 'I ♥ YOU' }, 'embroidery.text', "刺繍する文字には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます"],
+      [
+        { ...NAME, text: 'I ♥ YOU' },
+        'embroidery.text',
+        "刺繍する文字には、ひらがな・カタカナ・漢字・英数字・スペースと記号（・ー.&'-）が使えます",
+      ],
       [{ ...NAME, text: 'あいうえおかきくけこさしす' }, 'embroidery.text', '刺繍する文字は12文字以内にしてください'],
       [{ ...NAME, text: '  ' }, 'embroidery.text', '刺繍する文字は必須項目です'],
       [{ ...NAME, font: 'comic' }, 'embroidery.font', '書体'],
@@ -112,7 +125,9 @@ describe('adding with an embroidery', () => {
   it('keeps each embroidery when a guest cart is merged at login', async () => {
     const id = await embroiderable();
     const member = await createMember(shop, 'embroidery-merge');
-    const login = async () => (await (await shop.request('POST', '/v1/auth/login', { body: { username: member.username, password: MEMBER_PASSWORD } })).json()).access_token as string;
+    const login = async () =>
+      (await (await shop.request('POST', '/v1/auth/login', { body: { username: member.username, password: MEMBER_PASSWORD } })).json())
+        .access_token as string;
     const bearer = await login();
     const own = await newCart();
     await ok(add({ token: own, product_id: id, quantity: 1, embroidery: NAME }, bearer));
@@ -121,7 +136,10 @@ describe('adding with an embroidery', () => {
     await ok(add({ token: guest, product_id: id, quantity: 1, embroidery: OTHER }));
     const merged = await ok(shop.request('POST', '/v1/carts/init', { body: { token: guest }, token: bearer }));
     expect(merged.token).toBe(own);
-    expect(merged.detail.products.map((l: Line) => [l.quantity, l.embroidery])).toEqual([[2, NAME], [1, OTHER]]);
+    expect(merged.detail.products.map((l: Line) => [l.quantity, l.embroidery])).toEqual([
+      [2, NAME],
+      [1, OTHER],
+    ]);
   });
 });
 
@@ -143,22 +161,35 @@ describe('the order', () => {
     const order = orderSchema.parse(await ok(shop.request('GET', `/v1/me/orders/${order_id}`, { token: demo })));
     expect(order.items.map((i) => i.embroidery)).toEqual([NAME, null]);
     expect((await ok(shop.request('GET', `/v1/carts/order/${order_no}`, { token: demo }))).items[0].embroidery).toEqual(NAME);
-    const rows = await shop.database.db.select({ embroidery: order_items.embroidery }).from(order_items).where(eq(order_items.order_id, order_id));
+    const rows = await shop.database.db
+      .select({ embroidery: order_items.embroidery })
+      .from(order_items)
+      .where(eq(order_items.order_id, order_id));
     expect(rows.map((r) => r.embroidery)).toEqual([NAME, null]);
 
-    const [mail] = await shop.database.db.select({ body: outbox_emails.body }).from(outbox_emails)
+    const [mail] = await shop.database.db
+      .select({ body: outbox_emails.body })
+      .from(outbox_emails)
       .where(and(eq(outbox_emails.template, 'order_confirmation'), sql`${outbox_emails.body} like ${`%${order_no}%`}`));
     expect(mail.body).toContain('名入れ：山田 花子（明朝体・金）');
 
     // The receipt's line names it too (its text, and a PDF that draws it).
-    const model = receiptModel({ order, shopName: 'テスト商店', registrationNumber: 'T1234567890123', addressee: '山田', issuedAt: new Date() });
+    const model = receiptModel({
+      order,
+      shopName: 'テスト商店',
+      registrationNumber: 'T1234567890123',
+      addressee: '山田',
+      issuedAt: new Date(),
+    });
     expect(model.lines[0].name).toContain('（名入れ：山田 花子（明朝体・金））');
     const pdf = await shop.request('GET', `/v1/me/orders/${order_id}/download/receipt?name=${encodeURIComponent('山田')}`, { token: demo });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
     const other = await createMember(shop, 'embroidery-other');
-    const otherToken = (await (await shop.request('POST', '/v1/auth/login', { body: { username: other.username, password: MEMBER_PASSWORD } })).json()).access_token;
+    const otherToken = (
+      await (await shop.request('POST', '/v1/auth/login', { body: { username: other.username, password: MEMBER_PASSWORD } })).json()
+    ).access_token;
     expect((await shop.request('GET', `/v1/me/orders/${order_id}`, { token: otherToken })).status).toBe(404);
     expect((await shop.request('GET', `/v1/carts/order/${order_no}`, { token: otherToken })).status).toBe(404);
   });

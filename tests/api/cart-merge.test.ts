@@ -3,8 +3,9 @@
  * (as EC-CUBE does): same product quantities added and capped at stock and 99, unsellable lines
  * dropped, the guest cart deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, products, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, productPicker, type TestShop } from './helpers.ts';
@@ -15,17 +16,25 @@ beforeAll(async () => {
   shop = await createTestShop();
   product = productPicker(shop);
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 let members = 0;
 /** A new member of the default channel; returns a function that logs them in. */
 async function newMember() {
   const username = `merge${++members}`;
   await shop.database.db.insert(users).values({
-    channel_id: 'default', username, email: `${username}@example.jp`, password_hash: await hashPassword('merge-pass-123'),
-    last_name: '高橋', first_name: '一郎',
+    channel_id: 'default',
+    username,
+    email: `${username}@example.jp`,
+    password_hash: await hashPassword('merge-pass-123'),
+    last_name: '高橋',
+    first_name: '一郎',
   });
-  return async () => (await (await shop.request('POST', '/v1/auth/login', { body: { username, password: 'merge-pass-123' } })).json()).access_token as string;
+  return async () =>
+    (await (await shop.request('POST', '/v1/auth/login', { body: { username, password: 'merge-pass-123' } })).json())
+      .access_token as string;
 }
 
 async function init(body: { token?: string | null; invalid_product?: boolean }, as?: string) {
@@ -68,7 +77,7 @@ describe('restore at login', () => {
 });
 
 describe('merge at login', () => {
-  it('moves a guest\'s lines into the member\'s open cart and deletes the guest cart', async () => {
+  it("moves a guest's lines into the member's open cart and deletes the guest cart", async () => {
     const login = await newMember();
     const access = await login();
     const mine = await init({}, access);

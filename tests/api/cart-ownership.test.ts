@@ -2,8 +2,9 @@
  * A member's cart is readable and changeable only by that member: its token alone (a guest, another
  * member) gets 404 and changes nothing. A guest cart stays usable by its token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cart_items, cart_shippings, carts, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
@@ -21,16 +22,24 @@ beforeAll(async () => {
   demo = await loginDemo(shop);
   addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
   memberCart = (await (await shop.request('POST', '/v1/carts/init', { body: {}, token: demo })).json()).token;
-  const call = async (path: string, body: unknown) => expect((await shop.request('PATCH', `/v1/carts/${path}`, { body, token: demo })).status).toBe(200);
+  const call = async (path: string, body: unknown) =>
+    expect((await shop.request('PATCH', `/v1/carts/${path}`, { body, token: demo })).status).toBe(200);
   await call('products/add', { token: memberCart, product_id: await product(), quantity: 2 });
   await call('shippings/add', { token: memberCart, user_address_id: addressId });
   await shop.database.db.insert(users).values({
-    channel_id: 'default', username: 'stranger', email: 'stranger@example.jp', password_hash: await hashPassword('stranger-pass-1'),
-    last_name: '山田', first_name: '花子',
+    channel_id: 'default',
+    username: 'stranger',
+    email: 'stranger@example.jp',
+    password_hash: await hashPassword('stranger-pass-1'),
+    last_name: '山田',
+    first_name: '花子',
   });
-  stranger = (await (await shop.request('POST', '/v1/auth/login', { body: { username: 'stranger', password: 'stranger-pass-1' } })).json()).access_token;
+  stranger = (await (await shop.request('POST', '/v1/auth/login', { body: { username: 'stranger', password: 'stranger-pass-1' } })).json())
+    .access_token;
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 /** The member cart's row and its lines and shippings, to prove nothing changed. */
 async function snapshot() {
@@ -43,7 +52,7 @@ async function snapshot() {
   };
 }
 
-describe('a member\'s cart answers only to that member', () => {
+describe("a member's cart answers only to that member", () => {
   it('shows the member their own cart with the delivery name, address and phone', async () => {
     const res = await shop.request('GET', `/v1/carts/${memberCart}`, { token: demo });
     expect(res.status).toBe(200);
@@ -51,7 +60,10 @@ describe('a member\'s cart answers only to that member', () => {
     expect(cart.detail.shippings[0].address.last_name).toBeTruthy();
   });
 
-  it.each([['a guest', () => null], ['another member', () => stranger]])('gives %s with the token neither the name, address and phone nor the cart', async (_who, as) => {
+  it.each([
+    ['a guest', () => null],
+    ['another member', () => stranger],
+  ])('gives %s with the token neither the name, address and phone nor the cart', async (_who, as) => {
     const before = await snapshot();
     for (const path of [`/v1/carts/${memberCart}`, `/v1/payments/carts/${memberCart}`]) {
       const res = await shop.request('GET', path, { token: as() });

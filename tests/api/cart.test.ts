@@ -1,9 +1,10 @@
 /** The cart: lines, merge, per-line tax, totals per rate, carriage, payment fee, shipping, errors. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartSchema } from '#contracts/cart.ts';
 import { carts, product_accessories, products, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
-import { cartSchema } from '#contracts/cart.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -13,7 +14,9 @@ beforeAll(async () => {
   product = productPicker(shop);
   demo = await loginDemo(shop);
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 let product: ReturnType<typeof productPicker>;
 
@@ -52,10 +55,30 @@ describe('cart basics', () => {
     const a = await product({ price: 1000, stock: 5 });
     const b = await product({ price: 2000, stock: 1 });
     const { token } = await newCart();
-    const cart = await ok(patch('add-set', { token, products: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 1 }, { product_id: a, quantity: 2 }] }));
-    expect(cart.detail.products.map((p: { product_info: { id: number }; quantity: number }) => [p.product_info.id, p.quantity])).toEqual([[a, 3], [b, 1]]);
+    const cart = await ok(
+      patch('add-set', {
+        token,
+        products: [
+          { product_id: a, quantity: 1 },
+          { product_id: b, quantity: 1 },
+          { product_id: a, quantity: 2 },
+        ],
+      }),
+    );
+    expect(cart.detail.products.map((p: { product_info: { id: number }; quantity: number }) => [p.product_info.id, p.quantity])).toEqual([
+      [a, 3],
+      [b, 1],
+    ]);
     // b has no second piece: nothing of the set is added, a's line stays at 3.
-    const short = await failure(patch('add-set', { token, products: [{ product_id: a, quantity: 1 }, { product_id: b, quantity: 1 }] }));
+    const short = await failure(
+      patch('add-set', {
+        token,
+        products: [
+          { product_id: a, quantity: 1 },
+          { product_id: b, quantity: 1 },
+        ],
+      }),
+    );
     expect(short.code).toBe('cart.stock.insufficient');
     const after = await ok(shop.request('GET', `/v1/carts/${token}`));
     expect(after.detail.products.map((p: { quantity: number }) => p.quantity)).toEqual([3, 1]);
@@ -82,8 +105,12 @@ describe('cart basics', () => {
     expect(cart.detail.products).toHaveLength(2);
     expect((await failure(patch('accessories/modify', { token, key: accLine.key, quantity: 3 }))).code).toBe('cart.stock.insufficient');
     // Only the product's own accessories, only on a plain line.
-    expect((await failure(patch('accessories/add', { token, key: parentKey, accessory_id: other, quantity: 1 }))).code).toBe('cart.accessory.not_allowed');
-    expect((await failure(patch('accessories/add', { token, key: accLine.key, accessory_id: acc, quantity: 1 }))).code).toBe('cart.accessory.not_allowed');
+    expect((await failure(patch('accessories/add', { token, key: parentKey, accessory_id: other, quantity: 1 }))).code).toBe(
+      'cart.accessory.not_allowed',
+    );
+    expect((await failure(patch('accessories/add', { token, key: accLine.key, accessory_id: acc, quantity: 1 }))).code).toBe(
+      'cart.accessory.not_allowed',
+    );
     // A plain add of the same product is a line of its own, not merged into the accessory.
     cart = await ok(patch('products/add', { token, product_id: other, quantity: 1 }));
     cart = await ok(patch('accessories/modify', { token, key: accLine.key, quantity: 1 }));
@@ -112,7 +139,16 @@ describe('cart basics', () => {
     cartSchema.parse(cart);
     expect(cart.detail.products).toHaveLength(1);
     const line = cart.detail.products[0];
-    expect(line).toMatchObject({ quantity: 2, unit_price: 1000, unit_price_with_tax: 1100, tax_rate: 10, tax_amount: 200, subtotal: 2000, subtotal_with_tax: 2200, coupon_discount_parts: [] });
+    expect(line).toMatchObject({
+      quantity: 2,
+      unit_price: 1000,
+      unit_price_with_tax: 1100,
+      tax_rate: 10,
+      tax_amount: 200,
+      subtotal: 2000,
+      subtotal_with_tax: 2200,
+      coupon_discount_parts: [],
+    });
     expect(line.product_info).toMatchObject({ id, product_price: 1000, product_price_with_tax: 1100 });
 
     cart = await ok(patch('products/add', { token, product_id: id, quantity: 3 }));
@@ -137,7 +173,10 @@ describe('cart basics', () => {
   it('slides the expiry on every change', async () => {
     const id = await product();
     const { token } = await newCart();
-    await shop.database.db.update(carts).set({ expires_at: new Date(Date.now() + 60_000) }).where(eq(carts.token, token));
+    await shop.database.db
+      .update(carts)
+      .set({ expires_at: new Date(Date.now() + 60_000) })
+      .where(eq(carts.token, token));
     const cart = await ok(patch('products/add', { token, product_id: id, quantity: 1 }));
     expect(Date.parse(cart.expires_at)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
@@ -221,7 +260,9 @@ describe('cart rules', () => {
     expect(body.message).toMatch(/在庫が不足しています/);
     const cart = await ok(shop.request('GET', `/v1/carts/${token}`));
     expect(cart.detail.products[0].quantity).toBe(2);
-    expect((await failure(patch('products/modify', { token, key: cart.detail.products[0].key, quantity: 4 }))).code).toBe('cart.stock.insufficient');
+    expect((await failure(patch('products/modify', { token, key: cart.detail.products[0].key, quantity: 4 }))).code).toBe(
+      'cart.stock.insufficient',
+    );
     const soldOut = await product({ stock: 0 });
     expect((await failure(patch('products/add', { token, product_id: soldOut, quantity: 1 }))).code).toBe('cart.stock.insufficient');
   });
@@ -236,7 +277,10 @@ describe('cart rules', () => {
 
   it('answers cart.common.is_expired for an expired cart, and init replaces it', async () => {
     const { token } = await newCart();
-    await shop.database.db.update(carts).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(carts.token, token));
+    await shop.database.db
+      .update(carts)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(carts.token, token));
     expect((await failure(shop.request('GET', `/v1/carts/${token}`))).code).toBe('cart.common.is_expired');
     expect((await failure(patch('products/add', { token, product_id: await product(), quantity: 1 }))).code).toBe('cart.common.is_expired');
     expect((await ok(shop.request('POST', '/v1/carts/init', { body: { token } }))).token).not.toBe(token);
@@ -245,8 +289,12 @@ describe('cart rules', () => {
   it('validates bodies with 422 (quantity 1..99, ids, token) and malformed JSON with 400', async () => {
     const { token } = await newCart();
     for (const body of [
-      { token, product_id: 1, quantity: 0 }, { token, product_id: 1, quantity: 100 }, { token, product_id: 1, quantity: 1.5 },
-      { token, product_id: 'abc', quantity: 1 }, { product_id: 1, quantity: 1 }, { token: '', product_id: 1, quantity: 1 },
+      { token, product_id: 1, quantity: 0 },
+      { token, product_id: 1, quantity: 100 },
+      { token, product_id: 1, quantity: 1.5 },
+      { token, product_id: 'abc', quantity: 1 },
+      { product_id: 1, quantity: 1 },
+      { token: '', product_id: 1, quantity: 1 },
     ]) {
       const res = await failure(patch('products/add', body));
       expect(res.errors, JSON.stringify(body)).toBeDefined();
@@ -274,13 +322,31 @@ let other: { token: string; addressId: number } | null = null;
 async function otherMember() {
   if (other) return other;
   const db = shop.database.db;
-  const [u] = await db.insert(users).values({
-    channel_id: 'default', username: 'other', email: 'other@example.jp', password_hash: await hashPassword('other-pass-123'),
-    last_name: '佐藤', first_name: '次郎',
-  }).returning();
-  const [a] = await db.insert(user_addresses).values({
-    user_id: u.id, name: '会社', last_name: '佐藤', first_name: '次郎', postal_code: '5300001', prefecture: '大阪府', city: '大阪市北区', address1: '梅田1-1', is_default: true,
-  }).returning();
+  const [u] = await db
+    .insert(users)
+    .values({
+      channel_id: 'default',
+      username: 'other',
+      email: 'other@example.jp',
+      password_hash: await hashPassword('other-pass-123'),
+      last_name: '佐藤',
+      first_name: '次郎',
+    })
+    .returning();
+  const [a] = await db
+    .insert(user_addresses)
+    .values({
+      user_id: u.id,
+      name: '会社',
+      last_name: '佐藤',
+      first_name: '次郎',
+      postal_code: '5300001',
+      prefecture: '大阪府',
+      city: '大阪市北区',
+      address1: '梅田1-1',
+      is_default: true,
+    })
+    .returning();
   const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'other', password: 'other-pass-123' } });
   other = { token: (await res.json()).access_token, addressId: a.id };
   return other;
@@ -292,7 +358,7 @@ describe('shipping', () => {
     await failure(patch('shippings/add', { token, user_address_id: 1 }), 401);
   });
 
-  it('copies the member\'s address without its label and replaces an earlier one', async () => {
+  it("copies the member's address without its label and replaces an earlier one", async () => {
     const { token } = await newCart(demo);
     const [address] = await ok(shop.request('GET', '/v1/me/user-addresses', { token: demo }));
     let cart = await ok(patch('shippings/add', { token, user_address_id: address.id }, demo));
@@ -311,7 +377,7 @@ describe('shipping', () => {
     expect(cart.detail.shippings).toHaveLength(0);
   });
 
-  it('rejects someone else\'s address with cart_detail.set_user_address.not_data', async () => {
+  it("rejects someone else's address with cart_detail.set_user_address.not_data", async () => {
     const { addressId } = await otherMember();
     const { token } = await newCart(demo);
     const body = await failure(patch('shippings/add', { token, user_address_id: addressId }, demo));

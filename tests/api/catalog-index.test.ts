@@ -5,9 +5,10 @@
  * products, sales, sold-out variants and nested categories, and the HTTP list must switch to the
  * index only for the catalogue version it was read at.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
-import { catalogueIndexHolder, countVia, pageVia, type ProductFilter } from '../../api/src/services/products/catalog.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueIndexHolder, countVia, type ProductFilter, pageVia } from '../../api/src/services/products/catalog.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -24,38 +25,71 @@ beforeAll(async () => {
            ('solo-b', 'SOLO-B', 'ひとつだけ B', 800, null, 8, 0, 2, 'ひとつだけ b')`);
   await exec(`insert into product_channels (product_id, channel_id) select id, 'default' from products where key in ('solo-a', 'solo-b')`);
   await exec(`update products set is_published = false where id = (select min(id) from products where product_model_id is not null)`);
-  await exec(`update products set maker_id = (select max(id) from makers) where id = (select max(id) from products where product_model_id is not null and is_published)`);
+  await exec(
+    `update products set maker_id = (select max(id) from makers) where id = (select max(id) from products where product_model_id is not null and is_published)`,
+  );
   await exec(`with leaf as (select id from categories where table_name = 'products' and parent_id is not null order by id limit 1)
     insert into categories (table_name, key, name, parent_id, sort) select 'products', 'deep-leaf', '深い分類', leaf.id, 0 from leaf`);
   await exec(`insert into product_model_categories (product_model_id, category_id)
     select (select max(id) from product_models), (select id from categories where key = 'deep-leaf')`);
-  await exec(`update products set stock = 0 where id in (select id from products where product_model_id is not null order by id desc limit 40)`);
+  await exec(
+    `update products set stock = 0 where id in (select id from products where product_model_id is not null order by id desc limit 40)`,
+  );
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 /** Filters over every facet and their combinations, with keys from the seeded data. */
 async function filters(): Promise<ProductFilter[]> {
   const db = shop.database.db;
-  const top = rowsOf<{ key: string }>(await db.execute(sql`select key from categories where table_name = 'products' and parent_id is null order by sort, id limit 2`));
-  const child = rowsOf<{ key: string }>(await db.execute(sql`select key from categories where table_name = 'products' and parent_id is not null order by id limit 1`));
-  const maker = rowsOf<{ key: string }>(await db.execute(sql`select m.key from makers m join products p on p.maker_id = m.id group by m.key order by count(*) desc limit 1`));
-  const brand = rowsOf<{ key: string }>(await db.execute(sql`select b.key from brands b join products p on p.brand_id = b.id group by b.key order by count(*) desc limit 1`));
+  const top = rowsOf<{ key: string }>(
+    await db.execute(sql`select key from categories where table_name = 'products' and parent_id is null order by sort, id limit 2`),
+  );
+  const child = rowsOf<{ key: string }>(
+    await db.execute(sql`select key from categories where table_name = 'products' and parent_id is not null order by id limit 1`),
+  );
+  const maker = rowsOf<{ key: string }>(
+    await db.execute(sql`select m.key from makers m join products p on p.maker_id = m.id group by m.key order by count(*) desc limit 1`),
+  );
+  const brand = rowsOf<{ key: string }>(
+    await db.execute(sql`select b.key from brands b join products p on p.brand_id = b.id group by b.key order by count(*) desc limit 1`),
+  );
   const base: Omit<ProductFilter, 'channelId'>[] = [
     {},
-    { category: top[0].key }, { category: top[0].key, child: true }, { category: top[1].key, child: true }, { category: child[0].key },
+    { category: top[0].key },
+    { category: top[0].key, child: true },
+    { category: top[1].key, child: true },
+    { category: child[0].key },
     { category: 'no-such-category', child: true },
-    { maker: maker[0].key }, { brand: brand[0].key }, { maker: 'no-such-maker' },
-    { price_min: 1000 }, { price_max: 3000 }, { price_min: 1320, price_max: 1320 },
+    { maker: maker[0].key },
+    { brand: brand[0].key },
+    { maker: 'no-such-maker' },
+    { price_min: 1000 },
+    { price_max: 3000 },
+    { price_min: 1320, price_max: 1320 },
     // solo-a costs 1,201 yen + 10 % = 1,321.1 yen: shown as 1,321, so a range ending at 1,321 holds it.
-    { price_min: 1321, price_max: 1321 }, { keyword: 'ひとつだけ', price_max: 1321 }, { price_min: 999_999 },
-    { in_stock: true }, { on_sale: true }, { in_stock: true, on_sale: true },
+    { price_min: 1321, price_max: 1321 },
+    { keyword: 'ひとつだけ', price_max: 1321 },
+    { price_min: 999_999 },
+    { in_stock: true },
+    { on_sale: true },
+    { in_stock: true, on_sale: true },
     { category: top[0].key, child: true, in_stock: true, price_min: 2000, price_max: 8000 },
     { maker: maker[0].key, brand: brand[0].key, on_sale: true },
-    { keyword: 'でにむ' }, { keyword: 'ﾃﾞﾆﾑ ﾊﾟﾝﾂ' }, { keyword: 'ひとつだけ' }, { keyword: 'ないはずのことば' },
-    { keyword: 'でにむ', price_max: 5000, in_stock: true }, { keyword: 'でにむ', category: top[0].key, child: true, on_sale: true },
+    { keyword: 'でにむ' },
+    { keyword: 'ﾃﾞﾆﾑ ﾊﾟﾝﾂ' },
+    { keyword: 'ひとつだけ' },
+    { keyword: 'ないはずのことば' },
+    { keyword: 'でにむ', price_max: 5000, in_stock: true },
+    { keyword: 'でにむ', category: top[0].key, child: true, on_sale: true },
   ];
   return ['default', 'outlet'].flatMap((channelId) =>
-    base.flatMap((f) => [{ ...f, channelId }, { ...f, channelId, group: false }]));
+    base.flatMap((f) => [
+      { ...f, channelId },
+      { ...f, channelId, group: false },
+    ]),
+  );
 }
 
 describe('catalogue index', () => {
@@ -82,7 +116,7 @@ describe('catalogue index', () => {
           const bySql = await pageVia(shop.database.db, { ...f, sort }, 'sql', page);
           const byIndex = await pageVia(shop.database.db, { ...f, sort }, 'index', page);
           expect(byIndex, JSON.stringify({ ...f, sort, offset })).toEqual(bySql);
-          if (bySql && bySql.length) compared++;
+          if (bySql?.length) compared++;
         }
       }
     }
@@ -99,9 +133,15 @@ describe('catalogue index', () => {
       expect(res.status).toBe(200);
       return Number(res.headers.get('x-total'));
     };
-    const expected = async (where: string) => rowsOf<{ n: number }>(await db.execute(sql.raw(
-      `select count(distinct coalesce(product_model_id, -id))::int as n from products
-       where is_published and channel_ids @> array['default'] and stock > 0 and ${where}`)))[0].n;
+    const expected = async (where: string) =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql.raw(
+            `select count(distinct coalesce(product_model_id, -id))::int as n from products
+       where is_published and channel_ids @> array['default'] and stock > 0 and ${where}`,
+          ),
+        ),
+      )[0].n;
     const first = await total('in_stock=1&price_min=1');
     await holder.settled();
     // A filter never asked before, now counted by the loaded index.

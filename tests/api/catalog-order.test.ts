@@ -1,22 +1,36 @@
 /** Paper catalogues (GET /v1/catalog) and the catalogue order of /catalog-order/ (POST /v1/catalog-orders). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { catalog_orders, outbox_emails } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogListSchema, catalogOrderResponseSchema } from '#contracts/catalog-order.ts';
+import { catalog_orders, outbox_emails } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const order = (catalogId: number, email = 'catalog@example.jp') => ({
-  catalog_id: catalogId, name: '鈴木 次郎', kana: 'スズキ ジロウ', postal_code: '530-0001', prefecture: '大阪府', city: '大阪市北区',
-  address1: '梅田1-2-3', address2: 'カタログビル5F', phone_number: '0612345678', email, note: '春夏号を希望します',
+  catalog_id: catalogId,
+  name: '鈴木 次郎',
+  kana: 'スズキ ジロウ',
+  postal_code: '530-0001',
+  prefecture: '大阪府',
+  city: '大阪市北区',
+  address1: '梅田1-2-3',
+  address2: 'カタログビル5F',
+  phone_number: '0612345678',
+  email,
+  note: '春夏号を希望します',
 });
 const post = (body: unknown, channel?: string) => shop.request('POST', '/v1/catalog-orders', { body, channel });
 
 describe('catalogues', () => {
-  it('lists the channel\'s own catalogues', async () => {
+  it("lists the channel's own catalogues", async () => {
     const main = catalogListSchema.parse(await (await shop.request('GET', '/v1/catalog')).json());
     const outlet = catalogListSchema.parse(await (await shop.request('GET', '/v1/catalog', { channel: 'outlet' })).json());
     expect(main.length).toBeGreaterThanOrEqual(1);
@@ -35,7 +49,13 @@ describe('catalogue order', () => {
     expect(body).toMatchObject({ catalog_name: catalog.name, message: expect.stringContaining('承りました') });
     const [row] = await shop.database.db.select().from(catalog_orders).where(eq(catalog_orders.id, body.id));
     expect(row).toMatchObject({ channel_id: 'default', catalog_id: catalog.id, user_id: null });
-    expect(row.payload).toMatchObject({ name: '鈴木 次郎', postal_code: '5300001', prefecture: '大阪府', email: 'first@example.jp', note: '春夏号を希望します' });
+    expect(row.payload).toMatchObject({
+      name: '鈴木 次郎',
+      postal_code: '5300001',
+      prefecture: '大阪府',
+      email: 'first@example.jp',
+      note: '春夏号を希望します',
+    });
     const mails = (await shop.database.db.select().from(outbox_emails)).filter((m) => m.body.includes(`受付番号：${body.id}`));
     const shopMail = mails.find((m) => m.template === 'catalog_order_shop')!;
     const ack = mails.find((m) => m.template === 'catalog_order_ack')!;
@@ -45,15 +65,25 @@ describe('catalogue order', () => {
     expect(ack.subject).toContain('カタログのご請求を承りました');
   });
 
-  it('refuses bad input field by field in Japanese, and another channel\'s catalogue', async () => {
+  it("refuses bad input field by field in Japanese, and another channel's catalogue", async () => {
     const [catalog] = await (await shop.request('GET', '/v1/catalog')).json();
     const [outlet] = await (await shop.request('GET', '/v1/catalog', { channel: 'outlet' })).json();
-    const res = await post({ ...order(catalog.id), name: '', kana: 'すずき', postal_code: '5300', email: 'not-mail', phone_number: '06-1234-5678', note: 'x'.repeat(501) });
+    const res = await post({
+      ...order(catalog.id),
+      name: '',
+      kana: 'すずき',
+      postal_code: '5300',
+      email: 'not-mail',
+      phone_number: '06-1234-5678',
+      note: 'x'.repeat(501),
+    });
     expect(res.status).toBe(422);
     const { errors } = await res.json();
     expect(errors).toMatchObject({
-      name: ['お名前は必須項目です'], kana: ['フリガナは全角カタカナで入力してください'],
-      postal_code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'], email: ['メールアドレスは有効なメールアドレスではありません'],
+      name: ['お名前は必須項目です'],
+      kana: ['フリガナは全角カタカナで入力してください'],
+      postal_code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'],
+      email: ['メールアドレスは有効なメールアドレスではありません'],
       note: ['ご要望・備考は500文字以内にしてください'],
     });
     expect(errors.phone_number[0]).toContain('電話番号');

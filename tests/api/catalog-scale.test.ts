@@ -3,8 +3,9 @@
  * sorting every product, the total stays exact through every kind of catalogue change, and the hot
  * queries run as named prepared statements.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listProducts, listWhere } from '../../api/src/services/products/catalog.ts';
 import { refreshPopularity } from '../../api/src/services/products/search/refresh.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -29,7 +30,8 @@ async function grow(count: number) {
      from generate_series(1, ${count}) g, pm`,
     `insert into product_channels (product_id, channel_id) select id, 'default' from products where key like 'scale-%'`,
     'analyze',
-  ]) await shop.database.db.execute(sql.raw(statement));
+  ])
+    await shop.database.db.execute(sql.raw(statement));
 }
 
 /** The list of every variant (group=0): the references below count products, not models. */
@@ -52,7 +54,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   await grow(GROWN);
 }, 300_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 describe(`product list with ${GROWN} more products`, () => {
   it('answers page 1 without sorting or counting every product on each request', async () => {
@@ -88,51 +92,84 @@ describe(`product list with ${GROWN} more products`, () => {
     expect(before.total).toBe((await reference('id', inTops)).total);
 
     const db = shop.database.db;
-    await db.execute(sql.raw(`update products set is_published = false where id in (select id from products where ${inTops} and is_published order by id limit 3)`));
+    await db.execute(
+      sql.raw(
+        `update products set is_published = false where id in (select id from products where ${inTops} and is_published order by id limit 3)`,
+      ),
+    );
     expect((await listHeaders('?category=tops&child=1')).total).toBe(before.total - 3);
-    await db.execute(sql.raw(`delete from product_channels where channel_id = 'default' and product_id in (select id from products where ${inTops} and is_published order by id limit 2)`));
+    await db.execute(
+      sql.raw(
+        `delete from product_channels where channel_id = 'default' and product_id in (select id from products where ${inTops} and is_published order by id limit 2)`,
+      ),
+    );
     expect((await listHeaders('?category=tops&child=1')).total).toBe(before.total - 5);
-    const moved = await db.execute(sql.raw(`select product_model_id as m from products where ${inTops} and is_published
-      and not exists (select 1 from products o where o.product_model_id = products.product_model_id and not o.is_published) limit 1`));
+    const moved = await db.execute(
+      sql.raw(`select product_model_id as m from products where ${inTops} and is_published
+      and not exists (select 1 from products o where o.product_model_id = products.product_model_id and not o.is_published) limit 1`),
+    );
     const model = rowsOf<{ m: number }>(moved)[0].m;
     await db.execute(sql.raw(`delete from product_model_categories where product_model_id = ${model}`));
     expect((await listHeaders('?category=tops&child=1')).total).toBe((await reference('id', inTops)).total);
     const all = (await listHeaders('?page=1')).total;
     await db.execute(sql.raw(`insert into products (key, code, name, product_price) values ('scale-new', 'SCALE-NEW', '新商品', 1000)`));
-    await db.execute(sql.raw(`insert into product_channels (product_id, channel_id) select id, 'default' from products where key = 'scale-new'`));
+    await db.execute(
+      sql.raw(`insert into product_channels (product_id, channel_id) select id, 'default' from products where key = 'scale-new'`),
+    );
     expect((await listHeaders('?page=1')).total).toBe(all + 1);
   });
 
   it('keeps products.channel_ids equal to the product_channels rows through insert, update and delete', async () => {
     const db = shop.database.db;
-    const mismatches = async () => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from products p
+    const mismatches = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql.raw(`select count(*)::int as n from products p
       where p.channel_ids is distinct from coalesce((select array_agg(channel_id order by channel_id) from product_channels pc
-        where pc.product_id = p.id), '{}')`)))[0].n;
+        where pc.product_id = p.id), '{}')`),
+        ),
+      )[0].n;
     const channelsOf = async (key: string) =>
       rowsOf<{ c: string[] }>(await db.execute(sql.raw(`select channel_ids as c from products where key = '${key}'`)))[0].c;
     expect(await mismatches()).toBe(0);
-    await db.execute(sql.raw(`insert into product_channels (product_id, channel_id) select id, 'outlet' from products where key in ('scale-7', 'scale-8')`));
+    await db.execute(
+      sql.raw(
+        `insert into product_channels (product_id, channel_id) select id, 'outlet' from products where key in ('scale-7', 'scale-8')`,
+      ),
+    );
     expect(await channelsOf('scale-7')).toEqual(['default', 'outlet']);
-    await db.execute(sql.raw(`update product_channels set channel_id = 'outlet' where channel_id = 'default' and product_id = (select id from products where key = 'scale-9')`));
+    await db.execute(
+      sql.raw(
+        `update product_channels set channel_id = 'outlet' where channel_id = 'default' and product_id = (select id from products where key = 'scale-9')`,
+      ),
+    );
     expect(await channelsOf('scale-9')).toEqual(['outlet']);
-    await db.execute(sql.raw(`delete from product_channels where product_id in (select id from products where key in ('scale-7', 'scale-9'))`));
+    await db.execute(
+      sql.raw(`delete from product_channels where product_id in (select id from products where key in ('scale-7', 'scale-9'))`),
+    );
     expect(await channelsOf('scale-7')).toEqual([]);
     expect(await channelsOf('scale-8')).toEqual(['default', 'outlet']);
     expect(await mismatches()).toBe(0);
     // The list reads the copy: a product on no channel is listed nowhere.
     const listed = await listHeaders('?keyword=SCALE-7&page=1');
-    expect(listed.ids).not.toContain(rowsOf<{ id: number }>(await db.execute(sql.raw(`select id from products where key = 'scale-7'`)))[0].id);
+    expect(listed.ids).not.toContain(
+      rowsOf<{ id: number }>(await db.execute(sql.raw(`select id from products where key = 'scale-7'`)))[0].id,
+    );
   });
 
   it('never keeps a total counted inside a transaction that rolled back', async () => {
     const db = shop.database.db;
     const all = (await listHeaders('?page=1')).total;
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`update products set is_published = false where key like 'scale-1%'`);
-      const inside = await listProducts(tx, { channelId: 'default', group: false }, { per: 15, offset: 0 }, null);
-      expect(inside.total).toBeLessThan(all);
-      tx.rollback();
-    }).catch((error: unknown) => { if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error; });
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update products set is_published = false where key like 'scale-1%'`);
+        const inside = await listProducts(tx, { channelId: 'default', group: false }, { per: 15, offset: 0 }, null);
+        expect(inside.total).toBeLessThan(all);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error) || !/rollback/i.test(error.message)) throw error;
+      });
     expect((await listHeaders('?page=1')).total).toBe(all);
   });
 
@@ -150,17 +187,23 @@ describe(`product list with ${GROWN} more products`, () => {
     await db.execute(sql.raw(`update products set popularity = 7 where key like 'scale-%'`));
     const changed = await refreshPopularity(db);
     expect(changed).toBeGreaterThanOrEqual(GROWN);
-    const stale = rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from products where key like 'scale-%' and popularity <> 0`)));
+    const stale = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from products where key like 'scale-%' and popularity <> 0`)),
+    );
     expect(stale[0].n).toBe(0);
     expect(await refreshPopularity(db)).toBe(0);
   });
 
   it('a search word is served by the trigram index (EXPLAIN), and the grouped total counts models', async () => {
     const db = shop.database.db;
-    await db.execute(sql`update products set name = name || ' まれなことば', search_text = search_text || ' まれなことば' where key in ('scale-101', 'scale-102', 'scale-25001')`);
+    await db.execute(
+      sql`update products set name = name || ' まれなことば', search_text = search_text || ' まれなことば' where key in ('scale-101', 'scale-102', 'scale-25001')`,
+    );
     await db.execute(sql.raw('analyze products'));
-    const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain select products.id from products
-      where ${listWhere({ channelId: 'default', keyword: 'マレナコトバ' })} order by products.sort, products.created_at desc, products.id desc limit 15`));
+    const plan = rowsOf<Record<string, string>>(
+      await db.execute(sql`explain select products.id from products
+      where ${listWhere({ channelId: 'default', keyword: 'マレナコトバ' })} order by products.sort, products.created_at desc, products.id desc limit 15`),
+    );
     expect(plan.map((r) => Object.values(r)[0]).join('\n')).toContain('products_search_trgm_idx');
     const found = await shop.request('GET', `/v1/products?keyword=${encodeURIComponent('まれな ことば')}`);
     // scale-101 and scale-102 are variants of one model; scale-25001 is another.

@@ -2,21 +2,33 @@
  * The catalogue on a real, seeded database: seed contents, product list (filters, sorting,
  * pagination headers, validation), product detail, categories, channels, settings and public.json.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { productSchema, categoryHierarchySchema, type Product } from '#contracts/products.ts';
+import { categoryHierarchySchema, type Product, productSchema } from '#contracts/products.ts';
 import { frontSettingsSchema, publicJsonSchema } from '#contracts/settings.ts';
 import {
-  channels, makers, payment_methods, product_likes, products, settings, user_addresses, users,
+  channels,
+  makers,
+  payment_methods,
+  product_likes,
+  products,
+  settings,
+  user_addresses,
+  users,
 } from '../../api/src/db/schema/index.ts';
 import { seedIfEmpty } from '../../api/src/db/seed/index.ts';
 import { verifyPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const productList = z.array(productSchema);
 
@@ -40,9 +52,15 @@ async function all(query: string, channel?: string): Promise<Product[]> {
 describe('seed', () => {
   it('has three channels, the default one first, with every spec-9 setting', async () => {
     const rows = await shop.database.db.select().from(channels);
-    expect(rows.map((c) => [c.id, c.theme, c.is_default]).sort()).toEqual([['default', 'default', true], ['outlet', 'outlet', false], ['school', 'school', false]]);
+    expect(rows.map((c) => [c.id, c.theme, c.is_default]).sort()).toEqual([
+      ['default', 'default', true],
+      ['outlet', 'outlet', false],
+      ['school', 'school', false],
+    ]);
     for (const c of rows) {
-      const keys = (await shop.database.db.select({ key: settings.key }).from(settings).where(eq(settings.channel_id, c.id))).map((r) => r.key);
+      const keys = (await shop.database.db.select({ key: settings.key }).from(settings).where(eq(settings.channel_id, c.id))).map(
+        (r) => r.key,
+      );
       expect(keys).toEqual(expect.arrayContaining(Object.keys(frontSettingsSchema.shape)));
     }
   });
@@ -55,20 +73,27 @@ describe('seed', () => {
     expect(await db.$count(products, eq(products.stock, 0))).toBeGreaterThan(0);
     expect(await db.$count(products, sql`${products.before_price} is not null`)).toBeGreaterThan(0);
     // Every product is sold on at least one channel.
-    const orphans = await db.execute(sql`select count(*)::int as n from products p where not exists (select 1 from product_channels pc where pc.product_id = p.id)`);
+    const orphans = await db.execute(
+      sql`select count(*)::int as n from products p where not exists (select 1 from product_channels pc where pc.product_id = p.id)`,
+    );
     expect(Number((orphans as { rows: { n: number }[] }).rows[0].n)).toBe(0);
   });
 
   it('has the demo member with a verifiable password and a default address', async () => {
     const db = shop.database.db;
-    const [demo] = await db.select().from(users).where(and(eq(users.username, 'demo'), eq(users.channel_id, 'default')));
+    const [demo] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.username, 'demo'), eq(users.channel_id, 'default')));
     expect(demo.email).toBe('demo@example.jp');
     expect(demo.password_hash).not.toContain('demo-pass-2026');
     expect(await verifyPassword('demo-pass-2026', demo.password_hash)).toBe(true);
     expect(await verifyPassword('wrong-pass', demo.password_hash)).toBe(false);
     const addresses = await db.select().from(user_addresses).where(eq(user_addresses.user_id, demo.id));
     expect(addresses).toHaveLength(2);
-    expect(addresses.filter((a) => a.is_default)).toEqual([expect.objectContaining({ prefecture: '東京都', city: '渋谷区', postal_code: '1500001' })]);
+    expect(addresses.filter((a) => a.is_default)).toEqual([
+      expect.objectContaining({ prefecture: '東京都', city: '渋谷区', postal_code: '1500001' }),
+    ]);
   });
 
   it('has cash on delivery, bank transfer, card, deferred and konbini active', async () => {
@@ -119,13 +144,16 @@ describe('GET /v1/products', () => {
     expect(r.per).toBe(100);
   });
 
-  it.each(['per=abc', 'page=0', 'page=-1', 'per=0', 'per=101', 'per=all', 'sort=cheap', 'child=yes'])('answers 422 with errors for %s', async (q) => {
-    const res = await shop.request('GET', `/v1/products?${q}`);
-    expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.message).toEqual(expect.any(String));
-    expect(Object.keys(body.errors)).toEqual([q.split('=')[0]]);
-  });
+  it.each(['per=abc', 'page=0', 'page=-1', 'per=0', 'per=101', 'per=all', 'sort=cheap', 'child=yes'])(
+    'answers 422 with errors for %s',
+    async (q) => {
+      const res = await shop.request('GET', `/v1/products?${q}`);
+      expect(res.status).toBe(422);
+      const body = await res.json();
+      expect(body.message).toEqual(expect.any(String));
+      expect(Object.keys(body.errors)).toEqual([q.split('=')[0]]);
+    },
+  );
 
   it('lists only published products of the channel', async () => {
     const ids = new Set((await all('')).map((p) => p.id));
@@ -214,7 +242,9 @@ describe('GET /v1/products', () => {
     const items = await all('');
     expect(items.some((p) => !p.is_stock_available)).toBe(true);
     expect(items.some((p) => p.before_price !== null && p.before_price > p.product_price)).toBe(true);
-    expect(items.every((x) => x.product_model == null || (x.product_model.products === undefined && x.product_model.categories.length > 0))).toBe(true);
+    expect(
+      items.every((x) => x.product_model == null || (x.product_model.products === undefined && x.product_model.categories.length > 0)),
+    ).toBe(true);
     const p = items.find((x) => x.product_model != null)!;
     const detail = productSchema.parse(await (await shop.request('GET', `/v1/products/${p.key}`)).json());
     expect(detail.product_model!.products!.map((v) => v.id)).toContain(p.id);
@@ -225,7 +255,7 @@ describe('GET /v1/products', () => {
     expect(p.is_favorite).toBe(false);
   });
 
-  it('marks the signed-in member\'s liked products as favourites', async () => {
+  it("marks the signed-in member's liked products as favourites", async () => {
     const db = shop.database.db;
     const [demo] = await db.select().from(users).where(eq(users.username, 'demo'));
     const [liked] = await db.select({ id: products.id, key: products.key }).from(products).where(eq(products.code, 'WKN-0001-02'));
@@ -287,7 +317,11 @@ describe('channels', () => {
     for (const path of ['/v1/products', '/v1/products/wkn-0001-01', '/v1/settings/front', '/v1/categories/hierarchy', '/public.json']) {
       const res = await shop.request('GET', path, { channel: 'no-such-channel' });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ message: 'The channel does not exist.', code: 'channel.not_exists', request_id: expect.any(String) });
+      expect(await res.json()).toEqual({
+        message: 'The channel does not exist.',
+        code: 'channel.not_exists',
+        request_id: expect.any(String),
+      });
     }
   });
 });
@@ -298,8 +332,14 @@ describe('GET /v1/categories/hierarchy', () => {
     expect(res.status).toBe(200);
     const tree = categoryHierarchySchema.parse(await res.json());
     expect(tree.map((c) => [c.key, c.name])).toEqual([
-      ['tops', 'トップス'], ['bottoms', 'ボトムス'], ['outer', 'アウター'], ['bags', 'バッグ'], ['shoes', 'シューズ'],
-      ['accessories', 'アクセサリー'], ['kitchen', 'キッチン・食器'], ['food', '食品・飲料'],
+      ['tops', 'トップス'],
+      ['bottoms', 'ボトムス'],
+      ['outer', 'アウター'],
+      ['bags', 'バッグ'],
+      ['shoes', 'シューズ'],
+      ['accessories', 'アクセサリー'],
+      ['kitchen', 'キッチン・食器'],
+      ['food', '食品・飲料'],
     ]);
     for (const c of tree) {
       expect(c.children.length).toBeGreaterThanOrEqual(2);
@@ -325,8 +365,13 @@ describe('settings and public.json', () => {
     const body = await res.json();
     const parsed = frontSettingsSchema.parse(body);
     expect(parsed).toMatchObject({
-      'SITE.NAME': 'Maison Kiyora', THEME: 'default', 'SITE.NO_MEMBER_USE': false, 'SITE.BREAKPOINT.SCREEN-SM': 576,
-      'SITE.BREAKPOINT.SCREEN-MD': 992, 'CART.POPUP_COMPONENT': 'toast', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true,
+      'SITE.NAME': 'Maison Kiyora',
+      THEME: 'default',
+      'SITE.NO_MEMBER_USE': false,
+      'SITE.BREAKPOINT.SCREEN-SM': 576,
+      'SITE.BREAKPOINT.SCREEN-MD': 992,
+      'CART.POPUP_COMPONENT': 'toast',
+      'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true,
     });
     expect(Object.keys(body).some((k) => k.startsWith('MAIL.'))).toBe(false);
     const outlet = await (await shop.request('GET', '/v1/settings/front', { channel: 'outlet' })).json();
@@ -337,12 +382,17 @@ describe('settings and public.json', () => {
   it('GET /public.json (no /v1) names the channel, shop, API base and theme', async () => {
     const res = await shop.request('GET', '/public.json', { channel: null });
     expect(res.status).toBe(200);
-    expect(publicJsonSchema.parse(await res.json())).toEqual({ channel_id: 'default', site_name: 'Maison Kiyora', api_base_url: '', theme: 'default' });
+    expect(publicJsonSchema.parse(await res.json())).toEqual({
+      channel_id: 'default',
+      site_name: 'Maison Kiyora',
+      api_base_url: '',
+      theme: 'default',
+    });
     const outlet = publicJsonSchema.parse(await (await shop.request('GET', '/public.json', { channel: 'outlet' })).json());
     expect(outlet).toMatchObject({ channel_id: 'outlet', theme: 'outlet' });
   });
 
-  it('GET /v1/colorschemes/selected/front gives the channel\'s tokens', async () => {
+  it("GET /v1/colorschemes/selected/front gives the channel's tokens", async () => {
     const res = await shop.request('GET', '/v1/colorschemes/selected/front');
     expect(res.status).toBe(200);
     expect((await res.json()).tokens['--color-primary']).toMatch(/^#[0-9a-f]{6}$/);
@@ -355,15 +405,57 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: '/v1' }]);
     const paths = Object.keys(doc.paths);
     for (const p of [
-      '/products', '/products/{key}', '/categories/hierarchy', '/settings/front', '/colorschemes/selected/front', '/makers',
-      '/makers/{id}', '/brands', '/blogs', '/blogs/{id}', '/news', '/news/{id}', '/static-pages/urls', '/static-pages/url/{path}',
-      '/qas', '/qa-categories', '/messages', '/banners', '/popups', '/free-areas', '/tags', '/lp', '/stylists',
-    ]) expect(paths.map((x) => x.replace(/^\/v1/, ''))).toContain(p);
+      '/products',
+      '/products/{key}',
+      '/categories/hierarchy',
+      '/settings/front',
+      '/colorschemes/selected/front',
+      '/makers',
+      '/makers/{id}',
+      '/brands',
+      '/blogs',
+      '/blogs/{id}',
+      '/news',
+      '/news/{id}',
+      '/static-pages/urls',
+      '/static-pages/url/{path}',
+      '/qas',
+      '/qa-categories',
+      '/messages',
+      '/banners',
+      '/popups',
+      '/free-areas',
+      '/tags',
+      '/lp',
+      '/stylists',
+    ])
+      expect(paths.map((x) => x.replace(/^\/v1/, ''))).toContain(p);
     const params = doc.paths[paths.find((x) => x.endsWith('/products'))!].get.parameters.map((q: { name: string }) => q.name);
-    expect(params).toEqual(expect.arrayContaining([
-      'page', 'per', 'category', 'child', 'maker', 'brand', 'keyword', 'sort', 'price_min', 'price_max', 'in_stock', 'on_sale', 'group',
-    ]));
-    for (const p of ['/products/facets', '/products/suggest', '/products/{key}/reviews', '/product-search-histories', '/me/product-search-histories', '/me/product-search-histories/{id}']) {
+    expect(params).toEqual(
+      expect.arrayContaining([
+        'page',
+        'per',
+        'category',
+        'child',
+        'maker',
+        'brand',
+        'keyword',
+        'sort',
+        'price_min',
+        'price_max',
+        'in_stock',
+        'on_sale',
+        'group',
+      ]),
+    );
+    for (const p of [
+      '/products/facets',
+      '/products/suggest',
+      '/products/{key}/reviews',
+      '/product-search-histories',
+      '/me/product-search-histories',
+      '/me/product-search-histories/{id}',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(doc.components.schemas.Product).toBeDefined();

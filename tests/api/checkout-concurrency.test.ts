@@ -13,28 +13,51 @@
  * Japanese; no 5xx.
  */
 import { setTimeout } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { auth_tokens, carts, order_items, orders, outbox_emails, payment_transactions, products, user_addresses, users } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auth_tokens,
+  carts,
+  order_items,
+  orders,
+  outbox_emails,
+  payment_transactions,
+  products,
+  user_addresses,
+  users,
+} from '../../api/src/db/schema/index.ts';
 import { hashToken, randomToken } from '../../api/src/services/tokens/index.ts';
-import { onPostgres } from './helpers.ts';
 import { run } from './account-support.ts';
-import { CARDS, createPaymentShop, passChallenge, SECRET, tokenise, type PaymentShop } from './payments-support.ts';
+import { onPostgres } from './helpers.ts';
+import { CARDS, createPaymentShop, type PaymentShop, passChallenge, SECRET, tokenise } from './payments-support.ts';
 
 const BUYERS = 200;
 const STOCK = 37;
 /** Buyers press 確定 within this window (each at its own moment), all while the others' decisions run. */
 const ARRIVALS_MS = 300;
 const METHODS = ['cod', 'bank_transfer', 'card', 'card_3ds', 'card_3ds_abandoned', 'card_declined', 'deferred', 'konbini'] as const;
-type Method = typeof METHODS[number];
+type Method = (typeof METHODS)[number];
 const PAYMENT_CODE: Record<Method, string> = {
-  cod: 'cod', bank_transfer: 'bank_transfer', card: 'card', card_3ds: 'card', card_3ds_abandoned: 'card', card_declined: 'card', deferred: 'deferred', konbini: 'konbini',
+  cod: 'cod',
+  bank_transfer: 'bank_transfer',
+  card: 'card',
+  card_3ds: 'card',
+  card_3ds_abandoned: 'card',
+  card_declined: 'card',
+  deferred: 'deferred',
+  konbini: 'konbini',
 };
 const CARD_NUMBER: Partial<Record<Method, string>> = {
-  card: CARDS.success, card_3ds: CARDS.threeDs, card_3ds_abandoned: CARDS.threeDs, card_declined: CARDS.decline,
+  card: CARDS.success,
+  card_3ds: CARDS.threeDs,
+  card_3ds_abandoned: CARDS.threeDs,
+  card_declined: CARDS.decline,
 };
 
-interface Answer { status: number; body: Record<string, unknown> }
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
 interface Buyer {
   n: number;
   method: Method;
@@ -57,7 +80,11 @@ interface Buyer {
   backs: URL[];
 }
 
-const countBy = (keys: string[]) => keys.reduce<Record<string, number>>((acc, k) => ({ ...acc, [k]: (acc[k] ?? 0) + 1 }), {});
+const countBy = (keys: string[]) =>
+  keys.reduce<Record<string, number>>((acc, k) => {
+    acc[k] = (acc[k] ?? 0) + 1;
+    return acc;
+  }, {});
 
 /** A fixed-seed generator (mulberry32): the same arrival moments on every run. */
 function seeded(seed: number) {
@@ -72,9 +99,11 @@ function seeded(seed: number) {
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function inBatches<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} units, on PostgreSQL`, () => {
@@ -88,7 +117,7 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
   const stockNow = async () => (await db().select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0].stock;
   const send = async (method: string, path: string, token: string, body?: unknown): Promise<Answer> => {
     const res = await p.shop.request(method, path, { token, body });
-    return { status: res.status, body: await res.json() as Record<string, unknown> };
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const ok = async (method: string, path: string, token: string, body?: unknown) => {
     const answer = await send(method, path, token, body);
@@ -103,27 +132,82 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     // The members straight in the database (a password hash each would take minutes), each with an
     // address and a live access token, as a login would leave them.
     const tag = run();
-    const members = await db().insert(users).values(Array.from({ length: BUYERS }, (_, n) => ({
-      channel_id: 'default', username: `race${tag}${n}`, email: `race${tag}${n}@example.jp`, password_hash: '!unusable',
-      last_name: '並行', first_name: `${n}`, last_name_kana: 'ヘイコウ', first_name_kana: 'タロウ', cell_phone_number: '09012345678',
-    }))).returning({ id: users.id, email: users.email });
-    await db().insert(user_addresses).values(members.map(({ id }) => ({
-      user_id: id, shipping_name: '並行 太郎', last_name: '並行', first_name: '太郎', last_name_kana: 'ヘイコウ', first_name_kana: 'タロウ',
-      postal_code: '1000001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1', cell_phone_number: '09012345678', is_default: true,
-    })));
+    const members = await db()
+      .insert(users)
+      .values(
+        Array.from({ length: BUYERS }, (_, n) => ({
+          channel_id: 'default',
+          username: `race${tag}${n}`,
+          email: `race${tag}${n}@example.jp`,
+          password_hash: '!unusable',
+          last_name: '並行',
+          first_name: `${n}`,
+          last_name_kana: 'ヘイコウ',
+          first_name_kana: 'タロウ',
+          cell_phone_number: '09012345678',
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
+    await db()
+      .insert(user_addresses)
+      .values(
+        members.map(({ id }) => ({
+          user_id: id,
+          shipping_name: '並行 太郎',
+          last_name: '並行',
+          first_name: '太郎',
+          last_name_kana: 'ヘイコウ',
+          first_name_kana: 'タロウ',
+          postal_code: '1000001',
+          prefecture: '東京都',
+          city: '千代田区',
+          address1: '千代田1-1',
+          cell_phone_number: '09012345678',
+          is_default: true,
+        })),
+      );
     const secrets = members.map(() => randomToken());
-    await db().insert(auth_tokens).values(members.map(({ id }, n) => ({
-      user_id: id, kind: 'access', token_hash: hashToken(secrets[n]), expires_at: new Date(Date.now() + 3600_000),
-    })));
-    const addresses = new Map((await db().select({ id: user_addresses.id, user_id: user_addresses.user_id }).from(user_addresses)
-      .where(inArray(user_addresses.user_id, members.map((m) => m.id)))).map((a) => [a.user_id, a.id]));
+    await db()
+      .insert(auth_tokens)
+      .values(
+        members.map(({ id }, n) => ({
+          user_id: id,
+          kind: 'access',
+          token_hash: hashToken(secrets[n]),
+          expires_at: new Date(Date.now() + 3600_000),
+        })),
+      );
+    const addresses = new Map(
+      (
+        await db()
+          .select({ id: user_addresses.id, user_id: user_addresses.user_id })
+          .from(user_addresses)
+          .where(
+            inArray(
+              user_addresses.user_id,
+              members.map((m) => m.id),
+            ),
+          )
+      ).map((a) => [a.user_id, a.id]),
+    );
 
     const random = seeded(20261125);
     for (let n = 0; n < BUYERS; n++) {
       buyers.push({
-        n, method: METHODS[n % METHODS.length], arrival: Math.floor(random() * ARRIVALS_MS), quantity: n % 3 === 2 ? 2 : 1, double: n % 7 === 0,
+        n,
+        method: METHODS[n % METHODS.length],
+        arrival: Math.floor(random() * ARRIVALS_MS),
+        quantity: n % 3 === 2 ? 2 : 1,
+        double: n % 7 === 0,
         reload: METHODS[n % METHODS.length] === 'card_3ds' && n % 7 !== 0 && n % 16 === 3,
-        userId: members[n].id, email: members[n].email, access: secrets[n], cart: '', cartId: 0, decisions: [], returns: [], backs: [],
+        userId: members[n].id,
+        email: members[n].email,
+        access: secrets[n],
+        cart: '',
+        cartId: 0,
+        decisions: [],
+        returns: [],
+        backs: [],
       });
     }
     // Each buyer's cart through the API: a guest cart bound to the member by the first change.
@@ -138,7 +222,15 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
       await ok('PATCH', '/v1/carts/order/modify', b.access, { token, payment_id: p.payments[PAYMENT_CODE[b.method]], ...extra });
       b.cart = token;
     });
-    const rows = await db().select({ id: carts.id, token: carts.token }).from(carts).where(inArray(carts.token, buyers.map((b) => b.cart)));
+    const rows = await db()
+      .select({ id: carts.id, token: carts.token })
+      .from(carts)
+      .where(
+        inArray(
+          carts.token,
+          buyers.map((b) => b.cart),
+        ),
+      );
     const ids = new Map(rows.map((r) => [r.token, r.id]));
     for (const b of buyers) b.cartId = ids.get(b.cart)!;
     await db().update(products).set({ stock: STOCK }).where(eq(products.id, productId));
@@ -147,40 +239,69 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     // challenge when the race starts (no stock is held meanwhile); they come back during the race.
     const threeDs = buyers.filter((b) => b.method === 'card_3ds');
     await inBatches(threeDs, 10, async (b) => {
-      b.decisions = await Promise.all(Array.from({ length: b.double ? 2 : 1 }, () => send('POST', `/v1/carts/${b.cart}/decision`, b.access, {})));
+      b.decisions = await Promise.all(
+        Array.from({ length: b.double ? 2 : 1 }, () => send('POST', `/v1/carts/${b.cart}/decision`, b.access, {})),
+      );
       b.backs = await Promise.all(b.decisions.filter((d) => d.status === 202).map((d) => passChallenge(String(d.body.redirect_url))));
     });
     stockAtStart = await stockNow();
 
     // The race: every buyer within ARRIVALS_MS, each through its whole payment.
     const started = performance.now();
-    await Promise.all(buyers.map(async (b) => {
-      await setTimeout(b.arrival);
-      if (b.method === 'card_3ds') {
-        // Back from the challenge: the browser's return page posts what the provider put in the URL (twice at once for a double or a reload).
-        b.returns = await Promise.all((b.reload ? [b.backs[0], b.backs[0]] : b.backs).map((back) => send('POST', `/v1/carts/${b.cart}/payment/3ds`, b.access, {
-          payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result'),
-        })));
-      } else {
-        // The abandoned 3-D Secure buyers never come back from the provider.
-        b.decisions = await Promise.all(Array.from({ length: b.double ? 2 : 1 }, () => send('POST', `/v1/carts/${b.cart}/decision`, b.access, {})));
-      }
-    }));
+    await Promise.all(
+      buyers.map(async (b) => {
+        await setTimeout(b.arrival);
+        if (b.method === 'card_3ds') {
+          // Back from the challenge: the browser's return page posts what the provider put in the URL (twice at once for a double or a reload).
+          b.returns = await Promise.all(
+            (b.reload ? [b.backs[0], b.backs[0]] : b.backs).map((back) =>
+              send('POST', `/v1/carts/${b.cart}/payment/3ds`, b.access, {
+                payment_ref: back.searchParams.get('payment_ref'),
+                payment_result: back.searchParams.get('payment_result'),
+              }),
+            ),
+          );
+        } else {
+          // The abandoned 3-D Secure buyers never come back from the provider.
+          b.decisions = await Promise.all(
+            Array.from({ length: b.double ? 2 : 1 }, () => send('POST', `/v1/carts/${b.cart}/decision`, b.access, {})),
+          );
+        }
+      }),
+    );
     raceMs = performance.now() - started;
   }, 120_000);
-  afterAll(async () => { await p?.close(); });
+  afterAll(async () => {
+    await p?.close();
+  });
 
   /** The answers that decide a buyer's outcome: the decisions, or for a 3-D Secure card its returns. */
   const finalAnswers = (b: Buyer) => (b.method === 'card_3ds' ? b.returns : b.decisions);
   const won = (b: Buyer) => finalAnswers(b).some((a) => a.status === 200);
   /** The buyers' orders, with the units of the product each holds. */
   async function productOrders() {
-    const placed = await db().select({
-      id: orders.id, order_no: orders.order_no, cart_id: orders.cart_id, user_id: orders.user_id, payment_id: orders.payment_id,
-      payment_status: orders.payment_status, payment_detail: orders.payment_detail, total_payment: orders.total_payment,
-    }).from(orders).where(inArray(orders.cart_id, buyers.map((b) => b.cartId)));
-    const items = await db().select({ order_id: order_items.order_id, product_id: order_items.product_id, quantity: order_items.quantity })
-      .from(order_items).where(eq(order_items.product_id, productId));
+    const placed = await db()
+      .select({
+        id: orders.id,
+        order_no: orders.order_no,
+        cart_id: orders.cart_id,
+        user_id: orders.user_id,
+        payment_id: orders.payment_id,
+        payment_status: orders.payment_status,
+        payment_detail: orders.payment_detail,
+        total_payment: orders.total_payment,
+      })
+      .from(orders)
+      .where(
+        inArray(
+          orders.cart_id,
+          buyers.map((b) => b.cartId),
+        ),
+      );
+    const items = await db()
+      .select({ order_id: order_items.order_id, product_id: order_items.product_id, quantity: order_items.quantity })
+      .from(order_items)
+      .where(eq(order_items.product_id, productId));
     return placed.map((o) => ({ ...o, quantity: items.filter((i) => i.order_id === o.id).reduce((sum, i) => sum + i.quantity, 0) }));
   }
 
@@ -192,7 +313,8 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     for (const a of all) expect([200, 202, 422], JSON.stringify(a)).toContain(a.status);
     expect(refusals).toMatchObject({ 'cart.payment.declined': expect.any(Number), 'cart.stock.insufficient': expect.any(Number) });
     expect(Object.keys(refusals).filter((code) => !['cart.payment.declined', 'cart.stock.insufficient'].includes(code))).toEqual([]);
-    for (const a of all.filter((x) => x.status === 422)) expect(a.body.message).toMatch(/在庫切れ|在庫が不足|承認されませんでした|本人認証/);
+    for (const a of all.filter((x) => x.status === 422))
+      expect(a.body.message).toMatch(/在庫切れ|在庫が不足|承認されませんでした|本人認証/);
   });
 
   it('gives each kind of buyer the answer its payment calls for', () => {
@@ -203,7 +325,11 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
         for (const d of b.decisions) expect(d, where).toMatchObject({ status: 422, body: { code: 'cart.payment.declined' } });
       } else if (b.method === 'card_3ds' || b.method === 'card_3ds_abandoned') {
         // No stock is taken while the shopper is at the provider, so every 3-D Secure decision is a redirect.
-        for (const d of b.decisions) expect(d, where).toMatchObject({ status: 202, body: { status: 'requires_action', redirect_url: expect.stringContaining('/3ds/') } });
+        for (const d of b.decisions)
+          expect(d, where).toMatchObject({
+            status: 202,
+            body: { status: 'requires_action', redirect_url: expect.stringContaining('/3ds/') },
+          });
         expect(b.returns, where).toHaveLength(b.method === 'card_3ds' ? b.decisions.length + (b.reload ? 1 : 0) : 0);
       }
       const answers = finalAnswers(b);
@@ -234,7 +360,9 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     const placed = await productOrders();
     const winners = buyers.filter(won);
     const figures = {
-      orders: placed.length, units_sold: STOCK - stock, stock_left: stock,
+      orders: placed.length,
+      units_sold: STOCK - stock,
+      stock_left: stock,
       by_method: Object.fromEntries(METHODS.map((m) => [m, winners.filter((b) => b.method === m).length])),
       double_fired: buyers.filter((b) => b.double).length,
     };
@@ -243,7 +371,10 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     expect(stockAtStart, 'the 3-D Secure challenges held no stock').toBe(STOCK);
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(placed.reduce((sum, o) => sum + o.quantity, 0)).toBe(STOCK - stock);
-    const [{ units }] = await db().select({ units: sql<number>`coalesce(sum(${order_items.quantity}), 0)::int` }).from(order_items).where(eq(order_items.product_id, productId));
+    const [{ units }] = await db()
+      .select({ units: sql<number>`coalesce(sum(${order_items.quantity}), 0)::int` })
+      .from(order_items)
+      .where(eq(order_items.product_id, productId));
     expect(units).toBe(STOCK - stock);
     expect(placed).toHaveLength(winners.length);
     expect(new Set(placed.map((o) => o.cart_id)).size).toBe(placed.length);
@@ -254,23 +385,52 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
         expect(order, `buyer ${b.n} (${b.method}) has no order`).toBeUndefined();
         continue;
       }
-      expect(order, `buyer ${b.n}`).toMatchObject({ order_no: finalAnswers(b)[0].body.order_no, user_id: b.userId, quantity: b.quantity, payment_id: p.payments[PAYMENT_CODE[b.method]] });
+      expect(order, `buyer ${b.n}`).toMatchObject({
+        order_no: finalAnswers(b)[0].body.order_no,
+        user_id: b.userId,
+        quantity: b.quantity,
+        payment_id: p.payments[PAYMENT_CODE[b.method]],
+      });
       expect(order!.payment_status).toBe(b.method.startsWith('card') ? 'authorized' : 'pending');
     }
     // The stock ran out: whoever was refused wanted more than was left at the end.
     for (const b of buyers.filter((x) => !won(x) && finalAnswers(x).some((a) => a.body.code === 'cart.stock.insufficient'))) {
       expect(b.quantity, `buyer ${b.n}`).toBeGreaterThan(stock);
     }
-    const cartRows = await db().select({ id: carts.id, order_id: carts.order_id }).from(carts).where(inArray(carts.id, buyers.map((b) => b.cartId)));
+    const cartRows = await db()
+      .select({ id: carts.id, order_id: carts.order_id })
+      .from(carts)
+      .where(
+        inArray(
+          carts.id,
+          buyers.map((b) => b.cartId),
+        ),
+      );
     for (const c of cartRows) expect(c.order_id).toBe(byCart.get(c.id)?.id ?? null);
     // One confirmation mail per order.
-    const mails = await db().select({ to: outbox_emails.to_address }).from(outbox_emails).where(inArray(outbox_emails.to_address, buyers.map((b) => b.email)));
+    const mails = await db()
+      .select({ to: outbox_emails.to_address })
+      .from(outbox_emails)
+      .where(
+        inArray(
+          outbox_emails.to_address,
+          buyers.map((b) => b.email),
+        ),
+      );
     expect(mails).toHaveLength(placed.length);
   });
 
   it('leaves no authorisation without its order, voids every other one, and takes nothing for declined or abandoned cards', async () => {
     const placed = new Map((await productOrders()).map((o) => [o.cart_id, o]));
-    const txns = await db().select().from(payment_transactions).where(inArray(payment_transactions.cart_id, buyers.map((b) => b.cartId)));
+    const txns = await db()
+      .select()
+      .from(payment_transactions)
+      .where(
+        inArray(
+          payment_transactions.cart_id,
+          buyers.map((b) => b.cartId),
+        ),
+      );
     expect(txns.filter((t) => t.status === 'authorized' && t.order_id == null)).toEqual([]);
     expect(txns.filter((t) => t.status === 'void_failed')).toEqual([]);
     const toCapture: string[] = [];
@@ -285,19 +445,31 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
         continue;
       }
       if (b.method === 'card_declined') {
-        expect(mine.map((t) => t.status), where).toEqual(b.decisions.map(() => 'failed'));
+        expect(
+          mine.map((t) => t.status),
+          where,
+        ).toEqual(b.decisions.map(() => 'failed'));
         continue;
       }
       expect(mine, where).toHaveLength(b.decisions.length);
       if (b.method === 'card_3ds_abandoned') {
-        expect(mine.map((t) => [t.status, t.order_id]), where).toEqual(b.decisions.map(() => ['requires_action', null]));
+        expect(
+          mine.map((t) => [t.status, t.order_id]),
+          where,
+        ).toEqual(b.decisions.map(() => ['requires_action', null]));
         abandoned.push(...mine.map((t) => t.provider_ref!));
         continue;
       }
       // Exactly one authorisation became the order's (its amount, its ref); any other was voided.
       const kept = mine.filter((t) => t.status === 'authorized');
       if (order) {
-        expect(kept, where).toEqual([expect.objectContaining({ order_id: order.id, amount: order.total_payment, provider_ref: (order.payment_detail as { ref: string }).ref })]);
+        expect(kept, where).toEqual([
+          expect.objectContaining({
+            order_id: order.id,
+            amount: order.total_payment,
+            provider_ref: (order.payment_detail as { ref: string }).ref,
+          }),
+        ]);
         toCapture.push(kept[0].provider_ref!);
       } else {
         expect(kept, where).toEqual([]);
@@ -310,7 +482,8 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
     expect(voided.length).toBeGreaterThan(0);
     // The provider agrees: each order's authorisation can be captured (売上確定 at shipping); a voided
     // one, or one still waiting for its 3-D Secure challenge, cannot.
-    const capture = async (ref: string) => (await fetch(`${p.provider.url}/charges/${ref}/capture`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` } })).status;
+    const capture = async (ref: string) =>
+      (await fetch(`${p.provider.url}/charges/${ref}/capture`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` } })).status;
     const statuses = await Promise.all([...toCapture, ...voided, ...abandoned].map(capture));
     expect(statuses).toEqual([...toCapture.map(() => 200), ...voided.map(() => 409), ...abandoned.map(() => 409)]);
   });

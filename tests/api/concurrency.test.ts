@@ -2,8 +2,9 @@
  * Races that only a real PostgreSQL server can show (PGlite serialises every query): overselling
  * the last units, and a double-submitted decision.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, product_channels, products } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 
@@ -18,12 +19,19 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
     addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
     cod = (await (await shop.request('GET', '/v1/payments')).json()).find((p: { code: string }) => p.code === 'cod').id;
   }, 120_000);
-  afterAll(async () => { await shop?.close(); });
+  afterAll(async () => {
+    await shop?.close();
+  });
 
   async function productWithStock(stock: number, skip: number) {
-    const [p] = await shop.database.db.select({ id: products.id }).from(products)
+    const [p] = await shop.database.db
+      .select({ id: products.id })
+      .from(products)
       .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, 'default')))
-      .where(eq(products.is_published, true)).orderBy(products.id).offset(skip).limit(1);
+      .where(eq(products.is_published, true))
+      .orderBy(products.id)
+      .offset(skip)
+      .limit(1);
     await shop.database.db.update(products).set({ stock }).where(eq(products.id, p.id));
     return p.id;
   }
@@ -43,9 +51,12 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
     return token as string;
   }
 
-  const ordersOf = async (productId: number) => (await shop.database.db.execute(
-    sql`select count(distinct o.id)::int as n from ${orders} o join order_items i on i.order_id = o.id where i.product_id = ${productId}`,
-  ) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const ordersOf = async (productId: number) =>
+    (
+      (await shop.database.db.execute(
+        sql`select count(distinct o.id)::int as n from ${orders} o join order_items i on i.order_id = o.id where i.product_id = ${productId}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0].n;
 
   it('sells the last K units to exactly K of N simultaneous buyers and never goes below zero', async () => {
     const K = 3;
@@ -65,10 +76,12 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
     expect(await ordersOf(id)).toBe(K);
   });
 
-  it('places exactly one order when the same cart\'s decision is fired 5 times at once', async () => {
+  it("places exactly one order when the same cart's decision is fired 5 times at once", async () => {
     const id = await productWithStock(10, 1);
     const token = await readyCart(id, 2);
-    const results = await Promise.all(Array.from({ length: 5 }, () => shop.request('POST', `/v1/carts/${token}/decision`, { token: demo, body: {} })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => shop.request('POST', `/v1/carts/${token}/decision`, { token: demo, body: {} })),
+    );
     const bodies = await Promise.all(results.map((r) => r.json()));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(new Set(bodies.map((b) => b.order_no)).size).toBe(1);

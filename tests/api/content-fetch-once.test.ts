@@ -4,17 +4,22 @@
  * of the request's channel and only those shown; a hidden or other-channel popup is 404; bad paging
  * input is a Japanese 422 by field, never a 500.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { popups } from '../../api/src/db/schema/index.ts';
-import { brandSchema, popupSchema, tagSchema } from '#contracts/content.ts';
 import { errorBodySchema } from '#contracts/common.ts';
+import { brandSchema, popupSchema, tagSchema } from '#contracts/content.ts';
+import { popups } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const PUBLIC_READ = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
@@ -24,7 +29,13 @@ async function get<T extends z.ZodType>(path: string, schema: T, channel?: strin
   expect(res.status, `${path} → ${res.status}`).toBe(200);
   expect(res.headers.get('cache-control'), path).toBe(PUBLIC_READ);
   const h = (name: string) => Number(res.headers.get(name));
-  return { body: schema.parse(await res.json()) as z.infer<T>, total: h('x-total'), per: h('x-per-page'), last: h('x-last-page'), current: h('x-current-page') };
+  return {
+    body: schema.parse(await res.json()) as z.infer<T>,
+    total: h('x-total'),
+    per: h('x-per-page'),
+    last: h('x-last-page'),
+    current: h('x-current-page'),
+  };
 }
 
 /** The answer is a JSON error of the spec's shape with a Japanese message; returns its body. */
@@ -41,7 +52,9 @@ async function expectError(res: Response, status: number) {
 
 /** Seeded popup ids of a channel, shown or hidden, read from the database. */
 async function popupIds(channel: string, shown: boolean): Promise<number[]> {
-  const rows = await shop.database.db.select({ id: popups.id }).from(popups)
+  const rows = await shop.database.db
+    .select({ id: popups.id })
+    .from(popups)
     .where(and(eq(popups.channel_id, channel), eq(popups.is_show, shown)));
   return rows.map((r) => r.id);
 }
@@ -82,8 +95,14 @@ describe('GET /v1/brands', () => {
   });
 
   it.each([
-    ['per=0', 'per'], ['per=abc', 'per'], ['per=101', 'per'], ['per=-1', 'per'], ['page=0', 'page'], ['page=abc', 'page'],
-    ['page=99999999999', 'page'], ['per=%00', 'per'],
+    ['per=0', 'per'],
+    ['per=abc', 'per'],
+    ['per=101', 'per'],
+    ['per=-1', 'per'],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page=99999999999', 'page'],
+    ['per=%00', 'per'],
   ])('answers 422 with a Japanese message on the field for %s', async (query, field) => {
     const body = await expectError(await shop.request('GET', `/v1/brands?${query}`), 422);
     expect(body.code).toBe('common.validation');
@@ -102,7 +121,7 @@ describe('GET /v1/tags', () => {
 });
 
 describe('GET /v1/popups', () => {
-  it('lists only the shown popups of the request\'s channel', async () => {
+  it("lists only the shown popups of the request's channel", async () => {
     const main = await get('/v1/popups', z.array(popupSchema));
     const outlet = await get('/v1/popups', z.array(popupSchema), 'outlet');
     expect(main.body.length).toBeGreaterThan(0);
@@ -125,17 +144,24 @@ describe('GET /v1/popups/{id}', () => {
     expect((await get(`/v1/popups/${outlet.id}`, popupSchema, 'outlet')).body).toEqual(outlet);
   });
 
-  it('is 404 in the error shape for a hidden popup, another channel\'s, an unknown id or a key', async () => {
+  it("is 404 in the error shape for a hidden popup, another channel's, an unknown id or a key", async () => {
     const [hidden] = await popupIds('default', false);
     const [outletId] = await popupIds('outlet', true);
     const [mainId] = await popupIds('default', true);
     const cases: Array<[string, string | undefined]> = [
-      [`/v1/popups/${hidden}`, undefined], [`/v1/popups/${outletId}`, undefined], [`/v1/popups/${mainId}`, 'outlet'],
-      ['/v1/popups/999999', undefined], ['/v1/popups/99999999999', undefined], ['/v1/popups/no-such-popup', undefined],
+      [`/v1/popups/${hidden}`, undefined],
+      [`/v1/popups/${outletId}`, undefined],
+      [`/v1/popups/${mainId}`, 'outlet'],
+      ['/v1/popups/999999', undefined],
+      ['/v1/popups/99999999999', undefined],
+      ['/v1/popups/no-such-popup', undefined],
     ];
     for (const [path, channel] of cases) {
       const body = await expectError(await shop.request('GET', path, { channel }), 404);
-      expect(body, `${channel ?? 'default'} ${path}`).toMatchObject({ code: 'common.not_found', message: 'ポップアップが見つかりません。' });
+      expect(body, `${channel ?? 'default'} ${path}`).toMatchObject({
+        code: 'common.not_found',
+        message: 'ポップアップが見つかりません。',
+      });
     }
   });
 
@@ -145,7 +171,7 @@ describe('GET /v1/popups/{id}', () => {
 });
 
 describe('a channel that does not exist', () => {
-  it.each(['/v1/brands?per=all', '/v1/tags', '/v1/popups'])('%s is the spec\'s channel 404', async (path) => {
+  it.each(['/v1/brands?per=all', '/v1/tags', '/v1/popups'])("%s is the spec's channel 404", async (path) => {
     const res = await shop.request('GET', path, { channel: 'nope' });
     expect(res.status).toBe(404);
     expect((await res.json()).code).toBe('channel.not_exists');

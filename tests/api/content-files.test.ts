@@ -5,18 +5,26 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { upload_files } from '../../api/src/db/schema/index.ts';
 import { bannerSchema, fileContentsSchema, newsReadableSchema, newsSchema } from '#contracts/content.ts';
+import { upload_files } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let token: string;
-beforeAll(async () => { shop = await createTestShop(); token = await loginDemo(shop); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+  token = await loginDemo(shop);
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function bannerByTitle(title: string, channel?: string) {
   const res = await shop.request('GET', '/v1/banners', { channel });
-  return z.array(bannerSchema).parse(await res.json()).find((b) => b.title === title)!;
+  return z
+    .array(bannerSchema)
+    .parse(await res.json())
+    .find((b) => b.title === title)!;
 }
 
 describe('GET /v1/banners/{id}/download', () => {
@@ -63,7 +71,10 @@ describe('GET /v1/files-contents', () => {
   });
 
   it('refuses binary files (422), unknown URLs (404) and a missing url (422)', async () => {
-    const [bin] = await shop.database.db.insert(upload_files).values({ dir: 'x', filename: 'a.png', mime: 'image/png', size: 3, content: Buffer.from([1, 2, 3]).toString('base64') }).returning();
+    const [bin] = await shop.database.db
+      .insert(upload_files)
+      .values({ dir: 'x', filename: 'a.png', mime: 'image/png', size: 3, content: Buffer.from([1, 2, 3]).toString('base64') })
+      .returning();
     const binary = await shop.request('GET', `/v1/files-contents?url=${encodeURIComponent(`/v1/files/${bin.id}/a.png`)}`);
     expect(binary.status).toBe(422);
     expect((await binary.json()).errors.url[0]).toBe('テキストのファイルではありません。');
@@ -88,13 +99,15 @@ describe('news read marks', () => {
     expect(first.status).toBe(200);
     const read = newsReadableSchema.parse(await first.json());
     expect(read).toMatchObject({ news_id: item.id, key: item.key });
-    const again = newsReadableSchema.parse(await (await shop.request('POST', '/v1/news/readables', { token, body: { readable_id: item.id } })).json());
+    const again = newsReadableSchema.parse(
+      await (await shop.request('POST', '/v1/news/readables', { token, body: { readable_id: item.id } })).json(),
+    );
     expect(again.read_at).toBe(read.read_at);
     const list = z.array(newsReadableSchema).parse(await (await shop.request('GET', '/v1/news/readables', { token })).json());
     expect(list.map((r) => r.key)).toEqual([item.key]);
   });
 
-  it("refuses unknown, other-channel and malformed ids", async () => {
+  it('refuses unknown, other-channel and malformed ids', async () => {
     expect((await shop.request('POST', '/v1/news/readables', { token, body: { readable_id: 999999 } })).status).toBe(404);
     const [outletNews] = z.array(newsSchema).parse(await (await shop.request('GET', '/v1/news?per=1', { channel: 'outlet' })).json());
     expect((await shop.request('POST', '/v1/news/readables', { token, body: { readable_id: outletNews.id } })).status).toBe(404);

@@ -4,17 +4,22 @@
  * max_page_size, channel scoping, bad input as 422 with Japanese messages), and the content-state
  * trigger on the new tables.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collections, content_state, products } from '../../api/src/db/schema/index.ts';
 import { collectionSchema, layoutSchema } from '#contracts/content.ts';
 import { productSchema } from '#contracts/products.ts';
+import { collections, content_state, products } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function json<T extends z.ZodType>(path: string, schema: T, channel?: string) {
   const res = await shop.request('GET', path, { channel });
@@ -75,14 +80,19 @@ describe('collections', () => {
 
   it('the saved filters apply: a category collection holds only that category', async () => {
     const { body } = await json('/v1/collections/kitchen-popular?per=20', collectionSchema);
-    const viaList = z.array(productSchema).parse(await (await shop.request('GET', '/v1/products?category=kitchen&child=1&sort=popular&per=20')).json());
+    const viaList = z
+      .array(productSchema)
+      .parse(await (await shop.request('GET', '/v1/products?category=kitchen&child=1&sort=popular&per=20')).json());
     expect(body.products.map((p) => p.key)).toEqual(viaList.map((p) => p.key));
     expect(body.products.length).toBeGreaterThan(0);
   });
 
   it('products are read fresh: an unpublished product leaves the collection at once', async () => {
     const before = (await json('/v1/collections/new-arrivals?per=3', collectionSchema)).body.products;
-    const [row] = await shop.database.db.select({ id: products.id, is_published: products.is_published }).from(products).where(eq(products.key, before[0].key));
+    const [row] = await shop.database.db
+      .select({ id: products.id, is_published: products.is_published })
+      .from(products)
+      .where(eq(products.key, before[0].key));
     await shop.database.db.update(products).set({ is_published: false }).where(eq(products.id, row.id));
     try {
       const after = (await json('/v1/collections/new-arrivals?per=3', collectionSchema)).body.products;
@@ -93,7 +103,12 @@ describe('collections', () => {
   });
 
   it('a saved filter that no longer validates is dropped instead of failing the call', async () => {
-    await shop.database.db.insert(collections).values({ channel_id: 'default', alias: 'broken', title: '壊れた条件', params: { sort: 'no-such-sort', category: 'kitchen', child: '1', junk: 'x' } });
+    await shop.database.db.insert(collections).values({
+      channel_id: 'default',
+      alias: 'broken',
+      title: '壊れた条件',
+      params: { sort: 'no-such-sort', category: 'kitchen', child: '1', junk: 'x' },
+    });
     const { body } = await json('/v1/collections/broken?per=3', collectionSchema);
     expect(body.params).toEqual({ sort: 'no-such-sort', category: 'kitchen', child: '1' });
     expect(body.products.length).toBeGreaterThan(0);
@@ -102,7 +117,12 @@ describe('collections', () => {
   it('is scoped to the channel; bad paging is 422 with field messages', async () => {
     expect((await shop.request('GET', '/v1/collections/kitchen-popular', { channel: 'outlet' })).status).toBe(404);
     expect((await shop.request('GET', '/v1/collections/no-such')).status).toBe(404);
-    for (const [query, field] of [['per=0', 'per'], ['per=101', 'per'], ['max_page_size=abc', 'max_page_size'], ['page=-1', 'page']] as const) {
+    for (const [query, field] of [
+      ['per=0', 'per'],
+      ['per=101', 'per'],
+      ['max_page_size=abc', 'max_page_size'],
+      ['page=-1', 'page'],
+    ] as const) {
       const res = await shop.request('GET', `/v1/collections/new-arrivals?${query}`);
       expect(res.status, query).toBe(422);
       const body = await res.json();

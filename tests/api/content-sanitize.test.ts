@@ -2,14 +2,27 @@
  * Every API field that carries CMS HTML is sanitised at the API with the one policy content-sync
  * uses, so any client of the API is safe: scripts, event handlers and javascript: URLs never leave.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { free_areas, landing_pages, makers, messages, news, popups, qa_categories, qas, static_pages, stylists } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  free_areas,
+  landing_pages,
+  makers,
+  messages,
+  news,
+  popups,
+  qa_categories,
+  qas,
+  static_pages,
+  stylists,
+} from '../../api/src/db/schema/index.ts';
 import { sanitizeBody } from '../../content-sync/sanitize.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-const EVIL = '<p>本文</p><script>alert("xss")</script><img src="/a.png" alt="x" onerror="alert(1)"><a href="javascript:alert(1)">リンク</a>';
+const EVIL =
+  '<p>本文</p><script>alert("xss")</script><img src="/a.png" alt="x" onerror="alert(1)"><a href="javascript:alert(1)">リンク</a>';
 const DANGER = /<script|onerror|javascript:|alert\(/i;
 
 beforeAll(async () => {
@@ -30,7 +43,9 @@ beforeAll(async () => {
   await db.insert(qas).values({ qa_category_id: cat.id, question: '危険な質問', answer: EVIL, sort: 9999 });
   fixtures = { maker: maker.key, stylist: stylist.key };
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 let fixtures: { maker: string; stylist: string };
 
 async function get(path: string) {
@@ -40,7 +55,7 @@ async function get(path: string) {
 }
 
 describe('CMS HTML is sanitised by the API', () => {
-  it('GET /v1/blogs and /v1/blogs/{key} drop the seeded post\'s <script> and onerror', async () => {
+  it("GET /v1/blogs and /v1/blogs/{key} drop the seeded post's <script> and onerror", async () => {
     const one = await get('/v1/blogs/html-sample');
     const listed = (await get('/v1/blogs?per=all')).find((b: { key: string }) => b.key === 'html-sample');
     for (const body of [one.body, listed.body]) {
@@ -73,7 +88,7 @@ describe('CMS HTML is sanitised by the API', () => {
       ['/v1/qas?per=all', (b: { question: string; answer: string }[]) => b.find((x) => x.question === '危険な質問')!.answer],
     ];
     for (const [path, pick] of fields) {
-      const html = pick(await get(path) as never);
+      const html = pick((await get(path)) as never);
       expect(html, path).not.toMatch(DANGER);
       expect(html, path).toContain('<p>本文</p>');
     }

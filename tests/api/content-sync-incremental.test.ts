@@ -5,7 +5,7 @@
  * moved posts, yet writes snapshot files byte-identical to a from-scratch full sync's and reports exactly
  * the ids a full pull would.
  */
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -49,7 +49,8 @@ async function sync(outDir: string) {
 }
 
 const dataFiles = async (dir: string) => (await readdir(dir)).filter((f) => f.endsWith('.json') && f !== 'manifest.json').sort();
-const manifestOf = async (outDir: string) => manifestSchema.parse(JSON.parse(await readFile(path.join(outDir, 'default', 'manifest.json'), 'utf8')));
+const manifestOf = async (outDir: string) =>
+  manifestSchema.parse(JSON.parse(await readFile(path.join(outDir, 'default', 'manifest.json'), 'utf8')));
 const pagedListCalls = (requests: string[]) => requests.filter((r) => /^\/v1\/(blogs|news)\?/.test(r));
 const detailCalls = (requests: string[]) => requests.filter((r) => /^\/v1\/(blogs|news)\/\d+/.test(r));
 
@@ -91,8 +92,12 @@ describe('GET /v1/content-state/items', () => {
   it('moves a revision with every serialised column, whoever writes it, and with nothing else', async () => {
     const db = shop.database.db;
     const rev = async (kind: 'blogs' | 'news', id: number) => (await index())[kind].find((e) => e.id === id)?.rev;
-    const [{ id: blogId }] = await query<{ id: number }>(sql`select id from blogs where channel_id = 'default' and published_at <= now() order by id limit 1`);
-    const [{ id: newsId }] = await query<{ id: number }>(sql`select id from news where channel_id = 'default' and published_at <= now() order by id limit 1`);
+    const [{ id: blogId }] = await query<{ id: number }>(
+      sql`select id from blogs where channel_id = 'default' and published_at <= now() order by id limit 1`,
+    );
+    const [{ id: newsId }] = await query<{ id: number }>(
+      sql`select id from news where channel_id = 'default' and published_at <= now() order by id limit 1`,
+    );
     let last = await rev('blogs', blogId);
     const blogEdits = [
       sql`update blogs set title = title || '!' where id = ${blogId}`,
@@ -112,8 +117,11 @@ describe('GET /v1/content-state/items', () => {
     await db.execute(sql`update blogs set updated_at = now() where id = ${blogId}`);
     expect(await rev('blogs', blogId)).toBe(last);
     let lastNews = await rev('news', newsId);
-    for (const edit of [sql`update news set title = title || '!' where id = ${newsId}`, sql`update news set is_important = not is_important where id = ${newsId}`,
-      sql`update news set body = body || '<p>追記</p>' where id = ${newsId}`]) {
+    for (const edit of [
+      sql`update news set title = title || '!' where id = ${newsId}`,
+      sql`update news set is_important = not is_important where id = ${newsId}`,
+      sql`update news set body = body || '<p>追記</p>' where id = ${newsId}`,
+    ]) {
       await db.execute(edit);
       const next = await rev('news', newsId);
       expect(next).not.toBe(lastNews);
@@ -127,7 +135,9 @@ describe('incremental content-sync', () => {
     const db = shop.database.db;
     const out = await mkdtemp(path.join(root, 'inc-'));
     // A post scheduled two seconds ahead: not published at the first sync, due at the second.
-    await db.execute(sql`insert into blogs (channel_id, key, title, body, published_at) values ('default', 'inc-scheduled', '予約記事', '<p>予約</p>', now() + interval '2 seconds')`);
+    await db.execute(
+      sql`insert into blogs (channel_id, key, title, body, published_at) values ('default', 'inc-scheduled', '予約記事', '<p>予約</p>', now() + interval '2 seconds')`,
+    );
     const first = await sync(out);
     const before = await manifestOf(out);
     expect(Object.keys(before.revs ?? {}).length).toBeGreaterThan(0);
@@ -143,7 +153,9 @@ describe('incremental content-sync', () => {
     expect((await stat(blogsFile)).mtimeMs).toBe(mtime);
 
     const rows = (q: ReturnType<typeof sql>) => query<{ id: number; key: string }>(q);
-    const visibleBlogs = await rows(sql`select id, key from blogs where channel_id = 'default' and published_at <= now() and key <> 'inc-scheduled' order by id`);
+    const visibleBlogs = await rows(
+      sql`select id, key from blogs where channel_id = 'default' and published_at <= now() and key <> 'inc-scheduled' order by id`,
+    );
     const visibleNews = await rows(sql`select id, key from news where channel_id = 'default' and published_at <= now() order by id`);
     const edited = visibleBlogs[0];
     const unpublished = visibleBlogs[1];
@@ -152,16 +164,25 @@ describe('incremental content-sync', () => {
     await db.execute(sql`update blogs set published_at = now() + interval '30 days' where id = ${unpublished.id}`);
     await db.execute(sql`delete from news_readables where news_id = ${deleted.id}`);
     await db.execute(sql`delete from news where id = ${deleted.id}`);
-    await db.execute(sql`insert into news (channel_id, key, title, body, published_at) values ('default', 'inc-added', '追加のお知らせ', '<p>新着<script>x()</script></p>', now() - interval '1 minute')`);
+    await db.execute(
+      sql`insert into news (channel_id, key, title, body, published_at) values ('default', 'inc-added', '追加のお知らせ', '<p>新着<script>x()</script></p>', now() - interval '1 minute')`,
+    );
     const [stylist] = await rows(sql`select id, key from stylists order by id limit 1`);
     await db.execute(sql`update stylists set profile = profile || '<p>更新</p>' where id = ${stylist.id}`);
     // Wait until the scheduled post is due.
     await new Promise((r) => setTimeout(r, 2_100));
 
     const second = await sync(out);
-    expect(second.changed).toEqual([
-      `blog:${edited.key}`, `blog:${unpublished.key}`, 'blog:inc-scheduled', 'news:inc-added', `news:${deleted.key}`, `stylist:${stylist.key}`,
-    ].sort());
+    expect(second.changed).toEqual(
+      [
+        `blog:${edited.key}`,
+        `blog:${unpublished.key}`,
+        'blog:inc-scheduled',
+        'news:inc-added',
+        `news:${deleted.key}`,
+        `stylist:${stylist.key}`,
+      ].sort(),
+    );
     // Incremental: no paged list, one detail call per moved post (edited, due, added).
     expect(pagedListCalls(second.requests)).toEqual([]);
     expect(detailCalls(second.requests).length).toBe(3);
@@ -186,7 +207,9 @@ describe('incremental content-sync', () => {
 
     // blogs.json rewritten by someone else: never reused.
     await writeFile(path.join(out, 'default', 'blogs.json'), '[]\n');
-    const [edited] = await query<{ key: string }>(sql`select key from blogs where channel_id = 'default' and published_at <= now() order by id desc limit 1`);
+    const [edited] = await query<{ key: string }>(
+      sql`select key from blogs where channel_id = 'default' and published_at <= now() order by id desc limit 1`,
+    );
     await db.execute(sql`update blogs set excerpt = excerpt || '。' where channel_id = 'default' and key = ${edited.key}`);
     const afterTamper = await sync(out);
     expect(pagedListCalls(afterTamper.requests).length).toBeGreaterThan(0);

@@ -3,14 +3,19 @@
  * /v1/settings/front carries them for the confirmation screen, and the guide and 特定商取引法 pages
  * get them (and the 代金引換 fee, from the payment method) through placeholders filled when served.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landing_pages, payment_methods, settings, static_pages } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 120_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const KEYS = ['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD'] as const;
 const front = async (channel = 'default') => (await shop.request('GET', '/v1/settings/front', { channel })).json();
@@ -19,9 +24,11 @@ const page = async (url: string, channel = 'default') => {
   expect(res.status, url).toBe(200);
   return (await res.json()).body as string;
 };
-const setSetting = (key: string, value: unknown, channel = 'default') => shop.database.db.insert(settings)
-  .values({ channel_id: channel, key, value, is_public: true })
-  .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } });
+const setSetting = (key: string, value: unknown, channel = 'default') =>
+  shop.database.db
+    .insert(settings)
+    .values({ channel_id: channel, key, value, is_public: true })
+    .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } });
 
 describe('terms in the site settings', () => {
   it('GET /v1/settings/front carries the lead time, the return policy and 「食品は返品不可」', async () => {
@@ -34,7 +41,7 @@ describe('terms in the site settings', () => {
 });
 
 describe('the guide and 特定商取引法 pages state the same terms', () => {
-  it('fill every placeholder with the channel\'s settings and the 代金引換 fee', async () => {
+  it("fill every placeholder with the channel's settings and the 代金引換 fee", async () => {
     const s = await front();
     for (const url of ['/law/', '/guide/']) {
       const body = await page(url);
@@ -71,7 +78,8 @@ describe('placeholders', () => {
     const db = shop.database.db;
     await setSetting('ORDER.RETURN_POLICY_FOOD', '<script>alert(1)</script>食品は返品不可です。');
     await db.insert(settings).values({ channel_id: 'default', key: 'MAIL.SECRET', value: 'secret-value', is_public: false });
-    const body = '<p>{{ORDER.RETURN_POLICY_FOOD}}</p><p>{{MAIL.SECRET}}</p><p>{{NO.SUCH_KEY}}</p><p>{{PAYMENT_FEE:cod}} / {{PAYMENT_FEE:bank_transfer}}</p>';
+    const body =
+      '<p>{{ORDER.RETURN_POLICY_FOOD}}</p><p>{{MAIL.SECRET}}</p><p>{{NO.SUCH_KEY}}</p><p>{{PAYMENT_FEE:cod}} / {{PAYMENT_FEE:bank_transfer}}</p>';
     await db.insert(static_pages).values({ channel_id: 'default', url: '/terms-test/', title: 'テスト', body });
     await db.insert(landing_pages).values({ channel_id: 'default', key: 'terms-test', title: 'テスト', body });
     const lp = await (await shop.request('GET', '/v1/lp/terms-test')).json();

@@ -2,25 +2,46 @@
  * CMS content on a real, seeded database: blogs and news (paging, per=all, id or key, scheduled
  * posts, channel scoping), makers and brands, static pages, FAQ and the small notices.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { blogs } from '../../api/src/db/schema/index.ts';
 import {
-  bannerSchema, blogSchema, brandSchema, landingPageSchema, makerSchema, messageSchema, newsSchema, qaCategorySchema, qaSchema,
-  staticPageSchema, staticPageUrlSchema, stylistSchema,
+  bannerSchema,
+  blogSchema,
+  brandSchema,
+  landingPageSchema,
+  makerSchema,
+  messageSchema,
+  newsSchema,
+  qaCategorySchema,
+  qaSchema,
+  staticPageSchema,
+  staticPageUrlSchema,
+  stylistSchema,
 } from '#contracts/content.ts';
+import { blogs } from '../../api/src/db/schema/index.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function get<T extends z.ZodType>(path: string, schema: T, channel?: string) {
   const res = await shop.request('GET', path, { channel });
   expect(res.status, `${path} → ${res.status}`).toBe(200);
   const h = (name: string) => res.headers.get(name);
-  return { body: schema.parse(await res.json()) as z.infer<T>, total: Number(h('x-total')), per: Number(h('x-per-page')), last: Number(h('x-last-page')), current: Number(h('x-current-page')) };
+  return {
+    body: schema.parse(await res.json()) as z.infer<T>,
+    total: Number(h('x-total')),
+    per: Number(h('x-per-page')),
+    last: Number(h('x-last-page')),
+    current: Number(h('x-current-page')),
+  };
 }
 
 describe('blogs', () => {
@@ -144,16 +165,30 @@ describe('makers and brands', () => {
 describe('static pages', () => {
   it('lists the URLs of the company, law, privacy and guide pages', async () => {
     const { body } = await get('/v1/static-pages/urls', z.array(staticPageUrlSchema));
-    expect(body).toEqual(expect.arrayContaining([
-      { url: '/company/', title: '会社概要' }, { url: '/law/', title: '特定商取引法に基づく表記' },
-      { url: '/privacy/', title: 'プライバシーポリシー' }, { url: '/guide/', title: 'ご利用ガイド' },
-    ]));
+    expect(body).toEqual(
+      expect.arrayContaining([
+        { url: '/company/', title: '会社概要' },
+        { url: '/law/', title: '特定商取引法に基づく表記' },
+        { url: '/privacy/', title: 'プライバシーポリシー' },
+        { url: '/guide/', title: 'ご利用ガイド' },
+      ]),
+    );
   });
 
   it('serves 特定商取引法に基づく表記 with the fields the law requires', async () => {
     const { body } = await get('/v1/static-pages/url/law/', staticPageSchema);
     expect(body.url).toBe('/law/');
-    for (const field of ['販売業者', '運営統括責任者', '所在地', '電話番号', '販売価格', '商品代金以外の必要料金', '支払方法', '引渡し時期', '返品・交換']) {
+    for (const field of [
+      '販売業者',
+      '運営統括責任者',
+      '所在地',
+      '電話番号',
+      '販売価格',
+      '商品代金以外の必要料金',
+      '支払方法',
+      '引渡し時期',
+      '返品・交換',
+    ]) {
       expect(body.body).toContain(field);
     }
     expect(body.body).toContain('送料660円');

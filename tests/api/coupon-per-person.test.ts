@@ -3,16 +3,21 @@
  * of an earlier guest order, that already used the coupon is refused (the mailbox compared
  * lower-case, `a+tag@x` as `a@x`), also when two guest orders with one e-mail race on PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coupons } from '../../api/src/db/schema/index.ts';
 import { mailboxKey } from '../../api/src/lib/mailbox.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const steps = benefitSteps(() => shop);
 const { ok, patch, cartWith, decide, newMember } = steps;
@@ -26,12 +31,29 @@ async function newCoupon() {
 }
 
 const address = {
-  division_ct: 1, name: '', shipping_name: '高橋 美咲', last_name: '高橋', first_name: '美咲', last_name_kana: 'タカハシ', first_name_kana: 'ミサキ',
-  postal_code: '5300001', prefecture: '大阪府', city: '大阪市北区', address1: '梅田1-1-1', address2: '', phone_number: null, cell_phone_number: '09033334444',
+  division_ct: 1,
+  name: '',
+  shipping_name: '高橋 美咲',
+  last_name: '高橋',
+  first_name: '美咲',
+  last_name_kana: 'タカハシ',
+  first_name_kana: 'ミサキ',
+  postal_code: '5300001',
+  prefecture: '大阪府',
+  city: '大阪市北区',
+  address1: '梅田1-1-1',
+  address2: '',
+  phone_number: null,
+  cell_phone_number: '09033334444',
 };
 
 const guestDetails = (email: string) => ({
-  email, last_name: '高橋', first_name: '美咲', last_name_kana: 'タカハシ', first_name_kana: 'ミサキ', cell_phone_number: '09033334444',
+  email,
+  last_name: '高橋',
+  first_name: '美咲',
+  last_name_kana: 'タカハシ',
+  first_name_kana: 'ミサキ',
+  cell_phone_number: '09033334444',
 });
 
 /** A guest purchase's member (GET /v1/users/dummy) with a cart; `email` given at once when set. */
@@ -97,7 +119,7 @@ describe('one-per-customer coupons are per person', () => {
     expect(row.used_count).toBe(2);
   });
 
-  it('adding the coupon is refused at once when the guest\'s e-mail already used it', async () => {
+  it("adding the coupon is refused at once when the guest's e-mail already used it", async () => {
     const code = await newCoupon();
     expect((await guestOrder('cart-notice@example.jp', code)).status).toBe(200);
     const { token, cart } = await guestCart('Cart-Notice+x@example.jp');

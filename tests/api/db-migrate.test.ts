@@ -15,22 +15,32 @@ import { openDatabase } from '../../api/src/db/client.ts';
 import { expectedMigrations, migrateSingle, schemaStatus } from '../../api/src/db/migrate.ts';
 import { onPostgres } from './helpers.ts';
 
-interface Run { code: number | null; out: string }
+interface Run {
+  code: number | null;
+  out: string;
+}
 
 /** Runs scripts/db-migrate.ts with `env` added to the environment. */
 function dbMigrate(env: Record<string, string>, args: string[] = []): Promise<Run> {
   return new Promise((resolve) => {
     const { DATABASE_URL: _drop, ...rest } = process.env;
-    const child = spawn(process.execPath, ['scripts/db-migrate.ts', ...args], { env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['scripts/db-migrate.ts', ...args], {
+      env: { ...rest, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('exit', (code) => resolve({ code, out }));
   });
 }
 
 describe('schemaStatus', () => {
-  it('counts the applied migrations against the code\'s', async () => {
+  it("counts the applied migrations against the code's", async () => {
     const expected = (await expectedMigrations()).length;
     expect(expected).toBeGreaterThan(20);
     const database = await openDatabase('memory://', { migrate: false });
@@ -40,7 +50,9 @@ describe('schemaStatus', () => {
       expect(result.before.applied).toBe(0);
       expect(result.after).toEqual({ current: true, applied: expected, expected });
       // The newest migration forgotten: the code is one ahead of the database.
-      await database.db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
+      await database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
       expect(await schemaStatus(database.db)).toEqual({ current: false, applied: expected - 1, expected });
     } finally {
       await database.close();
@@ -50,7 +62,9 @@ describe('schemaStatus', () => {
 
 describe('npm run db:migrate on PGlite', () => {
   let dir = '';
-  afterAll(async () => { if (dir) await rm(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
   it('migrates the DATA_DIR database, then finds nothing to do', async () => {
     dir = await mkdtemp(join(tmpdir(), 'shop-migrate-'));
@@ -77,14 +91,25 @@ describe('npm run db:migrate on PGlite', () => {
 describe.skipIf(!onPostgres)('npm run db:migrate on PostgreSQL', () => {
   const name = `shop_mig_${randomBytes(6).toString('hex')}`;
   const base = process.env.DATABASE_URL ?? '';
-  const url = (() => { if (!base) return ''; const u = new URL(base); u.pathname = `/${name}`; return u.toString(); })();
+  const url = (() => {
+    if (!base) return '';
+    const u = new URL(base);
+    u.pathname = `/${name}`;
+    return u.toString();
+  })();
   const admin = async (query: string) => {
     const { default: pgLib } = await import('pg');
     const c = new pgLib.Client({ connectionString: base });
     await c.connect();
-    try { await c.query(query); } finally { await c.end(); }
+    try {
+      await c.query(query);
+    } finally {
+      await c.end();
+    }
   };
-  afterAll(async () => { if (base) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); });
+  afterAll(async () => {
+    if (base) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
 
   it('two runs at once: both succeed, one applies the migrations, the other finds nothing pending', async () => {
     await admin(`CREATE DATABASE ${name}`);
@@ -97,10 +122,14 @@ describe.skipIf(!onPostgres)('npm run db:migrate on PostgreSQL', () => {
     expect(idle).toHaveLength(1);
     const database = await openDatabase(url, { migrate: false });
     try {
-      const { rows } = await database.db.execute(sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`) as unknown as { rows: unknown[] };
+      const { rows } = (await database.db.execute(
+        sql`select count(*)::int as n, count(distinct hash)::int as hashes from drizzle.__drizzle_migrations`,
+      )) as unknown as { rows: unknown[] };
       expect(rows[0]).toEqual({ n: expected, hashes: expected });
       expect(await schemaStatus(database.db)).toEqual({ current: true, applied: expected, expected });
-      const { rows: channels } = await database.db.execute(sql`select count(*)::int as n from channels`) as unknown as { rows: unknown[] };
+      const { rows: channels } = (await database.db.execute(sql`select count(*)::int as n from channels`)) as unknown as {
+        rows: unknown[];
+      };
       expect(channels[0]).toEqual({ n: 0 }); // not seeded unless asked
     } finally {
       await database.close();

@@ -3,12 +3,13 @@
  * and a Japanese message, and the API recovers by itself when the database comes back. A TCP proxy
  * between the pool and PostgreSQL plays the outage. PostgreSQL only: PGlite runs in-process.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
+
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
-import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { type Database, openDatabase } from '../../api/src/db/client.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
 import { readEnv } from '../../api/src/env.ts';
 import { onPostgres } from './helpers.ts';
@@ -21,16 +22,23 @@ class OutageProxy {
   private readonly held: (() => void)[] = [];
   port = 0;
   private readonly target: { host: string; port: number };
-  constructor(target: { host: string; port: number }) { this.target = target; }
+  constructor(target: { host: string; port: number }) {
+    this.target = target;
+  }
 
   async listen(port = 0) {
     this.server = createServer((client) => {
       const upstream = connect(this.target.port, this.target.host);
-      for (const s of [client, upstream]) { this.sockets.add(s); s.on('error', () => {}); s.on('close', () => this.sockets.delete(s)); }
-      const forward = (from: Socket, to: Socket) => from.on('data', (d) => {
-        if (this.mode === 'open') to.write(d);
-        else this.held.push(() => to.write(d));
-      });
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('error', () => {});
+        s.on('close', () => this.sockets.delete(s));
+      }
+      const forward = (from: Socket, to: Socket) =>
+        from.on('data', (d) => {
+          if (this.mode === 'open') to.write(d);
+          else this.held.push(() => to.write(d));
+        });
       forward(client, upstream);
       forward(upstream, client);
       client.on('close', () => upstream.destroy());
@@ -67,8 +75,9 @@ async function admin(statement: string) {
 
 function timedGet(path: string) {
   const t0 = performance.now();
-  return Promise.resolve(app.request(path, { headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default' } }))
-    .then(async (res) => ({ status: res.status, body: await res.json() as { message?: string }, ms: performance.now() - t0 }));
+  return Promise.resolve(app.request(path, { headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default' } })).then(
+    async (res) => ({ status: res.status, body: (await res.json()) as { message?: string }, ms: performance.now() - t0 }),
+  );
 }
 
 const japanese = /[\u3040-\u30ff\u4e00-\u9fff]/;
@@ -85,7 +94,12 @@ describe.skipIf(!onPostgres)('database outage', () => {
     await proxy.listen();
     const viaProxy = new URL(direct);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
-    database = await openDatabase(viaProxy.toString(), { max: 4, connectTimeoutMs: 1000, statementTimeoutMs: 1000, idleInTransactionTimeoutMs: 2000 });
+    database = await openDatabase(viaProxy.toString(), {
+      max: 4,
+      connectTimeoutMs: 1000,
+      statementTimeoutMs: 1000,
+      idleInTransactionTimeoutMs: 2000,
+    });
     app = createApp({ db: database.db, env: readEnv({ ...process.env, DATABASE_URL: viaProxy.toString() }) });
   }, 120_000);
 

@@ -1,11 +1,12 @@
 /** Favourites (spec 4 "Favourites") and browsing history (spec 4 "History") on the real API. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { product_histories, products } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likeResultSchema, productHistoryListSchema } from '#contracts/discovery.ts';
 import { productListSchema } from '#contracts/products.ts';
-import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
+import { product_histories, products } from '../../api/src/db/schema/index.ts';
 import { call, expectStatus, otherMember } from './discovery-support.ts';
+import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -15,7 +16,9 @@ beforeAll(async () => {
   demo = await loginDemo(shop);
   pick = productPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const keyOf = async (id: number) => (await shop.database.db.select({ key: products.key }).from(products).where(eq(products.id, id)))[0].key;
 
@@ -80,7 +83,9 @@ describe('browsing history', () => {
     expect(r.headers.get('cache-control')).toBe('private, no-store');
     const page2 = await expectStatus(shop, 200, `GET`, `/v1/guest/product-histories?token=${guest}&page=2`);
     expect(page2.body.map((h: { product_id: number }) => h.product_id)).toEqual([ids[2], ids[1]]);
-    const rows = await shop.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(product_histories)
+    const rows = await shop.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(product_histories)
       .where(eq(product_histories.guest_token, guest));
     expect(rows[0].n).toBe(12);
   });
@@ -94,7 +99,7 @@ describe('browsing history', () => {
     await expectStatus(shop, 404, 'POST', '/v1/product-histories', { body: { product_id: 2000000000, token: guest } });
   });
 
-  it('keeps members and guests apart; a member deletes their own entries and gets 404 for another\'s', async () => {
+  it("keeps members and guests apart; a member deletes their own entries and gets 404 for another's", async () => {
     const other = await otherMember(shop);
     const [a, b] = [await pick(), await pick()];
     await expectStatus(shop, 201, 'POST', '/v1/product-histories', { body: { product_id: a }, token: demo });
@@ -105,17 +110,27 @@ describe('browsing history', () => {
     expect(mine.map((h) => h.product_id)).toEqual([b, a]);
     const theirs = productHistoryListSchema.parse((await call(shop, 'GET', '/v1/me/product-histories', { token: other.token })).body);
     expect(theirs.map((h) => h.product_id)).toEqual([a]);
-    const guestIds = (await call(shop, 'GET', `/v1/guest/product-histories?token=${guest}&per=100`)).body.map((h: { product_id: number }) => h.product_id);
+    const guestIds = (await call(shop, 'GET', `/v1/guest/product-histories?token=${guest}&per=100`)).body.map(
+      (h: { product_id: number }) => h.product_id,
+    );
     expect(guestIds).not.toContain(b);
     expect((await call(shop, 'GET', '/v1/me/product-histories')).status).toBe(401);
 
     await expectStatus(shop, 404, 'DELETE', `/v1/me/product-histories/${theirs[0].id}`, { token: demo });
     // As the storefront's client sends it: JSON content type and the XHR marker, no body.
     const del = await shop.app.request(`/v1/me/product-histories/${mine[0].id}`, {
-      method: 'DELETE', headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Authorization: `Bearer ${demo}` },
+      method: 'DELETE',
+      headers: {
+        'X-Channel-Id': 'default',
+        'X-Requested-With': 'XMLHttpRequest',
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${demo}`,
+      },
     });
     expect(del.status).toBe(204);
-    expect((await call(shop, 'GET', '/v1/me/product-histories', { token: demo })).body.map((h: { product_id: number }) => h.product_id)).toEqual([a]);
+    expect(
+      (await call(shop, 'GET', '/v1/me/product-histories', { token: demo })).body.map((h: { product_id: number }) => h.product_id),
+    ).toEqual([a]);
     expect((await call(shop, 'GET', '/v1/me/product-histories', { token: other.token })).body).toHaveLength(1);
   });
 
@@ -132,7 +147,9 @@ describe('browsing history', () => {
     const id = await pick();
     await expectStatus(shop, 201, 'POST', '/v1/product-histories', { body: { product_id: id }, token: demo });
     await shop.database.db.update(products).set({ is_published: false }).where(eq(products.id, id));
-    const ids = (await call(shop, 'GET', '/v1/me/product-histories', { token: demo })).body.map((h: { product_id: number }) => h.product_id);
+    const ids = (await call(shop, 'GET', '/v1/me/product-histories', { token: demo })).body.map(
+      (h: { product_id: number }) => h.product_id,
+    );
     expect(ids).not.toContain(id);
     await shop.database.db.update(products).set({ is_published: true }).where(eq(products.id, id));
   });

@@ -1,12 +1,20 @@
 /** Restock requests (「再入荷をお知らせ」) and the restock mail on the real API. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
-import { catalog_version, ecommerce_events, outbox_emails, product_histories, product_requests, products } from '../../api/src/db/schema/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
+import {
+  catalog_version,
+  ecommerce_events,
+  outbox_emails,
+  product_histories,
+  product_requests,
+  products,
+} from '../../api/src/db/schema/index.ts';
 import { notifyRestocked, raiseStock } from '../../api/src/services/product-requests/index.ts';
 import { purgeEcommerceEvents, scanRestocked, startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
-import { productRequestListSchema, productRequestSchema } from '#contracts/discovery.ts';
-import { createTestShop, loginDemo, onPostgres, productPicker, type TestShop } from './helpers.ts';
 import { call, confirmedRestockRequest, expectStatus } from './discovery-support.ts';
+import { createTestShop, loginDemo, onPostgres, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -16,10 +24,15 @@ beforeAll(async () => {
   demo = await loginDemo(shop);
   pick = productPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
-const restockMails = (to: string) => shop.database.db.select().from(outbox_emails)
-  .where(and(eq(outbox_emails.template, 'restock'), eq(outbox_emails.to_address, to)));
+const restockMails = (to: string) =>
+  shop.database.db
+    .select()
+    .from(outbox_emails)
+    .where(and(eq(outbox_emails.template, 'restock'), eq(outbox_emails.to_address, to)));
 
 describe('restock requests', () => {
   it('a guest must give an e-mail; a duplicate pending request answers the existing one', async () => {
@@ -38,14 +51,17 @@ describe('restock requests', () => {
   it('takes form data too, and refuses a product that is in stock', async () => {
     const id = await pick({ stock: 0 });
     const res = await shop.app.request('/v1/product-requests', {
-      method: 'POST', headers: { 'X-Channel-Id': 'default', 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { 'X-Channel-Id': 'default', 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ product_id: String(id), email: 'form@example.jp' }).toString(),
     });
     expect(res.status).toBe(201);
     const form = new FormData();
     form.set('product_id', String(id));
     form.set('email', 'multipart@example.jp');
-    expect((await shop.app.request('/v1/product-requests', { method: 'POST', headers: { 'X-Channel-Id': 'default' }, body: form })).status).toBe(201);
+    expect(
+      (await shop.app.request('/v1/product-requests', { method: 'POST', headers: { 'X-Channel-Id': 'default' }, body: form })).status,
+    ).toBe(201);
     const none = await shop.app.request('/v1/product-requests', { method: 'POST', headers: { 'X-Channel-Id': 'default' } });
     expect(none.status).toBe(422);
     expect((await none.json()).errors.product_id).toBeDefined();
@@ -54,9 +70,12 @@ describe('restock requests', () => {
     expect(r.body.code).toBe('product_request.in_stock');
   });
 
-  it('a member\'s request goes to their own address and is listed and withdrawn in my-page', async () => {
+  it("a member's request goes to their own address and is listed and withdrawn in my-page", async () => {
     const id = await pick({ stock: 0 });
-    const r = await expectStatus(shop, 201, 'POST', '/v1/product-requests', { token: demo, body: { product_id: id, email: 'ignored@example.jp' } });
+    const r = await expectStatus(shop, 201, 'POST', '/v1/product-requests', {
+      token: demo,
+      body: { product_id: id, email: 'ignored@example.jp' },
+    });
     expect(r.body.email).toBe('demo@example.jp');
     const list = await expectStatus(shop, 200, 'GET', '/v1/me/product-request-histories', { token: demo });
     const items = productRequestListSchema.parse(list.body);
@@ -73,7 +92,10 @@ describe('restock requests', () => {
 
   it('stock back from 0 mails each pending request once, with the product link, and sets notified_at', async () => {
     const id = await pick({ stock: 0 });
-    const [{ key, name }] = await shop.database.db.select({ key: products.key, name: products.name }).from(products).where(eq(products.id, id));
+    const [{ key, name }] = await shop.database.db
+      .select({ key: products.key, name: products.name })
+      .from(products)
+      .where(eq(products.id, id));
     await confirmedRestockRequest(shop, id, 'wait1@example.jp');
     await confirmedRestockRequest(shop, id, 'wait2@example.jp');
     // Still sold out: nothing is sent.
@@ -121,9 +143,12 @@ describe('restock requests', () => {
 
   it('the hourly round also works out 人気順 again: a product viewed now scores higher', async () => {
     const id = await pick({ stock: 3 });
-    const popularity = async () => (await shop.database.db.select({ p: products.popularity }).from(products).where(eq(products.id, id)))[0].p;
+    const popularity = async () =>
+      (await shop.database.db.select({ p: products.popularity }).from(products).where(eq(products.id, id)))[0].p;
     const before = await popularity();
-    await shop.database.db.insert(product_histories).values(Array.from({ length: 4 }, () => ({ product_id: id, guest_token: 'popularity-test' })));
+    await shop.database.db
+      .insert(product_histories)
+      .values(Array.from({ length: 4 }, () => ({ product_id: id, guest_token: 'popularity-test' })));
     const worker = startMaintenance(shop.database.db, { ...shop.env, RESTOCK_SCAN_INTERVAL_MS: 0 }, () => {});
     // Every published variant of its model carries the model's score: at least this product changed.
     expect((await worker.runOnce()).popularityChanged).toBeGreaterThanOrEqual(1);
@@ -150,10 +175,13 @@ describe('recommendation-click retention', () => {
   it('deletes events older than the retention, keeps newer ones', async () => {
     const old = new Date(Date.now() - 200 * 86_400_000);
     const recent = new Date(Date.now() - 10 * 86_400_000);
-    const rows = await shop.database.db.insert(ecommerce_events).values([
-      ...Array.from({ length: 7 }, () => ({ channel_id: 'default', name: 'retention-test', args: {}, created_at: old })),
-      { channel_id: 'default', name: 'retention-test', args: {}, created_at: recent },
-    ]).returning({ id: ecommerce_events.id });
+    const rows = await shop.database.db
+      .insert(ecommerce_events)
+      .values([
+        ...Array.from({ length: 7 }, () => ({ channel_id: 'default', name: 'retention-test', args: {}, created_at: old })),
+        { channel_id: 'default', name: 'retention-test', args: {}, created_at: recent },
+      ])
+      .returning({ id: ecommerce_events.id });
     expect(rows).toHaveLength(8);
     // Batches of 3: three rounds delete all seven.
     expect(await purgeEcommerceEvents(shop.database.db, 180, 3)).toBeGreaterThanOrEqual(7);

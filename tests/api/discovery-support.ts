@@ -27,7 +27,10 @@ export async function otherMember(shop: TestShop): Promise<{ id: number; token: 
   const username = `m${randomBytes(4).toString('hex')}`;
   const email = `${username}@example.jp`;
   const { id: _id, ...rest } = demo;
-  const [row] = await db.insert(users).values({ ...rest, username, email, password_hash: await hashPassword('other-pass-2026') }).returning();
+  const [row] = await db
+    .insert(users)
+    .values({ ...rest, username, email, password_hash: await hashPassword('other-pass-2026') })
+    .returning();
   const res = await shop.request('POST', '/v1/auth/login', { body: { username, password: 'other-pass-2026' } });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(json)}`);
@@ -40,8 +43,12 @@ export async function otherMember(shop: TestShop): Promise<{ id: number; token: 
  */
 export async function confirmedRestockRequest(shop: TestShop, productId: number, email: string): Promise<number> {
   const r = await expectStatus(shop, 201, 'POST', '/v1/product-requests', { body: { product_id: productId, email } });
-  const [mail] = await shop.database.db.select().from(outbox_emails)
-    .where(and(eq(outbox_emails.to_address, email), eq(outbox_emails.template, 'restock_confirm'))).orderBy(desc(outbox_emails.id)).limit(1);
+  const [mail] = await shop.database.db
+    .select()
+    .from(outbox_emails)
+    .where(and(eq(outbox_emails.to_address, email), eq(outbox_emails.template, 'restock_confirm')))
+    .orderBy(desc(outbox_emails.id))
+    .limit(1);
   if (mail) {
     const token = new URL(mail.body.split('\n').find((l) => l.includes('/verify/restock/'))!).searchParams.get('token');
     await expectStatus(shop, 200, 'POST', '/v1/product-requests/confirm', { body: { token } });

@@ -28,7 +28,7 @@ afterAll(async () => {
 const post = (data: unknown) => fetch(hookUrl, { method: 'POST', body: JSON.stringify(data) });
 
 describe('the e2e table switch', () => {
-  it('breaks the product reads with a real database error (the API\'s 500) and mends them', async () => {
+  it("breaks the product reads with a real database error (the API's 500) and mends them", async () => {
     const [product] = (await (await shop.request('GET', '/v1/products?page=1')).json()) as Array<{ key: string }>;
     const read = () => shop.request('GET', `/v1/products/${encodeURIComponent(product.key)}`);
     expect((await read()).status).toBe(200);
@@ -36,7 +36,11 @@ describe('the e2e table switch', () => {
     for (let i = 0; i < 2; i++) expect((await post({ action: 'break-table', table: 'review_stats' })).status).toBe(200);
     const failed = await read();
     expect(failed.status).toBe(500);
-    expect(await failed.json()).toEqual({ message: 'サーバーエラーが発生しました。', code: 'common.server_error', request_id: failed.headers.get('x-request-id') });
+    expect(await failed.json()).toEqual({
+      message: 'サーバーエラーが発生しました。',
+      code: 'common.server_error',
+      request_id: failed.headers.get('x-request-id'),
+    });
 
     for (let i = 0; i < 2; i++) expect((await post({ action: 'mend-table', table: 'review_stats' })).status).toBe(200);
     expect((await read()).status).toBe(200);

@@ -5,8 +5,8 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
@@ -31,7 +31,9 @@ const mapped = async (run: () => Promise<unknown>) => {
 };
 
 const UNAVAILABLE = {
-  status: 503, code: 'common.service_unavailable', retryAfter: '5',
+  status: 503,
+  code: 'common.service_unavailable',
+  retryAfter: '5',
   message: 'ただいまサービスをご利用いただけません。しばらくしてから再度お試しください。',
 };
 
@@ -56,8 +58,12 @@ const setup = [
 describe('PGlite errors', () => {
   const client = new PGlite();
   const db = drizzlePglite(client);
-  beforeAll(async () => { for (const q of setup) await db.execute(q); });
-  afterAll(async () => { await client.close().catch(() => {}); });
+  beforeAll(async () => {
+    for (const q of setup) await db.execute(q);
+  });
+  afterAll(async () => {
+    await client.close().catch(() => {});
+  });
 
   for (const [name, query, status] of inputCases) {
     it(`${name} caused by input is a ${status}, not a 500`, async () => {
@@ -107,27 +113,35 @@ describe('pg driver: unreachable database', () => {
 describe.runIf(onPostgres)('PostgreSQL errors (pg driver)', () => {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 3 });
   const db = drizzlePg(pool);
-  afterAll(async () => { await pool.end(); });
+  afterAll(async () => {
+    await pool.end();
+  });
 
   for (const [name, query, status] of inputCases) {
     it(`${name} caused by input is a ${status}, not a 500`, async () => {
       // Each case makes its tables inside a transaction that the failing statement rolls back.
-      const e = await mapped(() => db.transaction(async (tx) => {
-        for (const q of setup) await tx.execute(q);
-        await tx.execute(query);
-      }));
+      const e = await mapped(() =>
+        db.transaction(async (tx) => {
+          for (const q of setup) await tx.execute(q);
+          await tx.execute(query);
+        }),
+      );
       expect(e?.status).toBe(status);
     });
   }
 
   it('a statement timeout (57014) is a 503', async () => {
-    expect(await mapped(() => db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 50`);
-      await tx.execute(sql`select pg_sleep(2)`);
-    }))).toEqual(UNAVAILABLE);
+    expect(
+      await mapped(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local statement_timeout = 50`);
+          await tx.execute(sql`select pg_sleep(2)`);
+        }),
+      ),
+    ).toEqual(UNAVAILABLE);
   });
 
-  it('a hung query past the client\'s query_timeout (Query read timeout) is a 503', async () => {
+  it("a hung query past the client's query_timeout (Query read timeout) is a 503", async () => {
     const client = new pg.Client({ connectionString: process.env.DATABASE_URL, query_timeout: 100 });
     await client.connect();
     const e = await errorOf(() => client.query('select pg_sleep(2)'));

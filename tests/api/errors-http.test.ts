@@ -14,7 +14,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   member = await loginDemo(shop);
 });
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 /** Every error body names its request (the X-Request-Id of the answer). */
 const requestId = expect.stringMatching(/^[0-9a-f]{32}$/);
@@ -31,14 +33,25 @@ describe('validation errors name each field in Japanese (spec 5)', () => {
       code: 'common.validation',
       request_id: requestId,
       errors: {
-        email: ['メールアドレスは必須項目です'], last_name: ['姓は必須項目です'], first_name: ['名は必須項目です'],
-        last_name_kana: ['セイは必須項目です'], first_name_kana: ['メイは必須項目です'],
+        email: ['メールアドレスは必須項目です'],
+        last_name: ['姓は必須項目です'],
+        first_name: ['名は必須項目です'],
+        last_name_kana: ['セイは必須項目です'],
+        first_name_kana: ['メイは必須項目です'],
       },
     });
   });
 
   it('an address with a bad postal code and kana says which rule failed', async () => {
-    const body = { last_name: '山田', first_name: '花子', last_name_kana: 'やまだ', postal_code: '1234', prefecture: '東京都', city: '渋谷区', address1: '1-1' };
+    const body = {
+      last_name: '山田',
+      first_name: '花子',
+      last_name_kana: 'やまだ',
+      postal_code: '1234',
+      prefecture: '東京都',
+      city: '渋谷区',
+      address1: '1-1',
+    };
     const res = await shop.request('POST', '/v1/me/user-addresses', { token: member, body });
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({
@@ -48,7 +61,7 @@ describe('validation errors name each field in Japanese (spec 5)', () => {
   });
 });
 
-describe('hono\'s own errors answer Japanese JSON', () => {
+describe("hono's own errors answer Japanese JSON", () => {
   it('401: ログインしてください。', async () => {
     const res = await shop.request('GET', '/v1/me/user');
     expect(res.status).toBe(401);
@@ -58,13 +71,21 @@ describe('hono\'s own errors answer Japanese JSON', () => {
   it('415 when the body is not JSON', async () => {
     const res = await raw('/v1/auth/login', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'demo' });
     expect(res.status).toBe(415);
-    expect(await res.json()).toEqual({ message: 'Content-Type に application/json を指定してください。', code: 'common.unsupported_media_type', request_id: requestId });
+    expect(await res.json()).toEqual({
+      message: 'Content-Type に application/json を指定してください。',
+      code: 'common.unsupported_media_type',
+      request_id: requestId,
+    });
   });
 
   it('400 for malformed JSON', async () => {
     const res = await shop.request('POST', '/v1/auth/login', { body: '{"username":' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'リクエストの形式が正しくありません。', code: 'common.bad_request', request_id: requestId });
+    expect(await res.json()).toEqual({
+      message: 'リクエストの形式が正しくありません。',
+      code: 'common.bad_request',
+      request_id: requestId,
+    });
   });
 
   it('unknown /v1 paths, and /v1 itself, answer JSON 404', async () => {
@@ -72,7 +93,11 @@ describe('hono\'s own errors answer Japanese JSON', () => {
       const res = await shop.request('GET', path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toContain('application/json');
-      expect(await res.json(), path).toEqual({ message: 'お探しのページが見つかりませんでした。', code: 'common.not_found', request_id: requestId });
+      expect(await res.json(), path).toEqual({
+        message: 'お探しのページが見つかりませんでした。',
+        code: 'common.not_found',
+        request_id: requestId,
+      });
     }
   });
 
@@ -80,7 +105,11 @@ describe('hono\'s own errors answer Japanese JSON', () => {
     const res = await shop.request('DELETE', '/v1/products');
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('GET');
-    expect(await res.json()).toEqual({ message: 'このメソッドは使用できません。', code: 'common.method_not_allowed', request_id: requestId });
+    expect(await res.json()).toEqual({
+      message: 'このメソッドは使用できません。',
+      code: 'common.method_not_allowed',
+      request_id: requestId,
+    });
   });
 
   it('keeps the channel-not-found message the storefront matches literally (spec 8)', async () => {
@@ -96,7 +125,9 @@ describe('request bodies over the limit are refused with 413 before being read w
 
   it('with Content-Length', async () => {
     const res = await raw('/v1/auth/login', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(twoMegabytes.length) }, body: twoMegabytes,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(twoMegabytes.length) },
+      body: twoMegabytes,
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual(expected);
@@ -120,12 +151,14 @@ describe('request bodies over the limit are refused with 413 before being read w
 
   it('a body under the limit still works', async () => {
     // Login's own cap is 8 KB (services/rate-limit/public-writes.ts); under it the call works.
-    const res = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo', password: 'demo-pass-2026', pad: 'x'.repeat(6 * 1024) } });
+    const res = await shop.request('POST', '/v1/auth/login', {
+      body: { username: 'demo', password: 'demo-pass-2026', pad: 'x'.repeat(6 * 1024) },
+    });
     expect(res.status).toBe(200);
   });
 });
 
-describe('over a real Node HTTP server (the adapter\'s own request objects, as npm start serves them)', () => {
+describe("over a real Node HTTP server (the adapter's own request objects, as npm start serves them)", () => {
   let server: ReturnType<typeof serve>;
   let port = 0;
   beforeAll(async () => {
@@ -137,12 +170,17 @@ describe('over a real Node HTTP server (the adapter\'s own request objects, as n
 
   function send(method: string, path: string, headers: Record<string, string>, chunks: string[] = []) {
     return new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, method, path, headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', ...headers } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => { body += c; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = httpRequest(
+        { host: '127.0.0.1', port, method, path, headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            body += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       for (const chunk of chunks) req.write(chunk);
       req.end();
@@ -157,10 +195,18 @@ describe('over a real Node HTTP server (the adapter\'s own request objects, as n
 
   it('a chunked JSON body under the limit reaches the handler; over the limit it is 413', async () => {
     const body = JSON.stringify({ username: 'demo', password: 'demo-pass-2026' });
-    const ok = await send('POST', '/v1/auth/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, [body.slice(0, 10), body.slice(10)]);
+    const ok = await send('POST', '/v1/auth/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, [
+      body.slice(0, 10),
+      body.slice(10),
+    ]);
     expect(ok.status).toBe(200);
     expect(JSON.parse(ok.body).access_token).toBeTruthy();
-    const big = await send('POST', '/v1/auth/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, Array.from({ length: 20 }, () => 'x'.repeat(64 * 1024)));
+    const big = await send(
+      'POST',
+      '/v1/auth/login',
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      Array.from({ length: 20 }, () => 'x'.repeat(64 * 1024)),
+    );
     expect(big.status).toBe(413);
   });
 });

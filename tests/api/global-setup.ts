@@ -18,7 +18,9 @@ import { seed } from '../../api/src/db/seed/index.ts';
 export type ShopTemplate = { kind: 'pglite'; tarball: string } | { kind: 'postgres'; database: string };
 
 declare module 'vitest' {
-  export interface ProvidedContext { shopTemplate: ShopTemplate }
+  export interface ProvidedContext {
+    shopTemplate: ShopTemplate;
+  }
 }
 
 const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
@@ -31,7 +33,11 @@ export default async function setup(project: TestProject) {
     const admin = async (query: string) => {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      try { await client.query(query); } finally { await client.end(); }
+      try {
+        await client.query(query);
+      } finally {
+        await client.end();
+      }
     };
     const drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin(`CREATE DATABASE ${name}`);
@@ -39,7 +45,11 @@ export default async function setup(project: TestProject) {
       const url = new URL(baseUrl);
       url.pathname = `/${name}`;
       const database = await openDatabase(url.toString());
-      try { await seed(database.db); } finally { await database.close(); } // no connection may stay: TEMPLATE needs none
+      try {
+        await seed(database.db);
+      } finally {
+        await database.close();
+      } // no connection may stay: TEMPLATE needs none
     } catch (error) {
       await drop();
       throw error;

@@ -4,8 +4,9 @@
  * cached, past the maintenance gate; a cut database or Redis answers 503 within about a second; a
  * schema that is behind says so and turns ready once migrated, without a restart.
  */
-import { createServer, type Server } from 'node:net';
+
 import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,12 @@ import { apiChecks, createReadiness } from '../../api/src/routes/health/readines
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); });
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
 
 describe('GET /healthz and /readyz', () => {
   it('answers alive and ready, uncached, without a channel header', async () => {
@@ -49,7 +54,12 @@ describe('GET /healthz and /readyz', () => {
     readiness.stop();
     const res = await app.request('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'skipped', schema: 'skipped' }, reason: 'shutting down', request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'skipped', schema: 'skipped' },
+      reason: 'shutting down',
+      request_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     expect((await app.request('/healthz')).status).toBe(200);
   });
 });
@@ -64,7 +74,8 @@ describe('readiness of a database whose schema is behind', () => {
       const behind = await app.request('/readyz');
       expect(behind.status).toBe(503);
       expect(await behind.json()).toEqual({
-        status: 'not_ready', checks: { database: 'ok', schema: 'fail' },
+        status: 'not_ready',
+        checks: { database: 'ok', schema: 'fail' },
         reason: `database schema is behind: 0 of ${expected} migrations applied; run npm run db:migrate`,
         request_id: expect.stringMatching(/^[0-9a-f]{32}$/),
       });
@@ -85,7 +96,9 @@ describe('readiness when a dependency is cut', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
     port = (silent.address() as AddressInfo).port;
   });
-  afterAll(async () => { silent.close(); });
+  afterAll(async () => {
+    silent.close();
+  });
 
   it('answers 503 within about a second when the database does not answer', async () => {
     const pool = new pg.Pool({ host: '127.0.0.1', port, user: 'x', database: 'x', connectionTimeoutMillis: 2500 });

@@ -8,10 +8,10 @@ import { readFile } from 'node:fs/promises';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
-import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { type Database, openDatabase } from '../../api/src/db/client.ts';
 import { product_channels, products } from '../../api/src/db/schema/index.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
-import { readEnv, type ApiEnv } from '../../api/src/env.ts';
+import { type ApiEnv, readEnv } from '../../api/src/env.ts';
 
 export const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
 
@@ -37,7 +37,12 @@ async function createPostgresDatabase(baseUrl: string, template: string | null) 
   return { url: url.toString(), drop };
 }
 
-export interface RequestOptions { body?: unknown; token?: string | null; channel?: string | null; headers?: Record<string, string> }
+export interface RequestOptions {
+  body?: unknown;
+  token?: string | null;
+  channel?: string | null;
+  headers?: Record<string, string>;
+}
 
 export interface TestShop {
   database: Database;
@@ -97,7 +102,17 @@ export async function createTestShop(overrides: Record<string, string> = {}, opt
     }
     return Promise.resolve(app.request(path, { method, headers, body }));
   };
-  return { database, app, env, envWith, request, close: async () => { await database.close(); await drop(); } };
+  return {
+    database,
+    app,
+    env,
+    envWith,
+    request,
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
 }
 
 /** Logs the seeded demo member in and returns the access token. */
@@ -107,7 +122,11 @@ export async function loginDemo(shop: TestShop): Promise<string> {
   return (await res.json()).access_token;
 }
 
-export interface ProductSetup { price?: number; taxRate?: 8 | 10; stock?: number }
+export interface ProductSetup {
+  price?: number;
+  taxRate?: 8 | 10;
+  stock?: number;
+}
 
 /**
  * Returns a function that hands out a different published product of the default channel on each
@@ -117,11 +136,18 @@ export function productPicker(shop: TestShop): (opts?: ProductSetup) => Promise<
   const picked = new Set<number>([0]);
   return async (opts = {}) => {
     const db = shop.database.db;
-    const [p] = await db.select({ id: products.id }).from(products)
+    const [p] = await db
+      .select({ id: products.id })
+      .from(products)
       .innerJoin(product_channels, and(eq(product_channels.product_id, products.id), eq(product_channels.channel_id, 'default')))
-      .where(and(eq(products.is_published, true), notInArray(products.id, [...picked]))).orderBy(products.id).limit(1);
+      .where(and(eq(products.is_published, true), notInArray(products.id, [...picked])))
+      .orderBy(products.id)
+      .limit(1);
     picked.add(p.id);
-    await db.update(products).set({ product_price: opts.price ?? 1000, tax_rate: opts.taxRate ?? 10, stock: opts.stock ?? 50 }).where(eq(products.id, p.id));
+    await db
+      .update(products)
+      .set({ product_price: opts.price ?? 1000, tax_rate: opts.taxRate ?? 10, stock: opts.stock ?? 50 })
+      .where(eq(products.id, p.id));
     return p.id;
   };
 }

@@ -7,17 +7,34 @@
  * nested 50,000 deep on every write call.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 import { CHANNEL_NOT_FOUND_MESSAGE } from '#contracts/constants.ts';
 import { MAX_JSON_DEPTH } from '../../api/src/middleware/nul.ts';
+import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 interface JsonSchema {
-  $ref?: string; type?: string | string[]; format?: string; pattern?: string; enum?: unknown[]; minimum?: number;
-  properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; allOf?: JsonSchema[];
-  const?: unknown; nullable?: boolean;
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  pattern?: string;
+  enum?: unknown[];
+  minimum?: number;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  const?: unknown;
+  nullable?: boolean;
 }
-interface Parameter { name: string; in: string; schema: JsonSchema }
-interface Operation { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }
+interface Parameter {
+  name: string;
+  in: string;
+  schema: JsonSchema;
+}
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema: JsonSchema }> };
+}
 
 const HUGE = 99999999999;
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]/;
@@ -35,7 +52,9 @@ beforeAll(async () => {
   cartToken = (await (await shop.request('POST', '/v1/carts/init', { body: {} })).json()).token;
   addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: member })).json())[0].id;
 });
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const resolve = (s: JsonSchema): JsonSchema => (s.$ref ? resolve(doc.components!.schemas![s.$ref.split('/').pop()!]) : s);
 const typesOf = (s: JsonSchema): string[] => {
@@ -55,10 +74,15 @@ function sample(name: string, schema: JsonSchema): unknown {
   if (name === 'user_address_id') return addressId;
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   switch (type) {
-    case 'integer': case 'number': return Math.max(1, s.minimum ?? 1);
-    case 'boolean': return false;
-    case 'array': return [sample(name, s.items ?? {})];
-    case 'object': return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(k, v)]));
+    case 'integer':
+    case 'number':
+      return Math.max(1, s.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'array':
+      return [sample(name, s.items ?? {})];
+    case 'object':
+      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(k, v)]));
     default:
       if (s.format === 'email' || name === 'email') return 'sweep@example.jp';
       if (s.format === 'date' || name === 'birthday') return '2000-01-01';
@@ -70,12 +94,21 @@ function sample(name: string, schema: JsonSchema): unknown {
   }
 }
 
-interface Call { label: string; path: string; query: Record<string, unknown>; body: unknown }
+interface Call {
+  label: string;
+  path: string;
+  query: Record<string, unknown>;
+  body: unknown;
+}
 
 /** One call per bad field: every path/query/body field in turn gets `bad` where its type takes it. */
 function calls(path: string, op: Operation, bad: unknown, takes: (s: JsonSchema) => boolean): Call[] {
   const params = op.parameters ?? [];
-  const pathValues = Object.fromEntries(params.filter((p) => p.in === 'path').map((p) => [p.name, p.name === 'token' ? cartToken : p.name === 'id' ? String(addressId) : String(sample(p.name, p.schema))]));
+  const pathValues = Object.fromEntries(
+    params
+      .filter((p) => p.in === 'path')
+      .map((p) => [p.name, p.name === 'token' ? cartToken : p.name === 'id' ? String(addressId) : String(sample(p.name, p.schema))]),
+  );
   const query = Object.fromEntries(params.filter((p) => p.in === 'query').map((p) => [p.name, sample(p.name, p.schema)]));
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
   const body = bodySchema ? (sample('', bodySchema) as Record<string, unknown>) : undefined;
@@ -90,9 +123,11 @@ function calls(path: string, op: Operation, bad: unknown, takes: (s: JsonSchema)
     const walk = (schema: JsonSchema, at: string[]) => {
       const s = resolve(schema);
       for (const [k, v] of Object.entries(s.properties ?? {})) {
-        if (takes(v)) out.push({ label: `body ${[...at, k].join('.')}`, path: fill(pathValues), query, body: setAt(body, [...at, k], bad) });
+        if (takes(v))
+          out.push({ label: `body ${[...at, k].join('.')}`, path: fill(pathValues), query, body: setAt(body, [...at, k], bad) });
         const items = resolve(v).items;
-        if (items && takes(items)) out.push({ label: `body ${[...at, k]}[]`, path: fill(pathValues), query, body: setAt(body, [...at, k], [bad]) });
+        if (items && takes(items))
+          out.push({ label: `body ${[...at, k]}[]`, path: fill(pathValues), query, body: setAt(body, [...at, k], [bad]) });
         if (resolve(v).properties) walk(v, [...at, k]);
       }
     };
@@ -118,7 +153,7 @@ async function send(method: string, call: Call, token: string | null) {
 async function check(res: Response): Promise<string | null> {
   if (res.status < 400 || res.status >= 500) return `status ${res.status}: ${(await res.text()).slice(0, 200)}`;
   if (!res.headers.get('content-type')?.includes('application/json')) return `not JSON: ${res.headers.get('content-type')}`;
-  const body = await res.json() as { message?: string; errors?: Record<string, string[]> };
+  const body = (await res.json()) as { message?: string; errors?: Record<string, string[]> };
   const texts = [body.message ?? '', ...Object.values(body.errors ?? {}).flat()];
   const english = texts.filter((t) => t !== CHANNEL_NOT_FOUND_MESSAGE && !JAPANESE.test(t));
   return english.length ? `not Japanese: ${JSON.stringify(body)}` : null;
@@ -167,7 +202,10 @@ describe('no bad input reaches the database as a 500', () => {
   it('a JSON body nested 50,000 deep, or just past 32, answers 400 like malformed JSON on every write call', async () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     // About 300 KB: under BODY_LIMIT_BYTES; a call with a smaller body cap (public writes) may refuse it 413 first.
-    const bodies = [{ body: nested(50_000), capped: true }, { body: nested(MAX_JSON_DEPTH + 1), capped: false }];
+    const bodies = [
+      { body: nested(50_000), capped: true },
+      { body: nested(MAX_JSON_DEPTH + 1), capped: false },
+    ];
     const failures: string[] = [];
     let count = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -178,9 +216,14 @@ describe('no bad input reaches the database as a 500', () => {
           for (const token of [null, member]) {
             count += 1;
             const res = await shop.request(method.toUpperCase(), url, { token, body: sent });
-            const body = await res.json().catch(() => null) as { code?: string } | null;
-            const ok = (res.status === 400 && body?.code === 'common.bad_request') || (capped && res.status === 413 && body?.code === 'common.payload_too_large');
-            if (!ok) failures.push(`${method.toUpperCase()} ${path} (${sent.length} B, ${token ? 'member' : 'guest'}): ${res.status} ${JSON.stringify(body)}`);
+            const body = (await res.json().catch(() => null)) as { code?: string } | null;
+            const ok =
+              (res.status === 400 && body?.code === 'common.bad_request') ||
+              (capped && res.status === 413 && body?.code === 'common.payload_too_large');
+            if (!ok)
+              failures.push(
+                `${method.toUpperCase()} ${path} (${sent.length} B, ${token ? 'member' : 'guest'}): ${res.status} ${JSON.stringify(body)}`,
+              );
           }
         }
       }
@@ -200,7 +243,7 @@ describe('no bad input reaches the database as a 500', () => {
     expect((await shop.request('GET', `/v1/products/${encodeURIComponent('1\u202e')}`)).status).toBe(422);
   });
 
-  it('answers the issue\'s examples: /products?keyword=%00, /products/%00 and an id of 99999999999', async () => {
+  it("answers the issue's examples: /products?keyword=%00, /products/%00 and an id of 99999999999", async () => {
     for (const path of ['/v1/products?keyword=%00', '/v1/products/%00', `/v1/me/user-addresses/${HUGE}`]) {
       const res = await shop.request('GET', path, { token: member });
       expect(res.status, path).toBe(422);

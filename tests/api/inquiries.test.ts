@@ -2,11 +2,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { inquiries, outbox_emails } from '../../api/src/db/schema/index.ts';
-import { createApp } from '../../api/src/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryResponseSchema } from '#contracts/inquiries.ts';
+import { createApp } from '../../api/src/app.ts';
+import { inquiries, outbox_emails } from '../../api/src/db/schema/index.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -17,7 +17,10 @@ beforeAll(async () => {
   shop = await createTestShop({ UPLOAD_DIR: uploads });
   categories = await (await shop.request('GET', '/v1/categories/hierarchy?table=inquiries')).json();
 }, 120_000);
-afterAll(async () => { await shop?.close(); await rm(uploads, { recursive: true, force: true }); });
+afterAll(async () => {
+  await shop?.close();
+  await rm(uploads, { recursive: true, force: true });
+});
 
 const categoryId = (key: string) => {
   for (const c of categories) {
@@ -28,14 +31,19 @@ const categoryId = (key: string) => {
   throw new Error(`no category ${key}`);
 };
 const inquiry = (email = 'toiawase@example.jp', extra: Record<string, unknown> = {}) => ({
-  category_id: categoryId('inquiry-product'), name: '山田 花子', name_kana: 'ヤマダ ハナコ', email, phone: '03-1234-5678',
-  body: 'サイズ表の見方を教えてください。\n着丈は何センチですか。', ...extra,
+  category_id: categoryId('inquiry-product'),
+  name: '山田 花子',
+  name_kana: 'ヤマダ ハナコ',
+  email,
+  phone: '03-1234-5678',
+  body: 'サイズ表の見方を教えてください。\n着丈は何センチですか。',
+  ...extra,
 });
 const post = (body: unknown, token?: string) => shop.request('POST', '/v1/inquiries', { body, token });
 const mailsOf = async (number: string) => (await shop.database.db.select().from(outbox_emails)).filter((m) => m.subject.includes(number));
 
 describe('inquiry categories', () => {
-  it('serves the contact form\'s categories with the business one and its children', () => {
+  it("serves the contact form's categories with the business one and its children", () => {
     const names = categories.map((c) => c.name);
     expect(names).toEqual(expect.arrayContaining(['商品について', 'ご注文について', '配送について', 'その他']));
     expect(categories.find((c) => c.key === 'inquiry-corporate')!.children.length).toBeGreaterThan(0);
@@ -49,23 +57,42 @@ describe('prepare', () => {
     expect(res.status).toBe(200);
     const body = inquiryResponseSchema.parse(await res.json());
     expect(body.number).toBeUndefined();
-    expect(body.inquiry).toMatchObject({ name: '山田 花子', category_name: '商品について', is_business: false, extend: null, phone: '03-1234-5678' });
+    expect(body.inquiry).toMatchObject({
+      name: '山田 花子',
+      category_name: '商品について',
+      is_business: false,
+      extend: null,
+      phone: '03-1234-5678',
+    });
     expect((await shop.database.db.select().from(inquiries)).length).toBe(before);
     expect((await shop.database.db.select().from(outbox_emails)).filter((m) => m.to_address === 'prepare@example.jp')).toEqual([]);
   });
 
   it('refuses bad input field by field in Japanese (required, kana, tel, e-mail, length, category)', async () => {
-    const res = await post({ ...inquiry(), prepare: true, name: '', name_kana: 'やまだ', phone: '12-345', email: 'not-mail', body: 'x'.repeat(2001) });
+    const res = await post({
+      ...inquiry(),
+      prepare: true,
+      name: '',
+      name_kana: 'やまだ',
+      phone: '12-345',
+      email: 'not-mail',
+      body: 'x'.repeat(2001),
+    });
     expect(res.status).toBe(422);
     const { errors, message } = await res.json();
     expect(message).toBe('入力内容に誤りがあります。');
     expect(errors).toMatchObject({
-      name: ['お名前は必須項目です'], name_kana: ['フリガナは全角カタカナで入力してください'],
-      phone: ['電話番号は電話番号のフォーマットで入力してください'], email: ['メールアドレスは有効なメールアドレスではありません'],
+      name: ['お名前は必須項目です'],
+      name_kana: ['フリガナは全角カタカナで入力してください'],
+      phone: ['電話番号は電話番号のフォーマットで入力してください'],
+      email: ['メールアドレスは有効なメールアドレスではありません'],
       body: ['お問い合わせ内容は2000文字以内にしてください'],
     });
     const missing = await post({ prepare: true });
-    expect((await missing.json()).errors).toMatchObject({ category_id: ['お問い合わせ種別は必須項目です'], body: ['お問い合わせ内容は必須項目です'] });
+    expect((await missing.json()).errors).toMatchObject({
+      category_id: ['お問い合わせ種別は必須項目です'],
+      body: ['お問い合わせ内容は必須項目です'],
+    });
     const productCategory = (await (await shop.request('GET', '/v1/categories/hierarchy?table=products')).json())[0].id;
     const wrong = await post({ ...inquiry(), category_id: productCategory, prepare: true });
     expect(wrong.status).toBe(422);
@@ -74,14 +101,22 @@ describe('prepare', () => {
 });
 
 describe('submit', () => {
-  it('stores the inquiry and queues the shop\'s mail and the acknowledgement in the same transaction', async () => {
+  it("stores the inquiry and queues the shop's mail and the acknowledgement in the same transaction", async () => {
     const res = await post(inquiry('sender@example.jp'));
     expect(res.status).toBe(201);
     const body = inquiryResponseSchema.parse(await res.json());
     expect(body.number).toMatch(/^Q\d{6}$/);
-    const [row] = await shop.database.db.select().from(inquiries).where(eq(inquiries.id, Number(body.number!.slice(1))));
+    const [row] = await shop.database.db
+      .select()
+      .from(inquiries)
+      .where(eq(inquiries.id, Number(body.number!.slice(1))));
     expect(row.category_id).toBe(categoryId('inquiry-product'));
-    expect(row.payload).toMatchObject({ name: '山田 花子', email: 'sender@example.jp', user_id: null, body: expect.stringContaining('着丈') });
+    expect(row.payload).toMatchObject({
+      name: '山田 花子',
+      email: 'sender@example.jp',
+      user_id: null,
+      body: expect.stringContaining('着丈'),
+    });
     const mails = await mailsOf(body.number!);
     const toShop = mails.find((m) => m.template === 'inquiry_shop')!;
     const ack = mails.find((m) => m.template === 'inquiry_ack')!;
@@ -99,7 +134,10 @@ describe('submit', () => {
     const res = await post(inquiry('member-inquiry@example.jp'), token);
     expect(res.status).toBe(201);
     const { number } = await res.json();
-    const [row] = await shop.database.db.select().from(inquiries).where(eq(inquiries.id, Number(number.slice(1))));
+    const [row] = await shop.database.db
+      .select()
+      .from(inquiries)
+      .where(eq(inquiries.id, Number(number.slice(1))));
     expect((row.payload as { user_id: number | null }).user_id).toBeGreaterThan(0);
   });
 
@@ -108,24 +146,46 @@ describe('submit', () => {
     const noCompany = await post({ ...inquiry('biz@example.jp'), category_id: corporate, prepare: true });
     expect(noCompany.status).toBe(422);
     expect((await noCompany.json()).errors).toEqual({ 'extend.corporation': ['会社名は必須項目です'] });
-    const bad = await post({ ...inquiry('biz@example.jp'), category_id: corporate, prepare: true,
-      extend: { corporation: '株式会社テスト', url: 'javascript:alert(1)', capital: '一千万', delivery: 4, payment: 0, order_no: '注文1' } });
+    const bad = await post({
+      ...inquiry('biz@example.jp'),
+      category_id: corporate,
+      prepare: true,
+      extend: { corporation: '株式会社テスト', url: 'javascript:alert(1)', capital: '一千万', delivery: 4, payment: 0, order_no: '注文1' },
+    });
     expect(bad.status).toBe(422);
     expect((await bad.json()).errors).toMatchObject({
-      'extend.url': ['ホームページURLの形式が正しくありません'], 'extend.capital': ['資本金（万円）は数字のみ使用できます'],
-      'extend.delivery': ['選択された配送方法は正しくありません'], 'extend.payment': ['選択されたお支払い方法は正しくありません'],
+      'extend.url': ['ホームページURLの形式が正しくありません'],
+      'extend.capital': ['資本金（万円）は数字のみ使用できます'],
+      'extend.delivery': ['選択された配送方法は正しくありません'],
+      'extend.payment': ['選択されたお支払い方法は正しくありません'],
       'extend.order_no': ['ご注文番号は半角英数字で入力してください'],
     });
     const extend = {
-      corporation: '株式会社ひより商店', department: '仕入部', address: '兵庫県西脇市1-2-3', establishment: '1998年4月', annual_sale: '12000',
-      capital: '1000', employee_num: '25', business_type: '小売業', store_name: 'ひより西脇店', business_hours: '10:00〜19:00',
-      business_holiday: '水曜日', url: 'https://hiyori.example.jp/', delivery: 2, delivery_company: 'ヤマト運輸', payment: 2, order_no: '',
+      corporation: '株式会社ひより商店',
+      department: '仕入部',
+      address: '兵庫県西脇市1-2-3',
+      establishment: '1998年4月',
+      annual_sale: '12000',
+      capital: '1000',
+      employee_num: '25',
+      business_type: '小売業',
+      store_name: 'ひより西脇店',
+      business_hours: '10:00〜19:00',
+      business_holiday: '水曜日',
+      url: 'https://hiyori.example.jp/',
+      delivery: 2,
+      delivery_company: 'ヤマト運輸',
+      payment: 2,
+      order_no: '',
     };
     const res = await post({ ...inquiry('biz@example.jp'), category_id: corporate, extend });
     expect(res.status).toBe(201);
     const body = inquiryResponseSchema.parse(await res.json());
     expect(body.inquiry.is_business).toBe(true);
-    const [row] = await shop.database.db.select().from(inquiries).where(eq(inquiries.id, Number(body.number!.slice(1))));
+    const [row] = await shop.database.db
+      .select()
+      .from(inquiries)
+      .where(eq(inquiries.id, Number(body.number!.slice(1))));
     const { order_no: _blank, ...kept } = extend;
     expect((row.payload as { extend: unknown }).extend).toEqual(kept);
     const toShop = (await mailsOf(body.number!)).find((m) => m.template === 'inquiry_business_shop')!;
@@ -162,7 +222,10 @@ describe('submit', () => {
 
 describe('spam', () => {
   it('answers a filled honeypot like a send but stores and mails nothing', async () => {
-    const count = async () => [(await shop.database.db.select().from(inquiries)).length, (await shop.database.db.select().from(outbox_emails)).length];
+    const count = async () => [
+      (await shop.database.db.select().from(inquiries)).length,
+      (await shop.database.db.select().from(outbox_emails)).length,
+    ];
     const before = await count();
     const res = await post({ ...inquiry('bot@example.jp'), homepage: 'http://spam.example.com' });
     expect(res.status).toBe(201);
@@ -184,10 +247,16 @@ describe('spam', () => {
 
   it('limits sends per client address', async () => {
     const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1' }) });
-    const send = (ip: string, i: number) => proxied.request('/v1/inquiries', {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Channel-Id': 'default', 'X-Forwarded-For': ip },
-      body: JSON.stringify(inquiry(`addr${i}@example.jp`)),
-    }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+    const send = (ip: string, i: number) =>
+      proxied.request(
+        '/v1/inquiries',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Channel-Id': 'default', 'X-Forwarded-For': ip },
+          body: JSON.stringify(inquiry(`addr${i}@example.jp`)),
+        },
+        { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await send('203.0.113.9', i)).status);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);

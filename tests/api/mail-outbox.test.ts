@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { type Database, openDatabase } from '../../api/src/db/client.ts';
 import { outbox_emails, settings } from '../../api/src/db/schema/index.ts';
 import { queueMail } from '../../api/src/services/mail/index.ts';
 import { createOutboxWorker, type OutboxWorker, type OutboxWorkerOptions } from '../../api/src/services/outbox/index.ts';
@@ -21,7 +21,12 @@ import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 /** queueMail's row id (none of these mails reaches the per-mailbox cap). */
 const queue = async (...args: Parameters<typeof queueMail>) => (await queueMail(...args))!;
 
-interface Received { to: string[]; mailFrom: string; raw: string; at: number }
+interface Received {
+  to: string[];
+  mailFrom: string;
+  raw: string;
+  at: number;
+}
 
 interface TestSmtp {
   url: string;
@@ -100,11 +105,16 @@ async function server(opts: { refuse?: number; delayMs?: number } = {}): Promise
 }
 
 async function row(id: number) {
-  const [r] = await shop.database.db.select({
-    sent_at: outbox_emails.sent_at, attempts: outbox_emails.attempts, last_error: outbox_emails.last_error,
-    locked_until: outbox_emails.locked_until,
-    due_later: sql<boolean>`${outbox_emails.next_attempt_at} > now()`,
-  }).from(outbox_emails).where(eq(outbox_emails.id, id));
+  const [r] = await shop.database.db
+    .select({
+      sent_at: outbox_emails.sent_at,
+      attempts: outbox_emails.attempts,
+      last_error: outbox_emails.last_error,
+      locked_until: outbox_emails.locked_until,
+      due_later: sql<boolean>`${outbox_emails.next_attempt_at} > now()`,
+    })
+    .from(outbox_emails)
+    .where(eq(outbox_emails.id, id));
   return r;
 }
 
@@ -118,11 +128,18 @@ const body = [
   '¥1,234（税込）〒150-0001 東京都渋谷区神宮前１丁目',
 ].join('\n');
 
-beforeAll(async () => { shop = await createTestShop(); });
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(async () => {
+  await shop?.close();
+});
 // Each test sees only its own mail: anything left unsent by an earlier one is set aside.
 beforeEach(async () => {
-  await shop.database.db.update(outbox_emails).set({ sent_at: sql`now()`, last_error: 'test cleanup' }).where(isNull(outbox_emails.sent_at));
+  await shop.database.db
+    .update(outbox_emails)
+    .set({ sent_at: sql`now()`, last_error: 'test cleanup' })
+    .where(isNull(outbox_emails.sent_at));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -161,7 +178,9 @@ describe('SMTP delivery', () => {
   });
 
   it("encodes a Japanese sender name from the channel's settings, and MAIL_FROM overrides the settings", async () => {
-    await shop.database.db.update(settings).set({ value: 'メゾン キヨラ アウトレット' })
+    await shop.database.db
+      .update(settings)
+      .set({ value: 'メゾン キヨラ アウトレット' })
       .where(and(eq(settings.channel_id, 'outlet'), eq(settings.key, 'MAIL.FROM_NAME')));
     const smtp = await server();
     await queue(shop.database.db, { channelId: 'outlet', to: 'a@example.jp', template: 't', subject: 'アウトレット', body: '本文' });
@@ -244,7 +263,15 @@ describe('several workers', () => {
     const smtp = await server({ delayMs: 15 });
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {
-      ids.push(await queue(shop.database.db, { channelId: 'default', to: `m${i}@example.jp`, template: 't', subject: `件名 ${i}`, body: `本文 ${i}` }));
+      ids.push(
+        await queue(shop.database.db, {
+          channelId: 'default',
+          to: `m${i}@example.jp`,
+          template: 't',
+          subject: `件名 ${i}`,
+          body: `本文 ${i}`,
+        }),
+      );
     }
     let second: Database | undefined;
     if (onPostgres) second = await openDatabase(shop.env.DATABASE_URL!);
@@ -253,7 +280,7 @@ describe('several workers', () => {
       const b = worker({ env: { SMTP_URL: smtp.url }, listen: false, batchSize: 2, db: second?.db ?? shop.database.db });
       const claimed = [0, 0];
       const drain = async (w: OutboxWorker, k: number) => {
-        for (let n; (n = await w.runOnce()) > 0;) claimed[k] += n;
+        for (let n: number; (n = await w.runOnce()) > 0; ) claimed[k] += n;
       };
       await Promise.all([drain(a, 0), drain(b, 1)]);
       expect(claimed[0] + claimed[1]).toBe(20);
@@ -261,7 +288,10 @@ describe('several workers', () => {
       const recipients = smtp.received.map((m) => m.to[0]).sort();
       expect(recipients).toHaveLength(20);
       expect(new Set(recipients).size).toBe(20);
-      const rows = await shop.database.db.select({ sent_at: outbox_emails.sent_at }).from(outbox_emails).where(inArray(outbox_emails.id, ids));
+      const rows = await shop.database.db
+        .select({ sent_at: outbox_emails.sent_at })
+        .from(outbox_emails)
+        .where(inArray(outbox_emails.id, ids));
       expect(rows.every((r) => r.sent_at !== null)).toBe(true);
     } finally {
       await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -275,7 +305,13 @@ describe('console mode (no SMTP_URL)', () => {
     const lines: string[] = [];
     const w = worker({ print: (l) => lines.push(l), listen: false });
     expect(w.mode).toBe('console');
-    const id = await queue(shop.database.db, { channelId: 'default', to: 'taro@example.jp', template: 'email_verify', subject, body: `${body}\nhttps://example.jp/faq/` });
+    const id = await queue(shop.database.db, {
+      channelId: 'default',
+      to: 'taro@example.jp',
+      template: 'email_verify',
+      subject,
+      body: `${body}\nhttps://example.jp/faq/`,
+    });
     expect(await w.runOnce()).toBe(1);
     expect(lines).toEqual([
       `[mail] to taro@example.jp: ${subject}`,

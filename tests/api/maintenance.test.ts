@@ -7,13 +7,17 @@
  * database follows within about a second; MAINTENANCE=1 turns it on from the environment.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editorLoginResponseSchema, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
+import {
+  adminMaintenanceSchema,
+  MAINTENANCE_CODE,
+  MAINTENANCE_DEFAULTS,
+  maintenanceErrorSchema,
+  maintenanceStateSchema,
+} from '#contracts/maintenance.ts';
 import { createApp } from '../../api/src/app.ts';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
 import { MAINTENANCE_CACHE_MS } from '../../api/src/services/maintenance/switch.ts';
-import { editorLoginResponseSchema, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
-import {
-  adminMaintenanceSchema, MAINTENANCE_CODE, MAINTENANCE_DEFAULTS, maintenanceErrorSchema, maintenanceStateSchema,
-} from '#contracts/maintenance.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -28,13 +32,21 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   editor = editorLoginResponseSchema.parse(await res.json()).access_token;
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const put = (body: unknown, token: string | null = editor) => shop.request('PUT', '/admin/v1/maintenance', { body, token });
 
 /** Sends a request to another app (another API process) over the same shop. */
 function requestTo(app: ReturnType<typeof createApp>, method: string, path: string, headers: Record<string, string> = {}) {
-  return Promise.resolve(app.request(path, { method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', ...headers } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
+  return Promise.resolve(
+    app.request(
+      path,
+      { method, headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', ...headers } },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    ),
+  );
 }
 
 async function expectMaintenance(res: Response, title = TITLE, message = MESSAGE) {
@@ -57,7 +69,15 @@ describe('maintenance switch', () => {
     expect(maintenanceStateSchema.parse(await res.json())).toEqual({ enabled: false, ...MAINTENANCE_DEFAULTS });
     expect((await shop.request('GET', '/v1/products')).status).toBe(200);
     const admin = adminMaintenanceSchema.parse(await (await shop.request('GET', '/admin/v1/maintenance', { token: editor })).json());
-    expect(admin).toMatchObject({ enabled: false, setting_enabled: false, env_enabled: false, custom_title: null, custom_message: null, updated_at: null, updated_by: null });
+    expect(admin).toMatchObject({
+      enabled: false,
+      setting_enabled: false,
+      env_enabled: false,
+      custom_title: null,
+      custom_message: null,
+      updated_at: null,
+      updated_by: null,
+    });
   });
 
   it('an editor switches it on: every /v1 call answers 503 with the title and message, Retry-After and no-store', async () => {
@@ -65,7 +85,13 @@ describe('maintenance switch', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(adminMaintenanceSchema.parse(await res.json())).toMatchObject({
-      enabled: true, title: TITLE, message: MESSAGE, setting_enabled: true, env_enabled: false, custom_title: TITLE, custom_message: MESSAGE,
+      enabled: true,
+      title: TITLE,
+      message: MESSAGE,
+      setting_enabled: true,
+      env_enabled: false,
+      custom_title: TITLE,
+      custom_message: MESSAGE,
       updated_by: DEV_EDITOR.displayName,
     });
     // The GET names who switched it and when, for the editor screen.
@@ -87,7 +113,10 @@ describe('maintenance switch', () => {
   });
 
   it('lets allow-listed addresses through, as the rate limits find them (X-Forwarded-For only behind a trusted proxy)', async () => {
-    const trusting = createApp({ db: shop.database.db, env: shop.envWith({ MAINTENANCE_ALLOW: '203.0.113.0/24, 2001:db8::7', TRUSTED_PROXIES: '127.0.0.1' }) });
+    const trusting = createApp({
+      db: shop.database.db,
+      env: shop.envWith({ MAINTENANCE_ALLOW: '203.0.113.0/24, 2001:db8::7', TRUSTED_PROXIES: '127.0.0.1' }),
+    });
     expect((await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '203.0.113.45' })).status).toBe(200);
     expect((await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '10.0.0.1, 2001:db8::7' })).status).toBe(200);
     await expectMaintenance(await requestTo(trusting, 'GET', '/v1/products', { 'X-Forwarded-For': '198.51.100.9' }));
@@ -101,8 +130,13 @@ describe('maintenance switch', () => {
     const before = process.env[INTERNAL_SECRET_ENV];
     process.env[INTERNAL_SECRET_ENV] = 'secret-of-this-maintenance-test';
     try {
-      expect((await shop.request('GET', '/v1/content-state', { headers: { [INTERNAL_SECRET_HEADER]: 'secret-of-this-maintenance-test' } })).status).toBe(200);
-      await expectMaintenance(await shop.request('GET', '/v1/content-state', { headers: { [INTERNAL_SECRET_HEADER]: 'secret-of-this-maintenance-tesT' } }));
+      expect(
+        (await shop.request('GET', '/v1/content-state', { headers: { [INTERNAL_SECRET_HEADER]: 'secret-of-this-maintenance-test' } }))
+          .status,
+      ).toBe(200);
+      await expectMaintenance(
+        await shop.request('GET', '/v1/content-state', { headers: { [INTERNAL_SECRET_HEADER]: 'secret-of-this-maintenance-tesT' } }),
+      );
       await expectMaintenance(await shop.request('GET', '/v1/content-state', { headers: { [INTERNAL_SECRET_HEADER]: '' } }));
     } finally {
       if (before === undefined) delete process.env[INTERNAL_SECRET_ENV];

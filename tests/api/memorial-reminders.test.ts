@@ -4,32 +4,50 @@
  * 2月29日 on 2月28日 in a non-leap year, never twice when sweeps run at once, never to a withdrawn
  * or undeliverable member. Each test uses its own month, so one test's sweep never sees another's days.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox_emails, user_memorials, users } from '../../api/src/db/schema/index.ts';
-import { remindMemorials } from '../../api/src/services/memorial-reminders/index.ts';
 import { tokyoToday } from '../../api/src/services/memorial-reminders/dates.ts';
+import { remindMemorials } from '../../api/src/services/memorial-reminders/index.ts';
 import { startMaintenance } from '../../api/src/services/product-requests/restock-watcher.ts';
-import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
+import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 const id = run();
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const DAYS = 14;
 /** A sweep as the maintenance timers run it, at `jst` (ISO local time in Japan). */
-const sweep = (jst: string) => remindMemorials(shop.database.db, { siteUrl: shop.env.SITE_URL, daysBefore: DAYS, now: new Date(`${jst}+09:00`) });
+const sweep = (jst: string) =>
+  remindMemorials(shop.database.db, { siteUrl: shop.env.SITE_URL, daysBefore: DAYS, now: new Date(`${jst}+09:00`) });
 
-const reminders = (to: string) => shop.database.db.select().from(outbox_emails)
-  .where(and(eq(outbox_emails.template, 'memorial_reminder'), eq(outbox_emails.to_address, to))).orderBy(outbox_emails.id);
+const reminders = (to: string) =>
+  shop.database.db
+    .select()
+    .from(outbox_emails)
+    .where(and(eq(outbox_emails.template, 'memorial_reminder'), eq(outbox_emails.to_address, to)))
+    .orderBy(outbox_emails.id);
 
 type MemorialValues = Partial<typeof user_memorials.$inferInsert> & { month: number; date: number };
 async function memorial(userId: number, v: MemorialValues) {
-  const [row] = await shop.database.db.insert(user_memorials).values({
-    user_id: userId, target_user_name: '山田 花子', division_ct: 1, name: '母の誕生日', call: true, ...v,
-  }).returning();
+  const [row] = await shop.database.db
+    .insert(user_memorials)
+    .values({
+      user_id: userId,
+      target_user_name: '山田 花子',
+      division_ct: 1,
+      name: '母の誕生日',
+      call: true,
+      ...v,
+    })
+    .returning();
   return row;
 }
 
@@ -37,7 +55,7 @@ const reminded = async (memorialId: number) =>
   (await shop.database.db.select().from(user_memorials).where(eq(user_memorials.id, memorialId)))[0]?.reminded_for_year ?? null;
 
 describe('memorial reminder e-mails', () => {
-  it('mails a day 1–14 days away in Japan time, in the member\'s channel, with links to the shop and the memorial page', async () => {
+  it("mails a day 1–14 days away in Japan time, in the member's channel, with links to the shop and the memorial page", async () => {
     const m = await createMember(shop, `remmay${id}`);
     const due = await memorial(m.id, { month: 5, date: 15 });
     const tooFar = await memorial(m.id, { month: 5, date: 16, name: '父の誕生日', target_user_name: '山田 太郎' });
@@ -131,7 +149,14 @@ describe('memorial reminder e-mails', () => {
     const withdrawn = await createMember(shop, `remnov1${id}`);
     const login = await shop.request('POST', '/v1/auth/login', { body: { username: withdrawn.username, password: MEMBER_PASSWORD } });
     const token = (await login.json()).access_token as string;
-    expect((await shop.request('POST', '/v1/me/user-memorials', { token, body: { target_user_name: '山田 花子', division_ct: 1, name: '母の誕生日', month: 11, date: 20, call: true } })).status).toBe(201);
+    expect(
+      (
+        await shop.request('POST', '/v1/me/user-memorials', {
+          token,
+          body: { target_user_name: '山田 花子', division_ct: 1, name: '母の誕生日', month: 11, date: 20, call: true },
+        })
+      ).status,
+    ).toBe(201);
     expect((await shop.request('DELETE', '/v1/me/user', { token, body: { password: MEMBER_PASSWORD } })).status).toBe(204);
 
     const erased = await createMember(shop, `remnov2${id}`);
@@ -163,7 +188,9 @@ describe('memorial reminder e-mails', () => {
     await sweep('2026-09-28T09:00:00');
     expect(await reminders(m.email)).toHaveLength(1);
 
-    expect((await shop.request('PUT', `/v1/me/user-memorials/${made.id}`, { token, body: { ...body, name: '母の還暦' } })).status).toBe(200);
+    expect((await shop.request('PUT', `/v1/me/user-memorials/${made.id}`, { token, body: { ...body, name: '母の還暦' } })).status).toBe(
+      200,
+    );
     expect(await reminded(made.id)).toBe(2026);
     await sweep('2026-09-29T09:00:00');
     expect(await reminders(m.email)).toHaveLength(1);
@@ -176,7 +203,7 @@ describe('memorial reminder e-mails', () => {
     expect(mails[1].body).toContain('日付：2026.10.12（月）');
   });
 
-  it('the maintenance timers\' runOnce sweeps too and reports the mails queued', async () => {
+  it("the maintenance timers' runOnce sweeps too and reports the mails queued", async () => {
     const m = await createMember(shop, `remnow${id}`);
     const today = tokyoToday(new Date());
     const soon = new Date(Date.UTC(today.year, today.month - 1, today.date + 5));

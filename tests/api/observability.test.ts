@@ -4,8 +4,9 @@
  * /metrics: invisible (404) without the token, the Prometheus text with it, labelled by route
  * pattern, with the pool and outbox gauges and the refused-login counter.
  */
-import type { AddressInfo } from 'node:net';
+
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_EDITOR } from '../../api/src/db/seed/index.ts';
@@ -21,15 +22,26 @@ beforeAll(async () => {
   shop = await createTestShop();
   productKey = ((await (await shop.request('GET', '/v1/products?per=1')).json()) as { key: string }[])[0].key;
 });
-afterAll(async () => { await shop?.close(); });
-afterEach(() => { delete process.env.METRICS_TOKEN; delete process.env.TRUSTED_PROXIES; setLogDestination(null); });
+afterAll(async () => {
+  await shop?.close();
+});
+afterEach(() => {
+  delete process.env.METRICS_TOKEN;
+  delete process.env.TRUSTED_PROXIES;
+  setLogDestination(null);
+});
 
 describe('request ids', () => {
   it('every answer carries X-Request-Id; an error body names the same id', async () => {
     const ok = await shop.request('GET', `/v1/products/${productKey}`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-request-id')).toMatch(HEX32);
-    for (const [path, status] of [['/v1/no-such-thing', 404], ['/v1/products/no-such-product-key', 404], ['/v1/products?per=abc', 422], ['/public.json', 200]] as const) {
+    for (const [path, status] of [
+      ['/v1/no-such-thing', 404],
+      ['/v1/products/no-such-product-key', 404],
+      ['/v1/products?per=abc', 422],
+      ['/public.json', 200],
+    ] as const) {
       const res = await shop.request('GET', path);
       expect(res.status, path).toBe(status);
       const id = res.headers.get('x-request-id');
@@ -40,15 +52,19 @@ describe('request ids', () => {
     expect((await unknownChannel.json()).request_id).toBe(unknownChannel.headers.get('x-request-id'));
   });
 
-  it('over a socket: a client\'s X-Request-Id is replaced, a trusted proxy\'s is kept', async () => {
-    const server = await new Promise<Server>((resolve) => { const s = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server)); });
+  it("over a socket: a client's X-Request-Id is replaced, a trusted proxy's is kept", async () => {
+    const server = await new Promise<Server>((resolve) => {
+      const s = serve({ fetch: shop.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s as Server));
+    });
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/products?per=1`;
       const headers = { 'x-channel-id': 'default', 'x-request-id': 'edge-0123456789abcdef' };
       expect((await fetch(url, { headers })).headers.get('x-request-id')).toMatch(HEX32);
       process.env.TRUSTED_PROXIES = '127.0.0.1,::1';
       expect((await fetch(url, { headers })).headers.get('x-request-id')).toBe('edge-0123456789abcdef');
-      expect((await fetch(url, { headers: { ...headers, 'x-request-id': 'bad id with spaces' } })).headers.get('x-request-id')).toMatch(HEX32);
+      expect((await fetch(url, { headers: { ...headers, 'x-request-id': 'bad id with spaces' } })).headers.get('x-request-id')).toMatch(
+        HEX32,
+      );
     } finally {
       await new Promise((r) => server.close(r));
     }
@@ -86,7 +102,8 @@ describe('/metrics', () => {
     watchOutbox(shop.database.db);
     await shop.request('GET', `/v1/products/${productKey}`);
     await shop.request('GET', '/v1/no-such-thing');
-    const refusals = async () => Number(/shop_login_refusals_total\{reason="bad_credentials"\} (\d+)/.exec(await (await scrape(TOKEN)).text())?.[1] ?? 0);
+    const refusals = async () =>
+      Number(/shop_login_refusals_total\{reason="bad_credentials"\} (\d+)/.exec(await (await scrape(TOKEN)).text())?.[1] ?? 0);
     const before = await refusals();
     const bad = await shop.request('POST', '/v1/auth/login', { body: { username: 'demo@example.jp', password: 'not-the-password' } });
     expect(bad.status).toBe(422);

@@ -3,14 +3,25 @@
  * the test card provider: stock, points, coupons, the card authorisation, the gift link and the
  * mail of a cancellation; the receipt PDF's text (extracted from the file) as a 適格請求書.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, desc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { coupons, orders, outbox_emails, payment_transactions, point_histories, products, social_gifts, user_coupons, users } from '../../api/src/db/schema/index.ts';
-import { hashPassword } from '../../api/src/services/passwords/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '#contracts/orders.ts';
+import {
+  coupons,
+  orders,
+  outbox_emails,
+  payment_transactions,
+  point_histories,
+  products,
+  social_gifts,
+  user_coupons,
+  users,
+} from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { confirmedRestockRequest } from './discovery-support.ts';
-import { CARDS, choose, createPaymentShop, decide, filledCart, patchOk, tokenise, type PaymentShop } from './payments-support.ts';
+import { CARDS, choose, createPaymentShop, decide, filledCart, type PaymentShop, patchOk, tokenise } from './payments-support.ts';
 
 let p: PaymentShop;
 let demoId: number;
@@ -18,17 +29,25 @@ beforeAll(async () => {
   p = await createPaymentShop();
   demoId = (await p.shop.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo')))[0].id;
 }, 180_000);
-afterAll(async () => { await p?.close(); });
+afterAll(async () => {
+  await p?.close();
+});
 
 const db = () => p.shop.database.db;
 const stockOf = async (id: number) => (await db().select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
 const balance = async () => (await db().select({ b: users.point_balance }).from(users).where(eq(users.id, demoId)))[0].b;
-const cancel = (id: number, body: unknown, token: string | null = p.demo) => p.shop.request('PUT', `/v1/me/orders/${id}/cancel`, { body, token });
+const cancel = (id: number, body: unknown, token: string | null = p.demo) =>
+  p.shop.request('PUT', `/v1/me/orders/${id}/cancel`, { body, token });
 const receipt = (id: number, name: string | null, token: string | null = p.demo) =>
   p.shop.request('GET', `/v1/me/orders/${id}/download/receipt${name == null ? '' : `?name=${encodeURIComponent(name)}`}`, { token });
 
 /** Places an order of `lines` paid with `payment` (extra: the payment's fields); returns its id. */
-async function order(lines: [number, number][], payment: string, extra: Record<string, unknown> = {}, before?: (token: string) => Promise<void>) {
+async function order(
+  lines: [number, number][],
+  payment: string,
+  extra: Record<string, unknown> = {},
+  before?: (token: string) => Promise<void>,
+) {
   const token = await filledCart(p, lines);
   if (before) await before(token);
   const chosen = await choose(p, token, payment, extra);
@@ -54,10 +73,18 @@ describe('order cancellation', () => {
     const b = await p.product({ price: 500, taxRate: 8, stock: 4 });
     await db().update(users).set({ point_balance: 1000 }).where(eq(users.id, demoId));
     const [coupon] = await db().select().from(coupons).where(eq(coupons.code, 'WELCOME500'));
-    const id = await order([[a, 2], [b, 3]], 'bank_transfer', {}, async (token) => {
-      await patchOk(p, 'coupons/add', { token, code: 'WELCOME500' });
-      await patchOk(p, 'point', { token, use_point: 300 });
-    });
+    const id = await order(
+      [
+        [a, 2],
+        [b, 3],
+      ],
+      'bank_transfer',
+      {},
+      async (token) => {
+        await patchOk(p, 'coupons/add', { token, code: 'WELCOME500' });
+        await patchOk(p, 'point', { token, use_point: 300 });
+      },
+    );
     expect(await stockOf(a)).toBe(8);
     expect(await stockOf(b)).toBe(1);
     const [placed] = await db().select().from(orders).where(eq(orders.id, id));
@@ -80,13 +107,28 @@ describe('order cancellation', () => {
     res = await cancel(id, { cancel_reason: ' 注文内容を間違えたため ' });
     const cancelled = orderSchema.parse(await res.json());
     expect(res.status).toBe(200);
-    expect(cancelled).toMatchObject({ id, status: 'cancelled', status_label: 'キャンセル', cancel_reason: '注文内容を間違えたため', cancel_only_ecd_key: null, payment_status: 'cancelled' });
+    expect(cancelled).toMatchObject({
+      id,
+      status: 'cancelled',
+      status_label: 'キャンセル',
+      cancel_reason: '注文内容を間違えたため',
+      cancel_only_ecd_key: null,
+      payment_status: 'cancelled',
+    });
     expect(await stockOf(a)).toBe(10);
     expect(await stockOf(b)).toBe(4);
     expect(await balance()).toBe(1000);
-    const [use] = await db().select().from(user_coupons).where(and(eq(user_coupons.user_id, demoId), eq(user_coupons.coupon_id, coupon.id)));
+    const [use] = await db()
+      .select()
+      .from(user_coupons)
+      .where(and(eq(user_coupons.user_id, demoId), eq(user_coupons.coupon_id, coupon.id)));
     expect(use?.used_at ?? null).toBeNull();
-    const [mail] = await db().select().from(outbox_emails).where(eq(outbox_emails.template, 'order_cancellation')).orderBy(desc(outbox_emails.id)).limit(1);
+    const [mail] = await db()
+      .select()
+      .from(outbox_emails)
+      .where(eq(outbox_emails.template, 'order_cancellation'))
+      .orderBy(desc(outbox_emails.id))
+      .limit(1);
     expect(mail.subject).toContain('ご注文キャンセルのお知らせ');
     expect(mail.body).toContain(placed.order_no);
     expect(mail.body).toContain('注文内容を間違えたため');
@@ -99,13 +141,18 @@ describe('order cancellation', () => {
     // Twice: 422 in Japanese, nothing given back again.
     res = await cancel(id, { cancel_reason: 'もう一度' });
     expect(res.status).toBe(422);
-    expect(await res.json()).toMatchObject({ code: 'order.cancel.already_cancelled', message: expect.stringContaining('すでにキャンセル') });
+    expect(await res.json()).toMatchObject({
+      code: 'order.cancel.already_cancelled',
+      message: expect.stringContaining('すでにキャンセル'),
+    });
     expect(await stockOf(a)).toBe(10);
     expect(await balance()).toBe(1000);
-    expect((await db().select().from(point_histories).where(eq(point_histories.order_id, id))).length).toBe(placed.earned_point > 0 ? 4 : 3);
+    expect((await db().select().from(point_histories).where(eq(point_histories.order_id, id))).length).toBe(
+      placed.earned_point > 0 ? 4 : 3,
+    );
   });
 
-  it('refuses a shipped order (422) and another member\'s order (404), and needs a login', async () => {
+  it("refuses a shipped order (422) and another member's order (404), and needs a login", async () => {
     const a = await p.product({ stock: 5 });
     const id = await order([[a, 1]], 'cod');
     await db().update(orders).set({ status: 'shipped' }).where(eq(orders.id, id));
@@ -115,11 +162,20 @@ describe('order cancellation', () => {
     expect(await stockOf(a)).toBe(4);
 
     await db().update(orders).set({ status: 'ordered' }).where(eq(orders.id, id));
-    await db().insert(users).values({
-      channel_id: 'default', username: 'cancel-other', email: 'cancel-other@example.jp', password_hash: await hashPassword('other-pass-2026'),
-      last_name: '他人', first_name: '花子', is_registered_member: true,
-    });
-    const other = (await (await p.shop.request('POST', '/v1/auth/login', { body: { username: 'cancel-other', password: 'other-pass-2026' } })).json()).access_token;
+    await db()
+      .insert(users)
+      .values({
+        channel_id: 'default',
+        username: 'cancel-other',
+        email: 'cancel-other@example.jp',
+        password_hash: await hashPassword('other-pass-2026'),
+        last_name: '他人',
+        first_name: '花子',
+        is_registered_member: true,
+      });
+    const other = (
+      await (await p.shop.request('POST', '/v1/auth/login', { body: { username: 'cancel-other', password: 'other-pass-2026' } })).json()
+    ).access_token;
     res = await cancel(id, { cancel_reason: '他人の注文' }, other);
     expect(res.status).toBe(404);
     expect((await receipt(id, '他人', other)).status).toBe(404);
@@ -147,8 +203,11 @@ describe('order cancellation', () => {
     expect(await stockOf(a)).toBe(0);
     // A guest's request, its address confirmed through the mailed link (only confirmed requests are mailed).
     await confirmedRestockRequest(p.shop, a, 'restock-cancel@example.jp');
-    const mails = () => db().select().from(outbox_emails)
-      .where(and(eq(outbox_emails.template, 'restock'), eq(outbox_emails.to_address, 'restock-cancel@example.jp')));
+    const mails = () =>
+      db()
+        .select()
+        .from(outbox_emails)
+        .where(and(eq(outbox_emails.template, 'restock'), eq(outbox_emails.to_address, 'restock-cancel@example.jp')));
     expect(await mails()).toHaveLength(0);
     expect((await cancel(id, { cancel_reason: '不要になった' })).status).toBe(200);
     expect(await stockOf(a)).toBe(2);
@@ -156,7 +215,7 @@ describe('order cancellation', () => {
     expect(await mails()).toHaveLength(1);
   });
 
-  it('closes a social gift\'s link', async () => {
+  it("closes a social gift's link", async () => {
     const a = await p.product({ stock: 5 });
     const token = await filledCart(p, [[a, 1]]);
     await patchOk(p, 'social/receiver', { token, is_social_gift: true, sender_name: '山田', message: 'おめでとう' });
@@ -189,15 +248,29 @@ describe('order cancellation', () => {
     // The provider is down when the void is asked for: the order is cancelled, and says the void is pending.
     const second = await order([[a, 1]], 'card', await card());
     const [auth2] = await db().select().from(payment_transactions).where(eq(payment_transactions.order_id, second));
-    const down = p.shop.envWith({ PAYMENT_PROVIDER_URL: 'http://127.0.0.1:9', PAYMENT_PROVIDER_PUBLIC_KEY: 'pk_test_payments', PAYMENT_PROVIDER_SECRET: 'sk_test_payments_secret' });
+    const down = p.shop.envWith({
+      PAYMENT_PROVIDER_URL: 'http://127.0.0.1:9',
+      PAYMENT_PROVIDER_PUBLIC_KEY: 'pk_test_payments',
+      PAYMENT_PROVIDER_SECRET: 'sk_test_payments_secret',
+    });
     const { createApp } = await import('../../api/src/app.ts');
     const app = createApp({ db: p.shop.database.db, env: down });
     res = await app.request(`/v1/me/orders/${second}/cancel`, {
-      method: 'PUT', body: JSON.stringify({ cancel_reason: '不要' }),
-      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Channel-Id': 'default', Authorization: `Bearer ${p.demo}` },
+      method: 'PUT',
+      body: JSON.stringify({ cancel_reason: '不要' }),
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        'X-Channel-Id': 'default',
+        Authorization: `Bearer ${p.demo}`,
+      },
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'cancelled', payment_status: 'authorized', cancel_only_ecd_key: 'payment_void_pending' });
+    expect(await res.json()).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'authorized',
+      cancel_only_ecd_key: 'payment_void_pending',
+    });
     expect((await db().select().from(payment_transactions).where(eq(payment_transactions.id, auth2.id)))[0].status).toBe('void_failed');
     expect(await stockOf(a)).toBe(5);
   });
@@ -207,7 +280,14 @@ describe('receipt (領収書 PDF)', () => {
   it('is a 適格請求書: registration number, ※ on 8 % lines and the legend, tax per rate, the addressee', async () => {
     const a = await p.product({ price: 2000, taxRate: 10, stock: 5 });
     const b = await p.product({ price: 1000, taxRate: 8, stock: 5 });
-    const id = await order([[a, 1], [b, 2]], 'card', { card_token: (await tokenise(p, CARDS.success)).body.id });
+    const id = await order(
+      [
+        [a, 1],
+        [b, 2],
+      ],
+      'card',
+      { card_token: (await tokenise(p, CARDS.success)).body.id },
+    );
     const o = orderSchema.parse(await (await p.shop.request('GET', `/v1/me/orders/${id}`, { token: p.demo })).json());
     const res = await receipt(id, '株式会社キヨラ商事');
     expect(res.status).toBe(200);
@@ -245,7 +325,9 @@ describe('receipt (領収書 PDF)', () => {
     expect(text).toContain(`お振込期限：${deadline.slice(0, 10).replaceAll('-', '.')}`);
     expect(text).not.toContain('※は軽減税率対象商品です');
     // A form's encoding (space as +), as the storefront's client sends it.
-    const plus = await p.shop.request('GET', `/v1/me/orders/${id}/download/receipt?${new URLSearchParams({ name: '佐藤 花子' })}`, { token: p.demo });
+    const plus = await p.shop.request('GET', `/v1/me/orders/${id}/download/receipt?${new URLSearchParams({ name: '佐藤 花子' })}`, {
+      token: p.demo,
+    });
     expect(await pdfText(plus)).toContain('佐藤 花子 様');
 
     let res = await receipt(id, null);

@@ -1,11 +1,12 @@
 /** The decision (order placement) and the member's orders. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { desc, eq, sql } from 'drizzle-orm';
-import { order_items, orders, outbox_emails, products, users } from '../../api/src/db/schema/index.ts';
-import { hashPassword } from '../../api/src/services/passwords/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartSchema } from '#contracts/cart.ts';
 import { orderListSchema, orderSchema } from '#contracts/orders.ts';
 import { paymentMethodListSchema } from '#contracts/payments.ts';
+import { order_items, orders, outbox_emails, products, users } from '../../api/src/db/schema/index.ts';
+import { hashPassword } from '../../api/src/services/passwords/index.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -21,7 +22,9 @@ beforeAll(async () => {
   paymentMethodListSchema.parse(list);
   payments = Object.fromEntries(list.map((p: { code: string; id: number }) => [p.code, p.id]));
 }, 120_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 let product: ReturnType<typeof productPicker>;
 const stockOf = async (id: number) => (await shop.database.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
@@ -67,7 +70,13 @@ describe('decision', () => {
   it('creates the order, takes the stock, mails the customer, and a second decision returns the same order', async () => {
     const a = await product({ price: 1200, taxRate: 10, stock: 10 });
     const b = await product({ price: 540, taxRate: 8, stock: 5 });
-    const cart = await readyCart([[a, 2], [b, 3]], 'cod');
+    const cart = await readyCart(
+      [
+        [a, 2],
+        [b, 3],
+      ],
+      'cod',
+    );
     expect(cart.flags.is_decidable).toBe(true);
     cartSchema.parse(cart); // the storefront parses every answer with the contract
     const ordersBefore = await count(orders);
@@ -90,11 +99,21 @@ describe('decision', () => {
 
     // the order carries exactly the cart's figures
     const order = orderSchema.parse(await (await shop.request('GET', `/v1/carts/order/${first.order_no}`, { token: demo })).json());
-    expect(order).toMatchObject({ id: first.order_id, order_no: first.order_no, status: 'ordered', status_label: 'ご注文受付', payment_name: '代金引換' });
+    expect(order).toMatchObject({
+      id: first.order_id,
+      order_no: first.order_no,
+      status: 'ordered',
+      status_label: 'ご注文受付',
+      payment_name: '代金引換',
+    });
     expect(order.order).toEqual(cart.detail.order);
     expect(order.user_order_total_payment).toBe(cart.detail.order.total_payment);
-    expect(order.items.map((i: { quantity: number; tax_amount: number; tax_rate: number }) => [i.quantity, i.tax_rate, i.tax_amount]))
-      .toEqual([[2, 10, 240], [3, 8, 129]]);
+    expect(
+      order.items.map((i: { quantity: number; tax_amount: number; tax_rate: number }) => [i.quantity, i.tax_rate, i.tax_amount]),
+    ).toEqual([
+      [2, 10, 240],
+      [3, 8, 129],
+    ]);
     expect(order.shippings[0].address).toEqual(cart.detail.shippings[0].address);
 
     const [mail] = await shop.database.db.select().from(outbox_emails).orderBy(desc(outbox_emails.id)).limit(1);
@@ -108,7 +127,10 @@ describe('decision', () => {
     // the cart is closed: it shows its order number and refuses changes; init starts a new cart
     const closed = await (await shop.request('GET', `/v1/carts/${cart.token}`, { token: demo })).json();
     expect(closed.order_no).toBe(first.order_no);
-    const change = await shop.request('PATCH', '/v1/carts/products/add', { body: { token: cart.token, product_id: a, quantity: 1 }, token: demo });
+    const change = await shop.request('PATCH', '/v1/carts/products/add', {
+      body: { token: cart.token, product_id: a, quantity: 1 },
+      token: demo,
+    });
     expect(change.status).toBe(422);
     const fresh = await (await shop.request('POST', '/v1/carts/init', { body: { token: cart.token }, token: demo })).json();
     expect(fresh.token).not.toBe(cart.token);
@@ -126,7 +148,10 @@ describe('decision', () => {
   it('rolls everything back when one line is short of stock', async () => {
     const plenty = await product({ stock: 10 });
     const scarce = await product({ stock: 5 });
-    const cart = await readyCart([[plenty, 2], [scarce, 3]]);
+    const cart = await readyCart([
+      [plenty, 2],
+      [scarce, 3],
+    ]);
     await shop.database.db.update(products).set({ stock: 2 }).where(eq(products.id, scarce)); // sold elsewhere meanwhile
     const ordersBefore = await count(orders);
     const mailsBefore = await count(outbox_emails);
@@ -159,16 +184,24 @@ describe('orders', () => {
   let other: string;
   beforeAll(async () => {
     await shop.database.db.insert(users).values({
-      channel_id: 'default', username: 'buyer2', email: 'buyer2@example.jp', password_hash: await hashPassword('buyer2-pass'),
-      last_name: '鈴木', first_name: '三郎',
+      channel_id: 'default',
+      username: 'buyer2',
+      email: 'buyer2@example.jp',
+      password_hash: await hashPassword('buyer2-pass'),
+      last_name: '鈴木',
+      first_name: '三郎',
     });
-    other = (await (await shop.request('POST', '/v1/auth/login', { body: { username: 'buyer2', password: 'buyer2-pass' } })).json()).access_token;
+    other = (await (await shop.request('POST', '/v1/auth/login', { body: { username: 'buyer2', password: 'buyer2-pass' } })).json())
+      .access_token;
   });
 
-  it('lists the member\'s orders newest first with pagination headers', async () => {
+  it("lists the member's orders newest first with pagination headers", async () => {
     for (let i = 0; i < 3; i++) expect((await decide((await readyCart([[await product(), 1]])).token)).status).toBe(200);
-    const [{ n }] = await shop.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders)
-      .innerJoin(users, eq(users.id, orders.user_id)).where(eq(users.username, 'demo'));
+    const [{ n }] = await shop.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.user_id))
+      .where(eq(users.username, 'demo'));
 
     const res = await shop.request('GET', '/v1/me/orders', { token: demo });
     expect(res.status).toBe(200);
@@ -198,7 +231,10 @@ describe('orders', () => {
     expect(order).toMatchObject({ order_no, payment_name: '銀行振込', cancel_reason: null, cancel_only_ecd_key: null });
     expect(order.order).toMatchObject({ subtotal: 6000, subtotal_with_tax: 6600, total_carriage: 0, total_fee: 0, total_payment: 6600 });
     expect(order.items[0]).toMatchObject({ unit_price: 3000, unit_price_with_tax: 3300, quantity: 2, subtotal_with_tax: 6600 });
-    const [{ n }] = await shop.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(order_items).where(eq(order_items.order_id, order_id));
+    const [{ n }] = await shop.database.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(order_items)
+      .where(eq(order_items.order_id, order_id));
     expect(n).toBe(1);
 
     expect((await shop.request('GET', `/v1/me/orders/${order_id}`, { token: other })).status).toBe(404);

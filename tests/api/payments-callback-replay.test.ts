@@ -3,21 +3,29 @@
  * event id signed again) answers "already processed" and leaves the order as it was, and of
  * parallel replays on PostgreSQL exactly one applies.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payment_transactions } from '../../api/src/db/schema/index.ts';
 import { callbackSignature, signedCallback } from '../../api/src/services/payments/testpay/signed.ts';
 import { onPostgres } from './helpers.ts';
-import { CARDS, choose, createPaymentShop, decide, filledCart, SECRET, tokenise, type PaymentShop } from './payments-support.ts';
+import { CARDS, choose, createPaymentShop, decide, filledCart, type PaymentShop, SECRET, tokenise } from './payments-support.ts';
 
 let p: PaymentShop;
-beforeAll(async () => { p = await createPaymentShop(); }, 120_000);
-afterAll(async () => { await p?.close(); });
+beforeAll(async () => {
+  p = await createPaymentShop();
+}, 120_000);
+afterAll(async () => {
+  await p?.close();
+});
 
 const PATH = '/v1/test/receive/fraud-detection';
-const send = (raw: string, signature: string) => p.shop.app.request(PATH, {
-  method: 'POST', headers: { 'content-type': 'application/json', 'X-Channel-Id': 'default', 'x-testpay-signature': signature }, body: raw,
-});
+const send = (raw: string, signature: string) =>
+  p.shop.app.request(PATH, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Channel-Id': 'default', 'x-testpay-signature': signature },
+    body: raw,
+  });
 
 /** A card order of the demo member: its id and the provider's charge reference. */
 async function cardOrder() {
@@ -72,11 +80,13 @@ describe('POST /v1/{provider}/receive/fraud-detection replays', () => {
     const { id, ref } = await cardOrder();
     const raw = JSON.stringify({ id: `evt_parallel_${id}`, type: 'fraud_detection', ref, result: 'fraud' });
     const signature = callbackSignature(SECRET, raw);
-    const answers = await Promise.all(Array.from({ length: 10 }, async () => {
-      const res = await send(raw, signature);
-      expect(res.status).toBe(200);
-      return res.json() as Promise<{ received: boolean; duplicate?: boolean }>;
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const res = await send(raw, signature);
+        expect(res.status).toBe(200);
+        return res.json() as Promise<{ received: boolean; duplicate?: boolean }>;
+      }),
+    );
     expect(answers.filter((a) => !a.duplicate)).toHaveLength(1);
     expect(await statusOf(id)).toBe('fraud_suspected');
   });

@@ -3,12 +3,23 @@
  * three test cards (success, declined, 3-D Secure), the 3-D Secure round trip, voiding when the order
  * cannot be placed, one order for concurrent decisions, and no card number stored or logged anywhere.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orders, outbox_emails, payment_transactions, products } from '../../api/src/db/schema/index.ts';
 import { onPostgres } from './helpers.ts';
 import {
-  CARDS, choose, createPaymentShop, decide, filledCart, passChallenge, patchOk, SECRET, SITE, tokenise, type PaymentShop,
+  CARDS,
+  choose,
+  createPaymentShop,
+  decide,
+  filledCart,
+  type PaymentShop,
+  passChallenge,
+  patchOk,
+  SECRET,
+  SITE,
+  tokenise,
 } from './payments-support.ts';
 
 let p: PaymentShop;
@@ -19,13 +30,23 @@ beforeAll(async () => {
   // Everything this file's processes print is kept, to prove no card number is ever logged.
   for (const stream of [process.stdout, process.stderr]) {
     const write = stream.write.bind(stream);
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => { logged.push(String(chunk)); return write(chunk as string, ...(rest as [])); }) as typeof stream.write;
-    restore.push(() => { stream.write = write; });
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return write(chunk as string, ...(rest as []));
+    }) as typeof stream.write;
+    restore.push(() => {
+      stream.write = write;
+    });
   }
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[level];
-    console[level] = (...args: unknown[]) => { logged.push(args.map(String).join(' ')); original(...args); };
-    restore.push(() => { console[level] = original; });
+    console[level] = (...args: unknown[]) => {
+      logged.push(args.map(String).join(' '));
+      original(...args);
+    };
+    restore.push(() => {
+      console[level] = original;
+    });
   }
   p = await createPaymentShop();
 }, 120_000);
@@ -37,7 +58,8 @@ afterAll(async () => {
 const db = () => p.shop.database.db;
 const stockOf = async (id: number) => (await db().select({ s: products.stock }).from(products).where(eq(products.id, id)))[0].s;
 const cartRow = async (token: string) => (await db().select().from(carts).where(eq(carts.token, token)))[0];
-const transactionsOf = async (cartId: number) => db().select().from(payment_transactions).where(eq(payment_transactions.cart_id, cartId)).orderBy(payment_transactions.id);
+const transactionsOf = async (cartId: number) =>
+  db().select().from(payment_transactions).where(eq(payment_transactions.cart_id, cartId)).orderBy(payment_transactions.id);
 const ordersOfCart = async (cartId: number) => db().select().from(orders).where(eq(orders.cart_id, cartId));
 
 /** A cart paid by `card`, chosen with a fresh token from the provider. */
@@ -66,7 +88,9 @@ describe('the test provider tokenises on its own origin', () => {
     const bad = await tokenise(p, '4242424242424241', { expiry: '202001', code: '1' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
-      number: ['カード番号が正しくありません。'], expiry: ['有効期限が切れています。'], code: [expect.stringContaining('セキュリティコード')],
+      number: ['カード番号が正しくありません。'],
+      expiry: ['有効期限が切れています。'],
+      code: [expect.stringContaining('セキュリティコード')],
     });
   });
 
@@ -83,7 +107,11 @@ describe('card decision', () => {
   it('4242… succeeds: the order is authorised with brand and last 4, the stock taken, the mail names the card', async () => {
     const id = await p.product({ price: 2000, stock: 5 });
     const { token, cart } = await cardCart(CARDS.success, [[id, 2]]);
-    expect(cart.payment_input).toEqual({ card: { brand: 'visa', last4: '4242', expiry: '203012', name: 'TARO YAMADA' }, user_card_id: null, konbini_store: null });
+    expect(cart.payment_input).toEqual({
+      card: { brand: 'visa', last4: '4242', expiry: '203012', name: 'TARO YAMADA' },
+      user_card_id: null,
+      konbini_store: null,
+    });
     expect(JSON.stringify(cart)).not.toContain('tok_');
 
     const res = await decide(p, token);
@@ -91,14 +119,23 @@ describe('card decision', () => {
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(await stockOf(id)).toBe(3);
     const [order] = await ordersOfCart((await cartRow(token)).id);
-    expect(order).toMatchObject({ order_no: body.order_no, payment_status: 'authorized', payment_detail: expect.objectContaining({ brand: 'visa', last4: '4242', amount: order.total_payment }) });
+    expect(order).toMatchObject({
+      order_no: body.order_no,
+      payment_status: 'authorized',
+      payment_detail: expect.objectContaining({ brand: 'visa', last4: '4242', amount: order.total_payment }),
+    });
     const txns = await transactionsOf(order.cart_id);
-    expect(txns).toEqual([expect.objectContaining({ status: 'authorized', order_id: order.id, amount: order.total_payment, provider: 'test', method: 'card' })]);
+    expect(txns).toEqual([
+      expect.objectContaining({ status: 'authorized', order_id: order.id, amount: order.total_payment, provider: 'test', method: 'card' }),
+    ]);
 
     const shown = await (await p.shop.request('GET', `/v1/carts/order/${body.order_no}`, { token: p.demo })).json();
     expect(shown).toMatchObject({ payment_status: 'authorized', payment_detail: { brand: 'visa', last4: '4242' } });
     expect(shown.payment_detail.ref).toBeUndefined();
-    const [mail] = await db().select().from(outbox_emails).where(sql`${outbox_emails.body} like ${`%${body.order_no}%`}`);
+    const [mail] = await db()
+      .select()
+      .from(outbox_emails)
+      .where(sql`${outbox_emails.body} like ${`%${body.order_no}%`}`);
     expect(mail.body).toContain('VISA **** 4242');
   });
 
@@ -120,7 +157,7 @@ describe('card decision', () => {
     expect(cleared.transaction_error).toBeNull();
   });
 
-  it('4000…3220 asks for 3-D Secure: 202 with the provider\'s page, no stock held; the return places the order once', async () => {
+  it("4000…3220 asks for 3-D Secure: 202 with the provider's page, no stock held; the return places the order once", async () => {
     const id = await p.product({ price: 3000, stock: 4 });
     const { token } = await cardCart(CARDS.threeDs, [[id, 1]]);
     const res = await decide(p, token);
@@ -132,7 +169,12 @@ describe('card decision', () => {
     expect(await transactionsOf(cartId)).toEqual([expect.objectContaining({ status: 'requires_action', order_id: null })]);
 
     // A wrong code shows the page again with an error; the right one goes back to the shop.
-    const wrong = await fetch(action.redirect_url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'code=000000&action=verify' });
+    const wrong = await fetch(action.redirect_url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'code=000000&action=verify',
+    });
     expect(wrong.status).toBe(422);
     expect(await wrong.text()).toContain('認証コードが正しくありません');
     const back = await passChallenge(action.redirect_url);
@@ -157,7 +199,8 @@ describe('card decision', () => {
     const { redirect_url } = await (await decide(p, token)).json();
     const back = await passChallenge(redirect_url, '', 'cancel');
     const forged = await p.shop.request('POST', `/v1/carts/${token}/payment/3ds`, {
-      token: p.demo, body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: 'tdsr_forged.sig' },
+      token: p.demo,
+      body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: 'tdsr_forged.sig' },
     });
     expect((await forged.json()).code).toBe('cart.payment.3ds_failed');
     expect(await stockOf(id)).toBe(2);
@@ -177,7 +220,10 @@ describe('card decision', () => {
     expect(txn).toMatchObject({ status: 'voided', order_id: null });
     expect(row.transaction_error).toMatchObject({ code: 'cart.stock.insufficient', message: expect.stringContaining('取り消しました') });
     // The provider knows it is voided: it can no longer be captured.
-    const capture = await fetch(`${p.provider.url}/charges/${txn.provider_ref}/capture`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` } });
+    const capture = await fetch(`${p.provider.url}/charges/${txn.provider_ref}/capture`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
     expect(capture.status).toBe(409);
     expect(await stockOf(id)).toBe(0);
 
@@ -187,13 +233,15 @@ describe('card decision', () => {
     const back = await passChallenge(redirect_url);
     await db().update(products).set({ stock: 0 }).where(eq(products.id, id2));
     const done = await p.shop.request('POST', `/v1/carts/${second.token}/payment/3ds`, {
-      token: p.demo, body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
+      token: p.demo,
+      body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
     });
     expect(done.status).toBe(422);
     expect(await transactionsOf((await cartRow(second.token)).id)).toEqual([expect.objectContaining({ status: 'voided', order_id: null })]);
     // The return page loaded again (a reload): the same reason, not a 3-D Secure failure.
     const again = await p.shop.request('POST', `/v1/carts/${second.token}/payment/3ds`, {
-      token: p.demo, body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
+      token: p.demo,
+      body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
     });
     expect(again.status).toBe(422);
     expect(await again.json()).toMatchObject({ code: 'cart.stock.insufficient', message: expect.stringContaining('取り消しました') });
@@ -207,7 +255,8 @@ describe('card decision', () => {
     const line = (await (await p.shop.request('GET', `/v1/carts/${token}`, { token: p.demo })).json()).detail.products[0];
     await patchOk(p, 'products/modify', { token, key: line.key, quantity: 3 });
     const done = await p.shop.request('POST', `/v1/carts/${token}/payment/3ds`, {
-      token: p.demo, body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
+      token: p.demo,
+      body: { payment_ref: back.searchParams.get('payment_ref'), payment_result: back.searchParams.get('payment_result') },
     });
     expect((await done.json()).code).toBe('cart.payment.amount_changed');
     expect(await stockOf(id)).toBe(5);
@@ -228,7 +277,9 @@ describe.skipIf(!onPostgres)('concurrent card decisions on PostgreSQL', () => {
   it('eight decisions at once make one order, take the stock once and void every other authorisation', async () => {
     const id = await p.product({ stock: 10 });
     const { token } = await cardCart(CARDS.success, [[id, 2]]);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => decide(p, token).then(async (r) => ({ status: r.status, body: await r.json() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => decide(p, token).then(async (r) => ({ status: r.status, body: await r.json() }))),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(new Set(answers.map((a) => a.body.order_no)).size).toBe(1);
     const cartId = (await cartRow(token)).id;
@@ -246,7 +297,12 @@ describe('no card number is ever stored or logged', () => {
   it('ignores a card-number field, refuses a number given as the token, and no table or log line holds one', async () => {
     const token = await filledCart(p, [[await p.product(), 1]]);
     const { body } = await tokenise(p, CARDS.success);
-    const sneaky = await choose(p, token, 'card', { card_token: body.id, card_number: CARDS.success, ccNumber: CARDS.success, securityCode: '123' });
+    const sneaky = await choose(p, token, 'card', {
+      card_token: body.id,
+      card_number: CARDS.success,
+      ccNumber: CARDS.success,
+      securityCode: '123',
+    });
     expect(sneaky.status).toBe(200);
     expect(JSON.stringify(await sneaky.json())).not.toContain(CARDS.success);
     const refused = await choose(p, token, 'card', { card_token: '4242 4242 4242 4242' });
@@ -275,9 +331,12 @@ describe('no card number is ever stored or logged', () => {
 });
 
 describe('transaction error', () => {
-  it('PATCH /v1/carts/transaction/error/delete needs the cart\'s owner', async () => {
+  it("PATCH /v1/carts/transaction/error/delete needs the cart's owner", async () => {
     const token = await filledCart(p, [[await p.product(), 1]]);
-    await db().update(carts).set({ transaction_error: { message: 'テスト', code: 'x' } }).where(and(eq(carts.token, token)));
+    await db()
+      .update(carts)
+      .set({ transaction_error: { message: 'テスト', code: 'x' } })
+      .where(and(eq(carts.token, token)));
     expect((await p.shop.request('PATCH', '/v1/carts/transaction/error/delete', { body: { token } })).status).toBe(404);
     expect((await patchOk(p, 'transaction/error/delete', { token })).transaction_error).toBeNull();
   });

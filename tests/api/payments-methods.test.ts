@@ -4,14 +4,19 @@
  * social gift rules, the public payment-service settings, and what each order records for the
  * shopper to pay (bank account and deadline, konbini number and deadline, 後払い notice).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carts, orders, outbox_emails } from '../../api/src/db/schema/index.ts';
-import { choose, createPaymentShop, decide, filledCart, PUBLIC_KEY, type PaymentShop } from './payments-support.ts';
+import { choose, createPaymentShop, decide, filledCart, type PaymentShop, PUBLIC_KEY } from './payments-support.ts';
 
 let p: PaymentShop;
-beforeAll(async () => { p = await createPaymentShop(); }, 120_000);
-afterAll(async () => { await p?.close(); });
+beforeAll(async () => {
+  p = await createPaymentShop();
+}, 120_000);
+afterAll(async () => {
+  await p?.close();
+});
 
 const db = () => p.shop.database.db;
 /** A cart whose goods cost `yen` tax included (one line, 10 %: price × 1.1), shipping free above 5,500 yen. */
@@ -24,7 +29,13 @@ const get = async (path: string) => {
   return { status: res.status, body: await res.json() };
 };
 const orderOf = async (orderNo: string) => (await db().select().from(orders).where(eq(orders.order_no, orderNo)))[0];
-const mailOf = async (orderNo: string) => (await db().select().from(outbox_emails).where(sql`${outbox_emails.body} like ${`%${orderNo}%`}`))[0].body;
+const mailOf = async (orderNo: string) =>
+  (
+    await db()
+      .select()
+      .from(outbox_emails)
+      .where(sql`${outbox_emails.body} like ${`%${orderNo}%`}`)
+  )[0].body;
 
 async function place(token: string, code: string, extra: Record<string, unknown> = {}) {
   const chosen = await choose(p, token, code, extra);
@@ -35,35 +46,66 @@ async function place(token: string, code: string, extra: Record<string, unknown>
   return { cart: await chosen.json(), order: await orderOf(body.order_no), orderNo: body.order_no as string };
 }
 
-describe('the shop\'s payment methods', () => {
+describe("the shop's payment methods", () => {
   it('lists 代金引換, 銀行振込, クレジットカード, 後払い and コンビニ払い', async () => {
     const { body } = await get('/v1/payments');
     expect(body.map((m: { code: string; name: string }) => [m.code, m.name])).toEqual([
-      ['cod', '代金引換'], ['bank_transfer', '銀行振込'], ['card', 'クレジットカード'], ['deferred', '後払い'], ['konbini', 'コンビニ払い'],
+      ['cod', '代金引換'],
+      ['bank_transfer', '銀行振込'],
+      ['card', 'クレジットカード'],
+      ['deferred', '後払い'],
+      ['konbini', 'コンビニ払い'],
     ]);
   });
 
-  it('GET /v1/settings/payment-service/{code} gives the card provider\'s script, the konbini stores, the 代引 bands', async () => {
+  it("GET /v1/settings/payment-service/{code} gives the card provider's script, the konbini stores, the 代引 bands", async () => {
     const card = await get('/v1/settings/payment-service/card');
-    expect(card.body.provider).toEqual({ code: 'test', script_url: `${p.provider.url}/testpay.js`, origin: p.provider.url, public_key: PUBLIC_KEY });
+    expect(card.body.provider).toEqual({
+      code: 'test',
+      script_url: `${p.provider.url}/testpay.js`,
+      origin: p.provider.url,
+      public_key: PUBLIC_KEY,
+    });
     const konbini = await get('/v1/settings/payment-service/konbini');
-    expect(konbini.body.stores.map((s: { name: string }) => s.name)).toEqual(['セブン-イレブン', 'ローソン', 'ファミリーマート', 'ミニストップ', 'デイリーヤマザキ', 'セイコーマート']);
+    expect(konbini.body.stores.map((s: { name: string }) => s.name)).toEqual([
+      'セブン-イレブン',
+      'ローソン',
+      'ファミリーマート',
+      'ミニストップ',
+      'デイリーヤマザキ',
+      'セイコーマート',
+    ]);
     expect(konbini.body.ceiling).toBe(300_000);
     expect((await get('/v1/settings/payment-service/cod')).body.fee_bands).toHaveLength(4);
-    expect((await get('/v1/settings/payment-service/deferred')).body).toMatchObject({ ceiling: 55_000, notice: expect.stringContaining('14日以内') });
+    expect((await get('/v1/settings/payment-service/deferred')).body).toMatchObject({
+      ceiling: 55_000,
+      notice: expect.stringContaining('14日以内'),
+    });
     expect((await get('/v1/settings/payment-service/nothing')).status).toBe(404);
   });
 });
 
 describe('代金引換: the fee by amount band, the same on the cart, the list, the check and the order', () => {
-  it.each([[9_900, 330], [22_000, 440], [55_000, 660], [110_000, 1_100]])('goods of %i yen: fee %i yen', async (goods, fee) => {
+  it.each([
+    [9_900, 330],
+    [22_000, 440],
+    [55_000, 660],
+    [110_000, 1_100],
+  ])('goods of %i yen: fee %i yen', async (goods, fee) => {
     const token = await cartOf(goods);
     const list = (await get(`/v1/payments/carts/${token}`)).body;
     expect(list.find((m: { code: string }) => m.code === 'cod').fee).toBe(fee);
     const check = (await get(`/v1/carts/${token}/payment/${p.payments.cod}/check`)).body;
     const { cart, order } = await place(token, 'cod');
     expect(cart.detail.order.total_fee).toBe(fee);
-    expect(check).toEqual({ payment_id: p.payments.cod, code: 'cod', is_available: true, reason: null, fee, total_payment: cart.detail.order.total_payment });
+    expect(check).toEqual({
+      payment_id: p.payments.cod,
+      code: 'cod',
+      is_available: true,
+      reason: null,
+      fee,
+      total_payment: cart.detail.order.total_payment,
+    });
     expect(order).toMatchObject({ total_fee: fee, total_payment: cart.detail.order.total_payment, payment_status: 'pending' });
   });
 
@@ -72,13 +114,18 @@ describe('代金引換: the fee by amount band, the same on the cart, the list, 
     const codes = (await get(`/v1/payments/carts/${token}`)).body.map((m: { code: string }) => m.code);
     expect(codes).toEqual(['bank_transfer', 'card']);
     const check = (await get(`/v1/carts/${token}/payment/${p.payments.cod}/check`)).body;
-    expect(check).toMatchObject({ is_available: false, reason: '代金引換はお支払い合計300,000円（税込）までのご注文でご利用いただけます。' });
+    expect(check).toMatchObject({
+      is_available: false,
+      reason: '代金引換はお支払い合計300,000円（税込）までのご注文でご利用いただけます。',
+    });
 
     const gift = await cartOf(3_000);
     await db().update(carts).set({ is_social_gift: true }).where(eq(carts.token, gift));
     const giftCodes = (await get(`/v1/payments/carts/${gift}`)).body.map((m: { code: string }) => m.code);
     expect(giftCodes).toEqual(['bank_transfer', 'card', 'konbini']);
-    expect((await get(`/v1/carts/${gift}/payment/${p.payments.deferred}/check`)).body.reason).toBe('ソーシャルギフトのご注文では後払いをご利用いただけません。');
+    expect((await get(`/v1/carts/${gift}/payment/${p.payments.deferred}/check`)).body.reason).toBe(
+      'ソーシャルギフトのご注文では後払いをご利用いただけません。',
+    );
   });
 });
 
@@ -94,7 +141,11 @@ describe('後払い', () => {
     const token = await cartOf(55_000);
     expect((await get(`/v1/payments/carts/${token}`)).body.some((m: { code: string }) => m.code === 'deferred')).toBe(false);
     const check = (await get(`/v1/carts/${token}/payment/${p.payments.deferred}/check`)).body;
-    expect(check).toMatchObject({ is_available: false, fee: 209, reason: '後払いはお支払い合計55,000円（税込）までのご注文でご利用いただけます。' });
+    expect(check).toMatchObject({
+      is_available: false,
+      fee: 209,
+      reason: '後払いはお支払い合計55,000円（税込）までのご注文でご利用いただけます。',
+    });
     await choose(p, token, 'deferred');
     const res = await decide(p, token);
     expect(res.status).toBe(422);
@@ -111,7 +162,12 @@ describe('コンビニ払い', () => {
 
     const { cart, order, orderNo } = await place(token, 'konbini', { konbini_store: 'lawson' });
     expect(cart.payment_input).toEqual({ card: null, user_card_id: null, konbini_store: 'lawson' });
-    expect(order.payment_detail).toMatchObject({ store: 'lawson', store_name: 'ローソン', payment_number: expect.stringMatching(/^\d{12}$/), deadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(order.payment_detail).toMatchObject({
+      store: 'lawson',
+      store_name: 'ローソン',
+      payment_number: expect.stringMatching(/^\d{12}$/),
+      deadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     const detail = order.payment_detail as { payment_number: string };
     const mail = await mailOf(orderNo);
     expect(mail).toContain(`お支払い番号：${detail.payment_number}`);

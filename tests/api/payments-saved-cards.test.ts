@@ -2,20 +2,30 @@
  * Saved cards (/v1/me/user-cards: x-limit, token only, exactly one main) and paying with one; the
  * provider's fraud-detection callback verified by its HMAC signature.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, user_cards, users } from '../../api/src/db/schema/index.ts';
 import { callbackSignature } from '../../api/src/services/payments/testpay/signed.ts';
-import { CARDS, choose, createPaymentShop, decide, filledCart, SECRET, tokenise, type PaymentShop } from './payments-support.ts';
+import { CARDS, choose, createPaymentShop, decide, filledCart, type PaymentShop, SECRET, tokenise } from './payments-support.ts';
 
 let p: PaymentShop;
-beforeAll(async () => { p = await createPaymentShop(); }, 120_000);
-afterAll(async () => { await p?.close(); });
+beforeAll(async () => {
+  p = await createPaymentShop();
+}, 120_000);
+afterAll(async () => {
+  await p?.close();
+});
 
 const req = (method: string, path: string, body?: unknown, token: string | null = p.demo) => p.shop.request(method, path, { token, body });
 async function addCard(number: string = CARDS.success) {
   const { body } = await tokenise(p, number);
-  return req('POST', '/v1/me/user-cards', { token: body.id, token_key: 'ignored', masked_number: '************4242', expiration: '203012' });
+  return req('POST', '/v1/me/user-cards', {
+    token: body.id,
+    token_key: 'ignored',
+    masked_number: '************4242',
+    expiration: '203012',
+  });
 }
 
 describe('saved cards', () => {
@@ -25,7 +35,13 @@ describe('saved cards', () => {
     expect(await empty.json()).toEqual([]);
     const first = await addCard();
     expect(first.status).toBe(201);
-    expect(await first.json()).toMatchObject({ is_main: true, brand: 'visa', masked_number: '**** **** **** 4242', expiration: '203012', name: 'TARO YAMADA' });
+    expect(await first.json()).toMatchObject({
+      is_main: true,
+      brand: 'visa',
+      masked_number: '**** **** **** 4242',
+      expiration: '203012',
+      name: 'TARO YAMADA',
+    });
     for (let i = 0; i < 4; i++) expect((await addCard(CARDS.threeDs)).status).toBe(201);
     const sixth = await addCard();
     expect(sixth.status).toBe(422);
@@ -46,7 +62,9 @@ describe('saved cards', () => {
     expect((await req('DELETE', `/v1/me/user-cards/${third}`)).status).toBe(204);
     after = await (await req('GET', '/v1/me/user-cards')).json();
     expect(after).toHaveLength(4);
-    expect(after.filter((c: { is_main: boolean }) => c.is_main).map((c: { id: number }) => c.id)).toEqual([Math.min(...after.map((c: { id: number }) => c.id))]);
+    expect(after.filter((c: { is_main: boolean }) => c.is_main).map((c: { id: number }) => c.id)).toEqual([
+      Math.min(...after.map((c: { id: number }) => c.id)),
+    ]);
     expect((await req('DELETE', `/v1/me/user-cards/${third}`)).status).toBe(404);
     expect((await req('GET', '/v1/me/user-cards', undefined, null)).status).toBe(401);
   });
@@ -74,9 +92,17 @@ describe('saved cards', () => {
 
   it('a saved card of another member cannot be chosen', async () => {
     const [other] = await p.shop.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo-mfa'));
-    const [card] = await p.shop.database.db.insert(user_cards).values({
-      user_id: other.id, token: 'card_x', token_key: 'test:visa', name: 'HANAKO SATO', masked_number: '**** **** **** 1111', expiration: '203001',
-    }).returning();
+    const [card] = await p.shop.database.db
+      .insert(user_cards)
+      .values({
+        user_id: other.id,
+        token: 'card_x',
+        token_key: 'test:visa',
+        name: 'HANAKO SATO',
+        masked_number: '**** **** **** 1111',
+        expiration: '203001',
+      })
+      .returning();
     const token = await filledCart(p, [[await p.product(), 1]]);
     const res = await choose(p, token, 'card', { user_card_id: card.id });
     expect(res.status).toBe(422);
@@ -85,9 +111,16 @@ describe('saved cards', () => {
 });
 
 describe('POST /v1/{provider}/receive/fraud-detection', () => {
-  const send = (path: string, raw: string, signature?: string) => p.shop.app.request(path, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'X-Channel-Id': 'default', ...(signature ? { 'x-testpay-signature': signature } : {}) }, body: raw,
-  });
+  const send = (path: string, raw: string, signature?: string) =>
+    p.shop.app.request(path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'X-Channel-Id': 'default',
+        ...(signature ? { 'x-testpay-signature': signature } : {}),
+      },
+      body: raw,
+    });
 
   it('answers 401 without a valid signature, 404 for another provider, and marks the order on a fraud verdict', async () => {
     const token = await filledCart(p, [[await p.product({ stock: 2 }), 1]]);

@@ -7,14 +7,19 @@ import { expect } from 'vitest';
 import { orderActionResultSchema } from '#contracts/admin-order-actions.ts';
 import { point_histories, user_addresses, users } from '../../api/src/db/schema/index.ts';
 import { hashPassword } from '../../api/src/services/passwords/index.ts';
-import { startTestProvider, type RunningTestProvider } from '../../api/src/services/payments/testpay/server.ts';
+import { type RunningTestProvider, startTestProvider } from '../../api/src/services/payments/testpay/server.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 export const PUBLIC_KEY = 'pk_test_payments';
 export const SECRET = 'sk_test_payments_secret';
 export const SITE = 'http://localhost:4321';
 
-export const CARDS = { success: '4242424242424242', decline: '4000000000000002', threeDs: '4000000000003220', noIncrease: '4000000000009995' } as const;
+export const CARDS = {
+  success: '4242424242424242',
+  decline: '4000000000000002',
+  threeDs: '4000000000003220',
+  noIncrease: '4000000000009995',
+} as const;
 
 export interface PaymentShop {
   shop: TestShop;
@@ -28,27 +33,55 @@ export interface PaymentShop {
 
 /** `latencyMs`: the provider's delay before each charge change answers (race tests widen their windows with it). */
 export async function createPaymentShop(opts: { latencyMs?: number } = {}): Promise<PaymentShop> {
-  const provider = await startTestProvider({ port: 0, publicKey: PUBLIC_KEY, secret: SECRET, allowedOrigins: [SITE], latencyMs: opts.latencyMs });
+  const provider = await startTestProvider({
+    port: 0,
+    publicKey: PUBLIC_KEY,
+    secret: SECRET,
+    allowedOrigins: [SITE],
+    latencyMs: opts.latencyMs,
+  });
   const shop = await createTestShop({
-    PAYMENT_PROVIDER_URL: provider.url, PAYMENT_PROVIDER_PUBLIC_KEY: PUBLIC_KEY, PAYMENT_PROVIDER_SECRET: SECRET, SITE_URL: SITE,
+    PAYMENT_PROVIDER_URL: provider.url,
+    PAYMENT_PROVIDER_PUBLIC_KEY: PUBLIC_KEY,
+    PAYMENT_PROVIDER_SECRET: SECRET,
+    SITE_URL: SITE,
   });
   const demo = await loginDemo(shop);
   const addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
   const list = await (await shop.request('GET', '/v1/payments')).json();
   const payments = Object.fromEntries(list.map((p: { code: string; id: number }) => [p.code, p.id]));
   return {
-    shop, provider, demo, addressId, payments, product: productPicker(shop),
-    close: async () => { await shop.close(); await provider.close(); },
+    shop,
+    provider,
+    demo,
+    addressId,
+    payments,
+    product: productPicker(shop),
+    close: async () => {
+      await shop.close();
+      await provider.close();
+    },
   };
 }
 
 /** POST /tokens at the provider, as testpay.js does from the shopper's browser. */
 export async function tokenise(p: PaymentShop, number: string, opts: { expiry?: string; code?: string; name?: string } = {}) {
   const res = await fetch(`${p.provider.url}/tokens`, {
-    method: 'POST', headers: { 'content-type': 'application/json', origin: SITE },
-    body: JSON.stringify({ key: PUBLIC_KEY, number, expiry: opts.expiry ?? '203012', code: opts.code ?? '123', name: opts.name ?? 'TARO YAMADA' }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: SITE },
+    body: JSON.stringify({
+      key: PUBLIC_KEY,
+      number,
+      expiry: opts.expiry ?? '203012',
+      code: opts.code ?? '123',
+      name: opts.name ?? 'TARO YAMADA',
+    }),
   });
-  return { status: res.status, body: await res.json() as { id: string; card: { brand: string; last4: string }; errors?: Record<string, string[]> }, headers: res.headers };
+  return {
+    status: res.status,
+    body: (await res.json()) as { id: string; card: { brand: string; last4: string }; errors?: Record<string, string[]> },
+    headers: res.headers,
+  };
 }
 
 export async function patchOk(p: PaymentShop, path: string, body: unknown, token = p.demo) {
@@ -77,29 +110,70 @@ export async function passChallenge(redirectUrl: string, code = '123456', action
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('認証コード 123456');
   const res = await fetch(redirectUrl, {
-    method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ code, action }).toString(),
   });
   expect(res.status).toBe(303);
   return new URL(res.headers.get('location')!);
 }
 
-export interface Member { token: string; id: number; email: string; addressIds: number[] }
+export interface Member {
+  token: string;
+  id: number;
+  email: string;
+  addressIds: number[];
+}
 
 let members = 0;
 /** A new signed-in member with two addresses (the first the default) holding `points` (one 'キャンペーン特典' lot). */
 export async function newMember(p: PaymentShop, points = 0): Promise<Member> {
   const db = p.shop.database.db;
   const name = `pay-member${++members}`;
-  const [u] = await db.insert(users).values({
-    channel_id: 'default', username: name, email: `${name}@example.jp`, password_hash: await hashPassword('member-pass-2026'),
-    last_name: '佐藤', first_name: '花子', is_registered_member: true, point_balance: points,
-  }).returning();
-  if (points) await db.insert(point_histories).values({ user_id: u.id, amount: points, reason: 'キャンペーン特典', expires_at: new Date(Date.now() + 200 * 86_400_000) });
-  const addresses = await db.insert(user_addresses).values([
-    { user_id: u.id, name: '自宅', last_name: '佐藤', first_name: '花子', postal_code: '1000001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1', is_default: true },
-    { user_id: u.id, name: '実家', last_name: '佐藤', first_name: '一郎', postal_code: '5300001', prefecture: '大阪府', city: '大阪市北区', address1: '梅田1-1' },
-  ]).returning();
+  const [u] = await db
+    .insert(users)
+    .values({
+      channel_id: 'default',
+      username: name,
+      email: `${name}@example.jp`,
+      password_hash: await hashPassword('member-pass-2026'),
+      last_name: '佐藤',
+      first_name: '花子',
+      is_registered_member: true,
+      point_balance: points,
+    })
+    .returning();
+  if (points)
+    await db
+      .insert(point_histories)
+      .values({ user_id: u.id, amount: points, reason: 'キャンペーン特典', expires_at: new Date(Date.now() + 200 * 86_400_000) });
+  const addresses = await db
+    .insert(user_addresses)
+    .values([
+      {
+        user_id: u.id,
+        name: '自宅',
+        last_name: '佐藤',
+        first_name: '花子',
+        postal_code: '1000001',
+        prefecture: '東京都',
+        city: '千代田区',
+        address1: '千代田1-1',
+        is_default: true,
+      },
+      {
+        user_id: u.id,
+        name: '実家',
+        last_name: '佐藤',
+        first_name: '一郎',
+        postal_code: '5300001',
+        prefecture: '大阪府',
+        city: '大阪市北区',
+        address1: '梅田1-1',
+      },
+    ])
+    .returning();
   const res = await p.shop.request('POST', '/v1/auth/login', { body: { username: name, password: 'member-pass-2026' } });
   return { token: (await res.json()).access_token as string, id: u.id, email: u.email!, addressIds: addresses.map((a) => a.id) };
 }
@@ -130,8 +204,15 @@ export async function placeOrderFor(p: PaymentShop, member: Member, spec: OrderS
     }
   }
   if (spec.before) await spec.before(token);
-  const extra = spec.card ? { card_token: (await tokenise(p, spec.card)).body.id } : spec.payment === 'konbini' ? { konbini_store: 'seven-eleven' } : {};
-  const chosen = await p.shop.request('PATCH', '/v1/carts/order/modify', { body: { token, payment_id: p.payments[spec.payment], ...extra }, token: member.token });
+  const extra = spec.card
+    ? { card_token: (await tokenise(p, spec.card)).body.id }
+    : spec.payment === 'konbini'
+      ? { konbini_store: 'seven-eleven' }
+      : {};
+  const chosen = await p.shop.request('PATCH', '/v1/carts/order/modify', {
+    body: { token, payment_id: p.payments[spec.payment], ...extra },
+    token: member.token,
+  });
   expect(chosen.status, await chosen.clone().text()).toBe(200);
   const res = await p.shop.request('POST', `/v1/carts/${token}/decision`, { token: member.token, body: {} });
   const body = await res.json();
@@ -143,7 +224,13 @@ export async function placeOrderFor(p: PaymentShop, member: Member, spec: OrderS
 export async function chargeAtProvider(p: PaymentShop, ref: string) {
   const res = await fetch(`${p.provider.url}/charges/${encodeURIComponent(ref)}`, { headers: { authorization: `Bearer ${SECRET}` } });
   expect(res.status).toBe(200);
-  return await res.json() as { status: string; amount: number; captured_amount: number; refunded_amount: number; calls: Record<'capture' | 'void' | 'refund' | 'amount', number> };
+  return (await res.json()) as {
+    status: string;
+    amount: number;
+    captured_amount: number;
+    refunded_amount: number;
+    calls: Record<'capture' | 'void' | 'refund' | 'amount', number>;
+  };
 }
 
 /** Signs a /admin/ account in; answers its bearer token. */
@@ -159,9 +246,15 @@ export function orderActions(current: () => PaymentShop, token: () => string) {
     current().shop.request('POST', `/admin/v1/orders/${path}`, { body, token: as, ...(channel ? { channel } : {}) });
   return {
     paid: (id: number, as?: string | null, channel?: string) => call(`${id}/paid`, undefined, as, channel),
-    ship: (id: number, index: number, body: unknown = { carrier: 'yamato', tracking_no: `1234-5678-${String(id).padStart(4, '0')}` }, as?: string | null, channel?: string) =>
-      call(`${id}/shipments/${index}/ship`, body, as, channel),
-    cancel: (id: number, reason: unknown = '在庫切れのため', as?: string | null, channel?: string) => call(`${id}/cancel`, { reason }, as, channel),
+    ship: (
+      id: number,
+      index: number,
+      body: unknown = { carrier: 'yamato', tracking_no: `1234-5678-${String(id).padStart(4, '0')}` },
+      as?: string | null,
+      channel?: string,
+    ) => call(`${id}/shipments/${index}/ship`, body, as, channel),
+    cancel: (id: number, reason: unknown = '在庫切れのため', as?: string | null, channel?: string) =>
+      call(`${id}/cancel`, { reason }, as, channel),
     amount: (id: number, body: unknown, as?: string | null, channel?: string) => call(`${id}/amount`, body, as, channel),
   };
 }

@@ -7,13 +7,14 @@
  * step the ledger (the granted point_histories rows) sums to the balance. On PostgreSQL, ship, paid and
  * cancel of one order racing grant or drop its points exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointSummarySchema } from '#contracts/benefits.ts';
+import { orderSchema } from '#contracts/orders.ts';
 import { orders, outbox_emails, point_histories, settings, users } from '../../api/src/db/schema/index.ts';
 import { DEV_STAFF } from '../../api/src/db/seed/index.ts';
 import { grantDuePoints } from '../../api/src/services/points/grant.ts';
-import { pointSummarySchema } from '#contracts/benefits.ts';
-import { orderSchema } from '#contracts/orders.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
 
@@ -24,24 +25,40 @@ beforeAll(async () => {
   const res = await shop.request('POST', '/admin/v1/auth/login', { body: { login: DEV_STAFF.login, password: DEV_STAFF.password } });
   editor = (await res.json()).access_token;
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const { patch, ok, failure, cartWith, readyToDecide, decide, newMember } = benefitSteps(() => shop);
 const db = () => shop.database.db;
 const balanceOf = async (id: number) => (await db().select({ b: users.point_balance }).from(users).where(eq(users.id, id)))[0].b;
 /** The member's ledger: the sum of the rows that moved the balance. */
-const ledgerSum = async (id: number) => (await db().select({ s: sql<number>`coalesce(sum(${point_histories.amount}), 0)`.mapWith(Number) })
-  .from(point_histories).where(and(eq(point_histories.user_id, id), eq(point_histories.status, 'granted'))))[0].s;
+const ledgerSum = async (id: number) =>
+  (
+    await db()
+      .select({ s: sql<number>`coalesce(sum(${point_histories.amount}), 0)`.mapWith(Number) })
+      .from(point_histories)
+      .where(and(eq(point_histories.user_id, id), eq(point_histories.status, 'granted')))
+  )[0].s;
 const expectLedgerHolds = async (id: number) => expect(await ledgerSum(id)).toBe(await balanceOf(id));
-const cancel = (id: number, member: string) => shop.request('PUT', `/v1/me/orders/${id}/cancel`, { token: member, body: { cancel_reason: '注文内容を間違えました' } });
-const staff = (id: number, event: 'ship' | 'paid', token: string | null = editor) => shop.request('POST',
-  event === 'ship' ? `/admin/v1/orders/${id}/shipments/0/ship` : `/admin/v1/orders/${id}/paid`,
-  { token, ...(event === 'ship' ? { body: { carrier: 'yamato', tracking_no: `4000-${id}` } } : {}) });
+const cancel = (id: number, member: string) =>
+  shop.request('PUT', `/v1/me/orders/${id}/cancel`, { token: member, body: { cancel_reason: '注文内容を間違えました' } });
+const staff = (id: number, event: 'ship' | 'paid', token: string | null = editor) =>
+  shop.request('POST', event === 'ship' ? `/admin/v1/orders/${id}/shipments/0/ship` : `/admin/v1/orders/${id}/paid`, {
+    token,
+    ...(event === 'ship' ? { body: { carrier: 'yamato', tracking_no: `4000-${id}` } } : {}),
+  });
 const points = async (member: string) => pointSummarySchema.parse(await ok(shop.request('GET', '/v1/me/points', { token: member })));
-const orderOf = async (id: number, member: string) => orderSchema.parse(await ok(shop.request('GET', `/v1/me/orders/${id}`, { token: member })));
+const orderOf = async (id: number, member: string) =>
+  orderSchema.parse(await ok(shop.request('GET', `/v1/me/orders/${id}`, { token: member })));
 
 /** Places an order of `lines` for member `m`, paid by `payment`, using `usePoint` points; answers its id and number. */
-async function placeOrder(m: { token: string; addressId: number }, lines: Array<[number, 8 | 10, number]>, payment = 'bank_transfer', usePoint = 0) {
+async function placeOrder(
+  m: { token: string; addressId: number },
+  lines: Array<[number, 8 | 10, number]>,
+  payment = 'bank_transfer',
+  usePoint = 0,
+) {
   const { token } = await cartWith(lines, m.token);
   if (usePoint) await ok(patch('point', { token, use_point: usePoint }, m.token));
   await readyToDecide(token, m.token, m.addressId, payment);
@@ -68,9 +85,10 @@ describe('issue 21 scenario: an unpaid 代金引換 order of ¥220,000, its poin
 
     // Points lost = points spent + balance left − the second order's own points in the balance.
     const history = await ok(shop.request('GET', '/v1/me/point-histories', { token: m.token }));
-    const secondEarned = history.filter((h: { order_no: string; reason: string }) => h.order_no === second.no && h.reason === 'ご注文でのポイント獲得')
+    const secondEarned = history
+      .filter((h: { order_no: string; reason: string }) => h.order_no === second.no && h.reason === 'ご注文でのポイント獲得')
       .reduce((s: number, h: { amount: number }) => s + h.amount, 0);
-    const lost = spendable + await balanceOf(m.id) - secondEarned;
+    const lost = spendable + (await balanceOf(m.id)) - secondEarned;
     expect(lost).toBe(0); // main: 1,990 spent, 32 taken back of 1,990 → 1,958 lost
     expect(spendable).toBe(0);
   });
@@ -126,7 +144,7 @@ describe('POST /admin/v1/orders/{id}/shipments/0/ship and /paid', () => {
     expect(await ok(staff(bank.id, 'paid'))).toMatchObject({ payment_status: 'paid', granted_point: 0 });
     expect(await balanceOf(m.id)).toBe(250);
     await expectLedgerHolds(m.id);
-    expect((await points(m.token))).toMatchObject({ point_balance: 250, pending_point: 0, pending: [] });
+    expect(await points(m.token)).toMatchObject({ point_balance: 250, pending_point: 0, pending: [] });
     // A shipped order is not the member's to cancel; a cancelled one is not shipped or paid.
     expect((await cancel(cod.id, m.token)).status).toBe(422);
     const other = await placeOrder(m, [[3000, 10, 1]]);
@@ -136,7 +154,7 @@ describe('POST /admin/v1/orders/{id}/shipments/0/ship and /paid', () => {
     await expectLedgerHolds(m.id);
   });
 
-  it('are in the editor API\'s OpenAPI document', async () => {
+  it("are in the editor API's OpenAPI document", async () => {
     const doc = await ok(shop.request('GET', '/admin/v1/openapi.json', { token: editor }));
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/orders/{id}/shipments/{index}/ship', '/orders/{id}/paid']));
     expect(Object.keys(doc.paths)).not.toContain('/orders/{id}/ship');
@@ -156,7 +174,12 @@ describe('cancelling an order whose granted points were spent already', () => {
     await expectLedgerHolds(m.id);
     const [cancelled] = await db().select().from(orders).where(eq(orders.id, first.id));
     expect(cancelled.others).toMatchObject({ point_shortfall: 70 });
-    const [mail] = await db().select().from(outbox_emails).where(eq(outbox_emails.template, 'order_cancellation')).orderBy(desc(outbox_emails.id)).limit(1);
+    const [mail] = await db()
+      .select()
+      .from(outbox_emails)
+      .where(eq(outbox_emails.template, 'order_cancellation'))
+      .orderBy(desc(outbox_emails.id))
+      .limit(1);
     expect(mail.body).toContain('70ポイントはすでにご利用済みのため、70円（1ポイント＝1円）をご返金額から差し引かせていただきます');
   });
 });
@@ -174,7 +197,9 @@ describe('orders paid at once (card): the timer grants after POINT.GRANT_AFTER_D
 
     await grantDuePoints(db(), new Date(at.getTime() + 6 * day));
     expect(await balanceOf(m.id)).toBe(0);
-    await db().insert(settings).values({ channel_id: 'default', key: 'POINT.GRANT_AFTER_DAYS', value: 3 })
+    await db()
+      .insert(settings)
+      .values({ channel_id: 'default', key: 'POINT.GRANT_AFTER_DAYS', value: 3 })
       .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value: 3 } });
     try {
       await grantDuePoints(db(), new Date(at.getTime() + 2 * day));
@@ -185,7 +210,9 @@ describe('orders paid at once (card): the timer grants after POINT.GRANT_AFTER_D
       expect(await balanceOf(m.id)).toBe(300);
       await expectLedgerHolds(m.id);
     } finally {
-      await db().delete(settings).where(and(eq(settings.channel_id, 'default'), eq(settings.key, 'POINT.GRANT_AFTER_DAYS')));
+      await db()
+        .delete(settings)
+        .where(and(eq(settings.channel_id, 'default'), eq(settings.key, 'POINT.GRANT_AFTER_DAYS')));
     }
   });
 });
@@ -196,13 +223,31 @@ describe.skipIf(!onPostgres)('racing on PostgreSQL', () => {
     for (let round = 0; round < 6; round++) {
       const o = await placeOrder(m, [[10_000, 10, 1]]); // 100 points
       const before = await balanceOf(m.id);
-      const calls = [staff(o.id, 'paid'), cancel(o.id, m.token), staff(o.id, 'ship'), staff(o.id, 'paid'), cancel(o.id, m.token), staff(o.id, 'ship')];
-      const answers = await Promise.all(calls.map(async (r) => { const res = await r; return { status: res.status, body: await res.json() }; }));
+      const calls = [
+        staff(o.id, 'paid'),
+        cancel(o.id, m.token),
+        staff(o.id, 'ship'),
+        staff(o.id, 'paid'),
+        cancel(o.id, m.token),
+        staff(o.id, 'ship'),
+      ];
+      const answers = await Promise.all(
+        calls.map(async (r) => {
+          const res = await r;
+          return { status: res.status, body: await res.json() };
+        }),
+      );
       // A bank transfer ships only once paid (422 order.ship.unpaid before), never twice (the repeat is a no-op).
-      expect(answers.every((a) => a.status === 200 || a.status === 422), JSON.stringify(answers)).toBe(true);
+      expect(
+        answers.every((a) => a.status === 200 || a.status === 422),
+        JSON.stringify(answers),
+      ).toBe(true);
       const granted = answers.filter((a, i) => i % 3 !== 1 && a.status === 200).reduce((s, a) => s + a.body.granted_point, 0);
       const [after] = await db().select().from(orders).where(eq(orders.id, o.id));
-      const [earn] = await db().select().from(point_histories).where(and(eq(point_histories.order_id, o.id), eq(point_histories.reason, 'ご注文でのポイント獲得')));
+      const [earn] = await db()
+        .select()
+        .from(point_histories)
+        .where(and(eq(point_histories.order_id, o.id), eq(point_histories.reason, 'ご注文でのポイント獲得')));
       await expectLedgerHolds(m.id);
       expect([0, 100]).toContain(granted);
       if (after.status === 'cancelled') {

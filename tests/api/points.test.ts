@@ -6,15 +6,16 @@
  * paid or shipped (points-pending.test.ts), and both come back at cancellation.
  * Includes the worked example of issue 8, computed by hand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
-import { coupons, orders, point_histories, settings, user_coupons, users } from '../../api/src/db/schema/index.ts';
-import { earnedPoints } from '../../api/src/services/points/earn.ts';
-import { expiringOf, expirePointsOf, openLots } from '../../api/src/services/points/ledger.ts';
-import { returnOrderBenefits } from '../../api/src/services/orders/benefits.ts';
-import { markOrderPaid } from '../../api/src/services/orders/fulfil.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointHistoryListSchema, pointSummarySchema } from '#contracts/benefits.ts';
 import { cartSchema } from '#contracts/cart.ts';
+import { coupons, orders, point_histories, settings, user_coupons, users } from '../../api/src/db/schema/index.ts';
+import { returnOrderBenefits } from '../../api/src/services/orders/benefits.ts';
+import { markOrderPaid } from '../../api/src/services/orders/fulfil.ts';
+import { earnedPoints } from '../../api/src/services/points/earn.ts';
+import { expirePointsOf, expiringOf, openLots } from '../../api/src/services/points/ledger.ts';
 import { benefitSteps } from './benefits-support.ts';
 import { createTestShop, loginDemo, onPostgres, type TestShop } from './helpers.ts';
 
@@ -29,16 +30,26 @@ beforeAll(async () => {
   demoId = (await shop.database.db.select({ id: users.id }).from(users).where(eq(users.username, 'demo')))[0].id;
   demoAddress = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
-const { product, patch, ok, failure, cartWith, readyToDecide, decide, newMember } =
-  benefitSteps(() => shop);
-const balanceOf = async (id: number) => (await shop.database.db.select({ b: users.point_balance }).from(users).where(eq(users.id, id)))[0].b;
+const { product, patch, ok, failure, cartWith, readyToDecide, decide, newMember } = benefitSteps(() => shop);
+const balanceOf = async (id: number) =>
+  (await shop.database.db.select({ b: users.point_balance }).from(users).where(eq(users.id, id)))[0].b;
 
 describe('points rules (pure)', () => {
   it('earns the rate on the goods without tax after the coupon, per tax rate, floored', () => {
     // 10 %: 3,999 incl. → 3,999 − floor(3,999 × 10/110 = 363.5) = 3,636; 8 %: 981 → 981 − 72 = 909; 1 % of 4,545 = 45.
-    expect(earnedPoints([{ tax_rate: 10, subtotal_with_tax: 4400, coupon_discount: 401 }, { tax_rate: 8, subtotal_with_tax: 1080, coupon_discount: 99 }], 1)).toBe(45);
+    expect(
+      earnedPoints(
+        [
+          { tax_rate: 10, subtotal_with_tax: 4400, coupon_discount: 401 },
+          { tax_rate: 8, subtotal_with_tax: 1080, coupon_discount: 99 },
+        ],
+        1,
+      ),
+    ).toBe(45);
     expect(earnedPoints([{ tax_rate: 10, subtotal_with_tax: 1100, coupon_discount: 0 }], 1.5)).toBe(15);
     expect(earnedPoints([{ tax_rate: 10, subtotal_with_tax: 1100, coupon_discount: 0 }], 0)).toBe(0);
   });
@@ -70,13 +81,17 @@ describe('PATCH /v1/carts/point', () => {
   it('refuses more than the balance or the total, with the reason on the field', async () => {
     const { token } = await cartWith([[1000, 10, 1]], demo); // 1,100 + carriage 660 = 1,760
     const over = await failure(patch('point', { token, use_point: 1201 }, demo));
-    expect(over).toMatchObject({ code: 'cart.point.over_balance', errors: { use_point: ['ご利用ポイントは保有ポイント（1,200ポイント）以内で入力してください'] } });
+    expect(over).toMatchObject({
+      code: 'cart.point.over_balance',
+      errors: { use_point: ['ご利用ポイントは保有ポイント（1,200ポイント）以内で入力してください'] },
+    });
     const more = await failure(patch('point', { token, use_point: 1200 }, (await newMember(5000)).token), 404); // another member's cart
     expect(more.message).toEqual(expect.any(String));
     const rich = await newMember(5000);
     const mine = await cartWith([[1000, 10, 1]], rich.token);
-    expect((await failure(patch('point', { token: mine.token, use_point: 1761 }, rich.token))).errors.use_point)
-      .toEqual(['ご利用ポイントはお支払い合計（1,760円）以内で入力してください']);
+    expect((await failure(patch('point', { token: mine.token, use_point: 1761 }, rich.token))).errors.use_point).toEqual([
+      'ご利用ポイントはお支払い合計（1,760円）以内で入力してください',
+    ]);
     const all = await ok(patch('point', { token: mine.token, use_point: 1760 }, rich.token));
     expect(all.detail.order).toMatchObject({ use_point: 1760, total_payment: 0 });
   });
@@ -95,7 +110,11 @@ describe('PATCH /v1/carts/point', () => {
   });
 
   it('follows POINT.RATE', async () => {
-    const set = (value: number) => shop.database.db.update(settings).set({ value }).where(and(eq(settings.channel_id, 'default'), eq(settings.key, 'POINT.RATE')));
+    const set = (value: number) =>
+      shop.database.db
+        .update(settings)
+        .set({ value })
+        .where(and(eq(settings.channel_id, 'default'), eq(settings.key, 'POINT.RATE')));
     const { token } = await cartWith([[2000, 10, 1]]);
     try {
       await set(5);
@@ -125,12 +144,25 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     await ok(patch('coupons/add', { token, code: 'WELCOME500' }, demo));
     await ok(patch('point', { token, use_point: 300 }, demo));
     const cart = await readyToDecide(token, demo, demoAddress);
-    expect(cart.detail.products.map((p: { coupon_discount_parts: unknown }) => p.coupon_discount_parts))
-      .toEqual([[{ code: 'WELCOME500', amount: 401 }], [{ code: 'WELCOME500', amount: 99 }]]);
+    expect(cart.detail.products.map((p: { coupon_discount_parts: unknown }) => p.coupon_discount_parts)).toEqual([
+      [{ code: 'WELCOME500', amount: 401 }],
+      [{ code: 'WELCOME500', amount: 99 }],
+    ]);
     expect(cart.detail.order).toEqual({
-      subtotal: 4000 + 1000, subtotal_with_tax: 5480, total_tax: 469, total_carriage: 660, total_packing: 0, total_fee: 0,
-      total_discount: 500, use_point: 300, total_payment: 5340, earn_point: 45,
-      amount_by_tax_rate: [{ tax_rate: 10, subtotal: 4010, tax: 401, total: 4411 }, { tax_rate: 8, subtotal: 861, tax: 68, total: 929 }],
+      subtotal: 4000 + 1000,
+      subtotal_with_tax: 5480,
+      total_tax: 469,
+      total_carriage: 660,
+      total_packing: 0,
+      total_fee: 0,
+      total_discount: 500,
+      use_point: 300,
+      total_payment: 5340,
+      earn_point: 45,
+      amount_by_tax_rate: [
+        { tax_rate: 10, subtotal: 4010, tax: 401, total: 4411 },
+        { tax_rate: 8, subtotal: 861, tax: 68, total: 929 },
+      ],
     });
     const { order_id, order_no } = await ok(decide(token, demo));
     const [order] = await shop.database.db.select().from(orders).where(eq(orders.id, order_id));
@@ -158,10 +190,18 @@ describe('the decision moves the balance, and a cancellation moves it back', () 
     expect(back).toEqual({ returned_point: 300, revoked_point: 45, shortfall_point: 0, coupons: 1 });
     expect(await balanceOf(demoId)).toBe(1200);
     expect((await shop.database.db.select().from(coupons).where(eq(coupons.code, 'WELCOME500')))[0].used_count).toBe(used - 1);
-    const [use] = await shop.database.db.select().from(user_coupons).where(and(eq(user_coupons.user_id, demoId), eq(user_coupons.order_id, order_id)));
+    const [use] = await shop.database.db
+      .select()
+      .from(user_coupons)
+      .where(and(eq(user_coupons.user_id, demoId), eq(user_coupons.order_id, order_id)));
     expect(use).toBeUndefined();
     // Twice changes nothing.
-    expect(await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id))).toEqual({ returned_point: 0, revoked_point: 0, shortfall_point: 0, coupons: 0 });
+    expect(await shop.database.db.transaction((tx) => returnOrderBenefits(tx, order_id))).toEqual({
+      returned_point: 0,
+      revoked_point: 0,
+      shortfall_point: 0,
+      coupons: 0,
+    });
     expect(await balanceOf(demoId)).toBe(1200);
     // The member may use the coupon again.
     const again = await cartWith([[3000, 10, 1]], demo);
@@ -218,7 +258,13 @@ describe('GET /v1/me/points and /v1/me/point-histories', () => {
   it('expires a lot past its date with a history row', async () => {
     const m = await newMember(0);
     const db = shop.database.db;
-    await db.insert(point_histories).values({ user_id: m.id, amount: 80, reason: 'キャンペーン特典', created_at: new Date(Date.now() - 400 * 86_400_000), expires_at: new Date(Date.now() - 35 * 86_400_000) });
+    await db.insert(point_histories).values({
+      user_id: m.id,
+      amount: 80,
+      reason: 'キャンペーン特典',
+      created_at: new Date(Date.now() - 400 * 86_400_000),
+      expires_at: new Date(Date.now() - 35 * 86_400_000),
+    });
     await db.update(users).set({ point_balance: 80 }).where(eq(users.id, m.id));
     expect(await db.transaction((tx) => expirePointsOf(tx, m.id))).toBe(80);
     expect(await balanceOf(m.id)).toBe(0);

@@ -6,7 +6,9 @@ import { findPostalAddresses, lookupPostalCode } from '../../api/src/services/po
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+});
 afterAll(() => shop.close());
 
 const lookup = (code: string) => shop.request('GET', `/v1/postal-code?code=${encodeURIComponent(code)}`);
@@ -33,9 +35,19 @@ describe('GET /v1/postal-code answers from the whole KEN_ALL data', () => {
   });
 
   it('Hokkaido: 「以下に掲載がない場合」 is an empty town, a parenthesised range is dropped', async () => {
-    expect(await (await lookup('060-0000')).json()).toEqual({ postal_code: '0600000', prefecture: '北海道', city: '札幌市中央区', town: '' });
+    expect(await (await lookup('060-0000')).json()).toEqual({
+      postal_code: '0600000',
+      prefecture: '北海道',
+      city: '札幌市中央区',
+      town: '',
+    });
     // KEN_ALL: 大通西（１〜１９丁目）
-    expect(await (await lookup('060-0042')).json()).toEqual({ postal_code: '0600042', prefecture: '北海道', city: '札幌市中央区', town: '大通西' });
+    expect(await (await lookup('060-0042')).json()).toEqual({
+      postal_code: '0600042',
+      prefecture: '北海道',
+      city: '札幌市中央区',
+      town: '大通西',
+    });
     // 001-0000 is a real code too (札幌市北区, no town).
     expect(await (await lookup('0010000')).json()).toEqual({ postal_code: '0010000', prefecture: '北海道', city: '札幌市北区', town: '' });
   });
@@ -86,7 +98,7 @@ describe('GET /v1/postal-code answers from the whole KEN_ALL data', () => {
     expect(codes.length).toBeGreaterThan(110_000);
     const bad = codes.filter((c) => {
       const [first] = findPostalAddresses(c);
-      return !first || !first.prefecture || !first.city || first.town.includes('場合') || /[（(]/.test(first.town);
+      return !first?.prefecture || !first.city || first.town.includes('場合') || /[（(]/.test(first.town);
     });
     expect(bad).toEqual([]);
   });
@@ -94,7 +106,10 @@ describe('GET /v1/postal-code answers from the whole KEN_ALL data', () => {
   it('1,000 random real codes over HTTP take well under a few seconds; the service p99 is under 5 ms', async () => {
     const codes = packageCodes();
     let seed = 20260401;
-    const next = () => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed; };
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
     const sample = Array.from({ length: 1000 }, () => codes[next() % codes.length]);
     lookupPostalCode(sample[0]); // first lookup loads the data
     const started = performance.now();
@@ -105,7 +120,13 @@ describe('GET /v1/postal-code answers from the whole KEN_ALL data', () => {
     }
     const httpMs = performance.now() - started;
     expect(httpMs).toBeLessThan(3000);
-    const times = sample.map((code) => { const t = performance.now(); lookupPostalCode(code); return performance.now() - t; }).sort((a, b) => a - b);
+    const times = sample
+      .map((code) => {
+        const t = performance.now();
+        lookupPostalCode(code);
+        return performance.now() - t;
+      })
+      .sort((a, b) => a - b);
     expect(times[Math.floor(times.length * 0.99)]).toBeLessThan(5);
   });
 });

@@ -6,15 +6,15 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productionProblems } from '../../api/src/lib/production-secrets.ts';
 
-const REFUSED = 'NODE_ENV=production needs the shop\'s own secrets:';
+const REFUSED = "NODE_ENV=production needs the shop's own secrets:";
 const dir = mkdtempSync(join(tmpdir(), 'prod-secrets-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -50,7 +50,11 @@ function run(script: string, env: Record<string, string>, until?: RegExp): Promi
 }
 
 /** The lines naming a refused variable, by name. */
-const refusedNames = (out: string) => out.split('\n').filter((l) => /^ {2}[A-Z_]+: /.test(l)).map((l) => l.trim().split(':')[0]);
+const refusedNames = (out: string) =>
+  out
+    .split('\n')
+    .filter((l) => /^ {2}[A-Z_]+: /.test(l))
+    .map((l) => l.trim().split(':')[0]);
 
 // Each case spawns Node processes that load the whole API: slow on a busy machine.
 describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
@@ -61,17 +65,23 @@ describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
     expect(refusedNames(out)).toEqual(['PAYMENT_PROVIDER', 'PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET']);
   });
 
-  it('the Shop API refuses values written in the repository: env.ts\'s default, a test\'s secret, a documented password', async () => {
-    const { out, code } = await run('api/src/server.ts', bareEnv({
-      NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', PAYMENT_PROVIDER_SECRET: 'sk_test_storefront_secret',
-      SHOP_INTERNAL_SECRET: 'e2e-rebuild-secret-0123456789', SMTP_URL: 'smtp://user:pass@mail.example.jp:587',
-    }));
+  it("the Shop API refuses values written in the repository: env.ts's default, a test's secret, a documented password", async () => {
+    const { out, code } = await run(
+      'api/src/server.ts',
+      bareEnv({
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'test',
+        PAYMENT_PROVIDER_SECRET: 'sk_test_storefront_secret',
+        SHOP_INTERNAL_SECRET: 'e2e-rebuild-secret-0123456789',
+        SMTP_URL: 'smtp://user:pass@mail.example.jp:587',
+      }),
+    );
     expect(code).toBe(1);
     expect(refusedNames(out)).toEqual(['PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET', 'SMTP_URL']);
     expect(out).toContain('PAYMENT_PROVIDER_SECRET: equals a value written in the repository (api/src/env.ts)');
   });
 
-  it('npm start refuses, naming the rebuild secret too; with an external API only the storefront\'s secrets', async () => {
+  it("npm start refuses, naming the rebuild secret too; with an external API only the storefront's secrets", async () => {
     const embedded = await run('scripts/host/start.ts', bareEnv({ NODE_ENV: 'production' }));
     expect(embedded.code).toBe(1);
     expect(embedded.out.split('\n')[0]).toBe(`[shop] failed to start: ${REFUSED}`);
@@ -81,7 +91,10 @@ describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
   });
 
   it('the cluster, npm run rebuild, content-sync and editor:create refuse', async () => {
-    const cluster = await run('scripts/cluster.ts', bareEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '4901' }));
+    const cluster = await run(
+      'scripts/cluster.ts',
+      bareEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '4901' }),
+    );
     expect(cluster.code).toBe(1);
     expect(cluster.out.split('\n')[0]).toBe(`[cluster] failed to start: ${REFUSED}`);
     expect(refusedNames(cluster.out)).toEqual(['PAYMENT_PROVIDER', 'PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET', 'REBUILD_SECRET']);
@@ -92,14 +105,23 @@ describe('NODE_ENV=production with the defaults', { timeout: 120_000 }, () => {
     expect(sync.code).toBe(1);
     expect(refusedNames(sync.out)).toEqual(['SHOP_INTERNAL_SECRET']);
     // A password only a test wrote (found by searching the repository, not from a list).
-    const editor = await run('api/src/services/admin/auth/create-editor.ts', bareEnv({ NODE_ENV: 'production', EDITOR_PASSWORD: 'first-password-2026' }));
+    const editor = await run(
+      'api/src/services/admin/auth/create-editor.ts',
+      bareEnv({ NODE_ENV: 'production', EDITOR_PASSWORD: 'first-password-2026' }),
+    );
     expect(editor.code).toBe(1);
     expect(editor.out).toContain('EDITOR_PASSWORD: equals a value written in the repository (tests/api/admin-editor-create.test.ts)');
   });
 });
 
-describe('NODE_ENV=production with the shop\'s own secrets', () => {
-  const secrets = () => ({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'test', PAYMENT_PROVIDER_SECRET: own(), SHOP_INTERNAL_SECRET: own(), REBUILD_SECRET: own() });
+describe("NODE_ENV=production with the shop's own secrets", () => {
+  const secrets = () => ({
+    NODE_ENV: 'production',
+    PAYMENT_PROVIDER: 'test',
+    PAYMENT_PROVIDER_SECRET: own(),
+    SHOP_INTERNAL_SECRET: own(),
+    REBUILD_SECRET: own(),
+  });
 
   it('the Shop API starts and serves', async () => {
     const { out, matched } = await run('api/src/server.ts', bareEnv({ ...secrets(), DATA_DIR: served() }), /Shop API listening/);
@@ -113,7 +135,10 @@ describe('NODE_ENV=production with the shop\'s own secrets', () => {
     const start = await run('scripts/host/start.ts', bareEnv({ ...secrets(), ...stop }));
     expect(start.out).not.toContain(REFUSED);
     expect(start.out).toContain('Invalid Shop API configuration');
-    const cluster = await run('scripts/cluster.ts', bareEnv({ ...secrets(), ...stop, DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '4901' }));
+    const cluster = await run(
+      'scripts/cluster.ts',
+      bareEnv({ ...secrets(), ...stop, DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '4901' }),
+    );
     expect(cluster.out).not.toContain(REFUSED);
     expect(cluster.out).toContain('Invalid Shop API configuration');
     const sync = await run('content-sync/sync.ts', bareEnv({ ...secrets(), API_BASE_URL: 'http://127.0.0.1:1' }));
@@ -122,7 +147,10 @@ describe('NODE_ENV=production with the shop\'s own secrets', () => {
     // A "shop" that answers without a status: the rebuild asks it through the webhook, then fails.
     const shop: Server = createServer((_req, res) => res.end('not json'));
     await new Promise<void>((r) => shop.listen(0, '127.0.0.1', () => r()));
-    const rebuild = await run('scripts/rebuild.ts', bareEnv({ ...secrets(), SHOP_URL: `http://127.0.0.1:${(shop.address() as AddressInfo).port}` }));
+    const rebuild = await run(
+      'scripts/rebuild.ts',
+      bareEnv({ ...secrets(), SHOP_URL: `http://127.0.0.1:${(shop.address() as AddressInfo).port}` }),
+    );
     shop.close();
     expect(rebuild.out).not.toContain(REFUSED);
     expect(rebuild.out).toContain('rebuild failed');
@@ -138,7 +166,8 @@ describe('development', () => {
 
   it('finds nothing to refuse outside production', () => {
     expect(productionProblems(['PAYMENT_PROVIDER', 'PAYMENT_PROVIDER_SECRET', 'REBUILD_SECRET'], {})).toEqual([]);
-    expect(productionProblems(['PAYMENT_PROVIDER_SECRET'], { NODE_ENV: 'production', PAYMENT_PROVIDER_SECRET: own().slice(0, 12) }))
-      .toEqual(['PAYMENT_PROVIDER_SECRET: shorter than 16 characters; set the payment provider\'s own secret key']);
+    expect(
+      productionProblems(['PAYMENT_PROVIDER_SECRET'], { NODE_ENV: 'production', PAYMENT_PROVIDER_SECRET: own().slice(0, 12) }),
+    ).toEqual(["PAYMENT_PROVIDER_SECRET: shorter than 16 characters; set the payment provider's own secret key"]);
   });
 });

@@ -4,13 +4,13 @@
  * address and per login identifier, across app instances over one database.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../api/src/app.ts';
-import { openDatabase, type Database } from '../../api/src/db/client.ts';
+import { type Database, openDatabase } from '../../api/src/db/client.ts';
 import { rate_limits } from '../../api/src/db/schema/index.ts';
 import { AUTH_LIMITS, authLimitKeys } from '../../api/src/services/auth/index.ts';
-import { closeRateLimitStores, rateLimitStore, type RateLimitStore } from '../../api/src/services/rate-limit/index.ts';
+import { closeRateLimitStores, type RateLimitStore, rateLimitStore } from '../../api/src/services/rate-limit/index.ts';
 import { deleteExpiredRateLimits, postgresRateLimitStore } from '../../api/src/services/rate-limit/postgres.ts';
 import { redisRateLimitStore } from '../../api/src/services/rate-limit/redis.ts';
 import { createTestShop, onPostgres, type TestShop } from './helpers.ts';
@@ -21,7 +21,9 @@ const run = randomBytes(4).toString('hex');
 const address = (i: number) => `198.51.${parseInt(run.slice(0, 2), 16)}.${(parseInt(run.slice(2, 4), 16) + i) % 256}`;
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 120_000);
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 120_000);
 afterAll(async () => {
   await closeRateLimitStores();
   await shop?.close();
@@ -30,10 +32,15 @@ afterAll(async () => {
 type App = ReturnType<typeof createApp>;
 /** A login as @hono/node-server delivers it: with the socket's remote address. */
 function loginFrom(app: App, remoteAddress: string, username: string, headers: Record<string, string> = {}) {
-  return app.request('/v1/auth/login', {
-    method: 'POST', headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ username, password: 'wrong-pass' }),
-  }, { incoming: { socket: { remoteAddress } } });
+  return app.request(
+    '/v1/auth/login',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ username, password: 'wrong-pass' }),
+    },
+    { incoming: { socket: { remoteAddress } } },
+  );
 }
 
 const stores: [string, () => RateLimitStore][] = [['PostgreSQL', () => postgresRateLimitStore(shop.database.db)]];
@@ -92,7 +99,11 @@ describe('login rate limits', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(AUTH_LIMITS.loginPerAddress.windowSeconds);
-    expect(await refused.json()).toEqual({ message: expect.stringMatching(/試行回数が多すぎます/), code: 'auth.too_many_attempts', request_id: expect.any(String) });
+    expect(await refused.json()).toEqual({
+      message: expect.stringMatching(/試行回数が多すぎます/),
+      code: 'auth.too_many_attempts',
+      request_id: expect.any(String),
+    });
     expect((await loginFrom(shop.app, address(1), `addr-${run}-other`)).status).toBe(422);
   });
 
@@ -111,7 +122,7 @@ describe('login rate limits', () => {
     let second: Database | null = null;
     let db = shop.database.db;
     if (onPostgres) {
-      const { rows } = await shop.database.db.execute(sql`select current_database() as name`) as unknown as { rows: { name: string }[] };
+      const { rows } = (await shop.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${rows[0].name}`;
       second = await openDatabase(url.toString());
@@ -139,7 +150,10 @@ describe('login rate limits', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
     // The next /64 is another client.
-    expect((await loginFrom(shop.app, `2001:db8:${run.slice(0, 4)}:${(parseInt(run.slice(4, 8), 16) ^ 1).toString(16)}::1`, `v6-${run}-3`)).status).toBe(422);
+    expect(
+      (await loginFrom(shop.app, `2001:db8:${run.slice(0, 4)}:${(parseInt(run.slice(4, 8), 16) ^ 1).toString(16)}::1`, `v6-${run}-3`))
+        .status,
+    ).toBe(422);
     // An IPv4-mapped address stays the IPv4 client.
     const v4 = address(90);
     await prefill(authLimitKeys.loginAddress(v4), AUTH_LIMITS.loginPerAddress);

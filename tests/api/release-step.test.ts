@@ -4,7 +4,7 @@
  * is behind; after `npm run db:migrate` it turns ready without a restart; on SIGTERM /readyz answers
  * 503 at once while /healthz still answers during the drain, and the process exits 0.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectedMigrations } from '../../api/src/db/migrate.ts';
@@ -17,16 +17,27 @@ async function admin(query: string) {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: base });
   await c.connect();
-  try { await c.query(query); } finally { await c.end(); }
+  try {
+    await c.query(query);
+  } finally {
+    await c.end();
+  }
 }
 
 /** The environment of a production process: no variable of the test run's own, fresh secrets. */
 function productionEnv(url: string): Record<string, string> {
-  const keep = Object.entries(process.env).filter(([k]) => !/SECRET|PASSWORD|^PAYMENT_|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$|^S3_|^NODE_ENV$|^VITEST|^SHUTDOWN/.test(k));
+  const keep = Object.entries(process.env).filter(
+    ([k]) => !/SECRET|PASSWORD|^PAYMENT_|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$|^S3_|^NODE_ENV$|^VITEST|^SHUTDOWN/.test(k),
+  );
   return {
-    ...Object.fromEntries(keep) as Record<string, string>,
-    NODE_ENV: 'production', DATABASE_URL: url, API_PORT: '0', SHUTDOWN_DRAIN_MS: '1500',
-    PAYMENT_PROVIDER: 'test', PAYMENT_PROVIDER_SECRET: randomBytes(24).toString('base64url'), SHOP_INTERNAL_SECRET: randomBytes(24).toString('base64url'),
+    ...(Object.fromEntries(keep) as Record<string, string>),
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    API_PORT: '0',
+    SHUTDOWN_DRAIN_MS: '1500',
+    PAYMENT_PROVIDER: 'test',
+    PAYMENT_PROVIDER_SECRET: randomBytes(24).toString('base64url'),
+    SHOP_INTERNAL_SECRET: randomBytes(24).toString('base64url'),
   };
 }
 
@@ -34,8 +45,12 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('exit', (code) => resolve({ code, out }));
   });
 }
@@ -56,8 +71,12 @@ describe.skipIf(!onPostgres)('NODE_ENV=production: migrations are the release st
     const env = productionEnv(url.toString());
     api = spawn(process.execPath, ['api/src/server.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    api.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-    api.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+    api.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    api.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     const exited = new Promise<number | null>((r) => api!.on('exit', (code) => r(code)));
     for (let i = 0; i < 200 && !/listening at http:\/\/localhost:\d+/.test(out); i++) await sleep(100);
     const port = /listening at http:\/\/localhost:(\d+)/.exec(out)?.[1];
@@ -67,17 +86,31 @@ describe.skipIf(!onPostgres)('NODE_ENV=production: migrations are the release st
     const expected = (await expectedMigrations()).length;
     const behind = `database schema is behind: 0 of ${expected} migrations applied; run npm run db:migrate`;
     // A JSON log line (pino) of the api component says so at start.
-    const warned = out.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { level: string; component: string; msg: string });
-    expect(warned.find((l) => l.msg.startsWith(behind)), out).toMatchObject({ level: 'warn', component: 'api' });
+    const warned = out
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: string; component: string; msg: string });
+    expect(
+      warned.find((l) => l.msg.startsWith(behind)),
+      out,
+    ).toMatchObject({ level: 'warn', component: 'api' });
     expect((await at('/healthz')).status).toBe(200);
     const notReady = await at('/readyz');
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toEqual({ status: 'not_ready', checks: { database: 'ok', schema: 'fail' }, reason: behind, request_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await notReady.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'ok', schema: 'fail' },
+      reason: behind,
+      request_id: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
 
     const migrated = await run(['scripts/db-migrate.ts'], env);
     expect(migrated.code, migrated.out).toBe(0);
     let ready = 0;
-    for (let i = 0; i < 50 && ready !== 200; i++) { await sleep(100); ready = (await at('/readyz')).status; }
+    for (let i = 0; i < 50 && ready !== 200; i++) {
+      await sleep(100);
+      ready = (await at('/readyz')).status;
+    }
     expect(ready).toBe(200);
     // Not seeded: the release step seeds only with --seed.
     expect((await at('/v1/settings')).status).not.toBe(200);

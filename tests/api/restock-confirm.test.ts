@@ -3,15 +3,16 @@
  * through the mailed link (issue 21 item 7): single use, expiring, one mail an hour per address; a
  * member's verified address is confirmed at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productRequestSchema } from '#contracts/discovery.ts';
 import { outbox_emails, product_requests, products } from '../../api/src/db/schema/index.ts';
 import { raiseStock } from '../../api/src/services/product-requests/index.ts';
 import { scanRestocked } from '../../api/src/services/product-requests/restock-watcher.ts';
-import { productRequestSchema } from '#contracts/discovery.ts';
-import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
-import { expectStatus } from './discovery-support.ts';
 import { linkToken } from './account-support.ts';
+import { expectStatus } from './discovery-support.ts';
+import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -21,15 +22,21 @@ beforeAll(async () => {
   demo = await loginDemo(shop);
   pick = productPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
-const mails = (to: string, template: string) => shop.database.db.select().from(outbox_emails)
-  .where(and(eq(outbox_emails.template, template), eq(outbox_emails.to_address, to))).orderBy(outbox_emails.id);
+const mails = (to: string, template: string) =>
+  shop.database.db
+    .select()
+    .from(outbox_emails)
+    .where(and(eq(outbox_emails.template, template), eq(outbox_emails.to_address, to)))
+    .orderBy(outbox_emails.id);
 const ask = (productId: number, email: string, status = 201) =>
   expectStatus(shop, status, 'POST', '/v1/product-requests', { body: { product_id: productId, email } });
 const confirm = (token: string, status: number) => expectStatus(shop, status, 'POST', '/v1/product-requests/confirm', { body: { token } });
 
-describe('confirming a guest\'s restock request', () => {
+describe("confirming a guest's restock request", () => {
   it('mails a confirmation link instead of the restock mail; once confirmed, the restock is mailed; the link works once', async () => {
     const id = await pick({ stock: 0 });
     const r = await ask(id, 'kakunin1@example.jp');
@@ -59,7 +66,10 @@ describe('confirming a guest\'s restock request', () => {
     const id = await pick({ stock: 0 });
     const r = await ask(id, 'kakunin2@example.jp');
     const token = linkToken((await mails('kakunin2@example.jp', 'restock_confirm'))[0].body, '/verify/restock/');
-    await shop.database.db.update(product_requests).set({ confirm_expires_at: new Date(Date.now() - 1000) }).where(eq(product_requests.id, r.body.id));
+    await shop.database.db
+      .update(product_requests)
+      .set({ confirm_expires_at: new Date(Date.now() - 1000) })
+      .where(eq(product_requests.id, r.body.id));
     expect((await confirm(token, 422)).body.code).toBe('product_request.confirm.invalid');
     const [row] = await shop.database.db.select().from(product_requests).where(eq(product_requests.id, r.body.id));
     expect(row.confirmed_at).toBeNull();
@@ -86,7 +96,7 @@ describe('confirming a guest\'s restock request', () => {
     expect(await mails('kakunin3@example.jp', 'restock')).toHaveLength(1);
   });
 
-  it('a member\'s request to their verified address is confirmed at once, without a confirmation mail', async () => {
+  it("a member's request to their verified address is confirmed at once, without a confirmation mail", async () => {
     const id = await pick({ stock: 0 });
     const r = await expectStatus(shop, 201, 'POST', '/v1/product-requests', { token: demo, body: { product_id: id } });
     expect(r.body.email).toBe('demo@example.jp');

@@ -54,7 +54,8 @@ async function measured(method: string, path: string, body: unknown, token?: str
   const json = await res.json();
   const statements = counting;
   counting = null;
-  if (process.env.ROUND_TRIPS_LOG) console.log(`${method} ${path}: ${statements.length}\n  ${statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 220)).join('\n  ')}`);
+  if (process.env.ROUND_TRIPS_LOG)
+    console.log(`${method} ${path}: ${statements.length}\n  ${statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 220)).join('\n  ')}`);
   return { status: res.status, json, statements };
 }
 
@@ -86,10 +87,20 @@ describe('round trips per request', () => {
 });
 
 describe('the settings read along with the cart row', () => {
-  const setSelling = (channel: string, selling: boolean) => Promise.all(
-    ([['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', true], ['PLUGIN.TEMPORARY_STOP_SELLING.SELLING', selling]] as const).map(([key, value]) =>
-      shop.database.db.insert(settings).values({ channel_id: channel, key, value, is_public: true })
-        .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } })));
+  const setSelling = (channel: string, selling: boolean) =>
+    Promise.all(
+      (
+        [
+          ['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', true],
+          ['PLUGIN.TEMPORARY_STOP_SELLING.SELLING', selling],
+        ] as const
+      ).map(([key, value]) =>
+        shop.database.db
+          .insert(settings)
+          .values({ channel_id: channel, key, value, is_public: true })
+          .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } }),
+      ),
+    );
 
   it("are the cart's own channel's, and an editor's change counts from the next request", async () => {
     const p = await product({ stock: 50 });
@@ -104,8 +115,13 @@ describe('the settings read along with the cart row', () => {
     expect((await stopped.json()).code).toBe('cart.selling_stopped');
     await setSelling('default', true);
     // The view after the change prices with this channel's carriage, not another's.
-    for (const [channel, fee] of [['school', 9999], ['default', 700]] as const) {
-      await shop.database.db.insert(settings).values({ channel_id: channel, key: 'ORDER.CARRIAGE.FEE', value: fee, is_public: false })
+    for (const [channel, fee] of [
+      ['school', 9999],
+      ['default', 700],
+    ] as const) {
+      await shop.database.db
+        .insert(settings)
+        .values({ channel_id: channel, key: 'ORDER.CARRIAGE.FEE', value: fee, is_public: false })
         .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value: fee } });
     }
     const changed = await add();
@@ -115,4 +131,3 @@ describe('the settings read along with the cart row', () => {
     expect(cart.detail.products[0].quantity).toBe(2);
   });
 });
-

@@ -4,21 +4,29 @@
  * catalogue, has its own news and blog, accepts its school keys; an unknown channel is refused with
  * the message the storefront turns into the invalid-channel layout.
  */
+
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { productSchema } from '#contracts/products.ts';
-import { SCHOOL_BREAKPOINTS, SCHOOL_CHANNEL, SCHOOL_TOP_BLOCKS } from '../../api/src/db/seed/school.ts';
-import { and, eq } from 'drizzle-orm';
 import { users } from '../../api/src/db/schema/index.ts';
+import { SCHOOL_BREAKPOINTS, SCHOOL_CHANNEL, SCHOOL_TOP_BLOCKS } from '../../api/src/db/seed/school.ts';
 import { SCHOOL_KEY_MESSAGES } from '../../api/src/services/schools/index.ts';
-import { createTestShop, type TestShop } from './helpers.ts';
 import { registration, run } from './account-support.ts';
+import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
-const json = async (res: Response) => { expect(res.status).toBe(200); return res.json(); };
+const json = async (res: Response) => {
+  expect(res.status).toBe(200);
+  return res.json();
+};
 
 describe('school channel', () => {
   it('has its own theme, name, namespace, channel prefix and breakpoints', async () => {
@@ -47,7 +55,7 @@ describe('school channel', () => {
     expect((await shop.request('GET', `/v1/products/${one.key}`, { channel: 'default' })).status).toBe(200);
   });
 
-  it('has its own news and blog, not the other channels\'', async () => {
+  it("has its own news and blog, not the other channels'", async () => {
     const news = await json(await shop.request('GET', '/v1/news?per=all', { channel: SCHOOL_CHANNEL }));
     expect(news.map((n: { key: string }) => n.key)).toContain('spring-2027-orders');
     const mainNews = await json(await shop.request('GET', '/v1/news?per=all', { channel: 'default' }));
@@ -67,10 +75,17 @@ describe('school channel', () => {
     expect(layout.blocks).toEqual(SCHOOL_TOP_BLOCKS);
     const main = await json(await shop.request('GET', '/v1/layouts/top', { channel: 'default' }));
     expect(main.id).not.toBe(layout.id);
-    const schoolKeys = new Set(z.array(productSchema).parse(await json(await shop.request('GET', '/v1/products?per=100', { channel: SCHOOL_CHANNEL }))).map((p) => p.key));
+    const schoolKeys = new Set(
+      z
+        .array(productSchema)
+        .parse(await json(await shop.request('GET', '/v1/products?per=100', { channel: SCHOOL_CHANNEL })))
+        .map((p) => p.key),
+    );
     for (const block of SCHOOL_TOP_BLOCKS) {
       if (block.type !== 'collection') continue;
-      const collection = await json(await shop.request('GET', `/v1/collections/${block.alias}?per=${block.per}`, { channel: SCHOOL_CHANNEL }));
+      const collection = await json(
+        await shop.request('GET', `/v1/collections/${block.alias}?per=${block.per}`, { channel: SCHOOL_CHANNEL }),
+      );
       expect(collection.title, block.alias).toBe(block.title);
       expect(collection.products.length, block.alias).toBeGreaterThan(0);
       for (const p of collection.products) expect(schoolKeys.has(p.key), `${block.alias}: ${p.key}`).toBe(true);
@@ -89,17 +104,25 @@ describe('school channel', () => {
     expect(await check('MIDORI2027', 'default')).toEqual({ key: 'MIDORI2027', check: false });
   });
 
-  it('requires a valid school key to register (SITE.SCHOOL_KEY_REQUIRED) and stores the school\'s name', async () => {
+  it("requires a valid school key to register (SITE.SCHOOL_KEY_REQUIRED) and stores the school's name", async () => {
     const s = await json(await shop.request('GET', '/v1/settings/front', { channel: SCHOOL_CHANNEL }));
     expect(s['SITE.SCHOOL_KEY_REQUIRED']).toBe(true);
     const id = run();
     const register = (body: unknown, channel = SCHOOL_CHANNEL) => shop.request('POST', '/v1/users', { body, channel });
     const userOf = async (username: string, channel = SCHOOL_CHANNEL) =>
-      (await shop.database.db.select().from(users).where(and(eq(users.username, username), eq(users.channel_id, channel))))[0];
+      (
+        await shop.database.db
+          .select()
+          .from(users)
+          .where(and(eq(users.username, username), eq(users.channel_id, channel)))
+      )[0];
 
     const missing = await register(registration(`sch${id}a`));
     expect(missing.status).toBe(422);
-    expect(await missing.json()).toMatchObject({ code: 'user.school_key.required', errors: { school_key: [SCHOOL_KEY_MESSAGES.required] } });
+    expect(await missing.json()).toMatchObject({
+      code: 'user.school_key.required',
+      errors: { school_key: [SCHOOL_KEY_MESSAGES.required] },
+    });
     const wrong = await register(registration(`sch${id}a`, { school_key: 'NOPE2026' }));
     expect(wrong.status).toBe(422);
     const wrongBody = await wrong.json();

@@ -3,15 +3,21 @@
  * (price, stock, sale), sorts, grouping by product model, facets with disjunctive counts,
  * suggestions, reviews and the member's search history.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  productFacetsSchema, productReviewListSchema, productSchema, productSearchHistoryListSchema, productSuggestSchema, type Product,
+  type Product,
+  productFacetsSchema,
+  productReviewListSchema,
+  productSchema,
+  productSearchHistoryListSchema,
+  productSuggestSchema,
 } from '#contracts/products.ts';
 import { product_reviews, product_search_histories, products, users } from '../../api/src/db/schema/index.ts';
-import { refreshPopularity, refreshSearchText } from '../../api/src/services/products/search/refresh.ts';
 import { listProducts } from '../../api/src/services/products/catalog.ts';
+import { refreshPopularity, refreshSearchText } from '../../api/src/services/products/search/refresh.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -20,7 +26,9 @@ beforeAll(async () => {
   shop = await createTestShop();
   demoToken = await loginDemo(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const productList = z.array(productSchema);
 const q = encodeURIComponent;
@@ -28,7 +36,11 @@ const q = encodeURIComponent;
 async function list(query: string, token?: string) {
   const res = await shop.request('GET', `/v1/products${query}`, { token });
   expect(res.status, query).toBe(200);
-  return { items: productList.parse(await res.json()), total: Number(res.headers.get('x-total')), last: Number(res.headers.get('x-last-page')) };
+  return {
+    items: productList.parse(await res.json()),
+    total: Number(res.headers.get('x-total')),
+    last: Number(res.headers.get('x-last-page')),
+  };
 }
 
 /** Every product of a query, walking the pages. */
@@ -74,7 +86,7 @@ describe('Japanese-aware search', () => {
     expect(both.every((p) => p.name.includes('リネン') && p.name.includes('パンツ'))).toBe(true);
   });
 
-  it('matches colour and size of a variant, and the maker\'s kana', async () => {
+  it("matches colour and size of a variant, and the maker's kana", async () => {
     const navy = await all(`?group=0&keyword=${q('ﾈｲﾋﾞｰ XL')}`);
     expect(navy.length).toBeGreaterThan(0);
     expect(navy.every((p) => p.color!.includes('ネイビー') && p.size === 'XL')).toBe(true);
@@ -140,7 +152,9 @@ describe('filters and sorts', () => {
     expect(pop.get(items[0].id)!).toBeGreaterThan(0);
     // A viewed product's model climbs after a refresh.
     const last = items[items.length - 1];
-    await db.execute(sql`insert into product_histories (guest_token, product_id) select 'popularity-test', ${last.id} from generate_series(1, 500)`);
+    await db.execute(
+      sql`insert into product_histories (guest_token, product_id) select 'popularity-test', ${last.id} from generate_series(1, 500)`,
+    );
     await refreshPopularity(db);
     expect((await list('?sort=popular&per=1')).items[0].id).toBe(last.id);
   });
@@ -177,7 +191,9 @@ describe('one card per product model', () => {
       details.push(detail);
       const vs = detail.product_model!.products!;
       expect(vs.length).toBeGreaterThanOrEqual(10);
-      expect(vs.every((v) => ['in_stock', 'low', 'out'].includes(v.stock_status) && v.size && v.color && /^#[0-9a-f]{6}$/.test(v.color_code!))).toBe(true);
+      expect(
+        vs.every((v) => ['in_stock', 'low', 'out'].includes(v.stock_status) && v.size && v.color && /^#[0-9a-f]{6}$/.test(v.color_code!)),
+      ).toBe(true);
       // The representative is in stock whenever any variant is.
       if (vs.some((v) => v.is_stock_available)) expect(p.is_stock_available).toBe(true);
     }
@@ -191,8 +207,12 @@ describe('one card per product model', () => {
     const [shirt] = await all(`?keyword=${q('播州織 ギンガムチェック')}`);
     const modelId = shirt.product_model!.id;
     await db.update(products).set({ stock: 0 }).where(eq(products.product_model_id, modelId));
-    const [firstM] = await db.select({ id: products.id }).from(products)
-      .where(and(eq(products.product_model_id, modelId), eq(products.size, 'M'))).orderBy(products.id).limit(1);
+    const [firstM] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.product_model_id, modelId), eq(products.size, 'M')))
+      .orderBy(products.id)
+      .limit(1);
     await db.update(products).set({ stock: 3 }).where(eq(products.id, firstM.id));
     const [rep] = (await list(`?keyword=${q('播州織 ギンガムチェック')}`)).items;
     expect(rep.id).toBe(firstM.id);
@@ -204,7 +224,7 @@ describe('one card per product model', () => {
     expect((await list(`?keyword=${q('播州織 ギンガムチェック')}&in_stock=1`)).total).toBe(0);
   });
 
-  it('a product carries its swatch, size, images of its own type and its model\'s review average', async () => {
+  it("a product carries its swatch, size, images of its own type and its model's review average", async () => {
     const res = await shop.request('GET', '/v1/products/wkn-0001-02');
     const p = productSchema.parse(await res.json());
     expect(p).toMatchObject({ color: 'ホワイト', color_code: expect.stringMatching(/^#[0-9a-f]{6}$/), size: 'M' });
@@ -230,13 +250,20 @@ describe('pages kept per catalogue version', () => {
     expect(after.total).toBe(first.total - 1);
     // A list read inside a transaction that is rolled back must not leave a page behind under a
     // version number the next committed change will reuse.
-    await db.transaction(async (tx) => {
-      await tx.update(products).set({ is_published: true }).where(eq(products.product_model_id, gone.product_model!.id));
-      const inside = await listProducts(tx, { channelId: 'default', keyword: '播州織' }, { per: 15, offset: 0 }, null);
-      expect(inside.total).toBe(first.total);
-      tx.rollback();
-    }).catch((e: unknown) => { if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e; });
-    await db.update(products).set({ sort: sql`${products.sort}` }).where(eq(products.id, -1));
+    await db
+      .transaction(async (tx) => {
+        await tx.update(products).set({ is_published: true }).where(eq(products.product_model_id, gone.product_model!.id));
+        const inside = await listProducts(tx, { channelId: 'default', keyword: '播州織' }, { per: 15, offset: 0 }, null);
+        expect(inside.total).toBe(first.total);
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error) || !/rollback/i.test(e.message)) throw e;
+      });
+    await db
+      .update(products)
+      .set({ sort: sql`${products.sort}` })
+      .where(eq(products.id, -1));
     expect((await list(`?keyword=${word}`)).total).toBe(first.total - 1);
     await db.update(products).set({ is_published: true }).where(eq(products.product_model_id, gone.product_model!.id));
     expect((await list(`?keyword=${word}`)).total).toBe(first.total);
@@ -247,11 +274,21 @@ describe('review summary (review_stats, migration 0009)', () => {
   it('follows reviews written, changed and deleted, and a product moved to another model', async () => {
     const db = shop.database.db;
     const card = async (key: string) => (await all(`?keyword=${q(key)}&group=0`)).find((p) => p.key === key)!;
-    const [a, b] = await db.select({ id: products.id, key: products.key, model: products.product_model_id }).from(products)
-      .where(eq(products.code, 'WKN-0001-01')).union(db.select({ id: products.id, key: products.key, model: products.product_model_id })
-        .from(products).where(eq(products.code, 'WKN-0002-01')));
+    const [a, b] = await db
+      .select({ id: products.id, key: products.key, model: products.product_model_id })
+      .from(products)
+      .where(eq(products.code, 'WKN-0001-01'))
+      .union(
+        db
+          .select({ id: products.id, key: products.key, model: products.product_model_id })
+          .from(products)
+          .where(eq(products.code, 'WKN-0002-01')),
+      );
     const before = await card(a.key);
-    const [row] = await db.insert(product_reviews).values({ product_id: a.id, nickname: 'テスト', rating: 1, title: '検証', body: '検証用のレビューです。' }).returning();
+    const [row] = await db
+      .insert(product_reviews)
+      .values({ product_id: a.id, nickname: 'テスト', rating: 1, title: '検証', body: '検証用のレビューです。' })
+      .returning();
     const after = await card(a.key);
     expect(after.review_count).toBe(before.review_count + 1);
     await db.update(product_reviews).set({ rating: 5 }).where(eq(product_reviews.id, row.id));
@@ -261,10 +298,19 @@ describe('review summary (review_stats, migration 0009)', () => {
     await db.delete(product_reviews).where(eq(product_reviews.id, row.id));
     expect(await card(a.key)).toMatchObject({ review_count: before.review_count, review_avg: before.review_avg });
     // Every review of a model counts for each of its variants, and moves with a product to its new model.
-    const countWhere = async (cond: ReturnType<typeof sql>) => Number((await db.execute(sql`select count(*)::int as n from product_reviews where ${cond}`)
-      .then((r) => (r as unknown as { rows: { n: number }[] }).rows))[0].n);
+    const countWhere = async (cond: ReturnType<typeof sql>) =>
+      Number(
+        (
+          await db
+            .execute(sql`select count(*)::int as n from product_reviews where ${cond}`)
+            .then((r) => (r as unknown as { rows: { n: number }[] }).rows)
+        )[0].n,
+      );
     expect(before.review_count).toBe(await countWhere(sql`product_id in (select id from products where product_model_id = ${a.model})`));
-    const [own] = await db.insert(product_reviews).values({ product_id: a.id, nickname: 'テスト', rating: 4, title: '移動', body: 'モデル移動の検証です。' }).returning();
+    const [own] = await db
+      .insert(product_reviews)
+      .values({ product_id: a.id, nickname: 'テスト', rating: 4, title: '移動', body: 'モデル移動の検証です。' })
+      .returning();
     const aOwn = await countWhere(sql`product_id = ${a.id}`);
     const bBefore = await card(b.key);
     await db.update(products).set({ product_model_id: b.model }).where(eq(products.id, a.id));
@@ -337,9 +383,11 @@ describe('GET /v1/products/suggest', () => {
     expect(s.products.every((p) => p.image.startsWith('/images/products/'))).toBe(true);
   });
 
-  it('puts the member\'s own matching searches first', async () => {
+  it("puts the member's own matching searches first", async () => {
     await shop.request('POST', '/v1/product-search-histories', { token: demoToken, body: { word: 'デニム ワイド' } });
-    const s = productSuggestSchema.parse(await (await shop.request('GET', `/v1/products/suggest?keyword=${q('でにむ')}`, { token: demoToken })).json());
+    const s = productSuggestSchema.parse(
+      await (await shop.request('GET', `/v1/products/suggest?keyword=${q('でにむ')}`, { token: demoToken })).json(),
+    );
     expect(s.words[0]).toBe('デニム ワイド');
     const guest = productSuggestSchema.parse(await (await shop.request('GET', `/v1/products/suggest?keyword=${q('でにむ')}`)).json());
     expect(guest.words).not.toContain('デニム ワイド');
@@ -347,7 +395,7 @@ describe('GET /v1/products/suggest', () => {
 });
 
 describe('GET /v1/products/{key}/reviews', () => {
-  it('pages the model\'s reviews newest first with the pagination headers', async () => {
+  it("pages the model's reviews newest first with the pagination headers", async () => {
     const rows = await shop.database.db.execute(sql`select p.key, count(*)::int as n from product_reviews r
       join products v on v.id = r.product_id join products p on p.product_model_id = v.product_model_id and p.is_published
       group by p.key order by n desc, p.key limit 1`);
@@ -370,9 +418,10 @@ describe('GET /v1/products/{key}/reviews', () => {
 });
 
 describe('search history', () => {
-  it('a member\'s word is stored, de-duplicated by its normalised form and listed newest first', async () => {
+  it("a member's word is stored, de-duplicated by its normalised form and listed newest first", async () => {
     const token = await loginDemo(shop);
-    const post = (word: string, t: string | null = token) => shop.request('POST', '/v1/product-search-histories', { token: t, body: { word } });
+    const post = (word: string, t: string | null = token) =>
+      shop.request('POST', '/v1/product-search-histories', { token: t, body: { word } });
     expect((await post('リネン')).status).toBe(201);
     expect((await post('帆布')).status).toBe(201);
     const again = await post('  ﾘﾈﾝ ');
@@ -396,7 +445,7 @@ describe('search history', () => {
     expect(productSearchHistoryListSchema.parse(await res.json())[0].word).toBe('ことば53');
   });
 
-  it('a guest\'s post answers 204 and stores nothing; a blank word is 422', async () => {
+  it("a guest's post answers 204 and stores nothing; a blank word is 422", async () => {
     const db = shop.database.db;
     const before = await db.$count(product_search_histories);
     const guest = await shop.request('POST', '/v1/product-search-histories', { body: { word: 'デニム' } });
@@ -408,7 +457,7 @@ describe('search history', () => {
     expect((await shop.request('GET', '/v1/me/product-search-histories')).status).toBe(401);
   });
 
-  it('deletes the member\'s own entry; another member\'s id is 404', async () => {
+  it("deletes the member's own entry; another member's id is 404", async () => {
     const token = await loginDemo(shop);
     const created = await (await shop.request('POST', '/v1/product-search-histories', { token, body: { word: '削除することば' } })).json();
     const db = shop.database.db;

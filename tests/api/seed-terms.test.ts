@@ -10,8 +10,12 @@ import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 // Checks the seed itself: this shop is seeded on its own, not copied from the run's template.
-beforeAll(async () => { shop = await createTestShop({}, { fresh: true }); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop({}, { fresh: true });
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function getJson<T>(apiPath: string, channel = 'default'): Promise<T> {
   const res = await shop.request('GET', apiPath, { channel });
@@ -34,9 +38,12 @@ async function termsOf(channel: string) {
   return { ...(terms as Record<keyof typeof terms, string>), codFee: `${cod!.fee.toLocaleString('ja-JP')}円` };
 }
 
-describe('the guide and the 特定商取引法 page state the settings\' terms and the payment method\'s fee', () => {
+describe("the guide and the 特定商取引法 page state the settings' terms and the payment method's fee", () => {
   it.each([
-    ['default', '/guide/'], ['default', '/law/'], ['outlet', '/guide/'], ['outlet', '/law/'],
+    ['default', '/guide/'],
+    ['default', '/law/'],
+    ['outlet', '/guide/'],
+    ['outlet', '/law/'],
   ])('%s %s', async (channel, url) => {
     const terms = await termsOf(channel);
     const page = await getJson<{ body: string }>(`/v1/static-pages/url${url}`, channel);

@@ -12,12 +12,19 @@ import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 // Checks the seed itself: this shop is seeded on its own, not copied from the run's template.
-beforeAll(async () => { shop = await createTestShop({}, { fresh: true }); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop({}, { fresh: true });
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 const CHANNELS = ['default', 'outlet'];
 
-interface Text { where: string; text: string }
+interface Text {
+  where: string;
+  text: string;
+}
 
 async function list(channel: string, apiPath: string): Promise<Array<Record<string, unknown>>> {
   const res = await shop.request('GET', apiPath, { channel });
@@ -45,7 +52,7 @@ async function shopperTexts(channel: string): Promise<Text[]> {
   add('payment', await list(channel, '/v1/payments'), ['name', 'description']);
   for (const { url } of await list(channel, '/v1/static-pages/urls')) {
     const res = await shop.request('GET', `/v1/static-pages/url${String(url)}`, { channel });
-    add('page', [await res.json() as Record<string, unknown>], ['title', 'body']);
+    add('page', [(await res.json()) as Record<string, unknown>], ['title', 'body']);
   }
   return out;
 }
@@ -81,7 +88,8 @@ describe('seeded content promises only what checkout does', () => {
     const broken: string[] = [];
     for (const { where, text } of await shopperTexts(channel)) {
       for (const sentence of plain(text).split(/[。\n]/)) {
-        if (sentence.includes('送料無料') && !sentence.includes(`${yen(CARRIAGE.freeFrom)}（税込）以上`)) broken.push(`${where}: ${sentence}`);
+        if (sentence.includes('送料無料') && !sentence.includes(`${yen(CARRIAGE.freeFrom)}（税込）以上`))
+          broken.push(`${where}: ${sentence}`);
         for (const m of sentence.matchAll(/送料(?:は全国一律)?\s*([\d,]+)円/g)) {
           if (m[1] !== CARRIAGE.fee.toLocaleString('ja-JP')) broken.push(`${where}: ${sentence}`);
         }
@@ -97,7 +105,9 @@ describe('seeded content promises only what checkout does', () => {
     // A page of its own (index.astro), or a rest route such as news/[...page].astro whose first page is the folder.
     const routeExists = (p: string) => {
       const dir = path.join('src/pages', p);
-      return existsSync(path.join(dir, 'index.astro')) || (existsSync(dir) && readdirSync(dir).some((f) => /^\[\.\.\..+\]\.astro$/.test(f)));
+      return (
+        existsSync(path.join(dir, 'index.astro')) || (existsSync(dir) && readdirSync(dir).some((f) => /^\[\.\.\..+\]\.astro$/.test(f)))
+      );
     };
     const broken: string[] = [];
     for (const { where, text } of await shopperTexts(channel)) {

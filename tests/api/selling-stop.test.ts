@@ -9,18 +9,28 @@ import { createTestShop, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let product: ReturnType<typeof productPicker>;
-beforeAll(async () => { shop = await createTestShop(); product = productPicker(shop); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+  product = productPicker(shop);
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function setSelling(isUse: boolean, selling: boolean) {
-  for (const [key, value] of [['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', isUse], ['PLUGIN.TEMPORARY_STOP_SELLING.SELLING', selling]] as const) {
-    await shop.database.db.insert(settings).values({ channel_id: 'default', key, value, is_public: true })
+  for (const [key, value] of [
+    ['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', isUse],
+    ['PLUGIN.TEMPORARY_STOP_SELLING.SELLING', selling],
+  ] as const) {
+    await shop.database.db
+      .insert(settings)
+      .values({ channel_id: 'default', key, value, is_public: true })
       .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value } });
   }
 }
 async function addToNewCart() {
   const init = await shop.request('POST', '/v1/carts/init', { body: { token: null } });
-  const { token } = await init.json() as { token: string };
+  const { token } = (await init.json()) as { token: string };
   return shop.request('PATCH', '/v1/carts/products/add', { body: { token, product_id: await product(), quantity: 1 } });
 }
 
@@ -31,7 +41,7 @@ describe('selling stop', () => {
     expect(front).toMatchObject({ 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': true, 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false });
     const res = await addToNewCart();
     expect(res.status).toBe(422);
-    const body = await res.json() as { code: string; message: string };
+    const body = (await res.json()) as { code: string; message: string };
     expect(body.code).toBe('cart.selling_stopped');
     expect(body.message).toMatch(/販売を一時停止/);
   });

@@ -2,18 +2,23 @@
  * GET /v1/sitemap/products: every published product of the channel exactly once, with its last
  * change, in sitemap-sized pages; unpublished products and other channels' products left out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PAGE } from '#contracts/fields.ts';
+import { SITEMAP_MAX_URLS, sitemapProductsSchema } from '#contracts/sitemap.ts';
 import { products } from '../../api/src/db/schema/index.ts';
 import { inChannel } from '../../api/src/services/products/catalog.ts';
 import { listSitemapProducts } from '../../api/src/services/sitemap/index.ts';
-import { MAX_PAGE } from '#contracts/fields.ts';
-import { SITEMAP_MAX_URLS, sitemapProductsSchema } from '#contracts/sitemap.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function sitemapPage(query = '', channel?: string) {
   const res = await shop.request('GET', `/v1/sitemap/products${query}`, { channel });
@@ -21,7 +26,9 @@ async function sitemapPage(query = '', channel?: string) {
 }
 
 async function publishedKeys(channel: string): Promise<string[]> {
-  const rows = await shop.database.db.select({ key: products.key }).from(products)
+  const rows = await shop.database.db
+    .select({ key: products.key })
+    .from(products)
     .where(and(eq(products.is_published, true), inChannel(channel)));
   return rows.map((r) => r.key).sort();
 }
@@ -38,13 +45,19 @@ describe('GET /v1/sitemap/products', () => {
     expect(page.total).toBe(keys.length);
     expect(new Set(keys).size).toBe(keys.length);
     for (const item of page.items) expect(new Date(item.updated_at).toISOString()).toBe(item.updated_at);
-    const newestChange = page.items.map((i) => i.updated_at).sort().at(-1);
+    const newestChange = page.items
+      .map((i) => i.updated_at)
+      .sort()
+      .at(-1);
     expect(page.last_updated_at).toBe(newestChange);
   });
 
   it('leaves out an unpublished product and follows the channel', async () => {
-    const [first] = await shop.database.db.select({ id: products.id, key: products.key }).from(products)
-      .where(and(eq(products.is_published, true), inChannel('default'))).limit(1);
+    const [first] = await shop.database.db
+      .select({ id: products.id, key: products.key })
+      .from(products)
+      .where(and(eq(products.is_published, true), inChannel('default')))
+      .limit(1);
     await shop.database.db.update(products).set({ is_published: false }).where(eq(products.id, first!.id));
     try {
       const page = sitemapProductsSchema.parse((await sitemapPage()).body);
@@ -57,7 +70,7 @@ describe('GET /v1/sitemap/products', () => {
     expect(outlet.items.map((i) => i.key).sort()).not.toEqual(await publishedKeys('default'));
   });
 
-  it('a page past the last is empty, with the total and newest change still given (the storefront\'s count)', async () => {
+  it("a page past the last is empty, with the total and newest change still given (the storefront's count)", async () => {
     const first = sitemapProductsSchema.parse((await sitemapPage()).body);
     for (const n of [2, MAX_PAGE]) {
       const page = sitemapProductsSchema.parse((await sitemapPage(`?page=${n}`)).body);
@@ -69,8 +82,11 @@ describe('GET /v1/sitemap/products', () => {
 
   it('lists products in id order, so a page keeps its products when new ones are added', async () => {
     const page = await listSitemapProducts(shop.database.db, 'default', 1);
-    const rows = await shop.database.db.select({ key: products.key }).from(products)
-      .where(and(eq(products.is_published, true), inChannel('default'))).orderBy(sql`${products.id}`);
+    const rows = await shop.database.db
+      .select({ key: products.key })
+      .from(products)
+      .where(and(eq(products.is_published, true), inChannel('default')))
+      .orderBy(sql`${products.id}`);
     expect(page.items.map((i) => i.key)).toEqual(rows.map((r) => r.key));
   });
 

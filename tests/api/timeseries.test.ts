@@ -3,17 +3,22 @@
  * per purpose newest first, the x-limit maximum per purpose, spec 5 decimal rule, NUL refused, 404 for
  * another member's entry, delete one entry (?id=) or a whole purpose (?purpose=).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeseries } from '../../api/src/db/schema/index.ts';
 import { TIMESERIES_LIMIT } from '../../contracts/timeseries.ts';
-import { createTestShop, type TestShop } from './helpers.ts';
 import { createMember, MEMBER_PASSWORD, run } from './account-support.ts';
+import { createTestShop, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 const id = run();
-beforeAll(async () => { shop = await createTestShop(); }, 180_000);
-afterAll(async () => { await shop?.close(); });
+beforeAll(async () => {
+  shop = await createTestShop();
+}, 180_000);
+afterAll(async () => {
+  await shop?.close();
+});
 
 async function member(name: string) {
   const m = await createMember(shop, `${name}${id}`);
@@ -46,7 +51,7 @@ describe('/v1/me/timeseries', () => {
     expect((await shop.request('POST', '/v1/me/timeseries', { body: { purpose: 'height', value: '170' } })).status).toBe(401);
   });
 
-  it('decimal rule: at most one decimal place, in the purpose\'s range, Japanese messages by field; never 500', async () => {
+  it("decimal rule: at most one decimal place, in the purpose's range, Japanese messages by field; never 500", async () => {
     const a = await member('tsb');
     for (const value of ['170.55', '170.', 'abc', '1e2', '-5', 170.25]) {
       const res = await post(a.token, { purpose: 'height', value });
@@ -70,7 +75,11 @@ describe('/v1/me/timeseries', () => {
 
   it('a NUL byte is refused (4xx, nothing stored)', async () => {
     const a = await member('tsc');
-    for (const body of [{ purpose: 'height', value: '170\u0000' }, { purpose: 'he\u0000ight', value: '170' }, { purpose: 'height', value: '170', measured_at: '2025-01-01\u0000' }]) {
+    for (const body of [
+      { purpose: 'height', value: '170\u0000' },
+      { purpose: 'he\u0000ight', value: '170' },
+      { purpose: 'height', value: '170', measured_at: '2025-01-01\u0000' },
+    ]) {
       const res = await post(a.token, body);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -80,16 +89,21 @@ describe('/v1/me/timeseries', () => {
 
   it(`at most ${TIMESERIES_LIMIT} entries per purpose, also when added at the same time; other purposes unaffected`, async () => {
     const a = await member('tsd');
-    const adds = await Promise.all(Array.from({ length: TIMESERIES_LIMIT + 2 }, (_, i) => post(a.token, { purpose: 'waist', value: 60 + (i % 10) / 10 })));
+    const adds = await Promise.all(
+      Array.from({ length: TIMESERIES_LIMIT + 2 }, (_, i) => post(a.token, { purpose: 'waist', value: 60 + (i % 10) / 10 })),
+    );
     const statuses = adds.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(TIMESERIES_LIMIT);
     expect(statuses.filter((s) => s === 422)).toHaveLength(2);
     const refused = adds.find((r) => r.status === 422)!;
-    expect(await refused.json()).toMatchObject({ code: 'timeseries.limit', message: `ウエストの記録は${TIMESERIES_LIMIT}件までです。古い記録を削除してから登録してください。` });
+    expect(await refused.json()).toMatchObject({
+      code: 'timeseries.limit',
+      message: `ウエストの記録は${TIMESERIES_LIMIT}件までです。古い記録を削除してから登録してください。`,
+    });
     expect((await post(a.token, { purpose: 'hip', value: '88' })).status).toBe(201);
   }, 60_000);
 
-  it('another member\'s entry is 404 for delete and stays; delete by id and by purpose', async () => {
+  it("another member's entry is 404 for delete and stays; delete by id and by purpose", async () => {
     const a = await member('tse');
     const b = await member('tsf');
     const mine = await (await post(a.token, { purpose: 'neck', value: '38.5' })).json();
@@ -105,7 +119,9 @@ describe('/v1/me/timeseries', () => {
 
     expect((await shop.request('DELETE', `/v1/me/timeseries/?id=${mine.id}`, { token: a.token })).status).toBe(204);
     expect((await shop.request('DELETE', `/v1/me/timeseries/?id=${mine.id}`, { token: a.token })).status).toBe(404);
-    expect((await (await shop.request('GET', '/v1/me/timeseries?purpose=neck', { token: a.token })).json()).map((e: { id: number }) => e.id)).toEqual([other.id]);
+    expect(
+      (await (await shop.request('GET', '/v1/me/timeseries?purpose=neck', { token: a.token })).json()).map((e: { id: number }) => e.id),
+    ).toEqual([other.id]);
     expect((await shop.request('DELETE', '/v1/me/timeseries/?purpose=neck', { token: a.token })).status).toBe(204);
     const left = await (await shop.request('GET', '/v1/me/timeseries', { token: a.token })).json();
     expect(left.map((e: { purpose: string }) => e.purpose)).toEqual(['inseam']);
@@ -116,7 +132,11 @@ describe('/v1/me/timeseries', () => {
 
   it('the calls are in the OpenAPI document', async () => {
     const doc = await (await shop.request('GET', '/v1/openapi.json')).json();
-    expect(Object.keys(doc.paths).filter((p) => p.includes('/me/timeseries')).sort()).toEqual(['/me/timeseries', '/me/timeseries/']);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.includes('/me/timeseries'))
+        .sort(),
+    ).toEqual(['/me/timeseries', '/me/timeseries/']);
     expect(Object.keys(doc.paths['/me/timeseries'])).toEqual(['get', 'post']);
     expect(Object.keys(doc.paths['/me/timeseries/'])).toEqual(['delete']);
   });

@@ -8,12 +8,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { uploaded_files } from '../../api/src/db/schema/index.ts';
-import { createApp } from '../../api/src/app.ts';
-import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
+import { createApp } from '../../api/src/app.ts';
+import { uploaded_files } from '../../api/src/db/schema/index.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
 
 const MB10 = 10 * 1024 * 1024;
@@ -23,7 +23,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'upload-bounds-'));
   shop = await createTestShop({ UPLOAD_DIR: dir });
 }, 120_000);
-afterAll(async () => { await shop?.close(); await rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await shop?.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** A JPEG of `size` bytes (its magic number, then zeros). */
 function jpeg(size: number) {
@@ -48,11 +51,16 @@ async function encoded(fd: FormData) {
 
 describe('upload size', () => {
   it('accepts a file of exactly 10 MB (UPLOAD_MAX_BYTES); one byte more is 413', async () => {
-    for (const [size, status] of [[MB10, 201], [MB10 + 1, 413]] as const) {
+    for (const [size, status] of [
+      [MB10, 201],
+      [MB10 + 1, 413],
+    ] as const) {
       const { body, type } = await encoded(form(jpeg(size), 'big.jpg'));
       expect(body.byteLength).toBeGreaterThan(size);
       const res = await shop.app.request('/v1/upload-files', {
-        method: 'POST', body, headers: { 'X-Channel-Id': 'default', 'Content-Type': type, 'Content-Length': String(body.byteLength) },
+        method: 'POST',
+        body,
+        headers: { 'X-Channel-Id': 'default', 'Content-Type': type, 'Content-Length': String(body.byteLength) },
       });
       expect(res.status, `${size} bytes`).toBe(status);
       if (status === 201) expect((await res.json()).size).toBe(MB10);
@@ -68,7 +76,10 @@ describe('the served name', () => {
     const body = uploadFileSchema.parse(await res.json());
     expect(body).toMatchObject({ name: 'evil.jpg', content_type: 'image/jpeg' });
     expect(body.url).toMatch(/\.jpg$/);
-    const [row] = await shop.database.db.select().from(uploaded_files).where(eq(uploaded_files.key, body.url.split('/').pop()!));
+    const [row] = await shop.database.db
+      .select()
+      .from(uploaded_files)
+      .where(eq(uploaded_files.key, body.url.split('/').pop()!));
     expect(row.original_name).toBe('evil.jpg');
     const served = await shop.app.request(body.url, { headers: { 'X-Channel-Id': 'default' } });
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -83,8 +94,12 @@ describe('the served name', () => {
 
 describe('the storage quota and the retention of unattached uploads', () => {
   const keyOf = (url: string) => url.split('/').pop()!;
-  const unattached = async () => (await shop.database.db.execute(
-    sql`select coalesce(sum(size), 0)::int as n from uploaded_files where attached_at is null`) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const unattached = async () =>
+    (
+      (await shop.database.db.execute(
+        sql`select coalesce(sum(size), 0)::int as n from uploaded_files where attached_at is null`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0].n;
 
   it('answers 507 upload.quota_exceeded in Japanese when the unattached files would pass UPLOAD_QUOTA_BYTES; an attached file no longer counts', async () => {
     const used = await unattached();
@@ -100,19 +115,28 @@ describe('the storage quota and the retention of unattached uploads', () => {
     expect(refused.errors.file).toEqual([refused.message]);
     // An inquiry takes b.jpg: it is kept for good and leaves the room.
     const [category] = await (await shop.request('GET', '/v1/categories/hierarchy?table=inquiries')).json();
-    const sent = await shop.request('POST', '/v1/inquiries', { body: {
-      category_id: category.children[0]?.id ?? category.id, name: '山田 花子', name_kana: 'ヤマダ ハナコ', email: 'quota@example.jp',
-      body: '添付をご確認ください。', attachment_url: (await second.json()).url,
-    } });
+    const sent = await shop.request('POST', '/v1/inquiries', {
+      body: {
+        category_id: category.children[0]?.id ?? category.id,
+        name: '山田 花子',
+        name_kana: 'ヤマダ ハナコ',
+        email: 'quota@example.jp',
+        body: '添付をご確認ください。',
+        attachment_url: (await second.json()).url,
+      },
+    });
     expect(sent.status, await sent.clone().text()).toBe(201);
     expect((await upload(app, form(jpeg(1000), 'c.jpg'))).status).toBe(201);
   });
 
   it('deletes unattached uploads past UPLOAD_RETENTION_HOURS, file and row, once across two processes; keeps attached and recent ones', async () => {
     const ups = [];
-    for (const name of ['old.jpg', 'old-attached.jpg', 'recent.jpg']) ups.push(uploadFileSchema.parse(await (await upload(shop.app, form(jpeg(200), name))).json()));
+    for (const name of ['old.jpg', 'old-attached.jpg', 'recent.jpg'])
+      ups.push(uploadFileSchema.parse(await (await upload(shop.app, form(jpeg(200), name))).json()));
     const [old, attached, recent] = ups.map((u) => keyOf(u.url));
-    await shop.database.db.update(uploaded_files).set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
+    await shop.database.db
+      .update(uploaded_files)
+      .set({ created_at: new Date(Date.now() - 25 * 3_600_000) })
       .where(sql`${uploaded_files.key} in (${old}, ${attached})`);
     await shop.database.db.update(uploaded_files).set({ attached_at: new Date() }).where(eq(uploaded_files.key, attached));
     expect(await readdir(dir)).toEqual(expect.arrayContaining([old, attached, recent]));

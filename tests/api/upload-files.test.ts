@@ -6,14 +6,14 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
-import { uploaded_files } from '../../api/src/db/schema/index.ts';
-import { createApp } from '../../api/src/app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadFileSchema } from '#contracts/inquiries.ts';
-import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
+import { createApp } from '../../api/src/app.ts';
+import { uploaded_files } from '../../api/src/db/schema/index.ts';
 import { storageOf } from '../../api/src/services/storage/index.ts';
+import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
 import { createTestShop, loginDemo, type TestShop } from './helpers.ts';
 
 const MAX = 64 * 1024;
@@ -23,11 +23,16 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'uploads-'));
   shop = await createTestShop({ UPLOAD_DIR: dir, UPLOAD_MAX_BYTES: String(MAX) });
 }, 120_000);
-afterAll(async () => { await shop?.close(); await rm(dir, { recursive: true, force: true }); });
+afterAll(async () => {
+  await shop?.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 // A 1×1 PNG and a minimal PDF.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 function form(bytes: Uint8Array, name: string, type: string, dirValue?: string) {
   const fd = new FormData();
@@ -36,7 +41,13 @@ function form(bytes: Uint8Array, name: string, type: string, dirValue?: string) 
   return fd;
 }
 const upload = (app: TestShop['app'], body: FormData | string, headers: Record<string, string> = {}) =>
-  Promise.resolve(app.request('/v1/upload-files', { method: 'POST', headers: { 'X-Channel-Id': 'default', ...headers }, body }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } }));
+  Promise.resolve(
+    app.request(
+      '/v1/upload-files',
+      { method: 'POST', headers: { 'X-Channel-Id': 'default', ...headers }, body },
+      { incoming: { socket: { remoteAddress: '127.0.0.1' } } },
+    ),
+  );
 const get = (app: TestShop['app'], url: string) => Promise.resolve(app.request(url, { headers: { 'X-Channel-Id': 'default' } }));
 
 describe('uploads on disk', () => {
@@ -50,7 +61,14 @@ describe('uploads on disk', () => {
     expect(await readdir(join(dir, 'inquiries', '2026'))).toEqual([key]);
     expect(Buffer.from(await readFile(join(dir, 'inquiries', '2026', key))).equals(PNG)).toBe(true);
     const [row] = await shop.database.db.select().from(uploaded_files).where(eq(uploaded_files.key, key));
-    expect(row).toMatchObject({ storage: 'disk', dir: 'inquiries/2026', original_name: '商品の写真.png', content_type: 'image/png', size: PNG.byteLength, user_id: null });
+    expect(row).toMatchObject({
+      storage: 'disk',
+      dir: 'inquiries/2026',
+      original_name: '商品の写真.png',
+      content_type: 'image/png',
+      size: PNG.byteLength,
+      user_id: null,
+    });
     const served = await get(shop.app, body.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
@@ -67,7 +85,10 @@ describe('uploads on disk', () => {
     const body = uploadFileSchema.parse(await res.json());
     expect(body.content_type).toBe('application/pdf');
     expect(body.url).toMatch(/\.pdf$/);
-    const [row] = await shop.database.db.select().from(uploaded_files).where(eq(uploaded_files.key, body.url.split('/').pop()!));
+    const [row] = await shop.database.db
+      .select()
+      .from(uploaded_files)
+      .where(eq(uploaded_files.key, body.url.split('/').pop()!));
     expect(row.user_id).toBeGreaterThan(0);
     expect(row.dir).toBe('');
     const served = await get(shop.app, body.url);
@@ -82,7 +103,10 @@ describe('uploads on disk', () => {
     expect(res.status).toBe(422);
     const body = await res.json();
     expect(body.errors.file[0]).toContain('JPEG・PNG・GIF・WebP');
-    const svg = await upload(shop.app, form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), 'a.svg', 'image/svg+xml'));
+    const svg = await upload(
+      shop.app,
+      form(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>'), 'a.svg', 'image/svg+xml'),
+    );
     expect(svg.status).toBe(422);
     expect((await shop.database.db.select().from(uploaded_files)).length).toBe(before);
   });
@@ -120,7 +144,8 @@ describe('uploads on disk', () => {
   it('limits uploads per client address', async () => {
     const proxied = createApp({ db: shop.database.db, env: shop.envWith({ TRUSTED_PROXIES: '127.0.0.1', UPLOAD_DIR: dir }) });
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await upload(proxied, form(PNG, 'a.png', 'image/png'), { 'X-Forwarded-For': '198.51.100.7' })).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await upload(proxied, form(PNG, 'a.png', 'image/png'), { 'X-Forwarded-For': '198.51.100.7' })).status);
     expect(statuses.filter((s) => s === 201).length).toBe(30);
     expect(statuses[30]).toBe(429);
   });
@@ -133,14 +158,30 @@ describe('uploads on S3-compatible storage', () => {
   let endpoint: string;
   beforeAll(async () => {
     s3dir = await mkdtemp(join(tmpdir(), 's3rver-'));
-    server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [{ name: 'shop-uploads', configs: [] }] });
-    const { port } = await server.run() as unknown as { port: number };
+    server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3dir,
+      configureBuckets: [{ name: 'shop-uploads', configs: [] }],
+    });
+    const { port } = (await server.run()) as unknown as { port: number };
     endpoint = `http://127.0.0.1:${port}`;
-    app = createApp({ db: shop.database.db, env: shop.envWith({
-      S3_ENDPOINT: endpoint, S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_DIR: join(dir, 'unused'),
-    }) });
+    app = createApp({
+      db: shop.database.db,
+      env: shop.envWith({
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: 'shop-uploads',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        UPLOAD_DIR: join(dir, 'unused'),
+      }),
+    });
   });
-  afterAll(async () => { await server?.close(); await rm(s3dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await server?.close();
+    await rm(s3dir, { recursive: true, force: true });
+  });
 
   it('puts the file in the bucket and serves it back from there', async () => {
     const res = await upload(app, form(PNG, 'bucket.png', 'image/png', 'inquiries'));
@@ -159,9 +200,21 @@ describe('uploads on S3-compatible storage', () => {
 
   it('the retention job deletes an unattached upload from the bucket as well as its row', async () => {
     const res = await upload(app, form(PNG, 'old.png', 'image/png', 'inquiries'));
-    const key = uploadFileSchema.parse(await res.json()).url.split('/').pop()!;
-    await shop.database.db.update(uploaded_files).set({ created_at: new Date(Date.now() - 48 * 3_600_000) }).where(eq(uploaded_files.key, key));
-    const env = shop.envWith({ S3_ENDPOINT: endpoint, S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER', UPLOAD_RETENTION_HOURS: '24' });
+    const key = uploadFileSchema
+      .parse(await res.json())
+      .url.split('/')
+      .pop()!;
+    await shop.database.db
+      .update(uploaded_files)
+      .set({ created_at: new Date(Date.now() - 48 * 3_600_000) })
+      .where(eq(uploaded_files.key, key));
+    const env = shop.envWith({
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'shop-uploads',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      UPLOAD_RETENTION_HOURS: '24',
+    });
     expect(await storageOf(env, 's3').get(`inquiries/${key}`)).not.toBeNull();
     expect(await purgeUnattachedUploads(shop.database.db, env)).toBeGreaterThanOrEqual(1);
     expect(await storageOf(env, 's3').get(`inquiries/${key}`)).toBeNull();
@@ -171,8 +224,14 @@ describe('uploads on S3-compatible storage', () => {
   // s3rver checks the access key id (not the signature itself): an unknown key is its 403.
   it('answers 503, not 500, when the bucket refuses the key or cannot be reached, and keeps no row', async () => {
     const before = (await shop.database.db.select().from(uploaded_files)).length;
-    for (const [S3_ENDPOINT, S3_ACCESS_KEY_ID] of [[endpoint, 'UNKNOWN-KEY'], ['http://127.0.0.1:9', 'S3RVER']]) {
-      const broken = createApp({ db: shop.database.db, env: shop.envWith({ S3_ENDPOINT, S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: 'S3RVER' }) });
+    for (const [S3_ENDPOINT, S3_ACCESS_KEY_ID] of [
+      [endpoint, 'UNKNOWN-KEY'],
+      ['http://127.0.0.1:9', 'S3RVER'],
+    ]) {
+      const broken = createApp({
+        db: shop.database.db,
+        env: shop.envWith({ S3_ENDPOINT, S3_BUCKET: 'shop-uploads', S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: 'S3RVER' }),
+      });
       const res = await upload(broken, form(PNG, 'a.png', 'image/png'));
       expect(res.status, S3_ENDPOINT).toBe(503);
     }

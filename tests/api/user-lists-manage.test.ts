@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_LIST_LIMIT, userListSchema, userListsSchema } from '#contracts/discovery.ts';
 import { user_list_items } from '../../api/src/db/schema/index.ts';
-import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 import { call, expectStatus, otherMember } from './discovery-support.ts';
+import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
 let demo: string;
@@ -14,7 +14,9 @@ beforeAll(async () => {
   demo = await loginDemo(shop);
   pick = productPicker(shop);
 }, 180_000);
-afterAll(async () => { await shop?.close(); });
+afterAll(async () => {
+  await shop?.close();
+});
 
 const lists = async (token: string) => userListsSchema.parse((await expectStatus(shop, 200, 'GET', '/v1/me/user-lists', { token })).body);
 const create = (token: string, name: unknown) => call(shop, 'POST', '/v1/me/user-lists', { token, body: { name } });
@@ -61,7 +63,10 @@ describe('managing user lists', () => {
 
   it('rename a list and the default list; a duplicate or bad name is refused', async () => {
     const [first, second] = await lists(demo);
-    const renamed = await expectStatus(shop, 200, 'PATCH', `/v1/me/user-lists/${second.key}`, { token: demo, body: { name: ' 冬のギフト ' } });
+    const renamed = await expectStatus(shop, 200, 'PATCH', `/v1/me/user-lists/${second.key}`, {
+      token: demo,
+      body: { name: ' 冬のギフト ' },
+    });
     expect(userListSchema.parse(renamed.body)).toEqual({ ...second, name: '冬のギフト' });
     const dup = await expectStatus(shop, 422, 'PATCH', `/v1/me/user-lists/${second.key}`, { token: demo, body: { name: first.name } });
     expect(dup.body.errors.name).toEqual(['同じ名前のリストがあります']);
@@ -73,9 +78,14 @@ describe('managing user lists', () => {
   });
 
   it('delete a list with its items; the default list cannot be deleted', async () => {
-    const list = userListSchema.parse((await expectStatus(shop, 201, 'POST', '/v1/me/user-lists', { token: demo, body: { name: '消すリスト' } })).body);
+    const list = userListSchema.parse(
+      (await expectStatus(shop, 201, 'POST', '/v1/me/user-lists', { token: demo, body: { name: '消すリスト' } })).body,
+    );
     const id = await pick();
-    await expectStatus(shop, 200, 'PATCH', '/v1/me/user-lists/attach', { token: demo, body: { table: 'products', ids: [id], key: list.key } });
+    await expectStatus(shop, 200, 'PATCH', '/v1/me/user-lists/attach', {
+      token: demo,
+      body: { table: 'products', ids: [id], key: list.key },
+    });
     const del = await call(shop, 'DELETE', `/v1/me/user-lists/${list.key}`, { token: demo, body: {} });
     expect(del.status).toBe(204);
     await expectStatus(shop, 404, 'GET', `/v1/me/user-lists/${list.key}`, { token: demo });
@@ -89,7 +99,7 @@ describe('managing user lists', () => {
     expect((await lists(demo))[0].key).toBe(first.key);
   });
 
-  it('answer 404 (never 403) for another member\'s list, and change nothing', async () => {
+  it("answer 404 (never 403) for another member's list, and change nothing", async () => {
     const other = await otherMember(shop);
     const mine = (await lists(demo))[1];
     await expectStatus(shop, 404, 'GET', `/v1/me/user-lists/${mine.key}`, { token: other.token });
@@ -102,7 +112,8 @@ describe('managing user lists', () => {
   it(`allow at most ${USER_LIST_LIMIT} lists per member, the default list included`, async () => {
     const other = await otherMember(shop);
     await lists(other.token);
-    for (let i = 2; i <= USER_LIST_LIMIT; i++) await expectStatus(shop, 201, 'POST', '/v1/me/user-lists', { token: other.token, body: { name: `リスト${i}` } });
+    for (let i = 2; i <= USER_LIST_LIMIT; i++)
+      await expectStatus(shop, 201, 'POST', '/v1/me/user-lists', { token: other.token, body: { name: `リスト${i}` } });
     const full = await expectStatus(shop, 422, 'POST', '/v1/me/user-lists', { token: other.token, body: { name: 'もう一つ' } });
     expect(full.body).toMatchObject({ code: 'user_list.limit' });
     expect(full.body.message).toContain(`${USER_LIST_LIMIT}件まで`);

@@ -4,7 +4,7 @@
  * with Tab / Shift+Tab only and act with Enter, Space and the arrow keys; every element that takes
  * the focus on the way must show it (an outline or a box shadow in its computed style).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { addFromProductPage } from './support/cart.ts';
 import { demo, hydrated } from './support/checkout.ts';
 import { apiHeaders } from './support/member.ts';
@@ -41,13 +41,21 @@ async function tabTo(page: Page, target: Locator, { max = 120, back = false } = 
 
 /** Two in-stock products under 20,000 yen (keys and names). */
 async function inStockProducts(request: APIRequestContext): Promise<Array<{ key: string; name: string }>> {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; name: string; is_stock_available: boolean; product_price_with_tax: number }>;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    name: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
   const found = list.filter((p) => p.is_stock_available && p.product_price_with_tax <= 20_000).slice(0, 2);
   expect(found).toHaveLength(2);
   return found;
 }
 
-test('a guest searches, opens a product, adds it with Enter, changes the quantity and removes lines by keyboard', async ({ page, request }) => {
+test('a guest searches, opens a product, adds it with Enter, changes the quantity and removes lines by keyboard', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const [first, second] = await inStockProducts(request);
   // A second line put in beforehand, so removing one leaves a line for the focus to go to.
@@ -88,7 +96,11 @@ test('a guest searches, opens a product, adds it with Enter, changes the quantit
 
   // Removing a line: the focus lands on the line now in its place, never on the page body.
   const remaining = page.getByRole('combobox', { name: `${second.name}の数量` });
-  const firstIsAbove = await page.locator('.cart-line-group').first().getByRole('combobox', { name: `${first.name}の数量` }).count();
+  const firstIsAbove = await page
+    .locator('.cart-line-group')
+    .first()
+    .getByRole('combobox', { name: `${first.name}の数量` })
+    .count();
   await tabTo(page, page.getByRole('button', { name: `${first.name}を削除` }), { back: !firstIsAbove });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: `${first.name}を削除` })).toHaveCount(0);
@@ -158,7 +170,9 @@ async function emptySubmitAnnounced(page: Page, path: string, field: Locator): P
   expect(shown.ok, `${path}: focus visible on ${shown.what}`).toBe(true);
 }
 
-test('empty login, register and contact forms announce their errors: focus on the first invalid field, linked to its message', async ({ page }) => {
+test('empty login, register and contact forms announce their errors: focus on the first invalid field, linked to its message', async ({
+  page,
+}) => {
   await emptySubmitAnnounced(page, '/login/', page.getByLabel('ログインID'));
   await emptySubmitAnnounced(page, '/register/', page.getByLabel(/^ログインID/).first());
   await emptySubmitAnnounced(page, '/contact/', page.getByLabel(/^お名前/));

@@ -6,7 +6,7 @@
  * grouped per test (guest content, guest forms, member checkout, my page) to keep one browser context
  * and one login per group. Each test lists every finding before it fails, so one run shows them all.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { addFromProductPage, emptyCart } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
@@ -25,7 +25,7 @@ async function sweep(page: Page, label: string, problems: string[]): Promise<voi
     if (await page.locator('script[src="/header.js"]').count()) {
       await page.waitForFunction((s) => document.documentElement.dataset.screen === s, screen);
     }
-    problems.push(...await axeProblems(page, `${label} @${name}`, { allImpacts: true }));
+    problems.push(...(await axeProblems(page, `${label} @${name}`, { allImpacts: true })));
   }
   await page.setViewportSize(sizes[0][1]);
 }
@@ -41,8 +41,9 @@ async function visit(page: Page, path: string, problems: string[], status = 200)
 /** The first link on `path` whose address starts with `prefix` and goes one level deeper. */
 async function firstLink(page: Page, path: string, prefix: string): Promise<string> {
   await page.goto(path);
-  const href = await page.locator(`main a[href^="${prefix}"]`).evaluateAll(
-    (links, p) => links.map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`^${p}[^/?#]+/$`).test(h)), prefix);
+  const href = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .evaluateAll((links, p) => links.map((a) => a.getAttribute('href') ?? '').find((h) => new RegExp(`^${p}[^/?#]+/$`).test(h)), prefix);
   expect(href, `a link under ${prefix} on ${path}`).toBeTruthy();
   return href!;
 }
@@ -51,7 +52,11 @@ const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequ
 
 /** The key of an in-stock product under 20,000 yen (one a checkout can buy). */
 async function inStockProduct(request: APIRequestContext): Promise<string> {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean; product_price_with_tax: number }>;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax <= 20_000);
   expect(product, 'an in-stock product').toBeTruthy();
   return product!.key;
@@ -65,16 +70,32 @@ test('content pages pass axe at desktop and phone sizes', async ({ page, request
   const product = await firstLink(page, '/product/', '/product/');
   await page.goto(product);
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-  const lps = await (await request.get('/v1/lp?per=all', { headers: apiHeaders })).json() as Array<{ key: string }>;
+  const lps = (await (await request.get('/v1/lp?per=all', { headers: apiHeaders })).json()) as Array<{ key: string }>;
   await page.goto('/sitemap/');
-  const legal = await page.getByRole('main').getByRole('link', { name: '特定商取引法に基づく表記', exact: true }).first().getAttribute('href');
+  const legal = await page
+    .getByRole('main')
+    .getByRole('link', { name: '特定商取引法に基づく表記', exact: true })
+    .first()
+    .getAttribute('href');
   const paths = [
-    '/', '/product/', product, `/product/?keyword=${encodeURIComponent(name.slice(0, 2))}`,
-    '/maker/', await firstLink(page, '/maker/', '/maker/'),
-    '/stylist/', await firstLink(page, '/stylist/', '/stylist/'),
-    '/blog/', await firstLink(page, '/blog/', '/blog/'),
-    '/news/', await firstLink(page, '/news/', '/news/'),
-    '/faq/', `/${lps[0].key}/`, legal!, '/sitemap/', '/flip-book/', '/popup/',
+    '/',
+    '/product/',
+    product,
+    `/product/?keyword=${encodeURIComponent(name.slice(0, 2))}`,
+    '/maker/',
+    await firstLink(page, '/maker/', '/maker/'),
+    '/stylist/',
+    await firstLink(page, '/stylist/', '/stylist/'),
+    '/blog/',
+    await firstLink(page, '/blog/', '/blog/'),
+    '/news/',
+    await firstLink(page, '/news/', '/news/'),
+    '/faq/',
+    `/${lps[0].key}/`,
+    legal!,
+    '/sitemap/',
+    '/flip-book/',
+    '/popup/',
   ];
   for (const path of paths) await visit(page, path, problems);
   await visit(page, '/no-such-page/', problems, 404);
@@ -137,10 +158,22 @@ test('my page and its main screens pass axe', async ({ page }) => {
   await expect(orderLink).toBeVisible();
   const order = (await orderLink.getAttribute('href'))!;
   for (const path of [
-    '/mypage/', '/mypage/user_info/', '/mypage/address/', '/mypage/card/', '/mypage/order_history/', order,
-    '/mypage/point/', '/mypage/list/', '/mypage/bookmark/', '/mypage/measurement/', '/mypage/memorial/',
-    '/mypage/name-embroidery/', '/mypage/message-center/', '/mypage/login_history/',
-  ]) await visit(page, path, problems);
+    '/mypage/',
+    '/mypage/user_info/',
+    '/mypage/address/',
+    '/mypage/card/',
+    '/mypage/order_history/',
+    order,
+    '/mypage/point/',
+    '/mypage/list/',
+    '/mypage/bookmark/',
+    '/mypage/measurement/',
+    '/mypage/memorial/',
+    '/mypage/name-embroidery/',
+    '/mypage/message-center/',
+    '/mypage/login_history/',
+  ])
+    await visit(page, path, problems);
   expect(problems).toEqual([]);
 });
 
@@ -151,6 +184,6 @@ test('the phone menu drawer passes axe while open', async ({ page }) => {
   const toggle = page.getByRole('button', { name: 'メニュー' });
   await toggle.click();
   await expect(page.getByRole('dialog', { name: 'メニュー' })).toBeVisible();
-  problems.push(...await axeProblems(page, 'drawer open @phone', { allImpacts: true }));
+  problems.push(...(await axeProblems(page, 'drawer open @phone', { allImpacts: true })));
   expect(problems).toEqual([]);
 });

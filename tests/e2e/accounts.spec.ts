@@ -7,7 +7,7 @@
  * /login/unlock/ → login works; the channel-sync login of demo. Every run registers its own members
  * (unique login IDs and addresses); demo's password is never touched.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -79,13 +79,21 @@ async function registerVerifiedMember(request: APIRequestContext, member: { user
   const res = await request.post('/v1/users', {
     headers: apiHeaders,
     data: {
-      username: member.username, password, email: member.email, last_name: '鈴木', first_name: '一郎',
-      last_name_kana: 'スズキ', first_name_kana: 'イチロウ', cell_phone_number: '09011112222', newsletter: 0,
-      security_question_ct: 1, security_answer: 'ポチ',
+      username: member.username,
+      password,
+      email: member.email,
+      last_name: '鈴木',
+      first_name: '一郎',
+      last_name_kana: 'スズキ',
+      first_name_kana: 'イチロウ',
+      cell_phone_number: '09011112222',
+      newsletter: 0,
+      security_question_ct: 1,
+      security_answer: 'ポチ',
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  if ((await res.json() as { is_registered_member: boolean }).is_registered_member) return;
+  if (((await res.json()) as { is_registered_member: boolean }).is_registered_member) return;
   const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email'), { since });
   const token = new URL(linkIn(mail, '/verify/email')).searchParams.get('token');
   const check = await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } });
@@ -108,7 +116,14 @@ test('register → verification mail → verified → logout → login with the 
   await submit.click();
   await expect(field(page, '姓')).toBeFocused();
   await expect(field(page, '姓')).toHaveAttribute('aria-invalid', 'true');
-  for (const message of ['姓は必須項目です', 'セイは必須項目です', 'メールアドレスは必須項目です', 'ログインIDは必須項目です', 'パスワードは必須項目です', '秘密の質問は必須項目です']) {
+  for (const message of [
+    '姓は必須項目です',
+    'セイは必須項目です',
+    'メールアドレスは必須項目です',
+    'ログインIDは必須項目です',
+    'パスワードは必須項目です',
+    '秘密の質問は必須項目です',
+  ]) {
     await expect(page.getByText(message, { exact: true }), message).toBeVisible();
   }
   await expect(page.getByText('いずれかは必須項目です', { exact: true })).toHaveCount(2);
@@ -123,14 +138,14 @@ test('register → verification mail → verified → logout → login with the 
   await expect(page.getByText('確認メールを送信しました', { exact: false })).toBeVisible();
   const resend = page.getByRole('button', { name: '確認メールを再送する' });
   await hydrated(page, resend);
-  a11y.push(...await axeProblems(page, '/register/complete/'));
+  a11y.push(...(await axeProblems(page, '/register/complete/')));
   // Not logged in until the address is verified (spec 4): the member top sends the visitor to login.
   const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email'), { since });
   expect(mail.subject).toContain('メールアドレスのご確認');
 
   await page.goto(linkIn(mail, '/verify/email'));
   await expect(page.getByText('メールアドレスの確認が完了しました')).toBeVisible();
-  a11y.push(...await axeProblems(page, '/verify/email/'));
+  a11y.push(...(await axeProblems(page, '/verify/email/')));
   await page.getByRole('main').getByRole('link', { name: 'マイページ' }).click();
   await expect(page).toHaveURL(/\/mypage\/$/);
   await logoutFromMypage(page);
@@ -146,7 +161,10 @@ test('register → verification mail → verified → logout → login with the 
   expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
-test('registration with an address already registered shows the same 確認メール step; the owner is mailed the way to the reminder', async ({ page, request }) => {
+test('registration with an address already registered shows the same 確認メール step; the owner is mailed the way to the reminder', async ({
+  page,
+  request,
+}) => {
   const owner = uniqueMember('e2eown');
   await registerVerifiedMember(request, owner);
   await page.goto('/register/');
@@ -168,7 +186,7 @@ test('registration with an address already registered shows the same 確認メ�
   await expect(fromMail).toHaveURL(/\/reminder\/$/);
 });
 
-test('registration: a login ID already taken is the API\'s 422 on ログインID, with focus there', async ({ page, request }) => {
+test("registration: a login ID already taken is the API's 422 on ログインID, with focus there", async ({ page, request }) => {
   const taken = uniqueMember('e2edup');
   await registerVerifiedMember(request, taken);
   await page.goto('/register/');
@@ -203,7 +221,7 @@ test('code-step login of demo-mfa: the mailed code, a wrong code refused first',
   expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
-test('lockout: six wrong passwords lock the account, the unlock mail\'s link unlocks it, then login works', async ({ page, request }) => {
+test("lockout: six wrong passwords lock the account, the unlock mail's link unlocks it, then login works", async ({ page, request }) => {
   const member = uniqueMember('e2elock');
   await registerVerifiedMember(request, member);
   await page.goto('/login/');
@@ -265,12 +283,21 @@ test('an unverified member who logs in is not logged in and goes to /verify/, wh
   const res = await request.post('/v1/users', {
     headers: apiHeaders,
     data: {
-      username: member.username, password, email: member.email, last_name: '佐藤', first_name: '次郎', last_name_kana: 'サトウ',
-      first_name_kana: 'ジロウ', phone_number: '0312345678', newsletter: 1, security_question_ct: 2, security_answer: 'タナカ',
+      username: member.username,
+      password,
+      email: member.email,
+      last_name: '佐藤',
+      first_name: '次郎',
+      last_name_kana: 'サトウ',
+      first_name_kana: 'ジロウ',
+      phone_number: '0312345678',
+      newsletter: 1,
+      security_question_ct: 2,
+      security_answer: 'タナカ',
     },
   });
   expect(res.status()).toBe(201);
-  expect((await res.json() as { is_registered_member: boolean }).is_registered_member).toBe(false);
+  expect(((await res.json()) as { is_registered_member: boolean }).is_registered_member).toBe(false);
 
   await loginThroughScreen(page, '/login/', member.username, password);
   await expect(page).toHaveURL(/\/verify\/$/);

@@ -6,11 +6,13 @@
  * 403 page. axe on every screen. (The rules behind each list and change: tests/api/admin-dashboard,
  * admin-staff and admin-audit.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { ADMIN, STAFF } from './support/editor.ts';
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 /** Logs in with the keyboard only: the fields are reached by Tab and the form sent with Enter. */
 async function logInByKeyboard(page: Page, who: { login: string; password: string }) {
@@ -31,7 +33,7 @@ async function logIn(page: Page, who: { login: string; password: string }) {
   await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
 }
 
-test('staff land on the day\'s dashboard by keyboard; the audit log is not theirs', async ({ page }) => {
+test("staff land on the day's dashboard by keyboard; the audit log is not theirs", async ({ page }) => {
   await logInByKeyboard(page, STAFF);
   await expect(page.getByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeVisible();
   expect(page.url()).toMatch(/\/admin\/$/);
@@ -41,8 +43,18 @@ test('staff land on the day\'s dashboard by keyboard; the audit log is not their
   // The seeded shop's work: orders to ship and payments awaited, each row linked to its order screen.
   const toShip = page.getByRole('table', { name: /本日出荷する注文/ });
   await expect(toShip.getByRole('link').first()).toHaveAttribute('href', /^\/admin\/orders\/\d+\/$/);
-  await expect(page.getByRole('table', { name: /未入金/ }).getByText('（期限切れ）').first()).toBeVisible();
-  await expect(page.getByRole('table', { name: /在庫切れの公開商品/ }).getByRole('link').first()).toHaveAttribute('href', /^\/admin\/products\/\d+\/$/);
+  await expect(
+    page
+      .getByRole('table', { name: /未入金/ })
+      .getByText('（期限切れ）')
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: /在庫切れの公開商品/ })
+      .getByRole('link')
+      .first(),
+  ).toHaveAttribute('href', /^\/admin\/products\/\d+\/$/);
   await expect(page.getByRole('navigation', { name: '管理メニュー' }).getByRole('link', { name: '監査ログ' })).toHaveCount(0);
   expect(await axeProblems(page)).toEqual([]);
 

@@ -6,22 +6,27 @@
  * on the screen and logs in. axe on each screen and panel. The demo member's balance is put back
  * after the test (other specs read it).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { accountHeaders, STAFF, logInToBackOffice } from './support/editor.ts';
+import { accountHeaders, logInToBackOffice, STAFF } from './support/editor.ts';
 import { apiHeaders, apiToken, authHeaders, registerThrowaway } from './support/member.ts';
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 const logIn = (page: Page) => logInToBackOffice(page);
 
 const myPoints = async (request: APIRequestContext, token: string) => {
   const res = await request.get('/v1/me/points', { headers: authHeaders(token) });
   expect(res.status()).toBe(200);
-  return (await res.json() as { point_balance: number }).point_balance;
+  return ((await res.json()) as { point_balance: number }).point_balance;
 };
 
-test('staff find the demo member by kana and add 100 points with the keyboard, confirming first; the member sees them', async ({ page, request }) => {
+test('staff find the demo member by kana and add 100 points with the keyboard, confirming first; the member sees them', async ({
+  page,
+  request,
+}) => {
   const demo = await apiToken(request, 'demo', 'demo-pass-2026');
   const before = await myPoints(request, demo);
   let demoId = 0;
@@ -71,12 +76,16 @@ test('staff find the demo member by kana and add 100 points with the keyboard, c
     expect(await axeProblems(page, 'customer detail at phone width')).toEqual([]);
 
     expect(await myPoints(request, demo)).toBe(before + 100);
-    const history = await (await request.get('/v1/me/point-histories', { headers: authHeaders(demo) })).json() as Array<{ amount: number; reason: string }>;
+    const history = (await (await request.get('/v1/me/point-histories', { headers: authHeaders(demo) })).json()) as Array<{
+      amount: number;
+      reason: string;
+    }>;
     expect(history[0]).toMatchObject({ amount: 100, reason: 'ポイント調整（ブラウザテストの付与）' });
   } finally {
-    if (demoId && await myPoints(request, demo) > before) {
+    if (demoId && (await myPoints(request, demo)) > before) {
       const res = await request.post(`/admin/v1/customers/${demoId}/points`, {
-        headers: await accountHeaders(request, STAFF), data: { amount: -100, reason: 'ブラウザテストの後片付け', request_key: `e2e-cleanup-${Date.now()}` },
+        headers: await accountHeaders(request, STAFF),
+        data: { amount: -100, reason: 'ブラウザテストの後片付け', request_key: `e2e-cleanup-${Date.now()}` },
       });
       expect(res.status()).toBe(200);
     }
@@ -88,7 +97,10 @@ test('a member locked by wrong passwords is unlocked on the screen, after a conf
   for (let i = 0; i < 5; i++) {
     await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: 'wrong-pass-2026' } });
   }
-  const refused = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: member.password } });
+  const refused = await request.post('/v1/auth/login', {
+    headers: apiHeaders,
+    data: { username: member.username, password: member.password },
+  });
   expect((await refused.json()).code).toBe('auth.locked');
 
   await logIn(page);
@@ -103,6 +115,9 @@ test('a member locked by wrong passwords is unlocked on the screen, after a conf
 
   await expect(page.getByRole('status')).toHaveText('ロックを解除しました。会員はすぐにログインできます。');
   await expect(page.getByRole('button', { name: 'ロックを解除する' })).toHaveCount(0);
-  const login = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: member.password } });
+  const login = await request.post('/v1/auth/login', {
+    headers: apiHeaders,
+    data: { username: member.username, password: member.password },
+  });
   expect(login.status()).toBe(200);
 });

@@ -9,12 +9,12 @@
  * panel; axe on the list, the detail and a confirmation. API side: tests/api/admin-orders-list.test.ts
  * and hO2's action tests.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { accountHeaders, STAFF, logInToBackOffice } from './support/editor.ts';
-import { linkIn, waitForMail } from './support/mailbox.ts';
-import { apiHeaders, apiToken, authHeaders, registerThrowaway, type Member } from './support/member.ts';
 import { probeStock } from './support/cart.ts';
+import { accountHeaders, logInToBackOffice, STAFF } from './support/editor.ts';
+import { linkIn, waitForMail } from './support/mailbox.ts';
+import { apiHeaders, apiToken, authHeaders, type Member, registerThrowaway } from './support/member.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,23 +29,49 @@ test.beforeAll(async ({ request }) => {
   token = await apiToken(request, member.username, member.password);
   const address = await request.post('/v1/me/user-addresses', {
     headers: authHeaders(token),
-    data: { name: '自宅', last_name: '受注', first_name: '花子', last_name_kana: 'ジュチュウ', first_name_kana: 'ハナコ', postal_code: '150-0001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-2-3', address2: '', phone_number: '0312345678', is_default: true },
+    data: {
+      name: '自宅',
+      last_name: '受注',
+      first_name: '花子',
+      last_name_kana: 'ジュチュウ',
+      first_name_kana: 'ハナコ',
+      postal_code: '150-0001',
+      prefecture: '東京都',
+      city: '渋谷区',
+      address1: '神宮前1-2-3',
+      address2: '',
+      phone_number: '0312345678',
+      is_default: true,
+    },
   });
   expect(address.status(), await address.text()).toBe(201);
   addressId = (await address.json()).id;
-  for (const p of await (await request.get('/v1/payments', { headers: apiHeaders })).json() as { id: number; code: string }[]) payments[p.code] = p.id;
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ id: number; is_stock_available: boolean }>;
+  for (const p of (await (await request.get('/v1/payments', { headers: apiHeaders })).json()) as { id: number; code: string }[])
+    payments[p.code] = p.id;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    id: number;
+    is_stock_available: boolean;
+  }>;
   for (const p of list.filter((x) => x.is_stock_available)) {
     const left = await probeStock(request, p.id);
-    if (left === null || left >= 10) { productId = p.id; break; }
+    if (left === null || left >= 10) {
+      productId = p.id;
+      break;
+    }
   }
   expect(productId, 'a product with 10 or more in stock').toBeTruthy();
 });
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 /** An order of two of the product by the throwaway member, paid by `payment` (a card: tokenised at the test provider). */
-async function placeOrder(request: APIRequestContext, payment: 'bank_transfer' | 'cod' | 'card', baseURL: string): Promise<{ id: number; no: string }> {
+async function placeOrder(
+  request: APIRequestContext,
+  payment: 'bank_transfer' | 'cod' | 'card',
+  baseURL: string,
+): Promise<{ id: number; no: string }> {
   const auth = authHeaders(token);
   const { token: cart } = await (await request.post('/v1/carts/init', { headers: apiHeaders, data: {} })).json();
   const ok = async (path: string, data: object) => {
@@ -56,7 +82,9 @@ async function placeOrder(request: APIRequestContext, payment: 'bank_transfer' |
   await ok('shippings/add', { user_address_id: addressId });
   let card = {};
   if (payment === 'card') {
-    const settings = await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json() as { provider: { origin: string; public_key: string } };
+    const settings = (await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json()) as {
+      provider: { origin: string; public_key: string };
+    };
     const tok = await request.post(`${settings.provider.origin}/tokens`, {
       headers: { origin: new URL(baseURL).origin },
       data: { key: settings.provider.public_key, number: '4242424242424242', expiry: '203112', code: '123', name: 'HANAKO JUCHU' },
@@ -67,7 +95,7 @@ async function placeOrder(request: APIRequestContext, payment: 'bank_transfer' |
   await ok('order/modify', { payment_id: payments[payment], ...card });
   const decided = await request.post(`/v1/carts/${cart}/decision`, { headers: auth, data: {} });
   expect(decided.status(), await decided.text()).toBe(200);
-  const body = await decided.json() as { order_id: number; order_no: string };
+  const body = (await decided.json()) as { order_id: number; order_no: string };
   return { id: body.order_id, no: body.order_no };
 }
 
@@ -75,7 +103,11 @@ const logIn = (page: Page) => logInToBackOffice(page);
 
 const confirmPanel = (page: Page, title: string) => page.getByRole('region', { name: `${title}の確認` });
 
-test('the list finds an order by name, e-mail and payment method, sorts, and downloads the B2 CSV in Shift_JIS', async ({ page, request, baseURL }) => {
+test('the list finds an order by name, e-mail and payment method, sorts, and downloads the B2 CSV in Shift_JIS', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const first = await placeOrder(request, 'cod', baseURL!);
   const second = await placeOrder(request, 'bank_transfer', baseURL!);
   await logIn(page);
@@ -103,7 +135,10 @@ test('the list finds an order by name, e-mail and payment method, sorts, and dow
   await expect(page.getByLabel('支払方法')).toHaveValue('cod');
 
   // The B2 file of this search: one delivery, Shift_JIS, the layout's header row.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'ヤマト B2クラウド（Shift_JIS）' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'ヤマト B2クラウド（Shift_JIS）' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^orders-b2-\d{8}-sjis\.csv$/);
   const bytes = await (await import('node:fs/promises')).readFile(await download.path());
   const lines = new TextDecoder('shift_jis', { fatal: true }).decode(bytes).trimEnd().split('\r\n');
@@ -154,7 +189,11 @@ test('a bank-transfer order: 入金確認 after its confirmation, then 発送 wi
   expect(linkIn(mail, '/jizen/')).toContain('123456789012');
 });
 
-test('a card order is shipped with 佐川急便: the card captured, the customer mailed the tracking link', async ({ page, request, baseURL }) => {
+test('a card order is shipped with 佐川急便: the card captured, the customer mailed the tracking link', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const order = await placeOrder(request, 'card', baseURL!);
   await logIn(page);
   await page.goto(`/admin/orders/${order.id}/`);
@@ -177,7 +216,11 @@ test('a card order is shipped with 佐川急便: the card captured, the customer
   expect(linkIn(mail, '/p/web/okurijosearch.do')).toContain('369874125896');
 });
 
-test('an amount change (its missing reason shown by the field first) and a cancellation with a reason', async ({ page, request, baseURL }) => {
+test('an amount change (its missing reason shown by the field first) and a cancellation with a reason', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const order = await placeOrder(request, 'cod', baseURL!);
   await logIn(page);
   await page.goto(`/admin/orders/${order.id}/`);
@@ -194,7 +237,14 @@ test('an amount change (its missing reason shown by the field first) and a cance
   await confirmPanel(page, '金額変更').getByRole('button', { name: '確定する' }).click();
   await expect(page.getByRole('status')).toBeVisible();
   // 数量, the fourth cell of the line.
-  await expect(page.getByRole('table', { name: /^ご注文商品/ }).getByRole('row').nth(1).getByRole('cell').nth(3)).toHaveText('1');
+  await expect(
+    page
+      .getByRole('table', { name: /^ご注文商品/ })
+      .getByRole('row')
+      .nth(1)
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText('1');
   await expect(page.getByRole('table', { name: /対応履歴/ })).toContainText('お電話で1点に変更のご依頼');
 
   await page.getByLabel('キャンセル理由').fill('お客様のご都合によるキャンセル');
@@ -211,10 +261,17 @@ test('an amount change (its missing reason shown by the field first) and a cance
   await expect(page.getByRole('button', { name: '金額を変更する' })).toHaveCount(0);
 });
 
-test('a paid bank transfer cancelled: its refund by hand is marked 返金済み with a memo, the warning goes', async ({ page, request, baseURL }) => {
+test('a paid bank transfer cancelled: its refund by hand is marked 返金済み with a memo, the warning goes', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const order = await placeOrder(request, 'bank_transfer', baseURL!);
   const headers = await accountHeaders(request, STAFF);
-  for (const [path, data] of [['paid', undefined], ['cancel', { reason: 'お客様のご都合' }]] as const) {
+  for (const [path, data] of [
+    ['paid', undefined],
+    ['cancel', { reason: 'お客様のご都合' }],
+  ] as const) {
     const res = await request.post(`/admin/v1/orders/${order.id}/${path}`, { headers, data });
     expect(res.status(), await res.text()).toBe(200);
   }

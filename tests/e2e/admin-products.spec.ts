@@ -6,15 +6,25 @@
  * screen. The products touched are put back as found after each test (API side of every rule:
  * tests/api/admin-products*.test.ts).
  */
-import { expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, request as newRequest, type Page, test } from '@playwright/test';
 import { shiftJis } from '../support/shift-jis.ts';
 import { axeProblems } from './support/a11y.ts';
-import { API_HEADERS, STAFF, accountHeaders, logInToBackOffice } from './support/editor.ts';
+import { API_HEADERS, accountHeaders, logInToBackOffice, STAFF } from './support/editor.ts';
 import { waitForMail } from './support/mailbox.ts';
 
-interface Row { id: number; key: string; code: string; stock: number; product_price: number; before_price: number | null; is_published: boolean }
+interface Row {
+  id: number;
+  key: string;
+  code: string;
+  stock: number;
+  product_price: number;
+  before_price: number | null;
+  is_published: boolean;
+}
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 const staff = (request: APIRequestContext) => accountHeaders(request, STAFF);
 /** A variant section's name: its code, then its colour and size in brackets. */
@@ -23,9 +33,9 @@ const variantName = (code: string) => new RegExp(`^${code}(（|$)`);
 /** Products of one maker well in stock (not the ones the checkout specs buy), as the API lists them. */
 async function productsOf(request: APIRequestContext, makerName: string, n: number): Promise<Row[]> {
   const headers = await staff(request);
-  const makers = await (await request.get('/admin/v1/products/makers', { headers })).json() as Array<{ id: number; name: string }>;
+  const makers = (await (await request.get('/admin/v1/products/makers', { headers })).json()) as Array<{ id: number; name: string }>;
   const maker = makers.find((m) => m.name === makerName)!;
-  const rows = await (await request.get(`/admin/v1/products?maker=${maker.id}&stock=in&published=1`, { headers })).json() as Row[];
+  const rows = (await (await request.get(`/admin/v1/products?maker=${maker.id}&stock=in&published=1`, { headers })).json()) as Row[];
   expect(rows.length).toBeGreaterThanOrEqual(n);
   return rows.slice(0, n);
 }
@@ -36,10 +46,17 @@ async function restore(baseURL: string | undefined, rows: Row[]) {
   try {
     const headers = await staff(request);
     for (const r of rows) {
-      const [now] = await (await request.get(`/admin/v1/products?q=${encodeURIComponent(r.code)}`, { headers })).json() as Row[];
-      const res = await request.patch(`/admin/v1/products/${r.id}`, { headers, data: {
-        stock: r.stock, expected_stock: now.stock, product_price: r.product_price, before_price: r.before_price, is_published: r.is_published,
-      } });
+      const [now] = (await (await request.get(`/admin/v1/products?q=${encodeURIComponent(r.code)}`, { headers })).json()) as Row[];
+      const res = await request.patch(`/admin/v1/products/${r.id}`, {
+        headers,
+        data: {
+          stock: r.stock,
+          expected_stock: now.stock,
+          product_price: r.product_price,
+          before_price: r.before_price,
+          is_published: r.is_published,
+        },
+      });
       expect(res.status(), await res.text()).toBe(200);
     }
   } finally {
@@ -69,7 +86,9 @@ test('search by code and the 在庫切れ filter, axe-clean', async ({ page, req
 
 test.describe('a variant sold out and restocked', () => {
   let touched: Row[] = [];
-  test.afterEach(async ({ baseURL }) => { await restore(baseURL, touched); });
+  test.afterEach(async ({ baseURL }) => {
+    await restore(baseURL, touched);
+  });
 
   test('stock to 0 with a confirmation, then raised by keyboard: the waiting restock request is mailed', async ({ page, request }) => {
     touched = await productsOf(request, '南部鉄器 盛岡工房', 1);
@@ -90,7 +109,10 @@ test.describe('a variant sold out and restocked', () => {
     // A member asks to be told when it is back (their verified address: confirmed at once).
     const login = await request.post('/v1/auth/login', { headers: API_HEADERS, data: { username: 'demo', password: 'demo-pass-2026' } });
     const member = (await login.json()).access_token as string;
-    const asked = await request.post('/v1/product-requests', { headers: { ...API_HEADERS, Authorization: `Bearer ${member}` }, data: { product_id: p.id } });
+    const asked = await request.post('/v1/product-requests', {
+      headers: { ...API_HEADERS, Authorization: `Bearer ${member}` },
+      data: { product_id: p.id },
+    });
     expect(asked.status(), await asked.text()).toBe(201);
 
     // Keyboard only: into the stock field, a new number, Enter submits the form.
@@ -110,12 +132,20 @@ test.describe('a variant sold out and restocked', () => {
 
 test.describe('CSV import', () => {
   let touched: Row[] = [];
-  test.afterEach(async ({ baseURL }) => { await restore(baseURL, touched); });
+  test.afterEach(async ({ baseURL }) => {
+    await restore(baseURL, touched);
+  });
 
   test('a Shift_JIS file: the dry run lists the changes, then 「この内容で反映する」 applies them', async ({ page, request }) => {
     touched = await productsOf(request, '山中漆器 木屋', 2);
     const [a, b] = touched;
-    const file = shiftJis(['商品コード,在庫数,販売価格（税抜）,販売状態', `${a.code},${a.stock + 11},,販売中`, `${b.code},,${b.product_price + 100},販売中`].join('\r\n'));
+    const file = shiftJis(
+      [
+        '商品コード,在庫数,販売価格（税抜）,販売状態',
+        `${a.code},${a.stock + 11},,販売中`,
+        `${b.code},,${b.product_price + 100},販売中`,
+      ].join('\r\n'),
+    );
     await logIn(page);
     await page.getByRole('link', { name: 'CSVで在庫・価格を一括更新' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '在庫・価格のCSV一括更新' })).toBeVisible();

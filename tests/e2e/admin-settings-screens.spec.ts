@@ -9,7 +9,7 @@
  * Other specs share this shop: maintenance is switched off and every setting changed here put back
  * (and the live shop's rebuild awaited) after each test, even a failed one.
  */
-import { expect, request as newRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, request as newRequest, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { ADMIN, API_HEADERS, adminHeaders, rebuildStatus } from './support/editor.ts';
 
@@ -18,7 +18,9 @@ const MESSAGE = '管理画面のテストのため、一時的にご利用いた
 const POPUP = 'CART.POPUP_COMPONENT';
 const POPUP_LABELS = { toast: 'トースト（画面の端に短く表示）', dialog: 'ダイアログ（カートへ進むボタン付き）' } as const;
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 async function logIn(page: Page) {
   await page.goto('/admin/login/');
@@ -40,7 +42,10 @@ test.describe('maintenance screen', () => {
   test.afterEach(async ({ baseURL }) => {
     const request = await newRequest.newContext({ baseURL });
     try {
-      const res = await request.put('/admin/v1/maintenance', { headers: await adminHeaders(request), data: { enabled: false, title: null, message: null } });
+      const res = await request.put('/admin/v1/maintenance', {
+        headers: await adminHeaders(request),
+        data: { enabled: false, title: null, message: null },
+      });
       expect(res.status()).toBe(200);
       await storefrontAnswers(request, 200);
     } finally {
@@ -48,7 +53,11 @@ test.describe('maintenance screen', () => {
     }
   });
 
-  test('an admin switches maintenance on through the screen: the storefront answers 503 with its title; off again: 200', async ({ page, request, browser }) => {
+  test('an admin switches maintenance on through the screen: the storefront answers 503 with its title; off again: 200', async ({
+    page,
+    request,
+    browser,
+  }) => {
     await logIn(page);
     await page.getByRole('link', { name: 'メンテナンス設定' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'メンテナンス設定' })).toBeVisible();
@@ -79,7 +88,12 @@ test.describe('maintenance screen', () => {
     }
     const api = await request.get('/v1/products', { headers: API_HEADERS });
     expect(api.status()).toBe(503);
-    expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE, request_id: api.headers()['x-request-id'] });
+    expect(await api.json()).toEqual({
+      message: MESSAGE,
+      code: 'common.maintenance',
+      title: TITLE,
+      request_id: api.headers()['x-request-id'],
+    });
 
     // The screen keeps working during maintenance; the API's message is shown by the field, typed text kept.
     const long = 'あ'.repeat(1001);
@@ -117,7 +131,7 @@ test.describe('settings screen', () => {
     const request = await newRequest.newContext({ baseURL });
     try {
       const headers = await adminHeaders(request);
-      const now = await (await request.get('/admin/v1/settings', { headers })).json() as Record<string, unknown>;
+      const now = (await (await request.get('/admin/v1/settings', { headers })).json()) as Record<string, unknown>;
       const changed = Object.fromEntries(Object.entries(before).filter(([key, value]) => now[key] !== value));
       let since = restoredAt;
       if (Object.keys(changed).length > 0) {
@@ -130,7 +144,10 @@ test.describe('settings screen', () => {
     }
   });
 
-  test('an admin changes the add-to-cart display through the screen and the API answers it; a bad breakpoint is refused by field', async ({ page, request }) => {
+  test('an admin changes the add-to-cart display through the screen and the API answers it; a bad breakpoint is refused by field', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(300_000);
     before = await settingsNow(request);
     const original = before[POPUP] as keyof typeof POPUP_LABELS;
@@ -144,7 +161,9 @@ test.describe('settings screen', () => {
     await expect(page.getByLabel('スマートフォン表示の上限幅（px）')).toHaveValue(String(before['SITE.BREAKPOINT.SCREEN-SM']));
     await expect(page.getByLabel('タブレット表示の上限幅（px）')).toHaveValue(String(before['SITE.BREAKPOINT.SCREEN-MD']));
     await expect(page.getByLabel('会員機能を使わない')).toBeChecked({ checked: before['SITE.NO_MEMBER_USE'] === true });
-    await expect(page.getByLabel('販売中', { exact: true })).toBeChecked({ checked: before['PLUGIN.TEMPORARY_STOP_SELLING.SELLING'] === true });
+    await expect(page.getByLabel('販売中', { exact: true })).toBeChecked({
+      checked: before['PLUGIN.TEMPORARY_STOP_SELLING.SELLING'] === true,
+    });
     expect(await axeProblems(page, 'settings screen')).toEqual([]);
 
     // Nothing changed: nothing sent.
@@ -183,13 +202,21 @@ async function rebuildSettled(request: APIRequestContext, since: number) {
   if (!since) return;
   // The shop polls the content version every 2 s and debounces 0.5 s: by then a build is waiting or running.
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, since + 3000 - Date.now())));
-  await expect.poll(async () => {
-    const status = await rebuildStatus(request);
-    return status.state === 'idle' && !!status.last && Date.parse(status.last.finished_at) > since;
-  }, { timeout: 200_000, intervals: [1000] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const status = await rebuildStatus(request);
+        return status.state === 'idle' && !!status.last && Date.parse(status.last.finished_at) > since;
+      },
+      { timeout: 200_000, intervals: [1000] },
+    )
+    .toBe(true);
 }
 
-test('the screens send a visitor without a session to the login, are never cached, and refuse a cross-site POST', async ({ page, request }) => {
+test('the screens send a visitor without a session to the login, are never cached, and refuse a cross-site POST', async ({
+  page,
+  request,
+}) => {
   for (const path of ['/admin/maintenance/', '/admin/settings/']) {
     const res = await page.goto(path);
     expect(page.url(), path).toMatch(/\/admin\/login\/$/);
@@ -197,7 +224,9 @@ test('the screens send a visitor without a session to the login, are never cache
   }
   await logIn(page);
   const scripts: string[] = [];
-  page.on('request', (req) => { if (req.resourceType() === 'script') scripts.push(req.url()); });
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url());
+  });
   for (const path of ['/admin/maintenance/', '/admin/settings/']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);

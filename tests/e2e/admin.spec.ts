@@ -4,13 +4,15 @@
  * sanitised), the API's validation messages shown by field, creating and deleting a news item, axe on
  * every screen, never-cached answers, and a cross-site POST refused.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 
 const EDITOR = { login: 'editor', password: 'editor-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 /** Logs in with the keyboard only: the fields are reached by Tab and the form sent with Enter. */
 async function logIn(page: Page) {
@@ -37,14 +39,17 @@ test('the editor screens send a visitor without a session to the login, never ca
   expect(await axeProblems(page)).toEqual([]);
 });
 
-test("an editor logs in, edits a blog post's title and body, and the public API serves the change, sanitised", async ({ page, request }) => {
+test("an editor logs in, edits a blog post's title and body, and the public API serves the change, sanitised", async ({
+  page,
+  request,
+}) => {
   await logIn(page);
   const cookie = (await page.context().cookies()).find((c) => c.name === 'admin_session');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin/' });
   expect(await axeProblems(page)).toEqual([]);
 
   // The newest published post (the list also holds scheduled ones, which the public API hides).
-  const [newest] = await (await request.get('/v1/blogs?per=1', { headers: apiHeaders })).json() as Array<{ id: number; title: string }>;
+  const [newest] = (await (await request.get('/v1/blogs?per=1', { headers: apiHeaders })).json()) as Array<{ id: number; title: string }>;
   const blogs = page.getByRole('table', { name: /ブログ/ });
   await blogs.getByRole('link', { name: newest.title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ブログを編集' })).toBeVisible();
@@ -53,14 +58,19 @@ test("an editor logs in, edits a blog post's title and body, and the public API 
   expect(Number(id)).toBe(newest.id);
 
   // The post is put back as it was at the end: other specs compare the pre-built pages with the API.
-  const session = await (await request.post('/admin/v1/auth/login', { headers: apiHeaders, data: EDITOR })).json() as { access_token: string };
+  const session = (await (await request.post('/admin/v1/auth/login', { headers: apiHeaders, data: EDITOR })).json()) as {
+    access_token: string;
+  };
   const adminHeaders = { ...apiHeaders, Authorization: `Bearer ${session.access_token}` };
-  const original = await (await request.get(`/admin/v1/blogs/${id}`, { headers: adminHeaders })).json() as Record<string, unknown>;
+  const original = (await (await request.get(`/admin/v1/blogs/${id}`, { headers: adminHeaders })).json()) as Record<string, unknown>;
   try {
     await editAndCheck(page, request, id!);
   } finally {
     const { key, title, excerpt, body, image, tags, stylist_id, published_at } = original;
-    const restored = await request.put(`/admin/v1/blogs/${id}`, { headers: adminHeaders, data: { key, title, excerpt, body, image, tags, stylist_id, published_at } });
+    const restored = await request.put(`/admin/v1/blogs/${id}`, {
+      headers: adminHeaders,
+      data: { key, title, excerpt, body, image, tags, stylist_id, published_at },
+    });
     expect(restored.status()).toBe(200);
   }
 });
@@ -68,7 +78,9 @@ test("an editor logs in, edits a blog post's title and body, and the public API 
 async function editAndCheck(page: Page, request: APIRequestContext, id: string) {
   const title = `編集画面から更新した記事 ${Date.now()}`;
   await page.getByLabel('タイトル').fill(title);
-  await page.getByLabel('本文（HTML）').fill('<p>新しい本文です。</p><script>alert(1)</script><img src="https://example.jp/x.png" onerror="alert(2)">');
+  await page
+    .getByLabel('本文（HTML）')
+    .fill('<p>新しい本文です。</p><script>alert(1)</script><img src="https://example.jp/x.png" onerror="alert(2)">');
   await page.getByRole('button', { name: '保存する' }).click();
   await expect(page.getByRole('status')).toHaveText('保存しました。');
   await expect(page.getByLabel('タイトル')).toHaveValue(title);
@@ -90,7 +102,7 @@ async function editAndCheck(page: Page, request: APIRequestContext, id: string) 
   await expect(page.getByLabel('本文（HTML）')).toHaveValue(/新しい本文です。/);
 }
 
-test('the API\'s validation messages appear by field, and a news item is created and deleted', async ({ page, request }) => {
+test("the API's validation messages appear by field, and a news item is created and deleted", async ({ page, request }) => {
   await logIn(page);
   await page.getByRole('link', { name: 'お知らせを新規作成' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'お知らせを作成' })).toBeVisible();
@@ -124,7 +136,10 @@ test('the API\'s validation messages appear by field, and a news item is created
 
 test('a login or logout posted from another site is refused', async ({ request }) => {
   for (const path of ['/admin/login/', '/admin/logout/']) {
-    const res = await request.post(path, { headers: { Origin: 'https://evil.example' }, form: { login: EDITOR.login, password: EDITOR.password } });
+    const res = await request.post(path, {
+      headers: { Origin: 'https://evil.example' },
+      form: { login: EDITOR.login, password: EDITOR.password },
+    });
     expect(res.status(), path).toBe(403);
   }
 });

@@ -4,14 +4,20 @@
  * page and nested under its line with their price, their quantity changed and deleted, the totals
  * following; a declined card is stated once on /cart/payment/ and not again after a reload.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { addFromProductPage } from './support/cart.ts';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
+import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-interface Item { id: number; key: string; name: string; is_stock_available: boolean; product_price_with_tax: number }
+interface Item {
+  id: number;
+  key: string;
+  name: string;
+  is_stock_available: boolean;
+  product_price_with_tax: number;
+}
 
 const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
@@ -25,7 +31,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('an accessory is added from the cart under its line, with its price and the total, then changed and deleted', async ({ page, request }) => {
+test('an accessory is added from the cart under its line, with its price and the total, then changed and deleted', async ({
+  page,
+  request,
+}) => {
   // The seed's canvas sneakers offer socks (api/src/db/seed/catalog-data.ts accessoryPairs).
   const found = await apiGet<Item[]>(request, `/v1/products?keyword=${encodeURIComponent('ローカットスニーカー 久留米')}`);
   const main = found.find((p) => p.is_stock_available)!;
@@ -42,7 +51,8 @@ test('an accessory is added from the cart under its line, with its price and the
   const totals = page.getByRole('region', { name: '合計金額' });
   await expect(totals).toContainText(yen(main.product_price_with_tax));
   // Each offered accessory shows its name and price; the product's line has no accessory yet.
-  for (const a of offers) await expect(offer.getByRole('listitem').filter({ hasText: a.name })).toContainText(`${yen(a.product_price_with_tax)}（税込）`);
+  for (const a of offers)
+    await expect(offer.getByRole('listitem').filter({ hasText: a.name })).toContainText(`${yen(a.product_price_with_tax)}（税込）`);
   const nested = page.getByRole('region', { name: `${main.name}の付属品`, exact: true });
   await expect(nested).toHaveCount(0);
 
@@ -123,7 +133,9 @@ test('a declined card is stated once on /cart/payment/, and a reload does not st
   await expect(failure).toHaveCount(1);
   await expect(failure).toContainText(declined);
   const methods = page.getByRole('group', { name: 'お支払い方法を選択してください' });
-  expect(await failure.evaluate((a, m) => !!(a.compareDocumentPosition(m!) & Node.DOCUMENT_POSITION_FOLLOWING), await methods.elementHandle())).toBe(true);
+  expect(
+    await failure.evaluate((a, m) => !!(a.compareDocumentPosition(m!) & Node.DOCUMENT_POSITION_FOLLOWING), await methods.elementHandle()),
+  ).toBe(true);
   await cleared;
   // Still shown while the shopper chooses again.
   await page.getByRole('radio', { name: /銀行振込/ }).check();

@@ -6,16 +6,30 @@
  * with N%OFF; the member's searches show on /mypage/product_search_history/ and can be deleted; axe
  * finds nothing serious on the list and the detail, and no page breaks the CSP.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-interface Variant { key: string; name: string; color: string | null; size: string | null; stock_status: 'in_stock' | 'low' | 'out' }
+interface Variant {
+  key: string;
+  name: string;
+  color: string | null;
+  size: string | null;
+  stock_status: 'in_stock' | 'low' | 'out';
+}
 interface ApiProduct {
-  id: number; key: string; name: string; product_price_with_tax: number; before_price: number | null; tax_rate: number;
-  discount_rate: number | null; color: string | null; size: string | null; review_count: number;
+  id: number;
+  key: string;
+  name: string;
+  product_price_with_tax: number;
+  before_price: number | null;
+  tax_rate: number;
+  discount_rate: number | null;
+  color: string | null;
+  size: string | null;
+  review_count: number;
   product_model: { products: Variant[] } | null;
 }
 
@@ -47,7 +61,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('a search in hiragana from the header box finds the katakana デニム products, and the word is posted to the search history', async ({ page, request }) => {
+test('a search in hiragana from the header box finds the katakana デニム products, and the word is posted to the search history', async ({
+  page,
+  request,
+}) => {
   const violations = await watchCsp(page);
   await page.goto('/');
   const box = searchBox(page);
@@ -70,7 +87,9 @@ test('a search in hiragana from the header box finds the katakana デニム prod
 
   // A blank search is not a search: nothing is posted, the page stays.
   let blankPosted = false;
-  page.on('request', (r) => { if (new URL(r.url()).pathname === '/v1/product-search-histories') blankPosted = true; });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/v1/product-search-histories') blankPosted = true;
+  });
   await searchBox(page).fill('   ');
   await searchBox(page).press('Enter');
   await page.waitForTimeout(300);
@@ -155,8 +174,14 @@ test('filter, sort and page 2 are in the URL and survive a reload', async ({ pag
   await page.reload();
   await expect(page).toHaveURL(/\/product\/\?in_stock=1&sort=price_asc&page=2$/);
   await expect(page.getByRole('form', { name: '商品の絞り込み' }).getByRole('checkbox', { name: /在庫ありのみ/ })).toBeChecked();
-  await expect(page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' })).toHaveAttribute('aria-current', 'true');
-  await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('link', { name: '2ページ目' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation', { name: '並び替え' }).getByRole('link', { name: '価格の安い順' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
+  await expect(page.getByRole('navigation', { name: 'ページ送り' }).getByRole('link', { name: '2ページ目' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   expect(await cards(page).getByRole('heading').allTextContents()).toEqual(before);
   // Cheapest first: the prices on the page never go down.
   const prices = (await page.locator('main .grid .sale-price > .price').allTextContents()).map((t) => Number(t.replace(/[^\d]/g, '')));
@@ -171,8 +196,13 @@ test('choosing a colour and a size and adding to the cart adds exactly that vari
   for (const item of list) {
     const detail = await api<ApiProduct>(request, `/v1/products/${encodeURIComponent(item.key)}`);
     const variants = detail.product_model?.products ?? [];
-    const target = variants.find((v) => v.color && v.color !== detail.color && v.size && v.size !== detail.size && v.stock_status !== 'out');
-    if (target && variants.some((v) => v.color === target.color && v.size === detail.size && v.stock_status !== 'out')) { chosen = { start: detail, target }; break; }
+    const target = variants.find(
+      (v) => v.color && v.color !== detail.color && v.size && v.size !== detail.size && v.stock_status !== 'out',
+    );
+    if (target && variants.some((v) => v.color === target.color && v.size === detail.size && v.stock_status !== 'out')) {
+      chosen = { start: detail, target };
+      break;
+    }
   }
   expect(chosen, 'a T-shirt model with another colour and size in stock').toBeTruthy();
   const { start, target } = chosen!;
@@ -181,7 +211,10 @@ test('choosing a colour and a size and adding to the cart adds exactly that vari
   const colours = page.getByRole('radiogroup', { name: /カラー/ });
   await expect(colours.getByRole('radio', { name: start.color!, exact: true })).toHaveAttribute('aria-checked', 'true');
   await colours.getByRole('radio', { name: target.color!, exact: true }).click();
-  await expect(page.getByRole('radiogroup', { name: /カラー/ }).getByRole('radio', { name: target.color!, exact: true })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('radiogroup', { name: /カラー/ }).getByRole('radio', { name: target.color!, exact: true })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   const sizes = page.getByRole('radiogroup', { name: /サイズ/ });
   // Each size shows its own stock; sold-out sizes cannot be chosen.
   for (const radio of await sizes.getByRole('radio').all()) {
@@ -206,11 +239,17 @@ test('choosing a colour and a size and adding to the cart adds exactly that vari
   await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました' })).toBeVisible();
   const cartToken = (await page.context().cookies()).find((c) => c.name === 'cartToken')?.value;
   expect(cartToken).toBeTruthy();
-  const cart = await api<{ detail: { products: Array<{ product_info: { key: string }; quantity: number }> } }>(request, `/v1/carts/${cartToken}`);
+  const cart = await api<{ detail: { products: Array<{ product_info: { key: string }; quantity: number }> } }>(
+    request,
+    `/v1/carts/${cartToken}`,
+  );
   expect(cart.detail.products.map((p) => p.product_info.key)).toEqual([target.key]);
 });
 
-test('a sale price is struck through with N%OFF on the card and the detail; the detail carries Product JSON-LD; axe is clean', async ({ page, request }) => {
+test('a sale price is struck through with N%OFF on the card and the detail; the detail carries Product JSON-LD; axe is clean', async ({
+  page,
+  request,
+}) => {
   const violations = await watchCsp(page);
   const onSale = await api<ApiProduct[]>(request, '/v1/products?on_sale=1&per=5');
   expect(onSale.length, 'a product on sale').toBeGreaterThan(0);
@@ -219,7 +258,10 @@ test('a sale price is struck through with N%OFF on the card and the detail; the 
   const yen = (n: number) => `¥${n.toLocaleString('en-US')}`;
 
   await page.goto('/product/?on_sale=1');
-  const card = page.locator('main .grid article').filter({ has: page.getByRole('link', { name: sale.name, exact: true }) }).first();
+  const card = page
+    .locator('main .grid article')
+    .filter({ has: page.getByRole('link', { name: sale.name, exact: true }) })
+    .first();
   await expect(card.locator('s')).toContainText(yen(beforeWithTax));
   await expect(card).toContainText(`${sale.discount_rate}%OFF`);
   const listProblems = await axeProblems(page, '/product/?on_sale=1');
@@ -231,7 +273,9 @@ test('a sale price is struck through with N%OFF on the card and the detail; the 
   await expect(price).toContainText(yen(sale.product_price_with_tax));
 
   // The page also carries a BreadcrumbList (tests/e2e/seo.spec.ts): pick the Product.
-  const lds = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '')));
+  const lds = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '')));
   const ld = lds.find((d) => d['@type'] === 'Product');
   expect(ld).toMatchObject({ '@type': 'Product', name: sale.name, offers: { priceCurrency: 'JPY', price: sale.product_price_with_tax } });
   expect(ld.sku).toBeTruthy();
@@ -276,7 +320,7 @@ test('reviews show the average and load more in place; the category menu opens f
   await expect(page.getByRole('heading', { level: 1 })).toContainText('デニムパンツ');
 });
 
-test('a member\'s searches are listed newest first on /mypage/product_search_history/ and can be deleted', async ({ page }) => {
+test("a member's searches are listed newest first on /mypage/product_search_history/ and can be deleted", async ({ page }) => {
   await page.goto('/login/?redirect=%2Fmypage%2F');
   const field = page.getByLabel('ログインID');
   await expect(page.locator('astro-island[ssr]', { has: field })).toHaveCount(0);
@@ -303,7 +347,10 @@ test('a member\'s searches are listed newest first on /mypage/product_search_his
   await expect(rows.first().getByRole('link')).toHaveText(word);
   await expect(rows.nth(1).getByRole('link')).toHaveText('スニーカー');
   await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/product/?keyword=${encodeURIComponent(word)}`);
-  await rows.first().getByRole('button', { name: `「${word}」を削除` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `「${word}」を削除` })
+    .click();
   await expect(page.getByRole('link', { name: word, exact: true })).toHaveCount(0);
   await expect(rows.first().getByRole('link')).toHaveText('スニーカー');
   expect(await axeProblems(page, '/mypage/product_search_history/')).toEqual([]);

@@ -54,7 +54,14 @@ test('the default and the school builds are separate and each holds only its own
   expect(home(school)).toContain('<meta name="shop:breakpoints" content="640,1080">');
 
   // The school theme's markup, tokens and texts are in its build only.
-  for (const marker of ['school-header', 'school-footer', '--school-crest', 'school-board', 'school-size-note', '制服・体操服・学校指定用品の専門店']) {
+  for (const marker of [
+    'school-header',
+    'school-footer',
+    '--school-crest',
+    'school-board',
+    'school-size-note',
+    '制服・体操服・学校指定用品の専門店',
+  ]) {
     expect(containing(school, marker).length, `school build has ${marker}`).toBeGreaterThan(0);
     expect(containing(def, marker), `default build has no ${marker}`).toEqual([]);
   }
@@ -74,5 +81,4 @@ test('the default and the school builds are separate and each holds only its own
   expect(containing(def, '2027年度 新入生の制服ご注文受付を開始しました')).toEqual([]);
   expect(containing(def, '年末年始の営業および配送についてのお知らせ').length).toBeGreaterThan(0);
   expect(containing(school, '年末年始の営業および配送についてのお知らせ')).toEqual([]);
-
 });

@@ -5,7 +5,7 @@
  * balance moved, the history and the earned points pending in my-page, and the coupon marked used on
  * the my-page top.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
 
@@ -25,7 +25,12 @@ test.beforeEach(async ({ context }) => {
 });
 
 test('a member uses a coupon and points, and sees the discount, the points and the new balance', async ({ page, request }) => {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; name: string; is_stock_available: boolean; product_price_with_tax: number }>;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    name: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
   // WELCOME500 needs 3,000 yen of goods (tax included).
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax >= 3000);
   expect(product, 'an in-stock product of at least 3,000 yen').toBeTruthy();
@@ -88,10 +93,13 @@ test('a member uses a coupon and points, and sees the discount, the points and t
   await page.goto('/mypage/point/');
   await expect(page.getByRole('main').locator('.point-balance')).toContainText(points(before - 300));
   const history = page.getByRole('table');
-  await expect(history.getByRole('row').filter({ hasText: 'ご注文でのご利用' }).filter({ hasText: orderNo })).toContainText(`−${points(300)}`);
+  await expect(history.getByRole('row').filter({ hasText: 'ご注文でのご利用' }).filter({ hasText: orderNo })).toContainText(
+    `−${points(300)}`,
+  );
   await expect(history.getByRole('row').filter({ hasText: 'ご注文でのポイント獲得' }).filter({ hasText: orderNo })).toHaveCount(0);
-  await expect(page.getByRole('main').getByRole('region', { name: '付与予定ポイント' }).getByRole('listitem').filter({ hasText: orderNo }))
-    .toContainText(points(earned));
+  await expect(
+    page.getByRole('main').getByRole('region', { name: '付与予定ポイント' }).getByRole('listitem').filter({ hasText: orderNo }),
+  ).toContainText(points(earned));
   expect(await demoBalance(request)).toBe(before - 300);
 
   // The my-page top lists the coupons, WELCOME500 now used.

@@ -5,7 +5,7 @@
  * not surviving a reload, no thanks message for an order that is not the visitor's, and the
  * confirmation's delivery and return terms from the site settings.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { emptyCart } from './support/cart.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
@@ -62,7 +62,10 @@ test('with JavaScript off, 「カートに入れる」 adds the chosen quantity 
   await expect(page).toHaveURL(/\/cart\/$/);
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
   expect(decodeURIComponent(cookies.cart_cache)).toBe('{"count":3}');
-  const cart = await apiGet<{ detail: { products: Array<{ quantity: number; product_info: { id: number } }> } }>(request, `/v1/carts/${cookies.cartToken}`);
+  const cart = await apiGet<{ detail: { products: Array<{ quantity: number; product_info: { id: number } }> } }>(
+    request,
+    `/v1/carts/${cookies.cartToken}`,
+  );
   expect(cart.detail.products.map((p) => [p.product_info.id, p.quantity])).toEqual([[product.id, 3]]);
   await context.close();
 });
@@ -115,7 +118,7 @@ test('a login answering is_registered_member: false does not leave the visitor l
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
 });
 
-test('/cart/complete/ for an order that is not the visitor\'s shows no thanks message', async ({ page }) => {
+test("/cart/complete/ for an order that is not the visitor's shows no thanks message", async ({ page }) => {
   await page.goto('/cart/complete/?order_no=20260101-9999');
   await expect(page.getByRole('heading', { name: 'ご注文が見つかりませんでした' })).toBeVisible();
   await expect(page.getByText('ご注文ありがとうございました')).toHaveCount(0);
@@ -127,7 +130,10 @@ test('/cart/complete/ for an order that is not the visitor\'s shows no thanks me
   await expect(page.getByText(/ご注文番号/)).toHaveCount(0);
 });
 
-test('/cart/complete/ with JavaScript off says nothing about an order: no thanks before the island has checked it', async ({ browser, baseURL }) => {
+test('/cart/complete/ with JavaScript off says nothing about an order: no thanks before the island has checked it', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/cart/complete/?order_no=20260101-9999');
@@ -136,11 +142,15 @@ test('/cart/complete/ with JavaScript off says nothing about an order: no thanks
   await context.close();
 });
 
-test('the confirmation states delivery and return terms from the settings, the food rule with food, and the payment\'s own fee', async ({ page, request }) => {
+test("the confirmation states delivery and return terms from the settings, the food rule with food, and the payment's own fee", async ({
+  page,
+  request,
+}) => {
   const settings = await apiGet<Record<string, string>>(request, '/v1/settings/front');
   const payments = await apiGet<Array<{ name: string; fee: number }>>(request, '/v1/payments');
   const cod = payments.find((p) => p.name === '代金引換')!;
-  for (const key of ['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD']) expect(settings[key], key).toBeTruthy();
+  for (const key of ['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD'])
+    expect(settings[key], key).toBeTruthy();
   const [food] = (await inStock(request, 'category=food&child=1&per=50')).filter((p) => p.tax_rate === 8);
   expect(food, 'an in-stock food product (8 %)').toBeTruthy();
 
@@ -170,7 +180,8 @@ test('the confirmation states delivery and return terms from the settings, the f
 
 test('asked for JSON, /cart/add/ answers the new count or the message to show, with the cart cookies', async ({ request, baseURL }) => {
   const [item] = await inStock(request);
-  const post = (form: Record<string, string>) => request.post('/cart/add/', { form, headers: { Accept: 'application/json', Origin: baseURL! } });
+  const post = (form: Record<string, string>) =>
+    request.post('/cart/add/', { form, headers: { Accept: 'application/json', Origin: baseURL! } });
 
   const added = await post({ product_id: String(item.id), product_key: item.key, quantity: '2' });
   expect(added.status()).toBe(200);
@@ -187,7 +198,11 @@ test('asked for JSON, /cart/add/ answers the new count or the message to show, w
   expect(await gone.json()).toEqual({ ok: false, count: null, message: 'この商品は現在販売しておりません。' });
 });
 
-test('a member whose access token has expired is refreshed before the add, and the item lands in their own cart', async ({ page, context, request }) => {
+test('a member whose access token has expired is refreshed before the add, and the item lands in their own cart', async ({
+  page,
+  context,
+  request,
+}) => {
   const [item] = await inStock(request);
   await login(page);
   // Leave the member page first: its islands would refresh the token themselves once it has run out,

@@ -3,9 +3,9 @@
  * browser through to the order, with the totals shown (ラッピング・のし and carriage per shipment)
  * and each shipment listed in the confirmation mail. Run with E2E_PORT=4421.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { waitForMail } from './support/mailbox.ts';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { emptyCart } from './support/cart.ts';
+import { waitForMail } from './support/mailbox.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026', email: 'demo@example.jp' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };

@@ -5,7 +5,7 @@
  * of a 法人 category, the steps refusing to open without data, axe on every step, and a send made with
  * the keyboard only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { waitForMail } from './support/mailbox.ts';
 
@@ -27,7 +27,9 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('three steps: an error shown and fixed, 修正する keeps the values, the number on complete and in the mail; axe on every step', async ({ page }) => {
+test('three steps: an error shown and fixed, 修正する keeps the values, the number on complete and in the mail; axe on every step', async ({
+  page,
+}) => {
   const category = await openForm(page);
   await expect(page.getByRole('heading', { level: 1, name: 'お問い合わせ' })).toBeVisible();
   expect(await axeProblems(page, '/contact/')).toEqual([]);
@@ -49,7 +51,11 @@ test('three steps: an error shown and fixed, 修正する keeps the values, the 
   await page.getByLabel(/^お問い合わせ内容/).fill('Mサイズの着丈を教えてください。\n身長160cmです。');
   // An attachment: HTML named .png is refused by its bytes, a real PNG is kept.
   const attachment = page.getByLabel(/^添付ファイル/);
-  await attachment.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await attachment.setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html><script>alert(1)</script></html>'),
+  });
   await expect(page.getByText('ファイルはJPEG・PNG・GIF・WebPの画像またはPDFを選択してください。')).toBeVisible();
   await expect(attachment).toHaveAttribute('aria-invalid', 'true');
   await attachment.setInputFiles({ name: '着丈.png', mimeType: 'image/png', buffer: PNG });

@@ -44,7 +44,7 @@ test('every new content route answers 200, ships no React and passes axe', async
     // The header script and at most a small page script (React alone is over 60 KB).
     expect(js.gzip, `${path}: ${js.gzip} bytes of JS`).toBeLessThanOrEqual(5 * KB);
     expect(await page.locator('astro-island').count(), path).toBe(0);
-    problems.push(...await axeProblems(page, path));
+    problems.push(...(await axeProblems(page, path)));
   }
   expect(problems).toEqual([]);
 });
@@ -56,7 +56,15 @@ test('the sitemap links every kind of public page, and each link it gives answer
     await expect(main.getByRole('heading', { level: 2, name: section }), section).toBeVisible();
   }
   // お問い合わせ is linked once /contact/ exists (the sitemap links only routes that are built).
-  for (const name of ['トップページ', 'よくあるご質問', 'ブログ', 'お知らせ', 'デジタルカタログ', 'カタログ請求', '特定商取引法に基づく表記']) {
+  for (const name of [
+    'トップページ',
+    'よくあるご質問',
+    'ブログ',
+    'お知らせ',
+    'デジタルカタログ',
+    'カタログ請求',
+    '特定商取引法に基づく表記',
+  ]) {
     await expect(main.getByRole('link', { name, exact: true }).first(), name).toBeVisible();
   }
   const hrefs = await main.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
@@ -161,7 +169,10 @@ test('the home is built from the top layout', async ({ page, request }) => {
   expect(await axeProblems(page, '/')).toEqual([]);
 });
 
-test('a popup shows once per visitor on whichever page comes first, never on the cart, and again to a new visitor', async ({ browser, request }) => {
+test('a popup shows once per visitor on whichever page comes first, never on the cart, and again to a new visitor', async ({
+  browser,
+  request,
+}) => {
   const popups = await apiJson<Array<{ id: number; title: string }>>(request, '/v1/popups');
   expect(popups.length, 'seeded popups').toBeGreaterThan(0);
   const context = await browser.newContext();
@@ -207,7 +218,10 @@ test("the maker page's products come from the on-demand fragment, current withou
   let products: Array<{ name: string }> = [];
   for (const m of makers) {
     products = await apiJson<Array<{ name: string }>>(request, `/v1/products?maker=${m.key}&sort=new&per=8`);
-    if (products.length) { maker = m; break; }
+    if (products.length) {
+      maker = m;
+      break;
+    }
   }
   expect(maker, 'a maker with products').toBeTruthy();
   const fragment = await request.get(`/maker/${maker!.key}/products/`);

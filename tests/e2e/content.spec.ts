@@ -4,7 +4,7 @@
  * the 404 page. The pre-rendered guide and 特定商取引法 pages state the settings' terms. Uses its own
  * port (E2E_PORT=4444) and therefore its own database and build.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 const PER_PAGE = 10;
@@ -26,10 +26,22 @@ interface ListCase {
 }
 
 const lists: ListCase[] = [
-  { name: 'news', path: '/news/', api: '/v1/news', heading: 'お知らせ', navLabel: 'お知らせのページ送り',
-    titles: (page) => page.getByRole('main').getByRole('list').first().getByRole('link') },
-  { name: 'blog', path: '/blog/', api: '/v1/blogs', heading: 'ブログ', navLabel: 'ブログのページ送り',
-    titles: (page) => page.getByRole('main').getByRole('heading', { level: 2 }) },
+  {
+    name: 'news',
+    path: '/news/',
+    api: '/v1/news',
+    heading: 'お知らせ',
+    navLabel: 'お知らせのページ送り',
+    titles: (page) => page.getByRole('main').getByRole('list').first().getByRole('link'),
+  },
+  {
+    name: 'blog',
+    path: '/blog/',
+    api: '/v1/blogs',
+    heading: 'ブログ',
+    navLabel: 'ブログのページ送り',
+    titles: (page) => page.getByRole('main').getByRole('heading', { level: 2 }),
+  },
 ];
 
 for (const list of lists) {
@@ -72,9 +84,12 @@ for (const list of lists) {
   });
 }
 
-test('the guide and the 特定商取引法 page show the terms of the settings and the 代金引換 fee, no placeholder', async ({ page, request }) => {
-  const settings = await (await request.get('/v1/settings/front', { headers: apiHeaders })).json() as Record<string, string>;
-  const payments = await (await request.get('/v1/payments', { headers: apiHeaders })).json() as Array<{ code: string; fee: number }>;
+test('the guide and the 特定商取引法 page show the terms of the settings and the 代金引換 fee, no placeholder', async ({
+  page,
+  request,
+}) => {
+  const settings = (await (await request.get('/v1/settings/front', { headers: apiHeaders })).json()) as Record<string, string>;
+  const payments = (await (await request.get('/v1/payments', { headers: apiHeaders })).json()) as Array<{ code: string; fee: number }>;
   const codFee = `${payments.find((p) => p.code === 'cod')!.fee.toLocaleString('ja-JP')}円`;
   for (const path of ['/guide/', '/law/']) {
     await page.goto(path);

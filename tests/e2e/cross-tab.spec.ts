@@ -3,14 +3,20 @@
  * given up after 3 s). Two tabs that create a cart or refresh a token at the same moment must end
  * with one cart and one live session; and every page pushes a GA4 page_view with its title.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { apiHeaders, loginInBrowser } from './support/member.ts';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { demo } from './support/checkout.ts';
+import { apiHeaders, loginInBrowser } from './support/member.ts';
 
-interface ListedProduct { id: number; key: string; name: string; is_stock_available: boolean; product_price_with_tax: number }
+interface ListedProduct {
+  id: number;
+  key: string;
+  name: string;
+  is_stock_available: boolean;
+  product_price_with_tax: number;
+}
 
 async function twoInStockProducts(request: APIRequestContext): Promise<ListedProduct[]> {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as ListedProduct[];
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as ListedProduct[];
   const found = list.filter((p) => p.is_stock_available && p.product_price_with_tax <= 20_000).slice(0, 2);
   expect(found).toHaveLength(2);
   return found;
@@ -50,7 +56,10 @@ for (const locks of [true, false]) {
     const addB = added(tabB);
     if (locks) {
       // The same moment: the Web Lock decides which tab creates the cart.
-      await Promise.all([tabA.getByRole('button', { name: 'カートに入れる' }).click(), tabB.getByRole('button', { name: 'カートに入れる' }).click()]);
+      await Promise.all([
+        tabA.getByRole('button', { name: 'カートに入れる' }).click(),
+        tabB.getByRole('button', { name: 'カートに入れる' }).click(),
+      ]);
     } else {
       // Without Web Locks the marker is in localStorage, which Chromium passes between tabs' processes
       // asynchronously: two clicks within that delay cannot see each other's marker. What the marker is
@@ -65,7 +74,7 @@ for (const locks of [true, false]) {
     const token = await cookie(context, 'cartToken');
     expect(token).toBeTruthy();
     const res = await request.post('/v1/carts/init', { headers: apiHeaders, data: { token } });
-    const cart = await res.json() as { token: string; detail: { products: Array<{ product_info: { id: number } }> } };
+    const cart = (await res.json()) as { token: string; detail: { products: Array<{ product_info: { id: number } }> } };
     expect(cart.token).toBe(token);
     expect(cart.detail.products.map((l) => l.product_info.id).sort()).toEqual([a.id, b.id].sort());
 
@@ -78,7 +87,7 @@ for (const locks of [true, false]) {
     const tokens = new Set<string>();
     context.on('response', async (r) => {
       if (new URL(r.url()).pathname !== '/v1/carts/init' || r.status() !== 200) return;
-      tokens.add((await r.json() as { token: string }).token);
+      tokens.add(((await r.json()) as { token: string }).token);
     });
     const [tabA, tabB] = [await context.newPage(), await context.newPage()];
     await Promise.all([tabA.goto('/cart/'), tabB.goto('/cart/')]);
@@ -94,7 +103,9 @@ for (const locks of [true, false]) {
     // The client refreshes when the stored expiry (expires_at, epoch ms) has passed.
     await context.addCookies([{ name: 'expires_at', value: '1000', url: new URL(page.url()).origin }]);
     let refreshes = 0;
-    context.on('request', (r) => { if (new URL(r.url()).pathname === '/v1/auth/refresh') refreshes++; });
+    context.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/v1/auth/refresh') refreshes++;
+    });
 
     const [tabA, tabB] = [await context.newPage(), await context.newPage()];
     await Promise.all([tabA.goto('/mypage/'), tabB.goto('/mypage/')]);
@@ -120,7 +131,12 @@ test('every page pushes a GA4 page_view with its title to window.dataLayer', asy
     await page.goto(path);
     const title = await page.title();
     expect(title).not.toBe('');
-    await expect.poll(() => page.evaluate(() => ((window as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? [])
-      .filter((e) => e.event === 'page_view'))).toEqual([{ event: 'page_view', page_title: title, page_location: page.url() }]);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ((window as { dataLayer?: Array<Record<string, unknown>> }).dataLayer ?? []).filter((e) => e.event === 'page_view'),
+        ),
+      )
+      .toEqual([{ event: 'page_view', page_title: title, page_location: page.url() }]);
   }
 });

@@ -4,13 +4,20 @@
  * components mounted in the list and detail screens; where a screen does not mount them yet the test
  * says so and is skipped instead of passing.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
-interface Item { id: number; key: string; name: string; is_stock_available: boolean }
+interface Item {
+  id: number;
+  key: string;
+  name: string;
+  is_stock_available: boolean;
+}
 
 const headers = (token?: string) => ({
-  'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}),
+  'X-Channel-Id': 'default',
+  'X-Requested-With': 'XMLHttpRequest',
+  ...(token ? { Authorization: `Bearer ${token}` } : {}),
 });
 
 async function api<T>(request: APIRequestContext, method: string, path: string, token?: string, data?: unknown): Promise<T> {
@@ -34,7 +41,7 @@ test('a favourite set on the list shows as favourite on the detail and in my-pag
   await login(page);
   await page.goto('/product/');
   const hearts = page.locator('button[data-favorite]');
-  test.skip(await hearts.count() === 0, 'ProductList does not mount FavoriteButton yet (see the discovery report)');
+  test.skip((await hearts.count()) === 0, 'ProductList does not mount FavoriteButton yet (see the discovery report)');
   const heart = hearts.first();
   const id = await heart.getAttribute('data-product-id');
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -60,9 +67,12 @@ test('a favourite set on the list shows as favourite on the detail and in my-pag
 test('a guest is asked to log in by the heart', async ({ page }) => {
   await page.goto('/product/');
   const heart = page.locator('button[data-favorite]').first();
-  test.skip(await heart.count() === 0, 'ProductList does not mount FavoriteButton yet');
+  test.skip((await heart.count()) === 0, 'ProductList does not mount FavoriteButton yet');
   await heart.click();
-  await expect(page.getByRole('status').getByRole('link', { name: 'ログイン' })).toHaveAttribute('href', /\/login\/\?redirect=%2Fproduct%2F/);
+  await expect(page.getByRole('status').getByRole('link', { name: 'ログイン' })).toHaveAttribute(
+    'href',
+    /\/login\/\?redirect=%2Fproduct%2F/,
+  );
 });
 
 test('the browsing history shows the last viewed first and deletes a row', async ({ page }) => {
@@ -71,7 +81,7 @@ test('the browsing history shows the last viewed first and deletes a row', async
   // The page records the view itself, right after load: wait for that POST from before the navigation.
   const recorded = () => page.waitForResponse((r) => r.url().endsWith('/v1/product-histories') && r.request().method() === 'POST');
   await Promise.all([recorded(), page.goto(`/product/${a.key}/`)]);
-  const mounted = await page.locator('[data-recently-viewed]').count() > 0;
+  const mounted = (await page.locator('[data-recently-viewed]').count()) > 0;
   if (mounted) {
     await Promise.all([recorded(), page.goto(`/product/${b.key}/`)]);
     await Promise.all([recorded(), page.goto(`/product/${c.key}/`)]);
@@ -87,7 +97,10 @@ test('the browsing history shows the last viewed first and deletes a row', async
   const rows = page.locator('[data-product-history] > li');
   await expect(rows.first().getByRole('link')).toHaveText(c.name);
   await expect(rows.nth(1).getByRole('link')).toHaveText(b.name);
-  await rows.first().getByRole('button', { name: `「${c.name}」を閲覧履歴から削除` }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: `「${c.name}」を閲覧履歴から削除` })
+    .click();
   await expect(rows.first().getByRole('link')).toHaveText(b.name);
   await page.reload();
   await expect(rows.first().getByRole('link')).toHaveText(b.name);
@@ -98,7 +111,7 @@ test('attach a product to a list and detach it', async ({ page }) => {
   const [p] = (await api<Item[]>(page.request, 'GET', '/v1/products?per=30&page=2')).filter((x) => x.is_stock_available);
   await page.goto(`/product/${p.key}/`);
   const button = page.locator('button[data-add-to-list]');
-  if (await button.count() > 0) {
+  if ((await button.count()) > 0) {
     await button.click();
     await expect(page.getByRole('status').filter({ hasText: 'に追加しました' })).toBeVisible();
     await expect(button).toHaveText('リストから外す');
@@ -116,12 +129,15 @@ test('attach a product to a list and detach it', async ({ page }) => {
 });
 
 test('a guest asks for a restock mail on a sold-out product', async ({ page }) => {
-  const all = [...await api<Item[]>(page.request, 'GET', '/v1/products?per=100'), ...await api<Item[]>(page.request, 'GET', '/v1/products?per=100&page=2')];
+  const all = [
+    ...(await api<Item[]>(page.request, 'GET', '/v1/products?per=100')),
+    ...(await api<Item[]>(page.request, 'GET', '/v1/products?per=100&page=2')),
+  ];
   const soldOut = all.find((p) => !p.is_stock_available);
   expect(soldOut, 'the seed has sold-out products').toBeTruthy();
   await page.goto(`/product/${soldOut!.key}/`);
   const form = page.locator('form[data-restock-request]');
-  test.skip(await form.count() === 0, 'ProductDetail does not mount RestockRequest yet');
+  test.skip((await form.count()) === 0, 'ProductDetail does not mount RestockRequest yet');
   await form.getByRole('button', { name: '再入荷をお知らせ' }).click();
   await expect(form.getByText('メールアドレスは必須項目です')).toBeVisible();
   await expect(form.getByLabel('メールアドレス')).toBeFocused();

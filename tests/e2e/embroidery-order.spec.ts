@@ -4,7 +4,7 @@
  * 「名入れ：…（書体・色）」, and so do the confirmation and the my-page order detail after a 銀行振込
  * order. Demo's cart is left empty and demo's saved embroidery as it was (other specs share demo).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { action, demo, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -37,15 +37,23 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('demo orders an embroiderable product with the name embroidery saved in my-page and finds it on the order', async ({ page, request }) => {
+test('demo orders an embroiderable product with the name embroidery saved in my-page and finds it on the order', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const auth = await demoAuth(request);
-  const before = await (await request.get('/v1/me/name-embroidery', { headers: auth })).json() as { text: string; font: string; color: string } | null;
+  const before = (await (await request.get('/v1/me/name-embroidery', { headers: auth })).json()) as {
+    text: string;
+    font: string;
+    color: string;
+  } | null;
   await emptyDemoCart(request);
   try {
     // An embroiderable product in stock (the seed makes the canvas totes embroiderable).
-    const list = await (await request.get(`/v1/products?keyword=${encodeURIComponent('帆布 トートバッグ')}&per=50`, { headers: apiHeaders }))
-      .json() as Array<{ id: number; key: string; name: string; embroiderable: boolean; is_stock_available: boolean }>;
+    const list = (await (
+      await request.get(`/v1/products?keyword=${encodeURIComponent('帆布 トートバッグ')}&per=50`, { headers: apiHeaders })
+    ).json()) as Array<{ id: number; key: string; name: string; embroiderable: boolean; is_stock_available: boolean }>;
     const product = list.find((p) => p.embroiderable && p.is_stock_available);
     expect(product, 'an embroiderable product in stock').toBeTruthy();
 
@@ -109,7 +117,7 @@ test('demo orders an embroiderable product with the name embroidery saved in my-
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
 
     // The order detail in my-page keeps it.
-    const orders = await (await request.get('/v1/me/orders?page=1', { headers: auth })).json() as Array<{ id: number; order_no: string }>;
+    const orders = (await (await request.get('/v1/me/orders?page=1', { headers: auth })).json()) as Array<{ id: number; order_no: string }>;
     const order = orders.find((o) => o.order_no === orderNo);
     expect(order, orderNo).toBeTruthy();
     await page.goto(`/mypage/order_history/${order!.id}/`);
@@ -119,7 +127,10 @@ test('demo orders an embroiderable product with the name embroidery saved in my-
   } finally {
     await emptyDemoCart(request);
     if (before) {
-      const res = await request.put('/v1/me/name-embroidery', { headers: auth, data: { text: before.text, font: before.font, color: before.color } });
+      const res = await request.put('/v1/me/name-embroidery', {
+        headers: auth,
+        data: { text: before.text, font: before.font, color: before.color },
+      });
       expect(res.status()).toBe(200);
     }
   }

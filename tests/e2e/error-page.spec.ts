@@ -7,7 +7,7 @@
  * the table is back the same pages answer 200. Nothing in the page code is replaced. Run with
  * E2E_PORT=4441. It also holds the 404 variants and the runtime switch to the invalid-channel layout.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { API_HEADERS } from './support/editor.ts';
 
@@ -21,7 +21,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('a product page whose API call fails with a 5xx answers that status with the error page; it is back once the API is', async ({ page, request }) => {
+test('a product page whose API call fails with a 5xx answers that status with the error page; it is back once the API is', async ({
+  page,
+  request,
+}) => {
   const listed = await request.get('/v1/products?page=1', { headers: API_HEADERS });
   expect(listed.status()).toBe(200);
   const [product] = (await listed.json()) as Array<{ key: string; name: string }>;
@@ -59,7 +62,9 @@ test('a product page whose API call fails with a 5xx answers that status with th
   await expect(page.getByRole('heading', { level: 1, name: 'Error' })).toHaveCount(0);
 });
 
-test('an unknown page shows 「404 Not Found」 and the Japanese text only; a path the social gift\'s router has no page for shows 「This page could not be found」 (spec 2)', async ({ page }) => {
+test("an unknown page shows 「404 Not Found」 and the Japanese text only; a path the social gift's router has no page for shows 「This page could not be found」 (spec 2)", async ({
+  page,
+}) => {
   const unknown = await page.goto('/no-such-page-e2e-error/');
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
@@ -72,12 +77,17 @@ test('an unknown page shows 「404 Not Found」 and the Japanese text only; a pa
   await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
   await expect(page.getByText('This page could not be found', { exact: true })).toBeVisible();
   await expect(page.getByText('お探しのページが見つかりませんでした。')).toHaveCount(0);
-  expect(await axeProblems(page, 'the router\'s 404')).toEqual([]);
+  expect(await axeProblems(page, "the router's 404")).toEqual([]);
 });
 
-test('an API call answered 「The channel does not exist.」 at runtime turns the page into the invalid-channel layout with only the 404 text (spec 8)', async ({ page, request }) => {
+test('an API call answered 「The channel does not exist.」 at runtime turns the page into the invalid-channel layout with only the 404 text (spec 8)', async ({
+  page,
+  request,
+}) => {
   // The real API's answer for a channel it does not know (as when the channel is removed while the shop runs).
-  const gone = await request.get('/v1/categories/hierarchy?table=inquiries', { headers: { ...API_HEADERS, 'X-Channel-Id': 'no-such-channel-e2e' } });
+  const gone = await request.get('/v1/categories/hierarchy?table=inquiries', {
+    headers: { ...API_HEADERS, 'X-Channel-Id': 'no-such-channel-e2e' },
+  });
   expect(gone.status()).toBe(404);
   expect((await gone.json()).message).toBe('The channel does not exist.');
 
@@ -85,7 +95,9 @@ test('an API call answered 「The channel does not exist.」 at runtime turns th
   await expect(page.getByRole('heading', { level: 1, name: 'お問い合わせ' })).toBeVisible();
   await expect(page.getByRole('banner')).toBeVisible();
   // From now on the browser's API calls go out for that channel, to the real API.
-  await page.route('**/v1/**', (route) => route.continue({ headers: { ...route.request().headers(), 'x-channel-id': 'no-such-channel-e2e' } }));
+  await page.route('**/v1/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-channel-id': 'no-such-channel-e2e' } }),
+  );
   const answered = page.waitForResponse((r) => r.url().includes('/v1/') && r.status() === 404);
   await page.reload();
   await answered;

@@ -6,7 +6,7 @@
  * shop's messages show in one bar on every page, one at a time, and close with 「閉じる」, on every page, until
  * they are updated. Run with E2E_PORT=4441.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { emptyCart } from './support/cart.ts';
 
@@ -44,7 +44,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('toast mode: after 「カートに入れる」 focus is on the result (not the body) and the cart toast shows at the bottom centre', async ({ page, request }) => {
+test('toast mode: after 「カートに入れる」 focus is on the result (not the body) and the cart toast shows at the bottom centre', async ({
+  page,
+  request,
+}) => {
   const product = await inStockProduct(request);
   await openProduct(page, product.key, 'toast');
   const button = page.getByRole('button', { name: 'カートに入れる' });
@@ -72,7 +75,10 @@ test('toast mode: after 「カートに入れる」 focus is on the result (not 
   await emptyCart(page, request);
 });
 
-test('dialog mode: the dialog takes focus, passes axe, Esc closes it and focus returns to 「カートに入れる」', async ({ page, request }) => {
+test('dialog mode: the dialog takes focus, passes axe, Esc closes it and focus returns to 「カートに入れる」', async ({
+  page,
+  request,
+}) => {
   const product = await inStockProduct(request);
   await openProduct(page, product.key, 'dialog');
   const button = page.getByRole('button', { name: 'カートに入れる' });
@@ -100,15 +106,19 @@ test('dialog mode: the dialog takes focus, passes axe, Esc closes it and focus r
 async function countShownLoaders(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { shownLoaders: number }).shownLoaders = 0;
-    document.addEventListener('animationend', (e) => {
-      if (e.animationName === 'loader-appear') (window as unknown as { shownLoaders: number }).shownLoaders++;
-    }, true);
+    document.addEventListener(
+      'animationend',
+      (e) => {
+        if (e.animationName === 'loader-appear') (window as unknown as { shownLoaders: number }).shownLoaders++;
+      },
+      true,
+    );
   });
 }
 const shownLoaders = (page: Page) => page.evaluate(() => (window as unknown as { shownLoaders: number }).shownLoaders);
 const CATEGORIES = /\/v1\/categories\/hierarchy\?table=inquiries/;
 
-test('a slow answer shows the theme\'s spinner with 「読み込み中」; a quick one shows none', async ({ page, request }) => {
+test("a slow answer shows the theme's spinner with 「読み込み中」; a quick one shows none", async ({ page, request }) => {
   const categories = await request.get('/v1/categories/hierarchy?table=inquiries', { headers: apiHeaders });
   expect(categories.status()).toBe(200);
   const body = await categories.text();
@@ -132,9 +142,10 @@ test('a slow answer shows the theme\'s spinner with 「読み込み中」; a qui
   await page.unroute(CATEGORIES);
   await page.addInitScript((answer) => {
     const real = window.fetch.bind(window);
-    window.fetch = (input, init) => (String(input instanceof Request ? input.url : input).includes('/v1/categories/hierarchy?table=inquiries')
-      ? Promise.resolve(new Response(answer, { status: 200, headers: { 'Content-Type': 'application/json' } }))
-      : real(input, init));
+    window.fetch = (input, init) =>
+      String(input instanceof Request ? input.url : input).includes('/v1/categories/hierarchy?table=inquiries')
+        ? Promise.resolve(new Response(answer, { status: 200, headers: { 'Content-Type': 'application/json' } }))
+        : real(input, init);
   }, body);
   await page.goto('/contact/');
   await expect(page.getByLabel('お問い合わせ種別')).toBeVisible();
@@ -142,7 +153,11 @@ test('a slow answer shows the theme\'s spinner with 「読み込み中」; a qui
   expect(await shownLoaders(page)).toBe(0);
 });
 
-test('the shop\'s messages show in one bar on every page, one at a time; one closed with 「閉じる」 stays closed on every page until it is updated', async ({ page, context, request }) => {
+test("the shop's messages show in one bar on every page, one at a time; one closed with 「閉じる」 stays closed on every page until it is updated", async ({
+  page,
+  context,
+  request,
+}) => {
   const product = await inStockProduct(request);
   const [news] = await apiGet<Array<{ key: string }>>(request, '/v1/news?per=1');
   // A content page (pre-rendered), the home page and a product page (on demand) and the cart (its own JS budget).
@@ -161,7 +176,9 @@ test('the shop\'s messages show in one bar on every page, one at a time; one clo
     await expect(freeShipping, path).toBeVisible();
     await expect(yearEnd, path).toHaveCount(0);
     // After the header in the page's order, outside the page's own content.
-    expect(await region.evaluate((el) => !!el.previousElementSibling?.matches('header, .site-header') && !el.closest('main')), path).toBe(true);
+    expect(await region.evaluate((el) => !!el.previousElementSibling?.matches('header, .site-header') && !el.closest('main')), path).toBe(
+      true,
+    );
   }
 
   await page.goto(pages[0]);
@@ -185,7 +202,9 @@ test('the shop\'s messages show in one bar on every page, one at a time; one clo
   await page.route('**/v1/messages?per=all', async (route) => {
     const res = await route.fetch();
     const list = (await res.json()) as Array<{ code: string; updated_at: string }>;
-    const updated = list.map((m) => (m.code === 'free-shipping' ? { ...m, updated_at: new Date(Date.parse(m.updated_at) + 60_000).toISOString() } : m));
+    const updated = list.map((m) =>
+      m.code === 'free-shipping' ? { ...m, updated_at: new Date(Date.parse(m.updated_at) + 60_000).toISOString() } : m,
+    );
     await route.fulfill({ response: res, json: updated });
   });
   for (const path of pages.slice(1)) {
@@ -206,7 +225,11 @@ test('the shop\'s messages show in one bar on every page, one at a time; one clo
   expect(await axeProblems(page, 'a product page with its messages closed')).toEqual([]);
 });
 
-test('the theme\'s cursor follower: its script loads for a mouse only, follows the pointer and never takes a click', async ({ page, browser, baseURL }) => {
+test("the theme's cursor follower: its script loads for a mouse only, follows the pointer and never takes a click", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.goto('/faq/');
   const follower = page.locator('[data-cursor-follower]');
   await expect(follower).toHaveAttribute('data-cursor-type', '0001');
@@ -215,16 +238,22 @@ test('the theme\'s cursor follower: its script loads for a mouse only, follows t
   await page.mouse.move(240, 180, { steps: 4 });
   await expect(follower).toBeVisible();
   // It eases to the pointer, centred on it (size 10): about (235, 175).
-  await expect.poll(() => follower.evaluate((el) => {
-    const m = new DOMMatrix(getComputedStyle(el).transform);
-    return Math.abs(m.e - 235) < 0.5 && Math.abs(m.f - 175) < 0.5;
-  })).toBe(true);
+  await expect
+    .poll(() =>
+      follower.evaluate((el) => {
+        const m = new DOMMatrix(getComputedStyle(el).transform);
+        return Math.abs(m.e - 235) < 0.5 && Math.abs(m.f - 175) < 0.5;
+      }),
+    )
+    .toBe(true);
   expect(await follower.evaluate((el) => [getComputedStyle(el).pointerEvents, el.getAttribute('aria-hidden')])).toEqual(['none', 'true']);
   // A touch screen (coarse pointer, no hover) never fetches the script.
   const phone = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 375, height: 812 } });
   const touchPage = await phone.newPage();
   const scripts: string[] = [];
-  touchPage.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+  touchPage.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   await touchPage.goto('/faq/');
   await touchPage.waitForLoadState('networkidle');
   expect(scripts.filter((s) => s.includes('cursor'))).toEqual([]);

@@ -5,7 +5,7 @@
  * guest's address, then 「この内容で会員登録する」 turns the guest into a member who finds the order in
  * the history.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { waitForMail } from './support/mailbox.ts';
 
@@ -29,7 +29,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('a guest buys without registering, gets the order mail, and then becomes a member with the same details', async ({ page, request }) => {
+test('a guest buys without registering, gets the order mail, and then becomes a member with the same details', async ({
+  page,
+  request,
+}) => {
   const run = Date.now().toString(36);
   const email = `guest-${run}@example.jp`;
   const username = `guest${run}`;
@@ -43,7 +46,9 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました' })).toBeVisible();
 
   await page.goto('/cart/');
-  const checkout = page.getByRole('link', { name: 'ご購入手続きへ', exact: true }).or(page.getByRole('button', { name: 'ご購入手続きへ', exact: true }));
+  const checkout = page
+    .getByRole('link', { name: 'ご購入手続きへ', exact: true })
+    .or(page.getByRole('button', { name: 'ご購入手続きへ', exact: true }));
   await hydrated(page, checkout);
   await checkout.click();
   await expect(page).toHaveURL(/\/login\/\?.*redirect=/);
@@ -70,7 +75,7 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   await expect(page.getByLabel('市区町村')).toHaveValue('千代田区');
   await expect(page.getByLabel('番地')).toHaveValue('千代田');
   await page.getByLabel('番地').fill('千代田1-1');
-  a11y.push(...await axeProblems(page, '/cart/shipping-add/'));
+  a11y.push(...(await axeProblems(page, '/cart/shipping-add/')));
   await page.getByRole('button', { name: '次へ' }).click();
 
   // The guest too passes the delivery date, wrapping and のし step; a time of day is chosen.
@@ -78,7 +83,7 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   const time = page.getByLabel('お届け先のお届け時間帯');
   await hydrated(page, time);
   await time.selectOption({ label: '午前中' });
-  a11y.push(...await axeProblems(page, '/cart/shipping-detail/'));
+  a11y.push(...(await axeProblems(page, '/cart/shipping-detail/')));
   await page.getByRole('button', { name: '次へ' }).click();
 
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
@@ -96,7 +101,12 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
 
   await expect(page).toHaveURL(/\/cart\/complete\//);
   await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
-  const orderNo = /ご注文番号[：:]\s*([A-Za-z0-9-]+)/.exec((await page.getByRole('main').getByText(/ご注文番号/).textContent()) ?? '')?.[1];
+  const orderNo = /ご注文番号[：:]\s*([A-Za-z0-9-]+)/.exec(
+    (await page
+      .getByRole('main')
+      .getByText(/ご注文番号/)
+      .textContent()) ?? '',
+  )?.[1];
   expect(orderNo, 'an order number on the thanks page').toBeTruthy();
   // The header still shows a guest: no member session was created.
   await expect(page.getByRole('banner').getByRole('link', { name: 'ログイン' })).toBeVisible();
@@ -112,7 +122,7 @@ test('a guest buys without registering, gets the order mail, and then becomes a 
   await convert.getByLabel('パスワード（確認）').fill('guest-pass-2026');
   await convert.getByLabel('秘密の質問', { exact: true }).selectOption('4');
   await convert.getByLabel('秘密の質問の答え').fill('カレー');
-  a11y.push(...await axeProblems(page, '/cart/complete/'));
+  a11y.push(...(await axeProblems(page, '/cart/complete/')));
   await convert.getByRole('button', { name: 'この内容で会員登録する' }).click();
   await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible();
 

@@ -3,7 +3,7 @@
  * a purchase from the home page to the order history, the member-only redirect, the 404 page,
  * content pages without React, and an accessibility pass over the main screens.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
@@ -57,7 +57,10 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   ]);
   await expect(page.getByRole('status').filter({ hasText: 'カートに追加しました' })).toBeVisible();
 
-  await page.getByRole('banner').getByRole('link', { name: /^カート/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: /^カート/ })
+    .click();
   await expect(page).toHaveURL(/\/cart\/$/);
   await expect(page.getByText(productName).first()).toBeVisible();
   // Every screen of the journey is checked with axe once its island has rendered.
@@ -75,7 +78,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(page).toHaveURL(/\/cart\/shipping-select\/$/);
   // The demo member's default address (東京都渋谷区…) is preselected.
   await expect(page.getByRole('radio', { name: /東京都渋谷区/ })).toBeChecked();
-  a11y.push(...await axeProblems(page, '/cart/shipping-select/'));
+  a11y.push(...(await axeProblems(page, '/cart/shipping-select/')));
   await hydrated(page, action(page, '次へ'));
   await action(page, '次へ').click();
 
@@ -89,7 +92,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   expect(dateLabel).toMatch(/^\d{4}\.\d{2}\.\d{2}（[日月火水木金土]）$/);
   await date.selectOption({ label: dateLabel });
   await page.getByLabel('お届け先のお届け時間帯').selectOption({ label: '午前中' });
-  a11y.push(...await axeProblems(page, '/cart/shipping-detail/'));
+  a11y.push(...(await axeProblems(page, '/cart/shipping-detail/')));
   await action(page, '次へ').click();
 
   await expect(page).toHaveURL(/\/cart\/payment\/$/);
@@ -97,7 +100,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   // Back goes to the step just left.
   await expect(action(page, 'お届け日時の指定に戻る')).toHaveAttribute('href', '/cart/shipping-detail/');
   await page.getByRole('radio', { name: /代金引換/ }).check();
-  a11y.push(...await axeProblems(page, '/cart/payment/'));
+  a11y.push(...(await axeProblems(page, '/cart/payment/')));
   await action(page, '確認画面へ').click();
 
   await expect(page).toHaveURL(/\/cart\/confirm\/$/);
@@ -112,7 +115,7 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await expect(main).toContainText('東京都渋谷区');
   // The date and time chosen on the delivery step (お届け希望日時).
   await expect(main).toContainText(`${dateLabel} 午前中`);
-  a11y.push(...await axeProblems(page, '/cart/confirm/'));
+  a11y.push(...(await axeProblems(page, '/cart/confirm/')));
 
   await hydrated(page, page.getByRole('button', { name: '注文を確定する' }));
   const [decision] = await Promise.all([
@@ -129,14 +132,24 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   const orderNo = /ご注文番号[：:]\s*([A-Za-z0-9-]+)/.exec((await orderLine.textContent()) ?? '')?.[1];
   expect(orderNo, 'an order number on the thanks page').toBeTruthy();
   // Analytics (spec 9): one purchase event for this order, and none again when the page is reloaded.
-  const purchases = () => page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; ecommerce?: { transaction_id?: string; value?: number; items?: unknown[] } }[] }).dataLayer ?? [])
-    .filter((e) => e.event === 'purchase').map((e) => e.ecommerce));
+  const purchases = () =>
+    page.evaluate(() =>
+      (
+        (
+          window as unknown as {
+            dataLayer?: { event?: string; ecommerce?: { transaction_id?: string; value?: number; items?: unknown[] } }[];
+          }
+        ).dataLayer ?? []
+      )
+        .filter((e) => e.event === 'purchase')
+        .map((e) => e.ecommerce),
+    );
   await expect.poll(purchases).toHaveLength(1);
   const [purchase] = await purchases();
   expect(purchase?.transaction_id).toBe(orderNo);
   expect(purchase?.value).toBeGreaterThan(0);
   expect(purchase?.items?.length).toBeGreaterThan(0);
-  a11y.push(...await axeProblems(page, '/cart/complete/'));
+  a11y.push(...(await axeProblems(page, '/cart/complete/')));
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ご注文ありがとうございました' })).toBeVisible();
   await page.waitForTimeout(300);
@@ -145,9 +158,11 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   await page.goto('/mypage/order_history/');
   await expect(page).toHaveURL(/\/mypage\/order_history\/$/);
   await expect(page.getByRole('main').getByText(orderNo!).first()).toBeVisible();
-  a11y.push(...await axeProblems(page, '/mypage/order_history/'));
+  a11y.push(...(await axeProblems(page, '/mypage/order_history/')));
   // Spec 9 dates in Japan time: the list shows YYYY.MM.DD (with an ISO <time>), the detail YYYY.MM.DD H:mm.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   const row = page.getByRole('row').filter({ hasText: orderNo! });
   await expect(row.locator(`time[datetime="${today}"]`)).toHaveText(today.replaceAll('-', '.'));
   await row.getByRole('link', { name: orderNo! }).click();
@@ -198,13 +213,16 @@ test('news and blog pages ship no React: no island, no script beyond the header 
     page.off('request', onRequest);
     expect(res?.status(), path).toBe(200);
     await expect(page.locator('astro-island'), `${path} has no island`).toHaveCount(0);
-    const sources = await page.locator('script[src], link[rel="modulepreload"]').evaluateAll((els) =>
-      els.map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''));
+    const sources = await page
+      .locator('script[src], link[rel="modulepreload"]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? el.getAttribute('href') ?? ''));
     for (const url of [...sources, ...scripts]) {
       expect(url, `${path} loads only the header script`).not.toMatch(/react|client\.|jsx-runtime/i);
       // The header script, the default layout's small scripts (shop-wide navigation, popups), their leaf
       // chunk, for a mouse the theme's cursor follower, and the shop's messages (both classic scripts of their own).
-      expect(url, `${path} loads only the header and layout scripts`).toMatch(/header|Default\.astro_astro_type_script|page-kit|cursor-start|site-messages|popup-start/i);
+      expect(url, `${path} loads only the header and layout scripts`).toMatch(
+        /header|Default\.astro_astro_type_script|page-kit|cursor-start|site-messages|popup-start/i,
+      );
     }
   }
 });
@@ -217,7 +235,7 @@ test('home, product list, product detail, news and login have no serious or crit
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    problems.push(...await axeProblems(page, path));
+    problems.push(...(await axeProblems(page, path)));
   }
   expect(problems, problems.join('\n')).toEqual([]);
 });

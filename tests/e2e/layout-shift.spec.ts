@@ -10,7 +10,7 @@
  * page's first image) starts within the first 400 px; my-page has one compact menu and the member's
  * greeting on the first screen.
  */
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { apiHeaders, loginInBrowser, registerThrowaway } from './support/member.ts';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -23,9 +23,18 @@ function recordShifts() {
   const shifts: Array<{ value: number; at: number; what: string[] }> = [];
   Object.assign(window, { __shifts: shifts });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }> }>) {
+    for (const entry of list.getEntries() as Array<
+      PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{ node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+      }
+    >) {
       if (entry.hadRecentInput) continue;
-      const what = (entry.sources ?? []).map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : s.node?.nodeName ?? '(gone)'} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`);
+      const what = (entry.sources ?? []).map(
+        (s) =>
+          `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : (s.node?.nodeName ?? '(gone)')} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`,
+      );
       shifts.push({ value: entry.value, at: Math.round(entry.startTime), what });
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -41,29 +50,44 @@ async function shiftsOf(browser: Browser, baseURL: string, path: string, storage
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(path, { timeout: 60_000 });
   await page.waitForLoadState('networkidle', { timeout: 60_000 });
   // What arrives late is in: the drawer's script and the shop's messages (every page), then two frames.
   await expect(page.locator('[data-menu][data-drawer="ready"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'ショップからのお知らせ' })).toBeVisible({ timeout: 30_000 });
-  const shifts = await page.evaluate(() => new Promise<Array<{ value: number; at: number; what: string[] }>>((done) => {
-    requestAnimationFrame(() => requestAnimationFrame(() => done((window as unknown as { __shifts: Array<{ value: number; at: number; what: string[] }> }).__shifts)));
-  }));
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<Array<{ value: number; at: number; what: string[] }>>((done) => {
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() =>
+            done((window as unknown as { __shifts: Array<{ value: number; at: number; what: string[] }> }).__shifts),
+          ),
+        );
+      }),
+  );
   await context.close();
   return { total: shifts.reduce((sum, s) => sum + s.value, 0), shifts };
 }
 
 async function someProductKey(page: Page): Promise<string> {
-  const list = await (await page.request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean }>;
+  const list = (await (await page.request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    is_stock_available: boolean;
+  }>;
   const product = list.find((p) => p.is_stock_available);
   expect(product, 'an in-stock product').toBeTruthy();
   return product!.key;
 }
 
 async function firstKey(page: Page, path: string): Promise<string> {
-  const [item] = await (await page.request.get(path, { headers: apiHeaders })).json() as Array<{ key: string }>;
+  const [item] = (await (await page.request.get(path, { headers: apiHeaders })).json()) as Array<{ key: string }>;
   return item.key;
 }
 
@@ -90,7 +114,12 @@ test.describe('the page never moves while it loads (a first visit on a throttled
     });
   }
 
-  test(`a member's /mypage/ and the checkout's first step with a cart: layout shift ≤ ${MAX_SHIFT} each`, async ({ browser, baseURL, page, request }) => {
+  test(`a member's /mypage/ and the checkout's first step with a cart: layout shift ≤ ${MAX_SHIFT} each`, async ({
+    browser,
+    baseURL,
+    page,
+    request,
+  }) => {
     const member = await registerThrowaway(request, 'cls');
     await loginInBrowser(page, member.username, member.password);
     await page.goto(`/product/${await someProductKey(page)}/`);
@@ -104,7 +133,7 @@ test.describe('the page never moves while it loads (a first visit on a throttled
   });
 });
 
-test.describe('a phone\'s first screen shows the page, not the chrome (390×844)', () => {
+test.describe("a phone's first screen shows the page, not the chrome (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   /** The top of `locator` in the page, in CSS px. */
@@ -119,13 +148,20 @@ test.describe('a phone\'s first screen shows the page, not the chrome (390×844)
     await expect(bar.getByRole('heading')).toHaveCount(1);
     expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(90);
     // The header: the logo, 「メニュー」 and the search box, nothing else.
-    const controls = await page.getByRole('banner').locator('a, button, input, summary').evaluateAll((els) => els
-      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.visually-hidden'))
-      .map((e) => (e as HTMLInputElement).placeholder || e.textContent?.trim()));
+    const controls = await page
+      .getByRole('banner')
+      .locator('a, button, input, summary')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.visually-hidden'))
+          .map((e) => (e as HTMLInputElement).placeholder || e.textContent?.trim()),
+      );
     expect(controls).toEqual(['Maison Kiyora', 'キーワードで探す', '検索', 'メニュー']);
   }
 
-  test('the list\'s and the cart\'s headings and a product\'s first image start within 400 px; the header is the logo, the menu and the search', async ({ page }) => {
+  test("the list's and the cart's headings and a product's first image start within 400 px; the header is the logo, the menu and the search", async ({
+    page,
+  }) => {
     await page.goto('/product/');
     await chromeChecked(page);
     expect(await topOf(page, 'main h1')).toBeLessThanOrEqual(400);
@@ -137,7 +173,10 @@ test.describe('a phone\'s first screen shows the page, not the chrome (390×844)
     expect(await topOf(page, 'main img')).toBeLessThanOrEqual(400);
   });
 
-  test('my-page has one compact menu: the hub\'s greeting is on the first screen, another screen\'s menu is folded above it', async ({ page, request }) => {
+  test("my-page has one compact menu: the hub's greeting is on the first screen, another screen's menu is folded above it", async ({
+    page,
+    request,
+  }) => {
     const member = await registerThrowaway(request, 'phone');
     await loginInBrowser(page, member.username, member.password);
     const greeting = page.locator('.greeting');

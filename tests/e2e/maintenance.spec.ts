@@ -8,7 +8,7 @@
  *
  * Other specs share this server: maintenance is switched off again after every test, even a failed one.
  */
-import { expect, request as newRequest, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, request as newRequest, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { API_HEADERS as apiHeaders, editorHeaders } from './support/editor.ts';
 
@@ -39,8 +39,8 @@ test.afterEach(async ({ baseURL }) => {
   }
 });
 
-test('「カートに入れる」 answered 503 lands on /maintenance/ with the editors\' title and message', async ({ page, request }) => {
-  const products = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Product[];
+test("「カートに入れる」 answered 503 lands on /maintenance/ with the editors' title and message", async ({ page, request }) => {
+  const products = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Product[];
   const product = products.find((p) => p.is_stock_available)!;
   await page.goto(`/product/${product.key}/`);
   await expect(page.locator('form[data-add-to-cart][data-enhanced="true"]')).toHaveCount(1);
@@ -77,7 +77,12 @@ test('while on, every page answers 503 with the maintenance page; switched off, 
   expect((await request.get('/favicon.svg')).status()).toBe(200);
   const api = await request.get('/v1/products', { headers: apiHeaders });
   expect(api.status()).toBe(503);
-  expect(await api.json()).toEqual({ message: MESSAGE, code: 'common.maintenance', title: TITLE, request_id: api.headers()['x-request-id'] });
+  expect(await api.json()).toEqual({
+    message: MESSAGE,
+    code: 'common.maintenance',
+    title: TITLE,
+    request_id: api.headers()['x-request-id'],
+  });
 
   // Any other page too, pre-rendered or rendered on demand.
   for (const path of ['/faq/', '/cart/', '/login/']) {

@@ -5,9 +5,9 @@
  * provider's script (the card number never reaches the shop's origin), make main, delete after the
  * confirmation, the x-limit maximum hiding the add link. axe on every screen.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { registerThrowaway, type Member } from './support/member.ts';
+import { type Member, registerThrowaway } from './support/member.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -115,8 +115,10 @@ async function scriptSrc(request: APIRequestContext, path: string): Promise<stri
   return /script-src([^;,]*)/.exec(policies)?.[1] ?? '';
 }
 
-test('the card add page allows the provider\'s script origin (and only there); the card list does not', async ({ request }) => {
-  const settings = await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json() as { provider: { origin: string } };
+test("the card add page allows the provider's script origin (and only there); the card list does not", async ({ request }) => {
+  const settings = (await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json()) as {
+    provider: { origin: string };
+  };
   const add = await scriptSrc(request, '/mypage/card/add/');
   expect(add).toContain("'self'");
   expect(add).toContain(settings.provider.origin);
@@ -126,7 +128,11 @@ test('the card add page allows the provider\'s script origin (and only there); t
   expect(list).not.toContain(settings.provider.origin);
 });
 
-test('クレジットカード: add through the provider (no card number to the shop), make main, delete after confirming, maximum from x-limit', async ({ page, request, baseURL }) => {
+test('クレジットカード: add through the provider (no card number to the shop), make main, delete after confirming, maximum from x-limit', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const m = await registerThrowaway(request, 'cards');
   await loginInBrowser(page, m);
   const shopRequests = recordShopRequests(page, baseURL!);
@@ -198,15 +204,22 @@ test('クレジットカード: add through the provider (no card number to the 
   for (const r of shopRequests) for (const number of numbers) expect(r).not.toContain(number);
 
   // At the maximum (x-limit 5) the add link is gone: four more cards saved through the API.
-  const session = await (await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: m.username, password: m.password } })).json() as { access_token: string };
-  const settings = await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json() as { provider: { origin: string; public_key: string } };
+  const session = (await (
+    await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: m.username, password: m.password } })
+  ).json()) as { access_token: string };
+  const settings = (await (await request.get('/v1/settings/payment-service/card', { headers: apiHeaders })).json()) as {
+    provider: { origin: string; public_key: string };
+  };
   for (let i = 0; i < 4; i++) {
     const tok = await request.post(`${settings.provider.origin}/tokens`, {
       headers: { origin: new URL(baseURL!).origin },
       data: { key: settings.provider.public_key, number: '4242424242424242', expiry: '203112', code: '123', name: 'HANAKO KAIIN' },
     });
     expect(tok.status(), await tok.text()).toBeLessThan(300);
-    const saved = await request.post('/v1/me/user-cards', { headers: { ...apiHeaders, Authorization: `Bearer ${session.access_token}` }, data: { token: (await tok.json()).id } });
+    const saved = await request.post('/v1/me/user-cards', {
+      headers: { ...apiHeaders, Authorization: `Bearer ${session.access_token}` },
+      data: { token: (await tok.json()).id },
+    });
     expect(saved.status(), await saved.text()).toBe(201);
   }
   await page.reload();

@@ -13,7 +13,9 @@ const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequ
 
 /** Today in Japan time as the screens show it (YYYY.MM.DD). */
 function todayInJapan(): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
   return parts.replaceAll('-', '.');
 }
 
@@ -27,11 +29,17 @@ test.beforeEach(async ({ context }) => {
 
 test('login history lists the logins just made: date and time in Japan time, IP, browser, 成功/失敗', async ({ page, request }) => {
   // One refused attempt, then the login in the browser.
-  const refused = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: demo.username, password: 'wrong-password-1' } });
+  const refused = await request.post('/v1/auth/login', {
+    headers: apiHeaders,
+    data: { username: demo.username, password: 'wrong-password-1' },
+  });
   expect(refused.status()).toBe(422);
   await loginInBrowser(page, demo.username, demo.password);
 
-  await page.getByRole('link', { name: /ログイン履歴/ }).first().click();
+  await page
+    .getByRole('link', { name: /ログイン履歴/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/mypage\/login_history\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'ログイン履歴' })).toBeVisible();
   const table = page.getByRole('table');
@@ -48,7 +56,10 @@ test('login history lists the logins just made: date and time in Japan time, IP,
   expect(await axeProblems(page, '/mypage/login_history/')).toEqual([]);
 });
 
-test('withdrawal: a wrong password is refused, the right one logs out to the completion page and the account is gone', async ({ page, request }) => {
+test('withdrawal: a wrong password is refused, the right one logs out to the completion page and the account is gone', async ({
+  page,
+  request,
+}) => {
   const member = await registerThrowaway(request);
   await loginInBrowser(page, member.username, member.password);
 
@@ -71,7 +82,7 @@ test('withdrawal: a wrong password is refused, the right one logs out to the com
   await page.getByRole('button', { name: '退会する' }).click();
   await expect(password).toHaveAttribute('aria-invalid', 'true');
   await expect(password).toBeFocused();
-  a11y.push(...await axeProblems(page, '/mypage/leave/ wrong password'));
+  a11y.push(...(await axeProblems(page, '/mypage/leave/ wrong password')));
   // Still a member: the token was put back and the member top still opens.
   expect((await page.context().cookies()).some((c) => c.name === 'access_token')).toBe(true);
 
@@ -82,12 +93,15 @@ test('withdrawal: a wrong password is refused, the right one logs out to the com
   const cookies = (await page.context().cookies()).map((c) => c.name);
   expect(cookies).not.toContain('access_token');
   expect(cookies).not.toContain('cartToken');
-  a11y.push(...await axeProblems(page, '/mypage/leave/complete/'));
+  a11y.push(...(await axeProblems(page, '/mypage/leave/complete/')));
 
   // The member area now sends the visitor to the login screen, and the account cannot log in.
   await page.goto('/mypage/');
   await expect(page).toHaveURL(/\/login\//);
-  const login = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: member.password } });
+  const login = await request.post('/v1/auth/login', {
+    headers: apiHeaders,
+    data: { username: member.username, password: member.password },
+  });
   expect(login.status()).toBe(422);
   expect(a11y).toEqual([]);
 });
@@ -97,12 +111,24 @@ test('the my-page hub reaches every my-page screen in one step, and each opens f
   await page.goto('/mypage/');
   const hub = page.getByRole('main');
   const screens: Array<[string, RegExp]> = [
-    ['会員情報', /\/mypage\/user_info\/$/], ['注文履歴', /\/mypage\/order_history\/$/], ['お届け先', /\/mypage\/address\/$/],
-    ['クレジットカード', /\/mypage\/card\/$/], ['ポイント', /\/mypage\/point\/$/], ['お気に入り・リスト', /\/mypage\/list\/$/],
-    ['ブックマーク', /\/mypage\/bookmark\/$/], ['閲覧履歴', /\/mypage\/product_history\/$/], ['検索履歴', /\/mypage\/product_search_history\/$/],
-    ['再入荷のお知らせ', /\/mypage\/product_request_history\/$/], ['記念日', /\/mypage\/memorial\/$/], ['名入れ刺繍', /\/mypage\/name-embroidery\/$/],
-    ['メッセージ', /\/mypage\/message-center\/$/], ['採寸', /\/mypage\/measurement\/$/],
-    ['パスワード変更', /\/mypage\/password\/$/], ['ログイン履歴', /\/mypage\/login_history\/$/], ['ログアウト', /\/mypage\/logout\/$/], ['退会', /\/mypage\/leave\/$/],
+    ['会員情報', /\/mypage\/user_info\/$/],
+    ['注文履歴', /\/mypage\/order_history\/$/],
+    ['お届け先', /\/mypage\/address\/$/],
+    ['クレジットカード', /\/mypage\/card\/$/],
+    ['ポイント', /\/mypage\/point\/$/],
+    ['お気に入り・リスト', /\/mypage\/list\/$/],
+    ['ブックマーク', /\/mypage\/bookmark\/$/],
+    ['閲覧履歴', /\/mypage\/product_history\/$/],
+    ['検索履歴', /\/mypage\/product_search_history\/$/],
+    ['再入荷のお知らせ', /\/mypage\/product_request_history\/$/],
+    ['記念日', /\/mypage\/memorial\/$/],
+    ['名入れ刺繍', /\/mypage\/name-embroidery\/$/],
+    ['メッセージ', /\/mypage\/message-center\/$/],
+    ['採寸', /\/mypage\/measurement\/$/],
+    ['パスワード変更', /\/mypage\/password\/$/],
+    ['ログイン履歴', /\/mypage\/login_history\/$/],
+    ['ログアウト', /\/mypage\/logout\/$/],
+    ['退会', /\/mypage\/leave\/$/],
   ];
   const hrefs: string[] = [];
   for (const [label, path] of screens) {

@@ -7,7 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
-import { ADDRESS_CSV_HEADER as HEADER, addressesOf, entry, openBook, shiftJis } from './support/addresses.ts';
+import { addressesOf, entry, ADDRESS_CSV_HEADER as HEADER, openBook, shiftJis } from './support/addresses.ts';
 import { apiHeaders, apiToken, loginInBrowser, registerThrowaway } from './support/member.ts';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
@@ -16,7 +16,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('demo adds an address with postal autofill, sees it listed, edits it, makes it the default and deletes it', async ({ page, request }) => {
+test('demo adds an address with postal autofill, sees it listed, edits it, makes it the default and deletes it', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request, demo.username, demo.password);
   const before = await addressesOf(request, token);
   const originalDefault = before.find((a) => a.is_default)!;
@@ -76,14 +79,18 @@ test('demo adds an address with postal autofill, sees it listed, edits it, makes
   await expect(entry(page, label)).toContainText('神宮前9-9-9 試験ハイツ101');
 
   // Default: the badge moves to the new entry, which is listed first after a reload.
-  await entry(page, label).getByRole('button', { name: `「${label}」をいつも使うお届け先にする` }).click();
+  await entry(page, label)
+    .getByRole('button', { name: `「${label}」をいつも使うお届け先にする` })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: `「${label}」をいつも使うお届け先にしました` })).toBeVisible();
   await expect(entry(page, label).getByText('いつも使うお届け先', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('list', { name: 'お届け先' }).getByRole('listitem').first()).toContainText(label);
 
   // Delete: the dialog first; キャンセル keeps it, 削除する removes it.
-  await entry(page, label).getByRole('button', { name: `「${label}」を削除` }).click();
+  await entry(page, label)
+    .getByRole('button', { name: `「${label}」を削除` })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'お届け先の削除' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(label);
@@ -91,7 +98,9 @@ test('demo adds an address with postal autofill, sees it listed, edits it, makes
   await dialog.getByRole('button', { name: 'キャンセル' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(entry(page, label)).toHaveCount(1);
-  await entry(page, label).getByRole('button', { name: `「${label}」を削除` }).click();
+  await entry(page, label)
+    .getByRole('button', { name: `「${label}」を削除` })
+    .click();
   await page.getByRole('dialog', { name: 'お届け先の削除' }).getByRole('button', { name: '削除する' }).click();
   await expect(page.getByRole('status').filter({ hasText: `「${label}」を削除しました` })).toBeVisible();
   await expect(entry(page, label)).toHaveCount(0);
@@ -100,7 +109,9 @@ test('demo adds an address with postal autofill, sees it listed, edits it, makes
   const after = await addressesOf(request, token);
   expect(after.map((a) => a.id).sort()).toEqual(before.map((a) => a.id).sort());
   if (!after.find((a) => a.id === originalDefault.id)!.is_default) {
-    await request.patch(`/v1/me/user-addresses/${originalDefault.id}/use`, { headers: { ...apiHeaders, Authorization: `Bearer ${token}` } });
+    await request.patch(`/v1/me/user-addresses/${originalDefault.id}/use`, {
+      headers: { ...apiHeaders, Authorization: `Bearer ${token}` },
+    });
   }
 });
 
@@ -141,10 +152,7 @@ test('demo imports a Shift_JIS CSV file, sees a bad file refused by line, and ex
     await expect(page.locator('[data-address-count]')).toHaveText(`${before.length + 2}件／最大20件`);
 
     // Export: the file downloads (UTF-8 with BOM, the imported rows in it) and the toast says so.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'CSVでダウンロード' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSVでダウンロード' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^お届け先_\d{8}\.csv$/);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];
@@ -152,26 +160,44 @@ test('demo imports a Shift_JIS CSV file, sees a bad file refused by line, and ex
     const file = Buffer.concat(chunks);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = file.subarray(3).toString('utf8');
-    expect(text.split('\r\n')[0]).toBe(HEADER.split(',').map((h) => `"${h}"`).join(','));
-    expect(text).toContain(`"${labels[0]}","髙橋","一郎","タカハシ","イチロウ","060-0001","北海道","札幌市中央区","北一条西1-1","ﾊｲﾂ①","0111234567"`);
+    expect(text.split('\r\n')[0]).toBe(
+      HEADER.split(',')
+        .map((h) => `"${h}"`)
+        .join(','),
+    );
+    expect(text).toContain(
+      `"${labels[0]}","髙橋","一郎","タカハシ","イチロウ","060-0001","北海道","札幌市中央区","北一条西1-1","ﾊｲﾂ①","0111234567"`,
+    );
     expect(text.split('\r\n').filter(Boolean)).toHaveLength(before.length + 3);
     await expect(page.getByRole('status').filter({ hasText: 'お届け先のエクスポートが完了しました。' })).toBeVisible();
   } finally {
     // Demo keeps only its own addresses.
     for (const a of await addressesOf(request, token)) {
-      if (labels.includes(a.name)) await request.delete(`/v1/me/user-addresses/${a.id}`, { headers: { ...apiHeaders, Authorization: `Bearer ${token}` } });
+      if (labels.includes(a.name))
+        await request.delete(`/v1/me/user-addresses/${a.id}`, { headers: { ...apiHeaders, Authorization: `Bearer ${token}` } });
     }
   }
 });
 
-test('a member deletes all their addresses after confirming, and cannot open another member\'s address', async ({ page, request }) => {
+test("a member deletes all their addresses after confirming, and cannot open another member's address", async ({ page, request }) => {
   const member = await registerThrowaway(request);
   const token = await apiToken(request, member.username, member.password);
   const auth = { ...apiHeaders, Authorization: `Bearer ${token}` };
   for (const name of ['自宅', '実家']) {
     const res = await request.post('/v1/me/user-addresses', {
       headers: auth,
-      data: { name, last_name: '住所', first_name: '太郎', last_name_kana: 'ジュウショ', first_name_kana: 'タロウ', postal_code: '1500001', prefecture: '東京都', city: '渋谷区', address1: '神宮前1-1', phone_number: '0312345678' },
+      data: {
+        name,
+        last_name: '住所',
+        first_name: '太郎',
+        last_name_kana: 'ジュウショ',
+        first_name_kana: 'タロウ',
+        postal_code: '1500001',
+        prefecture: '東京都',
+        city: '渋谷区',
+        address1: '神宮前1-1',
+        phone_number: '0312345678',
+      },
     });
     expect(res.status()).toBe(201);
   }

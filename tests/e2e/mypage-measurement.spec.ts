@@ -13,12 +13,18 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('採寸: add (decimal rule and range refused first), see latest and history with the chart, delete an entry', async ({ page, request }) => {
+test('採寸: add (decimal rule and range refused first), see latest and history with the chart, delete an entry', async ({
+  page,
+  request,
+}) => {
   const member = await registerThrowaway(request, 'measure');
   await loginInBrowser(page, member.username, member.password);
 
   // The hub and the member menu both lead here.
-  await expect(page.getByRole('navigation', { name: 'マイページメニュー' }).getByRole('link', { name: '採寸' })).toHaveAttribute('href', '/mypage/measurement/');
+  await expect(page.getByRole('navigation', { name: 'マイページメニュー' }).getByRole('link', { name: '採寸' })).toHaveAttribute(
+    'href',
+    '/mypage/measurement/',
+  );
   await page.getByRole('main').getByRole('link', { name: /採寸/ }).first().click();
   await expect(page).toHaveURL(/\/mypage\/measurement\/$/);
   await expect(page.getByRole('heading', { level: 1, name: '採寸' })).toBeVisible();
@@ -99,7 +105,10 @@ test('採寸: 「この項目の記録をすべて削除」 asks in the page, th
   // No records, no button.
   await expect(page.getByText('身長の記録はありません。')).toBeVisible();
   await expect(page.getByRole('button', { name: /この項目の記録をすべて削除/ })).toHaveCount(0);
-  for (const [value, day] of [['165.0', '2025-01-10'], ['166.2', '2025-03-10']]) {
+  for (const [value, day] of [
+    ['165.0', '2025-01-10'],
+    ['166.2', '2025-03-10'],
+  ]) {
     await page.getByLabel(/^測定値/).fill(value);
     await page.getByLabel('測定日').fill(day);
     await page.getByRole('button', { name: '登録する' }).click();

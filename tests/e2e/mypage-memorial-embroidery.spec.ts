@@ -4,7 +4,7 @@
  * the confirmation; the name embroidery is registered and changed with its preview. Each screen is
  * axe-checked (WCAG 2.1 A/AA, serious and critical).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -153,29 +153,42 @@ async function otherMemberToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/v1/users', {
     headers: apiHeaders,
     data: {
-      ...member, last_name: '記念', first_name: '太郎', last_name_kana: 'キネン', first_name_kana: 'タロウ',
-      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null, security_question_ct: 4, security_answer: 'カレー', address: null,
+      ...member,
+      last_name: '記念',
+      first_name: '太郎',
+      last_name_kana: 'キネン',
+      first_name_kana: 'タロウ',
+      phone_number: '0312345678',
+      newsletter: 0,
+      gender: null,
+      birthday: null,
+      security_question_ct: 4,
+      security_answer: 'カレー',
+      address: null,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  if (!(await res.json() as { is_registered_member: boolean }).is_registered_member) {
+  if (!((await res.json()) as { is_registered_member: boolean }).is_registered_member) {
     const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
     const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');
     expect((await request.post('/v1/email-verify/check', { headers: apiHeaders, data: { token } })).status()).toBe(200);
   }
-  const login = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username: member.username, password: member.password } });
+  const login = await request.post('/v1/auth/login', {
+    headers: apiHeaders,
+    data: { username: member.username, password: member.password },
+  });
   expect(login.status(), await login.text()).toBe(200);
-  return (await login.json() as { access_token: string }).access_token;
+  return ((await login.json()) as { access_token: string }).access_token;
 }
 
-test('another member\'s memorial on the edit screen is 「記念日が見つかりません」, its data never shown', async ({ page, request }) => {
+test("another member's memorial on the edit screen is 「記念日が見つかりません」, its data never shown", async ({ page, request }) => {
   const token = await otherMemberToken(request);
   const made = await request.post('/v1/me/user-memorials', {
     headers: { ...apiHeaders, Authorization: `Bearer ${token}` },
     data: { target_user_name: '他人 次郎', division_ct: 3, name: '他人の記念日', month: 7, date: 7, call: false },
   });
   expect(made.status(), await made.text()).toBe(201);
-  const { id } = await made.json() as { id: number };
+  const { id } = (await made.json()) as { id: number };
 
   await loginInBrowser(page);
   await page.goto(`/mypage/memorial/${id}/edit/`);

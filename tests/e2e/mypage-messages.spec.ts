@@ -73,7 +73,7 @@ test('メッセージ: the hub counts unread messages; opening one shows it as t
   expect(await hubUnread(page)).toBe(before - 1);
 });
 
-test('メッセージ: a message that is not the member\'s is not shown', async ({ page }) => {
+test("メッセージ: a message that is not the member's is not shown", async ({ page }) => {
   await loginInBrowser(page, demo.username, demo.password);
   await page.goto('/mypage/message-center/999999999/');
   await expect(page.getByRole('alert')).toContainText('メッセージが見つかりません');

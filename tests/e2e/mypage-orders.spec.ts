@@ -6,7 +6,7 @@
  * another order as a PDF file.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { addFromProductPage, probeStock, stockLeft } from './support/cart.ts';
 import { action, checkoutToPayment, demo, hydrated } from './support/checkout.ts';
@@ -27,8 +27,10 @@ async function demoBalance(request: APIRequestContext): Promise<number> {
 
 /** The member's order id of an order number (GET /v1/me/orders). */
 async function orderIdOf(request: APIRequestContext, orderNo: string): Promise<number> {
-  const res = await request.get('/v1/me/orders?page=1', { headers: { ...apiHeaders, Authorization: `Bearer ${await demoToken(request)}` } });
-  const found = (await res.json() as { id: number; order_no: string }[]).find((o) => o.order_no === orderNo);
+  const res = await request.get('/v1/me/orders?page=1', {
+    headers: { ...apiHeaders, Authorization: `Bearer ${await demoToken(request)}` },
+  });
+  const found = ((await res.json()) as { id: number; order_no: string }[]).find((o) => o.order_no === orderNo);
   expect(found, orderNo).toBeTruthy();
   return found!.id;
 }
@@ -37,15 +39,27 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('demo cancels a 銀行振込 order from my-page: cancelled with its reason, stock and points back; a receipt downloads as a PDF', async ({ page, request }) => {
+test('demo cancels a 銀行振込 order from my-page: cancelled with its reason, stock and points back; a receipt downloads as a PDF', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ id: number; key: string; is_stock_available: boolean; product_price_with_tax: number }>;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    id: number;
+    key: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
   // A product with a countable stock (2..98 left), so the cancellation's return can be seen.
   let product: (typeof list)[number] | undefined;
   let stockBefore = 0;
   for (const p of list.filter((p) => p.is_stock_available)) {
     const left = await probeStock(request, p.id);
-    if (left != null && left >= 2) { product = p; stockBefore = left; break; }
+    if (left != null && left >= 2) {
+      product = p;
+      stockBefore = left;
+      break;
+    }
   }
   expect(product, 'an in-stock product with fewer than 99 left').toBeTruthy();
   const pointsBefore = await demoBalance(request);
@@ -120,11 +134,24 @@ test('demo cancels a 銀行振込 order from my-page: cancelled with its reason,
   const token = await demoToken(request);
   const auth = { ...apiHeaders, Authorization: `Bearer ${token}` };
   const { token: cart } = await (await request.post('/v1/carts/init', { headers: apiHeaders, data: {} })).json();
-  expect((await request.patch('/v1/carts/products/add', { headers: auth, data: { token: cart, product_id: product!.id, quantity: 1 } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch('/v1/carts/products/add', { headers: auth, data: { token: cart, product_id: product!.id, quantity: 1 } })
+    ).status(),
+  ).toBe(200);
   const address = (await (await request.get('/v1/me/user-addresses', { headers: auth })).json())[0].id;
-  expect((await request.patch('/v1/carts/shippings/add', { headers: auth, data: { token: cart, user_address_id: address } })).status()).toBe(200);
-  const payments = await (await request.get('/v1/payments', { headers: apiHeaders })).json() as { id: number; code: string }[];
-  expect((await request.patch('/v1/carts/order/modify', { headers: auth, data: { token: cart, payment_id: payments.find((p) => p.code === 'cod')!.id } })).status()).toBe(200);
+  expect(
+    (await request.patch('/v1/carts/shippings/add', { headers: auth, data: { token: cart, user_address_id: address } })).status(),
+  ).toBe(200);
+  const payments = (await (await request.get('/v1/payments', { headers: apiHeaders })).json()) as { id: number; code: string }[];
+  expect(
+    (
+      await request.patch('/v1/carts/order/modify', {
+        headers: auth,
+        data: { token: cart, payment_id: payments.find((p) => p.code === 'cod')!.id },
+      })
+    ).status(),
+  ).toBe(200);
   const decided = await request.post(`/v1/carts/${cart}/decision`, { headers: auth, data: {} });
   expect(decided.status(), await decided.text()).toBe(200);
   const second = (await decided.json()).order_id as number;

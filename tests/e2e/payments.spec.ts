@@ -4,12 +4,11 @@
  * origin ever carries the card number; a declined card shows the Japanese reason; 後払い and コンビニ払い
  * orders complete and show what to pay.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
-
 
 /** Every request the page sends to the shop's own origin, with its body, to prove no card number is among them. */
 function recordShopRequests(page: Page, baseURL: string): string[] {
@@ -23,7 +22,11 @@ function recordShopRequests(page: Page, baseURL: string): string[] {
 
 /** Puts a product of at most `maxPrice` yen into the cart, logs demo in and reaches /cart/payment/ (through the delivery date step). */
 async function toPaymentStep(page: Page, request: APIRequestContext, maxPrice = 20_000): Promise<void> {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean; product_price_with_tax: number }>;
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
   const product = list.find((p) => p.is_stock_available && p.product_price_with_tax <= maxPrice);
   expect(product, 'an in-stock product').toBeTruthy();
   await addFromProductPage(page, product!.key);

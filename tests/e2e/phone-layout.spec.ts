@@ -3,7 +3,7 @@
  * words or squeeze columns): the page never scrolls sideways, every price, quantity and short label
  * (「小計」, 「数量」, the totals) sits on one line, and the controls of a cart line are at least 44 px.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { addFromProductPage } from './support/cart.ts';
 import { action, checkoutToPayment, hydrated } from './support/checkout.ts';
 import { apiHeaders } from './support/member.ts';
@@ -12,8 +12,15 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 /** Two in-stock products under 20,000 yen. */
 async function inStockProducts(request: APIRequestContext): Promise<string[]> {
-  const list = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as Array<{ key: string; is_stock_available: boolean; product_price_with_tax: number }>;
-  const keys = list.filter((p) => p.is_stock_available && p.product_price_with_tax <= 20_000).slice(0, 2).map((p) => p.key);
+  const list = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as Array<{
+    key: string;
+    is_stock_available: boolean;
+    product_price_with_tax: number;
+  }>;
+  const keys = list
+    .filter((p) => p.is_stock_available && p.product_price_with_tax <= 20_000)
+    .slice(0, 2)
+    .map((p) => p.key);
   expect(keys).toHaveLength(2);
   return keys;
 }
@@ -33,7 +40,9 @@ async function layoutProblems(page: Page, label: string, oneLine: string): Promi
       // The distinct line boxes its text occupies (rects of one line share their top, within a pixel or two).
       const range = document.createRange();
       range.selectNodeContents(el);
-      const tops = Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top));
+      const tops = Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top));
       const lines = tops.filter((t, i) => tops.findIndex((u) => Math.abs(u - t) <= 3) === i).length;
       if (lines > 1) problems.push(`「${el.textContent?.trim()}」 on ${lines} lines`);
     }
@@ -45,10 +54,12 @@ async function layoutProblems(page: Page, label: string, oneLine: string): Promi
 
 /** Elements of `selector` smaller than 44×44 px. */
 async function smallTargets(page: Page, label: string, selector: string): Promise<string[]> {
-  const boxes = await page.locator(selector).evaluateAll((els) => els.map((e) => {
-    const r = e.getBoundingClientRect();
-    return { what: e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName, w: r.width, h: r.height };
-  }));
+  const boxes = await page.locator(selector).evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { what: e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName, w: r.width, h: r.height };
+    }),
+  );
   expect(boxes.length, `${label}: ${selector}`).toBeGreaterThan(0);
   return boxes.filter((b) => b.w < 44 || b.h < 44).map((b) => `${label}: ${b.what} is ${Math.round(b.w)}×${Math.round(b.h)} px`);
 }
@@ -59,13 +70,20 @@ test('cart lines at 375 px: no sideways scroll, prices, quantities and 小計 on
   await expect(page.locator('.cart-line')).toHaveCount(2);
   await hydrated(page, page.locator('.cart-line select').first());
   const problems = [
-    ...await layoutProblems(page, 'cart', '.cart-line-total > span, .cart-line-main .muted, .cart-line-qty label, .totals dt, .totals dd, .cart-line .btn-link'),
-    ...await smallTargets(page, 'cart', '.cart-line select, .cart-line button, main .actions a'),
+    ...(await layoutProblems(
+      page,
+      'cart',
+      '.cart-line-total > span, .cart-line-main .muted, .cart-line-qty label, .totals dt, .totals dd, .cart-line .btn-link',
+    )),
+    ...(await smallTargets(page, 'cart', '.cart-line select, .cart-line button, main .actions a')),
   ];
   expect(problems).toEqual([]);
 });
 
-test('the confirmation totals, then the order history and the order placed, at 375 px: no sideways scroll, amounts and labels on one line', async ({ page, request }) => {
+test('the confirmation totals, then the order history and the order placed, at 375 px: no sideways scroll, amounts and labels on one line', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const [key] = await inStockProducts(request);
   await addFromProductPage(page, key);
@@ -82,10 +100,10 @@ test('the confirmation totals, then the order history and the order placed, at 3
   await page.goto('/mypage/order_history/');
   const first = page.getByRole('main').locator('.orders tbody th a').first();
   await expect(first).toBeVisible();
-  problems.push(...await layoutProblems(page, 'order history', '.orders td, .orders th a'));
+  problems.push(...(await layoutProblems(page, 'order history', '.orders td, .orders th a')));
   await first.click();
   await expect(page).toHaveURL(/\/mypage\/order_history\/[^/]+\/$/);
   await expect(page.locator('.summary-items')).toBeVisible();
-  problems.push(...await layoutProblems(page, 'order detail', '.summary-items td, .totals:not(.order-meta) dt, .totals dd'));
+  problems.push(...(await layoutProblems(page, 'order detail', '.summary-items td, .totals:not(.order-meta) dt, .totals dd')));
   expect(problems).toEqual([]);
 });

@@ -10,9 +10,9 @@
  * gives the shop.
  */
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { changedFiles, hashTree } from '../../scripts/bench/file-hashes.ts';
-import { signRebuildRequest, SIGNATURE_HEADER } from '../../scripts/host/rebuild-signature.ts';
+import { SIGNATURE_HEADER, signRebuildRequest } from '../../scripts/host/rebuild-signature.ts';
 import { API_HEADERS, editorHeaders, nextBuild, REBUILD_SECRET, rebuildStatus } from './support/editor.ts';
 
 const secret = REBUILD_SECRET;
@@ -23,18 +23,30 @@ async function contentWrite(request: APIRequestContext, data: Record<string, unk
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-type BlogFields = { key: string; title: string; excerpt: string; body: string; image: string | null; tags: string[]; stylist_id: number | null; published_at: string };
+type BlogFields = {
+  key: string;
+  title: string;
+  excerpt: string;
+  body: string;
+  image: string | null;
+  tags: string[];
+  stylist_id: number | null;
+  published_at: string;
+};
 
 /** Changes fields of the channel's blog post `key` through the editor API (GET it, PUT it back changed). */
 async function editBlog(request: APIRequestContext, key: string, change: Partial<BlogFields>): Promise<void> {
   const headers = await editorHeaders(request);
   const list = await request.get('/admin/v1/blogs?per=100', { headers });
   expect(list.status()).toBe(200);
-  const found = (await list.json() as Array<{ id: number; key: string }>).find((b) => b.key === key);
+  const found = ((await list.json()) as Array<{ id: number; key: string }>).find((b) => b.key === key);
   expect(found, `blog ${key}`).toBeTruthy();
-  const current = await (await request.get(`/admin/v1/blogs/${found!.id}`, { headers })).json() as BlogFields;
+  const current = (await (await request.get(`/admin/v1/blogs/${found!.id}`, { headers })).json()) as BlogFields;
   const { title, excerpt, body, image, tags, stylist_id, published_at } = current;
-  const res = await request.put(`/admin/v1/blogs/${found!.id}`, { headers, data: { key, title, excerpt, body, image, tags, stylist_id, published_at, ...change } });
+  const res = await request.put(`/admin/v1/blogs/${found!.id}`, {
+    headers,
+    data: { key, title, excerpt, body, image, tags, stylist_id, published_at, ...change },
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -42,15 +54,13 @@ async function editBlog(request: APIRequestContext, key: string, change: Partial
 async function createBlog(request: APIRequestContext, post: Pick<BlogFields, 'key' | 'title' | 'body' | 'published_at'>): Promise<number> {
   const res = await request.post('/admin/v1/blogs', { headers: await editorHeaders(request), data: { ...post, excerpt: post.title } });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json() as { id: number }).id;
+  return ((await res.json()) as { id: number }).id;
 }
-
-
 
 async function firstBlogKey(request: APIRequestContext): Promise<{ key: string; title: string }> {
   const res = await request.get('/v1/blogs?per=all', { headers: apiHeaders });
   expect(res.status()).toBe(200);
-  const blogs = await res.json() as Array<{ key: string; title: string }>;
+  const blogs = (await res.json()) as Array<{ key: string; title: string }>;
   expect(blogs.length).toBeGreaterThan(12);
   // An older post (beyond the first list page): its change must not touch /blog/ itself.
   return blogs[blogs.length - 1];
@@ -63,14 +73,26 @@ test('the webhook refuses a missing or wrong signature with a Japanese message',
   expect(unsigned.status()).toBe(401);
   expect((await unsigned.json()).message).toBe('署名を確認できませんでした。');
   const body = JSON.stringify({ reason: 'test' });
-  const wrong = await request.post('/hooks/rebuild', { data: body, headers: { [SIGNATURE_HEADER]: signRebuildRequest('another-secret-0123456789', body), 'content-type': 'application/json' } });
+  const wrong = await request.post('/hooks/rebuild', {
+    data: body,
+    headers: { [SIGNATURE_HEADER]: signRebuildRequest('another-secret-0123456789', body), 'content-type': 'application/json' },
+  });
   expect(wrong.status()).toBe(401);
-  const stale = await request.post('/hooks/rebuild', { data: body, headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, body, Math.floor(Date.now() / 1000) - 600), 'content-type': 'application/json' } });
+  const stale = await request.post('/hooks/rebuild', {
+    data: body,
+    headers: {
+      [SIGNATURE_HEADER]: signRebuildRequest(secret, body, Math.floor(Date.now() / 1000) - 600),
+      'content-type': 'application/json',
+    },
+  });
   expect(stale.status()).toBe(401);
   expect((await stale.json()).message).toBe('署名の有効期限が切れています。');
   expect((await request.get('/hooks/rebuild/status')).status()).toBe(401);
   const bad = JSON.stringify({ reason: 'x'.repeat(201) });
-  const invalid = await request.post('/hooks/rebuild', { data: bad, headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, bad), 'content-type': 'application/json' } });
+  const invalid = await request.post('/hooks/rebuild', {
+    data: bad,
+    headers: { [SIGNATURE_HEADER]: signRebuildRequest(secret, bad), 'content-type': 'application/json' },
+  });
   expect(invalid.status()).toBe(422);
   expect((await invalid.json()).errors.reason).toHaveLength(1);
 });
@@ -111,16 +133,22 @@ test('a changed post shows on its page without a restart, and only its pages cha
   expect(changedAgain).toEqual(changed);
 });
 
-test('a FAQ answer changed through the editor API reaches /faq/ through the warm renderer, and only /faq/ changes', async ({ page, request }) => {
+test('a FAQ answer changed through the editor API reaches /faq/ through the warm renderer, and only /faq/ changes', async ({
+  page,
+  request,
+}) => {
   // /faq/ is not a dynamic route, so it has no cacheKey: the renderer renders it again on every content
   // rebuild and writes it only when its bytes differ.
   const before = await rebuildStatus(request);
   const headers = await editorHeaders(request);
   const list = await request.get('/admin/v1/qas?per=100', { headers });
   expect(list.status()).toBe(200);
-  const [qa] = await list.json() as Array<{ id: number; qa_category_id: number; question: string; answer: string; sort: number }>;
+  const [qa] = (await list.json()) as Array<{ id: number; qa_category_id: number; question: string; answer: string; sort: number }>;
   const question = `${qa.question}（${Date.now()}）`;
-  const res = await request.put(`/admin/v1/qas/${qa.id}`, { headers, data: { qa_category_id: qa.qa_category_id, question, answer: qa.answer, sort: qa.sort } });
+  const res = await request.put(`/admin/v1/qas/${qa.id}`, {
+    headers,
+    data: { qa_category_id: qa.qa_category_id, question, answer: qa.answer, sort: qa.sort },
+  });
   expect(res.status(), await res.text()).toBe(200);
   const build = await nextBuild(request, before.last?.finished_at);
   expect(build.ok, build.error ?? '').toBe(true);
@@ -179,15 +207,21 @@ test('an XSS payload saved through the editor API never executes on the rebuilt 
   const title = `</script><script>document.title='pwned-title'</script>危険なタイトル`;
   const before = await rebuildStatus(request);
   const id = await createBlog(request, {
-    key, title, published_at: new Date(Date.now() - 60_000).toISOString(),
-    body: `<p>本文</p><script>document.title='pwned-body'</script><img src="/favicon.svg" onerror="document.title='pwned-img'">`
-      + `<a href="javascript:document.title='pwned-link'">リンク</a><svg onload="document.title='pwned-svg'"></svg>`,
+    key,
+    title,
+    published_at: new Date(Date.now() - 60_000).toISOString(),
+    body:
+      `<p>本文</p><script>document.title='pwned-body'</script><img src="/favicon.svg" onerror="document.title='pwned-img'">` +
+      `<a href="javascript:document.title='pwned-link'">リンク</a><svg onload="document.title='pwned-svg'"></svg>`,
   });
   try {
     const build = await nextBuild(request, before.last?.finished_at);
     expect(build.ok, build.error ?? '').toBe(true);
     const dialogs: string[] = [];
-    page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
     expect((await page.goto(`/blog/${key}/`))?.status()).toBe(200);
     // The title is text: shown as typed, in the heading and the JSON-LD, never as markup.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
@@ -201,7 +235,8 @@ test('an XSS payload saved through the editor API never executes on the rebuilt 
     expect(dialogs).toEqual([]);
     const html = await (await request.get(`/blog/${key}/`)).text();
     expect(html).not.toMatch(/onerror|onload=|javascript:|document\.title='pwned-body'/);
-    for (const block of await page.locator('script[type="application/ld+json"]').allTextContents()) expect(() => JSON.parse(block)).not.toThrow();
+    for (const block of await page.locator('script[type="application/ld+json"]').allTextContents())
+      expect(() => JSON.parse(block)).not.toThrow();
   } finally {
     const res = await request.delete(`/admin/v1/blogs/${id}`, { headers: await editorHeaders(request) });
     expect(res.status()).toBe(204);

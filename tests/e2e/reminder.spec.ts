@@ -5,7 +5,7 @@
  * address nobody registered. demo's password is set back through /mypage/password/ at the end,
  * because the other tests log in as demo.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -42,7 +42,7 @@ async function apiLogin(request: APIRequestContext, username: string, password: 
 async function restoreDemoPassword(request: APIRequestContext): Promise<void> {
   const res = await apiLogin(request, demo.username, temporaryPassword);
   if (res.status() !== 200) return;
-  const { access_token: token } = await res.json() as { access_token: string };
+  const { access_token: token } = (await res.json()) as { access_token: string };
   const put = await request.put('/v1/me/password', {
     headers: { ...apiHeaders, Authorization: `Bearer ${token}` },
     data: { current_password: temporaryPassword, password: demo.password },
@@ -54,7 +54,10 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('password reminder: mail, security question, a wrong answer refused, the right one logs in; then the password is set back', async ({ page, request }) => {
+test('password reminder: mail, security question, a wrong answer refused, the right one logs in; then the password is set back', async ({
+  page,
+  request,
+}) => {
   try {
     const since = await requestReminder(page, '/reminder/', demo.email, PASSWORD_SENT);
     await expect(page.getByRole('heading', { level: 1, name: 'パスワードをお忘れの方' })).toBeVisible();
@@ -75,7 +78,7 @@ test('password reminder: mail, security question, a wrong answer refused, the ri
     await page.getByLabel('パスワード（確認）', { exact: true }).press('Enter');
     await expect(page.getByText('パスワード（確認）が一致しません')).toBeVisible();
     await expect(page.getByLabel('パスワード（確認）', { exact: true })).toBeFocused();
-    a11y.push(...await axeProblems(page, '/reminder/reset/ with errors'));
+    a11y.push(...(await axeProblems(page, '/reminder/reset/ with errors')));
 
     // A wrong answer: the API's 422 under the answer, focused; still on the reset screen.
     await page.getByLabel('パスワード（確認）', { exact: true }).fill(temporaryPassword);
@@ -96,7 +99,10 @@ test('password reminder: mail, security question, a wrong answer refused, the ri
     expect((await apiLogin(request, demo.username, demo.password)).status()).toBe(422);
 
     // Back to demo's password through the password change screen, reached from the member top.
-    await page.getByRole('link', { name: /パスワード変更/ }).first().click();
+    await page
+      .getByRole('link', { name: /パスワード変更/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/mypage\/password\/$/);
     const current = await hydratedField(page, '現在のパスワード');
     await current.fill('not-my-password-1');
@@ -105,7 +111,7 @@ test('password reminder: mail, security question, a wrong answer refused, the ri
     await page.getByRole('button', { name: '変更する' }).click();
     await expect(current).toHaveAttribute('aria-invalid', 'true');
     await expect(current).toBeFocused();
-    a11y.push(...await axeProblems(page, '/mypage/password/ with errors'));
+    a11y.push(...(await axeProblems(page, '/mypage/password/ with errors')));
 
     await current.fill(temporaryPassword);
     await page.getByRole('button', { name: '変更する' }).click();

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 
 const apiHeaders = { 'X-Channel-Id': 'school', 'X-Requested-With': 'XMLHttpRequest' };
@@ -33,7 +33,7 @@ async function expectAxeClean(page: Page, label: string) {
   expect(await axeProblems(page, label)).toEqual([]);
 }
 
-test('home, product list, product detail and cart are the school theme\'s screens', async ({ page, request }) => {
+test("home, product list, product detail and cart are the school theme's screens", async ({ page, request }) => {
   await page.goto('/');
   await expectSchoolFrame(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/スクール/);
@@ -42,7 +42,7 @@ test('home, product list, product detail and cart are the school theme\'s screen
   // The school channel's own top layout (seeded): its block titles, in its order, with their data.
   const layoutRes = await request.get('/v1/layouts/top', { headers: apiHeaders });
   expect(layoutRes.status()).toBe(200);
-  const layout = await layoutRes.json() as { blocks: Array<{ type: string; title?: string | null; alias?: string }> };
+  const layout = (await layoutRes.json()) as { blocks: Array<{ type: string; title?: string | null; alias?: string }> };
   const titled = layout.blocks.filter((b) => b.type !== 'hero' && b.title).map((b) => b.title!);
   expect(titled).toEqual(expect.arrayContaining(['学校から探す', '新入生の制服', '体操服・運動靴', '指定用品']));
   await expect(page.locator('main h2')).toHaveText(titled);
@@ -52,7 +52,8 @@ test('home, product list, product detail and cart are the school theme\'s screen
     await expect(section.locator('.school-grid > li').first(), title).toBeVisible();
   }
   const schools = page.locator('section', { has: page.getByRole('heading', { level: 2, name: '学校から探す' }) });
-  for (const school of ['清良学園', '桜ヶ丘高等学校', '緑ヶ丘中学校']) await expect(schools.getByRole('link', { name: school })).toBeVisible();
+  for (const school of ['清良学園', '桜ヶ丘高等学校', '緑ヶ丘中学校'])
+    await expect(schools.getByRole('link', { name: school })).toBeVisible();
   await expectAxeClean(page, '/');
 
   await page.goto('/product/');
@@ -86,7 +87,7 @@ test('home, product list, product detail and cart are the school theme\'s screen
   await expectAxeClean(page, '/cart/');
 });
 
-test('news, blog, maker and brand screens are the school theme\'s, with the school channel\'s content', async ({ page, request }) => {
+test("news, blog, maker and brand screens are the school theme's, with the school channel's content", async ({ page, request }) => {
   await page.goto('/news/');
   await expectSchoolFrame(page);
   await expect(page.locator('table.school-board')).toContainText('2027年度 新入生の制服ご注文受付を開始しました');
@@ -111,7 +112,10 @@ test('news, blog, maker and brand screens are the school theme\'s, with the scho
   await expectAxeClean(page, '/maker/');
   // A maker with brands: its page shows the school brand tiles.
   const makers = await apiList<{ key: string; name: string }>(request, '/v1/makers?per=all');
-  const brands = await apiList<{ key: string; name: string; maker_id?: number; maker?: { key: string } | null }>(request, '/v1/brands?per=all');
+  const brands = await apiList<{ key: string; name: string; maker_id?: number; maker?: { key: string } | null }>(
+    request,
+    '/v1/brands?per=all',
+  );
   expect(brands.length).toBeGreaterThan(0);
   let shown = false;
   for (const maker of makers.slice(0, 8)) {
@@ -127,7 +131,7 @@ test('news, blog, maker and brand screens are the school theme\'s, with the scho
   expect(shown, 'a maker page with the school brand list').toBe(true);
 });
 
-test('the screen class follows the school channel\'s breakpoints (phone ≤ 640, pc > 1080)', async ({ page }) => {
+test("the screen class follows the school channel's breakpoints (phone ≤ 640, pc > 1080)", async ({ page }) => {
   await page.setViewportSize({ width: 600, height: 800 });
   await page.goto('/news/');
   await expect(page.locator('meta[name="shop:breakpoints"]')).toHaveAttribute('content', '640,1080');
@@ -141,14 +145,16 @@ test('the screen class follows the school channel\'s breakpoints (phone ≤ 640,
   await expect(page.locator('html')).toHaveAttribute('data-screen', 'pc');
 });
 
-test('the registration form applies the school theme\'s rules (full-width names, strict password)', async ({ page }) => {
+test("the registration form applies the school theme's rules (full-width names, strict password)", async ({ page }) => {
   await page.goto('/register/');
   await expectSchoolFrame(page);
   await page.getByLabel('姓', { exact: true }).fill('Yamada');
   await page.getByLabel('パスワード', { exact: true }).fill('abcdefgh');
   await page.getByRole('button', { name: '会員登録' }).click();
   await expect(page.getByText('姓は全角で入力してください')).toBeVisible();
-  await expect(page.getByText('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）')).toBeVisible();
+  await expect(
+    page.getByText('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）'),
+  ).toBeVisible();
 });
 
 test('registration asks for the school key: a wrong key is a field error (focus on it), the right one registers', async ({ page }) => {
@@ -220,14 +226,28 @@ test('a build for a channel the API does not know is the invalid-channel layout 
   // `npm run build -- --channel NAME` against this shop's API, into a folder of its own.
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/build.ts', '--channel', 'no-such-school'], {
-      cwd: root, stdio: 'pipe',
-      env: { ...process.env, API_BASE_URL: baseURL, SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), CHANNEL: '' },
+      cwd: root,
+      stdio: 'pipe',
+      env: {
+        ...process.env,
+        API_BASE_URL: baseURL,
+        SHOP_DIST_DIR: path.join(out, 'dist'),
+        CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'),
+        CHANNEL: '',
+      },
     });
     let log = '';
-    child.stdout.on('data', (d) => { log += d; });
-    child.stderr.on('data', (d) => { log += d; });
+    child.stdout.on('data', (d) => {
+      log += d;
+    });
+    child.stderr.on('data', (d) => {
+      log += d;
+    });
     child.on('error', reject);
-    child.on('exit', (c) => { if (c !== 0) console.log(log); resolve(c); });
+    child.on('exit', (c) => {
+      if (c !== 0) console.log(log);
+      resolve(c);
+    });
   });
   expect(code).toBe(0);
   for (const file of ['404.html', 'news/index.html', 'maker/index.html']) {
@@ -246,10 +266,19 @@ test('a build for a channel the API does not know is the invalid-channel layout 
   // The production server on that build (scripts/host/start.ts against this shop's API): every page, pre-rendered
   // or on demand, answers 404 with the invalid-channel page; its styles and favicon still load.
   const shop = spawn(process.execPath, ['scripts/host/start.ts'], {
-    cwd: root, stdio: 'pipe',
+    cwd: root,
+    stdio: 'pipe',
     env: {
-      ...process.env, PORT: '0', API_BASE_URL: baseURL, PUBLIC_API_BASE_URL: '', CHANNEL: 'no-such-school', CONTENT_POLL_MS: '0',
-      SHOP_DIST_DIR: path.join(out, 'dist'), CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'), DATABASE_URL: '', REBUILD_SECRET: '',
+      ...process.env,
+      PORT: '0',
+      API_BASE_URL: baseURL,
+      PUBLIC_API_BASE_URL: '',
+      CHANNEL: 'no-such-school',
+      CONTENT_POLL_MS: '0',
+      SHOP_DIST_DIR: path.join(out, 'dist'),
+      CONTENT_SNAPSHOT_DIR: path.join(out, 'snapshot'),
+      DATABASE_URL: '',
+      REBUILD_SECRET: '',
     },
   });
   try {
@@ -292,18 +321,27 @@ test('a build for a channel the API does not know is the invalid-channel layout 
     expect((await page.request.get(`${shopURL}/_astro/..%2f..%2fserver%2fentry.mjs`)).status()).toBe(404);
   } finally {
     shop.kill('SIGTERM');
-    await new Promise((resolve) => { if (shop.exitCode !== null) resolve(null); else shop.once('exit', resolve); });
+    await new Promise((resolve) => {
+      if (shop.exitCode !== null) resolve(null);
+      else shop.once('exit', resolve);
+    });
   }
   rmSync(out, { recursive: true, force: true });
 });
 
-test('the school theme passes axe (every impact) at desktop and phone sizes, and its phone menu is a keyboard drawer', async ({ page, request }) => {
+test('the school theme passes axe (every impact) at desktop and phone sizes, and its phone menu is a keyboard drawer', async ({
+  page,
+  request,
+}) => {
   const problems: string[] = [];
   const sweep = async (label: string) => {
-    for (const [size, viewport, screen] of [['desktop', { width: 1280, height: 800 }, 'pc'], ['phone', { width: 375, height: 812 }, 'phone']] as const) {
+    for (const [size, viewport, screen] of [
+      ['desktop', { width: 1280, height: 800 }, 'pc'],
+      ['phone', { width: 375, height: 812 }, 'phone'],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.waitForFunction((s) => document.documentElement.dataset.screen === s, screen);
-      problems.push(...await axeProblems(page, `${label} @${size}`, { allImpacts: true }));
+      problems.push(...(await axeProblems(page, `${label} @${size}`, { allImpacts: true })));
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   };
@@ -331,7 +369,7 @@ test('the school theme passes axe (every impact) at desktop and phone sizes, and
   await page.keyboard.press('Enter');
   const drawer = page.getByRole('dialog', { name: 'メニュー' });
   await expect(drawer.getByRole('link', { name: '商品一覧' })).toBeFocused();
-  problems.push(...await axeProblems(page, 'drawer open @phone', { allImpacts: true }));
+  problems.push(...(await axeProblems(page, 'drawer open @phone', { allImpacts: true })));
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
   await expect(toggle).toBeFocused();

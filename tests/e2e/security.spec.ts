@@ -5,7 +5,7 @@
  * still work; HTML, JS and JSON are compressed when asked; hashed assets are immutable.
  */
 import { request as httpRequest } from 'node:http';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -57,7 +57,10 @@ async function hydrated(page: Page, name: string, role: 'button' | 'textbox' = '
 }
 
 /** A raw GET with a chosen Accept-Encoding, reporting the status and headers as sent. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers }, (res) => {
       res.resume();
@@ -68,7 +71,9 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ status:
   });
 }
 
-test.beforeEach(async ({ context }) => { await context.clearCookies(); });
+test.beforeEach(async ({ context }) => {
+  await context.clearCookies();
+});
 
 /**
  * Opens `path` and lets its islands finish. A screen may send the shopper on by itself (the signed-in
@@ -82,9 +87,16 @@ async function visit(page: Page, path: string): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-test('pages carry the security headers and a strict script policy, and the islands work without a CSP violation', async ({ page, request }) => {
+test('pages carry the security headers and a strict script policy, and the islands work without a CSP violation', async ({
+  page,
+  request,
+}) => {
   const violations = await watchCsp(page);
-  const products = await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json() as { key: string; name: string; is_stock_available: boolean }[];
+  const products = (await (await request.get('/v1/products?page=1', { headers: apiHeaders })).json()) as {
+    key: string;
+    name: string;
+    is_stock_available: boolean;
+  }[];
   const product = products.find((p) => p.is_stock_available)!;
 
   const home = await page.goto('/');
@@ -95,10 +107,7 @@ test('pages carry the security headers and a strict script policy, and the islan
   expectPageHeaders(detail, 'product page');
   await expectStrictScripts(detail, 'product page');
   const addToCart = await hydrated(page, 'カートに入れる');
-  const [added] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/'),
-    addToCart.click(),
-  ]);
+  const [added] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === '/cart/add/'), addToCart.click()]);
   expect(added.status()).toBe(200);
   expect(await added.json()).toMatchObject({ ok: true });
   expectPageHeaders(added, 'add-to-cart answer');
@@ -109,7 +118,9 @@ test('pages carry the security headers and a strict script policy, and the islan
   expectPageHeaders(await page.goto('/cart/'), '/cart/');
   await expect(page.getByText(product.name).first()).toBeVisible();
   // A link or a button, depending on the screen's version.
-  const checkout = page.getByRole('link', { name: 'ご購入手続きへ', exact: true }).or(page.getByRole('button', { name: 'ご購入手続きへ', exact: true }));
+  const checkout = page
+    .getByRole('link', { name: 'ご購入手続きへ', exact: true })
+    .or(page.getByRole('button', { name: 'ご購入手続きへ', exact: true }));
   await expect(page.locator('astro-island[ssr]', { has: checkout })).toHaveCount(0);
   await checkout.click();
   await expect(page).toHaveURL(/\/login\//);
@@ -135,7 +146,9 @@ test('pages carry the security headers and a strict script policy, and the islan
 
 test('checkout cannot be framed by another page', async ({ page }) => {
   const violations: string[] = [];
-  page.on('console', (msg) => { if (/frame-ancestors|Refused to display/i.test(msg.text())) violations.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (/frame-ancestors|Refused to display/i.test(msg.text())) violations.push(msg.text());
+  });
   await page.goto('/');
   await page.setContent(`<iframe id="f" src="${new URL('/cart/', page.url()).href}"></iframe>`);
   await expect.poll(() => violations.length).toBeGreaterThan(0);
@@ -147,7 +160,12 @@ test('HTML, JS and JSON are compressed as negotiated, and hashed assets are immu
   const jsPath = /\/_astro\/[^"'\s]+\.js/.exec(html)?.[0];
   expect(jsPath, 'a hashed script under /_astro/').toBeTruthy();
 
-  for (const [path, type] of [['/', /text\/html/], ['/news/', /text\/html/], [jsPath!, /javascript/], ['/v1/products?page=1', /json/]] as const) {
+  for (const [path, type] of [
+    ['/', /text\/html/],
+    ['/news/', /text\/html/],
+    [jsPath!, /javascript/],
+    ['/v1/products?page=1', /json/],
+  ] as const) {
     for (const encoding of ['br', 'gzip']) {
       const res = await rawGet(`${baseURL}${path}`, { 'Accept-Encoding': encoding, ...apiHeaders });
       expect(res.status, path).toBe(200);

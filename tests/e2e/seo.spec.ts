@@ -5,7 +5,7 @@
  * has exactly one absolute canonical URL, a meta description, Open Graph and Twitter tags and
  * parseable JSON-LD of its type, with no CSP violation. Run with E2E_PORT=<own port>.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -42,7 +42,11 @@ async function parseSitemap(page: Page, xml: string) {
   }, xml);
 }
 
-test('/sitemap.xml is valid XML listing products, posts, makers and static pages with lastmod, and no private screen', async ({ page, request, baseURL }) => {
+test('/sitemap.xml is valid XML listing products, posts, makers and static pages with lastmod, and no private screen', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const s = await samples(request);
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
@@ -57,9 +61,16 @@ test('/sitemap.xml is valid XML listing products, posts, makers and static pages
   expect(byLoc.size, 'no URL twice').toBe(sitemap.entries.length);
 
   const expected = [
-    `${baseURL}/`, `${baseURL}/product/`, `${baseURL}/product/${s.product.key}/`,
-    `${baseURL}/blog/`, `${baseURL}/blog/${s.blog.key}/`, `${baseURL}/news/`, `${baseURL}/news/${s.news.key}/`,
-    `${baseURL}/maker/`, `${baseURL}/maker/${s.maker.key}/`, `${baseURL}${s.staticPage.path}`,
+    `${baseURL}/`,
+    `${baseURL}/product/`,
+    `${baseURL}/product/${s.product.key}/`,
+    `${baseURL}/blog/`,
+    `${baseURL}/blog/${s.blog.key}/`,
+    `${baseURL}/news/`,
+    `${baseURL}/news/${s.news.key}/`,
+    `${baseURL}/maker/`,
+    `${baseURL}/maker/${s.maker.key}/`,
+    `${baseURL}${s.staticPage.path}`,
   ];
   for (const loc of expected) {
     expect(byLoc.has(loc), `${loc} listed`).toBe(true);
@@ -67,7 +78,9 @@ test('/sitemap.xml is valid XML listing products, posts, makers and static pages
   }
   // Every published product of the channel is there.
   const total = Number((await request.get('/v1/products?group=0&per=1', { headers: apiHeaders })).headers()['x-total']);
-  expect(sitemap.entries.filter((e) => new URL(e.loc).pathname.startsWith('/product/') && new URL(e.loc).pathname !== '/product/').length).toBe(total);
+  expect(
+    sitemap.entries.filter((e) => new URL(e.loc).pathname.startsWith('/product/') && new URL(e.loc).pathname !== '/product/').length,
+  ).toBe(total);
   // Absolute on SITE_URL, never a private screen.
   for (const { loc } of sitemap.entries) {
     expect(loc.startsWith(`${baseURL}/`), loc).toBe(true);
@@ -105,9 +118,11 @@ interface Head {
 /** The SEO tags of the page's head; JSON-LD parsed (a parse error fails the test). */
 async function readHead(page: Page): Promise<Head> {
   return page.evaluate(() => {
-    const contents = (selector: string) => [...document.querySelectorAll(selector)].map((el) => el.getAttribute('content') ?? el.getAttribute('href') ?? '');
+    const contents = (selector: string) =>
+      [...document.querySelectorAll(selector)].map((el) => el.getAttribute('content') ?? el.getAttribute('href') ?? '');
     const og: Record<string, string[]> = {};
-    for (const el of document.querySelectorAll('meta[property^="og:"]')) (og[el.getAttribute('property')!] ??= []).push(el.getAttribute('content') ?? '');
+    for (const el of document.querySelectorAll('meta[property^="og:"]'))
+      (og[el.getAttribute('property')!] ??= []).push(el.getAttribute('content') ?? '');
     return {
       canonical: contents('link[rel="canonical"]'),
       description: contents('meta[name="description"]'),
@@ -118,17 +133,38 @@ async function readHead(page: Page): Promise<Head> {
   });
 }
 
-test('every public page type has one canonical URL, a description, Open Graph, a Twitter card and JSON-LD of its type', async ({ page, request, baseURL }) => {
+test('every public page type has one canonical URL, a description, Open Graph, a Twitter card and JSON-LD of its type', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const s = await samples(request);
   const cases: Array<{ name: string; path: string; canonical: string; types: string[]; image?: boolean }> = [
     { name: 'home', path: '/', canonical: '/', types: ['Organization', 'WebSite'] },
     { name: 'product list', path: '/product/', canonical: '/product/', types: ['BreadcrumbList'] },
-    { name: 'product list, sorted and filtered', path: '/product/?sort=price_asc&in_stock=1&page=1', canonical: '/product/', types: ['BreadcrumbList'] },
-    { name: 'product detail', path: `/product/${s.product.key}/?review_page=1`, canonical: `/product/${s.product.key}/`, types: ['Product', 'BreadcrumbList'], image: true },
+    {
+      name: 'product list, sorted and filtered',
+      path: '/product/?sort=price_asc&in_stock=1&page=1',
+      canonical: '/product/',
+      types: ['BreadcrumbList'],
+    },
+    {
+      name: 'product detail',
+      path: `/product/${s.product.key}/?review_page=1`,
+      canonical: `/product/${s.product.key}/`,
+      types: ['Product', 'BreadcrumbList'],
+      image: true,
+    },
     { name: 'news list', path: '/news/', canonical: '/news/', types: ['BreadcrumbList'] },
     { name: 'news item', path: `/news/${s.news.key}/`, canonical: `/news/${s.news.key}/`, types: ['NewsArticle', 'BreadcrumbList'] },
     { name: 'blog list', path: '/blog/', canonical: '/blog/', types: ['BreadcrumbList'] },
-    { name: 'blog post', path: `/blog/${s.blog.key}/`, canonical: `/blog/${s.blog.key}/`, types: ['BlogPosting', 'BreadcrumbList'], image: !!s.blog.image },
+    {
+      name: 'blog post',
+      path: `/blog/${s.blog.key}/`,
+      canonical: `/blog/${s.blog.key}/`,
+      types: ['BlogPosting', 'BreadcrumbList'],
+      image: !!s.blog.image,
+    },
     { name: 'maker list', path: '/maker/', canonical: '/maker/', types: ['BreadcrumbList'] },
     { name: 'maker', path: `/maker/${s.maker.key}/`, canonical: `/maker/${s.maker.key}/`, types: ['BreadcrumbList'] },
     { name: 'static page', path: s.staticPage.path, canonical: s.staticPage.path, types: ['BreadcrumbList'] },
@@ -137,7 +173,9 @@ test('every public page type has one canonical URL, a description, Open Graph, a
   if ((await request.get('/faq/')).status() === 200) cases.push({ name: 'FAQ', path: '/faq/', canonical: '/faq/', types: [] });
 
   const cspErrors: string[] = [];
-  page.on('console', (msg) => { if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspErrors.push(msg.text());
+  });
   for (const c of cases) {
     await test.step(c.name, async () => {
       const res = await page.goto(c.path);
@@ -165,27 +203,44 @@ test('every public page type has one canonical URL, a description, Open Graph, a
   expect(cspErrors).toEqual([]);
 });
 
-test('JSON-LD carries the right facts: search action, product offer, article dates, breadcrumb positions', async ({ page, request, baseURL }) => {
+test('JSON-LD carries the right facts: search action, product offer, article dates, breadcrumb positions', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const s = await samples(request);
   await page.goto('/');
   const home = (await readHead(page)).jsonLd;
-  const site = home.find((d) => d['@type'] === 'WebSite') as { potentialAction: { target: { urlTemplate: string }; 'query-input': string } };
+  const site = home.find((d) => d['@type'] === 'WebSite') as {
+    potentialAction: { target: { urlTemplate: string }; 'query-input': string };
+  };
   expect(site.potentialAction.target.urlTemplate).toBe(`${baseURL}/product/?keyword={search_term_string}`);
   expect(site.potentialAction['query-input']).toBe('required name=search_term_string');
   // The search action's URL really searches.
   const search = await page.goto(`/product/?keyword=${encodeURIComponent(s.product.name.slice(0, 4))}`);
   expect(search?.status()).toBe(200);
 
-  const product = await api<{ product_price_with_tax: number; stock_status: string; review_count: number }>(request, `/v1/products/${s.product.key}`);
+  const product = await api<{ product_price_with_tax: number; stock_status: string; review_count: number }>(
+    request,
+    `/v1/products/${s.product.key}`,
+  );
   await page.goto(`/product/${s.product.key}/`);
   const ld = (await readHead(page)).jsonLd;
-  const productLd = (await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? ''))))
-    .find((d) => d['@type'] === 'Product');
-  expect(productLd.offers).toMatchObject({ '@type': 'Offer', priceCurrency: 'JPY', price: product.product_price_with_tax, url: `${baseURL}/product/${s.product.key}/` });
+  const productLd = (
+    await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => JSON.parse(el.textContent ?? '')))
+  ).find((d) => d['@type'] === 'Product');
+  expect(productLd.offers).toMatchObject({
+    '@type': 'Offer',
+    priceCurrency: 'JPY',
+    price: product.product_price_with_tax,
+    url: `${baseURL}/product/${s.product.key}/`,
+  });
   for (const image of productLd.image as string[]) expect(image.startsWith(`${baseURL}/`) || /^https:\/\//.test(image), image).toBe(true);
   expect(productLd.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|LimitedAvailability|OutOfStock)$/);
   expect('aggregateRating' in productLd).toBe(product.review_count > 0);
-  const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ position: number; name: string; item?: string }> };
+  const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as {
+    itemListElement: Array<{ position: number; name: string; item?: string }>;
+  };
   expect(crumbs.itemListElement.map((c) => c.position)).toEqual(crumbs.itemListElement.map((_, i) => i + 1));
   expect(crumbs.itemListElement[0]).toMatchObject({ name: 'ホーム', item: `${baseURL}/` });
   expect(crumbs.itemListElement.at(-1)).toMatchObject({ item: `${baseURL}/product/${s.product.key}/` });
@@ -197,7 +252,10 @@ test('JSON-LD carries the right facts: search action, product offer, article dat
 });
 
 test('a category page: canonical without sort and filters, breadcrumbs down the category path', async ({ page, request, baseURL }) => {
-  const tree = await api<Array<{ key: string; name: string; children: Array<{ key: string; name: string }> }>>(request, '/v1/categories/hierarchy?table=products');
+  const tree = await api<Array<{ key: string; name: string; children: Array<{ key: string; name: string }> }>>(
+    request,
+    '/v1/categories/hierarchy?table=products',
+  );
   const parent = tree.find((c) => c.children.length > 0)!;
   const child = parent.children[0]!;
   const res = await page.goto(`/product/?category=${encodeURIComponent(child.key)}&sort=price_asc&in_stock=1`);

@@ -5,7 +5,7 @@
  * the member-only screens to a guest (no redirect to /login/). Then both back, and the shop is as before.
  * Two full rebuilds (every page reads the settings), so this is one test.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { API_HEADERS, adminHeaders, nextBuild, rebuildStatus } from './support/editor.ts';
 
@@ -26,7 +26,7 @@ async function changeAndRebuild(request: APIRequestContext, patch: Record<string
 }
 
 async function addAsGuest(request: APIRequestContext, productId: number) {
-  const { token } = await (await request.post('/v1/carts/init', { headers: API_HEADERS, data: {} })).json() as { token: string };
+  const { token } = (await (await request.post('/v1/carts/init', { headers: API_HEADERS, data: {} })).json()) as { token: string };
   return request.patch('/v1/carts/products/add', { headers: API_HEADERS, data: { token, product_id: productId, quantity: 1 } });
 }
 
@@ -40,8 +40,14 @@ async function guestLandsOn(page: Page): Promise<string> {
 
 test('the selling stop and SITE.NO_MEMBER_USE set by an editor reach the live shop, and back', async ({ page, request }) => {
   test.setTimeout(420_000);
-  const [product] = await (await request.get('/v1/products?per=1', { headers: API_HEADERS })).json() as Array<{ id: number; key: string }>;
-  const before = await (await request.get('/admin/v1/settings', { headers: await adminHeaders(request) })).json() as Record<string, unknown>;
+  const [product] = (await (await request.get('/v1/products?per=1', { headers: API_HEADERS })).json()) as Array<{
+    id: number;
+    key: string;
+  }>;
+  const before = (await (await request.get('/admin/v1/settings', { headers: await adminHeaders(request) })).json()) as Record<
+    string,
+    unknown
+  >;
   expect(before).toMatchObject({ 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false, 'SITE.NO_MEMBER_USE': false });
 
   // As seeded: the product can be added, and my-page sends a guest to the login screen.

@@ -4,7 +4,7 @@
  * page once and not again within a minute (both on the cart page too, which loads only their core); links are prefetched once the page is idle, never with
  * data saver; an in-page anchor moves focus to its target; the error page shows its status.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Records every scroll position with its time since the page's navigation started. */
 async function recordScrolls(page: Page): Promise<void> {
@@ -39,22 +39,34 @@ test('back navigation restores the previous scroll position after 500 ms; a new 
   await page.goBack();
   await page.waitForURL(/\/product\/$/);
   await expect.poll(() => page.evaluate(() => Math.round(scrollY)), { timeout: 5_000 }).toBe(leftAt);
-  const restoredAt = await page.evaluate((y) => (window as unknown as { __scrolls: Array<[number, number]> }).__scrolls.find(([, scrolledTo]) => Math.round(scrolledTo) === y)?.[0], leftAt);
+  const restoredAt = await page.evaluate(
+    (y) =>
+      (window as unknown as { __scrolls: Array<[number, number]> }).__scrolls.find(([, scrolledTo]) => Math.round(scrolledTo) === y)?.[0],
+    leftAt,
+  );
   expect(restoredAt, 'restored by a scroll event').toBeDefined();
   expect(restoredAt!, 'not before 500 ms').toBeGreaterThanOrEqual(500);
 });
 
 // The login page (the whole shop-wide script) and the cart page (only its core: the checkout pages' JS budget).
 for (const path of ['/login/', '/cart/']) {
-  test(`a chunk that fails to load reloads ${path} once, then shows a message instead of reloading again within a minute`, async ({ page, request }) => {
+  test(`a chunk that fails to load reloads ${path} once, then shows a message instead of reloading again within a minute`, async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get(path)).text();
     const componentUrl = /component-url="([^"]+)"/.exec(html)?.[1];
     expect(componentUrl, `${path} has an island`).toBeTruthy();
     const chunk = new URL(componentUrl!, 'http://x').pathname;
     // The island's own file is gone (an old page after a deploy): every request for it, retries included, is a 404.
-    await page.route((url) => url.pathname === chunk, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await page.route(
+      (url) => url.pathname === chunk,
+      (route) => route.fulfill({ status: 404, body: 'gone' }),
+    );
     let loads = 0;
-    page.on('request', (r) => { if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads += 1; });
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads += 1;
+    });
 
     await page.goto(path);
     await expect(page.getByRole('alert').filter({ hasText: 'ページの読み込みに失敗しました。' })).toBeVisible({ timeout: 15_000 });
@@ -83,9 +95,14 @@ test('back to the cart restores its scroll position after 500 ms', async ({ page
   await page.goBack();
   await page.waitForURL(/\/cart\/$/);
   // Loaded again from the server (the cart page is never kept in the back/forward cache), so the script restored it.
-  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe('back_forward');
+  expect(await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type)).toBe(
+    'back_forward',
+  );
   await expect.poll(() => page.evaluate(() => Math.round(scrollY)), { timeout: 5_000 }).toBe(Y);
-  const restoredAt = await page.evaluate((top) => (window as unknown as { __scrolls: Array<[number, number]> }).__scrolls.find(([, y]) => Math.round(y) === top)?.[0], Y);
+  const restoredAt = await page.evaluate(
+    (top) => (window as unknown as { __scrolls: Array<[number, number]> }).__scrolls.find(([, y]) => Math.round(y) === top)?.[0],
+    Y,
+  );
   expect(restoredAt, 'restored by a scroll event').toBeDefined();
   expect(restoredAt!, 'not before 500 ms').toBeGreaterThanOrEqual(500);
 });
@@ -160,4 +177,3 @@ test('the error page answers with its status and shows it; an unknown path is st
   await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
   await expect(page.getByText('ステータス')).toHaveCount(0);
 });
-

@@ -3,7 +3,7 @@
  * real browser against the real shop (run with E2E_PORT=4451). The sender never sees the receiver's
  * address; a used link shows a Japanese notice.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
 import { linkIn, waitForMail } from './support/mailbox.ts';
 
@@ -34,7 +34,12 @@ test.beforeEach(async ({ context }) => {
   await context.clearCookies();
 });
 
-test('a gift bought with 「ソーシャルギフトで贈る」 is received in another browser; the link then shows a notice', async ({ page, browser, request, baseURL }) => {
+test('a gift bought with 「ソーシャルギフトで贈る」 is received in another browser; the link then shows a notice', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const since = Date.now();
   const [product] = await inStock(request);
 
@@ -93,7 +98,7 @@ test('a gift bought with 「ソーシャルギフトで贈る」 is received in 
   await expect(gift.getByText('お誕生日おめでとう！')).toBeVisible();
   await expect(gift.getByText(product.name).first()).toBeVisible();
   await expect(gift.getByRole('main')).not.toContainText('¥');
-  a11y.push(...await axeProblems(gift, '/social-gift/{key}/'));
+  a11y.push(...(await axeProblems(gift, '/social-gift/{key}/')));
   await gift.getByRole('link', { name: 'お届け先を入力する' }).click();
 
   await expect(gift).toHaveURL(/\/shipping\/$/);
@@ -111,7 +116,7 @@ test('a gift bought with 「ソーシャルギフトで贈る」 is received in 
   await gift.getByRole('textbox', { name: '番地', exact: true }).fill('神宮前9-8-7');
   await gift.getByRole('button', { name: '次へ' }).click();
   await expect(gift.getByText('セイは全角カタカナで入力してください')).toBeVisible();
-  a11y.push(...await axeProblems(gift, '/social-gift/{key}/shipping/'));
+  a11y.push(...(await axeProblems(gift, '/social-gift/{key}/shipping/')));
   await gift.getByRole('textbox', { name: 'セイ', exact: true }).fill('サトウ');
   await gift.getByRole('button', { name: '次へ' }).click();
 
@@ -127,7 +132,7 @@ test('a gift bought with 「ソーシャルギフトで贈る」 is received in 
   await expect(gift.getByRole('main')).toContainText('佐藤 一郎');
   await expect(gift.getByRole('main')).toContainText('〒150-0001 東京都渋谷区神宮前9-8-7');
   await expect(gift.getByRole('main')).toContainText(dates[3]);
-  a11y.push(...await axeProblems(gift, '/social-gift/{key}/confirm/'));
+  a11y.push(...(await axeProblems(gift, '/social-gift/{key}/confirm/')));
   await gift.getByRole('button', { name: 'この内容で確定する' }).click();
 
   await expect(gift).toHaveURL(/\/complete\/$/);
@@ -138,12 +143,16 @@ test('a gift bought with 「ソーシャルギフトで贈る」 is received in 
   await gift.goto(link);
   await expect(gift.getByRole('heading', { name: 'このギフトはお受け取り手続き済みです' })).toBeVisible();
   await expect(gift.getByRole('alert')).toContainText('お受け取りの手続きが完了しています');
-  a11y.push(...await axeProblems(gift, 'used link'));
+  a11y.push(...(await axeProblems(gift, 'used link')));
   await receiver.close();
 
   // ---- the sender sees the status, never the address
   await page.goto('/mypage/order_history/');
-  await page.getByRole('main').getByRole('link', { name: new RegExp(orderNo!) }).first().click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(orderNo!) })
+    .first()
+    .click();
   await expect(page.getByRole('main')).toContainText('お届け先入力済み');
   await expect(page.getByRole('main')).not.toContainText('佐藤');
   await expect(page.getByRole('main')).not.toContainText('神宮前9-8-7');

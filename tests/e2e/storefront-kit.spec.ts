@@ -2,12 +2,16 @@
  * The storefront kit against the real shop (E2E_PORT=4422): the header logo as the spec's home
  * action, the member gate and my-page frame, and the product list's 404s and headings.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const demo = { username: 'demo', password: 'demo-pass-2026' };
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
-interface CategoryNode { key: string; name: string; children: CategoryNode[] }
+interface CategoryNode {
+  key: string;
+  name: string;
+  children: CategoryNode[];
+}
 
 async function deepestCategory(request: APIRequestContext): Promise<CategoryNode> {
   const res = await request.get('/v1/categories/hierarchy?table=products', { headers: apiHeaders });
@@ -50,7 +54,9 @@ test('the shop logo goes to / for a guest and to /ec/ for a member', async ({ pa
   await expect(page.getByRole('heading', { name: '会員トップ' })).toBeVisible();
 });
 
-test('/ec/ is a public route: a guest gets the page with the way to log in, then the member top once logged in (spec 2)', async ({ page }) => {
+test('/ec/ is a public route: a guest gets the page with the way to log in, then the member top once logged in (spec 2)', async ({
+  page,
+}) => {
   const res = await page.goto('/ec/');
   expect(res?.status()).toBe(200);
   const login = page.getByRole('main').getByRole('link', { name: /ログイン/ });
@@ -80,14 +86,24 @@ test('a guest on a my-page screen logs in and comes back to it inside the my-pag
 });
 
 test('the login screen and the checkout steps carry the member rules from the site settings', async ({ page }) => {
-  const settings = await (await page.request.get('/v1/settings/front', { headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' } })).json() as Record<string, unknown>;
+  const settings = (await (
+    await page.request.get('/v1/settings/front', { headers: { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' } })
+  ).json()) as Record<string, unknown>;
   const expected = {
     noMemberUse: settings['SITE.NO_MEMBER_USE'] === true,
     verifyEmailOnFirstLogin: settings['PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE'] === true,
   };
   // The default channel is seeded with first-login verification on (issue 6).
   expect(expected.verifyEmailOnFirstLogin).toBe(true);
-  for (const path of ['/login/', '/cart/shipping-select/', '/cart/shipping-add/', '/cart/shipping-detail/', '/cart/payment/', '/cart/confirm/', '/register/']) {
+  for (const path of [
+    '/login/',
+    '/cart/shipping-select/',
+    '/cart/shipping-add/',
+    '/cart/shipping-detail/',
+    '/cart/payment/',
+    '/cart/confirm/',
+    '/register/',
+  ]) {
     const res = await page.request.get(path);
     const rules = /data-member-rules="([^"]*)"/.exec(await res.text())?.[1];
     expect(rules, path).toBeTruthy();
@@ -105,7 +121,9 @@ test('a logged-in member opening the guest-only login screen goes to /ec/', asyn
 
 test('a login with an empty field names it in Japanese and focuses it, without calling the API', async ({ page }) => {
   let loginCalls = 0;
-  page.on('request', (r) => { if (r.url().endsWith('/v1/auth/login')) loginCalls += 1; });
+  page.on('request', (r) => {
+    if (r.url().endsWith('/v1/auth/login')) loginCalls += 1;
+  });
   await page.goto('/login/');
   await page.getByLabel('ログインID').fill('demo');
   await page.getByRole('button', { name: 'ログイン' }).click();

@@ -9,7 +9,7 @@
  * Needs nginx, PostgreSQL (SMOKE_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)
  * and Redis (SMOKE_REDIS_URL, default redis://127.0.0.1:6379); SMOKE_PORT (4601) and the next ~25 ports.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,7 +38,18 @@ let accessLog = '';
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fetch(`${BASE}${path}`, { headers: { 'x-channel-id': 'default', accept: 'application/json', ...headers } });
   const text = await res.text();
-  return { res, text, json: (() => { try { return JSON.parse(text); } catch { return null; } })(), cache: res.headers.get('x-cache-status') };
+  return {
+    res,
+    text,
+    json: (() => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        return null;
+      }
+    })(),
+    cache: res.headers.get('x-cache-status'),
+  };
 };
 
 beforeAll(async () => {
@@ -50,12 +61,24 @@ beforeAll(async () => {
   const db = new URL(ADMIN_URL);
   db.pathname = `/${dbName}`;
   cluster = spawn(process.execPath, [join(root, 'scripts', 'cluster.ts')], {
-    cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      ...process.env, NODE_ENV: '', PORT: String(PORT), DATABASE_URL: db.toString(), REDIS_URL, REDIS_PREFIX: `${dbName}:`,
-      API_PROCESSES: '2', WEB_PROCESSES: '1', METRICS_PORT: String(METRICS_PORT), LOGIN_LIMIT_PER_ADDRESS: String(LOGIN_LIMIT),
-      SHOP_DIST_DIR: join('.data', 'smoke', 'dist'), CONTENT_SNAPSHOT_DIR: join('.data', 'smoke', 'snapshot'),
-      SITE_URL: `http://localhost:${PORT}`, TRUSTED_PROXIES: '', CONTENT_POLL_MS: '0',
+      ...process.env,
+      NODE_ENV: '',
+      PORT: String(PORT),
+      DATABASE_URL: db.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: `${dbName}:`,
+      API_PROCESSES: '2',
+      WEB_PROCESSES: '1',
+      METRICS_PORT: String(METRICS_PORT),
+      LOGIN_LIMIT_PER_ADDRESS: String(LOGIN_LIMIT),
+      SHOP_DIST_DIR: join('.data', 'smoke', 'dist'),
+      CONTENT_SNAPSHOT_DIR: join('.data', 'smoke', 'snapshot'),
+      SITE_URL: `http://localhost:${PORT}`,
+      TRUSTED_PROXIES: '',
+      CONTENT_POLL_MS: '0',
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -66,16 +89,25 @@ beforeAll(async () => {
         const m = /^\[cluster\] (\S+) pid \d+ port (\d+)(?: prefix (\S+))?/.exec(line);
         if (m) ports.set(m[1], Number(m[2]));
         if (m?.[3]) accessLog = join(m[3], 'access.log');
-        if (line.startsWith('[cluster] Cluster ready')) { clearTimeout(timer); resolve(); }
+        if (line.startsWith('[cluster] Cluster ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
       });
     }
-    cluster!.once('exit', (code) => { clearTimeout(timer); reject(new Error(`cluster exited (${code}):\n${output.slice(-30).join('\n')}`)); });
+    cluster!.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`cluster exited (${code}):\n${output.slice(-30).join('\n')}`));
+    });
   });
 }, 180_000);
 
 afterAll(async () => {
   if (cluster && cluster.exitCode === null) {
-    await new Promise<void>((resolve) => { cluster!.once('exit', () => resolve()); cluster!.kill('SIGTERM'); });
+    await new Promise<void>((resolve) => {
+      cluster!.once('exit', () => resolve());
+      cluster!.kill('SIGTERM');
+    });
   }
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -129,7 +161,12 @@ describe('the cluster through nginx', () => {
     for (let i = 0; i <= LOGIN_LIMIT; i++) {
       const res = await fetch(`${BASE}/v1/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-channel-id': 'default', 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': `198.51.100.${i + 1}` },
+        headers: {
+          'content-type': 'application/json',
+          'x-channel-id': 'default',
+          'x-requested-with': 'XMLHttpRequest',
+          'x-forwarded-for': `198.51.100.${i + 1}`,
+        },
         body: JSON.stringify({ username: `smoke-${i}-${dbName}`, password: 'wrong-password' }),
       });
       statuses.push(res.status);
@@ -151,7 +188,11 @@ describe('the cluster through nginx', () => {
     let line: Record<string, unknown> | undefined;
     for (let i = 0; i < 30 && !line; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      line = readFileSync(accessLog, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.request_id === id);
+      line = readFileSync(accessLog, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.request_id === id);
     }
     expect(line).toMatchObject({ request: `GET /v1/products?smoke=${run}-log HTTP/1.1`, status: 200, cache: 'MISS' });
   });

@@ -43,9 +43,7 @@ export function decodeQuotedPrintable(input: string): Uint8Array {
 export function decodeEncodedWords(value: string): string {
   const word = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
   return value.replace(/(=\?[^?]+\?[BbQq]\?[^?]*\?=)\s+(?==\?)/g, '$1').replace(word, (_m, charset: string, enc: string, data: string) => {
-    const bytes = enc.toUpperCase() === 'B'
-      ? Uint8Array.from(Buffer.from(data, 'base64'))
-      : decodeQuotedPrintable(data.replace(/_/g, ' '));
+    const bytes = enc.toUpperCase() === 'B' ? Uint8Array.from(Buffer.from(data, 'base64')) : decodeQuotedPrintable(data.replace(/_/g, ' '));
     return decodeBytes(bytes, charset.replace(/\*.*$/, ''));
   });
 }
@@ -89,9 +87,12 @@ function textOf(headers: Record<string, string>, body: string): string | null {
   if (!type.startsWith('text/plain')) return null;
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
   const charset = param(headers['content-type'], 'charset') ?? 'utf-8';
-  const bytes = encoding === 'base64' ? Uint8Array.from(Buffer.from(body.replace(/\s+/g, ''), 'base64'))
-    : encoding === 'quoted-printable' ? decodeQuotedPrintable(body)
-      : encoder.encode(body);
+  const bytes =
+    encoding === 'base64'
+      ? Uint8Array.from(Buffer.from(body.replace(/\s+/g, ''), 'base64'))
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : encoder.encode(body);
   return decodeBytes(bytes, charset).replace(/\r\n/g, '\n').replace(/\n$/, '');
 }
 

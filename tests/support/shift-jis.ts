@@ -17,7 +17,9 @@ function sjisTable(): Map<string, number[]> {
       try {
         const ch = decoder.decode(new Uint8Array([lead, trail]));
         if (ch.length === 1 && !table.has(ch)) table.set(ch, [lead, trail]);
-      } catch { /* unassigned */ }
+      } catch {
+        /* unassigned */
+      }
     }
   }
   return table;

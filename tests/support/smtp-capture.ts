@@ -94,7 +94,9 @@ if (import.meta.main) {
   rmSync(dir, { recursive: true, force: true });
   const capture = await startSmtpCapture({ port: Number(values.port ?? 2525), dir });
   console.log(`[smtp-capture] listening at ${capture.url}, writing to ${dir}`);
-  const stop = () => { void capture.close().then(() => process.exit(0)); };
+  const stop = () => {
+    void capture.close().then(() => process.exit(0));
+  };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

@@ -1,9 +1,9 @@
 /** Account calls (src/api-client/account/account.ts) on the fake fetch: paths, bodies, auth and decoding. */
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authVerify, emailVerifyCheck, emailVerifyRequest, loginSync, register, schoolCheck, unlock } from '#api-client/account/account.ts';
 import { ApiError } from '#api-client/core/errors.ts';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { authVerify, emailVerifyCheck, emailVerifyRequest, loginSync, register, schoolCheck, unlock } from '#api-client/account/account.ts';
-import { fakeFetch, json, loginBody, memoryTokens, type Handler } from './fake-api.ts';
+import { fakeFetch, type Handler, json, loginBody, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());
 
@@ -15,9 +15,21 @@ function setup(handler: Handler, tokens = memoryTokens({ accessToken: 'stale', e
 }
 
 const registerBody = {
-  username: 'newmember1', password: 'pass-2026-new', email: 'new@example.jp', last_name: '山田', first_name: '花子',
-  last_name_kana: 'ヤマダ', first_name_kana: 'ハナコ', phone_number: null, cell_phone_number: '09012345678', newsletter: 1 as const,
-  gender: 2 as const, birthday: null, security_question_ct: 1 as const, security_answer: 'ポチ', address: null,
+  username: 'newmember1',
+  password: 'pass-2026-new',
+  email: 'new@example.jp',
+  last_name: '山田',
+  first_name: '花子',
+  last_name_kana: 'ヤマダ',
+  first_name_kana: 'ハナコ',
+  phone_number: null,
+  cell_phone_number: '09012345678',
+  newsletter: 1 as const,
+  gender: 2 as const,
+  birthday: null,
+  security_question_ct: 1 as const,
+  security_answer: 'ポチ',
+  address: null,
 };
 
 describe('account calls', () => {
@@ -30,14 +42,19 @@ describe('account calls', () => {
     expect(api.calls[0].headers.Authorization).toBeUndefined();
   });
 
-  it('a duplicate ログインID is the API\'s 422 with the message on that field', async () => {
-    setup(() => json({ message: '入力内容に誤りがあります', code: 'validation', errors: { username: ['このログインIDは既に使用されています'] } }, 422));
+  it("a duplicate ログインID is the API's 422 with the message on that field", async () => {
+    setup(() =>
+      json(
+        { message: '入力内容に誤りがあります', code: 'validation', errors: { username: ['このログインIDは既に使用されています'] } },
+        422,
+      ),
+    );
     const error = await register(registerBody).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).errors).toEqual({ username: ['このログインIDは既に使用されています'] });
   });
 
-  it('emailVerifyRequest sends the unregistered member\'s token given, not the stored one', async () => {
+  it("emailVerifyRequest sends the unregistered member's token given, not the stored one", async () => {
     const api = setup(() => json({ message: '確認メールを送信しました。' }));
     expect(await emailVerifyRequest('tok-pending')).toBe('確認メールを送信しました。');
     expect(api.calls[0]).toMatchObject({ url: '/v1/email-verify/request', method: 'POST', body: {} });
@@ -54,7 +71,11 @@ describe('account calls', () => {
   it('authVerify posts the code, the user id and the sync flag', async () => {
     const api = setup(() => json(loginBody('tok-mfa')));
     await authVerify({ verify_code: '123456', user_id: 5, is_sync_user_channel: true });
-    expect(api.calls[0]).toMatchObject({ url: '/v1/auth/verify', body: { verify_code: '123456', user_id: 5, is_sync_user_channel: true }, credentials: 'include' });
+    expect(api.calls[0]).toMatchObject({
+      url: '/v1/auth/verify',
+      body: { verify_code: '123456', user_id: 5, is_sync_user_channel: true },
+      credentials: 'include',
+    });
   });
 
   it('loginSync posts the credentials and accepts the code-step answer (empty token, expires_in 0)', async () => {
@@ -73,7 +94,10 @@ describe('account calls', () => {
   });
 
   it('unlock GETs the encoded token and answers the message; an invalid token is a 422', async () => {
-    const answers = [json({ message: 'アカウントのロックを解除しました。' }), json({ message: 'このURLは無効です。', code: 'auth.unlock_invalid' }, 422)];
+    const answers = [
+      json({ message: 'アカウントのロックを解除しました。' }),
+      json({ message: 'このURLは無効です。', code: 'auth.unlock_invalid' }, 422),
+    ];
     const api = setup(() => answers.shift()!);
     expect(await unlock('a/b')).toBe('アカウントのロックを解除しました。');
     expect(api.calls[0]).toMatchObject({ url: '/v1/auth/unlock/a%2Fb', method: 'GET' });

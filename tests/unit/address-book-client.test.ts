@@ -4,11 +4,9 @@
  * multipart body and its 422 errors turned into a list by line.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
-import {
-  addressImportErrors, dispositionFilename, exportAddressCsv, importAddressCsv,
-} from '#api-client/account/address-book.ts';
+import { addressImportErrors, dispositionFilename, exportAddressCsv, importAddressCsv } from '#api-client/account/address-book.ts';
 import { ApiError } from '#api-client/core/errors.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
 
@@ -17,10 +15,16 @@ beforeEach(() => resetClient());
 describe('GET /v1/me/user-addresses/export', () => {
   it('a CSV answer is the file, named from Content-Disposition (filename* first)', async () => {
     const csv = '\uFEFF"姓"\r\n"山田"\r\n';
-    const { fetch, calls } = fakeFetch(() => new Response(csv, {
-      status: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="addresses-20261125.csv"; filename*=UTF-8''${encodeURIComponent('お届け先_20261125.csv')}` },
-    }));
+    const { fetch, calls } = fakeFetch(
+      () =>
+        new Response(csv, {
+          status: 200,
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="addresses-20261125.csv"; filename*=UTF-8''${encodeURIComponent('お届け先_20261125.csv')}`,
+          },
+        }),
+    );
     configureClient({ fetch, tokens: memoryTokens() });
     const result = await exportAddressCsv();
     expect(calls[0].url).toMatch(/\/v1\/me\/user-addresses\/export$/);
@@ -58,8 +62,16 @@ describe('POST /v1/me/user-addresses/import', () => {
   });
 
   it('a refused file rejects with the errors, listed by line with the file-wide ones first', async () => {
-    const errors = { 'line_10.postal_code': ['郵便番号は…'], line_3: ['列の数が…'], 'line_3.name': ['お届け先名は…'], file: ['登録できる…'] };
-    configureClient({ fetch: fakeFetch(() => json({ message: 'CSVファイルの内容に誤りがあります。', errors }, 422)).fetch, tokens: memoryTokens() });
+    const errors = {
+      'line_10.postal_code': ['郵便番号は…'],
+      line_3: ['列の数が…'],
+      'line_3.name': ['お届け先名は…'],
+      file: ['登録できる…'],
+    };
+    configureClient({
+      fetch: fakeFetch(() => json({ message: 'CSVファイルの内容に誤りがあります。', errors }, 422)).fetch,
+      tokens: memoryTokens(),
+    });
     const e = await importAddressCsv(new File(['x'], 'a.csv')).catch((err: unknown) => err);
     expect(e).toBeInstanceOf(ApiError);
     expect(addressImportErrors((e as ApiError).errors)).toEqual([

@@ -18,10 +18,13 @@ describe('auditChanges', () => {
 
   it('shows a creation, a deletion and a key on one side only with （なし）', () => {
     expect(auditChanges(null, { login: 'clerk', role: 'staff' }).changes).toEqual([
-      { key: 'login', before: '（なし）', after: 'clerk' }, { key: 'role', before: '（なし）', after: 'staff' },
+      { key: 'login', before: '（なし）', after: 'clerk' },
+      { key: 'role', before: '（なし）', after: 'staff' },
     ]);
     expect(auditChanges({ title: '旧' }, null).changes).toEqual([{ key: 'title', before: '旧', after: '（なし）' }]);
-    expect(auditChanges({ a: 1 }, { a: 1, sessions_ended: 2 }).changes).toEqual([{ key: 'sessions_ended', before: '（なし）', after: '2' }]);
+    expect(auditChanges({ a: 1 }, { a: 1, sessions_ended: 2 }).changes).toEqual([
+      { key: 'sessions_ended', before: '（なし）', after: '2' },
+    ]);
     expect(auditChanges(null, null)).toEqual({ changes: [], more: 0 });
   });
 

@@ -5,10 +5,17 @@
  * the warnings a cancelled order leaves for staff (a refund by hand, a card call not confirmed).
  */
 import { describe, expect, it } from 'vitest';
-import { canShipDelivery, orderActions, orderState, type ActionInput } from '../../api/src/services/admin/orders/state.ts';
 import { warningsOf } from '../../api/src/services/admin/orders/detail-view.ts';
+import { type ActionInput, canShipDelivery, orderActions, orderState } from '../../api/src/services/admin/orders/state.ts';
 
-const input = (over: Partial<ActionInput> = {}): ActionInput => ({ status: 'ordered', payment_status: 'pending', payment_code: 'bank_transfer', shipped: [], deliveries: 1, ...over });
+const input = (over: Partial<ActionInput> = {}): ActionInput => ({
+  status: 'ordered',
+  payment_status: 'pending',
+  payment_code: 'bank_transfer',
+  shipped: [],
+  deliveries: 1,
+  ...over,
+});
 
 describe('対応状況', () => {
   it('is 未発送, 一部発送, 発送済み or キャンセル from the status and the shipments', () => {
@@ -23,7 +30,8 @@ describe('対応状況', () => {
 
 describe('actions allowed', () => {
   it('offers 入金確認 for an unpaid bank transfer, konbini or deferred payment only', () => {
-    for (const code of ['bank_transfer', 'konbini', 'deferred']) expect(orderActions(input({ payment_code: code })).can_pay, code).toBe(true);
+    for (const code of ['bank_transfer', 'konbini', 'deferred'])
+      expect(orderActions(input({ payment_code: code })).can_pay, code).toBe(true);
     expect(orderActions(input({ payment_code: 'cod' })).can_pay).toBe(false);
     expect(orderActions(input({ payment_status: 'paid' })).can_pay).toBe(false);
     expect(orderActions(input({ status: 'cancelled' })).can_pay).toBe(false);
@@ -58,7 +66,9 @@ describe('actions allowed', () => {
 
 describe('what staff must still do by hand', () => {
   it('says so for a received payment to refund, a card void not confirmed, and points that could not be taken back', () => {
-    expect(warningsOf({ manual_refund: { amount: 12_100, at: '2026-12-04T00:00:00Z' } }, 'cancelled')).toEqual(['お支払い済みの¥12,100は自動では返金されません。お客様へ別途ご返金ください。']);
+    expect(warningsOf({ manual_refund: { amount: 12_100, at: '2026-12-04T00:00:00Z' } }, 'cancelled')).toEqual([
+      'お支払い済みの¥12,100は自動では返金されません。お客様へ別途ご返金ください。',
+    ]);
     expect(warningsOf({ cancel_only_ecd_key: 'payment_void_pending' }, 'cancelled')[0]).toMatch(/^カードの与信取消が完了していません/);
     expect(warningsOf({ cancel_only_ecd_key: 'payment_refund_pending', point_shortfall: 300 }, 'cancelled')).toHaveLength(2);
     expect(warningsOf({ note: '備考' }, 'ordered')).toEqual([]);

@@ -5,8 +5,8 @@
  * values (unchanged values are no change, the 通常価格 rule, restocks from 0, the basis).
  */
 import { describe, expect, it } from 'vitest';
+import { type Current, planImport } from '../../api/src/services/admin/products/csv-plan.ts';
 import { readProductCsv } from '../../api/src/services/admin/products/csv-read.ts';
-import { planImport, type Current } from '../../api/src/services/admin/products/csv-plan.ts';
 import { shiftJis } from '../support/shift-jis.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -31,8 +31,8 @@ describe('readProductCsv', () => {
     expect(r.rows.map((x) => x.wanted)).toEqual([{ before_price: null }, { stock: 0, before_price: null, is_published: true }]);
   });
 
-  it('reads Shift_JIS and UTF-8 with BOM alike, drops the formula guard and Excel\'s empty last column', () => {
-    const text = '商品コード,在庫数,販売状態,\r\n\'-A-1,5,販売中,\r\n';
+  it("reads Shift_JIS and UTF-8 with BOM alike, drops the formula guard and Excel's empty last column", () => {
+    const text = "商品コード,在庫数,販売状態,\r\n'-A-1,5,販売中,\r\n";
     const sjis = read(shiftJis(text));
     const bom = read(`\uFEFF${text}`);
     expect(sjis.rows).toEqual([{ line: 2, code: '-A-1', wanted: { stock: 5, is_published: true } }]);
@@ -57,7 +57,9 @@ describe('readProductCsv', () => {
     expect(fileErrorOf('商品コード,在庫数,原価\nA,1,1\n')).toBe('見出し行に不明な列があります：原価');
     expect(fileErrorOf('商品コード,,在庫数\nA,,1\n')).toBe('見出し行に不明な列があります：（空欄）');
     expect(fileErrorOf('"商品コード,在庫数\nA,1\n')).toMatch(/閉じられていない/);
-    expect(fileErrorOf(`商品コード,在庫数\n${'A,1\n'.repeat(20_001)}`)).toBe('一度に取り込めるのは20,000行までです（ファイルには20,001行あります）。');
+    expect(fileErrorOf(`商品コード,在庫数\n${'A,1\n'.repeat(20_001)}`)).toBe(
+      '一度に取り込めるのは20,000行までです（ファイルには20,001行あります）。',
+    );
     expect(fileErrorOf('商品コード,在庫数\n,\n')).toMatch(/商品の行がありません/);
   });
 });
@@ -70,10 +72,15 @@ describe('planImport', () => {
   const file = bytes('x');
 
   it('lists only values that change, and the products back from 0', () => {
-    const plan = planImport(file, [
-      { line: 2, code: 'A-1', wanted: { stock: 4, product_price: 3000, before_price: null } },
-      { line: 3, code: 'A-2', wanted: { stock: 5, before_price: null } },
-    ], {}, current);
+    const plan = planImport(
+      file,
+      [
+        { line: 2, code: 'A-1', wanted: { stock: 4, product_price: 3000, before_price: null } },
+        { line: 3, code: 'A-2', wanted: { stock: 5, before_price: null } },
+      ],
+      {},
+      current,
+    );
     expect(plan.changes).toEqual([
       { product_id: 1, code: 'A-1', field: 'stock', before: 0, after: 4, line: 2 },
       { product_id: 2, code: 'A-2', field: 'stock', before: 3, after: 5, line: 3 },
@@ -84,11 +91,16 @@ describe('planImport', () => {
   });
 
   it('refuses unknown codes and a 通常価格 not above the 販売価格 (new or current) by line', () => {
-    const plan = planImport(file, [
-      { line: 2, code: 'NOPE', wanted: { stock: 1 } },
-      { line: 3, code: 'A-2', wanted: { product_price: 4000 } },
-      { line: 4, code: 'A-1', wanted: { before_price: 2000 } },
-    ], { line_5: ['x'] }, current);
+    const plan = planImport(
+      file,
+      [
+        { line: 2, code: 'NOPE', wanted: { stock: 1 } },
+        { line: 3, code: 'A-2', wanted: { product_price: 4000 } },
+        { line: 4, code: 'A-1', wanted: { before_price: 2000 } },
+      ],
+      { line_5: ['x'] },
+      current,
+    );
     expect(plan.changes).toEqual([]);
     expect(Object.keys(plan.errors)).toEqual(['line_2', 'line_3', 'line_4', 'line_5']);
     expect(plan.errors.line_2).toEqual(['商品コード「NOPE」の商品が見つかりません。']);

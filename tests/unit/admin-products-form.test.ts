@@ -19,14 +19,21 @@ describe('patchOf', () => {
   it('sends nothing for an untouched form, and only what changed otherwise', () => {
     expect(patchOf(formOf(unchanged), shown)).toEqual({});
     expect(patchOf(formOf({ ...unchanged, stock: '１２' }), shown)).toEqual({ stock: 12, expected_stock: 5 });
-    expect(patchOf(formOf({ ...unchanged, product_price: '2,400', before_price: '3000' }), shown)).toEqual({ product_price: 2400, before_price: 3000 });
+    expect(patchOf(formOf({ ...unchanged, product_price: '2,400', before_price: '3000' }), shown)).toEqual({
+      product_price: 2400,
+      before_price: 3000,
+    });
     const { is_published: _off, ...unchecked } = unchanged;
     expect(patchOf(formOf(unchecked), shown)).toEqual({ is_published: false });
     expect(patchOf(formOf({ ...unchanged, before_price: '' }), { ...shown, before_price: 4000 })).toEqual({ before_price: null });
   });
 
-  it('passes what is not a whole number as typed, for the API\'s message by field', () => {
-    expect(patchOf(formOf({ ...unchanged, stock: '1.5', product_price: '' }), shown)).toEqual({ stock: '1.5', expected_stock: 5, product_price: '' });
+  it("passes what is not a whole number as typed, for the API's message by field", () => {
+    expect(patchOf(formOf({ ...unchanged, stock: '1.5', product_price: '' }), shown)).toEqual({
+      stock: '1.5',
+      expected_stock: 5,
+      product_price: '',
+    });
   });
 });
 
@@ -38,7 +45,9 @@ describe('shownOf and confirmationsOf', () => {
   });
 
   it('asks first when the stock goes to 0 or the sale stops, not otherwise', () => {
-    expect(confirmationsOf({ stock: 0, expected_stock: 5 }, shown)).toEqual(['在庫数を 0 にします。在庫切れと表示され、購入できなくなります。']);
+    expect(confirmationsOf({ stock: 0, expected_stock: 5 }, shown)).toEqual([
+      '在庫数を 0 にします。在庫切れと表示され、購入できなくなります。',
+    ]);
     expect(confirmationsOf({ is_published: false }, shown)).toHaveLength(1);
     expect(confirmationsOf({ stock: 3, expected_stock: 5, is_published: true }, shown)).toEqual([]);
   });
@@ -54,7 +63,10 @@ describe('listQuery and savedMessage', () => {
   });
 
   it('names the saved fields and the restock mails sent', () => {
-    expect(savedMessage('A-1', ['stock', 'product_price'], 2)).toEqual(['A-1 の在庫数・販売価格（税抜）を保存しました。', '再入荷のお知らせを 2 件送信しました。']);
+    expect(savedMessage('A-1', ['stock', 'product_price'], 2)).toEqual([
+      'A-1 の在庫数・販売価格（税抜）を保存しました。',
+      '再入荷のお知らせを 2 件送信しました。',
+    ]);
     expect(savedMessage('A-1', [], 0)).toEqual(['A-1 に変更はありませんでした。']);
     expect(savedMessage('A-1', ['bogus'], 0)).toEqual(['A-1 に変更はありませんでした。']);
   });

@@ -45,14 +45,28 @@ describe('settings screen form', () => {
   });
 
   it('names only the changed keys: an unticked box is false, a numeric breakpoint a number, a text trimmed', () => {
-    const values = { ...formValuesOf(current), 'SITE.NO_MEMBER_USE': true, 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false, 'SITE.BREAKPOINT.SCREEN-SM': ' 600 ', 'CART.POPUP_COMPONENT': 'dialog', 'ORDER.RETURN_POLICY': '  到着後7日以内  ' };
+    const values = {
+      ...formValuesOf(current),
+      'SITE.NO_MEMBER_USE': true,
+      'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false,
+      'SITE.BREAKPOINT.SCREEN-SM': ' 600 ',
+      'CART.POPUP_COMPONENT': 'dialog',
+      'ORDER.RETURN_POLICY': '  到着後7日以内  ',
+    };
     expect(patchOf(formValuesFrom(posted(values)), current)).toEqual({
-      'SITE.NO_MEMBER_USE': true, 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false, 'SITE.BREAKPOINT.SCREEN-SM': 600, 'CART.POPUP_COMPONENT': 'dialog', 'ORDER.RETURN_POLICY': '到着後7日以内',
+      'SITE.NO_MEMBER_USE': true,
+      'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': false,
+      'SITE.BREAKPOINT.SCREEN-SM': 600,
+      'CART.POPUP_COMPONENT': 'dialog',
+      'ORDER.RETURN_POLICY': '到着後7日以内',
     });
   });
 
   it('sends a breakpoint that is no plain number as typed, so the API names the field', () => {
     const values = { ...formValuesOf(current), 'SITE.BREAKPOINT.SCREEN-MD': '1e3', 'SITE.BREAKPOINT.SCREEN-SM': '' };
-    expect(patchOf(formValuesFrom(posted(values)), current)).toEqual({ 'SITE.BREAKPOINT.SCREEN-MD': '1e3', 'SITE.BREAKPOINT.SCREEN-SM': '' });
+    expect(patchOf(formValuesFrom(posted(values)), current)).toEqual({
+      'SITE.BREAKPOINT.SCREEN-MD': '1e3',
+      'SITE.BREAKPOINT.SCREEN-SM': '',
+    });
   });
 });

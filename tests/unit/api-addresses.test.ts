@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { listUserAddresses } from '#api-client/account/addresses.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { listAddressItems } from '#api-client/account/address-items.ts';
+import { listUserAddresses } from '#api-client/account/addresses.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { address } from './fixtures.ts';
 

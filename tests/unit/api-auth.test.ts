@@ -1,7 +1,7 @@
-import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loginUser, logoutUser, refreshToken } from '#api-client/account/auth.ts';
-import { fakeFetch, json, memoryTokens, loginBody } from './fake-api.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { fakeFetch, json, loginBody, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());
 
@@ -12,12 +12,20 @@ describe('auth calls', () => {
     const res = await loginUser({ username: 'demo', password: 'demo-pass-2026' });
     expect(res.access_token).toBe('t1');
     expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]).toMatchObject({ url: '/v1/auth/login', method: 'POST', credentials: 'include', body: { username: 'demo', password: 'demo-pass-2026' } });
+    expect(api.calls[0]).toMatchObject({
+      url: '/v1/auth/login',
+      method: 'POST',
+      credentials: 'include',
+      body: { username: 'demo', password: 'demo-pass-2026' },
+    });
     expect(api.calls[0].headers.Authorization).toBeUndefined();
   });
 
   it('bad credentials reject with the server message', async () => {
-    configureClient({ fetch: fakeFetch(() => json({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' }, 422)).fetch, tokens: memoryTokens() });
+    configureClient({
+      fetch: fakeFetch(() => json({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' }, 422)).fetch,
+      tokens: memoryTokens(),
+    });
     await expect(loginUser({ username: 'x', password: 'y' })).rejects.toMatchObject({ status: 422, code: 'auth.failed' });
   });
 

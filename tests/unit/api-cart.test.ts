@@ -1,11 +1,17 @@
-import { describe, it, expect, beforeEach } from 'vitest';
-import { configureClient, resetClient, abortInFlight } from '#api-client/core/http.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  initCart, getCart, addCartProduct, modifyCartProduct, deleteCartProduct, addCartShipping, modifyCartOrder,
+  addCartProduct,
+  addCartShipping,
   decideCart,
+  deleteCartProduct,
+  getCart,
+  initCart,
+  modifyCartOrder,
+  modifyCartProduct,
 } from '#api-client/cart/cart.ts';
+import { abortInFlight, configureClient, resetClient } from '#api-client/core/http.ts';
 import { getCartOrder } from '#api-client/mypage/orders.ts';
-import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
+import { type Call, fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { cart, order } from './fixtures.ts';
 
 let calls: Call[];
@@ -14,7 +20,12 @@ beforeEach(() => {
   const api = fakeFetch((c) => {
     if (c.url.endsWith('/decision')) return json({ order_no: '2026-1', order_id: 1 });
     if (c.method === 'GET' && c.url.startsWith('/v1/carts/order/')) return json(order(1));
-    return json(cart('t', [[1, 2], [2, 1]]));
+    return json(
+      cart('t', [
+        [1, 2],
+        [2, 1],
+      ]),
+    );
   });
   calls = api.calls;
   configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
@@ -57,7 +68,10 @@ describe('cart calls (spec 7 "Cart")', () => {
   it('answers with the storefront cart: lines, the total quantity for the header, totals', async () => {
     const { cart: storefront, wire } = await initCart({ token: 't' });
     expect(storefront.count).toBe(3);
-    expect(storefront.lines.map((l) => [l.productId, l.quantity, l.productKey])).toEqual([[1, 2, 'p1'], [2, 1, 'p2']]);
+    expect(storefront.lines.map((l) => [l.productId, l.quantity, l.productKey])).toEqual([
+      [1, 2, 'p1'],
+      [2, 1, 'p2'],
+    ]);
     expect(wire.detail.products).toHaveLength(2);
   });
 

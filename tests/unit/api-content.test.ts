@@ -1,9 +1,27 @@
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  getBlog,
+  getCategoryHierarchy,
+  getNews,
+  getStaticPage,
+  listBlogs,
+  listBrands,
+  listMakers,
+  listNews,
+} from '#api-client/content/content.ts';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { listBlogs, getBlog, listNews, getNews, listMakers, getCategoryHierarchy, listBrands, getStaticPage } from '#api-client/content/content.ts';
-import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
+import { fakeFetch, type Handler, json, memoryTokens } from './fake-api.ts';
 
-const blog = { id: 1, key: 'spring', title: '春', excerpt: '', body: '<p>本文</p>', image: null, tags: [], published_at: '2026-04-01T00:00:00Z' };
+const blog = {
+  id: 1,
+  key: 'spring',
+  title: '春',
+  excerpt: '',
+  body: '<p>本文</p>',
+  image: null,
+  tags: [],
+  published_at: '2026-04-01T00:00:00Z',
+};
 const news = { id: 2, key: 'open', title: 'お知らせ', body: '<p>本文</p>', is_important: true, published_at: '2026-04-01T00:00:00Z' };
 const maker = { id: 3, key: 'mk', name: 'メーカー', name_kana: 'メーカー', description: '', image: null };
 
@@ -18,7 +36,14 @@ beforeEach(() => resetClient());
 
 describe('content calls', () => {
   it('lists blogs and news with pagination (10 per page by default)', async () => {
-    use((c) => json(c.url.startsWith('/v1/blogs') ? [blog] : [news], 200, { 'x-total': '1', 'x-per-page': '10', 'x-last-page': '1', 'x-current-page': '1' }));
+    use((c) =>
+      json(c.url.startsWith('/v1/blogs') ? [blog] : [news], 200, {
+        'x-total': '1',
+        'x-per-page': '10',
+        'x-last-page': '1',
+        'x-current-page': '1',
+      }),
+    );
     expect((await listBlogs()).items).toEqual([blog]);
     expect((await listNews({ page: 1 })).pagination.per).toBe(10);
   });

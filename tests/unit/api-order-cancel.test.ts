@@ -1,5 +1,5 @@
 /** The api-client's order cancellation and receipt download (against a fake fetch: the wire shapes only). */
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, configureClient, resetClient } from '#api-client/core/http.ts';
 import { cancelOrder, downloadReceipt } from '#api-client/mypage/orders.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
@@ -9,15 +9,25 @@ beforeEach(() => resetClient());
 
 describe('order cancellation and receipt calls', () => {
   it('PUTs the reason and answers the cancelled order', async () => {
-    const api = fakeFetch(() => json({ ...order(7), status: 'cancelled', status_label: 'キャンセル', cancel_reason: '不要', cancel_only_ecd_key: 'payment_void_pending' }));
+    const api = fakeFetch(() =>
+      json({
+        ...order(7),
+        status: 'cancelled',
+        status_label: 'キャンセル',
+        cancel_reason: '不要',
+        cancel_only_ecd_key: 'payment_void_pending',
+      }),
+    );
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
     const cancelled = await cancelOrder(7, '不要');
     expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: '不要', cancel_only_ecd_key: 'payment_void_pending' });
     expect(api.calls[0]).toMatchObject({ url: '/v1/me/orders/7/cancel', method: 'PUT', body: { cancel_reason: '不要' } });
   });
 
-  it('passes the API\'s 422 on with its field errors', async () => {
-    const api = fakeFetch(() => json({ message: 'このご注文はすでにキャンセルされています。', code: 'order.cancel.already_cancelled' }, 422));
+  it("passes the API's 422 on with its field errors", async () => {
+    const api = fakeFetch(() =>
+      json({ message: 'このご注文はすでにキャンセルされています。', code: 'order.cancel.already_cancelled' }, 422),
+    );
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
     const err = await cancelOrder(7, 'x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -25,7 +35,9 @@ describe('order cancellation and receipt calls', () => {
   });
 
   it('downloads the receipt as a blob with the addressee in the query', async () => {
-    const api = fakeFetch(() => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { status: 200, headers: { 'content-type': 'application/pdf' } }));
+    const api = fakeFetch(
+      () => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]), { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
     const blob = await downloadReceipt(7, '山田 太郎');
     expect(await blob.text()).toBe('%PDF-');

@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { listOrders, getOrder } from '#api-client/mypage/orders.ts';
+import { getOrder, listOrders } from '#api-client/mypage/orders.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { order } from './fixtures.ts';
 
@@ -8,7 +8,9 @@ beforeEach(() => resetClient());
 
 describe('order calls', () => {
   it('lists orders with pagination from the headers', async () => {
-    const api = fakeFetch(() => json([order(2), order(1)], 200, { 'x-total': '12', 'x-per-page': '10', 'x-last-page': '2', 'x-current-page': '2' }));
+    const api = fakeFetch(() =>
+      json([order(2), order(1)], 200, { 'x-total': '12', 'x-per-page': '10', 'x-last-page': '2', 'x-current-page': '2' }),
+    );
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
     const res = await listOrders({ page: 2 });
     expect(res.items.map((o) => o.id)).toEqual([2, 1]);

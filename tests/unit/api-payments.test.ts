@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listCartPayments, listPayments } from '#api-client/checkout/payments.ts';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { listPayments, listCartPayments } from '#api-client/checkout/payments.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 beforeEach(() => resetClient());

@@ -1,6 +1,6 @@
-import { describe, it, expect, beforeEach } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getProduct, listProducts, productQueryParams } from '#api-client/catalog/products.ts';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { listProducts, getProduct, productQueryParams } from '#api-client/catalog/products.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { product } from './fixtures.ts';
 
@@ -19,7 +19,9 @@ describe('product calls', () => {
   });
 
   it('lists products with pagination (15 per page by default)', async () => {
-    const api = fakeFetch(() => json([product(1)], 200, { 'x-total': '301', 'x-per-page': '15', 'x-last-page': '21', 'x-current-page': '1' }));
+    const api = fakeFetch(() =>
+      json([product(1)], 200, { 'x-total': '301', 'x-per-page': '15', 'x-last-page': '21', 'x-current-page': '1' }),
+    );
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens() });
     const res = await listProducts({ category: 'tops', sort: 'price_asc' });
     expect(res.pagination).toEqual({ total: 301, per: 15, last: 21, current: 1 });

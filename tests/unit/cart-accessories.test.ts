@@ -5,26 +5,42 @@
  * storefront cart, accessory lines nest under their line, and the calls send what the API takes.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { addCartAccessory, deleteCartAccessory, deleteCartTransactionError, modifyCartAccessory } from '#api-client/cart/cart.ts';
 import { listProductAccessories } from '#api-client/cart/accessories.ts';
+import { addCartAccessory, deleteCartAccessory, deleteCartTransactionError, modifyCartAccessory } from '#api-client/cart/cart.ts';
 import { toCart } from '#api-client/cart/reshape.ts';
-import { cartWire } from '#api-client/wire/cart.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import type { CartLine } from '#api-client/core/types.ts';
-import { useCartStore, resetCartStoreForTests } from '#stores/cart.ts';
+import { cartWire } from '#api-client/wire/cart.ts';
 import { groupCartLines } from '#islands/cart/accessory-lines.ts';
-import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
+import { resetCartStoreForTests, useCartStore } from '#stores/cart.ts';
+import { fakeFetch, type Handler, json, memoryTokens } from './fake-api.ts';
 import { cart, product } from './fixtures.ts';
 
 const line = (key: string, parentKey: string | null = null): CartLine => ({
-  key, productId: 1, productKey: `p-${key}`, name: key, image: '', unitPriceWithTax: 100, quantity: 1, subtotalWithTax: 100,
-  taxRate: 10, isFood: false, parentKey,
+  key,
+  productId: 1,
+  productKey: `p-${key}`,
+  name: key,
+  image: '',
+  unitPriceWithTax: 100,
+  quantity: 1,
+  subtotalWithTax: 100,
+  taxRate: 10,
+  isFood: false,
+  parentKey,
 });
 
 /** A wire cart: line-1 with its accessory line-2 (parent_key), and a payment failure. */
 function wireWithAccessory(transactionError: { message: string; code: string } | null = null) {
-  const wire = cart('t', [[1, 1], [2, 3]]);
-  return { ...wire, detail: { ...wire.detail, products: [wire.detail.products[0], { ...wire.detail.products[1], parent_key: 'line-1' }] }, transaction_error: transactionError };
+  const wire = cart('t', [
+    [1, 1],
+    [2, 3],
+  ]);
+  return {
+    ...wire,
+    detail: { ...wire.detail, products: [wire.detail.products[0], { ...wire.detail.products[1], parent_key: 'line-1' }] },
+    transaction_error: transactionError,
+  };
 }
 
 function setup(handler: Handler, session: { accessToken: string; expiresAt: number } | null = null) {
@@ -39,11 +55,17 @@ beforeEach(() => resetCartStoreForTests());
 describe('accessory lines nest under their line', () => {
   it('keeps the server order of the own lines and puts each accessory under its parent', () => {
     const groups = groupCartLines([line('a'), line('a1', 'a'), line('b'), line('a2', 'a'), line('b1', 'b')]);
-    expect(groups.map((g) => [g.line.key, g.accessories.map((x) => x.key)])).toEqual([['a', ['a1', 'a2']], ['b', ['b1']]]);
+    expect(groups.map((g) => [g.line.key, g.accessories.map((x) => x.key)])).toEqual([
+      ['a', ['a1', 'a2']],
+      ['b', ['b1']],
+    ]);
   });
 
   it('shows an accessory whose parent is not in the cart as a line of its own', () => {
-    expect(groupCartLines([line('x', 'gone'), line('b')]).map((g) => [g.line.key, g.accessories.length])).toEqual([['x', 0], ['b', 0]]);
+    expect(groupCartLines([line('x', 'gone'), line('b')]).map((g) => [g.line.key, g.accessories.length])).toEqual([
+      ['x', 0],
+      ['b', 0],
+    ]);
   });
 
   it('a cart without accessories is one group per line', () => {
@@ -53,8 +75,13 @@ describe('accessory lines nest under their line', () => {
 
 describe('the storefront cart carries parent_key and transaction_error', () => {
   it('decodes and reshapes them', () => {
-    const c = toCart(cartWire(wireWithAccessory({ message: 'カード会社により決済が承認されませんでした。', code: 'cart.payment.declined' })));
-    expect(c.lines.map((l) => [l.key, l.parentKey])).toEqual([['line-1', null], ['line-2', 'line-1']]);
+    const c = toCart(
+      cartWire(wireWithAccessory({ message: 'カード会社により決済が承認されませんでした。', code: 'cart.payment.declined' })),
+    );
+    expect(c.lines.map((l) => [l.key, l.parentKey])).toEqual([
+      ['line-1', null],
+      ['line-2', 'line-1'],
+    ]);
     expect(c.transactionError).toEqual({ message: 'カード会社により決済が承認されませんでした。', code: 'cart.payment.declined' });
     expect(c.count).toBe(4);
   });
@@ -95,8 +122,11 @@ describe('calls', () => {
     expect(useCartStore.getState().cart?.transactionError).toBeNull();
   });
 
-  it('a product\'s accessories are asked without the bearer and read as name, price and stock', async () => {
-    const api = setup(() => json([{ ...product(7), product_price_with_tax: 1320, is_stock_available: false }]), { accessToken: 'member', expiresAt: Date.now() + 60_000 });
+  it("a product's accessories are asked without the bearer and read as name, price and stock", async () => {
+    const api = setup(() => json([{ ...product(7), product_price_with_tax: 1320, is_stock_available: false }]), {
+      accessToken: 'member',
+      expiresAt: Date.now() + 60_000,
+    });
     expect(await listProductAccessories('p 7')).toEqual([{ id: 7, name: '商品7', priceWithTax: 1320, inStock: false }]);
     expect(api.calls[0].url).toBe('/v1/products/p%207/accessories');
     // Shared-cacheable per product key (spec 3), even for a signed-in member.

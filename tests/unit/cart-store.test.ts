@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 /** Cart store (spec 4 "Cart", spec 8 cart rows). */
-import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { Cookies } from './test-cookies.ts';
-import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
-import { useCartStore, resetCartStoreForTests, SHIPPING_NOT_DATA_CODE } from '#stores/cart.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureClient, endSession, resetClient } from '#api-client/core/http.ts';
+import { resetCartStoreForTests, SHIPPING_NOT_DATA_CODE, useCartStore } from '#stores/cart.ts';
+import { clearCartDraft, restoreCartDraft, saveCartDraft } from '#stores/cart-draft.ts';
 import { useToastStore } from '#stores/toast.ts';
-import { saveCartDraft, restoreCartDraft, clearCartDraft } from '#stores/cart-draft.ts';
-import { fakeFetch, json, memoryTokens, type Handler, type Call } from './fake-api.ts';
+import { type Call, fakeFetch, type Handler, json, memoryTokens } from './fake-api.ts';
 import { cart } from './fixtures.ts';
+import { Cookies } from './test-cookies.ts';
 
 function setup(handler: Handler, path = '/cart/') {
   resetClient();
@@ -30,7 +30,14 @@ beforeEach(() => {
 describe('init', () => {
   it('loads the cart of the stored cart token and mirrors it into cartToken and cart_cache', async () => {
     Cookies.set('cartToken', 'c1');
-    const { calls } = setup(() => json(cart('c1', [[1, 2], [2, 1]])));
+    const { calls } = setup(() =>
+      json(
+        cart('c1', [
+          [1, 2],
+          [2, 1],
+        ]),
+      ),
+    );
     await store().init();
     expect(inits(calls)).toEqual([{ token: 'c1' }]);
     expect(store().cart?.token).toBe('c1');
@@ -57,7 +64,9 @@ describe('init', () => {
   it('a product-not-found init error adds a load task that re-inits with invalid_product', async () => {
     Cookies.set('cartToken', 'c1');
     let n = 0;
-    const { calls } = setup(() => (n++ === 0 ? json({ message: '商品が見つかりません。', code: 'cart.product_not_found' }, 422) : json(cart('c1'))));
+    const { calls } = setup(() =>
+      n++ === 0 ? json({ message: '商品が見つかりません。', code: 'cart.product_not_found' }, 422) : json(cart('c1')),
+    );
     expect((await store().init())?.token).toBe('c1');
     expect(inits(calls)).toEqual([{ token: 'c1' }, { token: 'c1', invalid_product: true }]);
     expect(store().productNotFound).toBe(true);
@@ -71,7 +80,9 @@ describe('init', () => {
   });
 
   it('a network error during init shows nothing', async () => {
-    setup(() => { throw new TypeError('Failed to fetch'); });
+    setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
     expect(await store().init()).toBeNull();
     expect(useToastStore.getState().toasts).toEqual([]);
   });
@@ -110,7 +121,8 @@ describe('operations', () => {
 
   it('cart expiry on a cart page resets the cart and goes to /cart/', async () => {
     const { calls, navigate } = setup((c) => {
-      if (c.url === '/v1/carts/products/modify') return json({ message: 'カートの有効期限が切れました。', code: 'cart.common.is_expired' }, 422);
+      if (c.url === '/v1/carts/products/modify')
+        return json({ message: 'カートの有効期限が切れました。', code: 'cart.common.is_expired' }, 422);
       return json(cart(inits([c]).length && (c.body as { token: string | null }).token === null ? 'fresh' : 'old'));
     }, '/cart/confirm/');
     await store().init();
@@ -122,15 +134,20 @@ describe('operations', () => {
   });
 
   it('cart expiry on /cart/ itself resets without navigating', async () => {
-    const { navigate } = setup((c) => (c.url.endsWith('/modify') ? json({ code: 'cart.common.is_expired', message: 'x' }, 422) : json(cart('c1'))), '/cart/');
+    const { navigate } = setup(
+      (c) => (c.url.endsWith('/modify') ? json({ code: 'cart.common.is_expired', message: 'x' }, 422) : json(cart('c1'))),
+      '/cart/',
+    );
     await store().init();
     await expect(store().modify('k', 1)).rejects.toBeTruthy();
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it.each([
-    ['add', 'cart.product_not_found'], ['add', 'cart.update_products.not_sale'],
-    ['modify', 'cart_detail.product_not_found'], ['modify', 'cart.update_products.not_sale'],
+    ['add', 'cart.product_not_found'],
+    ['add', 'cart.update_products.not_sale'],
+    ['modify', 'cart_detail.product_not_found'],
+    ['modify', 'cart.update_products.not_sale'],
     ['remove', 'cart.product_not_found'],
   ] as const)('%s answering %s resets the cart: cookies cleared, a new cart initialised (spec 8)', async (op, code) => {
     let n = 0;
@@ -183,7 +200,11 @@ describe('decision', () => {
   });
 
   it('a failed decision keeps the cart and clears the payment flag', async () => {
-    setup((c) => (c.url.endsWith('/decision') ? json({ message: '在庫が不足しています。', code: 'cart.stock.insufficient' }, 422) : json(cart('c1', [[1, 1]]))));
+    setup((c) =>
+      c.url.endsWith('/decision')
+        ? json({ message: '在庫が不足しています。', code: 'cart.stock.insufficient' }, 422)
+        : json(cart('c1', [[1, 1]])),
+    );
     await store().init();
     await expect(store().decide()).rejects.toMatchObject({ code: 'cart.stock.insufficient' });
     expect(store().token).toBe('c1');

@@ -7,17 +7,27 @@ import { describe, expect, it } from 'vitest';
 import type { Product, ProductVariant } from '#contracts/products.ts';
 import { classifyFailure } from '#lib/page-loader.ts';
 import { activeFilterNames, catalogHref, readCatalogFilters, readPrice, withFilters } from '#scripts/product-list-url.ts';
-import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions } from '#scripts/search-combobox.ts';
 import { colourChoices, radioMove, sizeChoices } from '#scripts/product-variants.ts';
+import { enterAction, moveActive, searchWord, shouldSuggest, suggestOptions } from '#scripts/search-combobox.ts';
 import { jsonLdText, productJsonLd } from '#themes/default/components/product-json-ld.ts';
 
 const read = (qs: string) => readCatalogFilters(new URLSearchParams(qs));
 
 describe('product list URL', () => {
   it('reads every filter, the sort and the page from the URL', () => {
-    expect(read('keyword=デニム&category=tops&maker=m1&brand=b1&price_min=1000&price_max=5000&in_stock=1&on_sale=1&sort=price_asc&page=2')).toEqual({
-      page: 2, keyword: 'デニム', category: 'tops', maker: 'm1', brand: 'b1',
-      price_min: 1000, price_max: 5000, in_stock: true, on_sale: true, sort: 'price_asc',
+    expect(
+      read('keyword=デニム&category=tops&maker=m1&brand=b1&price_min=1000&price_max=5000&in_stock=1&on_sale=1&sort=price_asc&page=2'),
+    ).toEqual({
+      page: 2,
+      keyword: 'デニム',
+      category: 'tops',
+      maker: 'm1',
+      brand: 'b1',
+      price_min: 1000,
+      price_max: 5000,
+      in_stock: true,
+      on_sale: true,
+      sort: 'price_asc',
     });
   });
 
@@ -34,14 +44,19 @@ describe('product list URL', () => {
 
   it('a control character in a filter is still the 404 page', () => {
     expect(() => read('keyword=%00')).toThrow();
-    try { read('brand=a%0Ab'); } catch (e) { expect(classifyFailure(e)).toBe('not-found'); }
+    try {
+      read('brand=a%0Ab');
+    } catch (e) {
+      expect(classifyFailure(e)).toBe('not-found');
+    }
   });
 
   it('writes filters in a fixed order without blanks, page 1 or the default sort', () => {
     expect(catalogHref({})).toBe('/product/');
     expect(catalogHref({ sort: 'new', page: 1, keyword: '' })).toBe('/product/');
-    expect(catalogHref({ page: 3, sort: 'price_desc', on_sale: true, keyword: 'デニム', category: 'tops', price_min: 0 }))
-      .toBe(`/product/?keyword=${encodeURIComponent('デニム')}&category=tops&price_min=0&on_sale=1&sort=price_desc&page=3`);
+    expect(catalogHref({ page: 3, sort: 'price_desc', on_sale: true, keyword: 'デニム', category: 'tops', price_min: 0 })).toBe(
+      `/product/?keyword=${encodeURIComponent('デニム')}&category=tops&price_min=0&on_sale=1&sort=price_desc&page=3`,
+    );
   });
 
   it('round-trips: the URL built from the filters reads back as the same filters', () => {
@@ -100,14 +115,25 @@ describe('search box suggestions', () => {
 });
 
 const variant = (key: string, color: string | null, size: string | null, stock: ProductVariant['stock_status']): ProductVariant => ({
-  id: key.length, key, name: key, product_price_with_tax: 3300, is_stock_available: stock !== 'out',
-  color, color_code: color === '紺' ? '#1f2a44' : '#ffffff', size, image: `/img/${key}.svg`, stock_status: stock,
+  id: key.length,
+  key,
+  name: key,
+  product_price_with_tax: 3300,
+  is_stock_available: stock !== 'out',
+  color,
+  color_code: color === '紺' ? '#1f2a44' : '#ffffff',
+  size,
+  image: `/img/${key}.svg`,
+  stock_status: stock,
 });
 
 describe('colour and size choices', () => {
   const variants = [
-    variant('navy-s', '紺', 'S', 'in_stock'), variant('navy-m', '紺', 'M', 'low'), variant('navy-l', '紺', 'L', 'out'),
-    variant('white-s', '白', 'S', 'out'), variant('white-m', '白', 'M', 'in_stock'),
+    variant('navy-s', '紺', 'S', 'in_stock'),
+    variant('navy-m', '紺', 'M', 'low'),
+    variant('navy-l', '紺', 'L', 'out'),
+    variant('white-s', '白', 'S', 'out'),
+    variant('white-m', '白', 'M', 'in_stock'),
   ];
 
   it('one swatch per colour; another colour keeps the size when it has it in stock, else its first in stock', () => {
@@ -119,7 +145,7 @@ describe('colour and size choices', () => {
     expect(colourChoices({ key: 'navy-s', color: '紺', size: 'S' }, variants)[1].key).toBe('white-m');
   });
 
-  it('sizes are the current colour\'s, each with its own stock', () => {
+  it("sizes are the current colour's, each with its own stock", () => {
     expect(sizeChoices({ key: 'navy-m', color: '紺', size: 'M' }, variants)).toEqual([
       { size: 'S', key: 'navy-s', checked: false, stock: 'in_stock' },
       { size: 'M', key: 'navy-m', checked: true, stock: 'low' },
@@ -138,21 +164,51 @@ describe('colour and size choices', () => {
 
 describe('product JSON-LD', () => {
   const product = {
-    id: 1, key: 'tee-navy-m', name: 'Tシャツ </script><script>alert(1)</script>', code: 'TS-001-NV-M', description: '綿100%\n\nやわらか',
-    product_price: 3000, before_price: 4000, product_price_with_tax: 3300, tax_rate: 10, brand: { id: 1, key: 'b', name: 'ブランド' },
-    maker: null, product_model: null, image: '/img/a.svg', images: ['/img/a.svg', '/img/b.svg'], is_stock_available: true,
-    is_favorite: false, created_at: '2026-01-01T00:00:00Z', color: '紺', color_code: '#1f2a44', size: 'M', stock_status: 'low',
-    discount_rate: 25, review_avg: 4.3, review_count: 12, embroiderable: false,
+    id: 1,
+    key: 'tee-navy-m',
+    name: 'Tシャツ </script><script>alert(1)</script>',
+    code: 'TS-001-NV-M',
+    description: '綿100%\n\nやわらか',
+    product_price: 3000,
+    before_price: 4000,
+    product_price_with_tax: 3300,
+    tax_rate: 10,
+    brand: { id: 1, key: 'b', name: 'ブランド' },
+    maker: null,
+    product_model: null,
+    image: '/img/a.svg',
+    images: ['/img/a.svg', '/img/b.svg'],
+    is_stock_available: true,
+    is_favorite: false,
+    created_at: '2026-01-01T00:00:00Z',
+    color: '紺',
+    color_code: '#1f2a44',
+    size: 'M',
+    stock_status: 'low',
+    discount_rate: 25,
+    review_avg: 4.3,
+    review_count: 12,
+    embroiderable: false,
   } satisfies Product;
 
   it('names the product, its images, sku, offer in JPY with availability, and the rating when reviewed', () => {
     const ld = productJsonLd(product, new URL('https://shop.example/product/tee-navy-m/?review_page=2'));
     expect(ld).toMatchObject({
-      '@type': 'Product', sku: 'TS-001-NV-M', image: ['https://shop.example/img/a.svg', 'https://shop.example/img/b.svg'],
-      offers: { '@type': 'Offer', price: 3300, priceCurrency: 'JPY', availability: 'https://schema.org/LimitedAvailability', url: 'https://shop.example/product/tee-navy-m/' },
+      '@type': 'Product',
+      sku: 'TS-001-NV-M',
+      image: ['https://shop.example/img/a.svg', 'https://shop.example/img/b.svg'],
+      offers: {
+        '@type': 'Offer',
+        price: 3300,
+        priceCurrency: 'JPY',
+        availability: 'https://schema.org/LimitedAvailability',
+        url: 'https://shop.example/product/tee-navy-m/',
+      },
       aggregateRating: { ratingValue: 4.3, reviewCount: 12 },
     });
-    expect(productJsonLd({ ...product, review_count: 0, review_avg: null }, new URL('https://shop.example/')).aggregateRating).toBeUndefined();
+    expect(
+      productJsonLd({ ...product, review_count: 0, review_avg: null }, new URL('https://shop.example/')).aggregateRating,
+    ).toBeUndefined();
   });
 
   it('cannot close its script tag', () => {

@@ -1,12 +1,15 @@
 /** Which checkout step a cart may see (spec 2 redirect rules for the cart and its checkout steps). */
 import { describe, expect, it } from 'vitest';
-import { requiredStepPath } from '#islands/checkout/useCheckoutCart.ts';
 import { toCart } from '#api-client/cart/reshape.ts';
 import type { Cart } from '#api-client/core/types.ts';
+import { requiredStepPath } from '#islands/checkout/useCheckoutCart.ts';
 import { cart as wireCart } from './fixtures.ts';
 
 const ready: Cart = { ...toCart(wireCart('t-1', [[1, 2]])), needsShipping: false, needsPayment: false, paymentId: 1 };
-const withDelivery: Cart = ready.deliveries.length > 0 ? ready : { ...ready, deliveries: [{ id: 1, userAddressId: 1, address: {} as Cart['deliveries'][number]['address'] }] };
+const withDelivery: Cart =
+  ready.deliveries.length > 0
+    ? ready
+    : { ...ready, deliveries: [{ id: 1, userAddressId: 1, address: {} as Cart['deliveries'][number]['address'] }] };
 const empty: Cart = { ...withDelivery, lines: [], count: 0 };
 
 describe('checkout steps', () => {

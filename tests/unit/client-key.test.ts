@@ -4,7 +4,13 @@ import { clientKeyOf, limitKeyOf } from '../../api/src/lib/client-key.ts';
 
 describe('the client a per-client limit counts', () => {
   it('is the /64 of an IPv6 address, however it is written', () => {
-    for (const a of ['2001:db8:1:2::1', '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff', '2001:db8:1:2:0:0:0:0', '2001:db8:1:2::10%eth0', '2001:db8:1:2::1.2.3.4']) {
+    for (const a of [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:0:0:0:0',
+      '2001:db8:1:2::10%eth0',
+      '2001:db8:1:2::1.2.3.4',
+    ]) {
       expect(clientKeyOf(a), a).toBe('2001:db8:1:2::/64');
     }
     expect(clientKeyOf('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
@@ -24,7 +30,9 @@ describe('the client a per-client limit counts', () => {
 
   it('maps the address of every `…:ip:<address>` key and no other key', () => {
     expect(limitKeyOf('login:ip:2001:db8:1:2::99')).toBe('login:ip:2001:db8:1:2::/64');
-    expect(limitKeyOf('public-write:POST /ecommerce_events:ip:2001:db8::1')).toBe('public-write:POST /ecommerce_events:ip:2001:db8:0:0::/64');
+    expect(limitKeyOf('public-write:POST /ecommerce_events:ip:2001:db8::1')).toBe(
+      'public-write:POST /ecommerce_events:ip:2001:db8:0:0::/64',
+    );
     expect(limitKeyOf('login:account:default:a:b')).toBe('login:account:default:a:b');
   });
 });

@@ -7,15 +7,15 @@
  * - without nginx the cluster stops with one line saying how to install it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildCoordinator, postgresBuildLock, redisBuildLock, type BuildLock } from '../../scripts/host/rebuild-lock.ts';
 import { rateLimitMultiplier } from '../../api/src/services/rate-limit/index.ts';
 import { tagLine } from '../../scripts/cluster.ts';
+import { type BuildLock, buildCoordinator, postgresBuildLock, redisBuildLock } from '../../scripts/host/rebuild-lock.ts';
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -94,13 +94,16 @@ describe('the rebuild lock', () => {
 describe('start:cluster without nginx', () => {
   it('stops with one line saying how to install it', () => {
     const r = spawnSync(process.execPath, [join(import.meta.dirname, '..', '..', 'scripts', 'cluster.ts')], {
-      encoding: 'utf8', timeout: 30_000,
+      encoding: 'utf8',
+      timeout: 30_000,
       env: { PATH: process.env.PATH, NGINX_BIN: '/nonexistent/nginx', DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop', PORT: '5180' },
     });
     expect(r.status).toBe(1);
     const errors = r.stderr.trim().split('\n');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^\[cluster\] failed to start: nginx not found: install it with `apt-get install nginx libnginx-mod-http-brotli-static`/);
+    expect(errors[0]).toMatch(
+      /^\[cluster\] failed to start: nginx not found: install it with `apt-get install nginx libnginx-mod-http-brotli-static`/,
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, it, expect, afterEach } from 'vitest';
-import { readBrowserConfig, readServerConfig, readApiConfig } from '#lib/config.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readApiConfig, readBrowserConfig, readServerConfig } from '#lib/config.ts';
 
 function meta(name: string, content: string) {
   const el = document.createElement('meta');
@@ -9,7 +9,9 @@ function meta(name: string, content: string) {
   document.head.append(el);
 }
 
-afterEach(() => { document.head.innerHTML = ''; });
+afterEach(() => {
+  document.head.innerHTML = '';
+});
 
 describe('config', () => {
   it('reads the API base and channel from the layout meta tags in the browser', () => {
@@ -25,7 +27,10 @@ describe('config', () => {
   });
 
   it('reads API_BASE_URL and CHANNEL on the server, defaulting to this machine and PORT', () => {
-    expect(readServerConfig({ API_BASE_URL: 'http://api:8080/', CHANNEL: 'outlet' })).toEqual({ baseUrl: 'http://api:8080', channelId: 'outlet' });
+    expect(readServerConfig({ API_BASE_URL: 'http://api:8080/', CHANNEL: 'outlet' })).toEqual({
+      baseUrl: 'http://api:8080',
+      channelId: 'outlet',
+    });
     expect(readServerConfig({ PORT: '5000' })).toEqual({ baseUrl: 'http://127.0.0.1:5000', channelId: 'default' });
     expect(readServerConfig({})).toEqual({ baseUrl: 'http://127.0.0.1:4321', channelId: 'default' });
   });

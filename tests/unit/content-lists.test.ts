@@ -1,12 +1,12 @@
 /** Brands, tags and popups: the zod-free client calls, and their fetch-once stores (spec 4, spec 7 "Content"). */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getPopup, listBrands, listPopups, listTags } from '#api-client/content/content.ts';
 import { CLIENT_CODES } from '#api-client/core/errors.ts';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { getPopup, listBrands, listPopups, listTags } from '#api-client/content/content.ts';
 import { brandWire, popupWire, tagWire } from '#api-client/wire/content.ts';
-import { brandsStore, popupsStore, tagsStore } from '#stores/content-lists.ts';
 import { brandSchema, popupSchema, tagSchema } from '#contracts/content.ts';
-import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
+import { brandsStore, popupsStore, tagsStore } from '#stores/content-lists.ts';
+import { fakeFetch, type Handler, json, memoryTokens } from './fake-api.ts';
 
 const brand = { id: 1, key: 'kinzan', name: '錦山', maker_id: 3 };
 const tag = { id: 2, key: 'linen', name: 'リネン' };
@@ -30,7 +30,7 @@ const answer: Handler = (c) => {
 beforeEach(() => resetClient());
 
 describe('brand, tag and popup calls', () => {
-  it('read brands with per=all, tags, the channel\'s popups and one popup', async () => {
+  it("read brands with per=all, tags, the channel's popups and one popup", async () => {
     const api = use(answer);
     expect(await listBrands()).toEqual([brand]);
     expect(await listTags()).toEqual([tag]);
@@ -63,7 +63,12 @@ describe('the brand, tag and popup stores', () => {
   it('fetch each list once for all callers, and not again once filled', async () => {
     const api = use(answer);
     const [b1, b2, t1, t2, p1, p2] = await Promise.all([
-      brandsStore.load(), brandsStore.load(), tagsStore.load(), tagsStore.load(), popupsStore.load(), popupsStore.load(),
+      brandsStore.load(),
+      brandsStore.load(),
+      tagsStore.load(),
+      tagsStore.load(),
+      popupsStore.load(),
+      popupsStore.load(),
     ]);
     expect([b1, b2]).toEqual([[brand], [brand]]);
     expect([t1, t2]).toEqual([[tag], [tag]]);

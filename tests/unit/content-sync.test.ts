@@ -13,18 +13,42 @@ import { clearSnapshotCache, loadSnapshot, normalisePagePath } from '../../conte
 import { syncContent } from '../../content-sync/sync.ts';
 
 const blog = (key: string, body = '<p>本文</p>'): Blog => ({
-  id: key.length, key, title: `ブログ ${key}`, excerpt: '抜粋', body, image: null, tags: ['特集'], published_at: '2026-04-01T00:00:00Z',
+  id: key.length,
+  key,
+  title: `ブログ ${key}`,
+  excerpt: '抜粋',
+  body,
+  image: null,
+  tags: ['特集'],
+  published_at: '2026-04-01T00:00:00Z',
 });
 const news = (n: number): News => ({
-  id: n, key: `news-${n}`, title: `お知らせ ${n}`, body: `<p>お知らせ本文 ${n}</p>`, is_important: n === 1, published_at: `2026-03-${String(n).padStart(2, '0')}T00:00:00Z`,
+  id: n,
+  key: `news-${n}`,
+  title: `お知らせ ${n}`,
+  body: `<p>お知らせ本文 ${n}</p>`,
+  is_important: n === 1,
+  published_at: `2026-03-${String(n).padStart(2, '0')}T00:00:00Z`,
 });
 const settings: FrontSettings = {
-  'SITE.NAME': 'テストショップ', 'SITE.NAMESPACE': 'test', 'SITE.CHANNEL_PREFIX': '', 'SITE.NO_MEMBER_USE': false,
-  'SITE.STORAGE_URL': '', 'SITE.BREAKPOINT.SCREEN-SM': 576, 'SITE.BREAKPOINT.SCREEN-MD': 992,
-  'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': false, 'CART.POPUP_COMPONENT': 'toast',
-  'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': false, 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false,
-  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true, THEME: 'default', TAG_MANAGER_ID: '', PURCHASE_VALUE_WITHOUT_TAX: false,
-  'ORDER.DELIVERY_LEAD_TIME': '3営業日以内に発送します。', 'ORDER.RETURN_POLICY': '到着後8日以内', 'ORDER.RETURN_POLICY_FOOD': '食品は返品不可',
+  'SITE.NAME': 'テストショップ',
+  'SITE.NAMESPACE': 'test',
+  'SITE.CHANNEL_PREFIX': '',
+  'SITE.NO_MEMBER_USE': false,
+  'SITE.STORAGE_URL': '',
+  'SITE.BREAKPOINT.SCREEN-SM': 576,
+  'SITE.BREAKPOINT.SCREEN-MD': 992,
+  'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': false,
+  'CART.POPUP_COMPONENT': 'toast',
+  'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': false,
+  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': false,
+  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': true,
+  THEME: 'default',
+  TAG_MANAGER_ID: '',
+  PURCHASE_VALUE_WITHOUT_TAX: false,
+  'ORDER.DELIVERY_LEAD_TIME': '3営業日以内に発送します。',
+  'ORDER.RETURN_POLICY': '到着後8日以内',
+  'ORDER.RETURN_POLICY_FOOD': '食品は返品不可',
 };
 
 /** A fake Shop API: the content of one channel, served with the contract's headers. */
@@ -44,7 +68,11 @@ class FakeApi {
 
   fetch = async (input: string, init?: { headers?: Record<string, string> }): Promise<Response> => {
     const url = new URL(input);
-    this.requests.push({ url: url.pathname + url.search, channel: init?.headers?.['X-Channel-Id'], xhr: init?.headers?.['X-Requested-With'] });
+    this.requests.push({
+      url: url.pathname + url.search,
+      channel: init?.headers?.['X-Channel-Id'],
+      xhr: init?.headers?.['X-Requested-With'],
+    });
     if (this.failWith) return Response.json({ message: 'メンテナンス中です' }, { status: this.failWith });
     const json = (body: unknown, headers: Record<string, string> = {}) => Response.json(body, { headers });
     const paged = <T>(items: T[]) => {
@@ -52,7 +80,10 @@ class FakeApi {
       const page = Number(url.searchParams.get('page') ?? 1);
       const last = Math.max(1, Math.ceil(items.length / per));
       return json(items.slice((page - 1) * per, page * per), {
-        'x-total': String(items.length), 'x-per-page': String(per), 'x-last-page': String(last), 'x-current-page': String(page),
+        'x-total': String(items.length),
+        'x-per-page': String(per),
+        'x-last-page': String(last),
+        'x-current-page': String(page),
       });
     };
     const p = url.pathname;
@@ -74,7 +105,14 @@ class FakeApi {
 
 let dir: string;
 let api: FakeApi;
-const sync = () => syncContent({ apiBaseUrl: 'http://api.test/', channel: 'default', outDir: dir, fetch: api.fetch, now: () => new Date('2026-04-01T00:00:00Z') });
+const sync = () =>
+  syncContent({
+    apiBaseUrl: 'http://api.test/',
+    channel: 'default',
+    outDir: dir,
+    fetch: api.fetch,
+    now: () => new Date('2026-04-01T00:00:00Z'),
+  });
 const readJson = async (file: string) => JSON.parse(await readFile(path.join(dir, 'default', file), 'utf8')) as unknown;
 
 beforeEach(async () => {
@@ -117,7 +155,11 @@ describe('syncContent', () => {
 
   it('stores static page URLs in the storefront form /path/', async () => {
     await sync();
-    expect(loadSnapshot('default', dir).pages.map((p) => p.url).sort()).toEqual(['/law/', '/privacy/']);
+    expect(
+      loadSnapshot('default', dir)
+        .pages.map((p) => p.url)
+        .sort(),
+    ).toEqual(['/law/', '/privacy/']);
   });
 
   it('reports every item as changed on the first sync and nothing on an identical one', async () => {
@@ -154,15 +196,28 @@ describe('syncContent', () => {
   });
 
   it('rejects a channel id that is not a plain name (it becomes a folder name)', async () => {
-    await expect(syncContent({ apiBaseUrl: 'http://api.test', channel: '../etc', outDir: dir, fetch: api.fetch })).rejects.toThrow(/channel/);
+    await expect(syncContent({ apiBaseUrl: 'http://api.test', channel: '../etc', outDir: dir, fetch: api.fetch })).rejects.toThrow(
+      /channel/,
+    );
   });
 });
 
 describe('loadSnapshot', () => {
   it('gives empty lists and null settings when the snapshot is absent, so astro build still works', () => {
     expect(loadSnapshot('nowhere', dir)).toEqual({
-      blogs: [], news: [], makers: [], brands: [], pages: [], settings: null,
-      qas: [], qaCategories: [], stylists: [], landingPages: [], popups: [], catalogs: [], categories: [],
+      blogs: [],
+      news: [],
+      makers: [],
+      brands: [],
+      pages: [],
+      settings: null,
+      qas: [],
+      qaCategories: [],
+      stylists: [],
+      landingPages: [],
+      popups: [],
+      catalogs: [],
+      categories: [],
     });
   });
 

@@ -32,16 +32,32 @@ describe('PUT /v1/me/user body ({} lists each required field with its Japanese m
   });
 
   it('a wrong type on a text field reads as required, a blank name as required', () => {
-    const errors = errorsOf(user.userUpdateRequestSchema, { email: 5, last_name: '  ', first_name: '名', last_name_kana: 'セイ', first_name_kana: 'メイ' });
+    const errors = errorsOf(user.userUpdateRequestSchema, {
+      email: 5,
+      last_name: '  ',
+      first_name: '名',
+      last_name_kana: 'セイ',
+      first_name_kana: 'メイ',
+    });
     expect(errors).toEqual({ email: ['メールアドレスは必須項目です'], last_name: ['姓は必須項目です'] });
   });
 });
 
 describe('format rules of spec 5 with the field name substituted', () => {
   const form = z.object({
-    last_name_kana: kana(), cell_phone_number: phone(), postal_code: postalCode(), email: email(), fax: tel(),
+    last_name_kana: kana(),
+    cell_phone_number: phone(),
+    postal_code: postalCode(),
+    email: email(),
+    fax: tel(),
   });
-  const valid = { last_name_kana: 'ヤマダ', cell_phone_number: '09012345678', postal_code: '150-0001', email: 'a@example.jp', fax: '03-1234-5678' };
+  const valid = {
+    last_name_kana: 'ヤマダ',
+    cell_phone_number: '09012345678',
+    postal_code: '150-0001',
+    email: 'a@example.jp',
+    fax: '03-1234-5678',
+  };
 
   it('accepts valid values and turns the postal code into 7 digits', () => {
     expect(form.parse(valid)).toMatchObject({ postal_code: '1500001' });
@@ -52,11 +68,15 @@ describe('format rules of spec 5 with the field name substituted', () => {
   });
 
   it('post: 3 digits, optional hyphen, 4 digits', () => {
-    expect(errorsOf(form, { ...valid, postal_code: '15-00001' })).toEqual({ postal_code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] });
+    expect(errorsOf(form, { ...valid, postal_code: '15-00001' })).toEqual({
+      postal_code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'],
+    });
   });
 
   it('phone: half-width digits, at most 11, no hyphen; blank allowed', () => {
-    expect(errorsOf(form, { ...valid, cell_phone_number: '090-1234' })).toEqual({ cell_phone_number: ['携帯電話番号は半角数字11桁以内（ハイフンなし）で入力してください'] });
+    expect(errorsOf(form, { ...valid, cell_phone_number: '090-1234' })).toEqual({
+      cell_phone_number: ['携帯電話番号は半角数字11桁以内（ハイフンなし）で入力してください'],
+    });
     expect(form.safeParse({ ...valid, cell_phone_number: '' }).success).toBe(true);
   });
 
@@ -65,7 +85,9 @@ describe('format rules of spec 5 with the field name substituted', () => {
   });
 
   it('email and max length', () => {
-    expect(errorsOf(form, { ...valid, email: 'not-an-address' })).toEqual({ email: ['メールアドレスは有効なメールアドレスではありません'] });
+    expect(errorsOf(form, { ...valid, email: 'not-an-address' })).toEqual({
+      email: ['メールアドレスは有効なメールアドレスではありません'],
+    });
     expect(errorsOf(z.object({ city: text(5) }), { city: '123456' })).toEqual({ city: ['市区町村は5文字以内にしてください'] });
   });
 
@@ -74,7 +96,9 @@ describe('format rules of spec 5 with the field name substituted', () => {
   });
 
   it('an explicit label wins over the wire name', () => {
-    expect(errorsOf(addresses.postalCodeQuerySchema, { code: 'x' })).toEqual({ code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] });
+    expect(errorsOf(addresses.postalCodeQuerySchema, { code: 'x' })).toEqual({
+      code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'],
+    });
   });
 });
 
@@ -89,21 +113,28 @@ describe('integers stay inside the database column (int4)', () => {
   });
 
   it('body ids (product_id, user_address_id, payment_id, ids[]) and quantity are bounded', () => {
-    expect(errorsOf(cart.cartAddProductRequestSchema, { token: 't', product_id: 99999999999, quantity: 1 }))
-      .toEqual({ product_id: ['商品には1から2147483647までの数値を指定してください'] });
-    expect(errorsOf(cart.cartShippingAddRequestSchema, { token: 't', user_address_id: 99999999999 }))
-      .toEqual({ user_address_id: ['お届け先には1から2147483647までの数値を指定してください'] });
-    expect(errorsOf(cart.cartOrderModifyRequestSchema, { token: 't', payment_id: 99999999999 }))
-      .toEqual({ payment_id: ['お支払い方法には1から2147483647までの数値を指定してください'] });
-    expect(errorsOf(cart.cartDeleteProductRequestSchema, { token: 't', ids: [1, 99999999999] }))
-      .toEqual({ 'ids.1': ['商品には1から2147483647までの数値を指定してください'] });
-    expect(errorsOf(z.object({ quantity: quantity() }), { quantity: 100 })).toEqual({ quantity: ['数量には1から99までの数値を指定してください'] });
+    expect(errorsOf(cart.cartAddProductRequestSchema, { token: 't', product_id: 99999999999, quantity: 1 })).toEqual({
+      product_id: ['商品には1から2147483647までの数値を指定してください'],
+    });
+    expect(errorsOf(cart.cartShippingAddRequestSchema, { token: 't', user_address_id: 99999999999 })).toEqual({
+      user_address_id: ['お届け先には1から2147483647までの数値を指定してください'],
+    });
+    expect(errorsOf(cart.cartOrderModifyRequestSchema, { token: 't', payment_id: 99999999999 })).toEqual({
+      payment_id: ['お支払い方法には1から2147483647までの数値を指定してください'],
+    });
+    expect(errorsOf(cart.cartDeleteProductRequestSchema, { token: 't', ids: [1, 99999999999] })).toEqual({
+      'ids.1': ['商品には1から2147483647までの数値を指定してください'],
+    });
+    expect(errorsOf(z.object({ quantity: quantity() }), { quantity: 100 })).toEqual({
+      quantity: ['数量には1から99までの数値を指定してください'],
+    });
     expect(dbIdNumber().safeParse('5').success).toBe(false); // a JSON body sends numbers
   });
 
   it('page and per are bounded; per=all only where the spec allows it', () => {
     expect(errorsOf(products.productListQuerySchema, { page: '100001', per: '101' })).toEqual({
-      page: ['ページには1から100000までの数値を指定してください'], per: ['表示件数には1から100までの数値を指定してください'],
+      page: ['ページには1から100000までの数値を指定してください'],
+      per: ['表示件数には1から100までの数値を指定してください'],
     });
     expect(products.productListQuerySchema.safeParse({ per: 'all' }).success).toBe(false);
     expect(content.contentListQuerySchema.parse({ per: 'all' })).toEqual({ per: 'all' });

@@ -1,16 +1,29 @@
 // @vitest-environment jsdom
 /** The storefront's one cookie implementation (src/api-client/cookie-jar.ts; src/lib/cookies.ts re-exports it). */
-import { describe, it, expect, beforeEach } from 'vitest';
-import * as lib from '#lib/cookies.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as jar from '#api-client/core/cookie-jar.ts';
+import * as lib from '#lib/cookies.ts';
 
 beforeEach(() => {
-  for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  for (const c of document.cookie.split('; '))
+    if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 });
 
 describe('cookie jar (spec 9 cookie keys)', () => {
-  it('is the one cookie implementation: src/lib/cookies.ts hands out the jar\'s own functions', () => {
-    for (const name of ['readSession', 'writeSession', 'clearSession', 'readCartToken', 'writeCartToken', 'readCartCache', 'writeCartCache', 'clearCartCookies', 'readIsDoPayment', 'writeIsDoPayment'] as const) {
+  it("is the one cookie implementation: src/lib/cookies.ts hands out the jar's own functions", () => {
+    for (const name of [
+      'readSession',
+      'writeSession',
+      'clearSession',
+      'readCartToken',
+      'writeCartToken',
+      'readCartCache',
+      'writeCartCache',
+      'clearCartCookies',
+      'readIsDoPayment',
+      'writeIsDoPayment',
+    ] as const) {
+      // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every re-export, compared by name
       expect(lib[name]).toBe(jar[name]);
     }
   });

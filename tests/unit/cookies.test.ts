@@ -1,10 +1,20 @@
 // @vitest-environment jsdom
-import { describe, it, expect, beforeEach } from 'vitest';
-import { Cookies } from './test-cookies.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  readSession, writeSession, clearSession, readCartToken, writeCartToken, readCartCache, writeCartCache,
-  clearCartCookies, readIsDoPayment, writeIsDoPayment, readMessageDismissal, writeMessageDismissal,
+  clearCartCookies,
+  clearSession,
+  readCartCache,
+  readCartToken,
+  readIsDoPayment,
+  readMessageDismissal,
+  readSession,
+  writeCartCache,
+  writeCartToken,
+  writeIsDoPayment,
+  writeMessageDismissal,
+  writeSession,
 } from '#lib/cookies.ts';
+import { Cookies } from './test-cookies.ts';
 
 beforeEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name);

@@ -6,10 +6,10 @@
  * lock path is in poll.test.ts and both run in a browser in tests/e2e/cross-tab.spec.ts.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Cookies } from './test-cookies.ts';
-import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
-import { cart } from './fixtures.ts';
 import { CART_INIT_KEY } from '#lib/one-tab.ts';
+import { fakeFetch, type Handler, json, loginBody } from './fake-api.ts';
+import { cart } from './fixtures.ts';
+import { Cookies } from './test-cookies.ts';
 
 const later = <T>(ms: number, value: () => T): Promise<T> => new Promise((r) => setTimeout(() => r(value()), ms));
 

@@ -12,7 +12,10 @@ describe('cursor follower', () => {
   });
 
   it('runs only with a fine hovering pointer and motion not reduced', () => {
-    const media = (...on: string[]) => (q: string) => on.includes(q);
+    const media =
+      (...on: string[]) =>
+      (q: string) =>
+        on.includes(q);
     const fine = '(hover: hover) and (pointer: fine)';
     const reduced = '(prefers-reduced-motion: reduce)';
     expect(followerAllowed(media(fine))).toBe(true);

@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, isoDate } from '#lib/date.ts';
 import { formatDay, formatDayWithWeekday } from '../../contracts/dates.ts';
 import { formatJstDate, formatJstDateTime } from '../../contracts/datetimes.ts';

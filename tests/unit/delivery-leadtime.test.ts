@@ -1,26 +1,51 @@
 /** Japanese public holidays, the shop's closed days and the lead-time plan (pure rules). */
 import { describe, expect, it } from 'vitest';
-import { holidaysOf, holidayName, vernalEquinoxDay, autumnalEquinoxDay } from '../../api/src/services/delivery/holidays.ts';
-import { defaultBusinessDate, defaultRange, addMonths } from '../../api/src/services/delivery/calendar.ts';
+import { addMonths, defaultBusinessDate, defaultRange } from '../../api/src/services/delivery/calendar.ts';
+import { autumnalEquinoxDay, holidayName, holidaysOf, vernalEquinoxDay } from '../../api/src/services/delivery/holidays.ts';
 import { isChoosableDelivery, orderDayOf, planFrom } from '../../api/src/services/delivery/leadtime.ts';
 
 describe('Japanese public holidays', () => {
   it('lists 2026 with 振替休日 and 国民の休日', () => {
     expect([...holidaysOf(2026)]).toEqual([
-      ['2026-01-01', '元日'], ['2026-01-12', '成人の日'], ['2026-02-11', '建国記念の日'], ['2026-02-23', '天皇誕生日'],
-      ['2026-03-20', '春分の日'], ['2026-04-29', '昭和の日'], ['2026-05-03', '憲法記念日'], ['2026-05-04', 'みどりの日'],
-      ['2026-05-05', 'こどもの日'], ['2026-05-06', '振替休日'], ['2026-07-20', '海の日'], ['2026-08-11', '山の日'],
-      ['2026-09-21', '敬老の日'], ['2026-09-22', '国民の休日'], ['2026-09-23', '秋分の日'], ['2026-10-12', 'スポーツの日'],
-      ['2026-11-03', '文化の日'], ['2026-11-23', '勤労感謝の日'],
+      ['2026-01-01', '元日'],
+      ['2026-01-12', '成人の日'],
+      ['2026-02-11', '建国記念の日'],
+      ['2026-02-23', '天皇誕生日'],
+      ['2026-03-20', '春分の日'],
+      ['2026-04-29', '昭和の日'],
+      ['2026-05-03', '憲法記念日'],
+      ['2026-05-04', 'みどりの日'],
+      ['2026-05-05', 'こどもの日'],
+      ['2026-05-06', '振替休日'],
+      ['2026-07-20', '海の日'],
+      ['2026-08-11', '山の日'],
+      ['2026-09-21', '敬老の日'],
+      ['2026-09-22', '国民の休日'],
+      ['2026-09-23', '秋分の日'],
+      ['2026-10-12', 'スポーツの日'],
+      ['2026-11-03', '文化の日'],
+      ['2026-11-23', '勤労感謝の日'],
     ]);
   });
 
   it('lists 2027 with 春分の日 on a Sunday moved to Monday', () => {
     expect([...holidaysOf(2027)]).toEqual([
-      ['2027-01-01', '元日'], ['2027-01-11', '成人の日'], ['2027-02-11', '建国記念の日'], ['2027-02-23', '天皇誕生日'],
-      ['2027-03-21', '春分の日'], ['2027-03-22', '振替休日'], ['2027-04-29', '昭和の日'], ['2027-05-03', '憲法記念日'],
-      ['2027-05-04', 'みどりの日'], ['2027-05-05', 'こどもの日'], ['2027-07-19', '海の日'], ['2027-08-11', '山の日'],
-      ['2027-09-20', '敬老の日'], ['2027-09-23', '秋分の日'], ['2027-10-11', 'スポーツの日'], ['2027-11-03', '文化の日'],
+      ['2027-01-01', '元日'],
+      ['2027-01-11', '成人の日'],
+      ['2027-02-11', '建国記念の日'],
+      ['2027-02-23', '天皇誕生日'],
+      ['2027-03-21', '春分の日'],
+      ['2027-03-22', '振替休日'],
+      ['2027-04-29', '昭和の日'],
+      ['2027-05-03', '憲法記念日'],
+      ['2027-05-04', 'みどりの日'],
+      ['2027-05-05', 'こどもの日'],
+      ['2027-07-19', '海の日'],
+      ['2027-08-11', '山の日'],
+      ['2027-09-20', '敬老の日'],
+      ['2027-09-23', '秋分の日'],
+      ['2027-10-11', 'スポーツの日'],
+      ['2027-11-03', '文化の日'],
       ['2027-11-23', '勤労感謝の日'],
     ]);
   });
@@ -50,7 +75,11 @@ describe('the shop calendar', () => {
     expect(defaultBusinessDate('2026-12-29')).toEqual({ date: '2026-12-29', is_holiday: true, name: '年末年始休業' });
     expect(defaultBusinessDate('2027-01-01').name).toBe('元日');
     expect(defaultBusinessDate('2027-01-04')).toEqual({ date: '2027-01-04', is_holiday: false, name: null });
-    expect(defaultRange('2026-12-28', '2027-01-04').filter((d) => !d.is_holiday).map((d) => d.date)).toEqual(['2026-12-28', '2027-01-04']);
+    expect(
+      defaultRange('2026-12-28', '2027-01-04')
+        .filter((d) => !d.is_holiday)
+        .map((d) => d.date),
+    ).toEqual(['2026-12-28', '2027-01-04']);
   });
 
   it('adds months, clamped to the month end', () => {

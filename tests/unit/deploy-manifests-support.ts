@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { readEnv } from '../../api/src/env.ts';
 import { API_SETTINGS, productionProblems, STOREFRONT_SETTINGS } from '../../api/src/lib/production-secrets.ts';
-import { ENTRY_POINTS, portOf, roleOf, type Role } from '../../deploy/image/healthcheck.ts';
+import { ENTRY_POINTS, portOf, type Role, roleOf } from '../../deploy/image/healthcheck.ts';
 
 export const root = resolve(import.meta.dirname, '../..');
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -21,7 +21,10 @@ export type Source =
   | { kind: 'secret'; key: string } // k8s secretKeyRef
   | { kind: 'configmap'; map: string; value: string };
 
-export interface Probe { path: string; port: number | string }
+export interface Probe {
+  path: string;
+  port: number | string;
+}
 export interface Container {
   where: string;
   role: Role | null;
@@ -34,16 +37,55 @@ export interface Container {
 }
 
 /** Variables whose value is a secret: only from ${VAR:?…} (compose) or a Secret (k8s), never with a default. */
-export const SECRETS = new Set(['PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET', 'REBUILD_SECRET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'EDITOR_PASSWORD', 'METRICS_TOKEN', 'POSTGRES_PASSWORD', 'MINIO_ROOT_PASSWORD', 'MINIO_ROOT_USER']);
+export const SECRETS = new Set([
+  'PAYMENT_PROVIDER_SECRET',
+  'SHOP_INTERNAL_SECRET',
+  'REBUILD_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'EDITOR_PASSWORD',
+  'METRICS_TOKEN',
+  'POSTGRES_PASSWORD',
+  'MINIO_ROOT_PASSWORD',
+  'MINIO_ROOT_USER',
+]);
 /** Connection URLs that carry a password: the password part must be a secret too. */
 export const URLS_WITH_PASSWORD = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
 
 /** Settings every role must have set in a production deployment, beyond production-secrets.ts's. */
 export const REQUIRED: Record<Role, string[]> = {
-  api: ['NODE_ENV', 'API_PORT', 'DATABASE_URL', 'REDIS_URL', 'SITE_URL', 'TRUSTED_PROXIES', 'METRICS_PORT', 'METRICS_HOST',
-    'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'PAYMENT_PROVIDER_URL', 'SMTP_URL'],
-  storefront: ['NODE_ENV', 'PORT', 'API_BASE_URL', 'CHANNEL', 'SITE_URL', 'REDIS_URL', 'TRUSTED_PROXIES', 'METRICS_PORT', 'METRICS_HOST',
-    'SHOP_SHARED_BUILDS', 'S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  api: [
+    'NODE_ENV',
+    'API_PORT',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SITE_URL',
+    'TRUSTED_PROXIES',
+    'METRICS_PORT',
+    'METRICS_HOST',
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'PAYMENT_PROVIDER_URL',
+    'SMTP_URL',
+  ],
+  storefront: [
+    'NODE_ENV',
+    'PORT',
+    'API_BASE_URL',
+    'CHANNEL',
+    'SITE_URL',
+    'REDIS_URL',
+    'TRUSTED_PROXIES',
+    'METRICS_PORT',
+    'METRICS_HOST',
+    'SHOP_SHARED_BUILDS',
+    'S3_ENDPOINT',
+    'S3_BUCKET',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+  ],
   migrate: ['NODE_ENV', 'DATABASE_URL'],
 };
 
@@ -70,7 +112,8 @@ export function resolveValue(source: Source): string {
   if (source.kind === 'secret') return standIn(source.key);
   if (source.kind === 'interpolated') {
     return source.value.replace(/\$\{([A-Z0-9_]+)(:?[?-])?([^}]*)\}/g, (_m, name: string, op: string | undefined, rest: string) =>
-      (op?.endsWith('-') ? rest : standIn(name)));
+      op?.endsWith('-') ? rest : standIn(name),
+    );
   }
   return source.value;
 }
@@ -97,11 +140,13 @@ export function composeContainers(services = composeServices()): Container[] {
     const role = roleOf(command);
     if (!role && !String(service.image ?? '').startsWith('${SHOP_APP_IMAGE')) continue;
     const env = new Map(Object.entries((service.environment ?? {}) as Record<string, unknown>).map(([k, v]) => [k, sourceOf(v)]));
-    const test = ((service.healthcheck as { test?: string[] } | undefined)?.test ?? []);
+    const test = (service.healthcheck as { test?: string[] } | undefined)?.test ?? [];
     const port = role ? portOf(role, Object.fromEntries([...env].map(([k, s]) => [k, resolveValue(s)]))) : null;
     const readinessPath = test[0] === 'CMD' && test[1] === 'node' && test[2] === 'deploy/image/healthcheck.ts' ? test[3] : undefined;
     out.push({
-      where: `compose ${name}`, role, command,
+      where: `compose ${name}`,
+      role,
+      command,
       ports: ((service.expose ?? []) as string[]).map(Number),
       env,
       readiness: readinessPath && port ? { path: readinessPath, port } : undefined,
@@ -110,25 +155,43 @@ export function composeContainers(services = composeServices()): Container[] {
   return out;
 }
 
-interface K8sObject { kind: string; metadata: { name: string }; [key: string]: unknown }
+interface K8sObject {
+  kind: string;
+  metadata: { name: string };
+  [key: string]: unknown;
+}
 
 /** Every object of the kustomization's resources. */
 export function k8sObjects(dir = 'deploy/k8s'): K8sObject[] {
   const kustomization = parse(read(`${dir}/kustomization.yaml`)) as { resources: string[] };
-  return kustomization.resources.flatMap((file) => parseAllDocuments(read(`${dir}/${file}`)).map((d) => d.toJS() as K8sObject).filter(Boolean));
+  return kustomization.resources.flatMap((file) =>
+    parseAllDocuments(read(`${dir}/${file}`))
+      .map((d) => d.toJS() as K8sObject)
+      .filter(Boolean),
+  );
 }
 
 interface K8sContainer {
-  name: string; command?: string[]; args?: string[];
+  name: string;
+  command?: string[];
+  args?: string[];
   ports?: Array<{ name?: string; containerPort: number }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
-  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { key: string }; configMapKeyRef?: { name: string; key: string } } }>;
-  livenessProbe?: { httpGet?: Probe }; readinessProbe?: { httpGet?: Probe }; startupProbe?: { httpGet?: Probe };
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { key: string }; configMapKeyRef?: { name: string; key: string } };
+  }>;
+  livenessProbe?: { httpGet?: Probe };
+  readinessProbe?: { httpGet?: Probe };
+  startupProbe?: { httpGet?: Probe };
 }
 
 /** The containers of every Deployment and Job, with envFrom ConfigMaps expanded. */
 export function k8sContainers(objects = k8sObjects()): Container[] {
-  const maps = new Map(objects.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, (o.data ?? {}) as Record<string, string>]));
+  const maps = new Map(
+    objects.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, (o.data ?? {}) as Record<string, string>]),
+  );
   const out: Container[] = [];
   for (const o of objects.filter((x) => x.kind === 'Deployment' || x.kind === 'Job')) {
     const pod = (o.spec as { template: { spec: { containers: K8sContainer[] } } }).template.spec;
@@ -136,20 +199,34 @@ export function k8sContainers(objects = k8sObjects()): Container[] {
       const env = new Map<string, Source>();
       for (const from of c.envFrom ?? []) {
         if (from.secretRef) env.set(`<every key of Secret ${from.secretRef.name}>`, { kind: 'secret', key: from.secretRef.name });
-        for (const [k, v] of Object.entries(maps.get(from.configMapRef?.name ?? '') ?? {})) env.set(k, { kind: 'configmap', map: from.configMapRef!.name, value: String(v) });
+        for (const [k, v] of Object.entries(maps.get(from.configMapRef?.name ?? '') ?? {}))
+          env.set(k, { kind: 'configmap', map: from.configMapRef!.name, value: String(v) });
       }
       for (const e of c.env ?? []) {
         const ref = e.valueFrom?.secretKeyRef;
         const mapRef = e.valueFrom?.configMapKeyRef;
-        env.set(e.name, ref ? { kind: 'secret', key: ref.key } : mapRef ? { kind: 'configmap', map: mapRef.name, value: maps.get(mapRef.name)?.[mapRef.key] ?? '' } : { kind: 'literal', value: String(e.value ?? '') });
+        env.set(
+          e.name,
+          ref
+            ? { kind: 'secret', key: ref.key }
+            : mapRef
+              ? { kind: 'configmap', map: mapRef.name, value: maps.get(mapRef.name)?.[mapRef.key] ?? '' }
+              : { kind: 'literal', value: String(e.value ?? '') },
+        );
       }
-      const named = (port: number | string) => (typeof port === 'number' ? port : c.ports?.find((p) => p.name === port)?.containerPort ?? port);
+      const named = (port: number | string) =>
+        typeof port === 'number' ? port : (c.ports?.find((p) => p.name === port)?.containerPort ?? port);
       const probe = (p?: { httpGet?: Probe }) => (p?.httpGet ? { path: p.httpGet.path, port: named(p.httpGet.port) } : undefined);
       const command = [...(c.command ?? []), ...(c.args ?? [])];
       out.push({
-        where: `k8s ${o.kind} ${o.metadata.name}/${c.name}`, role: roleOf(command), command,
-        ports: (c.ports ?? []).map((p) => p.containerPort), env,
-        liveness: probe(c.livenessProbe), readiness: probe(c.readinessProbe), startup: probe(c.startupProbe),
+        where: `k8s ${o.kind} ${o.metadata.name}/${c.name}`,
+        role: roleOf(command),
+        command,
+        ports: (c.ports ?? []).map((p) => p.containerPort),
+        env,
+        liveness: probe(c.livenessProbe),
+        readiness: probe(c.readinessProbe),
+        startup: probe(c.startupProbe),
       });
     }
   }
@@ -162,8 +239,9 @@ export function namesTheProcessesRead(): (name: string) => boolean {
   const walk = (dir: string) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) { if (!['node_modules', '.snapshot', 'migrations'].includes(entry.name)) walk(path); }
-      else if (/\.(ts|tsx|mjs|astro)$/.test(entry.name)) texts.push(readFileSync(join(root, path), 'utf8'));
+      if (entry.isDirectory()) {
+        if (!['node_modules', '.snapshot', 'migrations'].includes(entry.name)) walk(path);
+      } else if (/\.(ts|tsx|mjs|astro)$/.test(entry.name)) texts.push(readFileSync(join(root, path), 'utf8'));
     }
   };
   for (const dir of ['api/src', 'scripts', 'content-sync', 'src']) walk(dir);
@@ -185,8 +263,15 @@ export function containerProblems(c: Container, reads: (name: string) => boolean
   const port = portOf(c.role, env);
   if (port !== null) {
     if (!c.ports.includes(port)) say(`listens on ${port} (its environment) but declares ${c.ports.join(', ') || 'no port'}`);
-    for (const [kind, probe, path] of [['readiness', c.readiness, '/readyz'], ['liveness', c.liveness, '/healthz'], ['startup', c.startup, '/healthz']] as const) {
-      if (!probe) { if (kind === 'readiness' || c.where.startsWith('k8s')) say(`no ${kind} probe`); continue; }
+    for (const [kind, probe, path] of [
+      ['readiness', c.readiness, '/readyz'],
+      ['liveness', c.liveness, '/healthz'],
+      ['startup', c.startup, '/healthz'],
+    ] as const) {
+      if (!probe) {
+        if (kind === 'readiness' || c.where.startsWith('k8s')) say(`no ${kind} probe`);
+        continue;
+      }
       if (probe.path !== path) say(`${kind} probe asks ${probe.path}, not ${path}`);
       if (probe.port !== port) say(`${kind} probe asks port ${probe.port}, the process listens on ${port}`);
     }
@@ -194,13 +279,19 @@ export function containerProblems(c: Container, reads: (name: string) => boolean
   // Every variable this role needs in production, and production-secrets.ts's own check on the values.
   for (const name of REQUIRED[c.role]) if (!env[name]) say(`${name} is not set`);
   if (env.NODE_ENV !== 'production') say(`NODE_ENV is ${env.NODE_ENV ?? 'unset'}, not production`);
-  const checked = c.role === 'api' ? API_SETTINGS : c.role === 'storefront' ? [...STOREFRONT_SETTINGS, 'S3_SECRET_ACCESS_KEY' as const] : [];
+  const checked =
+    c.role === 'api' ? API_SETTINGS : c.role === 'storefront' ? [...STOREFRONT_SETTINGS, 'S3_SECRET_ACCESS_KEY' as const] : [];
   for (const line of productionProblems(checked, env)) say(`NODE_ENV=production refuses ${line}`);
   if (c.role === 'api') {
-    try { readEnv(env); } catch (e) { say((e as Error).message.replace(/\n\s*/g, ' ')); }
+    try {
+      readEnv(env);
+    } catch (e) {
+      say((e as Error).message.replace(/\n\s*/g, ' '));
+    }
     if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) say('DATABASE_URL is not a postgres:// URL (PGlite is one process only)');
   }
-  if (c.role === 'storefront' && env.SHOP_SHARED_BUILDS !== 's3') say(`SHOP_SHARED_BUILDS is ${env.SHOP_SHARED_BUILDS ?? 'unset'}: storefront machines share no disk, s3 is needed`);
+  if (c.role === 'storefront' && env.SHOP_SHARED_BUILDS !== 's3')
+    say(`SHOP_SHARED_BUILDS is ${env.SHOP_SHARED_BUILDS ?? 'unset'}: storefront machines share no disk, s3 is needed`);
   if (c.role === 'migrate' && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? '')) say('DATABASE_URL is not a postgres:// URL');
   // Secrets only from a secret store, never with a default; no name no process reads.
   for (const [name, source] of c.env) {
@@ -220,7 +311,8 @@ export function secretProblems(where: string, name: string, source: Source): str
   }
   if (source.kind === 'interpolated') {
     const vars = [...source.value.matchAll(/\$\{([A-Z0-9_]+)(:?[?-])?[^}]*\}/g)];
-    for (const [whole, , op] of vars) if (op !== ':?') problems.push(`${where}: ${name} uses ${whole}: a secret needs \${VAR:?why}, no default`);
+    for (const [whole, , op] of vars)
+      if (op !== ':?') problems.push(`${where}: ${name} uses ${whole}: a secret needs \${VAR:?why}, no default`);
     if (URLS_WITH_PASSWORD.has(name)) {
       const password = passwordOf(source.value);
       if (password && !/^\$\{[A-Z0-9_]+:\?[^}]*\}$/.test(password)) problems.push(`${where}: ${name} has a written password`);

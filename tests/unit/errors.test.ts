@@ -1,6 +1,12 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ApiError, isIgnoredError, isHandledError, isDisplayableError, isChannelNotFound, isProductNotFoundCode, firstErrorMessage,
+  ApiError,
+  firstErrorMessage,
+  isChannelNotFound,
+  isDisplayableError,
+  isHandledError,
+  isIgnoredError,
+  isProductNotFoundCode,
 } from '#api-client/core/errors.ts';
 
 describe('ApiError predicates', () => {

@@ -49,8 +49,12 @@ export function memoryTokens(initial: StoredSession | null = null): TokenStore &
   const store = {
     value: initial,
     read: () => store.value,
-    write: (s: StoredSession) => { store.value = s; },
-    clear: () => { store.value = null; },
+    write: (s: StoredSession) => {
+      store.value = s;
+    },
+    clear: () => {
+      store.value = null;
+    },
   };
   return store;
 }

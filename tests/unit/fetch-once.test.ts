@@ -5,7 +5,12 @@ import { createFetchOnce } from '#stores/fetch-once.ts';
 /** A fetch whose answers the test settles by hand, counting calls. */
 function controlledFetch<T>() {
   const pending: Array<{ resolve: (v: T) => void; reject: (e: unknown) => void }> = [];
-  const fetch = vi.fn(() => new Promise<T>((resolve, reject) => { pending.push({ resolve, reject }); }));
+  const fetch = vi.fn(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        pending.push({ resolve, reject });
+      }),
+  );
   return { fetch, pending };
 }
 
@@ -18,7 +23,11 @@ describe('a fetch-once store', () => {
     expect(store.state.getState().status).toBe('loading');
     expect(fetch).toHaveBeenCalledTimes(1);
     pending[0].resolve(['リネン', 'ギフト']);
-    expect(await Promise.all(callers)).toEqual([['リネン', 'ギフト'], ['リネン', 'ギフト'], ['リネン', 'ギフト']]);
+    expect(await Promise.all(callers)).toEqual([
+      ['リネン', 'ギフト'],
+      ['リネン', 'ギフト'],
+      ['リネン', 'ギフト'],
+    ]);
     expect(store.state.getState()).toEqual({ status: 'filled', value: ['リネン', 'ギフト'], error: undefined });
   });
 

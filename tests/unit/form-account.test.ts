@@ -3,10 +3,10 @@
  * optional block, the API's 422 messages on their fields, and the registration form's spec and body.
  */
 import { describe, expect, it } from 'vitest';
-import { registerSchemaCheck } from './form-account-support.ts';
-import { applyServerErrors, changeField, initForm, submitForm, visibleErrors, type FormSpec } from '#validation/form.ts';
-import { isoDate, phoneDigits, required, requiredWithoutAllOf, when } from '#validation/rules.ts';
 import { registerBody, registerSpec, SCHOOL_KEY_INVALID } from '#islands/auth/RegisterForm.tsx';
+import { applyServerErrors, changeField, type FormSpec, initForm, submitForm, visibleErrors } from '#validation/form.ts';
+import { isoDate, phoneDigits, required, requiredWithoutAllOf, when } from '#validation/rules.ts';
+import { registerSchemaCheck } from './form-account-support.ts';
 
 type Phones = { phone_number: string; cell_phone_number: string; with_address: string; 'address.city': string };
 const spec: FormSpec<Phones> = {
@@ -44,7 +44,7 @@ describe('cross-field and conditional rules', () => {
 });
 
 describe('server errors', () => {
-  it('the API\'s messages land on their fields (wire paths), the first in form order is named, others are returned', () => {
+  it("the API's messages land on their fields (wire paths), the first in form order is named, others are returned", () => {
     const state = changeField(initForm(empty), 'cell_phone_number', '09012345678');
     const result = applyServerErrors(state, spec, {
       'address.city': ['市区町村は必須項目です'],
@@ -53,11 +53,17 @@ describe('server errors', () => {
     });
     expect(result.firstInvalid).toBe('cell_phone_number');
     expect(result.unmatched).toEqual(['その他のエラー']);
-    expect(visibleErrors(result.state, spec)).toEqual({ 'address.city': '市区町村は必須項目です', cell_phone_number: 'この携帯電話番号は使用できません' });
+    expect(visibleErrors(result.state, spec)).toEqual({
+      'address.city': '市区町村は必須項目です',
+      cell_phone_number: 'この携帯電話番号は使用できません',
+    });
   });
 
   it('a server message goes once the shopper changes that field, and a new submit clears them all', () => {
-    const { state } = applyServerErrors(initForm({ ...empty, phone_number: '0312345678' }), spec, { phone_number: ['重複'], cell_phone_number: ['別'] });
+    const { state } = applyServerErrors(initForm({ ...empty, phone_number: '0312345678' }), spec, {
+      phone_number: ['重複'],
+      cell_phone_number: ['別'],
+    });
     const changed = changeField(state, 'phone_number', '0312345679');
     expect(visibleErrors(changed, spec)).toEqual({ cell_phone_number: '別' });
     expect(submitForm(changed, spec).state.server).toEqual({});
@@ -67,36 +73,73 @@ describe('server errors', () => {
 describe('registration form', () => {
   const values = {
     school_key: '',
-    last_name: '山田', first_name: '花子', last_name_kana: 'ヤマダ', first_name_kana: 'ハナコ', email: ' new@example.jp ',
-    username: 'hanako2026', password: 'pass-2026-new', phone_number: '', cell_phone_number: '09012345678', newsletter: '0',
-    gender: '2', birthday: '1990-04-01', security_question_ct: '3', security_answer: '第一小学校', with_address: '1',
-    'address.postal_code': '100-0001', 'address.prefecture': '東京都', 'address.city': '千代田区', 'address.address1': '千代田1-1', 'address.address2': '',
+    last_name: '山田',
+    first_name: '花子',
+    last_name_kana: 'ヤマダ',
+    first_name_kana: 'ハナコ',
+    email: ' new@example.jp ',
+    username: 'hanako2026',
+    password: 'pass-2026-new',
+    phone_number: '',
+    cell_phone_number: '09012345678',
+    newsletter: '0',
+    gender: '2',
+    birthday: '1990-04-01',
+    security_question_ct: '3',
+    security_answer: '第一小学校',
+    with_address: '1',
+    'address.postal_code': '100-0001',
+    'address.prefecture': '東京都',
+    'address.city': '千代田区',
+    'address.address1': '千代田1-1',
+    'address.address2': '',
   };
 
   it('an empty form fails with the spec messages on every required field', () => {
-    const errors = submitForm(initForm({ ...values, ...Object.fromEntries(Object.keys(values).map((k) => [k, ''])) }), registerSpec('default')).errors;
+    const errors = submitForm(
+      initForm({ ...values, ...Object.fromEntries(Object.keys(values).map((k) => [k, ''])) }),
+      registerSpec('default'),
+    ).errors;
     expect(errors).toMatchObject({
-      last_name: '姓は必須項目です', first_name: '名は必須項目です', last_name_kana: 'セイは必須項目です', first_name_kana: 'メイは必須項目です',
-      email: 'メールアドレスは必須項目です', username: 'ログインIDは必須項目です', password: 'パスワードは必須項目です',
-      phone_number: 'いずれかは必須項目です', cell_phone_number: 'いずれかは必須項目です', security_question_ct: '秘密の質問は必須項目です',
+      last_name: '姓は必須項目です',
+      first_name: '名は必須項目です',
+      last_name_kana: 'セイは必須項目です',
+      first_name_kana: 'メイは必須項目です',
+      email: 'メールアドレスは必須項目です',
+      username: 'ログインIDは必須項目です',
+      password: 'パスワードは必須項目です',
+      phone_number: 'いずれかは必須項目です',
+      cell_phone_number: 'いずれかは必須項目です',
+      security_question_ct: '秘密の質問は必須項目です',
     });
     expect(errors).not.toHaveProperty('address.city');
   });
 
-  it('checks kana and the login ID with the contract\'s messages', () => {
+  it("checks kana and the login ID with the contract's messages", () => {
     const errors = submitForm(initForm({ ...values, last_name_kana: 'やまだ', username: 'hanako_2026' }), registerSpec('default')).errors;
-    expect(errors).toEqual({ last_name_kana: 'セイは全角カタカナで入力してください', username: 'ログインIDは半角英数字で入力してください' });
+    expect(errors).toEqual({
+      last_name_kana: 'セイは全角カタカナで入力してください',
+      username: 'ログインIDは半角英数字で入力してください',
+    });
   });
 
   it('a valid form gives the body the contract accepts', () => {
     expect(submitForm(initForm(values), registerSpec('default')).valid).toBe(true);
     const body = registerBody(values);
     expect(body).toMatchObject({
-      email: 'new@example.jp', phone_number: null, newsletter: 0, gender: 2, security_question_ct: 3,
+      email: 'new@example.jp',
+      phone_number: null,
+      newsletter: 0,
+      gender: 2,
+      security_question_ct: 3,
       address: { postal_code: '100-0001', prefecture: '東京都', city: '千代田区', address1: '千代田1-1' },
     });
     expect(registerSchemaCheck(body)).toEqual([]);
-    expect(registerBody({ ...values, with_address: '', gender: '', birthday: '' })).toMatchObject({ address: null, gender: null, birthday: null });
+    expect(registerBody({ ...values, with_address: '', gender: '', birthday: '' })).toMatchObject({
+      address: null,
+      gender: null,
+      birthday: null,
+    });
     expect(body).not.toHaveProperty('school_key');
   });
 

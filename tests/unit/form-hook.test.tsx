@@ -15,7 +15,9 @@ function ContactForm() {
   const form = useForm({
     initial: { name: '', email: '' },
     spec: { name: { label: 'お名前', rules: [required] }, email: { label: 'メールアドレス', rules: [required, email] } },
-    onSubmit: (values) => { submitted.push(values); },
+    onSubmit: (values) => {
+      submitted.push(values);
+    },
   });
   return (
     <form onSubmit={form.handleSubmit} noValidate>
@@ -37,12 +39,21 @@ beforeEach(() => {
   submitted.length = 0;
   host = document.createElement('div');
   document.body.append(host);
-  act(() => { root = createRoot(host); root.render(<ContactForm />); });
+  act(() => {
+    root = createRoot(host);
+    root.render(<ContactForm />);
+  });
 });
-afterEach(() => { act(() => root.unmount()); host.remove(); });
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
 
 const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
-const submit = () => act(() => { host.querySelector('form')!.requestSubmit(); });
+const submit = () =>
+  act(() => {
+    host.querySelector('form')!.requestSubmit();
+  });
 
 /** Types like a user: React listens to the native input event with the value setter. */
 function type(el: HTMLInputElement, value: string) {

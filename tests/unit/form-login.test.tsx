@@ -9,24 +9,36 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { useSessionStore, loggedOutState } from '#stores/session.ts';
 import LoginForm from '#islands/auth/LoginForm.tsx';
-import { fakeFetch, json, loginBody, memoryTokens, type Call } from './fake-api.ts';
+import { loggedOutState, useSessionStore } from '#stores/session.ts';
+import { type Call, fakeFetch, json, loginBody, memoryTokens } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const WRONG = { message: '認証コードが正しくありません。', code: 'auth.verify_failed', errors: { verify_code: ['認証コードが正しくありません。'] } };
+const WRONG = {
+  message: '認証コードが正しくありません。',
+  code: 'auth.verify_failed',
+  errors: { verify_code: ['認証コードが正しくありません。'] },
+};
 
-const KEY_REQUIRED = { message: '入力内容に誤りがあります。', code: 'user.school_key.required', errors: { school_key: ['学校キーは必須項目です'] } };
+const KEY_REQUIRED = {
+  message: '入力内容に誤りがあります。',
+  code: 'user.school_key.required',
+  errors: { school_key: ['学校キーは必須項目です'] },
+};
 /** Whether the fake channel asks the sync login for a school key (as the school shop's API does). */
 let keyRequired = false;
 
 function answer(call: Call): Response {
   const path = call.url;
-  if (keyRequired && path === '/v1/auth/login-sync-channel' && !(call.body as { school_key?: string }).school_key) return json(KEY_REQUIRED, 422);
-  if (path === '/v1/auth/login' || path === '/v1/auth/login-sync-channel') return json(loginBody('', { is_verify: true, user_id: 77, expires_in: 0, expires_at: '' }));
+  if (keyRequired && path === '/v1/auth/login-sync-channel' && !(call.body as { school_key?: string }).school_key)
+    return json(KEY_REQUIRED, 422);
+  if (path === '/v1/auth/login' || path === '/v1/auth/login-sync-channel')
+    return json(loginBody('', { is_verify: true, user_id: 77, expires_in: 0, expires_at: '' }));
   if (path === '/v1/auth/verify') {
-    return (call.body as { verify_code: string }).verify_code === '246810' ? json(loginBody('tok-mfa', { user_id: 77, expires_at: '2099-01-01T00:00:00.000Z' })) : json(WRONG, 422);
+    return (call.body as { verify_code: string }).verify_code === '246810'
+      ? json(loginBody('tok-mfa', { user_id: 77, expires_at: '2099-01-01T00:00:00.000Z' }))
+      : json(WRONG, 422);
   }
   if (path.startsWith('/v1/carts')) return json({ message: 'not found' }, 404);
   return json({});
@@ -40,18 +52,39 @@ async function render(mode: 'login' | 'sync') {
   resetClient();
   const api = fakeFetch(answer);
   calls = api.calls;
-  configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens(), navigate: vi.fn(), clearCart: vi.fn(), currentPath: () => '/login/' });
+  configureClient({
+    baseUrl: '',
+    fetch: api.fetch,
+    tokens: memoryTokens(),
+    navigate: vi.fn(),
+    clearCart: vi.fn(),
+    currentPath: () => '/login/',
+  });
   host = document.createElement('div');
   document.body.append(host);
-  await act(async () => { root = createRoot(host); root.render(<LoginForm mode={mode} />); });
+  await act(async () => {
+    root = createRoot(host);
+    root.render(<LoginForm mode={mode} />);
+  });
 }
 
-beforeEach(() => { useSessionStore.setState({ ...loggedOutState }); sessionStorage.clear(); keyRequired = false; });
-afterEach(() => { act(() => root.unmount()); host.remove(); });
+beforeEach(() => {
+  useSessionStore.setState({ ...loggedOutState });
+  sessionStorage.clear();
+  keyRequired = false;
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
 
 const input = (name: string) => host.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
 const button = (text: string) => [...host.querySelectorAll('button')].find((b) => b.textContent === text)!;
-const flush = () => act(async () => { for (let i = 0; i < 10; i += 1) await Promise.resolve(); await new Promise((r) => setTimeout(r, 0)); });
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 function type(el: HTMLInputElement, value: string) {
   act(() => {
@@ -63,13 +96,17 @@ function type(el: HTMLInputElement, value: string) {
 async function submitCredentials() {
   type(input('username'), 'demo-mfa');
   type(input('password'), 'demo-pass-2026');
-  act(() => { host.querySelector('form')!.requestSubmit(); });
+  act(() => {
+    host.querySelector('form')!.requestSubmit();
+  });
   await flush();
 }
 
 async function submitCode(code: string) {
   type(input('verify_code'), code);
-  act(() => { host.querySelector('form')!.requestSubmit(); });
+  act(() => {
+    host.querySelector('form')!.requestSubmit();
+  });
   await flush();
 }
 
@@ -78,7 +115,7 @@ describe('login code step', () => {
     await render('login');
     await submitCredentials();
     expect(useSessionStore.getState().mfaUserId).toBe(77);
-    expect(host.querySelector('label[for="' + input('verify_code').id + '"]')?.textContent).toBe('認証コード');
+    expect(host.querySelector(`label[for="${input('verify_code').id}"]`)?.textContent).toBe('認証コード');
     expect(button('認証する')).toBeTruthy();
 
     await submitCode('12');
@@ -99,7 +136,9 @@ describe('login code step', () => {
   it('「コードを再送する」 logs in again with the credentials kept in memory', async () => {
     await render('login');
     await submitCredentials();
-    act(() => { button('コードを再送する').click(); });
+    act(() => {
+      button('コードを再送する').click();
+    });
     await flush();
     const logins = calls.filter((c) => c.url === '/v1/auth/login');
     expect(logins).toHaveLength(2);
@@ -112,7 +151,11 @@ describe('login code step', () => {
     await submitCredentials();
     expect(calls.some((c) => c.url === '/v1/auth/login-sync-channel')).toBe(true);
     await submitCode('246810');
-    expect(calls.filter((c) => c.url === '/v1/auth/verify').at(-1)?.body).toEqual({ verify_code: '246810', user_id: 77, is_sync_user_channel: true });
+    expect(calls.filter((c) => c.url === '/v1/auth/verify').at(-1)?.body).toEqual({
+      verify_code: '246810',
+      user_id: 77,
+      is_sync_user_channel: true,
+    });
     expect(useSessionStore.getState()).toMatchObject({ isLogin: true, isSyncUserChannel: true });
   });
 
@@ -125,10 +168,15 @@ describe('login code step', () => {
     expect(host.textContent).toContain('学校キーは必須項目です');
     expect(input('school_key').getAttribute('aria-invalid')).toBe('true');
     type(input('school_key'), 'KIYORA2026');
-    act(() => { host.querySelector('form')!.requestSubmit(); });
+    act(() => {
+      host.querySelector('form')!.requestSubmit();
+    });
     await flush();
-    expect(calls.filter((c) => c.url === '/v1/auth/login-sync-channel').at(-1)?.body)
-      .toEqual({ username: 'demo-mfa', password: 'demo-pass-2026', school_key: 'KIYORA2026' });
+    expect(calls.filter((c) => c.url === '/v1/auth/login-sync-channel').at(-1)?.body).toEqual({
+      username: 'demo-mfa',
+      password: 'demo-pass-2026',
+      school_key: 'KIYORA2026',
+    });
     expect(useSessionStore.getState().mfaUserId).toBe(77);
   });
 });

@@ -1,6 +1,6 @@
 /** The form helper on the spec 5 rules: errors after touch or submit, Japanese messages with the field name, first invalid field. */
 import { describe, expect, it } from 'vitest';
-import { changeField, initForm, submitForm, touchField, validateForm, visibleErrors, type FormSpec } from '#validation/form.ts';
+import { changeField, type FormSpec, initForm, submitForm, touchField, validateForm, visibleErrors } from '#validation/form.ts';
 import { email, kana, required } from '#validation/rules.ts';
 
 type Values = { name: string; kana: string; email: string };
@@ -17,7 +17,7 @@ describe('form helper', () => {
     expect(visibleErrors(state, spec)).toEqual({});
   });
 
-  it('shows a touched field\'s first failing rule with the field name substituted', () => {
+  it("shows a touched field's first failing rule with the field name substituted", () => {
     const state = touchField(changeField(initForm(empty), 'kana', 'やまだ'), 'kana');
     expect(visibleErrors(state, spec)).toEqual({ kana: 'フリガナは全角カタカナで入力してください' });
   });
@@ -36,6 +36,10 @@ describe('form helper', () => {
 
   it('validateForm checks only the fields with a spec', () => {
     const withExtra: Values & { other: string } = { ...empty, other: '' };
-    expect(validateForm(withExtra, spec as FormSpec<typeof withExtra>)).toEqual({ name: 'お名前は必須項目です', kana: 'フリガナは必須項目です', email: 'メールアドレスは必須項目です' });
+    expect(validateForm(withExtra, spec as FormSpec<typeof withExtra>)).toEqual({
+      name: 'お名前は必須項目です',
+      kana: 'フリガナは必須項目です',
+      email: 'メールアドレスは必須項目です',
+    });
   });
 });

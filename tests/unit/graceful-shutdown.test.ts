@@ -15,7 +15,9 @@ function get(port: number, path: string): Promise<{ status: number; body: string
   return new Promise((resolve) => {
     const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
       let body = '';
-      res.on('data', (d: Buffer) => { body += d.toString(); });
+      res.on('data', (d: Buffer) => {
+        body += d.toString();
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', (e: NodeJS.ErrnoException) => resolve({ error: e.code ?? e.message }));
@@ -26,15 +28,27 @@ function get(port: number, path: string): Promise<{ status: number; body: string
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let server: Server | null = null;
-afterEach(() => { server?.closeAllConnections(); server?.close(); });
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
 
 describe('graceful shutdown', () => {
   it('turns readiness off, drains, finishes a slow request, then closes and exits 0', async () => {
     let stopping = false;
     const events: string[] = [];
     server = createServer((req, res) => {
-      if (req.url === '/readyz') { res.writeHead(stopping ? 503 : 200).end(stopping ? 'stopping' : 'ready'); return; }
-      if (req.url === '/slow') { setTimeout(() => { events.push('slow done'); res.writeHead(200).end('slow'); }, 1200); return; }
+      if (req.url === '/readyz') {
+        res.writeHead(stopping ? 503 : 200).end(stopping ? 'stopping' : 'ready');
+        return;
+      }
+      if (req.url === '/slow') {
+        setTimeout(() => {
+          events.push('slow done');
+          res.writeHead(200).end('slow');
+        }, 1200);
+        return;
+      }
       res.writeHead(200).end('ok');
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
@@ -42,10 +56,25 @@ describe('graceful shutdown', () => {
     const signals = new EventEmitter();
     let exitCode: number | null = null;
     installGracefulShutdown({
-      server, signals, drainMs: 500, finishMs: 5000, log: (line) => events.push(line),
-      readiness: [{ stop: () => { stopping = true; } }],
-      close: async () => { events.push('closed'); },
-      exit: (code) => { exitCode = code; events.push(`exit ${code}`); },
+      server,
+      signals,
+      drainMs: 500,
+      finishMs: 5000,
+      log: (line) => events.push(line),
+      readiness: [
+        {
+          stop: () => {
+            stopping = true;
+          },
+        },
+      ],
+      close: async () => {
+        events.push('closed');
+      },
+      exit: (code) => {
+        exitCode = code;
+        events.push(`exit ${code}`);
+      },
     });
     expect(await get(port, '/readyz')).toEqual({ status: 200, body: 'ready' });
     const slow = get(port, '/slow');
@@ -66,11 +95,22 @@ describe('graceful shutdown', () => {
   });
 
   it('cuts requests that outlast the finish bound and exits 1', async () => {
-    server = createServer(() => { /* never answers */ });
+    server = createServer(() => {
+      /* never answers */
+    });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
     const codes: number[] = [];
-    const done = installGracefulShutdown({ server, signals: new EventEmitter(), drainMs: 0, finishMs: 300, log: () => {}, readiness: [], close: async () => {}, exit: (c) => codes.push(c) });
+    const done = installGracefulShutdown({
+      server,
+      signals: new EventEmitter(),
+      drainMs: 0,
+      finishMs: 300,
+      log: () => {},
+      readiness: [],
+      close: async () => {},
+      exit: (c) => codes.push(c),
+    });
     const hung = get(port, '/');
     await sleep(50);
     const started = Date.now();

@@ -1,12 +1,15 @@
 // @vitest-environment jsdom
-import { describe, it, expect, beforeEach } from 'vitest';
-import { useHistoryStore, pushHistory, sanitizeHistory, HISTORY_STORAGE_KEY, type HistoryItem } from '#stores/history.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { HISTORY_STORAGE_KEY, type HistoryItem, pushHistory, sanitizeHistory, useHistoryStore } from '#stores/history.ts';
 import { product } from './fixtures.ts';
 
 const item = (id: number): HistoryItem => ({ product_id: id, product: product(id) });
 const ids = (items: HistoryItem[]) => items.map((i) => i.product_id);
 
-beforeEach(() => { useHistoryStore.getState().clear(); localStorage.clear(); });
+beforeEach(() => {
+  useHistoryStore.getState().clear();
+  localStorage.clear();
+});
 
 describe('current history (spec 4, 9)', () => {
   it('history keeps the newest 10, de-duplicated by product', () => {

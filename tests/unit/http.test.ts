@@ -1,15 +1,24 @@
 /** The http core's rules of spec sections 7 and 8, against a fake fetch. */
-import { describe, it, expect, beforeEach, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, isDisplayableError, isHandledError, isIgnoredError } from '#api-client/core/errors.ts';
 import { number, object } from '#api-client/core/guard.ts';
 import {
-  configureClient, resetClient, request, setSession, getSession, refreshSession, abortInFlight,
-  onSessionEvent, buildQuery, navigateTo, type SessionEvent,
+  abortInFlight,
+  buildQuery,
+  configureClient,
+  getSession,
+  navigateTo,
+  onSessionEvent,
+  refreshSession,
+  request,
+  resetClient,
+  type SessionEvent,
+  setSession,
 } from '#api-client/core/http.ts';
-import { ApiError, isIgnoredError, isHandledError, isDisplayableError } from '#api-client/core/errors.ts';
+import { readLimit, readPagination } from '#api-client/core/pagination.ts';
 import { apiState, clearMaintenance, clearStoredError, setInvalidChannel } from '#api-client/core/state.ts';
 import { readMaintenance } from '#api-client/site/maintenance.ts';
-import { readPagination, readLimit } from '#api-client/core/pagination.ts';
-import { fakeFetch, json, memoryTokens, loginBody, hangingResponse, type Handler } from './fake-api.ts';
+import { fakeFetch, type Handler, hangingResponse, json, loginBody, memoryTokens } from './fake-api.ts';
 
 const NOW = 1_700_000_000_000;
 const fresh = (token = 'tok-1') => ({ accessToken: token, expiresAt: NOW + 60_000 });
@@ -22,8 +31,15 @@ function setup(handler: Handler, session: ReturnType<typeof fresh> | null = null
   const clearCart = vi.fn();
   const events: SessionEvent[] = [];
   configureClient({
-    baseUrl: 'http://api.test', channelId: 'outlet', fetch: api.fetch, tokens, navigate, clearCart,
-    now: () => NOW, currentPath: () => '/cart/confirm/', timeoutMs: 1000,
+    baseUrl: 'http://api.test',
+    channelId: 'outlet',
+    fetch: api.fetch,
+    tokens,
+    navigate,
+    clearCart,
+    now: () => NOW,
+    currentPath: () => '/cart/confirm/',
+    timeoutMs: 1000,
   });
   onSessionEvent((e) => events.push(e));
   return { ...api, tokens, navigate, clearCart, events };
@@ -88,7 +104,7 @@ describe('headers on every call (spec 7)', () => {
 });
 
 describe('token expiry (spec 4, 9)', () => {
-  it('keeps the token expiry 5 s before the server\'s lifetime', () => {
+  it("keeps the token expiry 5 s before the server's lifetime", () => {
     const { tokens } = setup(() => json({}));
     setSession(loginBody('new', { expires_in: 3600 }));
     expect(tokens.value).toEqual({ accessToken: 'new', expiresAt: NOW + 3600_000 - 5000 });
@@ -126,7 +142,10 @@ describe('401 handling (spec 8)', () => {
   });
 
   it('second 401 logs out and goes to /login/', async () => {
-    const { navigate, tokens, events, clearCart } = setup((c) => (c.url.endsWith('/refresh') ? json(loginBody('tok-2')) : json({ message: 'Unauthenticated.' }, 401)), fresh());
+    const { navigate, tokens, events, clearCart } = setup(
+      (c) => (c.url.endsWith('/refresh') ? json(loginBody('tok-2')) : json({ message: 'Unauthenticated.' }, 401)),
+      fresh(),
+    );
     const err = await rejection(request('GET', '/v1/me/user'));
     expect(err.status).toBe(401);
     expect(isHandledError(err)).toBe(true);
@@ -149,7 +168,10 @@ describe('401 handling (spec 8)', () => {
   });
 
   it('token refresh failure logs out with the refresh-failed flag and goes to /login/?re=1', async () => {
-    const { navigate, tokens, events } = setup((c) => (c.url.endsWith('/refresh') ? json({ message: 'Unauthenticated.' }, 401) : json({})), expired());
+    const { navigate, tokens, events } = setup(
+      (c) => (c.url.endsWith('/refresh') ? json({ message: 'Unauthenticated.' }, 401) : json({})),
+      expired(),
+    );
     const err = await rejection(request('GET', '/v1/me/user'));
     expect(err.code).toBe('client.refresh_failed');
     expect(isHandledError(err)).toBe(true);
@@ -159,7 +181,7 @@ describe('401 handling (spec 8)', () => {
   });
 
   it('a refresh failure after a 401 also goes to /login/?re=1', async () => {
-    const { navigate } = setup((c) => json({ message: 'Unauthenticated.' }, 401), fresh());
+    const { navigate } = setup(() => json({ message: 'Unauthenticated.' }, 401), fresh());
     await rejection(request('GET', '/v1/me/user'));
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login/?re=1');
   });
@@ -243,7 +265,9 @@ describe('other errors (spec 8)', () => {
   });
 
   it('network errors are ignored silently: a rejection marked ignored, nothing stored', async () => {
-    const { navigate } = setup(() => { throw new TypeError('Failed to fetch'); });
+    const { navigate } = setup(() => {
+      throw new TypeError('Failed to fetch');
+    });
     const err = await rejection(request('GET', '/v1/products'));
     expect(err).toMatchObject({ status: 0, code: 'client.network', ignored: true });
     expect(apiState.getState().error).toBeNull();
@@ -312,7 +336,7 @@ describe('cancellation', () => {
     expect((await request('GET', '/v1/products')).data).toEqual({ ok: true });
   });
 
-  it('honours the caller\'s AbortSignal', async () => {
+  it("honours the caller's AbortSignal", async () => {
     setup(hangingResponse);
     const controller = new AbortController();
     const pending = request('GET', '/v1/products', { signal: controller.signal });
@@ -322,7 +346,15 @@ describe('cancellation', () => {
 
   it('a token refresh is never cancelled by a route change', async () => {
     let release: (r: Response) => void = () => {};
-    const { calls } = setup((c) => (c.url.endsWith('/refresh') ? new Promise<Response>((r) => { release = r; }) : json({})), expired());
+    const { calls } = setup(
+      (c) =>
+        c.url.endsWith('/refresh')
+          ? new Promise<Response>((r) => {
+              release = r;
+            })
+          : json({}),
+      expired(),
+    );
     const pending = refreshSession();
     await Promise.resolve();
     abortInFlight();
@@ -345,7 +377,12 @@ describe('load tasks (spec 9: the scroll restore waits for them)', () => {
   it('counts each request as a load task until it settles, answered or failed', async () => {
     const { pendingLoadTasks } = await import('#lib/load-tasks.ts');
     let answer!: (r: Response) => void;
-    setup(() => new Promise<Response>((r) => { answer = r; }));
+    setup(
+      () =>
+        new Promise<Response>((r) => {
+          answer = r;
+        }),
+    );
     const first = request('GET', '/v1/products');
     await Promise.resolve();
     expect(pendingLoadTasks()).toBe(1);

@@ -5,9 +5,9 @@
  * default layout renders with the theme's error screen.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INVALID_CHANNEL_TEMPLATE_ID, showInvalidChannelView } from '#api-client/site/invalid-channel-view.ts';
 import { configureClient, request, resetClient } from '#api-client/core/http.ts';
 import { setInvalidChannel } from '#api-client/core/state.ts';
+import { INVALID_CHANNEL_TEMPLATE_ID, showInvalidChannelView } from '#api-client/site/invalid-channel-view.ts';
 import { fakeFetch, json } from './fake-api.ts';
 
 const page = (template: boolean) => `
@@ -33,7 +33,7 @@ beforeEach(() => {
 afterEach(() => resetClient());
 
 describe('invalid-channel view (spec 8)', () => {
-  it('replaces the page with the layout\'s template: only the 404 text, no header, footer, links or forms', () => {
+  it("replaces the page with the layout's template: only the 404 text, no header, footer, links or forms", () => {
     document.body.innerHTML = page(true);
     showInvalidChannelView();
     expectOnly404(document);
@@ -42,7 +42,11 @@ describe('invalid-channel view (spec 8)', () => {
 
   it('a plain 404 or another error leaves the page as it is', async () => {
     document.body.innerHTML = page(true);
-    configureClient({ baseUrl: 'http://api.test', channelId: 'default', fetch: fakeFetch(() => json({ message: '商品が見つかりません。', code: 'common.not_found' }, 404)).fetch });
+    configureClient({
+      baseUrl: 'http://api.test',
+      channelId: 'default',
+      fetch: fakeFetch(() => json({ message: '商品が見つかりません。', code: 'common.not_found' }, 404)).fetch,
+    });
     await expect(request('GET', '/v1/products/nope')).rejects.toMatchObject({ status: 404, handled: false });
     expect(document.querySelector('header')).not.toBeNull();
     expect(document.title).toBe('お問い合わせ | ショップ');

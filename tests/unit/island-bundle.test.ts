@@ -22,7 +22,9 @@ const browserFiles = ROOTS.flatMap(files);
 
 describe('browser-side modules', () => {
   it('import single routes from src/lib/routes.ts, never the paths table', () => {
-    const offenders = browserFiles.filter((f) => /import\s*\{[^}]*\bpaths\b[^}]*\}\s*from\s*'[^']*lib\/routes\.ts'/.test(readFileSync(f, 'utf8')));
+    const offenders = browserFiles.filter((f) =>
+      /import\s*\{[^}]*\bpaths\b[^}]*\}\s*from\s*'[^']*lib\/routes\.ts'/.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
   it('never reach the my-page-only routes through src/lib/routes.ts (it sits in the chunk every checkout page loads)', () => {
@@ -38,8 +40,11 @@ describe('browser-side modules', () => {
     // The add-to-cart script loads 「名入れ刺繍をする」 only on an embroiderable product's page (the
     // helper is already on that page for the refresh above, so it costs nothing more).
     const allowed = new Set([
-      path.join('src', 'scripts', 'discovery', 'api.ts'), path.join('src', 'scripts', 'add-to-cart.ts'), path.join('islands', 'checkout', 'Complete.tsx'),
-      path.join('islands', 'checkout', 'ShippingSelect.tsx'), path.join('islands', 'checkout', 'SocialGiftChoice.tsx'),
+      path.join('src', 'scripts', 'discovery', 'api.ts'),
+      path.join('src', 'scripts', 'add-to-cart.ts'),
+      path.join('islands', 'checkout', 'Complete.tsx'),
+      path.join('islands', 'checkout', 'ShippingSelect.tsx'),
+      path.join('islands', 'checkout', 'SocialGiftChoice.tsx'),
     ]);
     const offenders = browserFiles.filter((f) => !allowed.has(f) && /(^|[^\w.])import\(\s*['"`]/m.test(readFileSync(f, 'utf8')));
     expect(offenders).toEqual([]);

@@ -1,5 +1,8 @@
 /** Loading states (spec 9): the theme's spinner and the 200 ms hold that keeps it from flickering. */
 // @vitest-environment jsdom
+
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,8 +11,6 @@ import Loading from '#islands/common/Loading.tsx';
 import { useMinimumLoading } from '#islands/common/useMinimumLoading.ts';
 import { holdRemaining, LOADER_SHOW_DELAY_MS } from '#lib/loading-hold.ts';
 import { MIN_FETCH_MS as DATA_FETCH_MIN_MS } from '#lib/timing.ts';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -42,7 +43,9 @@ describe('Loading', () => {
   });
 
   it('shows a specific label in sight', () => {
-    expect(renderToStaticMarkup(<Loading label="ご注文を確定しています…" />)).toContain('<span class="loader-label">ご注文を確定しています…</span>');
+    expect(renderToStaticMarkup(<Loading label="ご注文を確定しています…" />)).toContain(
+      '<span class="loader-label">ご注文を確定しています…</span>',
+    );
   });
 });
 
@@ -83,9 +86,13 @@ describe('useMinimumLoading', () => {
     render(false);
     expect(text()).toBe('loading');
     expect(seen.at(-1)).toBe(true);
-    act(() => { vi.advanceTimersByTime(149); });
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(text()).toBe('loading');
-    act(() => { vi.advanceTimersByTime(1); });
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(text()).toBe('done');
     // Never "done" before the final switch: no flicker.
     expect(seen.indexOf(false)).toBe(seen.length - 1);

@@ -4,13 +4,13 @@
  * leaves nothing a reload could restore; a login merges the guest cart into the member's through
  * cart init with the guest token and the new bearer; after logout and login the member's cart is back.
  */
-import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readCartToken, readSession, writeCartToken } from '#api-client/core/cookie-jar.ts';
-import { useCartStore, resetCartStoreForTests } from '#stores/cart.ts';
-import { useSessionStore, loggedOutState } from '#stores/session.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
+import { resetCartStoreForTests, useCartStore } from '#stores/cart.ts';
+import { loggedOutState, useSessionStore } from '#stores/session.ts';
 import { login, logout } from '#stores/session-actions.ts';
-import { fakeFetch, json, loginBody, type Handler } from './fake-api.ts';
+import { fakeFetch, type Handler, json, loginBody } from './fake-api.ts';
 import { cart } from './fixtures.ts';
 
 function setup(handler: Handler) {
@@ -25,7 +25,8 @@ const session = () => useSessionStore.getState();
 const credentials = { username: 'demo', password: 'demo-pass-2026' };
 
 beforeEach(() => {
-  for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  for (const c of document.cookie.split('; '))
+    if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   useSessionStore.setState({ ...loggedOutState });
   resetCartStoreForTests();
 });
@@ -49,7 +50,16 @@ describe('a login answering is_registered_member: false', () => {
 describe('login and the cart', () => {
   it('calls cart init with the guest cart token and the new bearer, and keeps the merged cart the API returns', async () => {
     writeCartToken('guest-1');
-    const { calls } = setup((c) => (c.url === '/v1/auth/login' ? json(loginBody('tok-m')) : json(cart('member-1', [[1, 1], [2, 2]]))));
+    const { calls } = setup((c) =>
+      c.url === '/v1/auth/login'
+        ? json(loginBody('tok-m'))
+        : json(
+            cart('member-1', [
+              [1, 1],
+              [2, 2],
+            ]),
+          ),
+    );
     await login(credentials);
     const init = calls.find((c) => c.url === '/v1/carts/init');
     expect(init?.body).toEqual({ token: 'guest-1' });

@@ -10,7 +10,9 @@ async function compose(opts: ConstructorParameters<typeof MailComposer>[0]): Pro
 
 describe('decodeMessage', () => {
   it('round-trips a Japanese subject, sender name and body written by nodemailer', async () => {
-    const body = 'ご登録ありがとうございます。\n以下のURLから認証してください。\nhttp://localhost:4441/verify/email?token=abc_123\n'.repeat(3);
+    const body = 'ご登録ありがとうございます。\n以下のURLから認証してください。\nhttp://localhost:4441/verify/email?token=abc_123\n'.repeat(
+      3,
+    );
     const raw = await compose({
       from: { name: 'サンプルショップ', address: 'shop@example.jp' },
       to: 'taro@example.jp',

@@ -20,7 +20,11 @@ describe('retryDelayMs', () => {
 
 describe('shortError', () => {
   it('keeps the SMTP reply of a nodemailer error', () => {
-    const e = Object.assign(new Error('Message failed: 451 4.3.0 try later'), { code: 'EMESSAGE', response: '451 4.3.0 try later', responseCode: 451 });
+    const e = Object.assign(new Error('Message failed: 451 4.3.0 try later'), {
+      code: 'EMESSAGE',
+      response: '451 4.3.0 try later',
+      responseCode: 451,
+    });
     expect(shortError(e)).toBe('EMESSAGE: 451 4.3.0 try later');
   });
 
@@ -48,7 +52,9 @@ describe('console mode', () => {
   });
 
   it('prints only the subject line when the body has no link', () => {
-    expect(consoleLines({ to_address: 'a@example.jp', subject: 'ご注文ありがとうございます', body: '本文' })).toEqual(['[mail] to a@example.jp: ご注文ありがとうございます']);
+    expect(consoleLines({ to_address: 'a@example.jp', subject: 'ご注文ありがとうございます', body: '本文' })).toEqual([
+      '[mail] to a@example.jp: ご注文ありがとうございます',
+    ]);
     expect(urlsIn('ftp://x mailto:a@b')).toEqual([]);
   });
 });

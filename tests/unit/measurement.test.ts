@@ -3,14 +3,14 @@
  * client's delete of a whole purpose.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { formatMeasurement, measurementValueProblem } from '../../contracts/measurement-choices.ts';
-import { chartPoints } from '#islands/mypage/MeasurementPage.tsx';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
 import { deleteTimeseriesPurpose } from '#api-client/mypage/timeseries.ts';
+import { chartPoints } from '#islands/mypage/MeasurementPage.tsx';
+import { formatMeasurement, measurementValueProblem } from '../../contracts/measurement-choices.ts';
 import { fakeFetch, memoryTokens } from './fake-api.ts';
 
 describe('measurementValueProblem', () => {
-  it('accepts at most one decimal place within the purpose\'s range', () => {
+  it("accepts at most one decimal place within the purpose's range", () => {
     for (const v of ['170', '170.5', ' 30 ', '250.0', 60.2]) expect(measurementValueProblem('height', v), String(v)).toBeNull();
   });
   it('refuses more decimals, non-numbers and signs with the spec 5 decimal message; blank is required', () => {
@@ -52,6 +52,10 @@ describe('deleteTimeseriesPurpose (DELETE /v1/me/timeseries/?purpose=)', () => {
     configureClient({ baseUrl: '', fetch: api.fetch, tokens: memoryTokens({ accessToken: 'a', expiresAt: Date.now() + 60_000 }) });
     await deleteTimeseriesPurpose('waist');
     expect(api.calls).toHaveLength(1);
-    expect(api.calls[0]).toMatchObject({ url: '/v1/me/timeseries/?purpose=waist', method: 'DELETE', headers: { Authorization: 'Bearer a' } });
+    expect(api.calls[0]).toMatchObject({
+      url: '/v1/me/timeseries/?purpose=waist',
+      method: 'DELETE',
+      headers: { Authorization: 'Bearer a' },
+    });
   });
 });

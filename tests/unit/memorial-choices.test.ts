@@ -11,13 +11,23 @@ describe('isMemorialDay', () => {
     });
   });
   it('refuses what is not a month or day', () => {
-    for (const [m, d] of [[0, 1], [13, 1], [1, 0], [1, 32], [2, 30], [1.5, 1], [1, Number.NaN]]) expect(isMemorialDay(m, d)).toBe(false);
+    for (const [m, d] of [
+      [0, 1],
+      [13, 1],
+      [1, 0],
+      [1, 32],
+      [2, 30],
+      [1.5, 1],
+      [1, Number.NaN],
+    ])
+      expect(isMemorialDay(m, d)).toBe(false);
   });
 });
 
 describe('embroidery text', () => {
   it('takes kana, kanji, letters, digits, spaces and the listed marks', () => {
-    for (const ok of ['山田 花子', 'やまだ・はなこ', 'ヤマダ ハナコ', "O'Neil & Co.", 'ＹＡＭＡＤＡ１２', '佐々木', 'Jean-Luc', 'ケーキ']) expect(EMBROIDERY_TEXT.test(ok), ok).toBe(true);
+    for (const ok of ['山田 花子', 'やまだ・はなこ', 'ヤマダ ハナコ', "O'Neil & Co.", 'ＹＡＭＡＤＡ１２', '佐々木', 'Jean-Luc', 'ケーキ'])
+      expect(EMBROIDERY_TEXT.test(ok), ok).toBe(true);
   });
   it('refuses symbols and emoji the machine cannot stitch', () => {
     for (const bad of ['I ♥ YOU', '😀', 'a/b', '<b>', 'ｱｲｳ', '#1', 'tab\there']) expect(EMBROIDERY_TEXT.test(bad), bad).toBe(false);

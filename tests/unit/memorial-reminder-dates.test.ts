@@ -19,7 +19,7 @@ describe('memorial reminder days', () => {
     expect(dueDays({ year: 2026, month: 5, date: 1 }, 0)).toEqual([]);
   });
 
-  it('a window across new year gives next year\'s days their own year', () => {
+  it("a window across new year gives next year's days their own year", () => {
     const due = dueDays({ year: 2026, month: 12, date: 25 }, 14);
     expect(due.find((d) => d.month === 12 && d.date === 31)).toMatchObject({ year: 2026, daysLeft: 6 });
     expect(due.find((d) => d.month === 1 && d.date === 8)).toMatchObject({ year: 2027, daysLeft: 14 });
@@ -32,7 +32,8 @@ describe('memorial reminder days', () => {
     expect(isLeapYear(2000)).toBe(true);
     const y2027 = dueDays({ year: 2027, month: 2, date: 14 }, 14);
     expect(y2027.filter((d) => d.daysLeft === 14)).toEqual([
-      { month: 2, date: 28, year: 2027, daysLeft: 14 }, { month: 2, date: 29, year: 2027, daysLeft: 14 },
+      { month: 2, date: 28, year: 2027, daysLeft: 14 },
+      { month: 2, date: 29, year: 2027, daysLeft: 14 },
     ]);
     const y2028 = dueDays({ year: 2028, month: 2, date: 14 }, 14);
     expect(y2028.some((d) => d.month === 2 && d.date === 29)).toBe(false);
@@ -44,9 +45,17 @@ describe('memorial reminder days', () => {
 
 describe('memorial reminder mail', () => {
   const base = {
-    siteName: 'Maison Kiyora', memberName: '試験 花子', targetName: '山田 花子', division: 1, name: '母の誕生日',
-    month: 5, date: 15, occurs: { year: 2026, month: 5, date: 15 }, daysLeft: 14,
-    shopUrl: 'https://shop.example.jp/', memorialUrl: 'https://shop.example.jp/mypage/memorial/',
+    siteName: 'Maison Kiyora',
+    memberName: '試験 花子',
+    targetName: '山田 花子',
+    division: 1,
+    name: '母の誕生日',
+    month: 5,
+    date: 15,
+    occurs: { year: 2026, month: 5, date: 15 },
+    daysLeft: 14,
+    shopUrl: 'https://shop.example.jp/',
+    memorialUrl: 'https://shop.example.jp/mypage/memorial/',
   };
 
   it('says whose day, how many days are left, and links the shop and the memorial page', () => {
@@ -61,7 +70,9 @@ describe('memorial reminder mail', () => {
 
   it('names a wedding anniversary and other days by their kind or own name', () => {
     expect(memorialReminderText({ ...base, division: 2, name: '結婚記念日' }).subject).toContain('山田 花子様の結婚記念日まで');
-    expect(memorialReminderText({ ...base, division: 3, name: '入学記念日', daysLeft: 3 }).subject).toContain('山田 花子様の入学記念日まであと3日です');
+    expect(memorialReminderText({ ...base, division: 3, name: '入学記念日', daysLeft: 3 }).subject).toContain(
+      '山田 花子様の入学記念日まであと3日です',
+    );
   });
 
   it('a 2月29日 in a non-leap year says which day it stands for', () => {

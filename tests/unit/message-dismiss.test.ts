@@ -5,7 +5,14 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_KEYS, readMessageDismissal } from '#lib/cookies.ts';
 import { showMessages } from '#scripts/message-bar.ts';
-import { DISMISSAL_PREFIX, dismissalCookie, dismissalKey, messagesToShow, storedDismissal, type SiteMessage } from '#scripts/message-dismiss.ts';
+import {
+  DISMISSAL_PREFIX,
+  dismissalCookie,
+  dismissalKey,
+  messagesToShow,
+  type SiteMessage,
+  storedDismissal,
+} from '#scripts/message-dismiss.ts';
 
 const msg = (code: string, updated_at: string): SiteMessage => ({ code, title: `件名 ${code}`, body: `<p>本文 ${code}</p>`, updated_at });
 const A1 = msg('free-shipping', '2026-11-01T00:00:00.000Z');
@@ -14,7 +21,11 @@ const B1 = msg('year-end-shipping', '2026-11-02T00:00:00.000Z');
 function clearCookies() {
   for (const c of document.cookie.split('; ').filter(Boolean)) document.cookie = `${c.split('=')[0]}=; Path=/; Max-Age=0`;
 }
-afterEach(() => { clearCookies(); vi.unstubAllGlobals(); document.body.innerHTML = ''; });
+afterEach(() => {
+  clearCookies();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
 
 describe('the per-message dismissal key', () => {
   it('is the spec 9 cookie key of src/lib/cookies.ts, one per message code', () => {
@@ -65,12 +76,17 @@ describe('the message region', () => {
     document.body.innerHTML = '<main id="main"><section data-site-messages hidden></section></main>';
     return document.querySelector<HTMLElement>('[data-site-messages]')!;
   }
-  const serve = (list: SiteMessage[]) => vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } })));
+  const serve = (list: SiteMessage[]) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } })),
+    );
 
   /** The messages on screen (one at a time): their titles. */
-  const shownTitles = (region: HTMLElement) => [...region.querySelectorAll<HTMLElement>('article')].filter((a) => !a.hidden).map((a) => a.querySelector('h2')?.textContent);
-  const shownButton = (region: HTMLElement, name: string) => [...region.querySelectorAll<HTMLElement>('article')].find((a) => !a.hidden)!
-    .querySelector<HTMLButtonElement>(`.site-message-${name}`)!;
+  const shownTitles = (region: HTMLElement) =>
+    [...region.querySelectorAll<HTMLElement>('article')].filter((a) => !a.hidden).map((a) => a.querySelector('h2')?.textContent);
+  const shownButton = (region: HTMLElement, name: string) =>
+    [...region.querySelectorAll<HTMLElement>('article')].find((a) => !a.hidden)!.querySelector<HTMLButtonElement>(`.site-message-${name}`)!;
 
   it('shows one message at a time in one bar: 「1/2」 and 「次のお知らせ」 turn to the next, the title unfolds its text', async () => {
     serve([A1, B1]);
@@ -93,7 +109,7 @@ describe('the message region', () => {
     expect(document.getElementById(unfold.getAttribute('aria-controls')!)?.textContent).toBe('本文 free-shipping');
   });
 
-  it('「閉じる」 stores the message\'s updated_at and shows the next with focus on its 「閉じる」; the last one hides the bar; a reload keeps them away until updated', async () => {
+  it("「閉じる」 stores the message's updated_at and shows the next with focus on its 「閉じる」; the last one hides the bar; a reload keeps them away until updated", async () => {
     serve([A1, B1]);
     let region = page();
     await showMessages(region);
@@ -120,7 +136,7 @@ describe('the message region', () => {
     expect(region.querySelectorAll('article')).toHaveLength(1);
   });
 
-  it('asks the Shop API of the page\'s meta tags for every message of its channel, without a bearer', async () => {
+  it("asks the Shop API of the page's meta tags for every message of its channel, without a bearer", async () => {
     document.head.innerHTML = '<meta name="shop:api-base" content="https://api.example.jp/"><meta name="shop:channel" content="school">';
     document.cookie = 'access_token=member-token; Path=/';
     serve([A1]);
@@ -133,13 +149,21 @@ describe('the message region', () => {
   });
 
   it('stays hidden when the messages cannot be fetched or the API fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"x"}', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"message":"x"}', { status: 500 })),
+    );
     const failed = page();
     await showMessages(failed);
     expect(failed.hidden).toBe(true);
     expect(failed.childElementCount).toBe(0);
 
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('offline'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
     const region = page();
     await showMessages(region);
     expect(region.hidden).toBe(true);
@@ -150,10 +174,13 @@ describe('the message region', () => {
 describe('/header.js loads the messages script on every page with the region', () => {
   const header = readFileSync(path.join(import.meta.dirname, '../../public/header.js'), 'utf8');
   const loaded = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
-  afterEach(() => { document.head.innerHTML = ''; });
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
 
   it('appends the script the region names (data-src), once', () => {
-    document.body.innerHTML = '<section data-site-messages data-src="/_astro/site-messages-abc.js" hidden></section><main id="main"></main>';
+    document.body.innerHTML =
+      '<section data-site-messages data-src="/_astro/site-messages-abc.js" hidden></section><main id="main"></main>';
     new Function(header)();
     expect(loaded()).toEqual(['/_astro/site-messages-abc.js']);
   });

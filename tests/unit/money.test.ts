@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { formatYen, formatYenWithTax, formatNumber } from '#lib/money.ts';
+import { describe, expect, it } from 'vitest';
+import { formatNumber, formatYen, formatYenWithTax } from '#lib/money.ts';
 
 describe('money (spec 9: JPY with thousands separators)', () => {
   it('formats yen with a thousands separator', () => {

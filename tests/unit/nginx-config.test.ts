@@ -7,17 +7,20 @@
  * reached a process resent to the next, 503 JSON when none answers, /metrics never public.
  * Skipped (with a message) only when nginx is not installed; CI installs it (.ci/run).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterConfig, COMPOSE_CONF, composeConfig, findNginx, renderNginxConfig } from '../../scripts/nginx-config.ts';
+import { COMPOSE_CONF, clusterConfig, composeConfig, findNginx, renderNginxConfig } from '../../scripts/nginx-config.ts';
 
 const nginx = findNginx();
-if (!nginx) console.warn('[nginx-config.test] nginx is not installed: the nginx -t and behaviour tests are skipped (apt-get install nginx libnginx-mod-http-brotli-static)');
+if (!nginx)
+  console.warn(
+    '[nginx-config.test] nginx is not installed: the nginx -t and behaviour tests are skipped (apt-get install nginx libnginx-mod-http-brotli-static)',
+  );
 
 const work = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
 // nginx's workers run as nobody when the master is root: they must reach the files.
@@ -50,28 +53,64 @@ describe('the generated configuration', () => {
     expect(conf).toContain('listen 8080;');
     expect(conf).toContain('root /srv/shop/client;');
     // A request that reached a process is never sent twice.
-    expect(conf).toMatch(/^  proxy_next_upstream error timeout;$/m);
+    expect(conf).toMatch(/^ {2}proxy_next_upstream error timeout;$/m);
     expect(conf).not.toMatch(/proxy_next_upstream [^;]*non_idempotent/);
     // nginx's default refusal of Set-Cookie answers stays.
     expect(conf).not.toMatch(/proxy_ignore_headers[^;]*Set-Cookie/i);
   });
 
   it.skipIf(!nginx)('passes nginx -t: the cluster, compose (hosts as loopback) and TLS + HTTP/2 renderings', () => {
-    const cluster = clusterConfig({ dir: join(work, 'cluster'), listen: '127.0.0.1:5190', api: [5191, 5192], web: [5193], clientDir: join(work, 'client') });
+    const cluster = clusterConfig({
+      dir: join(work, 'cluster'),
+      listen: '127.0.0.1:5190',
+      api: [5191, 5192],
+      web: [5193],
+      clientDir: join(work, 'client'),
+    });
     const c = nginxTest(cluster, 'cluster');
     expect(c.output).toBe('');
     expect(c.ok).toBe(true);
-    const compose = composeConfig().replace(/(api|web)-\d:(\d+)/g, '127.0.0.1:$2').replace('/var/cache/nginx/shop', join(work, 'compose', 'cache'))
-      .replace('/tmp/nginx.pid', join(work, 'compose', 'nginx.pid')).replace('/dev/stdout', join(work, 'compose', 'access.log'));
+    const compose = composeConfig()
+      .replace(/(api|web)-\d:(\d+)/g, '127.0.0.1:$2')
+      .replace('/var/cache/nginx/shop', join(work, 'compose', 'cache'))
+      .replace('/tmp/nginx.pid', join(work, 'compose', 'nginx.pid'))
+      .replace('/dev/stdout', join(work, 'compose', 'access.log'));
     expect(nginxTest(compose, 'compose')).toEqual({ ok: true, output: '' });
     const tlsDir = join(work, 'tls');
     mkdirSync(tlsDir, { recursive: true });
-    const cert = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-keyout', join(tlsDir, 'key.pem'), '-out', join(tlsDir, 'cert.pem')], { encoding: 'utf8' });
-    if (cert.status !== 0) { console.warn('[nginx-config.test] openssl missing: TLS rendering not checked'); return; }
+    const cert = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        join(tlsDir, 'key.pem'),
+        '-out',
+        join(tlsDir, 'cert.pem'),
+      ],
+      { encoding: 'utf8' },
+    );
+    if (cert.status !== 0) {
+      console.warn('[nginx-config.test] openssl missing: TLS rendering not checked');
+      return;
+    }
     const tls = renderNginxConfig({
-      listen: '127.0.0.1:5194', api: ['127.0.0.1:5191'], web: ['127.0.0.1:5193'], clientDir: join(work, 'client'),
-      cacheDir: join(tlsDir, 'cache'), tempDir: join(tlsDir, 'tmp'), pidFile: join(tlsDir, 'nginx.pid'), errorLog: 'stderr', accessLog: join(tlsDir, 'access.log'),
+      listen: '127.0.0.1:5194',
+      api: ['127.0.0.1:5191'],
+      web: ['127.0.0.1:5193'],
+      clientDir: join(work, 'client'),
+      cacheDir: join(tlsDir, 'cache'),
+      tempDir: join(tlsDir, 'tmp'),
+      pidFile: join(tlsDir, 'nginx.pid'),
+      errorLog: 'stderr',
+      accessLog: join(tlsDir, 'access.log'),
       tls: { listen: '127.0.0.1:5195', certificate: join(tlsDir, 'cert.pem'), key: join(tlsDir, 'key.pem') },
     });
     expect(tls).toContain('ssl http2;');
@@ -80,7 +119,12 @@ describe('the generated configuration', () => {
 });
 
 /** A fake process: answers by path what the test asks for, and tells which one it was. */
-interface Upstream { server: Server; port: number; seen: IncomingMessage[]; name: string }
+interface Upstream {
+  server: Server;
+  port: number;
+  seen: IncomingMessage[];
+  name: string;
+}
 async function upstream(name: string): Promise<Upstream> {
   const seen: IncomingMessage[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -91,16 +135,29 @@ async function upstream(name: string): Promise<Upstream> {
       const channel = String(req.headers['x-channel-id'] ?? 'none');
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-request-id': 'from-the-process' };
       const kind = url.searchParams.get('kind') ?? 'public';
-      if (kind === 'public') Object.assign(headers, { 'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60', vary: 'Authorization, X-Channel-Id, Accept-Encoding' });
+      if (kind === 'public')
+        Object.assign(headers, {
+          'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=60',
+          vary: 'Authorization, X-Channel-Id, Accept-Encoding',
+        });
       if (kind === 'private') headers['cache-control'] = 'private, no-store';
       if (kind === 'maxage') headers['cache-control'] = 'public, max-age=30';
       if (kind === 'cookie') Object.assign(headers, { 'cache-control': 'public, s-maxage=30', 'set-cookie': 'cartToken=abc; Path=/' });
       res.writeHead(200, headers);
-      res.end(JSON.stringify({
-        name, channel, path: url.pathname, method: req.method, n: seen.length,
-        encoding: req.headers['accept-encoding'] ?? '', xff: req.headers['x-forwarded-for'], proto: req.headers['x-forwarded-proto'],
-        host: req.headers['x-forwarded-host'], requestId: req.headers['x-request-id'],
-      }));
+      res.end(
+        JSON.stringify({
+          name,
+          channel,
+          path: url.pathname,
+          method: req.method,
+          n: seen.length,
+          encoding: req.headers['accept-encoding'] ?? '',
+          xff: req.headers['x-forwarded-for'],
+          proto: req.headers['x-forwarded-proto'],
+          host: req.headers['x-forwarded-host'],
+          requestId: req.headers['x-request-id'],
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -129,34 +186,57 @@ describe.skipIf(!nginx)('nginx in front of the processes', () => {
     mkdirSync(join(dir, 'client', '_astro'), { recursive: true });
     writeFileSync(join(dir, 'client', '_astro', 'app.abc123.js'), 'console.log(1)');
     // The dead API process comes first: requests must still reach the live one.
-    writeFileSync(join(dir, 'nginx.conf'), clusterConfig({ dir, listen: `127.0.0.1:${port}`, api: [dead, api.port], web: [web.port], clientDir: join(dir, 'client') }));
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      clusterConfig({ dir, listen: `127.0.0.1:${port}`, api: [dead, api.port], web: [web.port], clientDir: join(dir, 'client') }),
+    );
     proc = spawn(nginx!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;'], { stdio: 'inherit' });
     base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`${base}/_astro/app.abc123.js`).then(() => true, () => false)) break;
+      if (
+        await fetch(`${base}/_astro/app.abc123.js`).then(
+          () => true,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
   }, 20_000);
   afterAll(() => {
     proc?.kill('SIGQUIT');
-    for (const u of ups) { u.server.closeAllConnections(); u.server.close(); }
+    for (const u of ups) {
+      u.server.closeAllConnections();
+      u.server.close();
+    }
   });
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
-    return { status: res.status, cache: res.headers.get('x-cache-status'), headers: res.headers, body: await res.json().catch(() => null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      cache: res.headers.get('x-cache-status'),
+      headers: res.headers,
+      body: (await res.json().catch(() => null)) as Record<string, unknown>,
+    };
   };
 
   it('routes /v1, /admin/v1/ and /public.json to the API, the rest to the storefront, resending past a refused process', async () => {
     // First of all (the dead process is not yet resting): POSTs that found it refusing reach the live one.
     for (let i = 0; i < 4; i++) {
-      const post = await fetch(`${base}/v1/carts/init?kind=none&i=${i}`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const post = await fetch(`${base}/v1/carts/init?kind=none&i=${i}`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(post.status).toBe(200);
       expect(await post.json()).toMatchObject({ name: 'api', method: 'POST' });
     }
     expect(ups[0].seen.filter((r) => r.method === 'POST')).toHaveLength(4);
     // …and one of them did try the dead process first.
-    expect(readFileSync(join(dir, 'error.log'), 'utf8')).toMatch(/Connection refused\) while connecting to upstream.*POST \/v1\/carts\/init/);
+    expect(readFileSync(join(dir, 'error.log'), 'utf8')).toMatch(
+      /Connection refused\) while connecting to upstream.*POST \/v1\/carts\/init/,
+    );
     expect((await get('/v1/products?kind=none')).body.name).toBe('api');
     expect((await get('/admin/v1/me?kind=none')).body.name).toBe('api');
     expect((await get('/public.json?kind=none')).body.name).toBe('api');
@@ -177,10 +257,14 @@ describe.skipIf(!nginx)('nginx in front of the processes', () => {
     expect((await get('/v1/products?kind=public&t=1', { 'x-channel-id': 'outlet' })).body.channel).toBe('outlet');
     expect((await get('/v1/products?kind=public&t=1', { 'x-channel-id': 'default' })).body.channel).toBe('default');
     // Encodings: the process is told the negotiated one, and copies are kept apart.
-    const gz = await fetch(`${base}/v1/products?kind=public&t=1`, { headers: { 'x-channel-id': 'default', 'accept-encoding': 'gzip, deflate' } });
+    const gz = await fetch(`${base}/v1/products?kind=public&t=1`, {
+      headers: { 'x-channel-id': 'default', 'accept-encoding': 'gzip, deflate' },
+    });
     expect(gz.headers.get('x-cache-status')).toBe('MISS');
     expect((await gz.json()).encoding).toBe('gzip');
-    const br = await fetch(`${base}/v1/products?kind=public&t=1`, { headers: { 'x-channel-id': 'default', 'accept-encoding': 'gzip, br;q=0' } });
+    const br = await fetch(`${base}/v1/products?kind=public&t=1`, {
+      headers: { 'x-channel-id': 'default', 'accept-encoding': 'gzip, br;q=0' },
+    });
     expect((await br.json()).encoding).toBe('gzip');
     // A cached answer carries this request's id, not the stored one's.
     expect(b.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
@@ -204,7 +288,12 @@ describe.skipIf(!nginx)('nginx in front of the processes', () => {
   });
 
   it('overwrites X-Forwarded-For/-Proto/-Host and X-Request-Id whatever the client sent', async () => {
-    const r = await get('/v1/products?kind=none', { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', 'x-request-id': 'mine' });
+    const r = await get('/v1/products?kind=none', {
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      'x-request-id': 'mine',
+    });
     expect(r.body.xff).toBe('127.0.0.1');
     expect(r.body.proto).toBe('http');
     expect(r.body.host).not.toBe('evil.example');

@@ -90,9 +90,12 @@ describe('the metrics token', () => {
 
   it('in production: optional, but when set at least 32 characters', () => {
     const prod = { NODE_ENV: 'production' };
-    const metricsProblems = (env: Record<string, string>) => productionProblems(API_SETTINGS, env).filter((l) => l.startsWith('METRICS_TOKEN'));
+    const metricsProblems = (env: Record<string, string>) =>
+      productionProblems(API_SETTINGS, env).filter((l) => l.startsWith('METRICS_TOKEN'));
     expect(metricsProblems(prod)).toEqual([]);
-    expect(metricsProblems({ ...prod, METRICS_TOKEN: 'x7Kq'.repeat(6) })).toEqual([expect.stringMatching(/^METRICS_TOKEN: shorter than 32 characters/)]);
+    expect(metricsProblems({ ...prod, METRICS_TOKEN: 'x7Kq'.repeat(6) })).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN: shorter than 32 characters/),
+    ]);
     expect(metricsProblems({ ...prod, METRICS_TOKEN: 'x7Kq9'.repeat(8) })).toEqual([]);
     expect(STOREFRONT_SETTINGS).toContain('METRICS_TOKEN');
   });
@@ -100,16 +103,25 @@ describe('the metrics token', () => {
 
 describe('log lines of a request', () => {
   const lines: Record<string, unknown>[] = [];
-  afterEach(() => { setLogDestination(null); lines.length = 0; });
+  afterEach(() => {
+    setLogDestination(null);
+    lines.length = 0;
+  });
   const capture = () => setLogDestination({ write: (line: string) => lines.push(JSON.parse(line)) });
 
   it('an unhandled error: one line with req_id and the error, the answer with the same id, no secret logged', async () => {
     capture();
     const app = new Hono();
     app.use('*', requestIdMiddleware);
-    app.post('/boom', () => { throw new Error('kaboom'); });
+    app.post('/boom', () => {
+      throw new Error('kaboom');
+    });
     app.onError(handleError);
-    const res = await app.request('/boom', { method: 'POST', headers: { authorization: 'Bearer secret-token-1234', 'content-type': 'application/json' }, body: '{"password":"hunter2"}' });
+    const res = await app.request('/boom', {
+      method: 'POST',
+      headers: { authorization: 'Bearer secret-token-1234', 'content-type': 'application/json' },
+      body: '{"password":"hunter2"}',
+    });
     expect(res.status).toBe(500);
     const id = res.headers.get('x-request-id');
     expect(id).toMatch(HEX32);
@@ -119,7 +131,7 @@ describe('log lines of a request', () => {
     expect(JSON.stringify(lines)).not.toMatch(/secret-token|hunter2/);
   });
 
-  it('a middleware\'s own JSON error gets request_id too; a 200 keeps its body', async () => {
+  it("a middleware's own JSON error gets request_id too; a 200 keeps its body", async () => {
     const app = new Hono();
     app.use('*', requestIdMiddleware);
     app.get('/limited', (c) => c.json({ message: '多すぎます', code: 'x.limited' }, 429));
@@ -135,7 +147,10 @@ describe('log lines of a request', () => {
     capture();
     lineLogger('api')('[maintenance] purged 3 uploads');
     lineLogger('api', 'warn')('plain words');
-    expect(lines.map((l) => [l.component, l.level, l.msg])).toEqual([['maintenance', 'info', 'purged 3 uploads'], ['api', 'warn', 'plain words']]);
+    expect(lines.map((l) => [l.component, l.level, l.msg])).toEqual([
+      ['maintenance', 'info', 'purged 3 uploads'],
+      ['api', 'warn', 'plain words'],
+    ]);
     expect(readableLine(JSON.stringify(lines[1]))).toBe('[api] WARN plain words\n');
   });
 });

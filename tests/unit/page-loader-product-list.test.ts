@@ -8,18 +8,36 @@ import { classifyFailure } from '#lib/page-loader.ts';
 import { findCategoryPath, isPastLastPage, productListHeading, readProductListFilters } from '#lib/product-list.ts';
 
 const tree: CategoryNode[] = [
-  { id: 1, key: 'tops', name: 'トップス', children: [
-    { id: 11, key: 'shirts', name: 'シャツ', children: [{ id: 111, key: 'oxford', name: 'オックスフォードシャツ', children: [] }] },
-  ] },
+  {
+    id: 1,
+    key: 'tops',
+    name: 'トップス',
+    children: [
+      { id: 11, key: 'shirts', name: 'シャツ', children: [{ id: 111, key: 'oxford', name: 'オックスフォードシャツ', children: [] }] },
+    ],
+  },
   { id: 2, key: 'food', name: '食品', children: [] },
 ];
 
 const read = (qs: string) => readProductListFilters(new URLSearchParams(qs));
-const failureOf = (fn: () => unknown) => { try { fn(); return null; } catch (e) { return classifyFailure(e); } };
+const failureOf = (fn: () => unknown) => {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    return classifyFailure(e);
+  }
+};
 
 describe('product list filters from the URL', () => {
   it('reads page and trimmed filters; a bad page is page 1', () => {
-    expect(read('page=3&category=%20tops%20&keyword=シャツ')).toEqual({ page: 3, category: 'tops', keyword: 'シャツ', maker: undefined, brand: undefined });
+    expect(read('page=3&category=%20tops%20&keyword=シャツ')).toEqual({
+      page: 3,
+      category: 'tops',
+      keyword: 'シャツ',
+      maker: undefined,
+      brand: undefined,
+    });
     expect(read('page=abc').page).toBe(1);
     expect(read('page=-2').page).toBe(1);
     expect(read('keyword=%20%20').keyword).toBeUndefined();

@@ -5,7 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#api-client/core/errors.ts';
 import {
-  classifyFailure, failureStatus, FAILED_PAGE_CACHE, loadPage, notFound, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE, routerMiss, type PageContext,
+  classifyFailure,
+  FAILED_PAGE_CACHE,
+  failureStatus,
+  loadPage,
+  notFound,
+  type PageContext,
+  PRIVATE_PAGE_CACHE,
+  PUBLIC_PAGE_CACHE,
+  routerMiss,
 } from '#lib/page-loader.ts';
 
 /** A page context as Astro gives it: a mutable status, real Headers, and a redirect that builds a Response. */
@@ -14,21 +22,41 @@ function page(): PageContext & { redirected: string[] } {
   return {
     redirected,
     response: { status: 200, headers: new Headers() },
-    redirect: (path, status = 302) => { redirected.push(path); return new Response(null, { status, headers: { Location: path } }); },
+    redirect: (path, status = 302) => {
+      redirected.push(path);
+      return new Response(null, { status, headers: { Location: path } });
+    },
   };
 }
 
-const apiError = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) => new ApiError({ status, message: 'x', ...extra });
+const apiError = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
+  new ApiError({ status, message: 'x', ...extra });
 
 describe('failure classification', () => {
   it('404 and 422 from the API, and a loader saying not-found, are the 404 page', () => {
     expect(classifyFailure(apiError(404))).toBe('not-found');
     expect(classifyFailure(apiError(422))).toBe('not-found');
     expect(classifyFailure(new (class extends Error {})())).toBe('error');
-    expect(classifyFailure((() => { try { notFound('page 999'); } catch (e) { return e; } })())).toBe('not-found');
+    expect(
+      classifyFailure(
+        (() => {
+          try {
+            notFound('page 999');
+          } catch (e) {
+            return e;
+          }
+        })(),
+      ),
+    ).toBe('not-found');
   });
-  it('a route whose own router has no page for the path is the router\'s 404 (spec 2 \'This page could not be found\'), still status 404', () => {
-    const miss = (() => { try { routerMiss('social gift step'); } catch (e) { return e; } })();
+  it("a route whose own router has no page for the path is the router's 404 (spec 2 'This page could not be found'), still status 404", () => {
+    const miss = (() => {
+      try {
+        routerMiss('social gift step');
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(classifyFailure(miss)).toBe('router-miss');
     expect(failureStatus('router-miss')).toBe(404);
   });
@@ -69,16 +97,26 @@ describe('loadPage', () => {
 
   it('an API error answers 500 and an unknown channel 404', async () => {
     const err = page();
-    expect(await loadPage(err, async () => { throw apiError(500); })).toMatchObject({ ok: false, failure: 'error' });
+    expect(
+      await loadPage(err, async () => {
+        throw apiError(500);
+      }),
+    ).toMatchObject({ ok: false, failure: 'error' });
     expect(err.response.status).toBe(500);
     const channel = page();
-    expect(await loadPage(channel, async () => { throw apiError(404, { message: 'The channel does not exist.' }); })).toMatchObject({ failure: 'invalid-channel' });
+    expect(
+      await loadPage(channel, async () => {
+        throw apiError(404, { message: 'The channel does not exist.' });
+      }),
+    ).toMatchObject({ failure: 'invalid-channel' });
     expect(channel.response.status).toBe(404);
   });
 
   it('maintenance redirects to /maintenance/ with a 302 the page returns', async () => {
     const ctx = page();
-    const result = await loadPage(ctx, async () => { throw apiError(503); });
+    const result = await loadPage(ctx, async () => {
+      throw apiError(503);
+    });
     expect(result.ok).toBe(false);
     expect(result.redirect?.status).toBe(302);
     expect(result.redirect?.headers.get('Location')).toBe('/maintenance/');

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 
 type Layer = Array<Record<string, unknown>>;
-const layer = () => ((window as unknown as { dataLayer?: Layer }).dataLayer ?? []);
+const layer = () => (window as unknown as { dataLayer?: Layer }).dataLayer ?? [];
 const views = () => layer().filter((e) => e.event === 'page_view');
 
 /** A fresh page load: the module's once-per-load flag starts unset. */

@@ -1,5 +1,5 @@
-import { describe, it, expect } from 'vitest';
-import { readPagination, readLimit, paginationOrSinglePage, PER_PAGE } from '#api-client/core/pagination.ts';
+import { describe, expect, it } from 'vitest';
+import { PER_PAGE, paginationOrSinglePage, readLimit, readPagination } from '#api-client/core/pagination.ts';
 
 describe('pagination headers (spec 3)', () => {
   it('reads x-total, x-per-page, x-last-page, x-current-page', () => {

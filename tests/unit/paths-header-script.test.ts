@@ -13,7 +13,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const script = readFileSync(path.join(root, 'public/header.js'), 'utf8');
 
 function clearCookies() {
-  for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  for (const c of document.cookie.split('; '))
+    if (c) document.cookie = `${c.split('=')[0]}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
 }
 
 /** Renders a header with the hooks and runs the real /header.js over it. */

@@ -1,8 +1,14 @@
 /** Spec 2 redirect rules (and the section 8 ones) as pure functions. */
 import { describe, expect, it } from 'vitest';
 import {
-  cartExpiredRedirect, cartProductNotFoundRedirect, guestOnlyRedirect, homeActionPath, maintenanceRedirect, memberOnlyRedirect,
-  redirectSettingsFrom, refreshFailedRedirect,
+  cartExpiredRedirect,
+  cartProductNotFoundRedirect,
+  guestOnlyRedirect,
+  homeActionPath,
+  maintenanceRedirect,
+  memberOnlyRedirect,
+  redirectSettingsFrom,
+  refreshFailedRedirect,
 } from '#lib/redirects.ts';
 
 const guest = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };
@@ -11,7 +17,9 @@ const off = { noMemberUse: false, verifyEmailOnFirstLogin: false };
 
 describe('login-required screens', () => {
   it('send a visitor who is not logged in to /login/ with the way back', () => {
-    expect(memberOnlyRedirect(guest, '/mypage/order_history/?page=2', off)).toBe(`/login/?redirect=${encodeURIComponent('/mypage/order_history/?page=2')}`);
+    expect(memberOnlyRedirect(guest, '/mypage/order_history/?page=2', off)).toBe(
+      `/login/?redirect=${encodeURIComponent('/mypage/order_history/?page=2')}`,
+    );
   });
   it('let a logged-in member stay', () => {
     expect(memberOnlyRedirect(member, '/mypage/', off)).toBeNull();
@@ -60,7 +68,10 @@ describe('other rules', () => {
     expect(maintenanceRedirect()).toBe('/maintenance/');
   });
   it('reads the two settings by their spec 9 keys', () => {
-    expect(redirectSettingsFrom({ 'SITE.NO_MEMBER_USE': true, 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': true })).toEqual({ noMemberUse: true, verifyEmailOnFirstLogin: true });
+    expect(redirectSettingsFrom({ 'SITE.NO_MEMBER_USE': true, 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': true })).toEqual({
+      noMemberUse: true,
+      verifyEmailOnFirstLogin: true,
+    });
     expect(redirectSettingsFrom(null)).toEqual(off);
   });
 });

@@ -3,8 +3,8 @@
  * Web Locks API (Node's own LockManager stands in for the browser's: two callers are two tabs).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pollUntil } from '#lib/poll.ts';
 import { oneTabAtATime } from '#lib/one-tab.ts';
+import { pollUntil } from '#lib/poll.ts';
 import { SESSION_POLL_INTERVAL_MS, SESSION_POLL_TIMEOUT_MS } from '#lib/timing.ts';
 
 beforeEach(() => {
@@ -38,7 +38,9 @@ describe('pollUntil', () => {
     const check = vi.fn(() => null);
     const result = pollUntil(check, 200, 1000);
     let settled = false;
-    void result.then(() => { settled = true; });
+    void result.then(() => {
+      settled = true;
+    });
     await vi.advanceTimersByTimeAsync(999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -83,8 +85,25 @@ describe('oneTabAtATime with Web Locks', () => {
 
   it('gives up after 3 s and runs itself when the first tab never stores anything', async () => {
     const ran: string[] = [];
-    const a = oneTabAtATime('test:slow', () => false, () => new Promise<string>((r) => setTimeout(() => { ran.push('a'); r('a'); }, 10_000)));
-    const b = oneTabAtATime('test:slow', () => false, async () => { ran.push('b'); return 'b'; });
+    const a = oneTabAtATime(
+      'test:slow',
+      () => false,
+      () =>
+        new Promise<string>((r) =>
+          setTimeout(() => {
+            ran.push('a');
+            r('a');
+          }, 10_000),
+        ),
+    );
+    const b = oneTabAtATime(
+      'test:slow',
+      () => false,
+      async () => {
+        ran.push('b');
+        return 'b';
+      },
+    );
     await vi.advanceTimersByTimeAsync(SESSION_POLL_TIMEOUT_MS - SESSION_POLL_INTERVAL_MS);
     expect(ran).toEqual([]);
     await vi.advanceTimersByTimeAsync(SESSION_POLL_INTERVAL_MS);
@@ -95,7 +114,11 @@ describe('oneTabAtATime with Web Locks', () => {
   });
 
   it('runs at once, without the lock, when the result is already there', async () => {
-    const held = oneTabAtATime('test:ready', () => false, () => new Promise((r) => setTimeout(r, 1000)));
+    const held = oneTabAtATime(
+      'test:ready',
+      () => false,
+      () => new Promise((r) => setTimeout(r, 1000)),
+    );
     const run = vi.fn(async () => 'now');
     await expect(oneTabAtATime('test:ready', () => true, run)).resolves.toBe('now');
     await vi.advanceTimersByTimeAsync(1000);
@@ -103,7 +126,13 @@ describe('oneTabAtATime with Web Locks', () => {
   });
 
   it('lets the lock go when the run fails, so the next tab is not held up', async () => {
-    await expect(oneTabAtATime('test:fail', () => false, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      oneTabAtATime(
+        'test:fail',
+        () => false,
+        () => Promise.reject(new Error('boom')),
+      ),
+    ).rejects.toThrow('boom');
     const run = vi.fn(async () => 'second');
     await expect(oneTabAtATime('test:fail', () => false, run)).resolves.toBe('second');
     expect(vi.getTimerCount()).toBe(0);

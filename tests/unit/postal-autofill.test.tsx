@@ -6,14 +6,19 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError as ServerError } from '../../api/src/lib/errors.ts';
-import { lookupPostalCode as serverLookup } from '../../api/src/services/postal-codes/index.ts';
+import { configureClient, resetClient } from '#api-client/core/http.ts';
 import { useState } from '#islands/common/react.ts';
 import {
-  POSTAL_DEBOUNCE_MS, POSTAL_ERROR_MESSAGE, POSTAL_NOT_FOUND_MESSAGE, postalDigits, usePostalAutofill, type PostalFill,
+  POSTAL_DEBOUNCE_MS,
+  POSTAL_ERROR_MESSAGE,
+  POSTAL_NOT_FOUND_MESSAGE,
+  type PostalFill,
+  postalDigits,
+  usePostalAutofill,
 } from '#islands/common/usePostalAutofill.ts';
-import { configureClient, resetClient } from '#api-client/core/http.ts';
-import { fakeFetch, json, memoryTokens, type Call } from './fake-api.ts';
+import { ApiError as ServerError } from '../../api/src/lib/errors.ts';
+import { lookupPostalCode as serverLookup } from '../../api/src/services/postal-codes/index.ts';
+import { type Call, fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -42,7 +47,15 @@ function AddressForm() {
   });
   return (
     <form>
-      <input name="postal_code" value={values.postal_code} onChange={(e) => { setValues({ ...values, postal_code: e.target.value }); postal.lookup(e.target.value); }} onBlur={(e) => postal.lookup(e.target.value)} />
+      <input
+        name="postal_code"
+        value={values.postal_code}
+        onChange={(e) => {
+          setValues({ ...values, postal_code: e.target.value });
+          postal.lookup(e.target.value);
+        }}
+        onBlur={(e) => postal.lookup(e.target.value)}
+      />
       <output data-status={postal.status}>{postal.message}</output>
       <input name="prefecture" value={values.prefecture} readOnly />
       <input name="city" value={values.city} readOnly />
@@ -64,7 +77,10 @@ beforeEach(() => {
   fills.length = 0;
   host = document.createElement('div');
   document.body.append(host);
-  act(() => { root = createRoot(host); root.render(<AddressForm />); });
+  act(() => {
+    root = createRoot(host);
+    root.render(<AddressForm />);
+  });
 });
 afterEach(() => {
   act(() => root.unmount());
@@ -82,12 +98,21 @@ function type(value: string) {
     input('postal_code').dispatchEvent(new Event('input', { bubbles: true }));
   });
 }
-const blur = () => act(() => { input('postal_code').dispatchEvent(new FocusEvent('focusout', { bubbles: true })); });
+const blur = () =>
+  act(() => {
+    input('postal_code').dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+  });
 
 /** Lets the debounce run out and the request (and its answer) settle. */
 async function settle(ms = POSTAL_DEBOUNCE_MS) {
-  await act(async () => { await vi.advanceTimersByTimeAsync(ms); });
-  for (let i = 0; i < 5; i++) await act(async () => { await Promise.resolve(); await new Promise((r) => setImmediate(r)); });
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+  for (let i = 0; i < 5; i++)
+    await act(async () => {
+      await Promise.resolve();
+      await new Promise((r) => setImmediate(r));
+    });
 }
 
 const codesAsked = () => calls.map((c) => new URL(c.url, 'http://shop.test').searchParams.get('code'));
@@ -95,7 +120,9 @@ const codesAsked = () => calls.map((c) => new URL(c.url, 'http://shop.test').sea
 describe('usePostalAutofill', () => {
   it('fills prefecture, city and town (into address1) for 100-0001 after the pause, nothing more', async () => {
     type('100-0001');
-    await act(async () => { await vi.advanceTimersByTimeAsync(POSTAL_DEBOUNCE_MS - 1); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POSTAL_DEBOUNCE_MS - 1);
+    });
     expect(calls).toHaveLength(0);
     await settle(1);
     expect(codesAsked()).toEqual(['1000001']);
@@ -126,7 +153,9 @@ describe('usePostalAutofill', () => {
 
   it('debounces: codes typed in quick succession send one request, for the last', async () => {
     type('1000001');
-    await act(async () => { await vi.advanceTimersByTimeAsync(100); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
     type('9000001');
     await settle();
     expect(codesAsked()).toEqual(['9000001']);
@@ -135,10 +164,15 @@ describe('usePostalAutofill', () => {
 
   it('cancels a stale request: the older answer never fills the form', async () => {
     let release!: () => void;
-    const gate = new Promise<void>((r) => { release = r; });
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
     handler = async (call) => {
       if (call.url.includes('1000001')) {
-        await Promise.race([gate, new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))]);
+        await Promise.race([
+          gate,
+          new Promise((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+        ]);
       }
       return answer(call);
     };
@@ -192,7 +226,9 @@ describe('usePostalAutofill', () => {
     expect(status()).toBe('error');
     expect(message()).toBe(POSTAL_ERROR_MESSAGE);
 
-    handler = () => { throw new TypeError('Failed to fetch'); };
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
     blur();
     await settle();
     expect(calls).toHaveLength(2);
@@ -208,8 +244,12 @@ describe('usePostalAutofill', () => {
   it('sends nothing once the form is gone', async () => {
     type('1000001');
     act(() => root.unmount());
-    await act(async () => { await vi.advanceTimersByTimeAsync(POSTAL_DEBOUNCE_MS * 2); });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(POSTAL_DEBOUNCE_MS * 2);
+    });
     expect(calls).toHaveLength(0);
-    act(() => { root = createRoot(host); });
+    act(() => {
+      root = createRoot(host);
+    });
   });
 });

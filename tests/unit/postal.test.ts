@@ -1,7 +1,7 @@
-import { beforeEach, describe, it, expect, vi } from 'vitest';
-import { formatPostal, normalizePostal } from '#lib/postal.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { listPrefectures, lookupPostalCode } from '#api-client/account/addresses.ts';
 import { ApiError, configureClient, resetClient } from '#api-client/core/http.ts';
+import { formatPostal, normalizePostal } from '#lib/postal.ts';
 import { fakeFetch, json, memoryTokens } from './fake-api.ts';
 
 describe('postal code (spec 9: shown as 3-4 with a hyphen)', () => {
@@ -28,8 +28,14 @@ describe('postal-code and prefecture calls (src/api-client/addresses.ts)', () =>
 
   it('asks GET /v1/postal-code?code= without the member token and decodes the answer, candidates included', async () => {
     const body = {
-      postal_code: '4980000', prefecture: '愛知県', city: '弥富市', town: '',
-      candidates: [{ prefecture: '愛知県', city: '弥富市', town: '' }, { prefecture: '三重県', city: '桑名郡木曽岬町', town: '' }],
+      postal_code: '4980000',
+      prefecture: '愛知県',
+      city: '弥富市',
+      town: '',
+      candidates: [
+        { prefecture: '愛知県', city: '弥富市', town: '' },
+        { prefecture: '三重県', city: '桑名郡木曽岬町', town: '' },
+      ],
     };
     const api = fakeFetch(() => json(body));
     configureClient({ fetch: api.fetch, tokens: signedIn() });
@@ -39,21 +45,40 @@ describe('postal-code and prefecture calls (src/api-client/addresses.ts)', () =>
   });
 
   it('answers null for an unknown code (404) and rejects other failures', async () => {
-    configureClient({ fetch: fakeFetch(() => json({ message: '郵便番号が見つかりません。', code: 'common.not_found' }, 404)).fetch, tokens: memoryTokens() });
+    configureClient({
+      fetch: fakeFetch(() => json({ message: '郵便番号が見つかりません。', code: 'common.not_found' }, 404)).fetch,
+      tokens: memoryTokens(),
+    });
     expect(await lookupPostalCode('0000000')).toBeNull();
-    configureClient({ fetch: fakeFetch(() => json({ message: '入力内容に誤りがあります', errors: { code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] } }, 422)).fetch });
-    await expect(lookupPostalCode('12-345')).rejects.toMatchObject({ status: 422, errors: { code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] } });
+    configureClient({
+      fetch: fakeFetch(() =>
+        json(
+          { message: '入力内容に誤りがあります', errors: { code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] } },
+          422,
+        ),
+      ).fetch,
+    });
+    await expect(lookupPostalCode('12-345')).rejects.toMatchObject({
+      status: 422,
+      errors: { code: ['郵便番号は郵便番号の形式で入力してください。　例：123-4567'] },
+    });
   });
 
   it('refuses an answer that does not match the contract', async () => {
-    configureClient({ fetch: fakeFetch(() => json({ postal_code: '1000001', prefecture: '東京都', city: 1 })).fetch, tokens: memoryTokens() });
+    configureClient({
+      fetch: fakeFetch(() => json({ postal_code: '1000001', prefecture: '東京都', city: 1 })).fetch,
+      tokens: memoryTokens(),
+    });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(lookupPostalCode('1000001')).rejects.toBeInstanceOf(ApiError);
     vi.restoreAllMocks();
   });
 
   it('lists the prefectures from GET /v1/postal-codes/prefectures', async () => {
-    const list = [{ code: '01', name: '北海道' }, { code: '47', name: '沖縄県' }];
+    const list = [
+      { code: '01', name: '北海道' },
+      { code: '47', name: '沖縄県' },
+    ];
     const api = fakeFetch(() => json(list));
     configureClient({ fetch: api.fetch, tokens: signedIn() });
     expect(await listPrefectures()).toEqual(list);

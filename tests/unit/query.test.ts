@@ -1,16 +1,26 @@
 /** Server data with @nanostores/query: fetchers wired to the API client, mutations invalidate keys. */
-import { describe, it, expect, beforeEach } from 'vitest';
+
 import { atom } from 'nanostores';
-import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '#api-client/core/errors.ts';
-import * as legacy from '#stores/query.ts';
-import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '#stores/queries/client.ts';
-import { addressKeys, catalogKeys, checkoutKeys, contentKeys, orderKeys, PERSONAL_PREFIX, QUERY_KEYS, userKeys } from '#stores/queries/keys.ts';
+import { configureClient, endSession, resetClient } from '#api-client/core/http.ts';
 import { $addresses } from '#stores/queries/addresses.ts';
-import { createOrderListStore, createOrderStore } from '#stores/queries/orders.ts';
 import { createProductListStore, searchFromParams } from '#stores/queries/catalog.ts';
-import { fakeFetch, json, memoryTokens, type Handler } from './fake-api.ts';
-import { order, product, address } from './fixtures.ts';
+import { createApiMutator, holdAtLeast, invalidateKeys, retryDelay } from '#stores/queries/client.ts';
+import {
+  addressKeys,
+  catalogKeys,
+  checkoutKeys,
+  contentKeys,
+  orderKeys,
+  PERSONAL_PREFIX,
+  QUERY_KEYS,
+  userKeys,
+} from '#stores/queries/keys.ts';
+import { createOrderListStore, createOrderStore } from '#stores/queries/orders.ts';
+import * as legacy from '#stores/query.ts';
+import { fakeFetch, type Handler, json, memoryTokens } from './fake-api.ts';
+import { address, order, product } from './fixtures.ts';
 
 function setup(handler: Handler) {
   resetClient();
@@ -59,7 +69,14 @@ describe('fetcher stores', () => {
 
   it('reads the product search back from a key', () => {
     expect(searchFromParams(new URLSearchParams('category=tops&child=1&page=2&sort=new'))).toEqual({
-      page: 2, per: undefined, category: 'tops', maker: undefined, brand: undefined, keyword: undefined, sort: 'new', child: true,
+      page: 2,
+      per: undefined,
+      category: 'tops',
+      maker: undefined,
+      brand: undefined,
+      keyword: undefined,
+      sort: 'new',
+      child: true,
     });
   });
 });
@@ -68,7 +85,10 @@ describe('mutations and invalidation', () => {
   it('a mutation invalidates the keys it changes, so the list refetches', async () => {
     let listCalls = 0;
     setup((c) => {
-      if (c.url === '/v1/me/user-addresses') { listCalls += 1; return json([address], 200, { 'x-limit': '20' }); }
+      if (c.url === '/v1/me/user-addresses') {
+        listCalls += 1;
+        return json([address], 200, { 'x-limit': '20' });
+      }
       return json({});
     });
     const unsub = $addresses.subscribe(() => {});
@@ -82,7 +102,10 @@ describe('mutations and invalidation', () => {
 
   it('logout drops every cached key', async () => {
     let calls = 0;
-    setup(() => { calls += 1; return json([address]); });
+    setup(() => {
+      calls += 1;
+      return json([address]);
+    });
     const unsub = $addresses.subscribe(() => {});
     await settled($addresses);
     endSession({ keepCart: true });
@@ -94,8 +117,10 @@ describe('mutations and invalidation', () => {
 
 describe('query keys by domain', () => {
   it('every personal key (member, addresses, orders) starts with me/ so login and logout drop it', () => {
-    for (const key of [userKeys.me, addressKeys.list, orderKeys.all, orderKeys.listPrefix, orderKeys.detail(7)]) expect(key.startsWith(PERSONAL_PREFIX), key).toBe(true);
-    for (const key of [catalogKeys.products, catalogKeys.product('x'), checkoutKeys.cartPayments, contentKeys.frontSettings]) expect(key.startsWith(PERSONAL_PREFIX), key).toBe(false);
+    for (const key of [userKeys.me, addressKeys.list, orderKeys.all, orderKeys.listPrefix, orderKeys.detail(7)])
+      expect(key.startsWith(PERSONAL_PREFIX), key).toBe(true);
+    for (const key of [catalogKeys.products, catalogKeys.product('x'), checkoutKeys.cartPayments, contentKeys.frontSettings])
+      expect(key.startsWith(PERSONAL_PREFIX), key).toBe(false);
   });
 
   it('an order detail store keys by the order under the orders prefix', async () => {
@@ -107,7 +132,15 @@ describe('query keys by domain', () => {
   });
 
   it('the old flat names still resolve to the same keys and stores through src/stores/query.ts', () => {
-    expect(QUERY_KEYS).toEqual({ personal: 'me/', me: 'me/user', addresses: 'me/user-addresses', orders: 'me/orders', products: 'products', cartPayments: 'payments/carts/', frontSettings: 'settings/front' });
+    expect(QUERY_KEYS).toEqual({
+      personal: 'me/',
+      me: 'me/user',
+      addresses: 'me/user-addresses',
+      orders: 'me/orders',
+      products: 'products',
+      cartPayments: 'payments/carts/',
+      frontSettings: 'settings/front',
+    });
     expect(legacy.$addresses).toBe($addresses);
     expect(legacy.createCartPaymentsStore).toBeTypeOf('function');
     expect(legacy.$me).toBeDefined();

@@ -1,17 +1,24 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Blog } from '#contracts/content.ts';
 import { pageCacheKey } from '../../content-sync/cache-keys.ts';
-import { clearSnapshotCache, loadSnapshot } from '../../content-sync/snapshot.ts';
 import type { Snapshot } from '../../content-sync/schema.ts';
+import { clearSnapshotCache, loadSnapshot } from '../../content-sync/snapshot.ts';
 
 const blog = (n: number, title = `記事 ${n}`): Blog => ({
-  id: n, key: `post-${n}`, title, excerpt: '', body: '<p>本文</p>', image: null, tags: [], published_at: `2026-03-0${n}T00:00:00Z`,
+  id: n,
+  key: `post-${n}`,
+  title,
+  excerpt: '',
+  body: '<p>本文</p>',
+  image: null,
+  tags: [],
+  published_at: `2026-03-0${n}T00:00:00Z`,
 });
 const snapshot = (settings: Record<string, unknown>, blogs: Blog[] = [blog(1)]): Snapshot =>
-  ({ blogs, news: [], makers: [], brands: [], pages: [], settings } as unknown as Snapshot);
+  ({ blogs, news: [], makers: [], brands: [], pages: [], settings }) as unknown as Snapshot;
 
 describe('incremental build cache keys (a page is rendered again only when what it shows changed)', () => {
   it('stay the same for the same item and settings, and change with either', () => {
@@ -33,7 +40,10 @@ describe('incremental build cache keys (a page is rendered again only when what 
 
 describe('snapshot cache', () => {
   let dir = '';
-  afterEach(async () => { clearSnapshotCache(); if (dir) await rm(dir, { recursive: true, force: true }); });
+  afterEach(async () => {
+    clearSnapshotCache();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
 
   it('is read again after a sync rewrote the manifest (a long-lived renderer sees new content)', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'snapshot-'));

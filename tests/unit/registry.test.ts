@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BASE_TOKENS, describeSlots, resolveTheme, themeManifestSchema, themeNameFor, themes, themeSlotsSchema } from '#themes/registry.ts';
+import { BASE_TOKENS, describeSlots, resolveTheme, themeManifestSchema, themeNameFor, themeSlotsSchema, themes } from '#themes/registry.ts';
 import { renderSlotCheck, SLOT_CHECK_FILE } from '#themes/slot-check.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -10,7 +10,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 describe('theme slot registry', () => {
   it('declares the header, footer and the product, cart, news, blog, maker and brand screens', () => {
     const slots = describeSlots().map((s) => s.slot);
-    for (const required of ['Header', 'Footer', 'ProductList', 'ProductDetail', 'Cart', 'CartLines', 'CartTotals', 'CheckoutSteps', 'NewsList', 'NewsDetail', 'BlogList', 'BlogDetail', 'MakerList', 'MakerDetail', 'BrandList']) {
+    for (const required of [
+      'Header',
+      'Footer',
+      'ProductList',
+      'ProductDetail',
+      'Cart',
+      'CartLines',
+      'CartTotals',
+      'CheckoutSteps',
+      'NewsList',
+      'NewsDetail',
+      'BlogList',
+      'BlogDetail',
+      'MakerList',
+      'MakerDetail',
+      'BrandList',
+    ]) {
       expect(slots).toContain(required);
     }
   });
@@ -24,17 +40,21 @@ describe('theme slot registry', () => {
     }
   });
 
-  it('the cart lines and totals are React slots, so the cart island can render the theme\'s version', () => {
+  it("the cart lines and totals are React slots, so the cart island can render the theme's version", () => {
     const defaults = themeSlotsSchema.parse({});
     expect(defaults.CartLines).toBe('themes/default/cart/CartLines.tsx');
     expect(defaults.CartTotals).toBe('themes/default/cart/CartTotals.tsx');
     expect(defaults.CheckoutSteps).toBe('themes/default/checkout/CheckoutSteps.astro');
   });
 
-  it('types every slot module: src/env.d.ts declares virtual:shop/slot/<Slot> for exactly the registry\'s slots', () => {
+  it("types every slot module: src/env.d.ts declares virtual:shop/slot/<Slot> for exactly the registry's slots", () => {
     const env = readFileSync(path.join(root, 'src/env.d.ts'), 'utf8');
     const declared = [...env.matchAll(/declare module 'virtual:shop\/slot\/([A-Za-z]+)'/g)].map((m) => m[1]).sort();
-    expect(declared).toEqual(describeSlots().map((s) => s.slot).sort());
+    expect(declared).toEqual(
+      describeSlots()
+        .map((s) => s.slot)
+        .sort(),
+    );
     expect(env).not.toContain("'virtual:shop/slot/*'");
   });
 
@@ -48,7 +68,7 @@ describe('theme slot registry', () => {
     }
   });
 
-  it('the type-level slot check covers every theme\'s files (regenerate with renderSlotCheck when a theme changes)', () => {
+  it("the type-level slot check covers every theme's files (regenerate with renderSlotCheck when a theme changes)", () => {
     expect(readFileSync(path.join(root, SLOT_CHECK_FILE), 'utf8')).toBe(renderSlotCheck());
   });
 
@@ -69,7 +89,9 @@ describe('resolveTheme', () => {
     const theme = resolveTheme('outlet');
     const defaults = themeSlotsSchema.parse({});
     expect(theme.slots.Header).toBe('themes/outlet/Header.astro');
-    const changed = Object.keys(theme.slots).filter((k) => theme.slots[k as keyof typeof defaults] !== defaults[k as keyof typeof defaults]);
+    const changed = Object.keys(theme.slots).filter(
+      (k) => theme.slots[k as keyof typeof defaults] !== defaults[k as keyof typeof defaults],
+    );
     expect(changed).toEqual(['Header']);
     expect(theme.tokens).toEqual([BASE_TOKENS, 'themes/outlet/tokens.css']);
   });
@@ -77,7 +99,8 @@ describe('resolveTheme', () => {
   it('every file a known theme points at exists', () => {
     for (const name of Object.keys(themes)) {
       const theme = resolveTheme(name);
-      for (const file of [...Object.values(theme.slots), ...theme.tokens]) expect(existsSync(path.join(root, file)), `${name}: ${file}`).toBe(true);
+      for (const file of [...Object.values(theme.slots), ...theme.tokens])
+        expect(existsSync(path.join(root, file)), `${name}: ${file}`).toBe(true);
     }
   });
 
@@ -85,13 +108,17 @@ describe('resolveTheme', () => {
     for (const name of Object.keys(themes)) {
       for (const file of resolveTheme(name).tokens) {
         const css = readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
-        const declarations = css.replace(/:root\s*\{|\}/g, '').split(';').map((d) => d.trim()).filter(Boolean);
+        const declarations = css
+          .replace(/:root\s*\{|\}/g, '')
+          .split(';')
+          .map((d) => d.trim())
+          .filter(Boolean);
         for (const d of declarations) expect(d, `${file}: ${d}`).toMatch(/^--[a-z0-9-]+\s*:/);
       }
     }
   });
 
-  it('carries the theme\'s extra validation rules: the outlet turns on the strict ones, the default none', () => {
+  it("carries the theme's extra validation rules: the outlet turns on the strict ones, the default none", () => {
     expect(resolveTheme('default').rules).toEqual({ strictPassword: false, fullWidthNames: false, kanaKatakana: false });
     expect(resolveTheme('outlet').rules).toEqual({ strictPassword: true, fullWidthNames: true, kanaKatakana: true });
     expect(() => themeManifestSchema.parse({ name: 'x', rules: { noSuchRule: true } })).toThrow();

@@ -8,19 +8,24 @@ import { act, createElement as h } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '#api-client/core/errors.ts';
-import { validateForm } from '#validation/form.ts';
 import FieldError from '#islands/common/FieldError.tsx';
 import { newPasswordSpec, useAccountForm } from '#islands/reminder/account-form.ts';
 import { readToken } from '#islands/reminder/ReminderReset.tsx';
+import { validateForm } from '#validation/form.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 describe('newPasswordSpec', () => {
   it('the confirmation must match: 「パスワード（確認）が一致しません」', () => {
     const spec = newPasswordSpec(undefined, 'default');
-    expect(validateForm({ password: 'new-pass-2026', password_confirmation: 'new-pass-2025' }, spec)).toEqual({ password_confirmation: 'パスワード（確認）が一致しません' });
+    expect(validateForm({ password: 'new-pass-2026', password_confirmation: 'new-pass-2025' }, spec)).toEqual({
+      password_confirmation: 'パスワード（確認）が一致しません',
+    });
     expect(validateForm({ password: 'new-pass-2026', password_confirmation: 'new-pass-2026' }, spec)).toEqual({});
-    expect(validateForm({ password: '', password_confirmation: '' }, spec)).toEqual({ password: 'パスワードは必須項目です', password_confirmation: 'パスワード（確認）は必須項目です' });
+    expect(validateForm({ password: '', password_confirmation: '' }, spec)).toEqual({
+      password: 'パスワードは必須項目です',
+      password_confirmation: 'パスワード（確認）は必須項目です',
+    });
   });
 
   it('compares with the password of the same check, not an earlier one', () => {
@@ -29,16 +34,23 @@ describe('newPasswordSpec', () => {
     expect(validateForm({ password: 'bbbbbbbb', password_confirmation: 'bbbbbbbb' }, spec)).toEqual({});
   });
 
-  it('asks for the API\'s 8 characters in every theme and the strict rule only in the theme that declares it', () => {
-    expect(validateForm({ password: 'short', password_confirmation: 'short' }, newPasswordSpec(undefined, 'default')).password).toBe('パスワードは8文字以上でなければなりません');
-    expect(validateForm({ password: 'onlyletters', password_confirmation: 'onlyletters' }, newPasswordSpec(undefined, 'default'))).toEqual({});
-    expect(validateForm({ password: 'onlyletters', password_confirmation: 'onlyletters' }, newPasswordSpec(undefined, 'outlet')).password)
-      .toBe('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）');
+  it("asks for the API's 8 characters in every theme and the strict rule only in the theme that declares it", () => {
+    expect(validateForm({ password: 'short', password_confirmation: 'short' }, newPasswordSpec(undefined, 'default')).password).toBe(
+      'パスワードは8文字以上でなければなりません',
+    );
+    expect(validateForm({ password: 'onlyletters', password_confirmation: 'onlyletters' }, newPasswordSpec(undefined, 'default'))).toEqual(
+      {},
+    );
+    expect(
+      validateForm({ password: 'onlyletters', password_confirmation: 'onlyletters' }, newPasswordSpec(undefined, 'outlet')).password,
+    ).toBe('パスワードは半角英字と数字を組み合わせて8文字以上で入力してください（記号は - _ . が使えます）');
   });
 
   it('uses the labels it is given in the messages', () => {
     const spec = newPasswordSpec({ password: '新しいパスワード', confirmation: '新しいパスワード（確認）' }, 'default');
-    expect(validateForm({ password: 'abcdefgh', password_confirmation: 'x' }, spec)).toEqual({ password_confirmation: '新しいパスワード（確認）が一致しません' });
+    expect(validateForm({ password: 'abcdefgh', password_confirmation: 'x' }, spec)).toEqual({
+      password_confirmation: '新しいパスワード（確認）が一致しません',
+    });
   });
 });
 
@@ -50,7 +62,7 @@ describe('readToken', () => {
   });
 });
 
-describe('useAccountForm with the API\'s field errors', () => {
+describe("useAccountForm with the API's field errors", () => {
   let root: Root;
   let host: HTMLDivElement;
   let alertText: string | null = null;
@@ -60,17 +72,25 @@ describe('useAccountForm with the API\'s field errors', () => {
     const form = useAccountForm({
       initial: { security_answer: '' },
       spec: { security_answer: { label: '秘密の質問の答え', rules: [] } },
-      onSubmit: () => { alertText = form.showApiError(failWith); },
+      onSubmit: () => {
+        alertText = form.showApiError(failWith);
+      },
     });
-    return h('form', { onSubmit: form.handleSubmit, noValidate: true },
+    return h(
+      'form',
+      { onSubmit: form.handleSubmit, noValidate: true },
       h('label', { htmlFor: form.field('security_answer').id }, '秘密の質問の答え'),
       h('input', form.field('security_answer')),
       h(FieldError, { id: form.errorId('security_answer'), message: form.errors.security_answer }),
-      h('button', { type: 'submit' }, '送信'));
+      h('button', { type: 'submit' }, '送信'),
+    );
   }
 
   const input = () => host.querySelector<HTMLInputElement>('input[name="security_answer"]')!;
-  const submit = () => act(() => { host.querySelector('form')!.requestSubmit(); });
+  const submit = () =>
+    act(() => {
+      host.querySelector('form')!.requestSubmit();
+    });
   function type(value: string) {
     act(() => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(), value);
@@ -82,12 +102,22 @@ describe('useAccountForm with the API\'s field errors', () => {
     alertText = null;
     host = document.createElement('div');
     document.body.append(host);
-    act(() => { root = createRoot(host); root.render(h(Form)); });
+    act(() => {
+      root = createRoot(host);
+      root.render(h(Form));
+    });
   });
-  afterEach(() => { act(() => root.unmount()); host.remove(); });
+  afterEach(() => {
+    act(() => root.unmount());
+    host.remove();
+  });
 
   it('shows a 422 field error under its field, marks it invalid, focuses it, until the value changes', () => {
-    failWith = new ApiError({ status: 422, message: '入力内容に誤りがあります。', errors: { security_answer: ['秘密の質問の答えが正しくありません。'] } });
+    failWith = new ApiError({
+      status: 422,
+      message: '入力内容に誤りがあります。',
+      errors: { security_answer: ['秘密の質問の答えが正しくありません。'] },
+    });
     type('タマ');
     submit();
     expect(alertText).toBeNull();

@@ -1,15 +1,29 @@
 /** Spec 8 "Unknown middleware" and the named route guards that apply spec 2's redirect rules. */
 import { describe, expect, it } from 'vitest';
-import {
-  RouteError, assertMiddlewareNames, authMiddleware, guestMiddleware, middlewareByName, parseMiddlewareNames, routeMiddlewares, runMiddleware, type RouteFacts,
-} from '#lib/route-middleware.ts';
-import { errorPageFacts, loadPage } from '#lib/page-loader.ts';
 import { ApiError } from '#api-client/core/errors.ts';
+import { errorPageFacts, loadPage } from '#lib/page-loader.ts';
+import {
+  assertMiddlewareNames,
+  authMiddleware,
+  guestMiddleware,
+  middlewareByName,
+  parseMiddlewareNames,
+  RouteError,
+  type RouteFacts,
+  routeMiddlewares,
+  runMiddleware,
+} from '#lib/route-middleware.ts';
 
 const off = { noMemberUse: false, verifyEmailOnFirstLogin: false };
 const guest = { isLogin: false, isRegisteredMember: null, isRefreshFailed: false };
 const member = { isLogin: true, isRegisteredMember: true, isRefreshFailed: false };
-const facts = (over: Partial<RouteFacts> = {}): RouteFacts => ({ pathname: '/mypage/', returnTo: '/mypage/', visitor: guest, settings: off, ...over });
+const facts = (over: Partial<RouteFacts> = {}): RouteFacts => ({
+  pathname: '/mypage/',
+  returnTo: '/mypage/',
+  visitor: guest,
+  settings: off,
+  ...over,
+});
 
 describe('the registry', () => {
   it('knows auth, guest, cart and maintenance', () => {
@@ -49,7 +63,16 @@ describe('the guards apply the spec 2 rules', () => {
   });
   it('guest: a member goes to /ec/, an unregistered member to /verify/ with first-login verification on', () => {
     expect(runMiddleware(['guest'], facts({ pathname: '/login/', visitor: member }))).toBe('/ec/');
-    expect(runMiddleware(['guest'], facts({ pathname: '/login/', visitor: { ...member, isRegisteredMember: false }, settings: { ...off, verifyEmailOnFirstLogin: true } }))).toBe('/verify/');
+    expect(
+      runMiddleware(
+        ['guest'],
+        facts({
+          pathname: '/login/',
+          visitor: { ...member, isRegisteredMember: false },
+          settings: { ...off, verifyEmailOnFirstLogin: true },
+        }),
+      ),
+    ).toBe('/verify/');
     expect(runMiddleware(['guest'], facts({ pathname: '/login/' }))).toBeNull();
   });
   it('cart: expiry on a cart page and product-not-found on the confirm step with an empty cart go to /cart/', () => {
@@ -80,21 +103,39 @@ describe('the error page of a failed route change', () => {
 });
 
 describe('an on-demand page whose API call failed', () => {
-  const context = () => ({ response: { status: 200, headers: new Headers() }, redirect: (path: string) => new Response(null, { status: 302, headers: { Location: path } }) });
+  const context = () => ({
+    response: { status: 200, headers: new Headers() },
+    redirect: (path: string) => new Response(null, { status: 302, headers: { Location: path } }),
+  });
 
   it('answers with the API status (a 502 is a 502 page), default 500', async () => {
-    for (const [status, expected] of [[502, 502], [504, 504], [500, 500], [0, 500]] as const) {
+    for (const [status, expected] of [
+      [502, 502],
+      [504, 504],
+      [500, 500],
+      [0, 500],
+    ] as const) {
       const ctx = context();
-      const result = await loadPage(ctx, async () => { throw new ApiError({ status, message: 'upstream' }); });
+      const result = await loadPage(ctx, async () => {
+        throw new ApiError({ status, message: 'upstream' });
+      });
       expect(result).toMatchObject({ ok: false, failure: 'error' });
       expect(ctx.response.status).toBe(expected);
     }
   });
   it('keeps 404, invalid channel and maintenance as they were', async () => {
     const nf = context();
-    await loadPage(nf, async () => { throw new ApiError({ status: 404, message: 'x' }); });
+    await loadPage(nf, async () => {
+      throw new ApiError({ status: 404, message: 'x' });
+    });
     expect(nf.response.status).toBe(404);
     const maint = context();
-    expect((await loadPage(maint, async () => { throw new ApiError({ status: 503, message: 'x' }); })).redirect?.headers.get('Location')).toBe('/maintenance/');
+    expect(
+      (
+        await loadPage(maint, async () => {
+          throw new ApiError({ status: 503, message: 'x' });
+        })
+      ).redirect?.headers.get('Location'),
+    ).toBe('/maintenance/');
   });
 });

@@ -4,12 +4,15 @@ import { sanitizeBody } from '../../content-sync/sanitize.ts';
 
 describe('sanitizeBody keeps what editors may use', () => {
   it('keeps paragraphs, headings h2-h4, lists, emphasis and line breaks', () => {
-    const html = '<h2>見出し</h2><h3>小見出し</h3><h4>項目</h4><p>本文<strong>強調</strong><em>斜体</em><br>改行</p><ul><li>一</li></ul><ol><li>二</li></ol>';
+    const html =
+      '<h2>見出し</h2><h3>小見出し</h3><h4>項目</h4><p>本文<strong>強調</strong><em>斜体</em><br>改行</p><ul><li>一</li></ul><ol><li>二</li></ol>';
     expect(sanitizeBody(html)).toBe(html.replace('<br>', '<br />'));
   });
 
   it('keeps description lists without attributes (the seeded legal pages use them)', () => {
-    expect(sanitizeBody('<dl class="x"><dt>販売業者</dt><dd style="color:red">株式会社キヨラ</dd></dl>')).toBe('<dl><dt>販売業者</dt><dd>株式会社キヨラ</dd></dl>');
+    expect(sanitizeBody('<dl class="x"><dt>販売業者</dt><dd style="color:red">株式会社キヨラ</dd></dl>')).toBe(
+      '<dl><dt>販売業者</dt><dd>株式会社キヨラ</dd></dl>',
+    );
   });
 
   it('keeps links with http(s), mailto, tel and relative hrefs', () => {
@@ -23,7 +26,8 @@ describe('sanitizeBody keeps what editors may use', () => {
   });
 
   it('keeps table parts (the 特定商取引法 page is a table)', () => {
-    const html = '<table><caption>表記</caption><thead><tr><th>項目</th></tr></thead><tbody><tr><td colspan="2">内容</td></tr></tbody><tfoot><tr><td>注</td></tr></tfoot></table>';
+    const html =
+      '<table><caption>表記</caption><thead><tr><th>項目</th></tr></thead><tbody><tr><td colspan="2">内容</td></tr></tbody><tfoot><tr><td>注</td></tr></tfoot></table>';
     expect(sanitizeBody(html)).toBe(html);
   });
 });
@@ -55,7 +59,9 @@ describe('sanitizeBody removes anything that can run or restyle', () => {
   });
 
   it('drops iframes, objects, forms and their content', () => {
-    expect(sanitizeBody('<iframe src="https://x"></iframe><object data="x">o</object><form><input name="a"></form><p>t</p>')).toBe('<p>t</p>');
+    expect(sanitizeBody('<iframe src="https://x"></iframe><object data="x">o</object><form><input name="a"></form><p>t</p>')).toBe(
+      '<p>t</p>',
+    );
   });
 
   it('escapes text so markup hidden in attributes cannot break out', () => {

@@ -8,7 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { screenClass } from '#api-client/site/settings.ts';
-import { BREAKPOINTS_META, DEFAULT_BREAKPOINTS, breakpointsFrom, breakpointsMetaContent, screenClassFor, screenMediaCss } from '#lib/screen-class.ts';
+import {
+  BREAKPOINTS_META,
+  breakpointsFrom,
+  breakpointsMetaContent,
+  DEFAULT_BREAKPOINTS,
+  screenClassFor,
+  screenMediaCss,
+} from '#lib/screen-class.ts';
 import { SCHOOL_BREAKPOINTS } from '../../api/src/db/seed/school.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -39,7 +46,7 @@ describe('screen class', () => {
     expect(breakpointsMetaContent(breakpointsFrom(SCHOOL_BREAKPOINTS))).toBe('640,1080');
   });
 
-  it('/header.js sets <html data-screen> from the page\'s breakpoints, as the rule says', () => {
+  it("/header.js sets <html data-screen> from the page's breakpoints, as the rule says", () => {
     const school = breakpointsMetaContent(breakpointsFrom(SCHOOL_BREAKPOINTS));
     for (const w of [360, 600, 640, 641, 800, 1000, 1080, 1081, 1400]) {
       expect(screenAt(w, school), `width ${w}`).toBe(screenClassFor(w, { sm: 640, md: 1080 }));
@@ -58,8 +65,9 @@ describe('screen class', () => {
     expect(document.documentElement.dataset.screen).toBe('phone');
   });
 
-  it('CSS gets the channel\'s breakpoints at build time: (--screen-phone|tablet|pc) become the rule\'s media queries', () => {
-    const css = '@media (--screen-phone) and (scripting: enabled) { a { color: red } } @media ( --screen-tablet ) { b {} } @media (--screen-pc) { i {} }';
+  it("CSS gets the channel's breakpoints at build time: (--screen-phone|tablet|pc) become the rule's media queries", () => {
+    const css =
+      '@media (--screen-phone) and (scripting: enabled) { a { color: red } } @media ( --screen-tablet ) { b {} } @media (--screen-pc) { i {} }';
     expect(screenMediaCss(css, { sm: 640, md: 1080 })).toBe(
       '@media (width <= 640px) and (scripting: enabled) { a { color: red } } @media (640px < width <= 1080px) { b {} } @media (width > 1080px) { i {} }',
     );

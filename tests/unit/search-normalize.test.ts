@@ -4,9 +4,20 @@ import { containsPattern, normalizeSearch, productSearchText, searchWords } from
 
 describe('normalizeSearch', () => {
   it.each([
-    ['でにむ', 'でにむ'], ['デニム', 'でにむ'], ['ﾃﾞﾆﾑ', 'でにむ'], ['ＤＥＮＩＭ', 'denim'], ['DENIM', 'denim'], ['denim', 'denim'],
-    ['コート', 'こと'], ['こーと', 'こと'], ['ｺｰﾄ', 'こと'], ['スニーカ―', 'すにか'], ['ボ‐ル', 'ぼる'],
-    ['ヴィンテージ', 'ゔぃんてじ'], ['Ｔシャツ', 'tしゃつ'], ['１２３', '123'],
+    ['でにむ', 'でにむ'],
+    ['デニム', 'でにむ'],
+    ['ﾃﾞﾆﾑ', 'でにむ'],
+    ['ＤＥＮＩＭ', 'denim'],
+    ['DENIM', 'denim'],
+    ['denim', 'denim'],
+    ['コート', 'こと'],
+    ['こーと', 'こと'],
+    ['ｺｰﾄ', 'こと'],
+    ['スニーカ―', 'すにか'],
+    ['ボ‐ル', 'ぼる'],
+    ['ヴィンテージ', 'ゔぃんてじ'],
+    ['Ｔシャツ', 'tしゃつ'],
+    ['１２３', '123'],
   ])('%s → %s', (input, expected) => {
     expect(normalizeSearch(input)).toBe(expected);
   });

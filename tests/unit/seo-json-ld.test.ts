@@ -13,7 +13,10 @@ const ORIGIN = 'https://shop.example.jp';
 
 /** What a browser makes of the text inside a JSON-LD script element in a page. */
 function inPage(text: string) {
-  const doc = new DOMParser().parseFromString(`<!doctype html><html><head><script type="application/ld+json">${text}</script></head><body><p id="after">after</p></body></html>`, 'text/html');
+  const doc = new DOMParser().parseFromString(
+    `<!doctype html><html><head><script type="application/ld+json">${text}</script></head><body><p id="after">after</p></body></html>`,
+    'text/html',
+  );
   return { scripts: doc.querySelectorAll('script'), doc };
 }
 
@@ -47,7 +50,10 @@ describe('jsonLdText', () => {
 
 describe('builders', () => {
   it('WebSite has a SearchAction on /product/?keyword={search_term_string}', () => {
-    const site = webSiteJsonLd('テストショップ', ORIGIN) as { '@type': string; potentialAction: { '@type': string; target: { urlTemplate: string }; 'query-input': string } };
+    const site = webSiteJsonLd('テストショップ', ORIGIN) as {
+      '@type': string;
+      potentialAction: { '@type': string; target: { urlTemplate: string }; 'query-input': string };
+    };
     expect(site['@type']).toBe('WebSite');
     expect(site.potentialAction['@type']).toBe('SearchAction');
     expect(site.potentialAction.target.urlTemplate).toBe('https://shop.example.jp/product/?keyword={search_term_string}');
@@ -55,13 +61,19 @@ describe('builders', () => {
   });
 
   it('Organization names the shop with its URL and logo', () => {
-    expect(organizationJsonLd('テストショップ', ORIGIN)).toMatchObject({ '@type': 'Organization', name: 'テストショップ', url: 'https://shop.example.jp/', logo: 'https://shop.example.jp/favicon.svg' });
+    expect(organizationJsonLd('テストショップ', ORIGIN)).toMatchObject({
+      '@type': 'Organization',
+      name: 'テストショップ',
+      url: 'https://shop.example.jp/',
+      logo: 'https://shop.example.jp/favicon.svg',
+    });
   });
 
   it('BreadcrumbList numbers crumbs from 1 with absolute URLs; the last may have none', () => {
     const list = breadcrumbJsonLd([{ name: 'ホーム', path: '/' }, { name: '商品一覧', path: '/product/' }, { name: 'いま' }], ORIGIN);
     expect(list).toEqual({
-      '@context': 'https://schema.org', '@type': 'BreadcrumbList',
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'ホーム', item: 'https://shop.example.jp/' },
         { '@type': 'ListItem', position: 2, name: '商品一覧', item: 'https://shop.example.jp/product/' },
@@ -71,13 +83,30 @@ describe('builders', () => {
   });
 
   it('Article: type, headline cut at 110 characters, ISO date, absolute image, publisher', () => {
-    const article = articleJsonLd({ type: 'BlogPosting', headline: 'あ'.repeat(200), description: '説明', path: '/blog/a/', publishedAt: '2026-04-01T10:00:00+09:00', image: '/img/a.jpg', siteName: 'ショップ' }, ORIGIN);
+    const article = articleJsonLd(
+      {
+        type: 'BlogPosting',
+        headline: 'あ'.repeat(200),
+        description: '説明',
+        path: '/blog/a/',
+        publishedAt: '2026-04-01T10:00:00+09:00',
+        image: '/img/a.jpg',
+        siteName: 'ショップ',
+      },
+      ORIGIN,
+    );
     expect(article).toMatchObject({
-      '@type': 'BlogPosting', url: 'https://shop.example.jp/blog/a/', datePublished: '2026-04-01T01:00:00.000Z',
-      image: ['https://shop.example.jp/img/a.jpg'], publisher: { '@type': 'Organization', name: 'ショップ' },
+      '@type': 'BlogPosting',
+      url: 'https://shop.example.jp/blog/a/',
+      datePublished: '2026-04-01T01:00:00.000Z',
+      image: ['https://shop.example.jp/img/a.jpg'],
+      publisher: { '@type': 'Organization', name: 'ショップ' },
     });
     expect(Array.from(article.headline as string)).toHaveLength(110);
-    const news = articleJsonLd({ type: 'NewsArticle', headline: 'お知らせ', description: '', path: '/news/n/', publishedAt: 'not a date', siteName: 'ショップ' }, ORIGIN);
+    const news = articleJsonLd(
+      { type: 'NewsArticle', headline: 'お知らせ', description: '', path: '/news/n/', publishedAt: 'not a date', siteName: 'ショップ' },
+      ORIGIN,
+    );
     expect(news['@type']).toBe('NewsArticle');
     expect(news).not.toHaveProperty('datePublished');
     expect(news).not.toHaveProperty('image');
@@ -90,7 +119,12 @@ describe('page SEO', () => {
   });
 
   it('a product: canonical without query, its text as description, its image, crumbs through its category', () => {
-    const p = product(1, { key: 'tee-navy-m', name: 'Tシャツ', description: '<b>綿100%</b>\n\nやわらか', image: '/images/products/tee.svg' });
+    const p = product(1, {
+      key: 'tee-navy-m',
+      name: 'Tシャツ',
+      description: '<b>綿100%</b>\n\nやわらか',
+      image: '/images/products/tee.svg',
+    });
     const seo = productSeo(p, ORIGIN);
     expect(seo.canonical).toBe('/product/tee-navy-m/');
     expect(seo.description).toBe('綿100% やわらか');
@@ -102,11 +136,30 @@ describe('page SEO', () => {
   });
 
   it('a blog post is a BlogPosting described by its excerpt; a news item a NewsArticle described by its body text', () => {
-    const blog = postSeo('blog', { id: 1, key: 'spring', title: '春', excerpt: '春の新作', body: '<p>本文</p>', image: '/b.jpg', tags: [], published_at: '2026-03-01T00:00:00Z' }, 'ショップ', ORIGIN);
+    const blog = postSeo(
+      'blog',
+      {
+        id: 1,
+        key: 'spring',
+        title: '春',
+        excerpt: '春の新作',
+        body: '<p>本文</p>',
+        image: '/b.jpg',
+        tags: [],
+        published_at: '2026-03-01T00:00:00Z',
+      },
+      'ショップ',
+      ORIGIN,
+    );
     expect(blog.jsonLd.map((d) => d['@type'])).toEqual(['BlogPosting', 'BreadcrumbList']);
     expect(blog.description).toBe('春の新作');
     expect(blog.image).toBe('/b.jpg');
-    const news = postSeo('news', { id: 2, key: 'n1', title: '休業', body: '<p>年末年始は&amp;休業</p>', is_important: false, published_at: '2026-12-01T00:00:00Z' }, 'ショップ', ORIGIN);
+    const news = postSeo(
+      'news',
+      { id: 2, key: 'n1', title: '休業', body: '<p>年末年始は&amp;休業</p>', is_important: false, published_at: '2026-12-01T00:00:00Z' },
+      'ショップ',
+      ORIGIN,
+    );
     expect(news.jsonLd[0]!['@type']).toBe('NewsArticle');
     expect(news.description).toBe('年末年始は&休業');
   });

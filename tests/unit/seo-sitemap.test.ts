@@ -6,10 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { robotsTxt } from '#lib/seo/robots.ts';
-import { contentSitemapEntries } from '#lib/seo/sitemap-pages.ts';
 import {
-  chunkEntries, newest, planSitemap, productSitemapPath, SITEMAP_MAX_URLS, sitemapIndexXml, urlsetXml, w3cDate, xmlEscape,
+  chunkEntries,
+  newest,
+  planSitemap,
+  productSitemapPath,
+  SITEMAP_MAX_URLS,
+  sitemapIndexXml,
+  urlsetXml,
+  w3cDate,
+  xmlEscape,
 } from '#lib/seo/sitemap.ts';
+import { contentSitemapEntries } from '#lib/seo/sitemap-pages.ts';
 
 const ORIGIN = 'https://shop.example.jp';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -23,24 +31,32 @@ const locs = (doc: Document) => [...doc.getElementsByTagNameNS(NS, 'loc')].map((
 
 describe('urlset', () => {
   it('is valid XML in the sitemaps namespace, URLs absolute and escaped, lastmod in W3C form', () => {
-    const doc = parse(urlsetXml([
-      { loc: '/product/?category=a&brand=b', lastmod: '2026-04-01T10:00:00+09:00' },
-      { loc: '/news/x/', lastmod: null },
-      { loc: "/p/<'\"\u0001>/" },
-    ], ORIGIN));
+    const doc = parse(
+      urlsetXml(
+        [
+          { loc: '/product/?category=a&brand=b', lastmod: '2026-04-01T10:00:00+09:00' },
+          { loc: '/news/x/', lastmod: null },
+          { loc: '/p/<\'"\u0001>/' },
+        ],
+        ORIGIN,
+      ),
+    );
     expect(doc.documentElement.localName).toBe('urlset');
     expect(doc.documentElement.namespaceURI).toBe(NS);
     expect(locs(doc)).toEqual([
       'https://shop.example.jp/product/?category=a&brand=b',
       'https://shop.example.jp/news/x/',
-      'https://shop.example.jp/p/%3C\'%22%01%3E/',
+      "https://shop.example.jp/p/%3C'%22%01%3E/",
     ]);
     const lastmods = [...doc.getElementsByTagNameNS(NS, 'lastmod')].map((l) => l.textContent);
     expect(lastmods).toEqual(['2026-04-01T01:00:00.000Z']);
   });
 
   it('lists a URL once', () => {
-    expect(locs(parse(urlsetXml([{ loc: '/a/' }, { loc: `${ORIGIN}/a/` }, { loc: '/b/' }], ORIGIN)))).toEqual([`${ORIGIN}/a/`, `${ORIGIN}/b/`]);
+    expect(locs(parse(urlsetXml([{ loc: '/a/' }, { loc: `${ORIGIN}/a/` }, { loc: '/b/' }], ORIGIN)))).toEqual([
+      `${ORIGIN}/a/`,
+      `${ORIGIN}/b/`,
+    ]);
   });
 
   it('refuses more than 50,000 URLs', () => {
@@ -70,7 +86,9 @@ describe('splitting', () => {
   });
 
   it('the index is valid XML of <sitemap> entries', () => {
-    const doc = parse(sitemapIndexXml([{ loc: '/sitemap-pages.xml', lastmod: '2026-01-01T00:00:00Z' }, { loc: productSitemapPath(1) }], ORIGIN));
+    const doc = parse(
+      sitemapIndexXml([{ loc: '/sitemap-pages.xml', lastmod: '2026-01-01T00:00:00Z' }, { loc: productSitemapPath(1) }], ORIGIN),
+    );
     expect(doc.documentElement.localName).toBe('sitemapindex');
     expect(doc.getElementsByTagNameNS(NS, 'sitemap')).toHaveLength(2);
     expect(locs(doc)).toEqual([`${ORIGIN}/sitemap-pages.xml`, `${ORIGIN}/sitemap-products-1.xml`]);
@@ -104,10 +122,25 @@ describe('the pages that are not products', () => {
   const byLoc = new Map(entries.map((e) => [e.loc, e.lastmod]));
 
   it('lists home, product list, categories (nested too), brands, makers, both post lists with their pages, posts and static pages', () => {
-    expect([...byLoc.keys()]).toEqual(expect.arrayContaining([
-      '/', '/product/', '/product/?category=tops', '/product/?category=tshirts', '/product/?brand=brand-a',
-      '/maker/', '/maker/maker-a/', '/news/', '/news/page/2/', '/news/n0/', '/news/n11/', '/blog/', '/blog/spring/', '/law/', '/guide/',
-    ]));
+    expect([...byLoc.keys()]).toEqual(
+      expect.arrayContaining([
+        '/',
+        '/product/',
+        '/product/?category=tops',
+        '/product/?category=tshirts',
+        '/product/?brand=brand-a',
+        '/maker/',
+        '/maker/maker-a/',
+        '/news/',
+        '/news/page/2/',
+        '/news/n0/',
+        '/news/n11/',
+        '/blog/',
+        '/blog/spring/',
+        '/law/',
+        '/guide/',
+      ]),
+    );
     expect(byLoc.has('/news/page/3/')).toBe(false);
     expect(entries.filter((e) => e.loc === '/')).toHaveLength(1);
   });
@@ -128,7 +161,8 @@ describe('robots.txt', () => {
   it('allows the shop, disallows the private screens and names the sitemap on SITE_URL', () => {
     expect(text.split('\n')[0]).toBe('User-agent: *');
     expect(text).toContain('Allow: /\n');
-    for (const path of ['/mypage/', '/cart/', '/admin/', '/login/', '/register/', '/reminder/', '/social-gift/']) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ['/mypage/', '/cart/', '/admin/', '/login/', '/register/', '/reminder/', '/social-gift/'])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).not.toMatch(/Disallow: \/(product|news|blog|maker)\//);
     expect(text).toContain('Sitemap: https://shop.example.jp/sitemap.xml');
   });

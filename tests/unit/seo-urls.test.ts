@@ -60,14 +60,23 @@ describe('canonical URLs', () => {
 });
 
 describe('head tags', () => {
-  const base = { fullTitle: 'Tシャツ | ショップ', siteName: 'ショップ', defaultDescription: 'ショップの公式オンラインショップです。', path: '/product/tee/' };
+  const base = {
+    fullTitle: 'Tシャツ | ショップ',
+    siteName: 'ショップ',
+    defaultDescription: 'ショップの公式オンラインショップです。',
+    path: '/product/tee/',
+  };
 
   it('canonical, description, Open Graph and a summary card without an image', () => {
     const tags = seoTags({ ...base, description: '<p>綿100%</p>' }, ORIGIN);
     expect(tags.canonical).toBe('https://shop.example.jp/product/tee/');
     expect(tags.description).toBe('綿100%');
     expect(Object.fromEntries(tags.og)).toMatchObject({
-      'og:title': 'Tシャツ | ショップ', 'og:description': '綿100%', 'og:url': 'https://shop.example.jp/product/tee/', 'og:type': 'website', 'og:locale': 'ja_JP',
+      'og:title': 'Tシャツ | ショップ',
+      'og:description': '綿100%',
+      'og:url': 'https://shop.example.jp/product/tee/',
+      'og:type': 'website',
+      'og:locale': 'ja_JP',
     });
     expect(Object.fromEntries(tags.og)).not.toHaveProperty('og:image');
     expect(Object.fromEntries(tags.twitter)).toMatchObject({ 'twitter:card': 'summary', 'twitter:title': 'Tシャツ | ショップ' });
@@ -95,7 +104,9 @@ describe('head tags', () => {
 
 describe('meta description text', () => {
   it('HTML to text: tags, scripts and comments gone (a space only between blocks), entities decoded, spaces collapsed', () => {
-    expect(htmlToText('<p>春の<strong>新作</strong></p>\n<script>alert(1)</script><!-- x --><p>&lt;限定&gt; &amp; &#x1F600; &#12354;</p>')).toBe('春の新作 <限定> & 😀 あ');
+    expect(
+      htmlToText('<p>春の<strong>新作</strong></p>\n<script>alert(1)</script><!-- x --><p>&lt;限定&gt; &amp; &#x1F600; &#12354;</p>'),
+    ).toBe('春の新作 <限定> & 😀 あ');
   });
 
   it('cut to 120 characters by code point with 「…」, the first non-empty source, else the fallback', () => {

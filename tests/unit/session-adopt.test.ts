@@ -4,21 +4,23 @@
  * unregistered member kept for /verify/ in this tab only, login with history clearing and the
  * post-login warning; the extras survive a page load in the same tab and end with the session.
  */
-import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient, endSession } from '#api-client/core/http.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '#api-client/core/cookie-jar.ts';
-import { useSessionStore, loggedOutState, AUTH_EXTRAS_KEY, readAuthExtras } from '#stores/session.ts';
-import { adoptLoginResponse, LOGIN_WARNINGS, loginWarning } from '#stores/session-actions.ts';
+import { configureClient, endSession, resetClient } from '#api-client/core/http.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
 import { HISTORY_STORAGE_KEY } from '#stores/history-key.ts';
+import { AUTH_EXTRAS_KEY, loggedOutState, readAuthExtras, useSessionStore } from '#stores/session.ts';
+import { adoptLoginResponse, LOGIN_WARNINGS, loginWarning } from '#stores/session-actions.ts';
 import { fakeFetch, json, loginBody } from './fake-api.ts';
 import { cart } from './fixtures.ts';
-import type { LoginResponse } from '#contracts/auth.ts';
 
 const state = () => useSessionStore.getState();
-const body = (overrides: Record<string, unknown> = {}) => loginBody('tok-1', { expires_at: '2099-01-01T00:00:00.000Z', ...overrides }) as LoginResponse;
+const body = (overrides: Record<string, unknown> = {}) =>
+  loginBody('tok-1', { expires_at: '2099-01-01T00:00:00.000Z', ...overrides }) as LoginResponse;
 
 beforeEach(() => {
-  for (const c of document.cookie.split('; ')) if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  for (const c of document.cookie.split('; '))
+    if (c) document.cookie = `${c.split('=')[0]}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   sessionStorage.clear();
   localStorage.clear();
   resetClient();
@@ -61,7 +63,9 @@ describe('adoptLoginResponse', () => {
   });
 
   it('a pending answer whose token has run out is not restored (the login screen stops sending the visitor to /verify/)', async () => {
-    await adoptLoginResponse(body({ is_registered_member: false, expires_at: new Date(Date.now() - 1000).toISOString() }), { source: 'register' });
+    await adoptLoginResponse(body({ is_registered_member: false, expires_at: new Date(Date.now() - 1000).toISOString() }), {
+      source: 'register',
+    });
     await reload();
     expect(state()).toMatchObject({ isRegisteredMember: null, pendingVerification: null });
   });

@@ -1,10 +1,10 @@
 /** Session store (spec 4 "Login", "Session check", "Logout"). */
-import { describe, it, expect, beforeEach, vi } from 'vitest';
-import { configureClient, resetClient, request } from '#api-client/core/http.ts';
-import { useSessionStore, loggedOutState } from '#stores/session.ts';
-import { login, logout } from '#stores/session-actions.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configureClient, request, resetClient } from '#api-client/core/http.ts';
 import { useHistoryStore } from '#stores/history.ts';
-import { fakeFetch, json, memoryTokens, loginBody, type Handler } from './fake-api.ts';
+import { loggedOutState, useSessionStore } from '#stores/session.ts';
+import { login, logout } from '#stores/session-actions.ts';
+import { fakeFetch, type Handler, json, loginBody, memoryTokens } from './fake-api.ts';
 import { product } from './fixtures.ts';
 
 const NOW = 1_700_000_000_000;
@@ -97,7 +97,9 @@ describe('login', () => {
 
   it('bad credentials reject with the server message and stay logged out', async () => {
     setup(() => json({ message: 'ログインIDまたはパスワードが正しくありません。', code: 'auth.failed' }, 422));
-    await expect(login({ username: 'demo', password: 'bad' })).rejects.toMatchObject({ message: 'ログインIDまたはパスワードが正しくありません。' });
+    await expect(login({ username: 'demo', password: 'bad' })).rejects.toMatchObject({
+      message: 'ログインIDまたはパスワードが正しくありません。',
+    });
     expect(state().isLogin).toBe(false);
   });
 });

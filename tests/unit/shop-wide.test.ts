@@ -5,13 +5,22 @@
  * in-flight requests when the page goes away.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#api-client/core/errors.ts';
+import { configureClient, request, resetClient } from '#api-client/core/http.ts';
 import { asLoadTask, pendingLoadTasks } from '#lib/load-tasks.ts';
 import {
-  PREFETCH_VIEWPORT_MAX, bindScrollRestore, claimChunkReload, isChunkLoadError, prefetchAllowed, prefetchUrl, saveScroll, savedScroll,
-  scrollToTarget, startPrefetch, whenIdle,
+  bindScrollRestore,
+  claimChunkReload,
+  isChunkLoadError,
+  PREFETCH_VIEWPORT_MAX,
+  prefetchAllowed,
+  prefetchUrl,
+  savedScroll,
+  saveScroll,
+  scrollToTarget,
+  startPrefetch,
+  whenIdle,
 } from '#scripts/shop-wide.ts';
-import { configureClient, request, resetClient } from '#api-client/core/http.ts';
-import { ApiError } from '#api-client/core/errors.ts';
 import { fakeFetch, hangingResponse, memoryTokens } from './fake-api.ts';
 
 /** A Storage-like map. */
@@ -101,7 +110,12 @@ describe('scroll: back navigation restores the previous position after 500 ms', 
     backForward('back_forward');
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     let finish!: () => void;
-    const load = asLoadTask(() => new Promise<void>((r) => { finish = r; }));
+    const load = asLoadTask(
+      () =>
+        new Promise<void>((r) => {
+          finish = r;
+        }),
+    );
     expect(pendingLoadTasks()).toBe(1);
     bindScrollRestore(store, () => '/cart/');
     await vi.advanceTimersByTimeAsync(500 + 600);
@@ -116,7 +130,12 @@ describe('scroll: back navigation restores the previous position after 500 ms', 
 
     scrollTo.mockClear();
     let finishSlow!: () => void;
-    const slow = asLoadTask(() => new Promise<void>((r) => { finishSlow = r; }));
+    const slow = asLoadTask(
+      () =>
+        new Promise<void>((r) => {
+          finishSlow = r;
+        }),
+    );
     bindScrollRestore(store, () => '/list/');
     await vi.advanceTimersByTimeAsync(500 + 4_999);
     expect(scrollTo).not.toHaveBeenCalled();
@@ -164,7 +183,10 @@ describe('smooth scroll to in-page anchors', () => {
   it('animates over 700 ms with requestAnimationFrame when motion is allowed', () => {
     window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
     const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => {
+      frames.push(cb);
+      return frames.length;
+    });
     const now = 1000;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
@@ -195,7 +217,18 @@ describe('link prefetch', () => {
     const here = window.location;
     expect(prefetchUrl(link('/product/abc/'), here)).toBe('/product/abc/');
     expect(prefetchUrl(link('/news/?page=2'), here)).toBe('/news/?page=2');
-    for (const href of ['/cart/', '/cart/confirm/', '/mypage/', '/mypage/point/', '/login/', '/login_sync/', '/verify/email/', '/admin/', '/mypage/logout/', '/logout']) {
+    for (const href of [
+      '/cart/',
+      '/cart/confirm/',
+      '/mypage/',
+      '/mypage/point/',
+      '/login/',
+      '/login_sync/',
+      '/verify/email/',
+      '/admin/',
+      '/mypage/logout/',
+      '/logout',
+    ]) {
       expect(prefetchUrl(link(href), here), href).toBeNull();
     }
   });
@@ -248,8 +281,12 @@ describe('link prefetch', () => {
     const observed: Element[] = [];
     let callback: IntersectionObserverCallback = () => {};
     class FakeObserver {
-      constructor(cb: IntersectionObserverCallback) { callback = cb; }
-      observe(el: Element) { observed.push(el); }
+      constructor(cb: IntersectionObserverCallback) {
+        callback = cb;
+      }
+      observe(el: Element) {
+        observed.push(el);
+      }
       unobserve() {}
     }
     vi.stubGlobal('IntersectionObserver', FakeObserver);
@@ -258,7 +295,10 @@ describe('link prefetch', () => {
       link('/mypage/');
       startPrefetch(document);
       expect(observed).toHaveLength(12);
-      callback(observed.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry), {} as IntersectionObserver);
+      callback(
+        observed.map((target) => ({ target, isIntersecting: true }) as unknown as IntersectionObserverEntry),
+        {} as IntersectionObserver,
+      );
       expect(hints()).toHaveLength(PREFETCH_VIEWPORT_MAX);
     } finally {
       vi.unstubAllGlobals();
@@ -270,7 +310,14 @@ describe('a route change cancels requests still in flight (spec 2)', () => {
   it('pagehide aborts the API calls of the page being left, silently', async () => {
     resetClient();
     const api = fakeFetch(hangingResponse);
-    configureClient({ baseUrl: 'http://api.test', channelId: 'outlet', fetch: api.fetch, tokens: memoryTokens(null), navigate: vi.fn(), timeoutMs: 10_000 });
+    configureClient({
+      baseUrl: 'http://api.test',
+      channelId: 'outlet',
+      fetch: api.fetch,
+      tokens: memoryTokens(null),
+      navigate: vi.fn(),
+      timeoutMs: 10_000,
+    });
     const pending = request('GET', '/v1/products').catch((e: unknown) => e);
     await Promise.resolve();
     window.dispatchEvent(new Event('pagehide'));

@@ -12,7 +12,9 @@ const regenerate = 'regenerate it: npx node scripts/spec-map.ts [path/to/storefr
 
 /** The repo-relative files a piece of the map links to. */
 const linksIn = (text: string) =>
-  new Set([...text.matchAll(/\]\((\.\.\/[^)\s#]+)\)/g)].map((m) => posix.normalize(posix.join(posix.dirname(mapFile), decodeURIComponent(m[1])))));
+  new Set(
+    [...text.matchAll(/\]\((\.\.\/[^)\s#]+)\)/g)].map((m) => posix.normalize(posix.join(posix.dirname(mapFile), decodeURIComponent(m[1])))),
+  );
 
 /** The map cut at its `## N. Title` headings: section number → its text (subsections included). */
 const sections = new Map<string, string>();
@@ -37,7 +39,9 @@ describe('docs/spec-map.md', () => {
 
   it('lists every file that cites a spec section under that section', () => {
     const linked = new Map([...sections].map(([n, text]) => [n, linksIn(text)]));
-    const unlisted = [...cited].flatMap(([file, nums]) => [...nums].filter((n) => linked.has(n) && !linked.get(n)!.has(file)).map((n) => `${file} → spec ${n}`));
+    const unlisted = [...cited].flatMap(([file, nums]) =>
+      [...nums].filter((n) => linked.has(n) && !linked.get(n)!.has(file)).map((n) => `${file} → spec ${n}`),
+    );
     expect(unlisted, `citations not in ${mapFile} (${regenerate})`).toEqual([]);
   });
 
@@ -46,7 +50,10 @@ describe('docs/spec-map.md', () => {
     const fresh = buildSpecMap(repoRoot, readFileSync(spec!, 'utf8')).split('\n');
     const old = map.split('\n');
     const at = fresh.findIndex((line, i) => line !== old[i]);
-    const first = at < 0 && fresh.length === old.length ? null : { line: (at < 0 ? Math.min(fresh.length, old.length) : at) + 1, committed: old[at], generated: fresh[at] };
+    const first =
+      at < 0 && fresh.length === old.length
+        ? null
+        : { line: (at < 0 ? Math.min(fresh.length, old.length) : at) + 1, committed: old[at], generated: fresh[at] };
     expect(first, `${mapFile} differs from a fresh one (${regenerate})`).toBeNull();
   });
 });

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { describe, it, expect, beforeEach } from 'vitest';
-import { apiState, storeMaintenance, clearMaintenance, MAINTENANCE_STORAGE_KEY } from '#api-client/core/state.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { apiState, clearMaintenance, MAINTENANCE_STORAGE_KEY, storeMaintenance } from '#api-client/core/state.ts';
 import { readMaintenance } from '#api-client/site/maintenance.ts';
 
-beforeEach(() => { clearMaintenance(); sessionStorage.clear(); });
+beforeEach(() => {
+  clearMaintenance();
+  sessionStorage.clear();
+});
 
 describe('maintenance state (spec 4, 8)', () => {
   it('survives the full-page redirect to /maintenance/ through session storage', () => {

@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cursorStylesheet, LOADER_BASE, loaderCss, spinnerStylesheet } from '#themes/default/loaders/files.ts';
 import { resolveTheme, themeCursorSchema, themeLoaderSchema, themeManifestSchema, themes } from '#themes/registry.ts';
 import { CURSOR_IDS, SPINNER_IDS } from '#themes/theme-manifest.ts';
-import { cursorStylesheet, LOADER_BASE, loaderCss, spinnerStylesheet } from '#themes/default/loaders/files.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
@@ -13,7 +13,12 @@ const stripComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 describe('loader choice', () => {
   it('defaults to spinner 0011, size 20, a transparent overlay, centred', () => {
     expect(themeLoaderSchema.parse({})).toEqual({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' });
-    expect(themeManifestSchema.parse({ name: 'x' }).loader).toEqual({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' });
+    expect(themeManifestSchema.parse({ name: 'x' }).loader).toEqual({
+      spinner: '0011',
+      size: 20,
+      overlay: 'transparent',
+      position: 'center',
+    });
   });
 
   it('accepts the spinners 0000–0013 and nothing else', () => {
@@ -42,9 +47,12 @@ describe('loader choice', () => {
   });
 
   it('turns the size, overlay and position into custom properties', () => {
-    expect(loaderCss({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' }))
-      .toBe(':root{--loader-size:20px;--loader-overlay:transparent;--loader-align:center}');
-    expect(loaderCss({ spinner: '0002', size: 32, overlay: 'dark', position: 'top' })).toContain('--loader-size:32px;--loader-overlay:rgb(0 0 0 / 0.35);--loader-align:start center');
+    expect(loaderCss({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' })).toBe(
+      ':root{--loader-size:20px;--loader-overlay:transparent;--loader-align:center}',
+    );
+    expect(loaderCss({ spinner: '0002', size: 32, overlay: 'dark', position: 'top' })).toContain(
+      '--loader-size:32px;--loader-overlay:rgb(0 0 0 / 0.35);--loader-align:start center',
+    );
   });
 });
 
@@ -58,7 +66,7 @@ describe('cursor choice', () => {
   });
 });
 
-describe('the themes\' choices', () => {
+describe("the themes' choices", () => {
   it('the default theme uses the spec defaults: spinner 0011 and cursor 0001', () => {
     const theme = resolveTheme('default');
     expect(theme.loader).toEqual({ spinner: '0011', size: 20, overlay: 'transparent', position: 'center' });

@@ -1,11 +1,11 @@
 /** Spec 9 "Business constants and limits": every time and retry constant, once, in src/lib/timing.ts. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as timing from '#lib/timing.ts';
 import { TOKEN_SAFETY_MARGIN_MS as tokenMargin } from '#api-client/core/token.ts';
-import { TOAST_DURATION_MS as toastDuration } from '#stores/toast.ts';
+import * as timing from '#lib/timing.ts';
 import { MIN_FETCH_MS as minFetch } from '#stores/queries/client.ts';
+import { TOAST_DURATION_MS as toastDuration } from '#stores/toast.ts';
 
 describe('spec 9 constants', () => {
   it('token safety margin 5 s, refresh retry limit 1, chunk-reload guard 60 s', () => {

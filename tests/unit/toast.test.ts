@@ -1,12 +1,15 @@
-import { describe, it, expect, beforeEach, afterEach, vi } from 'vitest';
-import { useToastStore, toast, toastError, pushToast, TOAST_POSITION, TOAST_DURATION_MS, TOAST_MAX } from '#stores/toast.ts';
-import { ApiError } from '#api-client/core/errors.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '#api-client/core/errors.ts';
+import { pushToast, TOAST_DURATION_MS, TOAST_MAX, TOAST_POSITION, toast, toastError, useToastStore } from '#stores/toast.ts';
 
 const globalCss = readFileSync(path.resolve(import.meta.dirname, '../../src/styles/global.css'), 'utf8');
 
-beforeEach(() => { vi.useFakeTimers(); useToastStore.getState().clear(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+  useToastStore.getState().clear();
+});
 afterEach(() => vi.useRealTimers());
 
 const messages = () => useToastStore.getState().toasts.map((t) => t.message);

@@ -1,10 +1,10 @@
-import { describe, it, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeExpiresAt, isTokenExpired, TOKEN_SAFETY_MARGIN_MS } from '#api-client/core/token.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
 
 describe('token expiry (spec 4, 9: 5 s safety margin)', () => {
-  it('expires 5 s before the server\'s stated lifetime', () => {
+  it("expires 5 s before the server's stated lifetime", () => {
     expect(TOKEN_SAFETY_MARGIN_MS).toBe(5000);
     expect(computeExpiresAt({ expires_in: 3600 }, NOW)).toBe(NOW + 3_600_000 - 5000);
   });

@@ -1,15 +1,31 @@
 /** Validation rules of spec 5, with the exact Japanese messages. */
-import { describe, it, expect } from 'vitest';
-import {
-  required, maxLength, minLength, email, kana, post, decimal, tel, halfWidthAlphaNum, phoneDigits, postalDigits,
-  fullWidth, requiredWithoutAll, dateBirth, minDate, passwordRules, validate,
-} from '#validation/rules.ts';
-import { validateForm } from '#validation/form.ts';
+import { describe, expect, it } from 'vitest';
 import { messages } from '#contracts/messages.ts';
+import { validateForm } from '#validation/form.ts';
+import {
+  dateBirth,
+  decimal,
+  email,
+  fullWidth,
+  halfWidthAlphaNum,
+  kana,
+  maxLength,
+  minDate,
+  minLength,
+  passwordRules,
+  phoneDigits,
+  post,
+  postalDigits,
+  required,
+  requiredWithoutAll,
+  tel,
+  validate,
+} from '#validation/rules.ts';
 
 describe('spec 5 rules and messages', () => {
   it('kana: full-width katakana only; spaces, ー and ・ allowed', () => {
-    for (const ok of ['ヤマダ', 'ヤマダ　タロウ', 'ヤマダ タロウ', 'ルー・ガルー', 'ヴァイオリン', '']) expect(kana(ok, 'フリガナ')).toBeNull();
+    for (const ok of ['ヤマダ', 'ヤマダ　タロウ', 'ヤマダ タロウ', 'ルー・ガルー', 'ヴァイオリン', ''])
+      expect(kana(ok, 'フリガナ')).toBeNull();
     for (const bad of ['やまだ', 'ﾔﾏﾀﾞ', 'Yamada', '山田']) expect(kana(bad, 'フリガナ')).toBe('フリガナは全角カタカナで入力してください');
   });
 
@@ -29,7 +45,8 @@ describe('spec 5 rules and messages', () => {
   });
 
   it('tel: empty allowed; 10 or 11 digits from 0 without hyphens; 0 then three groups of 1–4 digits with hyphens', () => {
-    for (const ok of ['', '0312345678', '09012345678', '03-1234-5678', '090-1234-5678', '0120-123-456']) expect(tel(ok, '電話番号')).toBeNull();
+    for (const ok of ['', '0312345678', '09012345678', '03-1234-5678', '090-1234-5678', '0120-123-456'])
+      expect(tel(ok, '電話番号')).toBeNull();
     for (const bad of ['312345678', '031234567', '090123456789', '3-1234-5678', '03-12345-678', '03-1234']) {
       expect(tel(bad, '電話番号')).toBe('電話番号は電話番号のフォーマットで入力してください');
     }
@@ -73,13 +90,14 @@ describe('spec 5 rules and messages', () => {
     expect(email('demo@', 'メールアドレス')).toBe('メールアドレスは有効なメールアドレスではありません');
   });
 
-  it("password: required in all themes; the one theme adds 8+ letters and digits combined with - _ .", () => {
+  it('password: required in all themes; the one theme adds 8+ letters and digits combined with - _ .', () => {
     expect(validate('', 'パスワード', passwordRules(false))).toBe('パスワードは必須項目です');
     expect(validate('abc', 'パスワード', passwordRules(false))).toBeNull();
     const strict = passwordRules(true);
     expect(validate('demo-pass-2026', 'パスワード', strict)).toBeNull();
     expect(validate('a1_b2.c3', 'パスワード', strict)).toBeNull();
-    for (const bad of ['abcdefgh', '12345678', 'ab1', 'abc123!!x']) expect(validate(bad, 'パスワード', strict)).toBe(messages.password('パスワード'));
+    for (const bad of ['abcdefgh', '12345678', 'ab1', 'abc123!!x'])
+      expect(validate(bad, 'パスワード', strict)).toBe(messages.password('パスワード'));
   });
 
   it('phone numbers: half-width digits, at most 11, no hyphens; postal code: 7 half-width digits', () => {

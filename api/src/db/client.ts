@@ -80,10 +80,19 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
   const server = await startPgliteServer(dir, pgliteDataDir ?? null);
   // PGlite has one session: one connection, and no server-side timeouts to apply (nothing can hang
   // it from outside); the socket is local, so a connect timeout only guards against a dead worker.
-  const pool = await openPool(server.connection, { ...settings, max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 }, 'PGlite')
-    .catch(async (error: unknown) => { await server.close(); throw error; });
+  const pool = await openPool(
+    server.connection,
+    { ...settings, max: 1, statementTimeoutMs: 0, idleInTransactionTimeoutMs: 0 },
+    'PGlite',
+  ).catch(async (error: unknown) => {
+    await server.close();
+    throw error;
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
-  const close = async () => { await pool.end(); await server.close(); };
+  const close = async () => {
+    await pool.end();
+    await server.close();
+  };
   try {
     if (migrate) await migrateSingle(db);
   } catch (error) {

@@ -16,7 +16,10 @@ export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)),
 export const MIGRATION_LOCK = 20261202;
 
 /** What the code's journal says: one entry per migration, with the timestamp drizzle records. */
-interface CodeMigration { folderMillis: number; hash: string }
+interface CodeMigration {
+  folderMillis: number;
+  hash: string;
+}
 
 let codeMigrations: Promise<CodeMigration[]> | null = null;
 
@@ -26,10 +29,16 @@ export function expectedMigrations(): Promise<CodeMigration[]> {
   return codeMigrations;
 }
 
-export interface SchemaStatus { current: boolean; applied: number; expected: number }
+export interface SchemaStatus {
+  current: boolean;
+  applied: number;
+  expected: number;
+}
 
 /** Anything that runs one SQL statement: a drizzle database or transaction. */
-interface Executor { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }
+interface Executor {
+  execute: (query: ReturnType<typeof sql>) => Promise<unknown>;
+}
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) as Record<string, unknown>[];
@@ -57,7 +66,11 @@ export function behindReason(status: SchemaStatus): string {
   return `database schema is behind: ${status.applied} of ${status.expected} migrations applied; run npm run db:migrate`;
 }
 
-export interface MigrationResult { before: SchemaStatus; after: SchemaStatus; waited: boolean }
+export interface MigrationResult {
+  before: SchemaStatus;
+  after: SchemaStatus;
+  waited: boolean;
+}
 
 /** Applies the pending migrations over `db` (drizzle's migrator, one transaction), counting them. */
 async function applyPending(db: Executor): Promise<{ before: SchemaStatus; after: SchemaStatus }> {

@@ -29,7 +29,9 @@ export async function startPgliteServer(dataDir: string | null, loadDataDir: Uin
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
     workerData: { dataDir: dataDir ? resolve(dataDir) : null, listen, loadDataDir } satisfies PgliteWorkerData,
   });
-  const removeSocketDir = () => { if (socketDir) rmSync(socketDir, { recursive: true, force: true }); };
+  const removeSocketDir = () => {
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+  };
   const ready = await new Promise<PgliteWorkerMessage>((resolvePromise, reject) => {
     worker.once('message', resolvePromise);
     worker.once('error', reject);
@@ -41,28 +43,39 @@ export async function startPgliteServer(dataDir: string | null, loadDataDir: Uin
     const where = dataDir ? `in ${dataDir}` : 'in memory';
     throw new Error(`cannot open the embedded database ${where} (${ready.type === 'error' ? ready.message : 'no answer'})`);
   }
-  const connection = 'path' in ready.address
-    ? { host: socketDir!, port: 5432, user: 'postgres', database: 'postgres' }
-    : { host: ready.address.host, port: ready.address.port, user: 'postgres', database: 'postgres' };
+  const connection =
+    'path' in ready.address
+      ? { host: socketDir!, port: 5432, user: 'postgres', database: 'postgres' }
+      : { host: ready.address.host, port: ready.address.port, user: 'postgres', database: 'postgres' };
   let closing: Promise<void> | undefined;
-  const close = () => closing ??= new Promise<void>((resolvePromise) => {
-    const done = () => { removeSocketDir(); resolvePromise(); };
-    worker.once('exit', done);
-    worker.once('message', (m: PgliteWorkerMessage) => { if (m.type === 'closed') void worker.terminate(); });
-    worker.postMessage({ type: 'close' });
-  });
-  const dumpDataDir = () => new Promise<Uint8Array<ArrayBuffer>>((resolvePromise, reject) => {
-    const onMessage = (m: PgliteWorkerMessage) => {
-      if (m.type !== 'dumped') return;
-      worker.off('message', onMessage);
-      worker.off('exit', onExit);
-      resolvePromise(m.data);
-    };
-    const onExit = () => { worker.off('message', onMessage); reject(new Error('the embedded database worker exited during a dump')); };
-    worker.on('message', onMessage);
-    worker.once('exit', onExit);
-    worker.postMessage({ type: 'dump' });
-  });
+  const close = () =>
+    (closing ??= new Promise<void>((resolvePromise) => {
+      const done = () => {
+        removeSocketDir();
+        resolvePromise();
+      };
+      worker.once('exit', done);
+      worker.once('message', (m: PgliteWorkerMessage) => {
+        if (m.type === 'closed') void worker.terminate();
+      });
+      worker.postMessage({ type: 'close' });
+    }));
+  const dumpDataDir = () =>
+    new Promise<Uint8Array<ArrayBuffer>>((resolvePromise, reject) => {
+      const onMessage = (m: PgliteWorkerMessage) => {
+        if (m.type !== 'dumped') return;
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        resolvePromise(m.data);
+      };
+      const onExit = () => {
+        worker.off('message', onMessage);
+        reject(new Error('the embedded database worker exited during a dump'));
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', onExit);
+      worker.postMessage({ type: 'dump' });
+    });
   // The worker must not keep a finished process alive (tests, scripts that forget close()).
   worker.unref();
   return { connection, close, dumpDataDir };

@@ -32,14 +32,20 @@ const CANCEL_REQUEST = 80877102;
 const PROTOCOL_3 = 196608;
 
 /** A protocol message of a connection, or (message null) the clean-up after it closed. */
-interface Job { conn: Connection; message: Uint8Array | null; done: () => void }
+interface Job {
+  conn: Connection;
+  message: Uint8Array | null;
+  done: () => void;
+}
 
 class Connection {
   buffer = Buffer.alloc(0);
   started = false;
   closed = false;
   readonly socket: Socket;
-  constructor(socket: Socket) { this.socket = socket; }
+  constructor(socket: Socket) {
+    this.socket = socket;
+  }
 }
 
 let db: PGlite;
@@ -66,7 +72,9 @@ async function pump(): Promise<void> {
       await db.execProtocolRawStream(job.message, {
         // PGlite hands out a view of its reused receive buffer: copy it, or a write still queued on a
         // busy socket is overwritten by the next chunk (answers over ~128 KB arrived corrupt).
-        onRawData: (data) => { if (!job.conn.closed) job.conn.socket.write(Buffer.from(data)); },
+        onRawData: (data) => {
+          if (!job.conn.closed) job.conn.socket.write(Buffer.from(data));
+        },
       });
       // After Sync or a simple Query the connection is idle unless it left a transaction open.
       if ((type === 0x53 || type === 0x51 || !job.conn.started) && !db.isInTransaction()) owner = null;
@@ -123,18 +131,36 @@ function serve(socket: Socket): void {
   socket.setNoDelay(true);
   socket.on('data', (data) => {
     conn.buffer = Buffer.concat([conn.buffer, data]);
-    chain = chain.then(async () => {
-      for (let m = nextMessage(conn); m; m = nextMessage(conn)) {
-        if (m === 'cancel') { socket.destroy(); return; } // no backend to signal: PGlite cannot cancel
-        if (m === 'ssl') { socket.write('N'); continue; }
-        if (conn.started && m[0] === 0x58) { socket.end(); return; } // Terminate
-        const message = new Uint8Array(m);
-        await new Promise<void>((done) => { queue.push({ conn, message, done }); void pump(); });
-      }
-    }).catch(() => { socket.destroy(); });
+    chain = chain
+      .then(async () => {
+        for (let m = nextMessage(conn); m; m = nextMessage(conn)) {
+          if (m === 'cancel') {
+            socket.destroy();
+            return;
+          } // no backend to signal: PGlite cannot cancel
+          if (m === 'ssl') {
+            socket.write('N');
+            continue;
+          }
+          if (conn.started && m[0] === 0x58) {
+            socket.end();
+            return;
+          } // Terminate
+          const message = new Uint8Array(m);
+          await new Promise<void>((done) => {
+            queue.push({ conn, message, done });
+            void pump();
+          });
+        }
+      })
+      .catch(() => {
+        socket.destroy();
+      });
   });
   socket.on('error', () => {});
-  socket.on('close', () => { void chain.then(() => release(conn)); });
+  socket.on('close', () => {
+    void chain.then(() => release(conn));
+  });
 }
 
 async function main() {

@@ -16,7 +16,10 @@ export interface AllowList {
 
 /** Parses MAINTENANCE_ALLOW; `error` names the first entry that is neither an address nor a CIDR range. */
 export function parseAllowList(text: string | undefined): { list: AllowList } | { error: string } {
-  const entries = (text ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const blocks = new BlockList();
   for (const entry of entries) {
     const [address, prefix, ...rest] = entry.split('/');

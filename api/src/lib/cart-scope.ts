@@ -4,4 +4,9 @@ import type { AppEnv } from '../context.ts';
 import type { CartScope } from '../services/carts/types.ts';
 
 /** The cart scope of this request (guest when no valid bearer token came with it). */
-export const cartScope = (c: Context<AppEnv>): CartScope => ({ db: c.get('db'), env: c.get('env'), channel: c.get('channel'), user: c.get('user') });
+export const cartScope = (c: Context<AppEnv>): CartScope => ({
+  db: c.get('db'),
+  env: c.get('env'),
+  channel: c.get('channel'),
+  user: c.get('user'),
+});

@@ -38,7 +38,10 @@ export function clientKeyOf(address: string): string {
   if (!h) return address;
   const mapped = h.slice(0, 5).every((x) => x === 0) && h[5] === 0xffff;
   if (mapped) return [h[6] >> 8, h[6] & 255, h[7] >> 8, h[7] & 255].join('.');
-  return `${h.slice(0, 4).map((x) => x.toString(16)).join(':')}::/64`;
+  return `${h
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 /**

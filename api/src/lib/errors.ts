@@ -19,7 +19,11 @@ export class ApiError extends Error {
   code: string | undefined;
   errors: Record<string, string[]> | undefined;
   headers: Record<string, string> | undefined;
-  constructor(status: ContentfulStatusCode, message: string, opts: { code?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    opts: { code?: string; errors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.status = status;
     this.code = opts.code;
@@ -66,7 +70,11 @@ const HTTP_ERRORS: Partial<Record<number, [message: string, code: string]>> = {
 /** The ApiError for an HTTP status (Japanese message and code). */
 export function httpError(status: ContentfulStatusCode): ApiError {
   if (status === 503) return serviceUnavailable();
-  const [message, code] = HTTP_ERRORS[status] ?? (status >= 500 ? ['サーバーエラーが発生しました。', 'common.server_error'] : ['リクエストを処理できませんでした。', 'common.client_error']);
+  const [message, code] =
+    HTTP_ERRORS[status] ??
+    (status >= 500
+      ? ['サーバーエラーが発生しました。', 'common.server_error']
+      : ['リクエストを処理できませんでした。', 'common.client_error']);
   return new ApiError(status, message, { code });
 }
 
@@ -74,9 +82,19 @@ export function httpError(status: ContentfulStatusCode): ApiError {
 // exceptions (class 08), shutdown and crash (57P01-57P03), statement or lock timeout (57014, 55P03),
 // idle-in-transaction timeout (25P03), too many connections and other resource limits (class 53).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|57014|55P03|25P03|53...)$/;
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EPIPE']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 // "timeout expired": a pooled client's own connect timeout (api/src/db/pool.ts), shorter than the pool's wait.
-const UNAVAILABLE_TEXT = /timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed and is not queryable/i;
+const UNAVAILABLE_TEXT =
+  /timeout exceeded when trying to connect|^timeout expired$|Query read timeout|Connection terminated|Client has encountered a connection error|Cannot use a pool after calling end|PGlite is closed|Client was closed and is not queryable/i;
 
 /** What a database (or driver) error means for the client, or null when it is not one we know. */
 export function dbErrorOf(err: unknown): ApiError | null {
@@ -118,10 +136,15 @@ export const isTagged = (res: Response): boolean => tagged.has(res);
 export function errorResponse(c: Context, err: ApiError) {
   for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
   const requestId = currentRequestId();
-  const res = c.json({
-    message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.errors ? { errors: err.errors } : {}),
-    ...(requestId ? { request_id: requestId } : {}),
-  }, err.status);
+  const res = c.json(
+    {
+      message: err.message,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.errors ? { errors: err.errors } : {}),
+      ...(requestId ? { request_id: requestId } : {}),
+    },
+    err.status,
+  );
   tagged.add(res);
   return res;
 }
@@ -129,13 +152,21 @@ export function errorResponse(c: Context, err: ApiError) {
 /** hono onError: known errors keep their status, database errors are mapped, anything else is a logged 500. */
 export function handleError(err: Error, c: Context) {
   if (err instanceof ApiError) {
-    if (err.status >= 500) log.warn({ method: c.req.method, path: c.req.path, status: err.status, code: err.code }, `answered ${err.status} ${err.code ?? ''}: ${err.message}`);
+    if (err.status >= 500)
+      log.warn(
+        { method: c.req.method, path: c.req.path, status: err.status, code: err.code },
+        `answered ${err.status} ${err.code ?? ''}: ${err.message}`,
+      );
     return errorResponse(c, err);
   }
   if (err instanceof HTTPException) return errorResponse(c, httpError(err.status as ContentfulStatusCode));
   const mapped = dbErrorOf(err);
   if (mapped) {
-    if (mapped.status === 503) log.warn({ method: c.req.method, path: c.req.path, cause: describe(err) }, `database unavailable: ${c.req.method} ${c.req.path} ${describe(err)}`);
+    if (mapped.status === 503)
+      log.warn(
+        { method: c.req.method, path: c.req.path, cause: describe(err) },
+        `database unavailable: ${c.req.method} ${c.req.path} ${describe(err)}`,
+      );
     return errorResponse(c, mapped);
   }
   log.error({ err, method: c.req.method, path: c.req.path }, `unhandled error ${c.req.method} ${c.req.path}`);

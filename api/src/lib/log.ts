@@ -9,7 +9,7 @@
  */
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
-import { pino, type DestinationStream, type Logger } from 'pino';
+import { type DestinationStream, type Logger, pino } from 'pino';
 import { currentRequestId } from './request-context.ts';
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -29,7 +29,9 @@ function serviceFromArgv(): string {
 let service = serviceFromArgv();
 
 /** Sets the `service` field of every later line (scripts/host/start.ts with an external API: storefront). */
-export function setLogService(name: string): void { service = name; }
+export function setLogService(name: string): void {
+  service = name;
+}
 
 const QUIET = new Set(['level', 'time', 'pid', 'hostname', 'service', 'component', 'msg']);
 
@@ -37,7 +39,9 @@ const QUIET = new Set(['level', 'time', 'pid', 'hostname', 'service', 'component
 export function readableLine(json: string): string {
   try {
     const o = JSON.parse(json) as Record<string, unknown> & { err?: { stack?: string } };
-    const extra = Object.entries(o).filter(([k]) => !QUIET.has(k) && k !== 'err').map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+    const extra = Object.entries(o)
+      .filter(([k]) => !QUIET.has(k) && k !== 'err')
+      .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
     const head = `[${String(o.component ?? o.service)}] ${o.level === 'info' ? '' : `${String(o.level).toUpperCase()} `}${String(o.msg ?? '')}${extra.length ? ` ${extra.join(' ')}` : ''}`;
     return `${head}${o.err?.stack ? `\n${o.err.stack}` : ''}\n`;
   } catch {
@@ -56,26 +60,46 @@ const sink: DestinationStream = {
 };
 
 /** Tests: send every line to `stream` (null: back to stdout). */
-export function setLogDestination(stream: { write(line: string): unknown } | null): void { destination = stream; }
+export function setLogDestination(stream: { write(line: string): unknown } | null): void {
+  destination = stream;
+}
 
 const SECRET_PATHS = [
-  'req.headers.authorization', 'req.headers.cookie', 'req.headers["set-cookie"]', 'req.body',
-  'headers.authorization', 'headers.cookie', 'headers["set-cookie"]', 'body',
-  'password', '*.password', 'token', '*.token', 'card', '*.card', 'card_number', '*.card_number', 'cvc', '*.cvc',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["set-cookie"]',
+  'req.body',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  'body',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'card',
+  '*.card',
+  'card_number',
+  '*.card_number',
+  'cvc',
+  '*.cvc',
 ];
 
-export const logger: Logger = pino({
-  level: levelFromEnv(),
-  base: { pid: process.pid, hostname: hostname() },
-  mixin() {
-    const reqId = currentRequestId();
-    return reqId ? { service, req_id: reqId } : { service };
+export const logger: Logger = pino(
+  {
+    level: levelFromEnv(),
+    base: { pid: process.pid, hostname: hostname() },
+    mixin() {
+      const reqId = currentRequestId();
+      return reqId ? { service, req_id: reqId } : { service };
+    },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: pino.stdSerializers.err },
+    redact: { paths: SECRET_PATHS, censor: '[redacted]' },
   },
-  timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
-  serializers: { err: pino.stdSerializers.err },
-  redact: { paths: SECRET_PATHS, censor: '[redacted]' },
-}, sink);
+  sink,
+);
 
 /** A child logger for one part of a process: `component` on each of its lines. */
 export const logFor = (component: string): Logger => logger.child({ component });
@@ -89,9 +113,12 @@ export function lineLogger(component: string, level: 'info' | 'warn' | 'error' =
   const children = new Map<string, Logger>();
   return (line) => {
     const m = /^\[([a-z][\w-]*)\] (.*)$/s.exec(line);
-    if (!m || m[1] === component) { base[level](m ? m[2] : line); return; }
+    if (!m || m[1] === component) {
+      base[level](m ? m[2] : line);
+      return;
+    }
     let child = children.get(m[1]);
-    if (!child) children.set(m[1], child = logFor(m[1]));
+    if (!child) children.set(m[1], (child = logFor(m[1])));
     child[level](m[2]);
   };
 }

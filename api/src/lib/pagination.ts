@@ -1,7 +1,11 @@
 /** Pagination as the spec wants it: `page`/`per` in, x-total/x-per-page/x-last-page/x-current-page out. */
 import type { Context } from 'hono';
 
-export interface Page { page: number; per: number; offset: number }
+export interface Page {
+  page: number;
+  per: number;
+  offset: number;
+}
 
 export function pageOf(query: { page?: number; per?: number | 'all' }, defaultPer: number, maxPer = 100): Page | null {
   if (query.per === 'all') return null;

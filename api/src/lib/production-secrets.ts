@@ -12,12 +12,27 @@ type Env = Record<string, string | undefined>;
 
 /** Secrets (and the provider switch) an entry point can ask to be checked. */
 export type CheckedSetting =
-  | 'PAYMENT_PROVIDER' | 'PAYMENT_PROVIDER_SECRET' | 'SHOP_INTERNAL_SECRET' | 'REBUILD_SECRET' | 'S3_SECRET_ACCESS_KEY'
-  | 'EDITOR_PASSWORD' | 'DATABASE_URL' | 'REDIS_URL' | 'SMTP_URL' | 'METRICS_TOKEN';
+  | 'PAYMENT_PROVIDER'
+  | 'PAYMENT_PROVIDER_SECRET'
+  | 'SHOP_INTERNAL_SECRET'
+  | 'REBUILD_SECRET'
+  | 'S3_SECRET_ACCESS_KEY'
+  | 'EDITOR_PASSWORD'
+  | 'DATABASE_URL'
+  | 'REDIS_URL'
+  | 'SMTP_URL'
+  | 'METRICS_TOKEN';
 
 /** What the Shop API reads (npm run api, and npm start / the cluster with the embedded API). */
 export const API_SETTINGS: readonly CheckedSetting[] = [
-  'PAYMENT_PROVIDER', 'PAYMENT_PROVIDER_SECRET', 'SHOP_INTERNAL_SECRET', 'S3_SECRET_ACCESS_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'METRICS_TOKEN',
+  'PAYMENT_PROVIDER',
+  'PAYMENT_PROVIDER_SECRET',
+  'SHOP_INTERNAL_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'METRICS_TOKEN',
 ];
 /** What the storefront server reads (its internal calls and the rebuild webhook). */
 export const STOREFRONT_SETTINGS: readonly CheckedSetting[] = ['SHOP_INTERNAL_SECRET', 'REBUILD_SECRET', 'METRICS_TOKEN'];
@@ -26,10 +41,10 @@ export const SHOP_SETTINGS: readonly CheckedSetting[] = [...new Set([...API_SETT
 
 const MIN_LENGTH = 16;
 const HOW: Record<string, string> = {
-  PAYMENT_PROVIDER_SECRET: 'set the payment provider\'s own secret key',
-  SHOP_INTERNAL_SECRET: 'set one random value shared by the shop\'s processes (openssl rand -base64 32)',
+  PAYMENT_PROVIDER_SECRET: "set the payment provider's own secret key",
+  SHOP_INTERNAL_SECRET: "set one random value shared by the shop's processes (openssl rand -base64 32)",
   REBUILD_SECRET: 'set a random value (openssl rand -base64 32) and sign the rebuild webhook with it',
-  S3_SECRET_ACCESS_KEY: 'set the bucket\'s own secret key',
+  S3_SECRET_ACCESS_KEY: "set the bucket's own secret key",
   EDITOR_PASSWORD: 'choose another password (or leave it unset to be asked on the terminal)',
   METRICS_TOKEN: 'set a random value of 32 characters or more (openssl rand -base64 32), or leave it unset and scrape METRICS_PORT',
 };
@@ -37,7 +52,9 @@ const HOW: Record<string, string> = {
 const MIN_LENGTHS: Record<string, number> = { METRICS_TOKEN: 32 };
 /** Settings that may stay unset: S3 only when S3 is configured; the editor password is then asked for; no metrics token: no /metrics on the main port. */
 const optional = (name: string, value: (n: string) => string | undefined) =>
-  name === 'EDITOR_PASSWORD' || name === 'METRICS_TOKEN' || (name === 'S3_SECRET_ACCESS_KEY' && !(value('S3_ENDPOINT') || value('S3_BUCKET') || value('S3_ACCESS_KEY_ID')));
+  name === 'EDITOR_PASSWORD' ||
+  name === 'METRICS_TOKEN' ||
+  (name === 'S3_SECRET_ACCESS_KEY' && !(value('S3_ENDPOINT') || value('S3_BUCKET') || value('S3_ACCESS_KEY_ID')));
 
 /** Why a secret's value is refused, or null. */
 function secretProblem(name: string, value: string | undefined, required: boolean): string | null {

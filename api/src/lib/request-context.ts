@@ -7,7 +7,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { trustedPeer } from '../middleware/client-address.ts';
 
-export interface RequestContext { requestId: string }
+export interface RequestContext {
+  requestId: string;
+}
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -29,7 +31,11 @@ export function fromTrustedPeer(peer: string | undefined, env: Record<string, st
 }
 
 /** The id of a request: the proxy's `X-Request-Id` when the peer is trusted and the value sane, else a new one. */
-export function requestIdFor(header: string | undefined | null, peer: string | undefined, env?: Record<string, string | undefined>): string {
+export function requestIdFor(
+  header: string | undefined | null,
+  peer: string | undefined,
+  env?: Record<string, string | undefined>,
+): string {
   if (header && SANE_ID.test(header) && fromTrustedPeer(peer, env)) return header;
   return newRequestId();
 }

@@ -5,12 +5,16 @@
 import type { Context } from 'hono';
 import type { InvalidJSONValue, JSONValue } from 'hono/utils/types';
 import { LIMIT_HEADER } from '#contracts/common.ts';
-import { setPaginationHeaders, type Page } from './pagination.ts';
+import { type Page, setPaginationHeaders } from './pagination.ts';
 
 type Body = JSONValue | object | InvalidJSONValue;
 
 /** One page of a list as a service returns it; `page` null means everything (per=all). */
-export interface PageResult<T> { items: T[]; total: number; page: Page | null }
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+  page: Page | null;
+}
 
 /** 200 with a JSON body. */
 export const ok = <T extends Body>(c: Context, body: T) => c.json(body, 200);

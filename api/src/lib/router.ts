@@ -3,9 +3,9 @@
  * every body, query and path parameter is validated by the zod schemas in contracts/.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { z, type ZodError } from 'zod';
-import type { AppEnv } from '../context.ts';
+import { type ZodError, z } from 'zod';
 import { issuesToErrors, japaneseIssue } from '#contracts/issues.ts';
+import type { AppEnv } from '../context.ts';
 import { validationFailed } from './errors.ts';
 
 // Every schema the API validates with, including small inline ones in routes, answers in Japanese

@@ -21,13 +21,22 @@ export function bearerOf(header: string | undefined): string | null {
  * services/tokens/index.ts `liveToken` with placeholders (and the database's clock, not the process's).
  */
 function prepareTokenUser(db: Db) {
-  return db.select({ user: users, tokenId: auth_tokens.id }).from(auth_tokens)
+  return db
+    .select({ user: users, tokenId: auth_tokens.id })
+    .from(auth_tokens)
     .innerJoin(users, eq(users.id, auth_tokens.user_id))
-    .where(and(
-      eq(auth_tokens.token_hash, sql.placeholder('hash')), eq(auth_tokens.kind, 'access'),
-      gt(auth_tokens.expires_at, sql`now()`), isNull(auth_tokens.revoked_at), isNull(auth_tokens.used_at),
-      isNull(users.deleted_at), eq(users.channel_id, sql.placeholder('channel')),
-    )).limit(1)
+    .where(
+      and(
+        eq(auth_tokens.token_hash, sql.placeholder('hash')),
+        eq(auth_tokens.kind, 'access'),
+        gt(auth_tokens.expires_at, sql`now()`),
+        isNull(auth_tokens.revoked_at),
+        isNull(auth_tokens.used_at),
+        isNull(users.deleted_at),
+        eq(users.channel_id, sql.placeholder('channel')),
+      ),
+    )
+    .limit(1)
     .prepare('auth_token_user');
 }
 
@@ -36,7 +45,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareTokenUser>>();
 /** The member and token id for an access-token secret in a channel, or undefined. */
 export async function findTokenUser(db: Db, secret: string, channelId: string) {
   let statement = prepared.get(db);
-  if (!statement) prepared.set(db, statement = prepareTokenUser(db));
+  if (!statement) prepared.set(db, (statement = prepareTokenUser(db)));
   const [row] = await statement.execute({ hash: hashToken(secret), channel: channelId });
   return row;
 }

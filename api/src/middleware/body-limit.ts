@@ -12,7 +12,9 @@ import type { AppEnv } from '../context.ts';
 import type { ApiEnv } from '../env.ts';
 import { httpError } from '../lib/errors.ts';
 
-const tooLarge = (): never => { throw httpError(413); };
+const tooLarge = (): never => {
+  throw httpError(413);
+};
 
 /**
  * Room for a multipart body's framing (boundaries, part headers, small fields such as `dir`) beyond
@@ -38,19 +40,25 @@ async function readLimited(body: ReadableStream<Uint8Array>, max: number): Promi
   }
   const out = new Uint8Array(size);
   let offset = 0;
-  for (const chunk of chunks) { out.set(chunk, offset); offset += chunk.byteLength; }
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return out.buffer;
 }
 
 /** A route whose plain (not multipart) bodies may be larger than BODY_LIMIT_BYTES, e.g. a CSV import. */
-export interface BodyLimitOverride { path: RegExp; bytes: number }
+export interface BodyLimitOverride {
+  path: RegExp;
+  bytes: number;
+}
 
 /** The body-size guard for an app configured with `env` (and routes of their own cap, `overrides`). */
 export function limitBody(env: Pick<ApiEnv, 'BODY_LIMIT_BYTES' | 'UPLOAD_BODY_LIMIT_BYTES'>, overrides: BodyLimitOverride[] = []) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
     const own = overrides.find((o) => o.path.test(c.req.path))?.bytes;
-    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES + MULTIPART_FRAMING_BYTES : own ?? env.BODY_LIMIT_BYTES;
+    const max = multipart ? env.UPLOAD_BODY_LIMIT_BYTES + MULTIPART_FRAMING_BYTES : (own ?? env.BODY_LIMIT_BYTES);
     const length = c.req.header('content-length');
     if (length !== undefined) {
       // The HTTP server holds the body to the declared length; only the number needs checking.

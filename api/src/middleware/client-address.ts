@@ -6,7 +6,7 @@
  * client can neither pick the address its rate limit is counted on nor claim HTTPS it did not use.
  */
 import type { Context } from 'hono';
-import { parseAllowList, type AllowList } from '../lib/allow-list.ts';
+import { type AllowList, parseAllowList } from '../lib/allow-list.ts';
 
 /** Drops the IPv4-mapped IPv6 prefix so `::ffff:203.0.113.7` and `203.0.113.7` count as one client. */
 const plain = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
@@ -35,9 +35,16 @@ export function trustedPeer(address: string | undefined | null, trustedProxies: 
  * The client's address: the socket peer's, unless that peer is a trusted proxy; then the rightmost
  * X-Forwarded-For entry that is not itself a trusted proxy (the leftmost when all are). Null when unknown.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: string | undefined): string | null {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: string | undefined,
+): string | null {
   if (forwardedFor && trustedPeer(socketAddress, trustedProxies)) {
-    const chain = forwardedFor.split(',').map((s) => plain(s)).filter(Boolean);
+    const chain = forwardedFor
+      .split(',')
+      .map((s) => plain(s))
+      .filter(Boolean);
     const list = trustedProxiesOf(trustedProxies);
     const client = [...chain].reverse().find((entry) => !list.allows(entry)) ?? chain[0];
     if (client) return client;
@@ -60,7 +67,12 @@ export function clientAddress(c: Context, trustedProxies: string | undefined): s
  * Whether the request reached the shop over HTTPS: directly (`url` starts with https:), or per
  * X-Forwarded-Proto when the socket peer is a trusted proxy.
  */
-export function isHttpsRequest(url: string, forwardedProto: string | undefined, peer: string | undefined, trustedProxies: string | undefined): boolean {
+export function isHttpsRequest(
+  url: string,
+  forwardedProto: string | undefined,
+  peer: string | undefined,
+  trustedProxies: string | undefined,
+): boolean {
   if (url.startsWith('https:')) return true;
   return trustedPeer(peer, trustedProxies) && forwardedProto?.split(',')[0].trim().toLowerCase() === 'https';
 }

@@ -5,10 +5,12 @@
 import type { Context, Hono } from 'hono';
 import { errorResponse, httpError } from '../lib/errors.ts';
 
-interface RouteLike { path: string; method: string }
+interface RouteLike {
+  path: string;
+  method: string;
+}
 
-const toPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
+const toPattern = (path: string) => new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`);
 
 /** A notFound handler for `app`; the route table is read on first use, once every route is mounted. */
 export function notFoundHandler(app: Pick<Hono, 'routes'>) {

@@ -9,10 +9,10 @@
  * in JSON.stringify) recursively would overflow the stack (a 500).
  */
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context.ts';
-import { ApiError, httpError, validationFailed } from '../lib/errors.ts';
 import { labelOf } from '#contracts/labels.ts';
 import { messages } from '#contracts/messages.ts';
+import type { AppEnv } from '../context.ts';
+import { ApiError, httpError, validationFailed } from '../lib/errors.ts';
 
 /** NUL and the Unicode bidirectional formatting characters. */
 export const FORBIDDEN_CHARACTERS = /[\u0000\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
@@ -51,11 +51,10 @@ export function forbiddenPaths(value: unknown, maxDepth = MAX_JSON_DEPTH): Path[
   return out;
 }
 
-const escape = (key: string) => key.replace(FORBIDDEN_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const escapeKey = (key: string) => key.replace(FORBIDDEN_ALL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-const toErrors = (paths: Path[]) => Object.fromEntries(
-  paths.map((p) => [p.length ? escape(p.join('.')) : '_', [messages.invalidCharacter(labelOf(p))]]),
-);
+const toErrors = (paths: Path[]) =>
+  Object.fromEntries(paths.map((p) => [p.length ? escapeKey(p.join('.')) : '_', [messages.invalidCharacter(labelOf(p))]]));
 
 /** The path with percent-escapes decoded (a malformed escape is left for routing to refuse). */
 function decodedPath(rawPath: string): string {

@@ -5,9 +5,10 @@
  * common.too_many_requests with Retry-After. Counted per client address like every per-client limit
  * (none when the address is unknown, as for in-process calls).
  */
+
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { httpError } from '../lib/errors.ts';
 import { enforce, rateLimitStore } from '../services/rate-limit/index.ts';
@@ -37,10 +38,11 @@ export const limitPublicWrites = createMiddleware<AppEnv>(async (c, next) => {
   const operation = operationOf(c);
   const rule = operation ? PUBLIC_WRITE_LIMITS[operation] : undefined;
   if (!rule) return next();
-  if (rule.bodyBytes !== null && await bodySize(c) > rule.bodyBytes) throw httpError(413);
+  if (rule.bodyBytes !== null && (await bodySize(c)) > rule.bodyBytes) throw httpError(413);
   const ip = clientAddress(c, c.get('env').TRUSTED_PROXIES);
   const env = c.get('env');
   const limit = rule.followsLogin ? Math.max(rule.limit, 2 * env.LOGIN_LIMIT_PER_ADDRESS) : rule.limit;
-  if (ip) await enforce(rateLimitStore(c.get('db'), env), `public-write:${operation}:ip:${ip}`, { limit, windowSeconds: rule.windowSeconds });
+  if (ip)
+    await enforce(rateLimitStore(c.get('db'), env), `public-write:${operation}:ip:${ip}`, { limit, windowSeconds: rule.windowSeconds });
   await next();
 });

@@ -21,7 +21,8 @@ export const requestIdMiddleware = createMiddleware(async (c, next) => {
   const id = outer ?? requestIdFor(c.req.header('x-request-id'), socketPeer(c));
   if (outer) await next();
   else await runWithRequest({ requestId: id }, next);
-  if (c.res.status >= 400 && !isTagged(c.res) && c.res.headers.get('content-type')?.startsWith('application/json')) await addRequestId(c, id);
+  if (c.res.status >= 400 && !isTagged(c.res) && c.res.headers.get('content-type')?.startsWith('application/json'))
+    await addRequestId(c, id);
   c.res.headers.set('X-Request-Id', id);
 });
 
@@ -29,7 +30,11 @@ export const requestIdMiddleware = createMiddleware(async (c, next) => {
 async function addRequestId(c: Context, id: string): Promise<void> {
   const text = await c.res.clone().text();
   let body: unknown;
-  try { body = JSON.parse(text); } catch { return; }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return;
+  }
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'request_id' in body) return;
   const headers = new Headers(c.res.headers);
   headers.delete('content-length');

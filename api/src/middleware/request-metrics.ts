@@ -3,9 +3,10 @@
  * pattern (`/v1/products/:id`, never the raw path, so the label set stays bounded) or `unmatched`
  * for paths no route serves. Also one debug-level line per request (the access log is nginx's).
  */
+
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
-import type { Context } from 'hono';
 import { logFor } from '../lib/log.ts';
 import { observeRequest } from '../lib/metrics.ts';
 
@@ -24,5 +25,9 @@ export const requestMetricsMiddleware = createMiddleware(async (c, next) => {
   const seconds = (performance.now() - started) / 1000;
   const route = routeLabel(c);
   observeRequest(route, c.req.method, c.res.status, seconds);
-  if (log.isLevelEnabled('debug')) log.debug({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, `${c.req.method} ${route} ${c.res.status}`);
+  if (log.isLevelEnabled('debug'))
+    log.debug(
+      { method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) },
+      `${c.req.method} ${route} ${c.res.status}`,
+    );
 });

@@ -1,11 +1,11 @@
 /** Pieces the my-page discovery screens share: a paged loader, the page links and a product row. */
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useState } from '../../common/react.ts';
+import type { Paged } from '#api-client/mypage/discovery.ts';
 import type { Pagination } from '#contracts/common.ts';
 import type { Product } from '#contracts/products.ts';
-import type { Paged } from '#api-client/mypage/discovery.ts';
 import { formatYen } from '#lib/money.ts';
 import { productDetailPath } from '#lib/routes.ts';
+import { useCallback, useEffect, useState } from '../../common/react.ts';
 
 /** ?page= as a positive integer (1 when absent or invalid). */
 export function readPage(search: string): number {
@@ -25,8 +25,17 @@ export function usePaged<T>(load: (page: number) => Promise<Paged<T>>) {
   }, [page]);
   useEffect(() => {
     let live = true;
-    load(page).then((d) => { if (live) setData(d); }, (e: unknown) => { if (live) setError(e); });
-    return () => { live = false; };
+    load(page).then(
+      (d) => {
+        if (live) setData(d);
+      },
+      (e: unknown) => {
+        if (live) setError(e);
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [page]);
   const update = (fn: (items: T[]) => T[]) => setData((d) => (d ? { ...d, items: fn(d.items) } : d));
   return { data, error, update, reload };
@@ -37,9 +46,19 @@ export function Pager({ pagination, base, label }: { pagination: Pagination; bas
   if (last <= 1) return null;
   return (
     <nav aria-label={`${label}のページ送り`} className="actions" style={{ justifyContent: 'center' }}>
-      {current > 1 && <a className="btn" href={pageHref(base, current - 1)} rel="prev">前へ</a>}
-      <span className="muted">{current} / {last}</span>
-      {current < last && <a className="btn" href={pageHref(base, current + 1)} rel="next">次へ</a>}
+      {current > 1 && (
+        <a className="btn" href={pageHref(base, current - 1)} rel="prev">
+          前へ
+        </a>
+      )}
+      <span className="muted">
+        {current} / {last}
+      </span>
+      {current < last && (
+        <a className="btn" href={pageHref(base, current + 1)} rel="next">
+          次へ
+        </a>
+      )}
     </nav>
   );
 }
@@ -48,11 +67,27 @@ export function Pager({ pagination, base, label }: { pagination: Pagination; bas
 export function ProductRow({ product, children, meta }: { product: Product; children?: ReactNode; meta?: ReactNode }) {
   return (
     <li className="panel discovery-row" style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
-      <img src={product.image} alt="" width={80} height={80} loading="lazy" decoding="async" style={{ objectFit: 'cover', borderRadius: '.25rem' }} />
+      <img
+        src={product.image}
+        alt=""
+        width={80}
+        height={80}
+        loading="lazy"
+        decoding="async"
+        style={{ objectFit: 'cover', borderRadius: '.25rem' }}
+      />
       <div style={{ flex: '1 1 12rem' }}>
-        {product.brand && <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>{product.brand.name}</p>}
-        <p style={{ margin: 0 }}><a href={productDetailPath(product.key)}>{product.name}</a></p>
-        <p style={{ margin: 0 }}>{formatYen(product.product_price_with_tax)}（税込）{!product.is_stock_available && <span className="muted"> 在庫切れ</span>}</p>
+        {product.brand && (
+          <p className="muted" style={{ margin: 0, fontSize: '.85rem' }}>
+            {product.brand.name}
+          </p>
+        )}
+        <p style={{ margin: 0 }}>
+          <a href={productDetailPath(product.key)}>{product.name}</a>
+        </p>
+        <p style={{ margin: 0 }}>
+          {formatYen(product.product_price_with_tax)}（税込）{!product.is_stock_available && <span className="muted"> 在庫切れ</span>}
+        </p>
         {meta}
       </div>
       <div className="actions">{children}</div>

@@ -5,11 +5,12 @@
  * `credentials: 'include'` for the refresh cookie; turning the answer into a session is
  * session-actions' adoptLoginResponse, not this module.
  */
-import type { LoginRequest } from '#contracts/auth.ts';
+
 import type { AuthVerifyRequest, RegisterRequest } from '#contracts/account.ts';
+import type { LoginRequest } from '#contracts/auth.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { loginStepWire, messageWire, schoolCheckWire, type LoginAnswer, type SchoolCheckResponse } from '../wire/account.ts';
+import { type LoginAnswer, loginStepWire, messageWire, type SchoolCheckResponse, schoolCheckWire } from '../wire/account.ts';
 
 export type { LoginAnswer, SchoolCheckResponse };
 
@@ -33,7 +34,8 @@ export async function emailVerifyRequest(bearer: string, opts: CallOptions = {})
 
 /** POST /v1/email-verify/check { token }: the link's token; answers the login of the now registered member. */
 export async function emailVerifyCheck(token: string, opts: CallOptions = {}): Promise<LoginAnswer> {
-  return (await request('POST', '/v1/email-verify/check', { ...guestLogin, body: { token }, parse: loginStepWire, signal: opts.signal })).data;
+  return (await request('POST', '/v1/email-verify/check', { ...guestLogin, body: { token }, parse: loginStepWire, signal: opts.signal }))
+    .data;
 }
 
 /** POST /v1/auth/verify { verify_code, user_id[, is_sync_user_channel] }: completes the code step. */
@@ -43,12 +45,15 @@ export async function authVerify(body: AuthVerifyRequest, opts: CallOptions = {}
 
 /** POST /v1/auth/login-sync-channel: login with the credentials of another channel of the shop (and, where the channel asks for it, a school key). */
 export async function loginSync(credentials: LoginRequest & { school_key?: string }, opts: CallOptions = {}): Promise<LoginAnswer> {
-  return (await request('POST', '/v1/auth/login-sync-channel', { ...guestLogin, body: credentials, parse: loginStepWire, signal: opts.signal })).data;
+  return (
+    await request('POST', '/v1/auth/login-sync-channel', { ...guestLogin, body: credentials, parse: loginStepWire, signal: opts.signal })
+  ).data;
 }
 
 /** GET /v1/auth/unlock/{token}: clears the lock; answers the message to show. */
 export async function unlock(token: string, opts: CallOptions = {}): Promise<string> {
-  return (await request('GET', `/v1/auth/unlock/${seg(token)}`, { auth: false, refresh: false, parse: messageWire, signal: opts.signal })).data.message;
+  return (await request('GET', `/v1/auth/unlock/${seg(token)}`, { auth: false, refresh: false, parse: messageWire, signal: opts.signal }))
+    .data.message;
 }
 
 /** The school-key provider's path prefix (build setting PUBLIC_SCHOOL_API_PREFIX; '' = the shop's API). */

@@ -3,9 +3,10 @@
  * delete all, and the CSV import and export. Apart from address-items.ts, which the checkout loads:
  * a module shared with checkout islands would put these into the checkout pages' shared chunk.
  */
-import { request } from '../core/http.ts';
+
 import type { CallOptions } from '../core/call.ts';
 import { array, int, object } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import type { Address } from '../core/types.ts';
 import { addressWire } from '../wire/address.ts';
 import type { NewAddress } from './address-items.ts';
@@ -35,7 +36,10 @@ export async function deleteAllAddressItems(opts: CallOptions = {}): Promise<voi
   await request('DELETE', '/v1/me/user-addresses-all', { signal: opts.signal });
 }
 
-export interface AddressImportResult { imported: number; addresses: Address[] }
+export interface AddressImportResult {
+  imported: number;
+  addresses: Address[];
+}
 const importResultWire = /* @__PURE__ */ object({ imported: int, addresses: array(addressWire) });
 
 /**
@@ -45,11 +49,15 @@ const importResultWire = /* @__PURE__ */ object({ imported: int, addresses: arra
 export async function importAddressCsv(file: File, opts: CallOptions = {}): Promise<AddressImportResult> {
   const body = new FormData();
   body.append('file', file);
-  return (await request('POST', '/v1/me/user-addresses/import', { body, parse: importResultWire, signal: opts.signal, timeoutMs: 60_000 })).data;
+  return (await request('POST', '/v1/me/user-addresses/import', { body, parse: importResultWire, signal: opts.signal, timeoutMs: 60_000 }))
+    .data;
 }
 
 /** One problem of a refused import: the file line (null for the file as a whole) and the message. */
-export interface AddressImportProblem { line: number | null; message: string }
+export interface AddressImportProblem {
+  line: number | null;
+  message: string;
+}
 
 /** The import's 422 `errors` as a list by line (file-wide problems first), in the order of the file. */
 export function addressImportErrors(errors: Record<string, readonly string[]> | undefined): AddressImportProblem[] {
@@ -72,7 +80,11 @@ export function dispositionFilename(header: string | null, fallback: string): st
   if (!header) return fallback;
   const star = /filename\*=(?:UTF-8|utf-8)''([^;]+)/.exec(header);
   if (star) {
-    try { return decodeURIComponent(star[1].trim()); } catch { /* the plain name */ }
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      /* the plain name */
+    }
   }
   const plain = /filename="?([^";]+)"?/.exec(header);
   return plain ? plain[1] : fallback;
@@ -85,7 +97,9 @@ export async function readAddressExport(blob: Blob, disposition: string | null):
     try {
       const body = JSON.parse(await blob.text()) as { message?: unknown };
       if (typeof body?.message === 'string') message = body.message;
-    } catch { /* no message */ }
+    } catch {
+      /* no message */
+    }
     return { kind: 'pending', message };
   }
   return { kind: 'file', blob, filename: dispositionFilename(disposition, 'addresses.csv') };

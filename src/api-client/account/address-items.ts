@@ -2,9 +2,10 @@
  * The address book without its x-limit header: the checkout's address step only lists the addresses,
  * and keeping this apart from addresses.ts keeps the header reader (pagination.ts) out of its bundle.
  */
-import { request, type ApiResponse } from '../core/http.ts';
+
 import type { CallOptions } from '../core/call.ts';
 import { array } from '../core/guard.ts';
+import { type ApiResponse, request } from '../core/http.ts';
 import type { Address } from '../core/types.ts';
 import { addressWire } from '../wire/address.ts';
 

@@ -1,12 +1,12 @@
 /** Address book (spec 7 "Address book"), the postal-code lookup and the prefecture list. */
 import type { PostalCodeResult } from '#contracts/addresses.ts';
-import { fetchAddresses } from './address-items.ts';
 import type { CallOptions } from '../core/call.ts';
 import { ApiError } from '../core/errors.ts';
 import { request } from '../core/http.ts';
 import { readLimit } from '../core/pagination.ts';
 import type { Address } from '../core/types.ts';
-import { postalCodeWire, prefectureListWire, type Prefecture } from '../wire/postal.ts';
+import { type Prefecture, postalCodeWire, prefectureListWire } from '../wire/postal.ts';
+import { fetchAddresses } from './address-items.ts';
 
 export type { PostalCodeResult, Prefecture };
 

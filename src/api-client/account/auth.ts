@@ -1,8 +1,8 @@
 /** Auth calls (spec 7 "Auth"). Storing the token is the session store's job (via setSession). */
 import type { LoginRequest } from '#contracts/auth.ts';
-import { request, refreshSession } from '../core/http.ts';
 import type { StoredSession } from '../core/cookie-jar.ts';
-import { loginStepWire, type LoginAnswer } from '../wire/account.ts';
+import { refreshSession, request } from '../core/http.ts';
+import { type LoginAnswer, loginStepWire } from '../wire/account.ts';
 
 /**
  * POST /v1/auth/login. `credentials: 'include'` so the API can set the httpOnly refresh cookie. The
@@ -11,7 +11,11 @@ import { loginStepWire, type LoginAnswer } from '../wire/account.ts';
 export async function loginUser(credentials: LoginRequest): Promise<LoginAnswer> {
   // auth: false — a stale token must neither be sent nor trigger a refresh while logging in.
   const res = await request('POST', '/v1/auth/login', {
-    body: credentials, parse: loginStepWire, auth: false, refresh: false, credentials: 'include',
+    body: credentials,
+    parse: loginStepWire,
+    auth: false,
+    refresh: false,
+    credentials: 'include',
   });
   return res.data;
 }

@@ -11,9 +11,10 @@ import type { User } from '#contracts/user.ts';
 import { options, request } from '../core/http.ts';
 
 export { isGuestCheckout } from '../core/options.ts';
+
+import type { CallOptions } from '../core/call.ts';
 import { computeExpiresAt } from '../core/token.ts';
 import { loginResponseWire } from '../wire/auth.ts';
-import type { CallOptions } from '../core/call.ts';
 
 /** Starts a guest purchase: a new unregistered member whose token the guest store keeps. */
 export async function startGuestCheckout(opts: CallOptions = {}): Promise<void> {
@@ -52,6 +53,12 @@ export interface ConvertGuestInput {
 
 /** Converts the guest; the answer is a member login (the caller adopts it and ends the guest purchase). */
 export async function convertGuest(input: ConvertGuestInput, opts: CallOptions = {}): Promise<LoginResponse> {
-  const res = await request('POST', '/v1/me/convert', { body: input, parse: loginResponseWire, refresh: false, credentials: 'include', signal: opts.signal });
+  const res = await request('POST', '/v1/me/convert', {
+    body: input,
+    parse: loginResponseWire,
+    refresh: false,
+    credentials: 'include',
+    signal: opts.signal,
+  });
   return res.data;
 }

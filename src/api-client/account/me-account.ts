@@ -1,13 +1,13 @@
 /** The member's account calls of spec 7: withdrawal (DELETE /v1/me/user) and the login history. */
 import type { Pagination } from '#contracts/common.ts';
-import { ApiError, CLIENT_CODES } from '../core/errors.ts';
-import { options, request } from '../core/http.ts';
-import { refreshForRequest } from '../core/refresh.ts';
 import type { CallOptions } from '../core/call.ts';
+import { ApiError, CLIENT_CODES } from '../core/errors.ts';
 import { array } from '../core/guard.ts';
+import { options, request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
+import { refreshForRequest } from '../core/refresh.ts';
 import { isTokenExpired } from '../core/token.ts';
-import { loginHistoryWire, type LoginHistory } from '../wire/me-account.ts';
+import { type LoginHistory, loginHistoryWire } from '../wire/me-account.ts';
 
 export type { LoginHistory };
 
@@ -25,7 +25,12 @@ export async function withdrawMember(password: string, opts: CallOptions = {}): 
   if (isTokenExpired(session.expiresAt, o.now())) session = await refreshForRequest();
   o.tokens.clear();
   try {
-    await request('DELETE', '/v1/me/user', { body: { password }, bearer: session.accessToken, cancelOnNavigation: false, signal: opts.signal });
+    await request('DELETE', '/v1/me/user', {
+      body: { password },
+      bearer: session.accessToken,
+      cancelOnNavigation: false,
+      signal: opts.signal,
+    });
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 401)) o.tokens.write(session);
     throw e;
@@ -44,12 +49,20 @@ export async function listLoginHistories(query: { page?: number; per?: number } 
 }
 
 const BROWSERS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'], [/\bOPR\/|\bOpera\b/, 'Opera'], [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\bFirefox\/|\bFxiOS\//, 'Firefox'], [/\b(Headless)?Chrome\/|\bCriOS\//, 'Chrome'], [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/\bEdg(e|A|iOS)?\//, 'Microsoft Edge'],
+  [/\bOPR\/|\bOpera\b/, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/\b(Headless)?Chrome\/|\bCriOS\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 const SYSTEMS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\b(iPhone|iPad|iPod)\b/, 'iOS'], [/\bAndroid\b/, 'Android'], [/\bWindows\b/, 'Windows'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'], [/\bCrOS\b/, 'ChromeOS'], [/\bLinux\b/, 'Linux'],
+  [/\b(iPhone|iPad|iPod)\b/, 'iOS'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bLinux\b/, 'Linux'],
 ];
 
 /** The browser column of the login history: 「Chrome（Windows）」 from a User-Agent, 「不明」 without one. */

@@ -3,9 +3,10 @@
  * so a stale login in the cookies can neither be sent nor trigger a refresh. The reset answer is a
  * LoginResponse; turning it into a session is session-actions' adoptLoginResponse, not this module.
  */
-import { request } from '../core/http.ts';
+
 import type { CallOptions } from '../core/call.ts';
-import { reminderCheckWire, reminderResetWire, type ReminderCheckResponse, type ReminderResetResponse } from '../wire/reminder.ts';
+import { request } from '../core/http.ts';
+import { type ReminderCheckResponse, type ReminderResetResponse, reminderCheckWire, reminderResetWire } from '../wire/reminder.ts';
 
 export type { ReminderCheckResponse, ReminderResetResponse };
 
@@ -34,7 +35,12 @@ export async function resetReminder(
   opts: CallOptions = {},
 ): Promise<ReminderResetResponse> {
   const res = await request('POST', '/v1/reminder/reset', {
-    ...guest, body, parse: reminderResetWire, credentials: 'include', cancelOnNavigation: false, signal: opts.signal,
+    ...guest,
+    body,
+    parse: reminderResetWire,
+    credentials: 'include',
+    cancelOnNavigation: false,
+    signal: opts.signal,
   });
   return res.data;
 }

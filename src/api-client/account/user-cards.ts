@@ -2,12 +2,15 @@
 import type { UserCard } from '#contracts/card-payments.ts';
 import { LIMIT_HEADER } from '#contracts/constants.ts';
 import { userCardWire } from '../checkout/card-payments.ts';
-import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 
 /** The member's saved cards and how many may be saved (x-limit, spec 9; undefined when the API gives none). */
-export interface UserCardList { cards: UserCard[]; limit: number | undefined }
+export interface UserCardList {
+  cards: UserCard[];
+  limit: number | undefined;
+}
 
 /** GET /v1/me/user-cards with its x-limit header (the クレジットカード screen). */
 export async function listUserCardsWithLimit(opts: CallOptions = {}): Promise<UserCardList> {

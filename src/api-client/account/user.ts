@@ -1,7 +1,8 @@
 /** The signed-in member (spec 7 "User"). */
-import { request } from '../core/http.ts';
-import type { CallOptions } from '../core/call.ts';
+
 import type { PasswordChangeRequest, UserUpdateRequest } from '#contracts/user.ts';
+import type { CallOptions } from '../core/call.ts';
+import { request } from '../core/http.ts';
 import type { User } from '../core/types.ts';
 import { userWire } from '../wire/user.ts';
 

@@ -4,9 +4,10 @@
  * replaced by a new one and the add retried once, and a product-not-found / not-for-sale answer
  * resets the cart (spec 8). The caller writes the cookies of the cart it gets back.
  */
-import { initCart, addCartProduct, type CartResult } from './cart.ts';
-import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode } from '../core/errors.ts';
+
 import type { CartAddProductRequest } from '#contracts/cart.ts';
+import { ApiError, CART_EXPIRED_CODE, isProductNotFoundCode } from '../core/errors.ts';
+import { addCartProduct, type CartResult, initCart } from './cart.ts';
 
 export interface AddToCartInput {
   productId: number;
@@ -18,12 +19,19 @@ export interface AddToCartInput {
 }
 
 /** The embroidery as the product page's form posts it. */
-export interface EmbroideryFields { text: string; font: string; color: string }
+export interface EmbroideryFields {
+  text: string;
+  font: string;
+  color: string;
+}
 
 /** The form's embroidery when 「名入れ刺繍をする」 is ticked (`embroidery=1`), else null. */
 export function parseEmbroidery(form: { get(name: string): unknown } | null): EmbroideryFields | null {
   if (form?.get('embroidery') !== '1') return null;
-  const field = (name: string) => { const v = form.get(name); return typeof v === 'string' ? v.slice(0, 200) : ''; };
+  const field = (name: string) => {
+    const v = form.get(name);
+    return typeof v === 'string' ? v.slice(0, 200) : '';
+  };
   return { text: field('embroidery_text'), font: field('embroidery_font'), color: field('embroidery_color') };
 }
 

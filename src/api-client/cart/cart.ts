@@ -4,15 +4,25 @@
  * live in src/stores/cart.ts.
  */
 import type {
-  CartInitRequest, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartModifyProductRequest, CartDeleteProductRequest,
-  CartShippingAddRequest, CartShippingResetRequest, CartOrderModifyRequest, CartDecisionResponse,
+  CartAccessoryAddRequest,
+  CartAccessoryDeleteRequest,
+  CartAccessoryModifyRequest,
+  CartAddProductRequest,
+  CartAddSetRequest,
+  CartDecisionResponse,
+  CartDeleteProductRequest,
+  CartInitRequest,
+  CartModifyProductRequest,
+  CartOrderModifyRequest,
+  CartShippingAddRequest,
+  CartShippingResetRequest,
 } from '#contracts/cart.ts';
 import type { SocialReceiverRequest } from '#contracts/social-gift.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { toCart } from './reshape.ts';
 import type { Cart } from '../core/types.ts';
-import { cartDecisionWire, cartWire, type CartWire } from '../wire/cart.ts';
+import { type CartWire, cartDecisionWire, cartWire } from '../wire/cart.ts';
+import { toCart } from './reshape.ts';
 
 /** The wire cart as decoded, kept with the storefront cart so a draft can be saved and re-decoded. */
 export interface CartResult {
@@ -26,8 +36,12 @@ const parseCart = (body: unknown): CartResult => {
 };
 
 /** One cart operation: the call, its answer decoded and reshaped (also used by src/api-client/checkout/delivery.ts). */
-export const cartCall = async (method: string, path: string, body: unknown, opts: CallOptions & { bearer?: string | null }): Promise<CartResult> =>
-  (await request(method, path, { body, parse: parseCart, signal: opts.signal, bearer: opts.bearer })).data;
+export const cartCall = async (
+  method: string,
+  path: string,
+  body: unknown,
+  opts: CallOptions & { bearer?: string | null },
+): Promise<CartResult> => (await request(method, path, { body, parse: parseCart, signal: opts.signal, bearer: opts.bearer })).data;
 
 /**
  * POST /v1/carts/init: the cart of `token`, or a new one when it is missing, unknown, expired or
@@ -35,7 +49,12 @@ export const cartCall = async (method: string, path: string, body: unknown, opts
  * given as `token` into it (login).
  */
 export function initCart(body: CartInitRequest, opts: CallOptions & { bearer?: string | null } = {}): Promise<CartResult> {
-  return cartCall('POST', '/v1/carts/init', { token: body.token ?? null, ...(body.invalid_product ? { invalid_product: true } : {}) }, opts);
+  return cartCall(
+    'POST',
+    '/v1/carts/init',
+    { token: body.token ?? null, ...(body.invalid_product ? { invalid_product: true } : {}) },
+    opts,
+  );
 }
 
 /** GET /v1/carts/{token}; an expired cart rejects with code cart.common.is_expired. */

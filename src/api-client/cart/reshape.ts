@@ -3,8 +3,8 @@
  * only live in that resource's module (payments.ts, settings.ts), out of the cart pages' bundle.
  */
 import type { CartOrder } from '#contracts/cart.ts';
-import type { CartWire } from '../wire/cart.ts';
 import type { Cart, CartLine, TaxRate, Totals } from '../core/types.ts';
+import type { CartWire } from '../wire/cart.ts';
 
 /** The reduced 8 % rate applies to food and drink only, so it is how the storefront tells food apart. */
 export function isFoodTaxRate(taxRate: TaxRate): boolean {
@@ -52,10 +52,20 @@ export function toCart(wire: CartWire): Cart {
     hasFood: lines.some((l) => l.isFood),
     totals: toTotals(wire.detail.order),
     deliveries: wire.detail.shippings.map((s) => ({
-      id: s.id, userAddressId: s.user_address_id, address: s.address, productKeys: s.product_keys ?? [],
-      deliveryDate: s.delivery_date ?? null, deliveryTimezone: s.delivery_timezone ?? null, deliveryTimezoneLabel: s.delivery_timezone_label ?? '指定なし',
-      packingKey: s.packing_key ?? null, packingName: s.packing_name ?? null, packingFee: s.packing_fee ?? 0,
-      noshiType: s.noshi_type ?? null, noshiName: s.noshi_name ?? null, noshiFee: s.noshi_fee ?? 0, carriage: s.carriage ?? 0,
+      id: s.id,
+      userAddressId: s.user_address_id,
+      address: s.address,
+      productKeys: s.product_keys ?? [],
+      deliveryDate: s.delivery_date ?? null,
+      deliveryTimezone: s.delivery_timezone ?? null,
+      deliveryTimezoneLabel: s.delivery_timezone_label ?? '指定なし',
+      packingKey: s.packing_key ?? null,
+      packingName: s.packing_name ?? null,
+      packingFee: s.packing_fee ?? 0,
+      noshiType: s.noshi_type ?? null,
+      noshiName: s.noshi_name ?? null,
+      noshiFee: s.noshi_fee ?? 0,
+      carriage: s.carriage ?? 0,
     })),
     paymentId: wire.payment_id,
     paymentName: wire.payment_name,
@@ -64,7 +74,8 @@ export function toCart(wire: CartWire): Cart {
     needsPayment: wire.flags.needs_payment,
     isDecidable: wire.flags.is_decidable,
     note: wire.detail.others?.note ?? '',
-    socialGift: wire.is_social_gift && wire.social_gift ? { senderName: wire.social_gift.sender_name, message: wire.social_gift.message } : null,
+    socialGift:
+      wire.is_social_gift && wire.social_gift ? { senderName: wire.social_gift.sender_name, message: wire.social_gift.message } : null,
     coupons: wire.detail.coupons ?? [],
     carriage: wire.carriage ? { fee: wire.carriage.fee, freeFrom: wire.carriage.free_from, campaign: wire.carriage.campaign } : null,
     transactionError: wire.transaction_error ?? null,

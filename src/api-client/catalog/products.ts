@@ -1,13 +1,13 @@
 /** Catalogue calls (spec 7 "Products"). */
 import type { Pagination } from '#contracts/common.ts';
-import { request, type QueryParams } from '../core/http.ts';
-import { array } from '../core/guard.ts';
 import type { ProductFacets, ProductReview } from '#contracts/products.ts';
+import { type CallOptions, seg } from '../core/call.ts';
+import { array } from '../core/guard.ts';
+import { type QueryParams, request } from '../core/http.ts';
+import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 import type { Product, ProductSort } from '../core/types.ts';
 import { productWire } from '../wire/product.ts';
 import { productFacetsWire, productReviewWire } from '../wire/search.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 
 /** Filters of the product list as the storefront speaks them (the wire form is built below). */
 export interface ProductSearch {
@@ -42,7 +42,10 @@ export function productQueryParams(search: ProductSearch): QueryParams {
 /** GET /v1/products with filters → items and pagination (15 per page by default). */
 export async function listProducts(search: ProductSearch = {}, opts: CallOptions = {}): Promise<ProductList> {
   const res = await request('GET', '/v1/products', { query: productQueryParams(search), parse: array(productWire), signal: opts.signal });
-  return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, search.per ?? PER_PAGE.products) };
+  return {
+    items: res.data,
+    pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, search.per ?? PER_PAGE.products),
+  };
 }
 
 /** GET /v1/products/{key} (404 for an unknown key). */
@@ -62,7 +65,11 @@ export interface ProductReviewList {
 }
 
 /** GET /v1/products/{key}/reviews?page&per → newest first, with pagination. */
-export async function listProductReviews(key: string, query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<ProductReviewList> {
+export async function listProductReviews(
+  key: string,
+  query: { page?: number; per?: number } = {},
+  opts: CallOptions = {},
+): Promise<ProductReviewList> {
   const res = await request('GET', `/v1/products/${seg(key)}/reviews`, { query, parse: array(productReviewWire), signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
 }

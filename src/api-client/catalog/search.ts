@@ -4,9 +4,9 @@
  */
 import type { Pagination } from '#contracts/common.ts';
 import type { ProductSearchHistory, ProductSuggest } from '#contracts/products.ts';
-import { request } from '../core/http.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 import { productSearchHistoryWire, productSuggestWire } from '../wire/search.ts';
 
@@ -24,7 +24,11 @@ export interface SearchHistoryList {
 
 /** GET /v1/me/product-search-histories?page → newest first, 10 per page by default. */
 export async function listSearchHistories(query: { page?: number; per?: number } = {}, opts: CallOptions = {}): Promise<SearchHistoryList> {
-  const res = await request('GET', '/v1/me/product-search-histories', { query, parse: array(productSearchHistoryWire), signal: opts.signal });
+  const res = await request('GET', '/v1/me/product-search-histories', {
+    query,
+    parse: array(productSearchHistoryWire),
+    signal: opts.signal,
+  });
   return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, query.per ?? PER_PAGE.other) };
 }
 

@@ -3,16 +3,17 @@
  * is in the first load of every cart and checkout page, while the rest of card-payments.ts (provider
  * settings, saved cards, 3-D Secure return, order payment detail) is loaded only by the islands using it.
  */
-import type { CartDecisionResponse } from '#contracts/cart.ts';
+
 import type { CartDecisionAction } from '#contracts/card-payments.ts';
-import { request } from '../core/http.ts';
+import type { CartDecisionResponse } from '#contracts/cart.ts';
 import { seg } from '../core/call.ts';
-import { literal, object, string, type Decoder } from '../core/guard.ts';
+import { type Decoder, literal, object, string } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import { cartDecisionWire } from '../wire/cart.ts';
 
 const actionWire: Decoder<CartDecisionAction> = /* @__PURE__ */ object({ status: literal('requires_action'), redirect_url: string });
 const decisionOrAction = (body: unknown): CartDecisionResponse | CartDecisionAction =>
-  (body && typeof body === 'object' && 'redirect_url' in body ? actionWire(body) : cartDecisionWire(body));
+  body && typeof body === 'object' && 'redirect_url' in body ? actionWire(body) : cartDecisionWire(body);
 
 /**
  * POST /v1/carts/{token}/decision: the order, or (card with 3-D Secure, 202) where to send the

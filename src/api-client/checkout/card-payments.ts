@@ -8,12 +8,13 @@
  * script (islands/checkout/card-token.ts).
  */
 import type { PaymentServiceSettings, UserCard } from '#contracts/card-payments.ts';
+import { type CallOptions, seg } from '../core/call.ts';
+import { array, boolean, type Decoder, int, nullable, object, optional, string } from '../core/guard.ts';
 import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { array, int, nullable, object, optional, string, boolean, type Decoder } from '../core/guard.ts';
 
 const settingsWire: Decoder<PaymentServiceSettings> = /* @__PURE__ */ object({
-  code: string, name: string,
+  code: string,
+  name: string,
   provider: optional(nullable(object({ code: string, script_url: string, origin: string, public_key: string }))),
   stores: optional(array(object({ code: string, name: string }))),
   ceiling: optional(nullable(int)),
@@ -31,7 +32,14 @@ export async function getPaymentService(code: string, opts: CallOptions = {}): P
 export { decideCartWithPayment } from './card-decision.ts';
 
 /** A saved card (also read by user-cards.ts). */
-export const userCardWire: Decoder<UserCard> = /* @__PURE__ */ object({ id: int, is_main: boolean, name: string, brand: string, masked_number: string, expiration: string });
+export const userCardWire: Decoder<UserCard> = /* @__PURE__ */ object({
+  id: int,
+  is_main: boolean,
+  name: string,
+  brand: string,
+  masked_number: string,
+  expiration: string,
+});
 
 /** GET /v1/me/user-cards: the member's saved cards, main first. */
 export async function listUserCards(opts: CallOptions = {}): Promise<UserCard[]> {

@@ -1,6 +1,7 @@
 /** The order just placed, for the thanks page (spec 4 "Order complete"). */
+
+import { type CallOptions, seg } from '../core/call.ts';
 import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
 import type { Order } from '../core/types.ts';
 import { orderWire } from '../wire/order.ts';
 

@@ -3,14 +3,21 @@
  * thanks page needs only this call, and a shared module's chunk carries every function any island
  * uses (saved cards, provider settings), which that page would load for nothing.
  */
+
+import { type CallOptions, seg } from '../core/call.ts';
+import { type Decoder, object, record, string, unknown } from '../core/guard.ts';
 import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { object, record, string, unknown, type Decoder } from '../core/guard.ts';
 
 /** What an order says about its payment (thanks page). */
-export interface OrderPayment { payment_name: string; payment_status: string; payment_detail: Record<string, unknown> }
+export interface OrderPayment {
+  payment_name: string;
+  payment_status: string;
+  payment_detail: Record<string, unknown>;
+}
 const orderPaymentWire: Decoder<OrderPayment> = /* @__PURE__ */ object({
-  payment_name: string, payment_status: string, payment_detail: record(unknown),
+  payment_name: string,
+  payment_status: string,
+  payment_detail: record(unknown),
 });
 
 /** GET /v1/carts/order/{order_no}, its payment part only. */

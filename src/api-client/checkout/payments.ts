@@ -1,8 +1,9 @@
 /** Payment methods (spec 7 "Cart": /v1/payments…), each with its own fee from the API. */
-import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
-import { array } from '../core/guard.ts';
+
 import type { PaymentMethod as WirePaymentMethod } from '#contracts/payments.ts';
+import { type CallOptions, seg } from '../core/call.ts';
+import { array } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import type { PaymentMethod } from '../core/types.ts';
 import { paymentMethodWire } from '../wire/payment.ts';
 

@@ -5,10 +5,14 @@
  * the server's Japanese message (an expired or used link, a field error).
  */
 import type { SocialGiftAddressInput, SocialGiftDeliveryCheckRequest, SocialGiftInput } from '#contracts/social-gift.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { request } from '../core/http.ts';
 import {
-  socialGiftAddressCheckWire, socialGiftCompleteWire, socialGiftDeliveryWire, socialGiftLeadtimeWire, socialGiftProductsWire,
+  socialGiftAddressCheckWire,
+  socialGiftCompleteWire,
+  socialGiftDeliveryWire,
+  socialGiftLeadtimeWire,
+  socialGiftProductsWire,
   socialGiftShippingWire,
 } from '../wire/social-gift-receiver.ts';
 
@@ -33,9 +37,14 @@ export async function checkSocialGiftShipping(body: SocialGiftAddressInput) {
 
 /** GET /v1/shipping-leadtime/input/{key}?pref=: the dates and time slots for that prefecture. */
 export async function getSocialGiftLeadtime(key: string, prefecture: string, opts: CallOptions = {}) {
-  return (await request('GET', `/v1/shipping-leadtime/input/${seg(key)}`, {
-    ...receiverCall, query: { pref: prefecture }, parse: socialGiftLeadtimeWire, signal: opts.signal,
-  })).data;
+  return (
+    await request('GET', `/v1/shipping-leadtime/input/${seg(key)}`, {
+      ...receiverCall,
+      query: { pref: prefecture },
+      parse: socialGiftLeadtimeWire,
+      signal: opts.signal,
+    })
+  ).data;
 }
 
 /** POST /v1/social-gifts/check/delivery. */

@@ -5,9 +5,9 @@
  * bundles. content.ts re-exports them, so the "Content" calls stay one import for SSR pages.
  */
 import type { Brand, Popup, Tag } from '#contracts/content.ts';
-import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import { brandWire, popupWire, tagWire } from '../wire/content.ts';
 
 export type { Brand, Popup, Tag };

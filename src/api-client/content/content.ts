@@ -1,14 +1,33 @@
 /** CMS content calls (spec 7 "Content"): blogs, news, makers, brands, tags, popups, categories, static pages, FAQ. */
 import { z } from 'zod';
-import {
-  blogSchema, newsSchema, makerSchema, staticPageSchema, staticPageUrlSchema, qaSchema, qaCategorySchema,
-  type Blog, type News, type Maker, type StaticPage, type StaticPageUrl, type Qa, type QaCategory,
-  bannerSchema, collectionSchema, freeAreaSchema, layoutSchema, type Banner, type Collection, type FreeArea, type Layout,
-} from '#contracts/content.ts';
-import { categoryHierarchySchema, type CategoryNode } from '#contracts/products.ts';
 import type { Pagination } from '#contracts/common.ts';
-import { request, type QueryParams } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import {
+  type Banner,
+  type Blog,
+  bannerSchema,
+  blogSchema,
+  type Collection,
+  collectionSchema,
+  type FreeArea,
+  freeAreaSchema,
+  type Layout,
+  layoutSchema,
+  type Maker,
+  makerSchema,
+  type News,
+  newsSchema,
+  type Qa,
+  type QaCategory,
+  qaCategorySchema,
+  qaSchema,
+  type StaticPage,
+  type StaticPageUrl,
+  staticPageSchema,
+  staticPageUrlSchema,
+} from '#contracts/content.ts';
+import { type CategoryNode, categoryHierarchySchema } from '#contracts/products.ts';
+import { type CallOptions, seg } from '../core/call.ts';
+import { type QueryParams, request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 
 /** `page`/`per` of content lists; `per: 'all'` where the spec allows it. */
@@ -26,7 +45,10 @@ export interface Paged<T> {
  * Content is read on the server (SSR pages, content-sync), never by an island, so it keeps the
  * contract's zod schemas as its parsers; the browser bundles never import this module.
  */
-const zodParse = <T>(schema: z.ZodType<T>) => (body: unknown): T => schema.parse(body);
+const zodParse =
+  <T>(schema: z.ZodType<T>) =>
+  (body: unknown): T =>
+    schema.parse(body);
 
 async function list<T>(path: string, schema: z.ZodType<T>, query: QueryParams, opts: CallOptions): Promise<Paged<T>> {
   const res = await request('GET', path, { query, parse: zodParse(z.array(schema)), signal: opts.signal });
@@ -69,11 +91,13 @@ export function getMaker(idOrKey: string | number, opts: CallOptions = {}): Prom
 }
 
 // Brands, tags and popups are read by the browser too, with zod-free decoders: see content-lists.ts.
-export { listBrands, listTags, listPopups, getPopup } from './content-lists.ts';
+export { getPopup, listBrands, listPopups, listTags } from './content-lists.ts';
 
 /** GET /v1/categories/hierarchy?table=products|inquiries. */
 export async function getCategoryHierarchy(table: 'products' | 'inquiries' = 'products', opts: CallOptions = {}): Promise<CategoryNode[]> {
-  return (await request('GET', '/v1/categories/hierarchy', { query: { table }, parse: zodParse(categoryHierarchySchema), signal: opts.signal })).data;
+  return (
+    await request('GET', '/v1/categories/hierarchy', { query: { table }, parse: zodParse(categoryHierarchySchema), signal: opts.signal })
+  ).data;
 }
 
 /** GET /v1/static-pages/urls. */
@@ -83,12 +107,18 @@ export async function listStaticPageUrls(opts: CallOptions = {}): Promise<Static
 
 /** GET /v1/static-pages/url{path}, e.g. getStaticPage('/privacy'). */
 export function getStaticPage(path: string, opts: CallOptions = {}): Promise<StaticPage> {
-  const clean = `/${path.replace(/^\/+/, '')}`.split('/').map((p) => (p ? seg(p) : p)).join('/');
+  const clean = `/${path.replace(/^\/+/, '')}`
+    .split('/')
+    .map((p) => (p ? seg(p) : p))
+    .join('/');
   return one(`/v1/static-pages/url${clean}`, staticPageSchema, opts);
 }
 
 /** GET /v1/qas (category filter, keyword, paging). */
-export function listQas(query: ContentQuery & { qa_category_id?: number; keyword?: string } = { per: 'all' }, opts: CallOptions = {}): Promise<Paged<Qa>> {
+export function listQas(
+  query: ContentQuery & { qa_category_id?: number; keyword?: string } = { per: 'all' },
+  opts: CallOptions = {},
+): Promise<Paged<Qa>> {
   return list('/v1/qas', qaSchema, { ...query }, opts);
 }
 
@@ -103,16 +133,25 @@ export async function getLayout(page: string, opts: CallOptions = {}): Promise<L
 }
 
 /** GET /v1/collections/{alias}: the collection and `per` of its products (max_page_size caps it). */
-export async function getCollection(alias: string, query: { per?: number; page?: number; max_page_size?: number } = {}, opts: CallOptions = {}): Promise<Collection> {
-  return (await request('GET', `/v1/collections/${seg(alias)}`, { query: { ...query }, parse: zodParse(collectionSchema), signal: opts.signal })).data;
+export async function getCollection(
+  alias: string,
+  query: { per?: number; page?: number; max_page_size?: number } = {},
+  opts: CallOptions = {},
+): Promise<Collection> {
+  return (
+    await request('GET', `/v1/collections/${seg(alias)}`, { query: { ...query }, parse: zodParse(collectionSchema), signal: opts.signal })
+  ).data;
 }
 
 /** GET /v1/banners?area[]=…&is_show=1: the shown banners of some areas. */
 export async function listBanners(areas: string[], opts: CallOptions = {}): Promise<Banner[]> {
-  return (await request('GET', '/v1/banners', { query: { area: areas, is_show: 1 }, parse: zodParse(z.array(bannerSchema)), signal: opts.signal })).data;
+  return (
+    await request('GET', '/v1/banners', { query: { area: areas, is_show: 1 }, parse: zodParse(z.array(bannerSchema)), signal: opts.signal })
+  ).data;
 }
 
 /** GET /v1/free-areas?per=all: the editor HTML blocks by code (spec 9: per=all). */
 export async function listFreeAreas(opts: CallOptions = {}): Promise<FreeArea[]> {
-  return (await request('GET', '/v1/free-areas', { query: { per: 'all' }, parse: zodParse(z.array(freeAreaSchema)), signal: opts.signal })).data;
+  return (await request('GET', '/v1/free-areas', { query: { per: 'all' }, parse: zodParse(z.array(freeAreaSchema)), signal: opts.signal }))
+    .data;
 }

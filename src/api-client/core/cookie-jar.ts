@@ -7,7 +7,7 @@
  * On the server (no document) js-cookie reads nothing and writes nothing.
  */
 import Cookies from 'js-cookie';
-import { attempt, int, object, type Decoder } from './guard.ts';
+import { attempt, type Decoder, int, object } from './guard.ts';
 
 export const COOKIE_NAMES = {
   accessToken: 'access_token',
@@ -38,7 +38,10 @@ export function encodeCookieValue(value: string): string {
 
 // Secure is decided per write: the same bundle serves http (local) and https shops.
 const attributes = (days?: number): Cookies.CookieAttributes => ({
-  path: '/', sameSite: 'Lax', expires: days, secure: typeof location !== 'undefined' && location.protocol === 'https:',
+  path: '/',
+  sameSite: 'Lax',
+  expires: days,
+  secure: typeof location !== 'undefined' && location.protocol === 'https:',
 });
 
 /** A cookie's decoded value in the browser, or null (always null on the server). */

@@ -16,23 +16,31 @@
  *
  * No browser global is touched at import time, so the same module runs in Astro SSR.
  */
+
+import { maintenanceRedirect } from '#lib/redirects.ts';
+import { loginPath } from '#lib/routes.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isChannelNotFound } from './errors.ts';
 import { readErrorBody } from './guard.ts';
-import { isTokenExpired } from './token.ts';
-import { storeError, storeMaintenance, setInvalidChannel } from './state.ts';
 import { options, resetOptions } from './options.ts';
-import { navigateTo, resetNavigation } from './route-change.ts';
-import { send, isPublicPath, type RequestOptions, type ParsedRequestOptions, type ApiResponse, type RawResponse } from './transport.ts';
 import { endSession, refreshForRequest, resetRefresh } from './refresh.ts';
-import { loginPath } from '#lib/routes.ts';
-import { maintenanceRedirect } from '#lib/redirects.ts';
+import { navigateTo, resetNavigation } from './route-change.ts';
+import { setInvalidChannel, storeError, storeMaintenance } from './state.ts';
+import { isTokenExpired } from './token.ts';
+import { type ApiResponse, isPublicPath, type ParsedRequestOptions, type RawResponse, type RequestOptions, send } from './transport.ts';
 
 export { ApiError } from './errors.ts';
-export { clearMaintenance } from './state.ts';
 export * from './options.ts';
+export { endSession, getSession, onSessionEvent, refreshSession, type SessionEvent, setSession } from './refresh.ts';
 export * from './route-change.ts';
-export { buildQuery, type QueryValue, type QueryParams, type RequestOptions, type ParsedRequestOptions, type ApiResponse } from './transport.ts';
-export { onSessionEvent, getSession, setSession, endSession, refreshSession, type SessionEvent } from './refresh.ts';
+export { clearMaintenance } from './state.ts';
+export {
+  type ApiResponse,
+  buildQuery,
+  type ParsedRequestOptions,
+  type QueryParams,
+  type QueryValue,
+  type RequestOptions,
+} from './transport.ts';
 
 /** Back to the defaults and a clean slate (tests). */
 export function resetClient(): void {
@@ -44,7 +52,11 @@ export function resetClient(): void {
 /** Calls the API; decodes a 2xx body with `parse` when given. Rejects with ApiError (spec 8). */
 export function request<T>(method: string, path: string, opts: ParsedRequestOptions<T>): Promise<ApiResponse<T>>;
 export function request<T = unknown>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
-export async function request(method: string, path: string, opts: RequestOptions & { parse?: (body: unknown) => unknown } = {}): Promise<ApiResponse<unknown>> {
+export async function request(
+  method: string,
+  path: string,
+  opts: RequestOptions & { parse?: (body: unknown) => unknown } = {},
+): Promise<ApiResponse<unknown>> {
   if (opts.bearer !== undefined) {
     // Server-side call on behalf of one visitor: their token as given, no refresh, no redirects.
     return handleResponse(await send(method, path, opts, opts.bearer), opts.parse, true);

@@ -3,8 +3,9 @@
  * Defaults are resolved lazily on first use (never at import), so the module runs in Astro SSR:
  * there the base URL comes from env, there are no cookies and no redirects.
  */
-import { readEndpoint, isBrowser } from './endpoint.ts';
-import { readSession, writeSession, clearSession, clearCartCookies, type StoredSession } from './cookie-jar.ts';
+
+import { clearCartCookies, clearSession, readSession, type StoredSession, writeSession } from './cookie-jar.ts';
+import { isBrowser, readEndpoint } from './endpoint.ts';
 
 export type { StoredSession } from './cookie-jar.ts';
 
@@ -48,16 +49,26 @@ const guestTokens: TokenStore = {
   read() {
     try {
       const v = JSON.parse(sessionStorage.getItem(GUEST_SESSION_KEY) ?? 'null') as Partial<StoredSession> | null;
-      return v && typeof v.accessToken === 'string' && typeof v.expiresAt === 'number' ? { accessToken: v.accessToken, expiresAt: v.expiresAt } : null;
+      return v && typeof v.accessToken === 'string' && typeof v.expiresAt === 'number'
+        ? { accessToken: v.accessToken, expiresAt: v.expiresAt }
+        : null;
     } catch {
       return null;
     }
   },
   write(session) {
-    try { sessionStorage.setItem(GUEST_SESSION_KEY, JSON.stringify(session)); } catch { /* storage off: the guest flow cannot start */ }
+    try {
+      sessionStorage.setItem(GUEST_SESSION_KEY, JSON.stringify(session));
+    } catch {
+      /* storage off: the guest flow cannot start */
+    }
   },
   clear() {
-    try { sessionStorage.removeItem(GUEST_SESSION_KEY); } catch { /* nothing stored */ }
+    try {
+      sessionStorage.removeItem(GUEST_SESSION_KEY);
+    } catch {
+      /* nothing stored */
+    }
   },
 };
 

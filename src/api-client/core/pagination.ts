@@ -1,6 +1,7 @@
 /** Pagination and limits from response headers (spec 3 "Pagination", spec 9 "x-limit"). */
-import { PAGINATION_HEADERS, LIMIT_HEADER, PAGE_SIZE } from '#contracts/constants.ts';
+
 import type { Pagination } from '#contracts/common.ts';
+import { LIMIT_HEADER, PAGE_SIZE, PAGINATION_HEADERS } from '#contracts/constants.ts';
 
 function header(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name)?.trim() ?? '';

@@ -3,16 +3,16 @@
  * the token refresh (one in flight at a time, even across tabs), with the spec-8 rules for failure.
  */
 import type { LoginResponse } from '#contracts/auth.ts';
-import type { StoredSession } from './cookie-jar.ts';
-import { attempt, readErrorBody } from './guard.ts';
+import { oneTabAtATime } from '#lib/one-tab.ts';
+import { refreshFailedRedirect } from '#lib/redirects.ts';
 import { loginResponseWire } from '../wire/auth.ts';
+import type { StoredSession } from './cookie-jar.ts';
 import { ApiError, CLIENT_CODES, INVALID_RESPONSE_MESSAGE, isIgnoredError } from './errors.ts';
-import { computeExpiresAt, isTokenExpired } from './token.ts';
+import { attempt, readErrorBody } from './guard.ts';
 import { options } from './options.ts';
 import { navigateTo } from './route-change.ts';
+import { computeExpiresAt, isTokenExpired } from './token.ts';
 import { send } from './transport.ts';
-import { refreshFailedRedirect } from '#lib/redirects.ts';
-import { oneTabAtATime } from '#lib/one-tab.ts';
 
 export type SessionEvent =
   | { type: 'token'; session: StoredSession; response: LoginResponse; source: 'login' | 'refresh' }
@@ -62,14 +62,20 @@ const REFRESH_KEY = 'shop:auth-refresh';
  * log the member out. Rejects with an ApiError; does not log out (callers decide).
  */
 export function refreshSession(): Promise<StoredSession> {
-  refreshInFlight ??= withCrossTabLock(doRefresh).finally(() => { refreshInFlight = null; });
+  refreshInFlight ??= withCrossTabLock(doRefresh).finally(() => {
+    refreshInFlight = null;
+  });
   return refreshInFlight;
 }
 
 async function doRefresh(): Promise<StoredSession> {
   const res = await send('POST', '/v1/auth/refresh', { body: {}, credentials: 'include', cancelOnNavigation: false }, null);
   if (res.status !== 200) {
-    throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: readErrorBody(res.body).message || 'refresh failed' });
+    throw new ApiError({
+      status: res.status,
+      code: CLIENT_CODES.refreshFailed,
+      message: readErrorBody(res.body).message || 'refresh failed',
+    });
   }
   const parsed = attempt(loginResponseWire, res.body);
   if (!parsed) throw new ApiError({ status: res.status, code: CLIENT_CODES.refreshFailed, message: INVALID_RESPONSE_MESSAGE });
@@ -103,7 +109,12 @@ export async function refreshForRequest(): Promise<StoredSession> {
     if (isIgnoredError(e) || (e instanceof ApiError && e.code === CLIENT_CODES.timeout)) throw e;
     endSession({ refreshFailed: true });
     navigateTo(refreshFailedRedirect());
-    throw new ApiError({ status: 401, code: CLIENT_CODES.refreshFailed, message: 'ログインの有効期限が切れました。再度ログインしてください。', handled: true });
+    throw new ApiError({
+      status: 401,
+      code: CLIENT_CODES.refreshFailed,
+      message: 'ログインの有効期限が切れました。再度ログインしてください。',
+      handled: true,
+    });
   }
 }
 

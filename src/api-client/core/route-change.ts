@@ -34,7 +34,7 @@ let unbindRouteChange: (() => void) | undefined;
 
 /** The signal of the current route; aborted by the next route change (bound on first use in a browser). */
 export function routeSignal(): AbortSignal {
-  if (!unbindRouteChange && typeof window == 'object') unbindRouteChange = bindRouteChangeAbort();
+  if (!unbindRouteChange && typeof window === 'object') unbindRouteChange = bindRouteChangeAbort();
   routeController ??= new AbortController();
   return routeController.signal;
 }

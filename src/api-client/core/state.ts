@@ -9,8 +9,9 @@
  * On the server this module is shared by every request, so SSR code must act on the thrown ApiError
  * instead of reading this state.
  */
-import { showInvalidChannelView } from '../site/invalid-channel-view.ts';
+
 import { createStore } from 'zustand/vanilla';
+import { showInvalidChannelView } from '../site/invalid-channel-view.ts';
 
 /** Title and message the maintenance page shows (from the 503 body when it carries them). */
 export interface Maintenance {

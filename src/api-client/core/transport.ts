@@ -6,10 +6,10 @@
 import { CHANNEL_HEADER, XHR_HEADER, XHR_VALUE } from '#contracts/constants.ts';
 import { internalHeaders } from '#contracts/internal.ts';
 import { asLoadTask } from '#lib/load-tasks.ts';
-import { ApiError, CLIENT_CODES, TIMEOUT_MESSAGE, NETWORK_MESSAGE } from './errors.ts';
+import { isBrowser } from './endpoint.ts';
+import { ApiError, CLIENT_CODES, NETWORK_MESSAGE, TIMEOUT_MESSAGE } from './errors.ts';
 import { options } from './options.ts';
 import { routeSignal } from './route-change.ts';
-import { isBrowser } from './endpoint.ts';
 
 export type QueryValue = string | number | boolean | null | undefined | ReadonlyArray<string | number>;
 export type QueryParams = Record<string, QueryValue>;
@@ -98,7 +98,10 @@ export async function send(method: string, path: string, opts: RequestOptions, t
     else s.addEventListener('abort', onAbort, { once: true });
   }
   let timedOut = false;
-  const timer = setTimeout(() => { timedOut = true; controller.abort(); }, opts.timeoutMs ?? o.timeoutMs);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? o.timeoutMs);
 
   const init: RequestInit = { method, headers, signal: controller.signal };
   if (opts.credentials) init.credentials = opts.credentials;

@@ -6,12 +6,26 @@
  * reshaped into what the cart and checkout screens show.
  */
 import type { Address, DeliveryAddress } from '#contracts/addresses.ts';
-import type { Order, OrderItem, OrderStatus } from '#contracts/orders.ts';
-import type { Product, ProductModel, ProductRef, ProductVariant, CategoryNode, ProductSort } from '#contracts/products.ts';
-import type { User } from '#contracts/user.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
+import type { Order, OrderItem, OrderStatus } from '#contracts/orders.ts';
+import type { CategoryNode, Product, ProductModel, ProductRef, ProductSort, ProductVariant } from '#contracts/products.ts';
+import type { User } from '#contracts/user.ts';
 
-export type { Address, DeliveryAddress, Order, OrderItem, OrderStatus, Product, ProductModel, ProductRef, ProductVariant, CategoryNode, ProductSort, User, LoginResponse };
+export type {
+  Address,
+  CategoryNode,
+  DeliveryAddress,
+  LoginResponse,
+  Order,
+  OrderItem,
+  OrderStatus,
+  Product,
+  ProductModel,
+  ProductRef,
+  ProductSort,
+  ProductVariant,
+  User,
+};
 
 /** Consumption tax rate in percent: 10, or the reduced 8 for food. */
 export type TaxRate = 10 | 8;

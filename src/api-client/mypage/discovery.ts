@@ -6,15 +6,21 @@
 import type { Pagination } from '#contracts/common.ts';
 import type { Bookmark, ListedProduct, ProductHistoryItem, ProductRequest, UserList } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
-import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
+import { messageWire } from '../wire/account.ts';
 import {
-  bookmarkWire, likedIdsWire, likeResultWire, listedProductWire, productHistoryItemWire, productRequestWire, userListWire,
+  bookmarkWire,
+  likedIdsWire,
+  likeResultWire,
+  listedProductWire,
+  productHistoryItemWire,
+  productRequestWire,
+  userListWire,
 } from '../wire/discovery.ts';
 import { productWire } from '../wire/product.ts';
-import { messageWire } from '../wire/account.ts';
 
 export type { Bookmark, ListedProduct, ProductHistoryItem, ProductRequest, UserList };
 
@@ -25,10 +31,19 @@ export type { Bookmark, ListedProduct, ProductHistoryItem, ProductRequest, UserL
  */
 const NO_BODY = {};
 
-export interface Paged<T> { items: T[]; pagination: Pagination }
+export interface Paged<T> {
+  items: T[];
+  pagination: Pagination;
+}
 type PageQuery = { page?: number; per?: number };
 
-async function paged<T>(path: string, parse: (v: unknown) => T[], query: Record<string, string | number | undefined>, per: number, opts: CallOptions): Promise<Paged<T>> {
+async function paged<T>(
+  path: string,
+  parse: (v: unknown) => T[],
+  query: Record<string, string | number | undefined>,
+  per: number,
+  opts: CallOptions,
+): Promise<Paged<T>> {
   const res = await request('GET', path, { query, parse, signal: opts.signal });
   return { items: res.data, pagination: paginationOrSinglePage(readPagination(res.headers), res.data.length, per) };
 }
@@ -47,7 +62,8 @@ export async function setFavorite(productId: number, on: boolean, opts: CallOpti
 /** GET /v1/me/likes?ids=: which of `ids` the member has favourited. */
 export async function likedAmong(ids: number[], opts: CallOptions = {}): Promise<number[]> {
   if (!ids.length) return [];
-  return (await request('GET', '/v1/me/likes', { query: { ids: ids.join(',') }, parse: likedIdsWire, signal: opts.signal })).data.product_ids;
+  return (await request('GET', '/v1/me/likes', { query: { ids: ids.join(',') }, parse: likedIdsWire, signal: opts.signal })).data
+    .product_ids;
 }
 
 /** GET /v1/me/likes/products: the member's favourites, last favourited first. */
@@ -96,17 +112,35 @@ export const listUserListProducts = (key: string, query: PageQuery = {}, opts: C
  * a failure is rethrown with the server response's message (the ApiError's message is that field).
  */
 export async function attachProducts(ids: number[], key?: string, opts: CallOptions = {}): Promise<UserList> {
-  return (await request('PATCH', '/v1/me/user-lists/attach', { body: { table: 'products', ids, ...(key ? { key } : {}) }, parse: userListWire, signal: opts.signal })).data;
+  return (
+    await request('PATCH', '/v1/me/user-lists/attach', {
+      body: { table: 'products', ids, ...(key ? { key } : {}) },
+      parse: userListWire,
+      signal: opts.signal,
+    })
+  ).data;
 }
 
 /** PATCH /v1/me/user-lists/detach: out of every list; answers the updated products. */
 export async function detachProducts(ids: number[], opts: CallOptions = {}): Promise<ListedProduct[]> {
-  return (await request('PATCH', '/v1/me/user-lists/detach', { body: { table: 'products', ids }, parse: array(listedProductWire), signal: opts.signal })).data;
+  return (
+    await request('PATCH', '/v1/me/user-lists/detach', {
+      body: { table: 'products', ids },
+      parse: array(listedProductWire),
+      signal: opts.signal,
+    })
+  ).data;
 }
 
 /** PATCH /v1/me/user-lists/{key}/detach: out of that list. */
 export async function detachFromList(key: string, ids: number[], opts: CallOptions = {}): Promise<UserList> {
-  return (await request('PATCH', `/v1/me/user-lists/${seg(key)}/detach`, { body: { table: 'products', ids }, parse: userListWire, signal: opts.signal })).data;
+  return (
+    await request('PATCH', `/v1/me/user-lists/${seg(key)}/detach`, {
+      body: { table: 'products', ids },
+      parse: userListWire,
+      signal: opts.signal,
+    })
+  ).data;
 }
 
 /** POST /v1/me/user-lists: a new empty list (422 with errors.name on a bad or duplicate name, or at the limit). */

@@ -3,7 +3,7 @@
  * /v1/me/user-memorials/{id}) and the name embroidery (GET/PUT /v1/me/name-embroidery).
  */
 import type { Memorial, MemorialInput, NameEmbroidery, NameEmbroideryInput } from '#contracts/memorials.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
 import { request } from '../core/http.ts';
 import { readLimit } from '../core/pagination.ts';

@@ -1,8 +1,8 @@
 /** The member's orders (spec 7 "Orders"). */
 import type { Pagination } from '#contracts/common.ts';
-import { request } from '../core/http.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 import type { Order } from '../core/types.ts';
 import { orderWire } from '../wire/order.ts';
@@ -28,10 +28,18 @@ export async function getOrder(id: number | string, opts: CallOptions = {}): Pro
 
 /** PUT /v1/me/orders/{id}/cancel → the cancelled order (its `cancel_only_ecd_key` names a warning, if any). */
 export async function cancelOrder(id: number | string, cancelReason: string, opts: CallOptions = {}): Promise<Order> {
-  return (await request('PUT', `/v1/me/orders/${seg(id)}/cancel`, { body: { cancel_reason: cancelReason }, parse: orderWire, signal: opts.signal })).data;
+  return (
+    await request('PUT', `/v1/me/orders/${seg(id)}/cancel`, {
+      body: { cancel_reason: cancelReason },
+      parse: orderWire,
+      signal: opts.signal,
+    })
+  ).data;
 }
 
 /** GET /v1/me/orders/{id}/download/receipt?name= → the receipt PDF (a blob to save as a file). */
 export async function downloadReceipt(id: number | string, name: string, opts: CallOptions = {}): Promise<Blob> {
-  return (await request<Blob>('GET', `/v1/me/orders/${seg(id)}/download/receipt`, { query: { name }, responseType: 'blob', signal: opts.signal })).data;
+  return (
+    await request<Blob>('GET', `/v1/me/orders/${seg(id)}/download/receipt`, { query: { name }, responseType: 'blob', signal: opts.signal })
+  ).data;
 }

@@ -4,14 +4,17 @@
  */
 import type { Pagination } from '#contracts/common.ts';
 import type { SystemMessage } from '#contracts/system-messages.ts';
-import { seg, type CallOptions } from '../core/call.ts';
+import { type CallOptions, seg } from '../core/call.ts';
 import { array } from '../core/guard.ts';
 import { request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
 import { systemMessageWire, unreadCountWire } from '../wire/system-message.ts';
 
 export type { SystemMessage };
-export interface SystemMessagePage { items: SystemMessage[]; pagination: Pagination }
+export interface SystemMessagePage {
+  items: SystemMessage[];
+  pagination: Pagination;
+}
 
 /** One page of the member's messages, newest first (10 per page). */
 export async function listSystemMessages(query: { page?: number } = {}, opts: CallOptions = {}): Promise<SystemMessagePage> {

@@ -13,7 +13,7 @@ export const INVALID_CHANNEL_TEMPLATE_ID = 'invalid-channel';
 
 /** Replaces the whole page body with the invalid-channel view; nothing on the server or without the template. */
 export function showInvalidChannelView(): void {
-  const view = typeof document == 'object' && (document.getElementById(INVALID_CHANNEL_TEMPLATE_ID) as HTMLTemplateElement | null);
+  const view = typeof document === 'object' && (document.getElementById(INVALID_CHANNEL_TEMPLATE_ID) as HTMLTemplateElement | null);
   if (!view) return;
   document.body.replaceChildren(view.content);
   document.title = '404 Not Found';

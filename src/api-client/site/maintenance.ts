@@ -7,9 +7,9 @@
  */
 import type { MaintenanceState } from '#contracts/maintenance.ts';
 import type { CallOptions } from '../core/call.ts';
-import { attempt, boolean, nullable, object, string, type Decoder } from '../core/guard.ts';
+import { attempt, boolean, type Decoder, nullable, object, string } from '../core/guard.ts';
 import { request } from '../core/http.ts';
-import { apiState, MAINTENANCE_STORAGE_KEY, sessionStore, type Maintenance } from '../core/state.ts';
+import { apiState, MAINTENANCE_STORAGE_KEY, type Maintenance, sessionStore } from '../core/state.ts';
 
 const maintenanceDecoder: Decoder<Maintenance> = object({ title: nullable(string), message: nullable(string) });
 const stateDecoder: Decoder<MaintenanceState> = object({ enabled: boolean, title: string, message: string });
@@ -29,5 +29,6 @@ export function readMaintenance(): Maintenance | null {
 
 /** Whether the shop is in maintenance now, with its title and message. Failures are not stored for display. */
 export async function getMaintenance(opts: CallOptions = {}): Promise<MaintenanceState> {
-  return (await request('GET', '/v1/maintenance', { auth: false, refresh: false, silent: true, parse: stateDecoder, signal: opts.signal })).data;
+  return (await request('GET', '/v1/maintenance', { auth: false, refresh: false, silent: true, parse: stateDecoder, signal: opts.signal }))
+    .data;
 }

@@ -1,24 +1,41 @@
 /** Settings calls (spec 7 "Settings"). */
 import type { FrontSettings, PublicJson } from '#contracts/settings.ts';
-import { request } from '../core/http.ts';
+import { type ScreenClass, screenClassFor } from '#lib/screen-class.ts';
 import type { CallOptions } from '../core/call.ts';
-import { boolean, number, object, string, type Decoder } from '../core/guard.ts';
+import { boolean, type Decoder, number, object, string } from '../core/guard.ts';
+import { request } from '../core/http.ts';
 import type { OrderTerms } from '../core/types.ts';
-import { screenClassFor, type ScreenClass } from '#lib/screen-class.ts';
 
 const knownSettings = /* @__PURE__ */ object({
-  'SITE.NAME': string, 'SITE.NAMESPACE': string, 'SITE.CHANNEL_PREFIX': string, 'SITE.NO_MEMBER_USE': boolean,
-  'SITE.STORAGE_URL': string, 'SITE.BREAKPOINT.SCREEN-SM': number, 'SITE.BREAKPOINT.SCREEN-MD': number,
-  'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': boolean, 'CART.POPUP_COMPONENT': string,
-  'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': boolean, 'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': boolean,
-  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': boolean, THEME: string, TAG_MANAGER_ID: string, PURCHASE_VALUE_WITHOUT_TAX: boolean,
-  'ORDER.DELIVERY_LEAD_TIME': string, 'ORDER.RETURN_POLICY': string, 'ORDER.RETURN_POLICY_FOOD': string,
+  'SITE.NAME': string,
+  'SITE.NAMESPACE': string,
+  'SITE.CHANNEL_PREFIX': string,
+  'SITE.NO_MEMBER_USE': boolean,
+  'SITE.STORAGE_URL': string,
+  'SITE.BREAKPOINT.SCREEN-SM': number,
+  'SITE.BREAKPOINT.SCREEN-MD': number,
+  'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': boolean,
+  'CART.POPUP_COMPONENT': string,
+  'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE': boolean,
+  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': boolean,
+  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING': boolean,
+  THEME: string,
+  TAG_MANAGER_ID: string,
+  PURCHASE_VALUE_WITHOUT_TAX: boolean,
+  'ORDER.DELIVERY_LEAD_TIME': string,
+  'ORDER.RETURN_POLICY': string,
+  'ORDER.RETURN_POLICY_FOOD': string,
 });
 
 /** The contract's keys checked; other settings (recommendation flags, …) pass through. */
 const frontSettingsWire: Decoder<FrontSettings> = (v, p) => ({ ...(v as Record<string, unknown>), ...knownSettings(v, p) });
 
-const publicJsonWire: Decoder<PublicJson> = /* @__PURE__ */ object({ channel_id: string, site_name: string, api_base_url: string, theme: string });
+const publicJsonWire: Decoder<PublicJson> = /* @__PURE__ */ object({
+  channel_id: string,
+  site_name: string,
+  api_base_url: string,
+  theme: string,
+});
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : null);
 
@@ -54,6 +71,9 @@ export function isSellingStopped(settings: FrontSettings): boolean {
 }
 
 /** Screen class from the width and the SM/MD breakpoints (spec 4; the rule is src/lib/screen-class.ts). */
-export function screenClass(width: number, settings: Pick<FrontSettings, 'SITE.BREAKPOINT.SCREEN-SM' | 'SITE.BREAKPOINT.SCREEN-MD'>): ScreenClass {
+export function screenClass(
+  width: number,
+  settings: Pick<FrontSettings, 'SITE.BREAKPOINT.SCREEN-SM' | 'SITE.BREAKPOINT.SCREEN-MD'>,
+): ScreenClass {
   return screenClassFor(width, { sm: settings['SITE.BREAKPOINT.SCREEN-SM'], md: settings['SITE.BREAKPOINT.SCREEN-MD'] });
 }

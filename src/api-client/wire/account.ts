@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { messageResponseSchema, schoolCheckResponseSchema } from '#contracts/account.ts';
 import type { LoginResponse } from '#contracts/auth.ts';
-import { boolean, object, string, type Decoder } from '../core/guard.ts';
+import { boolean, type Decoder, object, string } from '../core/guard.ts';
 import { loginResponseWire } from './auth.ts';
 
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

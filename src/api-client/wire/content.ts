@@ -1,6 +1,6 @@
 /** Decoders of the small content lists the browser reads once per page (spec 4): brands, tags, popups. */
 import type { Brand, Popup, Tag } from '#contracts/content.ts';
-import { boolean, int, nullable, object, string, type Decoder } from '../core/guard.ts';
+import { boolean, type Decoder, int, nullable, object, string } from '../core/guard.ts';
 
 export const brandWire: Decoder<Brand> = /* @__PURE__ */ object({ id: int, key: string, name: string, maker_id: nullable(int) });
 

@@ -1,7 +1,7 @@
 /** Decoders of the reminder answers (spec 7 "Reminder"). */
 import type { z } from 'zod';
 import type { reminderCheckResponseSchema, reminderResetResponseSchema } from '#contracts/account.ts';
-import { literal, nullable, object, string, type Decoder } from '../core/guard.ts';
+import { type Decoder, literal, nullable, object, string } from '../core/guard.ts';
 import { loginResponseWire } from './auth.ts';
 
 export type ReminderCheckResponse = z.infer<typeof reminderCheckResponseSchema>;
@@ -17,4 +17,3 @@ export const reminderResetWire: Decoder<ReminderResetResponse> = (value, path = 
   ...loginResponseWire(value, path),
   ...object({ username: string })(value, path),
 });
-

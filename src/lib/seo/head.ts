@@ -62,5 +62,7 @@ export function seoTags(input: SeoInput, origin: string = siteOrigin()): SeoTags
 /** The description of pages that have none of their own: SITE.DESCRIPTION from the settings, else one from the name. */
 export function defaultDescription(siteName: string, settings: Record<string, unknown> | null | undefined): string {
   const configured = settings?.['SITE.DESCRIPTION'];
-  return typeof configured === 'string' && configured.trim() ? metaDescription([configured], '') : `${siteName}の公式オンラインショップです。`;
+  return typeof configured === 'string' && configured.trim()
+    ? metaDescription([configured], '')
+    : `${siteName}の公式オンラインショップです。`;
 }

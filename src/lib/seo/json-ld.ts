@@ -14,13 +14,23 @@ export type JsonLd = Record<string, unknown>;
  */
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data)
-    .replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The shop as an Organization (home page). */
 export function organizationJsonLd(name: string, origin: string = siteOrigin()): JsonLd {
-  return { '@context': 'https://schema.org', '@type': 'Organization', '@id': `${origin}/#organization`, name, url: absoluteUrl('/', origin), logo: absoluteUrl('/favicon.svg', origin) };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    '@id': `${origin}/#organization`,
+    name,
+    url: absoluteUrl('/', origin),
+    logo: absoluteUrl('/favicon.svg', origin),
+  };
 }
 
 /** The site with its search box: /product/?keyword={search_term_string} (home page). */
@@ -87,6 +97,10 @@ export function articleJsonLd(input: ArticleInput, origin: string = siteOrigin()
     ...(input.image ? { image: [absoluteUrl(input.image, origin)] } : {}),
     inLanguage: 'ja',
     author: { '@type': 'Organization', name: input.siteName, url: absoluteUrl('/', origin) },
-    publisher: { '@type': 'Organization', name: input.siteName, logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg', origin) } },
+    publisher: {
+      '@type': 'Organization',
+      name: input.siteName,
+      logo: { '@type': 'ImageObject', url: absoluteUrl('/favicon.svg', origin) },
+    },
   };
 }

@@ -2,12 +2,13 @@
  * The SEO props of each page type (canonical, description, share image, JSON-LD), so the page files
  * only pass them on to the layout. Crumbs follow the pages' visible breadcrumbs.
  */
+
+import { listPageHref, listPageTitle } from '#content-sync/paging.ts';
 import type { Blog, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { CategoryNode, Product } from '#contracts/products.ts';
-import { listPageHref, listPageTitle } from '#content-sync/paging.ts';
 import { paths, productDetailPath } from '../routes.ts';
 import type { OgType } from './head.ts';
-import { articleJsonLd, breadcrumbJsonLd, organizationJsonLd, webSiteJsonLd, type Crumb, type JsonLd } from './json-ld.ts';
+import { articleJsonLd, breadcrumbJsonLd, type Crumb, type JsonLd, organizationJsonLd, webSiteJsonLd } from './json-ld.ts';
 import { siteOrigin } from './site.ts';
 import { metaDescription } from './text.ts';
 
@@ -35,16 +36,25 @@ export function productSeo(product: Product, origin = siteOrigin()): PageSeo {
     description: metaDescription([product.description], product.name),
     image: product.image || null,
     ogType: 'product',
-    jsonLd: [breadcrumbJsonLd([
-      HOME, PRODUCTS,
-      ...(category ? [{ name: category.name, path: paths.productList({ category: category.key }) }] : []),
-      { name: product.name, path: productDetailPath(product.key) },
-    ], origin)],
+    jsonLd: [
+      breadcrumbJsonLd(
+        [
+          HOME,
+          PRODUCTS,
+          ...(category ? [{ name: category.name, path: paths.productList({ category: category.key }) }] : []),
+          { name: product.name, path: productDetailPath(product.key) },
+        ],
+        origin,
+      ),
+    ],
   };
 }
 
 /** Product list: crumbs down the category path (or to the maker or brand) it shows. */
-export function productListSeo(subject: { categoryPath: CategoryNode[]; maker?: { key: string; name: string }; brand?: { key: string; name: string } }, origin = siteOrigin()): PageSeo {
+export function productListSeo(
+  subject: { categoryPath: CategoryNode[]; maker?: { key: string; name: string }; brand?: { key: string; name: string } },
+  origin = siteOrigin(),
+): PageSeo {
   const crumbs: Crumb[] = [HOME, PRODUCTS];
   for (const node of subject.categoryPath) crumbs.push({ name: node.name, path: paths.productList({ category: node.key }) });
   if (subject.maker) crumbs.push({ name: subject.maker.name, path: paths.productList({ maker: subject.maker.key }) });
@@ -67,9 +77,22 @@ export function postSeo(kind: 'news' | 'blog', item: News | Blog, siteName: stri
   const description = metaDescription(['excerpt' in item ? item.excerpt : null, item.body], item.title);
   const list = kind === 'news' ? { name: 'お知らせ', path: paths.news } : { name: 'ブログ', path: paths.blog };
   return {
-    description, image, ogType: 'article',
+    description,
+    image,
+    ogType: 'article',
     jsonLd: [
-      articleJsonLd({ type: kind === 'news' ? 'NewsArticle' : 'BlogPosting', headline: item.title, description, path, publishedAt: item.published_at, image, siteName }, origin),
+      articleJsonLd(
+        {
+          type: kind === 'news' ? 'NewsArticle' : 'BlogPosting',
+          headline: item.title,
+          description,
+          path,
+          publishedAt: item.published_at,
+          image,
+          siteName,
+        },
+        origin,
+      ),
       breadcrumbJsonLd([HOME, list, { name: item.title, path }], origin),
     ],
   };
@@ -85,7 +108,12 @@ export function makerSeo(maker: Maker, origin = siteOrigin()): PageSeo {
   return {
     description: metaDescription([maker.description], `${maker.name}の商品とブランドのご紹介です。`),
     image: maker.image,
-    jsonLd: [breadcrumbJsonLd([HOME, { name: 'メーカー一覧', path: paths.maker }, { name: maker.name, path: paths.makerDetail(maker.key) }], origin)],
+    jsonLd: [
+      breadcrumbJsonLd(
+        [HOME, { name: 'メーカー一覧', path: paths.maker }, { name: maker.name, path: paths.makerDetail(maker.key) }],
+        origin,
+      ),
+    ],
   };
 }
 

@@ -7,8 +7,20 @@ import { absoluteUrl, siteOrigin } from './site.ts';
  * editors' area. /product/?keyword= search results are not listed: their links lead to products.
  */
 export const DISALLOWED_PATHS = [
-  '/mypage/', '/ec/', '/cart/', '/admin/', '/login/', '/login_sync/', '/register/', '/reminder/', '/verify/',
-  '/social-gift/', '/contact/confirm/', '/contact/complete/', '/maintenance/', '/v1/',
+  '/mypage/',
+  '/ec/',
+  '/cart/',
+  '/admin/',
+  '/login/',
+  '/login_sync/',
+  '/register/',
+  '/reminder/',
+  '/verify/',
+  '/social-gift/',
+  '/contact/confirm/',
+  '/contact/complete/',
+  '/maintenance/',
+  '/v1/',
 ] as const;
 
 /** The robots.txt text for the site at `origin`. */

@@ -11,7 +11,7 @@ export const DEFAULT_SITE_URL = 'http://localhost:4321';
 export function siteOrigin(raw: string | undefined = process.env.SITE_URL): string {
   let url: URL;
   try {
-    url = new URL(raw && raw.trim() ? raw.trim() : DEFAULT_SITE_URL);
+    url = new URL(raw?.trim() ? raw.trim() : DEFAULT_SITE_URL);
   } catch {
     url = new URL(DEFAULT_SITE_URL);
   }

@@ -3,11 +3,12 @@
  * one: home, product list, categories and brands (as product list filters), makers, news and blog
  * lists (every page) and posts, static pages. Private screens (robots.ts) never appear.
  */
+
+import { listPageHref } from '#content-sync/paging.ts';
+import { normalisePagePath } from '#content-sync/snapshot.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { Blog, Brand, Maker, News, StaticPage } from '#contracts/content.ts';
 import type { CategoryNode } from '#contracts/products.ts';
-import { listPageHref } from '#content-sync/paging.ts';
-import { normalisePagePath } from '#content-sync/snapshot.ts';
 import { paths } from '../routes.ts';
 import { newest, type SitemapEntry } from './sitemap.ts';
 
@@ -54,12 +55,17 @@ export function contentSitemapEntries(c: SitemapContent): SitemapEntry[] {
     { loc: paths.productList(), lastmod: productsChanged },
     ...categoryKeys(c.categories).map((key) => ({ loc: paths.productList({ category: key }), lastmod: productsChanged })),
     ...c.brands.map((b) => ({ loc: paths.productList({ brand: b.key }), lastmod: productsChanged })),
-    { loc: paths.maker, lastmod: c.makers.every((m) => m.updated_at) ? newest(c.makers.map((m) => m.updated_at)) ?? contentChanged : contentChanged },
+    {
+      loc: paths.maker,
+      lastmod: c.makers.every((m) => m.updated_at) ? (newest(c.makers.map((m) => m.updated_at)) ?? contentChanged) : contentChanged,
+    },
     ...c.makers.map((m) => ({ loc: paths.makerDetail(m.key), lastmod: newest([m.updated_at]) ?? contentChanged })),
     ...listPages(paths.news, c.news),
     ...c.news.map((n) => ({ loc: paths.newsDetail(n.key), lastmod: n.published_at })),
     ...listPages(paths.blog, c.blogs),
     ...c.blogs.map((b) => ({ loc: paths.blogDetail(b.key), lastmod: b.published_at })),
-    ...c.pages.map((p) => ({ loc: normalisePagePath(p.url), lastmod: newest([p.updated_at]) ?? contentChanged })).filter((e) => e.loc !== '/'),
+    ...c.pages
+      .map((p) => ({ loc: normalisePagePath(p.url), lastmod: newest([p.updated_at]) ?? contentChanged }))
+      .filter((e) => e.loc !== '/'),
   ];
 }

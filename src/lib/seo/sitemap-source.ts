@@ -7,15 +7,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { channel } from 'virtual:shop/theme';
-import { MAX_PAGE } from '#contracts/fields.ts';
-import { getCategoryHierarchy } from '#api-client/content/content.ts';
 import { listSitemapProducts } from '#api-client/catalog/sitemap.ts';
+import { getCategoryHierarchy } from '#api-client/content/content.ts';
+import { setupServerApi } from '#components/server-api.ts';
 import { manifestSchema, SNAPSHOT_FILES } from '#content-sync/schema.ts';
 import { DEFAULT_SNAPSHOT_ROOT, loadSnapshot } from '#content-sync/snapshot.ts';
-import { setupServerApi } from '#components/server-api.ts';
+import { MAX_PAGE } from '#contracts/fields.ts';
 import { productDetailPath } from '../routes.ts';
-import { contentSitemapEntries } from './sitemap-pages.ts';
 import type { SitemapEntry } from './sitemap.ts';
+import { contentSitemapEntries } from './sitemap-pages.ts';
 
 /** When the snapshot was synced (manifest.json), null without one. */
 function snapshotSyncedAt(): string | null {
@@ -65,6 +65,9 @@ export async function sitemapResponse(build: () => Promise<string | null>): Prom
     return new Response(xml, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_CACHE_CONTROL } });
   } catch (error) {
     console.error('[sitemap]', error instanceof Error ? error.message : error);
-    return new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' } });
+    return new Response('Service Unavailable', {
+      status: 503,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '60', 'cache-control': 'no-store' },
+    });
   }
 }

@@ -18,10 +18,12 @@ const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&
 
 /** Text for XML content: the five entities escaped and characters XML 1.0 forbids dropped. */
 export function xmlEscape(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!)
+  );
 }
 
 /** `2026-11-26T00:00:00.000Z` for a readable date, undefined otherwise. */
@@ -71,9 +73,7 @@ export const productSitemapPath = (n: number): string => `/sitemap-products-${n}
 /** Path of the child sitemap of every page that is not a product. */
 export const pagesSitemapPath = '/sitemap-pages.xml';
 
-export type SitemapPlan =
-  | { kind: 'urlset' }
-  | { kind: 'index'; children: string[] };
+export type SitemapPlan = { kind: 'urlset' } | { kind: 'index'; children: string[] };
 
 /**
  * One file while every URL fits in it; otherwise an index of the pages sitemap and one products

@@ -8,21 +8,32 @@
  * setting). The bearer token itself never reaches page scripts (there are none on these pages).
  * Every answer is `private, no-store`, so no cache keeps an editor's screen.
  */
-import type { AstroGlobal } from 'astro';
+
 import { channel } from 'virtual:shop/theme';
+import type { AstroGlobal } from 'astro';
 import { readServerEndpoint } from '#api-client/core/endpoint.ts';
-import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { CLIENT_ADDRESS_HEADER, EDITOR_SESSION_SECONDS, INTERNAL_SECRET_ENV, INTERNAL_SECRET_HEADER } from '#contracts/admin.ts';
-import { canUse, type AdminArea, type AdminRole } from '#contracts/admin-roles.ts';
+import { type AdminArea, type AdminRole, canUse } from '#contracts/admin-roles.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 
 export const SESSION_COOKIE = 'admin_session';
 export const ADMIN_PATH = '/admin/';
 
 /** A call's outcome: the status and the parsed JSON body (null when there is none). */
-export interface AdminAnswer<T = unknown> { status: number; body: T; headers: Headers }
+export interface AdminAnswer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
 
 /** What a call to the admin API takes: method, JSON body (or raw bytes with their type), the session's token, the browser's address. */
-export interface AdminCallInit { method?: string; token?: string | null; body?: unknown; raw?: { bytes: Uint8Array; type: string }; clientAddress?: string | null }
+export interface AdminCallInit {
+  method?: string;
+  token?: string | null;
+  body?: unknown;
+  raw?: { bytes: Uint8Array; type: string };
+  clientAddress?: string | null;
+}
 
 /** Calls the admin API with the session's bearer token and the build's channel. */
 export async function adminApi<T = unknown>(path: string, init: AdminCallInit = {}): Promise<AdminAnswer<T>> {
@@ -39,7 +50,8 @@ export async function adminFetch(path: string, init: AdminCallInit = {}): Promis
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   // Rate limits and the audit log name the browser, not this server (see contracts/admin.ts).
   const secret = process.env[INTERNAL_SECRET_ENV];
-  if (init.clientAddress && secret) Object.assign(headers, { [CLIENT_ADDRESS_HEADER]: init.clientAddress, [INTERNAL_SECRET_HEADER]: secret });
+  if (init.clientAddress && secret)
+    Object.assign(headers, { [CLIENT_ADDRESS_HEADER]: init.clientAddress, [INTERNAL_SECRET_HEADER]: secret });
   let body: BodyInit | undefined;
   if (init.raw) {
     headers['Content-Type'] = init.raw.type;
@@ -74,7 +86,11 @@ export function sessionToken(astro: Pick<AstroGlobal, 'cookies'>): string | null
 
 export function setSession(astro: Pick<AstroGlobal, 'cookies' | 'url'>, token: string): void {
   astro.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true, sameSite: 'strict', path: ADMIN_PATH, secure: astro.url.protocol === 'https:', maxAge: EDITOR_SESSION_SECONDS,
+    httpOnly: true,
+    sameSite: 'strict',
+    path: ADMIN_PATH,
+    secure: astro.url.protocol === 'https:',
+    maxAge: EDITOR_SESSION_SECONDS,
   });
 }
 
@@ -94,7 +110,10 @@ export type PostType = keyof typeof POST_TYPES;
 export const isPostType = (v: string | undefined): v is PostType => v === 'blogs' || v === 'news';
 
 /** The editor API's error body. */
-export interface AdminError { message?: string; errors?: Record<string, string[]> }
+export interface AdminError {
+  message?: string;
+  errors?: Record<string, string[]>;
+}
 
 /** ISO date-time → the value of a datetime-local input, in Japan time. */
 export function toLocalInput(iso: string | undefined | null): string {
@@ -127,7 +146,10 @@ export async function requireEditor(astro: ScreenContext): Promise<AdminSession 
     return astro.redirect('/admin/login/', 303);
   }
   return {
-    token, name: me.body.display_name, login: me.body.login, role: me.body.role,
+    token,
+    name: me.body.display_name,
+    login: me.body.login,
+    role: me.body.role,
     call: (path, init = {}) => adminApi(path, { ...init, token, clientAddress }),
     fetch: (path, init = {}) => adminFetch(path, { ...init, token, clientAddress }),
   };
@@ -147,7 +169,10 @@ export async function requireArea(astro: ScreenContext, area: AdminArea): Promis
 export function forbiddenPage(): Response {
   const html = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="robots" content="noindex"><meta name="viewport" content="width=device-width, initial-scale=1"><title>権限がありません | 管理画面</title></head>
 <body><main><h1>権限がありません</h1><p>この画面を表示する権限がありません。必要な場合は管理者にお問い合わせください。</p><p><a href="/admin/">管理画面のトップへ</a></p></main></body></html>`;
-  return new Response(html, { status: 403, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } });
+  return new Response(html, {
+    status: 403,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' },
+  });
 }
 
 /** The answer to a POST from another site. */

@@ -4,14 +4,26 @@
  * differs from the current one are sent: every accepted PATCH rebuilds the live shop.
  */
 import {
-  BREAKPOINT_MAX, BREAKPOINT_MIN, CART_POPUP_COMPONENTS, EDITABLE_SETTING_KEYS, EDITABLE_SETTING_LABELS, MAX_TERM_TEXT,
-  type EditableSettingKey, type EditableSettings,
+  BREAKPOINT_MAX,
+  BREAKPOINT_MIN,
+  type CART_POPUP_COMPONENTS,
+  EDITABLE_SETTING_KEYS,
+  EDITABLE_SETTING_LABELS,
+  type EditableSettingKey,
+  type EditableSettings,
+  MAX_TERM_TEXT,
 } from '#contracts/admin-settings.ts';
 
 export type Control = 'checkbox' | 'breakpoint' | 'popup' | 'text';
 
 /** A key's control, label, element id and optional hint. */
-export interface SettingField { key: EditableSettingKey; control: Control; label: string; id: string; hint?: string }
+export interface SettingField {
+  key: EditableSettingKey;
+  control: Control;
+  label: string;
+  id: string;
+  hint?: string;
+}
 
 const CONTROLS: Record<EditableSettingKey, Control> = {
   'SITE.NO_MEMBER_USE': 'checkbox',
@@ -31,7 +43,8 @@ const CONTROLS: Record<EditableSettingKey, Control> = {
 
 const HINTS: Partial<Record<EditableSettingKey, string>> = {
   'SITE.NO_MEMBER_USE': 'オンにすると、マイページなど会員向けの画面にログインなしで入れます。',
-  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE': '販売一時停止機能がオンで「販売中」がオフのあいだ、商品ページに停止のお知らせが出て、カートに入れられなくなります。',
+  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE':
+    '販売一時停止機能がオンで「販売中」がオフのあいだ、商品ページに停止のお知らせが出て、カートに入れられなくなります。',
   'SITE.BREAKPOINT.SCREEN-SM': `${BREAKPOINT_MIN}〜${BREAKPOINT_MAX}（px）。タブレット表示の上限幅より小さくしてください。`,
   'SITE.BREAKPOINT.SCREEN-MD': `${BREAKPOINT_MIN}〜${BREAKPOINT_MAX}（px）`,
   'ORDER.DELIVERY_LEAD_TIME': `${MAX_TERM_TEXT}文字以内。注文確認画面と特定商取引法に基づく表記に出ます。`,
@@ -46,16 +59,38 @@ export const POPUP_LABELS: Record<(typeof CART_POPUP_COMPONENTS)[number], string
 };
 
 const field = (key: EditableSettingKey): SettingField => ({
-  key, control: CONTROLS[key], label: EDITABLE_SETTING_LABELS[key], id: `s-${key.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, hint: HINTS[key],
+  key,
+  control: CONTROLS[key],
+  label: EDITABLE_SETTING_LABELS[key],
+  id: `s-${key.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+  hint: HINTS[key],
 });
 
 /** The screen's groups, each a fieldset. */
 export const SETTING_GROUPS: Array<{ legend: string; fields: SettingField[] }> = [
-  { legend: '会員', fields: (['SITE.NO_MEMBER_USE', 'SITE.SCHOOL_KEY_REQUIRED', 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE'] as const).map(field) },
-  { legend: '販売と注文', fields: (['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING', 'ORDER.SHIPPING.IS_ALLOW_MULTIPLE', 'PURCHASE_VALUE_WITHOUT_TAX'] as const).map(field) },
+  {
+    legend: '会員',
+    fields: (['SITE.NO_MEMBER_USE', 'SITE.SCHOOL_KEY_REQUIRED', 'PLUGIN.VERIFY_EMAIL_WHEN_LOGIN_AT_THE_FIRST_TIME.IS_USE'] as const).map(
+      field,
+    ),
+  },
+  {
+    legend: '販売と注文',
+    fields: (
+      [
+        'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE',
+        'PLUGIN.TEMPORARY_STOP_SELLING.SELLING',
+        'ORDER.SHIPPING.IS_ALLOW_MULTIPLE',
+        'PURCHASE_VALUE_WITHOUT_TAX',
+      ] as const
+    ).map(field),
+  },
   { legend: 'カート', fields: [field('CART.POPUP_COMPONENT')] },
   { legend: '表示幅', fields: (['SITE.BREAKPOINT.SCREEN-SM', 'SITE.BREAKPOINT.SCREEN-MD'] as const).map(field) },
-  { legend: '注文確認画面の文言', fields: (['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD'] as const).map(field) },
+  {
+    legend: '注文確認画面の文言',
+    fields: (['ORDER.DELIVERY_LEAD_TIME', 'ORDER.RETURN_POLICY', 'ORDER.RETURN_POLICY_FOOD'] as const).map(field),
+  },
 ];
 
 /** What the form shows: checkboxes as booleans, everything else as typed. */
@@ -63,12 +98,16 @@ export type FormValues = Record<EditableSettingKey, boolean | string>;
 
 /** The current settings as form values. */
 export function formValuesOf(settings: EditableSettings): FormValues {
-  return Object.fromEntries(EDITABLE_SETTING_KEYS.map((k) => [k, CONTROLS[k] === 'checkbox' ? settings[k] : String(settings[k])])) as FormValues;
+  return Object.fromEntries(
+    EDITABLE_SETTING_KEYS.map((k) => [k, CONTROLS[k] === 'checkbox' ? settings[k] : String(settings[k])]),
+  ) as FormValues;
 }
 
 /** The posted form as form values (an unticked checkbox is absent, so false). */
 export function formValuesFrom(form: FormData): FormValues {
-  return Object.fromEntries(EDITABLE_SETTING_KEYS.map((k) => [k, CONTROLS[k] === 'checkbox' ? form.get(k) === '1' : String(form.get(k) ?? '')])) as FormValues;
+  return Object.fromEntries(
+    EDITABLE_SETTING_KEYS.map((k) => [k, CONTROLS[k] === 'checkbox' ? form.get(k) === '1' : String(form.get(k) ?? '')]),
+  ) as FormValues;
 }
 
 /**

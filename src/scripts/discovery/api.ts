@@ -10,7 +10,11 @@ const FAILED = '通信に失敗しました。時間をおいて再度お試し�
 
 export function cookie(name: string): string {
   const hit = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  try { return hit ? decodeURIComponent(hit.slice(name.length + 1)) : ''; } catch { return ''; }
+  try {
+    return hit ? decodeURIComponent(hit.slice(name.length + 1)) : '';
+  } catch {
+    return '';
+  }
 }
 
 /** A member session is present (it may need a refresh). */
@@ -56,17 +60,29 @@ export async function api<T>(method: string, path: string, opts: { body?: unknow
   let res: Response;
   try {
     res = await fetch(`${meta(API_BASE_META).replace(/\/+$/, '')}${path}`, {
-      method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), keepalive: opts.keepalive, credentials: 'same-origin',
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      keepalive: opts.keepalive,
+      credentials: 'same-origin',
     });
   } catch {
     throw new CallError(0, FAILED);
   }
   const text = await res.text();
   let body: unknown = null;
-  try { body = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
   if (!res.ok) {
     const b = (body ?? {}) as { message?: unknown; errors?: unknown };
-    throw new CallError(res.status, typeof b.message === 'string' && b.message ? b.message : FAILED, (b.errors ?? {}) as Record<string, string[]>);
+    throw new CallError(
+      res.status,
+      typeof b.message === 'string' && b.message ? b.message : FAILED,
+      (b.errors ?? {}) as Record<string, string[]>,
+    );
   }
   return body as T;
 }
@@ -80,10 +96,11 @@ export function toast(content: string | Node, kind: 'error' | 'info' = 'error'):
   if (!region) {
     region = Object.assign(document.createElement('div'), { className: 'discovery-toasts' });
     region.dataset.discoveryToasts = '';
-    region.style.cssText = 'position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:50;display:grid;gap:.5rem;max-width:min(32rem,92vw)';
+    region.style.cssText =
+      'position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);z-index:50;display:grid;gap:.5rem;max-width:min(32rem,92vw)';
     document.body.append(region);
   }
-  const text = typeof content === 'string' ? content : content.textContent ?? '';
+  const text = typeof content === 'string' ? content : (content.textContent ?? '');
   // Duplicates suppressed, at most 5 (spec 9).
   if ([...region.children].some((c) => c.textContent === text)) return;
   while (region.children.length >= 5) region.firstElementChild?.remove();
@@ -107,7 +124,10 @@ export function askLogin(what: string): void {
 
 /** Runs `fn` once `el` is near the viewport (at once without IntersectionObserver). */
 export function whenVisible(el: HTMLElement, fn: () => void): void {
-  if (!('IntersectionObserver' in window)) { fn(); return; }
+  if (!('IntersectionObserver' in window)) {
+    fn();
+    return;
+  }
   // A shelf stays hidden until it has items, and a hidden element never intersects: watch a 1px
   // marker in its place instead.
   let target: HTMLElement = el;
@@ -117,11 +137,14 @@ export function whenVisible(el: HTMLElement, fn: () => void): void {
     target.style.height = '1px';
     el.before(target);
   }
-  const io = new IntersectionObserver((entries) => {
-    if (!entries.some((e) => e.isIntersecting)) return;
-    io.disconnect();
-    if (target !== el) target.remove();
-    fn();
-  }, { rootMargin: '200px' });
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((e) => e.isIntersecting)) return;
+      io.disconnect();
+      if (target !== el) target.remove();
+      fn();
+    },
+    { rootMargin: '200px' },
+  );
   io.observe(target);
 }

@@ -4,7 +4,12 @@ import { loadFavorites } from '../favorites.ts';
 
 /** The fields of a wire Product a card shows. */
 export interface CardProduct {
-  id: number; key: string; name: string; image: string; product_price_with_tax: number; is_stock_available: boolean;
+  id: number;
+  key: string;
+  name: string;
+  image: string;
+  product_price_with_tax: number;
+  is_stock_available: boolean;
   brand: { name: string } | null;
 }
 
@@ -14,12 +19,28 @@ const productHref = (key: string) => `/product/${encodeURIComponent(key)}/`;
 export function renderCard(p: CardProduct): HTMLLIElement {
   const li = document.createElement('li');
   li.className = 'shelf-card';
-  const img = Object.assign(document.createElement('img'), { src: p.image, alt: '', width: 200, height: 200, loading: 'lazy', decoding: 'async' });
+  const img = Object.assign(document.createElement('img'), {
+    src: p.image,
+    alt: '',
+    width: 200,
+    height: 200,
+    loading: 'lazy',
+    decoding: 'async',
+  });
   const link = Object.assign(document.createElement('a'), { href: productHref(p.key), textContent: p.name, className: 'shelf-name' });
   link.dataset.productId = String(p.id);
-  const price = Object.assign(document.createElement('p'), { className: 'shelf-price', textContent: `${formatYen(p.product_price_with_tax)}（税込）` });
-  if (!p.is_stock_available) price.append(Object.assign(document.createElement('span'), { className: 'shelf-soldout', textContent: ' 在庫切れ' }));
-  const heart = Object.assign(document.createElement('button'), { type: 'button', className: 'fav-button', textContent: '♥', title: 'お気に入りに追加' });
+  const price = Object.assign(document.createElement('p'), {
+    className: 'shelf-price',
+    textContent: `${formatYen(p.product_price_with_tax)}（税込）`,
+  });
+  if (!p.is_stock_available)
+    price.append(Object.assign(document.createElement('span'), { className: 'shelf-soldout', textContent: ' 在庫切れ' }));
+  const heart = Object.assign(document.createElement('button'), {
+    type: 'button',
+    className: 'fav-button',
+    textContent: '♥',
+    title: 'お気に入りに追加',
+  });
   heart.dataset.favorite = '';
   heart.dataset.productId = String(p.id);
   heart.setAttribute('aria-pressed', 'false');

@@ -1,7 +1,7 @@
 /** Catalogue data for islands: product lists by filter and single products. */
 import { computed, type ReadableAtom } from 'nanostores';
+import { getProduct, listProducts, type ProductSearch, productQueryParams } from '#api-client/catalog/products.ts';
 import { buildQuery } from '#api-client/core/http.ts';
-import { getProduct, listProducts, productQueryParams, type ProductSearch } from '#api-client/catalog/products.ts';
 import { createFetcherStore, holdAtLeast } from './client.ts';
 import { catalogKeys } from './keys.ts';
 
@@ -21,8 +21,13 @@ export function searchFromParams(params: URLSearchParams): ProductSearch {
   const num = (k: string) => (params.has(k) ? Number(params.get(k)) : undefined);
   const str = (k: string) => params.get(k) ?? undefined;
   return {
-    page: num('page'), per: num('per'), category: str('category'), maker: str('maker'), brand: str('brand'),
-    keyword: str('keyword'), sort: str('sort') as ProductSearch['sort'],
+    page: num('page'),
+    per: num('per'),
+    category: str('category'),
+    maker: str('maker'),
+    brand: str('brand'),
+    keyword: str('keyword'),
+    sort: str('sort') as ProductSearch['sort'],
     child: params.has('child') ? params.get('child') === '1' : undefined,
   };
 }

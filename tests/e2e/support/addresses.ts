@@ -2,7 +2,7 @@
  * The address book (お届け先) in tests: the member's addresses through the API, the list screen's
  * entries, and Shift_JIS files as Excel saves them, built in the test for the CSV import.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { authHeaders } from './member.ts';
 
 /** The address book CSV's header row (the columns the import expects, in order). */
@@ -27,4 +27,5 @@ export async function openBook(page: Page): Promise<void> {
 }
 
 /** The list entry whose heading starts with `label`. */
-export const entry = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${label}`) }) });
+export const entry = (page: Page, label: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${label}`) }) });

@@ -1,5 +1,5 @@
 /** The cart in tests: adding from a product page, emptying the signed-in member's cart, and how many of a product are left. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 const apiHeaders = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -11,7 +11,10 @@ export async function emptyCart(page: Page, request: APIRequestContext): Promise
   const cookies = async () => Object.fromEntries((await page.context().cookies()).map((c) => [c.name, decodeURIComponent(c.value)]));
   await expect.poll(async () => Boolean((await cookies()).cartToken)).toBe(true);
   const { cartToken, access_token } = await cookies();
-  const res = await request.patch('/v1/carts/reset', { headers: { ...apiHeaders, Authorization: `Bearer ${access_token}` }, data: { token: cartToken } });
+  const res = await request.patch('/v1/carts/reset', {
+    headers: { ...apiHeaders, Authorization: `Bearer ${access_token}` },
+    data: { token: cartToken },
+  });
   expect(res.status()).toBe(200);
 }
 

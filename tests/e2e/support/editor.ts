@@ -3,8 +3,8 @@
  * development accounts (logged in once per worker and shop), the screen login of a staff member, and
  * the signed rebuild status, to wait until a change has been built into the running site. The secret is the one playwright.config.ts gives the shops.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { signRebuildRequest, SIGNATURE_HEADER } from '../../../scripts/host/rebuild-signature.ts';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { SIGNATURE_HEADER, signRebuildRequest } from '../../../scripts/host/rebuild-signature.ts';
 
 export const REBUILD_SECRET = 'e2e-rebuild-secret-0123456789';
 export const API_HEADERS = { 'X-Channel-Id': 'default', 'X-Requested-With': 'XMLHttpRequest' };
@@ -27,25 +27,37 @@ export async function rebuildStatus(request: APIRequestContext): Promise<Rebuild
 }
 
 /** Waits until a build that finished after `since` is reported and nothing is pending. */
-export async function nextBuild(request: APIRequestContext, since: string | undefined): Promise<NonNullable<RebuildStatus['last']> & { live_output: string }> {
+export async function nextBuild(
+  request: APIRequestContext,
+  since: string | undefined,
+): Promise<NonNullable<RebuildStatus['last']> & { live_output: string }> {
   let found: RebuildStatus | undefined;
-  await expect.poll(async () => {
-    found = await rebuildStatus(request);
-    return found.state === 'idle' && !!found.last && found.last.finished_at !== since && !found.last.skipped;
-  }, { timeout: 150_000, intervals: [500] }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        found = await rebuildStatus(request);
+        return found.state === 'idle' && !!found.last && found.last.finished_at !== since && !found.last.skipped;
+      },
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toBe(true);
   return { ...found!.last!, live_output: found!.live_output };
 }
 
 const sessions = new Map<string, string>();
 
 /** Headers of an admin API call as one of the development accounts (one session per account, shop and worker). */
-export async function accountHeaders(request: APIRequestContext, account: { login: string; password: string }, baseURL = ''): Promise<Record<string, string>> {
+export async function accountHeaders(
+  request: APIRequestContext,
+  account: { login: string; password: string },
+  baseURL = '',
+): Promise<Record<string, string>> {
   const key = `${account.login}@${baseURL}`;
   let session = sessions.get(key);
   if (!session) {
     const res = await request.post('/admin/v1/auth/login', { headers: API_HEADERS, data: account });
     expect(res.status(), await res.text()).toBe(200);
-    session = (await res.json() as { access_token: string }).access_token;
+    session = ((await res.json()) as { access_token: string }).access_token;
     sessions.set(key, session);
   }
   return { ...API_HEADERS, Authorization: `Bearer ${session}` };

@@ -31,7 +31,9 @@ export function mailDir(): string {
 export function readMails(dir = mailDir()): Mail[] {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }
@@ -49,7 +51,10 @@ export async function waitForMail(predicate: (m: Mail) => boolean, opts: { timeo
     const found = readMails().find((m) => Date.parse(m.receivedAt) >= since && predicate(m));
     if (found) return found;
     if (Date.now() > deadline) {
-      const seen = readMails().map((m) => `${m.to.join(',')}: ${m.subject}`).join('\n  ') || '(none)';
+      const seen =
+        readMails()
+          .map((m) => `${m.to.join(',')}: ${m.subject}`)
+          .join('\n  ') || '(none)';
       throw new Error(`No matching mail within ${opts.timeoutMs ?? 15_000} ms in ${mailDir()}; received:\n  ${seen}`);
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -3,7 +3,7 @@
  * the API (verified through the mailed link when the shop asks for it) for tests that change or end an
  * account.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { linkIn, waitForMail } from './mailbox.ts';
 
 /** The headers every Shop API call of a test sends (spec 7). */
@@ -16,10 +16,14 @@ export const authHeaders = (token: string) => ({ ...apiHeaders, Authorization: `
 export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
   const res = await request.post('/v1/auth/login', { headers: apiHeaders, data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
-  return (await res.json() as { access_token: string }).access_token;
+  return ((await res.json()) as { access_token: string }).access_token;
 }
 
-export interface Member { username: string; password: string; email: string }
+export interface Member {
+  username: string;
+  password: string;
+  email: string;
+}
 
 /** Logs in on the login screen and waits for the member top. */
 export async function loginInBrowser(page: Page, username: string, password: string): Promise<void> {
@@ -35,20 +39,33 @@ export async function loginInBrowser(page: Page, username: string, password: str
 }
 
 /** A new member (POST /v1/users) named `prefix` + a stamp, verified when the shop asks for it. */
-export async function registerThrowaway(request: APIRequestContext, prefix = 'member', name = { last: '会員', first: '花子', lastKana: 'カイイン', firstKana: 'ハナコ' }): Promise<Member> {
+export async function registerThrowaway(
+  request: APIRequestContext,
+  prefix = 'member',
+  name = { last: '会員', first: '花子', lastKana: 'カイイン', firstKana: 'ハナコ' },
+): Promise<Member> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const member = { username: `${prefix}${stamp}`, password: `${prefix}-pass-2026`, email: `${prefix}${stamp}@example.jp` };
   const since = Date.now();
   const res = await request.post('/v1/users', {
     headers: apiHeaders,
     data: {
-      ...member, last_name: name.last, first_name: name.first, last_name_kana: name.lastKana, first_name_kana: name.firstKana,
-      phone_number: '0312345678', newsletter: 0, gender: null, birthday: null,
-      security_question_ct: 4, security_answer: 'カレー', address: null,
+      ...member,
+      last_name: name.last,
+      first_name: name.first,
+      last_name_kana: name.lastKana,
+      first_name_kana: name.firstKana,
+      phone_number: '0312345678',
+      newsletter: 0,
+      gender: null,
+      birthday: null,
+      security_question_ct: 4,
+      security_answer: 'カレー',
+      address: null,
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const body = await res.json() as { is_registered_member: boolean };
+  const body = (await res.json()) as { is_registered_member: boolean };
   if (!body.is_registered_member) {
     const mail = await waitForMail((m) => m.to.includes(member.email) && m.text.includes('/verify/email/'), { since });
     const token = new URL(linkIn(mail, '/verify/email/'), 'http://shop.invalid').searchParams.get('token');

@@ -28,7 +28,10 @@ describe('the incremental build cache', () => {
   });
 
   it('is emptied when the code changed, or when nobody recorded what it was made with', () => {
-    for (const [name, stamp] of [['changed', 'abc'], ['unstamped', undefined]] as const) {
+    for (const [name, stamp] of [
+      ['changed', 'abc'],
+      ['unstamped', undefined],
+    ] as const) {
       const dir = cache(name, stamp);
       expect(dropStaleBuildCache(dir, 'def'), name).toBe(true);
       expect(existsSync(dir), name).toBe(false);

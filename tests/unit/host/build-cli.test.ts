@@ -5,7 +5,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  BuildArgsError, ESTIMATED_BUILD_PEAK, MEMORY_RESERVE, channelDistDir, chooseParallelism, parseBuildArgs, root,
+  BuildArgsError,
+  channelDistDir,
+  chooseParallelism,
+  ESTIMATED_BUILD_PEAK,
+  MEMORY_RESERVE,
+  parseBuildArgs,
+  root,
 } from '../../../scripts/host/build-cli.ts';
 
 const GiB = 2 ** 30;
@@ -26,8 +32,17 @@ describe('parseBuildArgs', () => {
   });
 
   it('refuses a missing value, both modes, twice the channel, unknown flags and unsafe ids', () => {
-    for (const argv of [['--channel'], ['--channel='], ['--channel', '--all-channels'], ['--all-channels', '--channel', 'x'],
-      ['--channel', 'a', '--channel', 'b'], ['--chanel', 'school'], ['school'], ['--channel', '../etc'], ['--channel', 'a/b']]) {
+    for (const argv of [
+      ['--channel'],
+      ['--channel='],
+      ['--channel', '--all-channels'],
+      ['--all-channels', '--channel', 'x'],
+      ['--channel', 'a', '--channel', 'b'],
+      ['--chanel', 'school'],
+      ['school'],
+      ['--channel', '../etc'],
+      ['--channel', 'a/b'],
+    ]) {
       expect(() => parseBuildArgs(argv), argv.join(' ')).toThrow(BuildArgsError);
     }
     expect(() => parseBuildArgs([], { CHANNEL: '../x' })).toThrow(/invalid channel id/);
@@ -35,7 +50,7 @@ describe('parseBuildArgs', () => {
 });
 
 describe('channelDistDir', () => {
-  it('is dist/<channel>/ unless SHOP_DIST_DIR names one build\'s own folder', () => {
+  it("is dist/<channel>/ unless SHOP_DIST_DIR names one build's own folder", () => {
     expect(channelDistDir('school')).toBe(path.join(root, 'dist', 'school'));
     expect(channelDistDir('default')).toBe(path.join(root, 'dist', 'default'));
     expect(channelDistDir('school', '.data/e2e-4456/dist')).toBe(path.join(root, '.data/e2e-4456/dist'));

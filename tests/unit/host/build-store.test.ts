@@ -12,7 +12,7 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage, s3Storage, type UploadStorage } from '../../../api/src/services/storage/index.ts';
 import { fetchBuild, manifestOf, pointerKey, publishBuild, readPointer } from '../../../scripts/host/build-store.ts';
-import { storeCoordinator, type BuildLock } from '../../../scripts/host/rebuild-lock.ts';
+import { type BuildLock, storeCoordinator } from '../../../scripts/host/rebuild-lock.ts';
 
 const noLock: BuildLock = { tryAcquire: async () => null, close: async () => {} };
 let server: S3rver;
@@ -21,17 +21,36 @@ let store: UploadStorage;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'build-store-'));
-  server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: join(work, 's3'), configureBuckets: [{ name: 'shop', configs: [] }] });
-  const { port } = await server.run() as unknown as { port: number };
-  store = s3Storage({ S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: 'shop', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' });
+  server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: join(work, 's3'),
+    configureBuckets: [{ name: 'shop', configs: [] }],
+  });
+  const { port } = (await server.run()) as unknown as { port: number };
+  store = s3Storage({
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'shop',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
 });
-afterAll(async () => { await server?.close(); rmSync(work, { recursive: true, force: true }); });
+afterAll(async () => {
+  await server?.close();
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** A small build: pages, a compressed variant, a server entry; `pages` posts. */
 function fakeBuild(dir: string, pages: Record<string, string>): string {
   const files: Record<string, string> = {
-    'client/index.html': '<p>top</p>', 'client/_astro/app.abc.js': 'console.log(1)'.repeat(50), 'client/_astro/app.abc.js.br': 'br-bytes',
-    'server/entry.mjs': 'export const handler = () => {};\n', 'server/chunks/a.mjs': 'export default 1;\n', ...pages,
+    'client/index.html': '<p>top</p>',
+    'client/_astro/app.abc.js': 'console.log(1)'.repeat(50),
+    'client/_astro/app.abc.js.br': 'br-bytes',
+    'server/entry.mjs': 'export const handler = () => {};\n',
+    'server/chunks/a.mjs': 'export default 1;\n',
+    ...pages,
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
@@ -42,9 +61,18 @@ function fakeBuild(dir: string, pages: Record<string, string>): string {
   return dir;
 }
 
-const treeHash = (dir: string) => Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile() && !e.name.startsWith('.shop-'))
-  .map((e) => { const p = join(e.parentPath, e.name); return [p.slice(dir.length + 1), `${createHash('sha256').update(readFileSync(p)).digest('hex')}@${Math.floor(statSync(p).mtimeMs)}`]; }));
+const treeHash = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !e.name.startsWith('.shop-'))
+      .map((e) => {
+        const p = join(e.parentPath, e.name);
+        return [
+          p.slice(dir.length + 1),
+          `${createHash('sha256').update(readFileSync(p)).digest('hex')}@${Math.floor(statSync(p).mtimeMs)}`,
+        ];
+      }),
+  );
 
 describe('the upload storage for builds', () => {
   for (const kind of ['s3', 'disk'] as const) {
@@ -55,7 +83,10 @@ describe('the upload storage for builds', () => {
       await s.replace('builds/x/objects/ab', Buffer.from('12345'), 'application/octet-stream');
       await s.replace('builds/y/current.json', Buffer.from('other channel'), 'application/json');
       expect(Buffer.from((await s.get('builds/x/current.json'))!).toString()).toBe('second');
-      expect(await s.list('builds/x/')).toEqual([{ key: 'builds/x/current.json', size: 6 }, { key: 'builds/x/objects/ab', size: 5 }]);
+      expect(await s.list('builds/x/')).toEqual([
+        { key: 'builds/x/current.json', size: 6 },
+        { key: 'builds/x/objects/ab', size: 5 },
+      ]);
     });
   }
 });
@@ -81,7 +112,12 @@ describe('publishing and fetching a build', () => {
     const fetched = await fetchBuild({ store, pointer: (await readPointer(store, channel))!, intoDir: into });
     expect(fetched).toMatchObject({ files: 7, downloaded_files: 7, linked_files: 0 });
     expect(treeHash(into)).toEqual(treeHash(v2));
-    const again = await fetchBuild({ store, pointer: (await readPointer(store, channel))!, intoDir: join(work, 'reader', 's3-v2-again'), reuse: { dir: into, files: await manifestOf(into) } });
+    const again = await fetchBuild({
+      store,
+      pointer: (await readPointer(store, channel))!,
+      intoDir: join(work, 'reader', 's3-v2-again'),
+      reuse: { dir: into, files: await manifestOf(into) },
+    });
     expect(again).toMatchObject({ downloaded_files: 0, linked_files: 7 });
   });
 
@@ -105,7 +141,7 @@ describe('publishing and fetching a build', () => {
 });
 
 describe('the store coordinator', () => {
-  it('a second machine downloads the builder\'s version into its own folder; the builder downloads nothing', async () => {
+  it("a second machine downloads the builder's version into its own folder; the builder downloads nothing", async () => {
     const channel = 'coord';
     const dirA = join(work, 'machine-a', 'dist.live');
     const dirB = join(work, 'machine-b', 'dist.live');
@@ -156,7 +192,14 @@ describe('builds of other sources', () => {
     const channel = 'release';
     const lines: string[] = [];
     const newCode = storeCoordinator({ liveBuildsDir: join(work, 'rel-a'), channel, lock: noLock, store, sources: 'code-2' });
-    const oldCode = storeCoordinator({ liveBuildsDir: join(work, 'rel-b'), channel, lock: noLock, store, sources: 'code-1', log: (l) => lines.push(l) });
+    const oldCode = storeCoordinator({
+      liveBuildsDir: join(work, 'rel-b'),
+      channel,
+      lock: noLock,
+      store,
+      sources: 'code-1',
+      log: (l) => lines.push(l),
+    });
     const built = fakeBuild(join(work, 'rel-a', '1700000000002'), { 'client/blog/a/index.html': 'new code' });
     await newCode.publish({ outDir: built, fingerprint: 'f-new' });
     expect((await readPointer(store, channel))!.sources).toBe('code-2');
@@ -171,11 +214,17 @@ describe('SHOP_SHARED_BUILDS', () => {
     const { coordinatorFromEnv } = await import('../../../scripts/host/rebuild-lock.ts');
     const dir = join(work, 'env.live');
     expect(coordinatorFromEnv(dir, 'default', {})).toBeUndefined();
-    expect(coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: '1', DATABASE_URL: 'postgres://x@127.0.0.1/y' })?.ownFolder).toBeFalsy();
+    expect(
+      coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: '1', DATABASE_URL: 'postgres://x@127.0.0.1/y' })?.ownFolder,
+    ).toBeFalsy();
     expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 'yes' })).toThrow(/must be 1 or s3/);
     const s3 = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' };
-    expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT/);
+    expect(() =>
+      coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', S3_BUCKET: 'b' }),
+    ).toThrow(/S3_ENDPOINT/);
     expect(() => coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', ...s3 })).toThrow(/REDIS_URL or DATABASE_URL/);
-    expect(coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', ...s3 })?.ownFolder).toBe(true);
+    expect(
+      coordinatorFromEnv(dir, 'default', { SHOP_SHARED_BUILDS: 's3', DATABASE_URL: 'postgres://x@127.0.0.1/y', ...s3 })?.ownFolder,
+    ).toBe(true);
   });
 });

@@ -51,21 +51,32 @@ function clientDir(): string {
   return dir;
 }
 
-const req = (url: string, opts: { method?: string; address?: string; forwardedFor?: string } = {}) => ({
-  url, method: opts.method ?? 'GET',
-  headers: opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {},
-  socket: { remoteAddress: opts.address ?? '198.51.100.20' },
-}) as unknown as IncomingMessage;
+const req = (url: string, opts: { method?: string; address?: string; forwardedFor?: string } = {}) =>
+  ({
+    url,
+    method: opts.method ?? 'GET',
+    headers: opts.forwardedFor ? { 'x-forwarded-for': opts.forwardedFor } : {},
+    socket: { remoteAddress: opts.address ?? '198.51.100.20' },
+  }) as unknown as IncomingMessage;
 
 /** A fake Shop API answering GET /v1/maintenance with `state.enabled`, counting the calls. */
-interface FakeApi { enabled: boolean; down: boolean; calls: number; fetch: typeof globalThis.fetch }
+interface FakeApi {
+  enabled: boolean;
+  down: boolean;
+  calls: number;
+  fetch: typeof globalThis.fetch;
+}
 function fakeApi(initial: boolean): FakeApi {
   const api: FakeApi = {
-    enabled: initial, down: false, calls: 0,
+    enabled: initial,
+    down: false,
+    calls: 0,
     fetch: (async () => {
       api.calls += 1;
       if (api.down) throw new Error('ECONNREFUSED');
-      return new Response(JSON.stringify({ enabled: api.enabled, title: '更新中', message: 'しばらくお待ちください。' }), { headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ enabled: api.enabled, title: '更新中', message: 'しばらくお待ちください。' }), {
+        headers: { 'content-type': 'application/json' },
+      });
     }) as typeof globalThis.fetch,
   };
   return api;
@@ -74,8 +85,12 @@ function fakeApi(initial: boolean): FakeApi {
 function gateOver(api: FakeApi, opts: { allow?: string; trustedProxies?: string; clock?: { t: number } } = {}) {
   const clock = opts.clock ?? { t: 0 };
   return createMaintenanceGate({
-    apiBaseUrl: 'http://api.test', channel: 'default', allow: allowListOf(opts.allow), trustedProxies: opts.trustedProxies,
-    fetch: api.fetch, now: () => clock.t,
+    apiBaseUrl: 'http://api.test',
+    channel: 'default',
+    allow: allowListOf(opts.allow),
+    trustedProxies: opts.trustedProxies,
+    fetch: api.fetch,
+    now: () => clock.t,
   });
 }
 
@@ -142,12 +157,19 @@ describe('the storefront gate', () => {
     expect(await fresh.blocks(req('/'), dir)).toBe(false); // never read: the shop stays open
   });
 
-  it('answers 503 with the build\'s maintenance page, Retry-After and no-store (no body for HEAD)', () => {
+  it("answers 503 with the build's maintenance page, Retry-After and no-store (no body for HEAD)", () => {
     const gate = gateOver(fakeApi(true));
     const sent: { status?: number; headers?: Record<string, unknown>; body?: unknown } = {};
     const res = {
-      writeHead(status: number, headers: Record<string, unknown>) { sent.status = status; sent.headers = headers; return this; },
-      end(body?: unknown) { sent.body = body; return this; },
+      writeHead(status: number, headers: Record<string, unknown>) {
+        sent.status = status;
+        sent.headers = headers;
+        return this;
+      },
+      end(body?: unknown) {
+        sent.body = body;
+        return this;
+      },
     } as unknown as ServerResponse;
     gate.answer(req('/'), res, dir);
     expect(sent.status).toBe(503);

@@ -18,18 +18,28 @@ function fakeBuild(name: string, page: string, serverVersion = 'one'): string {
   mkdirSync(join(dir, 'server'), { recursive: true });
   mkdirSync(join(dir, 'client'), { recursive: true });
   writeFileSync(join(dir, 'client', 'index.html'), page);
-  writeFileSync(join(dir, 'server', 'entry.mjs'), `// ${serverVersion}
+  writeFileSync(
+    join(dir, 'server', 'entry.mjs'),
+    `// ${serverVersion}
 import { readFileSync } from 'node:fs';
 const client = new URL('../client/', import.meta.url);
 export const handler = (req, res) => res.end(readFileSync(new URL('index.html', client), 'utf8'));
-`);
+`,
+  );
   return dir;
 }
 
 /** What a handler answers. */
 function answer(handler: (req: never, res: never) => void): string {
   let body = '';
-  handler({} as never, { end: (b: string) => { body = b; } } as never);
+  handler(
+    {} as never,
+    {
+      end: (b: string) => {
+        body = b;
+      },
+    } as never,
+  );
   return body;
 }
 
@@ -41,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('loadSite', () => {
-  it('reuses the handler of an identical server bundle and serves the new build\'s files', async () => {
+  it("reuses the handler of an identical server bundle and serves the new build's files", async () => {
     const a = await loadSite(fakeBuild('1', 'first'));
     expect(answer(a.handler)).toBe('first');
     const b = await loadSite(fakeBuild('2', 'second'));

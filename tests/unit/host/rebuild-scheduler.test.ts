@@ -7,18 +7,27 @@ function controllableBuilds() {
   const finishers: Array<(error?: Error) => void> = [];
   let running = 0;
   let maxRunning = 0;
-  const run = (reasons: string[]) => new Promise<void>((resolve, reject) => {
-    calls.push(reasons);
-    running += 1;
-    maxRunning = Math.max(maxRunning, running);
-    finishers.push((error) => { running -= 1; if (error) reject(error); else resolve(); });
-  });
+  const run = (reasons: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      calls.push(reasons);
+      running += 1;
+      maxRunning = Math.max(maxRunning, running);
+      finishers.push((error) => {
+        running -= 1;
+        if (error) reject(error);
+        else resolve();
+      });
+    });
   return { calls, run, finish: (error?: Error) => finishers.shift()?.(error), maxRunning: () => maxRunning };
 }
 
 describe('rebuild scheduler', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('debounces a burst of triggers into one build with every reason', async () => {
     const builds = controllableBuilds();

@@ -2,7 +2,7 @@
  * Pre-compressed static assets (scripts/host/precompress.ts, scripts/host/static-assets.ts): the copies decode
  * to the original, stale or tiny files are handled, and a real HTTP server negotiates the encoding.
  */
-import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressAssets } from '../../../scripts/host/precompress.ts';
-import { chooseEncoding, loadAssets, servePrecompressed, type AssetTable } from '../../../scripts/host/static-assets.ts';
+import { type AssetTable, chooseEncoding, loadAssets, servePrecompressed } from '../../../scripts/host/static-assets.ts';
 
 const script = `export function hello(){${'console.log("こんにちは、世界");'.repeat(200)}}\n`;
 
@@ -71,7 +71,10 @@ describe('precompressAssets', () => {
   });
 
   it('another build with the same bytes takes them from the cache; entries unused for 14 days are dropped', async () => {
-    const entries = () => readdirSync(cache).filter((n) => !n.endsWith('.tmp')).sort();
+    const entries = () =>
+      readdirSync(cache)
+        .filter((n) => !n.endsWith('.tmp'))
+        .sort();
     // Two builds so far (the script, then the changed script): a gzip and a brotli entry each.
     expect(entries()).toHaveLength(4);
     // Mark the cached gzip of the changed script, so a cache hit is visible in the next build's copy.
@@ -80,7 +83,11 @@ describe('precompressAssets', () => {
       writeFileSync(join(other, 'same.js'), `${script}// changed\n`);
       const marker = gzipSync(`${script}// changed\n`, { level: 1 });
       const gzEntries = entries().filter((n) => n.endsWith('.gz'));
-      const changedEntry = gzEntries.find((n) => gunzipSync(readFileSync(join(cache, n))).toString().endsWith('// changed\n'))!;
+      const changedEntry = gzEntries.find((n) =>
+        gunzipSync(readFileSync(join(cache, n)))
+          .toString()
+          .endsWith('// changed\n'),
+      )!;
       writeFileSync(join(cache, changedEntry), marker);
       expect((await precompressAssets(other)).written).toBe(2);
       expect(readFileSync(join(other, 'same.js.gz')).equals(marker)).toBe(true);
@@ -143,7 +150,12 @@ describe('servePrecompressed over HTTP', () => {
   it('sends brotli or gzip by Accept-Encoding with type, Vary, validators and the immutable lifetime for /_astro/', async () => {
     const br = await get('/_astro/island.abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.status).toBe(200);
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'content-type': 'text/javascript; charset=utf-8', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      'content-type': 'text/javascript; charset=utf-8',
+      vary: 'Accept-Encoding',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
     expect(brotliDecompressSync(br.body).toString()).toBe(script);
     const gz = await get('/_astro/island.abc123.js?v=1', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');

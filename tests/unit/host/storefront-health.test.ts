@@ -9,11 +9,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { storefrontHealth } from '../../../scripts/host/health.ts';
 
 let server: Server | null = null;
-afterEach(() => { server?.close(); server = null; });
+afterEach(() => {
+  server?.close();
+  server = null;
+});
 
 async function serve(hasBuild: () => boolean, checks = {}) {
   const health = storefrontHealth(hasBuild, checks);
-  server = createServer((req, res) => { if (!health.answer(req, res)) res.writeHead(418).end('shop'); });
+  server = createServer((req, res) => {
+    if (!health.answer(req, res)) res.writeHead(418).end('shop');
+  });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return { health, at: (path: string, method = 'GET') => fetch(base + path, { method }) };
@@ -40,11 +45,19 @@ describe('storefront /healthz and /readyz', () => {
     expect((await at('/healthz/x')).status).toBe(418);
   });
 
-  it('includes the embedded API\'s checks and turns not ready when stopped', async () => {
-    const { at, health } = await serve(() => true, { database: async () => { throw new Error('database unreachable (cut)'); } });
+  it("includes the embedded API's checks and turns not ready when stopped", async () => {
+    const { at, health } = await serve(() => true, {
+      database: async () => {
+        throw new Error('database unreachable (cut)');
+      },
+    });
     const res = await at('/readyz');
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ status: 'not_ready', checks: { database: 'fail', build: 'ok' }, reason: 'database unreachable (cut)' });
+    expect(await res.json()).toEqual({
+      status: 'not_ready',
+      checks: { database: 'fail', build: 'ok' },
+      reason: 'database unreachable (cut)',
+    });
     health.readiness.stop();
     expect((await (await at('/readyz')).json()).reason).toBe('shutting down');
     expect((await at('/healthz')).status).toBe(200);

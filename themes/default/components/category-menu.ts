@@ -3,8 +3,9 @@
  * server process (every page's header shows it; pages are shared-cached a minute anyway). A failing
  * call gives an empty menu rather than failing the page.
  */
-import type { CategoryNode } from '#contracts/products.ts';
+
 import { getCategoryHierarchy } from '#api-client/content/content.ts';
+import type { CategoryNode } from '#contracts/products.ts';
 
 const TTL_MS = 60_000;
 let cached: { at: number; tree: Promise<CategoryNode[]> } | null = null;

@@ -11,16 +11,24 @@ export const channels = pgTable('channels', {
 });
 
 /** Site settings (spec section 9 keys), per channel. */
-export const settings = pgTable('settings', {
-  channel_id: text('channel_id').notNull().references(() => channels.id),
-  key: text('key').notNull(),
-  value: jsonb('value').notNull(),
-  is_public: boolean('is_public').notNull().default(true),
-}, (t) => [primaryKey({ columns: [t.channel_id, t.key] })]);
+export const settings = pgTable(
+  'settings',
+  {
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    is_public: boolean('is_public').notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.channel_id, t.key] })],
+);
 
 export const colorschemes = pgTable('colorschemes', {
   id: serial('id').primaryKey(),
-  channel_id: text('channel_id').notNull().references(() => channels.id),
+  channel_id: text('channel_id')
+    .notNull()
+    .references(() => channels.id),
   name: text('name').notNull(),
   tokens: jsonb('tokens').notNull(),
   is_selected: boolean('is_selected').notNull().default(false),

@@ -5,16 +5,22 @@ import { channels } from './channels.ts';
 /**
  * Gift wrapping choices (packing add/modify): a key, a name and a fee (tax included) per channel.
  */
-export const packings = pgTable('packings', {
-  id: serial('id').primaryKey(),
-  channel_id: text('channel_id').notNull().references(() => channels.id),
-  key: text('key').notNull(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  fee: integer('fee').notNull().default(0),
-  is_active: boolean('is_active').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-}, (t) => [uniqueIndex('packings_channel_key_uq').on(t.channel_id, t.key)]);
+export const packings = pgTable(
+  'packings',
+  {
+    id: serial('id').primaryKey(),
+    channel_id: text('channel_id')
+      .notNull()
+      .references(() => channels.id),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    fee: integer('fee').notNull().default(0),
+    is_active: boolean('is_active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('packings_channel_key_uq').on(t.channel_id, t.key)],
+);
 
 /** Extra delivery days by prefecture (islands, Hokkaido, Okinawa) on top of the products' lead time. */
 export const leadtime_regions = pgTable('leadtime_regions', {
@@ -29,9 +35,13 @@ export const business_dates = pgTable('business_dates', {
   name: text('name'),
 });
 
-export const postal_codes = pgTable('postal_codes', {
-  code: text('code').notNull(),
-  prefecture: text('prefecture').notNull(),
-  city: text('city').notNull(),
-  town: text('town').notNull().default(''),
-}, (t) => [index('postal_codes_code_idx').on(t.code)]);
+export const postal_codes = pgTable(
+  'postal_codes',
+  {
+    code: text('code').notNull(),
+    prefecture: text('prefecture').notNull(),
+    city: text('city').notNull(),
+    town: text('town').notNull().default(''),
+  },
+  (t) => [index('postal_codes_code_idx').on(t.code)],
+);

@@ -4,16 +4,17 @@
  * Money is integer yen. Product prices are stored tax-exclusive with a per-product tax rate.
  * One file per domain; a file imports only the tables below it here (channels first), so no cycle.
  */
-export * from './channels.ts';
-export * from './users.ts';
+
 export * from './admin.ts';
-export * from './catalog.ts';
-export * from './discovery.ts';
 export * from './benefits.ts';
-export * from './payments.ts';
 export * from './carts.ts';
-export * from './orders.ts';
-export * from './delivery.ts';
+export * from './catalog.ts';
+export * from './channels.ts';
 export * from './content.ts';
+export * from './delivery.ts';
+export * from './discovery.ts';
 export * from './inquiries.ts';
+export * from './orders.ts';
+export * from './payments.ts';
 export * from './system.ts';
+export * from './users.ts';

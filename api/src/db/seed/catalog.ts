@@ -2,20 +2,48 @@
  * Inserts the catalogue: categories, makers, brands, product models and their products, and the
  * product-channel links. A handful of multi-row INSERTs, so a fresh test database seeds fast.
  */
+
+import { productSearchText } from '../../services/products/search/normalize.ts';
 import type { Db, Tx } from '../client.ts';
 import {
-  brands, categories, makers, product_accessories, product_channels, product_model_categories, product_models, product_reviews, products,
+  brands,
+  categories,
+  makers,
+  product_accessories,
+  product_channels,
+  product_model_categories,
+  product_models,
+  product_reviews,
+  products,
 } from '../schema/index.ts';
-import { productSearchText } from '../../services/products/search/normalize.ts';
 import {
-  accessoryPairs, clothesLeaves, clothesSizes, colorCodes, discontinued, embroiderableFamilies, families, inquiryCategories, makerSeeds, outletOnly, productCategories,
-  reviewNicknames, reviewTexts, shoeLeaves, shoeSizes, type CategorySeed, type MakerSeed,
+  accessoryPairs,
+  type CategorySeed,
+  clothesLeaves,
+  clothesSizes,
+  colorCodes,
+  discontinued,
+  embroiderableFamilies,
+  families,
+  inquiryCategories,
+  type MakerSeed,
+  makerSeeds,
+  outletOnly,
+  productCategories,
+  reviewNicknames,
+  reviewTexts,
+  shoeLeaves,
+  shoeSizes,
 } from './catalog-data.ts';
 import { createRandom } from './random.ts';
 
 type Conn = Db | Tx;
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Inserts a category tree level by level (parents first, so children get their parent's id). */
 async function insertTree(db: Conn, table: string, roots: CategorySeed[]) {
@@ -23,9 +51,18 @@ async function insertTree(db: Conn, table: string, roots: CategorySeed[]) {
   const topOf = new Map<string, string>();
   let level: { seed: CategorySeed; parent: number | null; top: string }[] = roots.map((seed) => ({ seed, parent: null, top: seed.key }));
   while (level.length) {
-    const rows = await db.insert(categories).values(level.map((l, i) => ({
-      table_name: table, key: l.seed.key, name: l.seed.name, parent_id: l.parent, sort: (i + 1) * 10,
-    }))).returning({ id: categories.id, key: categories.key });
+    const rows = await db
+      .insert(categories)
+      .values(
+        level.map((l, i) => ({
+          table_name: table,
+          key: l.seed.key,
+          name: l.seed.name,
+          parent_id: l.parent,
+          sort: (i + 1) * 10,
+        })),
+      )
+      .returning({ id: categories.id, key: categories.key });
     for (const r of rows) ids.set(r.key, r.id);
     for (const l of level) topOf.set(l.seed.key, l.top);
     level = level.flatMap((l) => (l.seed.children ?? []).map((seed) => ({ seed, parent: ids.get(l.seed.key)!, top: l.top })));
@@ -43,7 +80,10 @@ function parseVariants(spec: string, basePrice: number) {
 /** Sale price: 30 % off, rounded down to the hundred yen as shops do. */
 const salePrice = (price: number, rate = 0.7) => Math.max(100, Math.floor((price * rate) / 100) * 100);
 
-export interface CatalogSummary { productIds: number[]; makerCount: number }
+export interface CatalogSummary {
+  productIds: number[];
+  makerCount: number;
+}
 
 /** Seeds the whole catalogue and links products to the channels. */
 export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: string }): Promise<CatalogSummary> {
@@ -51,13 +91,33 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
   const { ids: catIds, topOf } = await insertTree(db, 'products', productCategories);
   await insertTree(db, 'inquiries', inquiryCategories);
 
-  const makerRows = await db.insert(makers).values(makerSeeds.map((m, i) => ({
-    key: m.key, name: m.name, name_kana: m.kana, description: m.description, sort: (i + 1) * 10,
-  }))).returning({ id: makers.id, key: makers.key });
+  const makerRows = await db
+    .insert(makers)
+    .values(
+      makerSeeds.map((m, i) => ({
+        key: m.key,
+        name: m.name,
+        name_kana: m.kana,
+        description: m.description,
+        sort: (i + 1) * 10,
+      })),
+    )
+    .returning({ id: makers.id, key: makers.key });
   const makerId = new Map(makerRows.map((r) => [r.key, r.id]));
-  const brandRows = await db.insert(brands).values(makerSeeds.flatMap((m) => m.brands.map((b) => ({
-    key: slug(b), name: b, maker_id: makerId.get(m.key)!,
-  }))).map((b, i) => ({ ...b, sort: (i + 1) * 10 }))).returning({ id: brands.id, key: brands.key });
+  const brandRows = await db
+    .insert(brands)
+    .values(
+      makerSeeds
+        .flatMap((m) =>
+          m.brands.map((b) => ({
+            key: slug(b),
+            name: b,
+            maker_id: makerId.get(m.key)!,
+          })),
+        )
+        .map((b, i) => ({ ...b, sort: (i + 1) * 10 })),
+    )
+    .returning({ id: brands.id, key: brands.key });
   const brandId = new Map(brandRows.map((r) => [r.key, r.id]));
 
   const familyOf = (name: string) => {
@@ -68,13 +128,20 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
   // Models: one per family, plus one per outlet-only item (B品 are not variants of the regular model).
   const modelValues = [
     ...families.map((f, i) => ({ key: `m${String(i + 1).padStart(4, '0')}`, name: f.name, description: f.description })),
-    ...outletOnly.map((o, i) => ({ key: `outlet-m${String(i + 1).padStart(3, '0')}`, name: `【${o.label}】${o.family}`, description: familyOf(o.family).description })),
+    ...outletOnly.map((o, i) => ({
+      key: `outlet-m${String(i + 1).padStart(3, '0')}`,
+      name: `【${o.label}】${o.family}`,
+      description: familyOf(o.family).description,
+    })),
   ];
   const modelRows = await db.insert(product_models).values(modelValues).returning({ id: product_models.id, key: product_models.key });
   const modelId = new Map(modelRows.map((r) => [r.key, r.id]));
   await db.insert(product_model_categories).values([
     ...families.map((f, i) => ({ product_model_id: modelId.get(modelValues[i].key)!, category_id: catIds.get(f.leaf)! })),
-    ...outletOnly.map((o, i) => ({ product_model_id: modelId.get(modelValues[families.length + i].key)!, category_id: catIds.get(familyOf(o.family).leaf)! })),
+    ...outletOnly.map((o, i) => ({
+      product_model_id: modelId.get(modelValues[families.length + i].key)!,
+      category_id: catIds.get(familyOf(o.family).leaf)!,
+    })),
   ]);
 
   // New arrivals arrive in a shuffled order so "新着順" mixes categories.
@@ -91,10 +158,21 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
   // 在庫なし about 1 in 10, 残りわずか (1–5) about 1 in 7, the rest in stock.
   const stockOf = () => (rng.chance(0.1) ? 0 : rng.chance(0.16) ? rng.int(1, 5) : rng.int(6, 120));
   const brandName = new Map(makerSeeds.flatMap((m) => m.brands.map((b) => [slug(b), b] as const)));
-  const searchText = (name: string, code: string, model: string, brandKey: string, maker: MakerSeed, color?: string | null, size?: string | null) =>
-    productSearchText([name, code, model, brandName.get(brandKey), maker.name, maker.kana, color, size]);
+  const searchText = (
+    name: string,
+    code: string,
+    model: string,
+    brandKey: string,
+    maker: MakerSeed,
+    color?: string | null,
+    size?: string | null,
+  ) => productSearchText([name, code, model, brandName.get(brandKey), maker.name, maker.kana, color, size]);
   /** Each image shows the product's own type: the drawing, a close-up and the back view. */
-  const imagesOf = (top: string) => [`/images/products/${top}.svg`, `/images/products/${top}-detail.svg`, `/images/products/${top}-back.svg`];
+  const imagesOf = (top: string) => [
+    `/images/products/${top}.svg`,
+    `/images/products/${top}-detail.svg`,
+    `/images/products/${top}-back.svg`,
+  ];
   families.forEach((f, fi) => {
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const brandKey = slug(maker.brands.length > 1 && f.price < 10000 ? maker.brands[1] : maker.brands[0]);
@@ -113,11 +191,25 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
       const code = `${maker.code}-${String(fi + 1).padStart(4, '0')}-${String(vi + 1).padStart(2, '0')}`;
       const name = sizes ? `${f.name} ${v.label} ${v.size}` : `${f.name} ${v.label}`;
       rows.push({
-        key: code.toLowerCase(), code, name, description: f.description,
-        product_model_id: modelId.get(modelValues[fi].key)!, brand_id: brandId.get(brandKey)!, maker_id: makerId.get(f.maker)!,
-        product_price: onSale ? salePrice(v.price) : v.price, before_price: onSale ? v.price : null,
-        tax_rate: f.tax ?? 10, image: images[0], images, stock: stockOf(), is_published: v.published,
-        color: v.color, color_code: v.color ? colorCodes[v.color] : null, size: v.size, size_order: v.sizeOrder, sort: vi,
+        key: code.toLowerCase(),
+        code,
+        name,
+        description: f.description,
+        product_model_id: modelId.get(modelValues[fi].key)!,
+        brand_id: brandId.get(brandKey)!,
+        maker_id: makerId.get(f.maker)!,
+        product_price: onSale ? salePrice(v.price) : v.price,
+        before_price: onSale ? v.price : null,
+        tax_rate: f.tax ?? 10,
+        image: images[0],
+        images,
+        stock: stockOf(),
+        is_published: v.published,
+        color: v.color,
+        color_code: v.color ? colorCodes[v.color] : null,
+        size: v.size,
+        size_order: v.sizeOrder,
+        sort: vi,
         search_text: searchText(name, code, f.name, brandKey, maker, v.color, v.size),
         embroiderable: embroiderableFamilies.has(f.name),
         created_at: new Date(base + arrival.get(fi)! * 36 * 3600_000 + vi * 60_000),
@@ -135,12 +227,25 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     const name = `【${o.label}】${f.name} ${v.label}${sized ? ` ${sized}` : ''}`;
     const brandKey = slug(maker.brands[0]);
     rows.push({
-      key: code.toLowerCase(), code, name,
+      key: code.toLowerCase(),
+      code,
+      name,
       description: `${f.description}（${o.label}のため、わずかな傷や色むらがある場合があります。返品・交換はお受けできません。）`,
-      product_model_id: modelId.get(modelValues[families.length + i].key)!, brand_id: brandId.get(brandKey)!,
-      maker_id: makerId.get(f.maker)!, product_price: salePrice(v.price, 0.5), before_price: v.price, tax_rate: f.tax ?? 10,
-      image: images[0], images, stock: rng.int(1, 5), created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000), outlet_only: true,
-      color, color_code: color ? colorCodes[color] : null, size: sized ?? (color ? null : v.label), size_order: sized || !color ? 1 : null,
+      product_model_id: modelId.get(modelValues[families.length + i].key)!,
+      brand_id: brandId.get(brandKey)!,
+      maker_id: makerId.get(f.maker)!,
+      product_price: salePrice(v.price, 0.5),
+      before_price: v.price,
+      tax_rate: f.tax ?? 10,
+      image: images[0],
+      images,
+      stock: rng.int(1, 5),
+      created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000),
+      outlet_only: true,
+      color,
+      color_code: color ? colorCodes[color] : null,
+      size: sized ?? (color ? null : v.label),
+      size_order: sized || !color ? 1 : null,
       search_text: searchText(name, code, modelValues[families.length + i].name, brandKey, maker, color, sized),
     });
   });
@@ -148,13 +253,22 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
   // In chunks: one statement per 200 products keeps every message small.
   const inserted: { id: number; key: string }[] = [];
   for (let i = 0; i < rows.length; i += 200) {
-    inserted.push(...await db.insert(products).values(rows.slice(i, i + 200).map(({ outlet_only: _o, ...r }) => r))
-      .returning({ id: products.id, key: products.key }));
+    inserted.push(
+      ...(await db
+        .insert(products)
+        .values(rows.slice(i, i + 200).map(({ outlet_only: _o, ...r }) => r))
+        .returning({ id: products.id, key: products.key })),
+    );
   }
   const outletKeys = new Set(rows.filter((r) => r.outlet_only).map((r) => r.key));
-  const links = inserted.flatMap((p) => (outletKeys.has(p.key)
-    ? [{ product_id: p.id, channel_id: channelIds.outlet }]
-    : [{ product_id: p.id, channel_id: channelIds.main }, { product_id: p.id, channel_id: channelIds.outlet }]));
+  const links = inserted.flatMap((p) =>
+    outletKeys.has(p.key)
+      ? [{ product_id: p.id, channel_id: channelIds.outlet }]
+      : [
+          { product_id: p.id, channel_id: channelIds.main },
+          { product_id: p.id, channel_id: channelIds.outlet },
+        ],
+  );
   for (let i = 0; i < links.length; i += 1000) await db.insert(product_channels).values(links.slice(i, i + 1000));
   await seedReviews(db, rng, inserted, rows);
   await seedAccessories(db, inserted, rows);
@@ -162,8 +276,11 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
 }
 
 /** Accessories (accessoryPairs): each published variant of a family offers the first variant of each accessory family. */
-async function seedAccessories(db: Conn, inserted: { id: number; key: string }[],
-  rows: Array<{ key: string; product_model_id?: number | null; is_published?: boolean; outlet_only?: boolean; sort?: number }>) {
+async function seedAccessories(
+  db: Conn,
+  inserted: { id: number; key: string }[],
+  rows: Array<{ key: string; product_model_id?: number | null; is_published?: boolean; outlet_only?: boolean; sort?: number }>,
+) {
   const idOf = new Map(inserted.map((p) => [p.key, p.id]));
   const modelOf = await db.select({ id: product_models.id, name: product_models.name }).from(product_models);
   const modelId = new Map(modelOf.map((m) => [m.name, m.id]));
@@ -192,8 +309,20 @@ function reviewKind(image: string | null | undefined): keyof typeof reviewTexts 
  * Reviews on about half of the product models (1–6 each, mostly 4–5 stars, a few low ones), each on
  * one published variant, dated after the product arrived. Not on outlet-only items.
  */
-async function seedReviews(db: Conn, rng: ReturnType<typeof createRandom>, inserted: { id: number; key: string }[],
-  rows: Array<{ key: string; code: string; image?: string | null; product_model_id?: number | null; is_published?: boolean; outlet_only?: boolean; created_at?: Date }>) {
+async function seedReviews(
+  db: Conn,
+  rng: ReturnType<typeof createRandom>,
+  inserted: { id: number; key: string }[],
+  rows: Array<{
+    key: string;
+    code: string;
+    image?: string | null;
+    product_model_id?: number | null;
+    is_published?: boolean;
+    outlet_only?: boolean;
+    created_at?: Date;
+  }>,
+) {
   const idOf = new Map(inserted.map((p) => [p.key, p.id]));
   const byModel = new Map<number, typeof rows>();
   for (const r of rows) {
@@ -213,8 +342,12 @@ async function seedReviews(db: Conn, rng: ReturnType<typeof createRandom>, inser
       const v = variants[rng.int(0, variants.length - 1)];
       const arrived = (v.created_at ?? new Date(Date.UTC(2026, 4, 1))).getTime();
       values.push({
-        product_id: idOf.get(v.key)!, nickname: reviewNicknames[rng.int(0, reviewNicknames.length - 1)], rating,
-        title: text.title, body: text.body, created_at: new Date(arrived + (i + 1) * rng.int(2, 9) * 24 * 3600_000),
+        product_id: idOf.get(v.key)!,
+        nickname: reviewNicknames[rng.int(0, reviewNicknames.length - 1)],
+        rating,
+        title: text.title,
+        body: text.body,
+        created_at: new Date(arrived + (i + 1) * rng.int(2, 9) * 24 * 3600_000),
       });
     }
   }

@@ -10,7 +10,12 @@ const catalogPages = (edition: string, count: number) => Array.from({ length: co
 export async function seedCatalogs(tx: Tx) {
   await tx.insert(catalogs).values([
     { channel_id: MAIN_CHANNEL, name: '2026 春夏コレクション カタログ', image: catalogPage('ss2026', 1), pages: catalogPages('ss2026', 8) },
-    { channel_id: MAIN_CHANNEL, name: 'ギフトセレクション カタログ（お中元・お歳暮）', image: catalogPage('gift', 1), pages: catalogPages('gift', 6) },
+    {
+      channel_id: MAIN_CHANNEL,
+      name: 'ギフトセレクション カタログ（お中元・お歳暮）',
+      image: catalogPage('gift', 1),
+      pages: catalogPages('gift', 6),
+    },
     { channel_id: OUTLET_CHANNEL, name: 'アウトレット 総合カタログ', image: catalogPage('outlet', 1), pages: catalogPages('outlet', 4) },
   ]);
 }

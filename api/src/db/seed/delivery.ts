@@ -4,10 +4,11 @@
  * read), extra transit days for far prefectures, the wrapping choices of each channel and the
  * delivery settings (lead time, cut-off, のし fee; private: only the API reads them).
  */
-import type { Db, Tx } from '../client.ts';
-import { leadtime_regions, packings, settings } from '../schema/index.ts';
+
 import { ensureCalendarAhead } from '../../services/delivery/calendar.ts';
 import { DELIVERY_SETTING_DEFAULTS } from '../../services/delivery/settings.ts';
+import type { Db, Tx } from '../client.ts';
+import { leadtime_regions, packings, settings } from '../schema/index.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';
 
 /** Extra calendar days in transit from the shop (Tokyo) by prefecture. */
@@ -29,10 +30,16 @@ export const PACKINGS = [
 export async function seedDelivery(db: Db | Tx) {
   await ensureCalendarAhead(db);
   await db.insert(leadtime_regions).values([...LEADTIME_REGIONS]);
-  await db.insert(packings).values([MAIN_CHANNEL, OUTLET_CHANNEL].flatMap((channel_id) =>
-    PACKINGS.map((p, i) => ({ channel_id, ...p, sort: (i + 1) * 10 }))));
+  await db
+    .insert(packings)
+    .values([MAIN_CHANNEL, OUTLET_CHANNEL].flatMap((channel_id) => PACKINGS.map((p, i) => ({ channel_id, ...p, sort: (i + 1) * 10 }))));
   // IS_ALLOW_MULTIPLE is public (spec 9) and seeded with the front settings; the rest only the API reads.
   const { 'ORDER.SHIPPING.IS_ALLOW_MULTIPLE': _public, ...priv } = DELIVERY_SETTING_DEFAULTS;
-  await db.insert(settings).values([MAIN_CHANNEL, OUTLET_CHANNEL].flatMap((channel_id) =>
-    Object.entries(priv).map(([key, value]) => ({ channel_id, key, value, is_public: false }))));
+  await db
+    .insert(settings)
+    .values(
+      [MAIN_CHANNEL, OUTLET_CHANNEL].flatMap((channel_id) =>
+        Object.entries(priv).map(([key, value]) => ({ channel_id, key, value, is_public: false })),
+      ),
+    );
 }

@@ -4,23 +4,23 @@
  * (seeded PRNG, fixed dates) and done in one transaction so a failed seed leaves nothing behind.
  */
 import { sql } from 'drizzle-orm';
+import { refreshPopularity, refreshSearchText } from '../../services/products/search/refresh.ts';
 import type { Db, Tx } from '../client.ts';
 import { channels } from '../schema/index.ts';
-import { refreshPopularity, refreshSearchText } from '../../services/products/search/refresh.ts';
+import { seedBenefits } from './benefits.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCatalogs } from './catalogs.ts';
-import { seedBenefits } from './benefits.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL, seedChannels } from './channels.ts';
 import { seedContent } from './content.ts';
-import { seedLayouts } from './layouts.ts';
 import { seedDelivery } from './delivery.ts';
-import { seedMembers } from './members.ts';
 import { seedEditors } from './editors.ts';
-import { seedSchoolChannel } from './school.ts';
+import { seedLayouts } from './layouts.ts';
+import { seedMembers } from './members.ts';
 import { seedOrders } from './orders.ts';
+import { seedSchoolChannel } from './school.ts';
 
-export { DEMO, DEMO_MFA } from './members.ts';
 export { DEV_ADMIN, DEV_EDITOR, DEV_STAFF } from './editors.ts';
+export { DEMO, DEMO_MFA } from './members.ts';
 
 /** Any number; shared by every process that may seed the same database. */
 const SEED_LOCK = 20260402;

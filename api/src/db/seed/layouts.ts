@@ -3,13 +3,19 @@
  * both channels, the product selections they name, and the gift guide a banner offers for download.
  */
 import { and, eq } from 'drizzle-orm';
+import type { LayoutBlock } from '#contracts/content.ts';
 import type { Tx } from '../client.ts';
 import { banner_files, banners, collections, layouts, upload_files } from '../schema/index.ts';
 import { MAIN_CHANNEL, OUTLET_CHANNEL } from './channels.ts';
-import type { LayoutBlock } from '#contracts/content.ts';
 
 const mainTop: LayoutBlock[] = [
-  { type: 'hero', title: '毎日の暮らしに寄り添う、確かなものを。', text: '衣類から台所道具、食品まで、長く使える品をそろえました。', link_label: '商品を見る', link: '/product/' },
+  {
+    type: 'hero',
+    title: '毎日の暮らしに寄り添う、確かなものを。',
+    text: '衣類から台所道具、食品まで、長く使える品をそろえました。',
+    link_label: '商品を見る',
+    link: '/product/',
+  },
   { type: 'banners', area: 'top_main', title: '特集' },
   { type: 'categories', title: 'カテゴリから探す' },
   { type: 'collection', alias: 'new-arrivals', title: null, per: 8 },
@@ -19,7 +25,13 @@ const mainTop: LayoutBlock[] = [
 ];
 
 const outletTop: LayoutBlock[] = [
-  { type: 'hero', title: 'アウトレット', text: '訳あり品・旧モデルをお求めやすい価格で。数に限りがございます。', link_label: '商品を見る', link: '/product/' },
+  {
+    type: 'hero',
+    title: 'アウトレット',
+    text: '訳あり品・旧モデルをお求めやすい価格で。数に限りがございます。',
+    link_label: '商品を見る',
+    link: '/product/',
+  },
   { type: 'banners', area: 'top_main', title: null },
   { type: 'collection', alias: 'new-arrivals', title: null, per: 8 },
   { type: 'news', title: 'お知らせ', count: 3 },
@@ -49,15 +61,29 @@ export async function seedLayouts(tx: Tx) {
   ]);
   await tx.insert(collections).values([
     { channel_id: MAIN_CHANNEL, alias: 'new-arrivals', title: '新着アイテム', params: { sort: 'new' } },
-    { channel_id: MAIN_CHANNEL, alias: 'kitchen-popular', title: '人気の台所道具と器', params: { category: 'kitchen', child: '1', sort: 'popular' } },
+    {
+      channel_id: MAIN_CHANNEL,
+      alias: 'kitchen-popular',
+      title: '人気の台所道具と器',
+      params: { category: 'kitchen', child: '1', sort: 'popular' },
+    },
     { channel_id: MAIN_CHANNEL, alias: 'linen', title: 'リネンのある暮らし', params: { keyword: 'リネン', sort: 'new' } },
     { channel_id: OUTLET_CHANNEL, alias: 'new-arrivals', title: '新着アウトレット', params: { sort: 'new' } },
   ]);
-  const [file] = await tx.insert(upload_files).values({
-    dir: 'banners', filename: '冬のギフトガイド2026.svg', mime: 'image/svg+xml',
-    size: Buffer.byteLength(GIFT_GUIDE_SVG), content: Buffer.from(GIFT_GUIDE_SVG).toString('base64'),
-  }).returning({ id: upload_files.id });
-  const [banner] = await tx.select({ id: banners.id }).from(banners)
-    .where(and(eq(banners.channel_id, MAIN_CHANNEL), eq(banners.title, '読みもの 冬のギフトガイド'))).limit(1);
+  const [file] = await tx
+    .insert(upload_files)
+    .values({
+      dir: 'banners',
+      filename: '冬のギフトガイド2026.svg',
+      mime: 'image/svg+xml',
+      size: Buffer.byteLength(GIFT_GUIDE_SVG),
+      content: Buffer.from(GIFT_GUIDE_SVG).toString('base64'),
+    })
+    .returning({ id: upload_files.id });
+  const [banner] = await tx
+    .select({ id: banners.id })
+    .from(banners)
+    .where(and(eq(banners.channel_id, MAIN_CHANNEL), eq(banners.title, '読みもの 冬のギフトガイド')))
+    .limit(1);
   await tx.insert(banner_files).values({ banner_id: banner.id, upload_file_id: file.id });
 }

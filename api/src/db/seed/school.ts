@@ -5,10 +5,21 @@
  * with, the uniform-like part of the catalogue, and its own news, blog and legal pages.
  */
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../client.ts';
-import { banners, blogs, channels, collections, colorschemes, layouts, news, school_keys, settings, static_pages } from '../schema/index.ts';
 import type { LayoutBlock } from '#contracts/content.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../services/settings/index.ts';
+import type { Db, Tx } from '../client.ts';
+import {
+  banners,
+  blogs,
+  channels,
+  collections,
+  colorschemes,
+  layouts,
+  news,
+  school_keys,
+  settings,
+  static_pages,
+} from '../schema/index.ts';
 import { SHOP_NAME } from './channels.ts';
 import { staticPageSeeds } from './pages-data.ts';
 
@@ -22,25 +33,56 @@ const SCHOOL_CATEGORIES = ['shirts', 'knit', 'pants', 'skirts', 'jackets', 'card
 
 const at = (day: string) => `${day}T10:00:00+09:00`;
 const schoolNews = [
-  { key: 'spring-2027-orders', title: '2027年度 新入生の制服ご注文受付を開始しました', important: true, date: at('2026-11-18'),
-    body: '<p>2027年度にご入学の皆さまの制服・体操服のご注文受付を開始しました。学校から配布された学校キーでご登録のうえ、ご注文ください。</p><p>2月末日までのご注文は、3月20日までにお届けいたします。</p>' },
-  { key: 'size-guide', title: 'サイズ表を更新しました', date: at('2026-11-10'),
-    body: '<p>ブレザー・スラックス・スカートのサイズ表を更新しました。採寸のめやすとして各商品ページでご確認いただけます。</p>' },
-  { key: 'embroidery', title: '名入れ刺繍の受付について', date: at('2026-10-28'),
-    body: '<p>シャツ・ニットの名入れ刺繍は、カートに入れる前にお名前をご入力ください。刺繍済みの品は交換できません。</p>' },
+  {
+    key: 'spring-2027-orders',
+    title: '2027年度 新入生の制服ご注文受付を開始しました',
+    important: true,
+    date: at('2026-11-18'),
+    body: '<p>2027年度にご入学の皆さまの制服・体操服のご注文受付を開始しました。学校から配布された学校キーでご登録のうえ、ご注文ください。</p><p>2月末日までのご注文は、3月20日までにお届けいたします。</p>',
+  },
+  {
+    key: 'size-guide',
+    title: 'サイズ表を更新しました',
+    date: at('2026-11-10'),
+    body: '<p>ブレザー・スラックス・スカートのサイズ表を更新しました。採寸のめやすとして各商品ページでご確認いただけます。</p>',
+  },
+  {
+    key: 'embroidery',
+    title: '名入れ刺繍の受付について',
+    date: at('2026-10-28'),
+    body: '<p>シャツ・ニットの名入れ刺繍は、カートに入れる前にお名前をご入力ください。刺繍済みの品は交換できません。</p>',
+  },
 ];
 const schoolBlogs = [
-  { key: 'uniform-care', title: '制服を長くきれいに着るためのお手入れ', date: at('2026-09-15'), image: '/images/products/outer.svg', tags: ['お手入れ', '制服'],
+  {
+    key: 'uniform-care',
+    title: '制服を長くきれいに着るためのお手入れ',
+    date: at('2026-09-15'),
+    image: '/images/products/outer.svg',
+    tags: ['お手入れ', '制服'],
     excerpt: 'ブレザーとスラックスは、毎日のブラッシングと週末の陰干しで長持ちします。',
-    body: '<p>ブレザーとスラックスは、毎日のブラッシングと週末の陰干しで長持ちします。</p><h2>ブラッシング</h2><p>帰宅したら上から下へ、やさしくブラシをかけてほこりを落としましょう。</p>' },
-  { key: 'measuring', title: 'ご自宅でできる採寸のしかた', date: at('2026-10-05'), image: '/images/products/tops.svg', tags: ['採寸', '新入生'],
+    body: '<p>ブレザーとスラックスは、毎日のブラッシングと週末の陰干しで長持ちします。</p><h2>ブラッシング</h2><p>帰宅したら上から下へ、やさしくブラシをかけてほこりを落としましょう。</p>',
+  },
+  {
+    key: 'measuring',
+    title: 'ご自宅でできる採寸のしかた',
+    date: at('2026-10-05'),
+    image: '/images/products/tops.svg',
+    tags: ['採寸', '新入生'],
     excerpt: '身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。',
-    body: '<p>身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。</p><h2>胸囲</h2><p>脇の下のいちばん太いところを、メジャーを水平にして測ります。</p>' },
+    body: '<p>身長・胸囲・ウエストの測り方と、成長を見込んだサイズの選び方をまとめました。</p><h2>胸囲</h2><p>脇の下のいちばん太いところを、メジャーを水平にして測ります。</p>',
+  },
 ];
 
 /** The school home's blocks (GET /v1/layouts/top): the welcome, notices, the schools, then the uniform, sportswear and supplies collections. */
 export const SCHOOL_TOP_BLOCKS: LayoutBlock[] = [
-  { type: 'hero', title: '入学・進級の準備はこちらから', text: '学校指定の制服・体操服・通学用品をご自宅にお届けします。学校から配布された学校キーで会員登録のうえ、ご注文ください。', link_label: '指定用品を見る', link: '/product/' },
+  {
+    type: 'hero',
+    title: '入学・進級の準備はこちらから',
+    text: '学校指定の制服・体操服・通学用品をご自宅にお届けします。学校から配布された学校キーで会員登録のうえ、ご注文ください。',
+    link_label: '指定用品を見る',
+    link: '/product/',
+  },
   { type: 'news', title: '学校からのお知らせ', count: 3 },
   { type: 'banners', area: 'school_top', title: '学校から探す' },
   { type: 'collection', alias: 'new-students-uniforms', title: '新入生の制服', per: 8 },
@@ -78,16 +120,28 @@ export async function seedSchoolChannel(db: Db | Tx) {
     'SITE.SCHOOL_KEY_REQUIRED': true,
   };
   const priv: Record<string, unknown> = {
-    'MAIL.FROM_ADDRESS': 'school@example.jp', 'MAIL.FROM_NAME': SCHOOL_SHOP_NAME, 'AUTH.PASSWORD_EXPIRE_DAYS': 0,
+    'MAIL.FROM_ADDRESS': 'school@example.jp',
+    'MAIL.FROM_NAME': SCHOOL_SHOP_NAME,
+    'AUTH.PASSWORD_EXPIRE_DAYS': 0,
     'SITE.INVOICE_REGISTRATION_NUMBER': 'T9010401234567',
   };
-  await db.insert(settings).values([
-    ...Object.entries(pub).map(([key, value]) => ({ channel_id: SCHOOL_CHANNEL, key, value, is_public: true })),
-    ...Object.entries(priv).map(([key, value]) => ({ channel_id: SCHOOL_CHANNEL, key, value, is_public: false })),
-  ]);
+  await db
+    .insert(settings)
+    .values([
+      ...Object.entries(pub).map(([key, value]) => ({ channel_id: SCHOOL_CHANNEL, key, value, is_public: true })),
+      ...Object.entries(priv).map(([key, value]) => ({ channel_id: SCHOOL_CHANNEL, key, value, is_public: false })),
+    ]);
   await db.insert(colorschemes).values({
-    channel_id: SCHOOL_CHANNEL, name: `${SCHOOL_SHOP_NAME} 標準`, is_selected: true,
-    tokens: { '--color-primary': '#1b2a5c', '--color-accent': '#a3162b', '--color-bg': '#f6f7fb', '--color-text': '#1a1a1a', '--color-muted': '#5f6470' },
+    channel_id: SCHOOL_CHANNEL,
+    name: `${SCHOOL_SHOP_NAME} 標準`,
+    is_selected: true,
+    tokens: {
+      '--color-primary': '#1b2a5c',
+      '--color-accent': '#a3162b',
+      '--color-bg': '#f6f7fb',
+      '--color-text': '#1a1a1a',
+      '--color-muted': '#5f6470',
+    },
   });
   await db.insert(school_keys).values([
     { channel_id: SCHOOL_CHANNEL, key: 'KIYORA2026', name: '清良学園' },
@@ -102,19 +156,45 @@ export async function seedSchoolChannel(db: Db | Tx) {
     from products p
     join product_model_categories pmc on pmc.product_model_id = p.product_model_id
     join categories c on c.id = pmc.category_id
-    where c.key in (${sql.join(SCHOOL_CATEGORIES.map((k) => sql`${k}`), sql`, `)})
+    where c.key in (${sql.join(
+      SCHOOL_CATEGORIES.map((k) => sql`${k}`),
+      sql`, `,
+    )})
       and exists (select 1 from product_channels pc where pc.product_id = p.id and pc.channel_id = 'default')`);
-  await db.insert(news).values(schoolNews.map((n) => ({
-    channel_id: SCHOOL_CHANNEL, key: n.key, title: n.title, body: n.body, is_important: !!n.important, published_at: new Date(n.date),
-  })));
-  await db.insert(blogs).values(schoolBlogs.map((b) => ({
-    channel_id: SCHOOL_CHANNEL, key: b.key, title: b.title, excerpt: b.excerpt, body: b.body, image: b.image, tags: b.tags, published_at: new Date(b.date),
-  })));
-  await db.insert(static_pages).values(staticPageSeeds.map((p) => ({
-    channel_id: SCHOOL_CHANNEL, url: p.url, title: p.title, body: p.body.replaceAll('{shop}', SCHOOL_SHOP_NAME),
-  })));
+  await db.insert(news).values(
+    schoolNews.map((n) => ({
+      channel_id: SCHOOL_CHANNEL,
+      key: n.key,
+      title: n.title,
+      body: n.body,
+      is_important: !!n.important,
+      published_at: new Date(n.date),
+    })),
+  );
+  await db.insert(blogs).values(
+    schoolBlogs.map((b) => ({
+      channel_id: SCHOOL_CHANNEL,
+      key: b.key,
+      title: b.title,
+      excerpt: b.excerpt,
+      body: b.body,
+      image: b.image,
+      tags: b.tags,
+      published_at: new Date(b.date),
+    })),
+  );
+  await db.insert(static_pages).values(
+    staticPageSeeds.map((p) => ({
+      channel_id: SCHOOL_CHANNEL,
+      url: p.url,
+      title: p.title,
+      body: p.body.replaceAll('{shop}', SCHOOL_SHOP_NAME),
+    })),
+  );
   // Its own home: the top layout, the collections and the banner area it names.
   await db.insert(layouts).values({ channel_id: SCHOOL_CHANNEL, page: 'top', title: 'トップページ', blocks: SCHOOL_TOP_BLOCKS });
   await db.insert(collections).values(schoolCollections.map((c) => ({ channel_id: SCHOOL_CHANNEL, ...c })));
-  await db.insert(banners).values(schoolBanners.map((b, i) => ({ channel_id: SCHOOL_CHANNEL, area: 'school_top', ...b, sort: (i + 1) * 10 })));
+  await db
+    .insert(banners)
+    .values(schoolBanners.map((b, i) => ({ channel_id: SCHOOL_CHANNEL, area: 'school_top', ...b, sort: (i + 1) * 10 })));
 }

@@ -21,7 +21,8 @@ export const TERM = {
 export const CARRIAGE_TEXT = `送料${yen(CARRIAGE.fee)}（税込・全国一律）。1回のご注文の商品代金が${yen(CARRIAGE.freeFrom)}（税込）以上の場合は送料無料です。`;
 
 /** CARRIAGE_TEXT for static pages, filled from the channel's ORDER.CARRIAGE.* settings when served (services/content/terms.ts). */
-export const CARRIAGE_TERM_TEXT = '送料{{ORDER.CARRIAGE.FEE}}（税込・全国一律）。1回のご注文の商品代金が{{ORDER.CARRIAGE.FREE_FROM}}（税込）以上の場合は送料無料です。';
+export const CARRIAGE_TERM_TEXT =
+  '送料{{ORDER.CARRIAGE.FEE}}（税込・全国一律）。1回のご注文の商品代金が{{ORDER.CARRIAGE.FREE_FROM}}（税込）以上の場合は送料無料です。';
 
 /** The short form for banners and notices: 「5,500円（税込）以上のご注文で送料無料」. */
 export const FREE_CARRIAGE_TEXT = `${yen(CARRIAGE.freeFrom)}（税込）以上のご注文で送料無料`;
@@ -31,7 +32,10 @@ export const COD_FEE = 330;
 
 /** 代引手数料 by the amount collected before the fee (tax included): under 10,000 yen 330 yen, … */
 export const COD_FEE_BANDS = [
-  { below: 10_000, fee: 330 }, { below: 30_000, fee: 440 }, { below: 100_000, fee: 660 }, { below: 300_000, fee: 1_100 },
+  { below: 10_000, fee: 330 },
+  { below: 30_000, fee: 440 },
+  { below: 100_000, fee: 660 },
+  { below: 300_000, fee: 1_100 },
 ];
 
 /** 後払い: its fee (tax included) and the days the invoice gives to pay. */
@@ -41,8 +45,12 @@ export const DEFERRED_DUE_DAYS = 14;
 /** コンビニ払い: days to pay, and the stores a shopper chooses from. */
 export const KONBINI_DEADLINE_DAYS = 3;
 export const KONBINI_STORES = [
-  { code: 'seven-eleven', name: 'セブン-イレブン' }, { code: 'lawson', name: 'ローソン' }, { code: 'familymart', name: 'ファミリーマート' },
-  { code: 'ministop', name: 'ミニストップ' }, { code: 'daily-yamazaki', name: 'デイリーヤマザキ' }, { code: 'seicomart', name: 'セイコーマート' },
+  { code: 'seven-eleven', name: 'セブン-イレブン' },
+  { code: 'lawson', name: 'ローソン' },
+  { code: 'familymart', name: 'ファミリーマート' },
+  { code: 'ministop', name: 'ミニストップ' },
+  { code: 'daily-yamazaki', name: 'デイリーヤマザキ' },
+  { code: 'seicomart', name: 'セイコーマート' },
 ];
 
 /** Days a bank transfer must arrive in; the mail and the payment method say the same. */

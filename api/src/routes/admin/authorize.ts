@@ -7,7 +7,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { ADMIN_RESOURCES } from '#contracts/admin.ts';
-import { canUse, FORBIDDEN_MESSAGE, type AdminArea } from '#contracts/admin-roles.ts';
+import { type AdminArea, canUse, FORBIDDEN_MESSAGE } from '#contracts/admin-roles.ts';
 import { ApiError } from '../../lib/errors.ts';
 import type { AdminEnv } from './middleware.ts';
 

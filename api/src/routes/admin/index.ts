@@ -15,14 +15,14 @@ import { issuesToErrors } from '../../lib/router.ts';
 import { limitBody } from '../../middleware/body-limit.ts';
 import { channelMiddleware } from '../../middleware/channel.ts';
 import { rejectNul } from '../../middleware/nul.ts';
-import { noStore, requireEditor, type AdminEnv } from './middleware.ts';
-import { authorize } from './authorize.ts';
 import { registerAuditRoutes } from './audit/index.ts';
 import { registerAuthRoutes } from './auth/index.ts';
+import { authorize } from './authorize.ts';
 import { registerContentRoutes } from './content/index.ts';
 import { registerCustomersRoutes } from './customers/index.ts';
 import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerMaintenanceRoutes } from './maintenance/index.ts';
+import { type AdminEnv, noStore, requireEditor } from './middleware.ts';
 import { registerOrderRoutes } from './orders/index.ts';
 import { IMPORT_BODY_LIMIT, registerProductsRoutes } from './products/index.ts';
 import { registerSettingsRoutes } from './settings/index.ts';
@@ -53,7 +53,11 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   registerAuditRoutes(admin);
   registerContentRoutes(admin);
   admin.openAPIRegistry.registerComponent('securitySchemes', 'editorBearer', { type: 'http', scheme: 'bearer' });
-  admin.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop admin API (editors, staff, admins)', version: '1.0.0' }, servers: [{ url: '/admin/v1' }] });
+  admin.doc('/openapi.json', {
+    openapi: '3.0.0',
+    info: { title: 'Shop admin API (editors, staff, admins)', version: '1.0.0' },
+    servers: [{ url: '/admin/v1' }],
+  });
   admin.onError(handleError);
   return admin;
 }

@@ -13,8 +13,8 @@ import type { AppEnv } from '../../context.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { bearerOf } from '../../middleware/auth.ts';
 import { isInternalRequest } from '../../middleware/maintenance.ts';
-import { actorOf, findEditorSession, type EditorRow } from '../../services/admin/auth/index.ts';
 import type { Actor } from '../../services/admin/audit/record.ts';
+import { actorOf, type EditorRow, findEditorSession } from '../../services/admin/auth/index.ts';
 import { clientInfo } from '../auth/session.ts';
 
 export interface AdminEnv {

@@ -5,8 +5,8 @@ import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { noContent, ok } from '../../lib/respond.ts';
 import { login, logout, refresh, unlockAccount, verifyLoginCode } from '../../services/auth/index.ts';
 import { loginSyncChannel } from '../../services/auth/sync-channel.ts';
-import { clientInfo, isHttps, setRefreshCookie } from './session.ts';
 import type { loginRoute, loginSyncRoute, logoutRoute, refreshRoute, unlockRoute, verifyRoute } from './routes.ts';
+import { clientInfo, isHttps, setRefreshCookie } from './session.ts';
 
 export const loginHandler: AppRouteHandler<typeof loginRoute> = async (c) => {
   const session = await login(c.get('db'), c.get('env'), c.get('channel').id, c.req.valid('json'), clientInfo(c));

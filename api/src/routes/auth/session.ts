@@ -17,6 +17,10 @@ export function clientInfo(c: Context<AppEnv>): ClientInfo {
 export function setRefreshCookie(c: Context<AppEnv>, session: Session) {
   if (!session.refreshSecret || !session.refreshExpiresAt) return;
   setCookie(c, REFRESH_COOKIE, session.refreshSecret, {
-    httpOnly: true, path: REFRESH_COOKIE_PATH, sameSite: 'Lax', secure: isHttps(c), expires: session.refreshExpiresAt,
+    httpOnly: true,
+    path: REFRESH_COOKIE_PATH,
+    sameSite: 'Lax',
+    secure: isHttps(c),
+    expires: session.refreshExpiresAt,
   });
 }

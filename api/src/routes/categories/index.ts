@@ -3,5 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const categoryRoutes = createRouter()
-  .openapi(routes.hierarchy, handlers.hierarchy);
+export const categoryRoutes = createRouter().openapi(routes.hierarchy, handlers.hierarchy);

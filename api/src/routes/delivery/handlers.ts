@@ -9,7 +9,8 @@ import { giftLeadtime as giftChoices } from '../../services/social-gifts/index.t
 import { secretRead } from '../social-gifts/link.ts';
 import type * as routes from './routes.ts';
 
-export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) => ok(c, await businessCalendar(c.get('db'), c.req.valid('query')));
+export const calendar: AppRouteHandler<typeof routes.calendar> = async (c) =>
+  ok(c, await businessCalendar(c.get('db'), c.req.valid('query')));
 export const leadtime: AppRouteHandler<typeof routes.leadtime> = async (c) =>
   ok(c, await cartLeadtimes(scopeOf(c), c.req.valid('param').token, c.req.valid('query')));
 export const giftLeadtime: AppRouteHandler<typeof routes.giftLeadtime> = async (c) => {

@@ -3,6 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const emailVerifyRoutes = createRouter()
-  .openapi(routes.request, handlers.request)
-  .openapi(routes.check, handlers.check);
+export const emailVerifyRoutes = createRouter().openapi(routes.request, handlers.request).openapi(routes.check, handlers.check);

@@ -1,13 +1,17 @@
 /** E-mail verification route definitions: POST /v1/email-verify/request and /check. */
 import { createRoute } from '@hono/zod-openapi';
-import { loginResponseSchema } from '#contracts/auth.ts';
 import { emailVerifyCheckSchema, emailVerifyRequestSchema, messageResponseSchema } from '#contracts/account.ts';
+import { loginResponseSchema } from '#contracts/auth.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { requireAuth } from '../../middleware/auth.ts';
 import { retryAfter } from '../auth/routes.ts';
 
 export const request = createRoute({
-  method: 'post', path: '/email-verify/request', tags: ['email-verify'], summary: 'Mail a new verification link to the signed-in unregistered member (older links stop working)', middleware: [requireAuth],
+  method: 'post',
+  path: '/email-verify/request',
+  tags: ['email-verify'],
+  summary: 'Mail a new verification link to the signed-in unregistered member (older links stop working)',
+  middleware: [requireAuth],
   request: { body: { content: { 'application/json': { schema: emailVerifyRequestSchema } }, required: false } },
   responses: {
     200: jsonResponse(messageResponseSchema, 'Mailed (template email_verify)'),
@@ -18,7 +22,10 @@ export const request = createRoute({
 });
 
 export const check = createRoute({
-  method: 'post', path: '/email-verify/check', tags: ['email-verify'], summary: 'Open the link: the member becomes registered and is logged in (single use)',
+  method: 'post',
+  path: '/email-verify/check',
+  tags: ['email-verify'],
+  summary: 'Open the link: the member becomes registered and is logged in (single use)',
   request: { body: jsonBody(emailVerifyCheckSchema) },
   responses: {
     200: jsonResponse(loginResponseSchema, 'Registered and logged in; sets the refresh_token cookie'),

@@ -5,7 +5,7 @@
  * scripts/host/health.ts answers the same two paths for the storefront process with the same bodies.
  */
 import { Hono } from 'hono';
-import type { ReadyReport, Readiness } from './readiness.ts';
+import type { Readiness, ReadyReport } from './readiness.ts';
 
 export const HEALTH_BODY = { status: 'ok' } as const;
 

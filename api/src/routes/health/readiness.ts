@@ -34,7 +34,9 @@ export const CHECK_TIMEOUT_MS = 1000;
 /** `work`, or an Error after `ms` (the work itself is left to finish or fail in the background). */
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); });
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -60,12 +62,17 @@ export function createReadiness(checks: Record<string, Check>, { cacheMs = 1000,
   };
   return {
     report: async () => {
-      if (stopping) return { ready: false, checks: Object.fromEntries(Object.keys(checks).map((n) => [n, 'skipped'])), reason: 'shutting down' };
+      if (stopping)
+        return { ready: false, checks: Object.fromEntries(Object.keys(checks).map((n) => [n, 'skipped'])), reason: 'shutting down' };
       if (!last || Date.now() - last.at >= cacheMs) last = { at: Date.now(), report: run() };
       return last.report;
     },
-    stop: () => { stopping = true; },
-    get stopping() { return stopping; },
+    stop: () => {
+      stopping = true;
+    },
+    get stopping() {
+      return stopping;
+    },
   };
 }
 
@@ -76,7 +83,11 @@ function redisPinger(url: string): { ping: Check; close: () => Promise<void> } {
   return {
     ping: async () => {
       if (!client) {
-        client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: CHECK_TIMEOUT_MS, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 2000) } });
+        client = createClient({
+          url,
+          disableOfflineQueue: true,
+          socket: { connectTimeout: CHECK_TIMEOUT_MS, reconnectStrategy: (n) => Math.min(100 * 2 ** n, 2000) },
+        });
         client.on('error', () => {}); // the rate-limit store already logs Redis being away
         const c = client;
         firstReady = new Promise((resolvePromise) => c.once('ready', () => resolvePromise()));
@@ -85,7 +96,9 @@ function redisPinger(url: string): { ping: Check; close: () => Promise<void> } {
       // The first probe waits for the first connection (within the check's timeout).
       if (!client.isReady) await withTimeout(firstReady, CHECK_TIMEOUT_MS - 100, 'redis').catch(() => {});
       if (!client?.isReady) throw new Error('Redis unreachable (not connected)');
-      const answer = await client.ping().catch((error: unknown) => { throw new Error(`Redis unreachable (${messageOf(error)})`); });
+      const answer = await client.ping().catch((error: unknown) => {
+        throw new Error(`Redis unreachable (${messageOf(error)})`);
+      });
       if (answer !== 'PONG') throw new Error(`Redis answered PING with ${answer}`);
     },
     close: async () => {
@@ -97,7 +110,10 @@ function redisPinger(url: string): { ping: Check; close: () => Promise<void> } {
   };
 }
 
-export interface ApiChecks { checks: Record<string, Check>; close: () => Promise<void> }
+export interface ApiChecks {
+  checks: Record<string, Check>;
+  close: () => Promise<void>;
+}
 
 /**
  * The API process's checks: database (SELECT 1), schema (every migration of the code applied;
@@ -108,16 +124,25 @@ export function apiChecks(db: Db, env: Pick<ApiEnv, 'REDIS_URL'>): ApiChecks {
   let schemaCurrent = false;
   const checks: Record<string, Check> = {
     database: async () => {
-      await db.execute(sql`select 1`).catch((error: unknown) => { throw new Error(`database unreachable (${messageOf(error)})`); });
+      await db.execute(sql`select 1`).catch((error: unknown) => {
+        throw new Error(`database unreachable (${messageOf(error)})`);
+      });
     },
     schema: async () => {
       if (schemaCurrent) return;
-      const status = await schemaStatus(db).catch((error: unknown) => { throw new Error(`database schema not checked (${messageOf(error)})`); });
+      const status = await schemaStatus(db).catch((error: unknown) => {
+        throw new Error(`database schema not checked (${messageOf(error)})`);
+      });
       if (!status.current) throw new Error(behindReason(status));
       schemaCurrent = true;
     },
   };
   const redis = env.REDIS_URL ? redisPinger(env.REDIS_URL) : null;
   if (redis) checks.redis = redis.ping;
-  return { checks, close: async () => { await redis?.close(); } };
+  return {
+    checks,
+    close: async () => {
+      await redis?.close();
+    },
+  };
 }

@@ -16,7 +16,8 @@ export function shutdownDrainMs(env: Record<string, string | undefined> = proces
   const text = env.SHUTDOWN_DRAIN_MS;
   if (text === undefined || text === '') return env.NODE_ENV === 'production' ? 5000 : 0;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 600_000) throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 600000, got "${text}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 600_000)
+    throw new Error(`SHUTDOWN_DRAIN_MS must be a whole number of milliseconds from 0 to 600000, got "${text}"`);
   return n;
 }
 
@@ -44,7 +45,14 @@ export function installGracefulShutdown(options: ShutdownOptions): { shutdown: (
   const sequence = async (signal: string) => {
     for (const r of readiness) r.stop();
     log(`${signal}: shutting down (not ready; serving ${drainMs} ms more, then finishing requests in flight)`);
-    if (drainMs > 0) await new Promise<void>((resolve) => { const t = setTimeout(resolve, drainMs); endDrain = () => { clearTimeout(t); resolve(); }; });
+    if (drainMs > 0)
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, drainMs);
+        endDrain = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
     let cut = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Keep-alive connections between requests hold close() open: close each as soon as it is idle.
@@ -59,14 +67,20 @@ export function installGracefulShutdown(options: ShutdownOptions): { shutdown: (
     clearInterval(idle);
     clearTimeout(finish);
     // A close that hangs (a worker stuck) must not keep the process alive for ever.
-    const hard = setTimeout(() => { log('closing took over 10 s, exiting'); exit(1); }, 10_000);
+    const hard = setTimeout(() => {
+      log('closing took over 10 s, exiting');
+      exit(1);
+    }, 10_000);
     hard.unref();
     await close().catch((error: unknown) => log(`closing: ${error instanceof Error ? error.message : String(error)}`));
     clearTimeout(hard);
     exit(cut ? 1 : 0);
   };
   const shutdown = (signal: string) => {
-    if (running) { endDrain(); return running; }
+    if (running) {
+      endDrain();
+      return running;
+    }
     running = sequence(signal);
     return running;
   };

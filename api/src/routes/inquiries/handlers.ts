@@ -5,6 +5,13 @@ import { clientInfo } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 
 export const submit: AppRouteHandler<typeof routes.submit> = async (c) => {
-  const { status, body } = await submitInquiry(c.get('db'), c.get('env'), c.get('channel'), c.get('user'), c.req.valid('json'), clientInfo(c));
+  const { status, body } = await submitInquiry(
+    c.get('db'),
+    c.get('env'),
+    c.get('channel'),
+    c.get('user'),
+    c.req.valid('json'),
+    clientInfo(c),
+  );
   return c.json(body, status);
 };

@@ -3,5 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const inquiryRoutes = createRouter()
-  .openapi(routes.submit, handlers.submit);
+export const inquiryRoutes = createRouter().openapi(routes.submit, handlers.submit);

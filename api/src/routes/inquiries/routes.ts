@@ -1,11 +1,14 @@
 /** Inquiry route definitions: POST /v1/inquiries (spec 7 "Inquiries and uploads"; prepare and submit). */
 import { createRoute } from '@hono/zod-openapi';
-import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { inquiryRequestSchema, inquiryResponseSchema } from '#contracts/inquiries.ts';
+import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 
 export const submit = createRoute({
-  method: 'post', path: '/inquiries', tags: ['inquiries'],
-  summary: 'The contact form: `prepare: true` only checks (200, the normalised values); otherwise stores and mails the shop and the sender (201, the inquiry number); rate limited',
+  method: 'post',
+  path: '/inquiries',
+  tags: ['inquiries'],
+  summary:
+    'The contact form: `prepare: true` only checks (200, the normalised values); otherwise stores and mails the shop and the sender (201, the inquiry number); rate limited',
   request: { body: jsonBody(inquiryRequestSchema) },
   responses: {
     200: jsonResponse(inquiryResponseSchema, 'Checked (prepare)'),

@@ -3,6 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const likeRoutes = createRouter()
-  .openapi(routes.likedIds, handlers.likedIds)
-  .openapi(routes.likedProducts, handlers.likedProducts);
+export const likeRoutes = createRouter().openapi(routes.likedIds, handlers.likedIds).openapi(routes.likedProducts, handlers.likedProducts);

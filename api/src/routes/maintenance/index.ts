@@ -3,5 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const maintenanceRoutes = createRouter()
-  .openapi(routes.getMaintenance, handlers.getMaintenance);
+export const maintenanceRoutes = createRouter().openapi(routes.getMaintenance, handlers.getMaintenance);

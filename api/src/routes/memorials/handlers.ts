@@ -1,10 +1,17 @@
 /** Memorial-day and name-embroidery handlers: the signed-in member's own data only. */
+
+import { MEMORIAL_LIMIT } from '#contracts/memorials.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
 import {
-  createMemorial, deleteMemorial, getMemorial, getNameEmbroidery, listMemorials, saveNameEmbroidery, updateMemorial,
+  createMemorial,
+  deleteMemorial,
+  getMemorial,
+  getNameEmbroidery,
+  listMemorials,
+  saveNameEmbroidery,
+  updateMemorial,
 } from '../../services/memorials/index.ts';
-import { MEMORIAL_LIMIT } from '#contracts/memorials.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>

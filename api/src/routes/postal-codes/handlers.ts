@@ -4,8 +4,7 @@ import { ok } from '../../lib/respond.ts';
 import { listPrefectures, lookupPostalCode } from '../../services/postal-codes/index.ts';
 import type * as routes from './routes.ts';
 
-export const postal: AppRouteHandler<typeof routes.postal> = async (c) =>
-  ok(c, lookupPostalCode(c.req.valid('query').code));
+export const postal: AppRouteHandler<typeof routes.postal> = async (c) => ok(c, lookupPostalCode(c.req.valid('query').code));
 
 /** The list never changes between releases: browsers and shared caches may keep it for a day. */
 export const prefectures: AppRouteHandler<typeof routes.prefectures> = async (c) => {

@@ -3,6 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const postalCodeRoutes = createRouter()
-  .openapi(routes.postal, handlers.postal)
-  .openapi(routes.prefectures, handlers.prefectures);
+export const postalCodeRoutes = createRouter().openapi(routes.postal, handlers.postal).openapi(routes.prefectures, handlers.prefectures);

@@ -1,8 +1,9 @@
 /** Browsing-history handlers. */
-import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { validationFailed } from '../../lib/errors.ts';
-import { noContent, paged } from '../../lib/respond.ts';
+
 import { messages } from '#contracts/messages.ts';
+import { validationFailed } from '../../lib/errors.ts';
+import type { AppRouteHandler } from '../../lib/openapi.ts';
+import { noContent, paged } from '../../lib/respond.ts';
 import { deleteHistory, listHistory, recordView } from '../../services/product-histories/index.ts';
 import type * as routes from './routes.ts';
 

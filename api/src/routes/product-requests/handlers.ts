@@ -1,11 +1,12 @@
 /** Restock-request handlers. */
+
+import { productRequestCreateSchema } from '#contracts/discovery.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
-import { issuesToErrors } from '../../lib/router.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
+import { issuesToErrors } from '../../lib/router.ts';
 import { createProductRequest, deleteProductRequest, listProductRequests } from '../../services/product-requests/index.ts';
 import { confirmProductRequests } from '../../services/product-requests/restock-confirm.ts';
-import { validationFailed } from '../../lib/errors.ts';
-import { productRequestCreateSchema } from '#contracts/discovery.ts';
 import type * as routes from './routes.ts';
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {

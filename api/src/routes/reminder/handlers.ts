@@ -8,7 +8,8 @@ import type * as routes from './routes.ts';
 export const request: AppRouteHandler<typeof routes.request> = async (c) =>
   ok(c, await requestReminder(c.get('db'), c.get('env'), c.get('channel').id, c.req.valid('json'), clientInfo(c)));
 
-export const check: AppRouteHandler<typeof routes.check> = async (c) => ok(c, await checkReminder(c.get('db'), c.get('channel').id, c.req.valid('json')));
+export const check: AppRouteHandler<typeof routes.check> = async (c) =>
+  ok(c, await checkReminder(c.get('db'), c.get('channel').id, c.req.valid('json')));
 
 export const reset: AppRouteHandler<typeof routes.reset> = async (c) => {
   const session = await resetByReminder(c.get('db'), c.get('env'), c.get('channel').id, c.req.valid('json'));

@@ -5,7 +5,10 @@ import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import { retryAfter } from '../auth/routes.ts';
 
 export const check = createRoute({
-  method: 'post', path: '/schools/check', tags: ['schools'], summary: 'Whether a school key is one of the channel\'s active keys (width and case ignored)',
+  method: 'post',
+  path: '/schools/check',
+  tags: ['schools'],
+  summary: "Whether a school key is one of the channel's active keys (width and case ignored)",
   request: { body: jsonBody(schoolCheckRequestSchema) },
   responses: {
     200: jsonResponse(schoolCheckResponseSchema, 'The key as sent and whether it is valid'),

@@ -9,4 +9,5 @@ export const front: AppRouteHandler<typeof routes.front> = async (c) => {
   return ok(c, await frontSettings(c.get('db'), channel.id, channel.theme, channel.name));
 };
 
-export const colorscheme: AppRouteHandler<typeof routes.colorscheme> = async (c) => ok(c, await selectedColorscheme(c.get('db'), c.get('channel').id));
+export const colorscheme: AppRouteHandler<typeof routes.colorscheme> = async (c) =>
+  ok(c, await selectedColorscheme(c.get('db'), c.get('channel').id));

@@ -3,6 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const settingsRoutes = createRouter()
-  .openapi(routes.front, handlers.front)
-  .openapi(routes.colorscheme, handlers.colorscheme);
+export const settingsRoutes = createRouter().openapi(routes.front, handlers.front).openapi(routes.colorscheme, handlers.colorscheme);

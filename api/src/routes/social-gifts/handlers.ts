@@ -2,8 +2,8 @@
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { ok } from '../../lib/respond.ts';
 import * as gifts from '../../services/social-gifts/index.ts';
-import type * as routes from './routes.ts';
 import { secretRead } from './link.ts';
+import type * as routes from './routes.ts';
 
 export const products: AppRouteHandler<typeof routes.products> = async (c) =>
   ok(secretRead(c), await gifts.giftProducts(c.get('db'), c.get('channel').id, c.req.valid('param').token));

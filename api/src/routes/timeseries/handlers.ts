@@ -1,8 +1,9 @@
 /** Body-measurement handlers: the signed-in member's own data only. */
+
+import { TIMESERIES_LIMIT } from '#contracts/timeseries.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent } from '../../lib/respond.ts';
 import { createTimeseries, deleteTimeseriesEntry, deleteTimeseriesPurpose, listTimeseries } from '../../services/timeseries/index.ts';
-import { TIMESERIES_LIMIT } from '#contracts/timeseries.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>

@@ -1,9 +1,9 @@
 /** Upload handlers: read the multipart form (file, dir), keep it; serve a kept file safely. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created } from '../../lib/respond.ts';
-import { validationFailed } from '../../lib/errors.ts';
 import { MULTIPART_FRAMING_BYTES } from '../../middleware/body-limit.ts';
 import { readUpload, saveUpload, UPLOAD_MESSAGES, uploadTooLarge } from '../../services/upload-files/index.ts';
 import { clientInfo } from '../auth/session.ts';
@@ -16,7 +16,11 @@ async function uploadForm(c: Context<AppEnv>): Promise<{ file: File; dir: string
   if (length > max + MULTIPART_FRAMING_BYTES) throw uploadTooLarge(max);
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw validationFailed({ file: [UPLOAD_MESSAGES.noFile] });
   let form: FormData | null = null;
-  try { form = await c.req.formData(); } catch { /* not a readable form: as without the file */ }
+  try {
+    form = await c.req.formData();
+  } catch {
+    /* not a readable form: as without the file */
+  }
   const file = form?.get('file');
   if (!file || typeof file === 'string') throw validationFailed({ file: [UPLOAD_MESSAGES.noFile] });
   const dir = form?.get('dir') ?? '';

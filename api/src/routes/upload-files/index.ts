@@ -3,6 +3,4 @@ import { createRouter } from '../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const uploadFileRoutes = createRouter()
-  .openapi(routes.upload, handlers.upload)
-  .openapi(routes.download, handlers.download);
+export const uploadFileRoutes = createRouter().openapi(routes.upload, handlers.upload).openapi(routes.download, handlers.download);

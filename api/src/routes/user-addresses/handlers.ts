@@ -1,12 +1,21 @@
 /** Address book handlers: the signed-in member's addresses, their CSV import and export. */
+
+import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
+import { LIMIT_HEADER } from '#contracts/common.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, limited, noContent, ok } from '../../lib/respond.ts';
-import {
-  createAddress, deleteAddress, deleteAllAddresses, getAddress, importAddresses, importRefused, listAddresses, updateAddress, useAddress,
-} from '../../services/user-addresses/index.ts';
 import { addressesToCsv } from '../../services/user-addresses/csv.ts';
-import { LIMIT_HEADER } from '#contracts/common.ts';
-import { ADDRESS_LIMIT } from '#contracts/addresses.ts';
+import {
+  createAddress,
+  deleteAddress,
+  deleteAllAddresses,
+  getAddress,
+  importAddresses,
+  importRefused,
+  listAddresses,
+  updateAddress,
+  useAddress,
+} from '../../services/user-addresses/index.ts';
 import type * as routes from './routes.ts';
 
 export const list: AppRouteHandler<typeof routes.list> = async (c) =>
@@ -40,7 +49,11 @@ const NO_FILE = 'CSVファイルを選択してください。';
 async function uploadedFile(c: Parameters<AppRouteHandler<typeof routes.importCsv>>[0]): Promise<Uint8Array> {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw importRefused({ file: [NO_FILE] });
   let form: FormData | null = null;
-  try { form = await c.req.formData(); } catch { /* not a readable form: as without the file */ }
+  try {
+    form = await c.req.formData();
+  } catch {
+    /* not a readable form: as without the file */
+  }
   const file = form?.get('file');
   if (!file || typeof file === 'string') throw importRefused({ file: [NO_FILE] });
   if (!/\.csv$/i.test(file.name)) throw importRefused({ file: ['CSVファイル（拡張子 .csv）を選択してください。'] });
@@ -54,7 +67,10 @@ export const importCsv: AppRouteHandler<typeof routes.importCsv> = async (c) => 
 };
 
 /** YYYYMMDD in Japan time, for the file name. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date()).replaceAll('-', '');
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(new Date())
+    .replaceAll('-', '');
 
 export const exportCsv: AppRouteHandler<typeof routes.exportCsv> = async (c) => {
   const bytes = addressesToCsv(await listAddresses(c.get('db'), c.get('user')!.id));

@@ -2,7 +2,15 @@
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
 import {
-  attachProducts, createUserList, deleteUserList, detachFromList, detachProducts, getUserList, listListables, listUserLists, renameUserList,
+  attachProducts,
+  createUserList,
+  deleteUserList,
+  detachFromList,
+  detachProducts,
+  getUserList,
+  listListables,
+  listUserLists,
+  renameUserList,
 } from '../../services/user-lists/index.ts';
 import type * as routes from './routes.ts';
 

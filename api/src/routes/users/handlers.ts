@@ -3,11 +3,11 @@ import { deleteCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '#contracts/auth.ts';
 import type { AppRouteHandler } from '../../lib/openapi.ts';
 import { created, noContent, ok, paged } from '../../lib/respond.ts';
-import { changePassword, serializeUser, updateMe } from '../../services/users/index.ts';
-import { registerMember } from '../../services/users/register.ts';
 import { convertGuest, createDummyUser } from '../../services/users/guest.ts';
-import { withdrawMember } from '../../services/users/withdraw.ts';
+import { changePassword, serializeUser, updateMe } from '../../services/users/index.ts';
 import { listLoginHistories } from '../../services/users/login-histories.ts';
+import { registerMember } from '../../services/users/register.ts';
+import { withdrawMember } from '../../services/users/withdraw.ts';
 import { clientInfo, isHttps, setRefreshCookie } from '../auth/session.ts';
 import type * as routes from './routes.ts';
 
@@ -31,7 +31,8 @@ export const convert: AppRouteHandler<typeof routes.convert> = async (c) => {
 
 export const getMe: AppRouteHandler<typeof routes.getMe> = (c) => ok(c, serializeUser(c.get('user')!));
 
-export const putMe: AppRouteHandler<typeof routes.putMe> = async (c) => ok(c, await updateMe(c.get('db'), c.get('env'), c.get('user')!, c.req.valid('json')));
+export const putMe: AppRouteHandler<typeof routes.putMe> = async (c) =>
+  ok(c, await updateMe(c.get('db'), c.get('env'), c.get('user')!, c.req.valid('json')));
 
 export const deleteMe: AppRouteHandler<typeof routes.deleteMe> = async (c) => {
   await withdrawMember(c.get('db'), c.get('env'), c.get('user')!, c.req.valid('json').password);

@@ -1,13 +1,14 @@
 /** What the account flows share: mails to a member, links into the storefront, settings, rate limits. */
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
 import { queueMail, siteName } from '../mail/index.ts';
-import { type Limit } from '../rate-limit/index.ts';
+import type { Limit } from '../rate-limit/index.ts';
 
-export { enforce, TOO_MANY_REQUESTS_MESSAGE, type Limit } from '../rate-limit/index.ts';
+export { enforce, type Limit, TOO_MANY_REQUESTS_MESSAGE } from '../rate-limit/index.ts';
+
 import type { MailText } from './mails.ts';
 
 type Conn = Db | Tx;
@@ -34,8 +35,11 @@ export async function mailMember(conn: Conn, user: Pick<UserRow, 'channel_id' | 
 
 /** A channel setting's stored value (public or private), or undefined. */
 export async function channelSetting(conn: Conn, channelId: string, key: string): Promise<unknown> {
-  const [row] = await conn.select({ value: settings.value }).from(settings)
-    .where(and(eq(settings.channel_id, channelId), eq(settings.key, key))).limit(1);
+  const [row] = await conn
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.channel_id, channelId), eq(settings.key, key)))
+    .limit(1);
   return row?.value;
 }
 

@@ -4,10 +4,16 @@
  */
 import { TOKEN_TTL } from '#contracts/account.ts';
 
-export interface MailText { subject: string; body: string }
+export interface MailText {
+  subject: string;
+  body: string;
+}
 
 /** Who a mail is for: the shop name (SITE.NAME) and the member's name as the mail addresses them. */
-export interface Addressee { siteName: string; name: string }
+export interface Addressee {
+  siteName: string;
+  name: string;
+}
 
 /** "24時間" / "1時間" / "10分". */
 export function validityText(seconds: number): string {

@@ -5,20 +5,28 @@
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, not, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { UserRow } from '../../context.ts';
-import { auth_tokens, login_histories, users } from '../../db/schema/index.ts';
-import { ApiError, unauthenticated, unprocessable } from '../../lib/errors.ts';
-import type { LoginResponse } from '#contracts/auth.ts';
 import { MAX_CODE_ATTEMPTS, TOKEN_TTL } from '#contracts/account.ts';
-import { kdfPool } from '../passwords/kdf/pool.ts';
-import { DUMMY_HASH, verifyPassword } from '../passwords/index.ts';
-import { countRefusal, rateLimitStore, tooManyAttempts, type RateLimitStore } from '../rate-limit/index.ts';
+import type { LoginResponse } from '#contracts/auth.ts';
+import type { UserRow } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { auth_tokens, login_histories, users } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
+import { ApiError, unauthenticated, unprocessable } from '../../lib/errors.ts';
 import { countLoginRefusal } from '../../lib/metrics.ts';
-import { hashToken, issueToken, randomToken, revokeTokens, spendToken } from '../tokens/index.ts';
-import { accountLimitKeys, channelSetting, mailMember, memberName, PASSWORD_EXPIRE_SETTING, shopName, siteLink } from '../account/common.ts';
+import {
+  accountLimitKeys,
+  channelSetting,
+  mailMember,
+  memberName,
+  PASSWORD_EXPIRE_SETTING,
+  shopName,
+  siteLink,
+} from '../account/common.ts';
 import { loginCodeMail, unlockMail } from '../account/mails.ts';
+import { DUMMY_HASH, verifyPassword } from '../passwords/index.ts';
+import { kdfPool } from '../passwords/kdf/pool.ts';
+import { countRefusal, type RateLimitStore, rateLimitStore, tooManyAttempts } from '../rate-limit/index.ts';
+import { hashToken, issueToken, randomToken, revokeTokens, spendToken } from '../tokens/index.ts';
 
 /** Failed logins in a row before the account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -59,19 +67,27 @@ export const authLimitKeys = {
 };
 
 export const LOGIN_FAILED_MESSAGE = 'ログインIDまたはパスワードが正しくありません。';
-export const LOCKED_MESSAGE = 'ログインに続けて失敗したため、アカウントを一時的にロックしました。しばらく時間をおいてから再度お試しください。';
+export const LOCKED_MESSAGE =
+  'ログインに続けて失敗したため、アカウントを一時的にロックしました。しばらく時間をおいてから再度お試しください。';
 export const VERIFY_FAILED_MESSAGE = '認証コードが正しくありません。';
 export const VERIFY_EXPIRED_MESSAGE = '認証コードの有効期限が切れたか、入力回数の上限に達しました。もう一度ログインしてください。';
 export const UNLOCKED_MESSAGE = 'アカウントのロックを解除しました。ログインしてください。';
 export const UNLOCK_INVALID_MESSAGE = 'ロック解除のリンクが無効か、有効期限が切れています。';
 
-export interface ClientInfo { ip: string | null; userAgent: string | null }
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}
 
 /**
  * The answer of a login: the body for the client plus, when a session was opened, the refresh
  * secret for the cookie (null on the code step, which opens no session yet).
  */
-export interface Session { body: LoginResponse; refreshSecret: string | null; refreshExpiresAt: Date | null }
+export interface Session {
+  body: LoginResponse;
+  refreshSecret: string | null;
+  refreshExpiresAt: Date | null;
+}
 
 const failed = () => unprocessable(LOGIN_FAILED_MESSAGE, 'auth.failed');
 const locked = () => unprocessable(LOCKED_MESSAGE, 'auth.locked');
@@ -99,12 +115,17 @@ export const canLogIn = and(isNull(users.deleted_at), not(users.is_guest));
 const memberLookups = new WeakMap<Db, ReturnType<typeof prepareMemberLookup>>();
 function prepareMemberLookup(db: Db) {
   const login = sql.placeholder('login');
-  return db.select().from(users).where(and(eq(users.channel_id, sql.placeholder('channel')), canLogIn, matchesLogin(login)))
-    .orderBy(desc(sql`lower(${users.username}) = ${login}`)).limit(1).prepare('auth_find_member');
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.channel_id, sql.placeholder('channel')), canLogIn, matchesLogin(login)))
+    .orderBy(desc(sql`lower(${users.username}) = ${login}`))
+    .limit(1)
+    .prepare('auth_find_member');
 }
 export async function findMember(db: Db, channelId: string, login: string): Promise<UserRow | null> {
   let lookup = memberLookups.get(db);
-  if (!lookup) memberLookups.set(db, lookup = prepareMemberLookup(db));
+  if (!lookup) memberLookups.set(db, (lookup = prepareMemberLookup(db)));
   const [row] = await lookup.execute({ channel: channelId, login: login.toLowerCase() });
   return row ?? null;
 }
@@ -118,18 +139,24 @@ const lockNotActive = or(isNull(users.locked_until), lte(users.locked_until, sql
  * MAX_FAILED_LOGINS attempts are ever in play.
  */
 async function claimAttempt(db: Db, userId: number): Promise<'go' | 'locked' | 'newly_locked'> {
-  const [row] = await db.update(users).set({
-    failed_login_count: sql`case when ${users.locked_until} is not null then 1 else ${users.failed_login_count} + 1 end`,
-    locked_until: sql`case when ${users.locked_until} is null and ${users.failed_login_count} + 1 > ${MAX_FAILED_LOGINS}
+  const [row] = await db
+    .update(users)
+    .set({
+      failed_login_count: sql`case when ${users.locked_until} is not null then 1 else ${users.failed_login_count} + 1 end`,
+      locked_until: sql`case when ${users.locked_until} is null and ${users.failed_login_count} + 1 > ${MAX_FAILED_LOGINS}
       then now() + make_interval(mins => ${LOCK_MINUTES}) end`,
-  }).where(and(eq(users.id, userId), lockNotActive)).returning({ locked: sql<boolean>`${users.locked_until} is not null` });
+    })
+    .where(and(eq(users.id, userId), lockNotActive))
+    .returning({ locked: sql<boolean>`${users.locked_until} is not null` });
   if (!row) return 'locked';
   return row.locked ? 'newly_locked' : 'go';
 }
 
 /** After a wrong password: lock the account once the failures reach the limit; true if this call locked it. */
 async function lockIfExhausted(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.update(users).set({ locked_until: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
+  const rows = await db
+    .update(users)
+    .set({ locked_until: sql`now() + make_interval(mins => ${LOCK_MINUTES})` })
     .where(and(eq(users.id, userId), sql`${users.failed_login_count} >= ${MAX_FAILED_LOGINS}`, isNull(users.locked_until)))
     .returning({ id: users.id });
   return rows.length > 0;
@@ -137,14 +164,20 @@ async function lockIfExhausted(db: Db, userId: number): Promise<boolean> {
 
 /** After a right password: clear the count, but only if no parallel attempt locked the account meanwhile. */
 async function clearAttempts(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.update(users).set({ failed_login_count: 0, locked_until: null })
-    .where(and(eq(users.id, userId), lockNotActive)).returning({ id: users.id });
+  const rows = await db
+    .update(users)
+    .set({ failed_login_count: 0, locked_until: null })
+    .where(and(eq(users.id, userId), lockNotActive))
+    .returning({ id: users.id });
   return rows.length > 0;
 }
 
 /** An attempt the KDF pool refused never ran: it must not count towards the lock. */
 async function uncountAttempt(db: Db, userId: number) {
-  await db.update(users).set({ failed_login_count: sql`greatest(${users.failed_login_count} - 1, 0)` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ failed_login_count: sql`greatest(${users.failed_login_count} - 1, 0)` })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -155,14 +188,17 @@ async function sendUnlockMail(db: Db, env: ApiEnv, user: UserRow) {
   await db.transaction(async (tx) => {
     await revokeTokens(tx, user.id, ['unlock']);
     const token = await issueToken(tx, user.id, 'unlock', TOKEN_TTL.unlock);
-    const text = unlockMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, siteLink(env, '/login/unlock/', token.secret));
+    const text = unlockMail(
+      { siteName: await shopName(tx, user.channel_id), name: memberName(user) },
+      siteLink(env, '/login/unlock/', token.secret),
+    );
     await mailMember(tx, user, 'unlock', text);
   });
 }
 
 /** Whether the member's password is older than AUTH.PASSWORD_EXPIRE_DAYS (0 or unset: never). */
 export async function passwordExpired(db: Db, user: UserRow, now = new Date()): Promise<boolean> {
-  const days = Number(await channelSetting(db, user.channel_id, PASSWORD_EXPIRE_SETTING) ?? 0);
+  const days = Number((await channelSetting(db, user.channel_id, PASSWORD_EXPIRE_SETTING)) ?? 0);
   if (!Number.isFinite(days) || days <= 0) return false;
   const since = user.password_changed_at ?? user.created_at;
   return now.getTime() - since.getTime() > days * 86_400_000;
@@ -218,13 +254,25 @@ export type Credentials = { username: string; password: string };
  * nor the lock message tell which usernames exist. Failures are written to the login history;
  * `find` picks the member (this channel's by default).
  */
-export function authenticate(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
-  find: (login: string) => Promise<UserRow | null> = (login) => findMember(db, channelId, login)): Promise<UserRow> {
+export function authenticate(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  creds: Credentials,
+  client: ClientInfo,
+  find: (login: string) => Promise<UserRow | null> = (login) => findMember(db, channelId, login),
+): Promise<UserRow> {
   return checkCredentials(db, env, channelId, creds, client, find).catch(countedLoginRefusal);
 }
 
-async function checkCredentials(db: Db, env: ApiEnv, channelId: string, creds: Credentials, client: ClientInfo,
-  find: (login: string) => Promise<UserRow | null>): Promise<UserRow> {
+async function checkCredentials(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  creds: Credentials,
+  client: ClientInfo,
+  find: (login: string) => Promise<UserRow | null>,
+): Promise<UserRow> {
   const store = rateLimitStore(db, env);
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   // A flood beyond the hashing bound is refused before it costs a single query.
@@ -285,13 +333,24 @@ export async function completeLogin(db: Db, env: ApiEnv, user: UserRow, client: 
     await revokeTokens(tx, user.id, ['mfa']);
     // The nonce keeps hashes unique (and unguessable offline) although codes repeat across members.
     await issueToken(tx, user.id, 'mfa', TOKEN_TTL.loginCode, { secret: codeSecret(user.id, nonce, code), data: { nonce } });
-    await mailMember(tx, user, 'login_code', loginCodeMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, code));
+    await mailMember(
+      tx,
+      user,
+      'login_code',
+      loginCodeMail({ siteName: await shopName(tx, user.channel_id), name: memberName(user) }, code),
+    );
   });
   return {
     body: {
-      access_token: '', expires_in: 0, expires_at: '', is_registered_member: user.is_registered_member,
-      has_password_expired: false, has_mail_error_count_over: user.mail_error_count >= MAIL_ERROR_LIMIT,
-      user_id: user.id, is_verify: true, verify_code: null,
+      access_token: '',
+      expires_in: 0,
+      expires_at: '',
+      is_registered_member: user.is_registered_member,
+      has_password_expired: false,
+      has_mail_error_count_over: user.mail_error_count >= MAIL_ERROR_LIMIT,
+      user_id: user.id,
+      is_verify: true,
+      verify_code: null,
     },
     refreshSecret: null,
     refreshExpiresAt: null,
@@ -311,16 +370,35 @@ export async function login(db: Db, env: ApiEnv, channelId: string, creds: Crede
  * is compared, so parallel guesses get at most MAX_CODE_ATTEMPTS comparisons; the last wrong one
  * spends the code. Without a live code (no password step, expired, spent) the answer is verify_expired.
  */
-export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, input: { verify_code: string; user_id: number }, client: ClientInfo): Promise<Session> {
+export async function verifyLoginCode(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  input: { verify_code: string; user_id: number },
+  client: ClientInfo,
+): Promise<Session> {
   const store = rateLimitStore(db, env);
   if (client.ip) await enforceLimit(store, authLimitKeys.loginAddress(client.ip), loginLimits(env).loginPerAddress);
-  const [user] = await db.select().from(users)
-    .where(and(eq(users.id, input.user_id), eq(users.channel_id, channelId), canLogIn)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, input.user_id), eq(users.channel_id, channelId), canLogIn))
+    .limit(1);
   if (!user) throw verifyExpired();
-  const [token] = await db.select().from(auth_tokens).where(and(
-    eq(auth_tokens.user_id, user.id), eq(auth_tokens.kind, 'mfa'), gt(auth_tokens.expires_at, new Date()),
-    isNull(auth_tokens.used_at), isNull(auth_tokens.revoked_at),
-  )).orderBy(desc(auth_tokens.id)).limit(1);
+  const [token] = await db
+    .select()
+    .from(auth_tokens)
+    .where(
+      and(
+        eq(auth_tokens.user_id, user.id),
+        eq(auth_tokens.kind, 'mfa'),
+        gt(auth_tokens.expires_at, new Date()),
+        isNull(auth_tokens.used_at),
+        isNull(auth_tokens.revoked_at),
+      ),
+    )
+    .orderBy(desc(auth_tokens.id))
+    .limit(1);
   if (!token) throw verifyExpired();
   const tries = await store.hit(accountLimitKeys.code(token.id), MAX_CODE_ATTEMPTS, TOKEN_TTL.loginCode);
   const spend = () => db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.id, token.id));
@@ -335,8 +413,17 @@ export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, in
     await recordLogin(db, user.id, client, false);
     throw verifyFailed();
   }
-  const claimed = await db.update(auth_tokens).set({ used_at: new Date() })
-    .where(and(eq(auth_tokens.id, token.id), isNull(auth_tokens.used_at), isNull(auth_tokens.revoked_at), gt(auth_tokens.expires_at, new Date())))
+  const claimed = await db
+    .update(auth_tokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(auth_tokens.id, token.id),
+        isNull(auth_tokens.used_at),
+        isNull(auth_tokens.revoked_at),
+        gt(auth_tokens.expires_at, new Date()),
+      ),
+    )
     .returning({ id: auth_tokens.id });
   if (!claimed.length) throw verifyExpired();
   if (user.locked_until && user.locked_until > new Date()) throw locked();
@@ -346,8 +433,13 @@ export async function verifyLoginCode(db: Db, env: ApiEnv, channelId: string, in
 
 /** Whether an error (or what it wraps) is a unique violation (SQLSTATE 23505); returns its constraint name. */
 export function uniqueViolation(error: unknown): { constraint: string } | null {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, n = 0; e && n < 10; e = e.cause as typeof e, n++) {
-    if (e.code === '23505') return { constraint: typeof e.constraint === 'string' ? e.constraint : String((e as { message?: unknown }).message ?? '') };
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, n = 0;
+    e && n < 10;
+    e = e.cause as typeof e, n++
+  ) {
+    if (e.code === '23505')
+      return { constraint: typeof e.constraint === 'string' ? e.constraint : String((e as { message?: unknown }).message ?? '') };
   }
   return null;
 }
@@ -357,8 +449,11 @@ export async function unlockAccount(db: Db, env: ApiEnv, channelId: string, secr
   const user = await db.transaction(async (tx) => {
     const token = await spendToken(tx, secret, 'unlock', channelId);
     if (!token) throw unprocessable(UNLOCK_INVALID_MESSAGE, 'auth.unlock_invalid');
-    const [row] = await tx.update(users).set({ locked_until: null, failed_login_count: 0, updated_at: new Date() })
-      .where(eq(users.id, token.user_id)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ locked_until: null, failed_login_count: 0, updated_at: new Date() })
+      .where(eq(users.id, token.user_id))
+      .returning();
     return row;
   });
   // The per-login window would still refuse the member for a few minutes after a burst of tries.
@@ -368,7 +463,10 @@ export async function unlockAccount(db: Db, env: ApiEnv, channelId: string, secr
 }
 
 async function revokeFamily(db: Db, family: string) {
-  await db.update(auth_tokens).set({ revoked_at: new Date() }).where(and(eq(auth_tokens.family, family), isNull(auth_tokens.revoked_at)));
+  await db
+    .update(auth_tokens)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(auth_tokens.family, family), isNull(auth_tokens.revoked_at)));
 }
 
 /**
@@ -378,19 +476,27 @@ async function revokeFamily(db: Db, family: string) {
 export async function refresh(db: Db, env: ApiEnv, channelId: string, secret: string | undefined, ip: string | null): Promise<Session> {
   if (ip) await enforceLimit(rateLimitStore(db, env), authLimitKeys.refreshAddress(ip), AUTH_LIMITS.refreshPerAddress);
   if (!secret) throw unauthenticated();
-  const [token] = await db.select().from(auth_tokens)
-    .where(and(eq(auth_tokens.token_hash, hashToken(secret)), eq(auth_tokens.kind, 'refresh'))).limit(1);
+  const [token] = await db
+    .select()
+    .from(auth_tokens)
+    .where(and(eq(auth_tokens.token_hash, hashToken(secret)), eq(auth_tokens.kind, 'refresh')))
+    .limit(1);
   if (!token || token.revoked_at || token.expires_at <= new Date()) throw unauthenticated();
   // The conditional update is the single winner of a race between two uses of the same token.
-  const claimed = await db.update(auth_tokens).set({ used_at: new Date() })
+  const claimed = await db
+    .update(auth_tokens)
+    .set({ used_at: new Date() })
     .where(and(eq(auth_tokens.id, token.id), isNull(auth_tokens.used_at), isNull(auth_tokens.revoked_at)))
     .returning({ id: auth_tokens.id });
   if (!claimed.length) {
     if (token.family) await revokeFamily(db, token.family);
     throw unauthenticated();
   }
-  const [user] = await db.select().from(users)
-    .where(and(eq(users.id, token.user_id), eq(users.channel_id, channelId), isNull(users.deleted_at))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, token.user_id), eq(users.channel_id, channelId), isNull(users.deleted_at)))
+    .limit(1);
   if (!user) throw unauthenticated();
   return issueSession(db, env, user, token.family ?? randomToken(16));
 }
@@ -399,13 +505,19 @@ export async function refresh(db: Db, env: ApiEnv, channelId: string, secret: st
 export async function logout(db: Db, accessTokenId: number | null, refreshSecret: string | undefined) {
   const families = new Set<string>();
   if (accessTokenId != null) {
-    const [row] = await db.update(auth_tokens).set({ revoked_at: new Date() }).where(eq(auth_tokens.id, accessTokenId))
+    const [row] = await db
+      .update(auth_tokens)
+      .set({ revoked_at: new Date() })
+      .where(eq(auth_tokens.id, accessTokenId))
       .returning({ family: auth_tokens.family });
     if (row?.family) families.add(row.family);
   }
   if (refreshSecret) {
-    const [row] = await db.select({ family: auth_tokens.family }).from(auth_tokens)
-      .where(and(eq(auth_tokens.token_hash, hashToken(refreshSecret)), eq(auth_tokens.kind, 'refresh'))).limit(1);
+    const [row] = await db
+      .select({ family: auth_tokens.family })
+      .from(auth_tokens)
+      .where(and(eq(auth_tokens.token_hash, hashToken(refreshSecret)), eq(auth_tokens.kind, 'refresh')))
+      .limit(1);
     if (row?.family) families.add(row.family);
   }
   for (const f of families) await revokeFamily(db, f);

@@ -6,10 +6,10 @@
  * transaction holding the cart row lock, so changes and the decision never interleave.
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
 import type { UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { carts } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
 import { notFound } from '../../lib/errors.ts';
 import { randomToken } from '../tokens/index.ts';
 import { cartErrors } from './errors.ts';
@@ -58,26 +58,41 @@ export async function readCart(db: Db, channelId: string, user: UserRow | null, 
  * Runs `change` on the locked cart inside a transaction, after the checks every change needs
  * (exists, owner, not expired, not ordered), binding the cart to the member and sliding its expiry.
  */
-export async function mutateCart(db: Db, env: ApiEnv, channelId: string, user: UserRow | null, token: string,
-  change: (tx: Tx, cart: CartRow) => Promise<void>): Promise<CartRow> {
+export async function mutateCart(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  user: UserRow | null,
+  token: string,
+  change: (tx: Tx, cart: CartRow) => Promise<void>,
+): Promise<CartRow> {
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, channelId, token, true);
     if (!cart || !ownedBy(cart, user)) throw notFound('カート');
     if (cart.order_id != null) throw cartErrors.ordered();
     if (cart.expires_at <= new Date()) throw cartErrors.expired();
     await change(tx, cart);
-    const [updated] = await tx.update(carts).set({
-      expires_at: expiryFrom(env), updated_at: new Date(), ...(user && cart.user_id == null ? { user_id: user.id } : {}),
-    }).where(eq(carts.id, cart.id)).returning(cartViewColumns());
+    const [updated] = await tx
+      .update(carts)
+      .set({
+        expires_at: expiryFrom(env),
+        updated_at: new Date(),
+        ...(user && cart.user_id == null ? { user_id: user.id } : {}),
+      })
+      .where(eq(carts.id, cart.id))
+      .returning(cartViewColumns());
     return updated;
   });
 }
 
 /** The member's newest open cart of the channel (not ordered, not expired), or null. */
 export async function openCartOf(conn: Conn, channelId: string, userId: number): Promise<CartRow | null> {
-  const [row] = await conn.select().from(carts).where(and(
-    eq(carts.user_id, userId), eq(carts.channel_id, channelId), isNull(carts.order_id), gt(carts.expires_at, new Date()),
-  )).orderBy(desc(carts.updated_at), desc(carts.id)).limit(1);
+  const [row] = await conn
+    .select()
+    .from(carts)
+    .where(and(eq(carts.user_id, userId), eq(carts.channel_id, channelId), isNull(carts.order_id), gt(carts.expires_at, new Date())))
+    .orderBy(desc(carts.updated_at), desc(carts.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -106,8 +121,13 @@ async function mergeGuestCart(db: Db, channelId: string, guest: CartRow, mine: C
  * is none; without a usable token the member's open cart comes back (the cart survives logout and
  * login); else a new cart. `invalid_product` drops lines that can no longer be sold.
  */
-export async function initCart(db: Db, env: ApiEnv, channelId: string, user: UserRow | null,
-  input: { token?: string | null; invalid_product?: boolean }): Promise<CartRow> {
+export async function initCart(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  user: UserRow | null,
+  input: { token?: string | null; invalid_product?: boolean },
+): Promise<CartRow> {
   const given = input.token ? await lookupCart(db, channelId, input.token) : null;
   let target = given && isOpen(given) && ownedBy(given, user) ? given : null;
   if (user && target?.user_id == null) {
@@ -117,9 +137,15 @@ export async function initCart(db: Db, env: ApiEnv, channelId: string, user: Use
     if (target && !isOpen(target)) target = null;
   }
   if (!target) {
-    const [created] = await db.insert(carts).values({
-      token: randomToken(), channel_id: channelId, user_id: user?.id ?? null, expires_at: expiryFrom(env),
-    }).returning(cartViewColumns());
+    const [created] = await db
+      .insert(carts)
+      .values({
+        token: randomToken(),
+        channel_id: channelId,
+        user_id: user?.id ?? null,
+        expires_at: expiryFrom(env),
+      })
+      .returning(cartViewColumns());
     return created;
   }
   return mutateCart(db, env, channelId, user, target.token, async (tx, cart) => {

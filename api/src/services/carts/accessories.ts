@@ -9,11 +9,14 @@ import type { Tx } from '../../db/client.ts';
 import { cart_items, product_accessories } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { randomToken } from '../tokens/index.ts';
-import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
 import { checkQuantity, productForSale } from './for-sale.ts';
+import type { CartRow } from './types.ts';
 
-export interface AccessoryRef { key: string; product_id: number }
+export interface AccessoryRef {
+  key: string;
+  product_id: number;
+}
 
 type LineRow = typeof cart_items.$inferSelect;
 
@@ -23,15 +26,22 @@ export const accessoryRefs = (line: Pick<LineRow, 'accessories'>): AccessoryRef[
 const notAccessory = () => unprocessable('この商品はこの明細の付属品として追加できません。', 'cart.accessory.not_allowed');
 
 async function lineByKey(tx: Tx, cart: CartRow, key: string): Promise<LineRow> {
-  const [line] = await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).limit(1);
+  const [line] = await tx
+    .select()
+    .from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
+    .limit(1);
   if (!line) throw cartErrors.lineNotFound();
   return line;
 }
 
 /** The line that lists `key` as its accessory, if any. */
 async function parentOf(tx: Tx, cart: CartRow, key: string): Promise<LineRow | null> {
-  const [parent] = await tx.select().from(cart_items)
-    .where(and(eq(cart_items.cart_id, cart.id), sql`${cart_items.accessories} @> ${JSON.stringify([{ key }])}::jsonb`)).limit(1);
+  const [parent] = await tx
+    .select()
+    .from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), sql`${cart_items.accessories} @> ${JSON.stringify([{ key }])}::jsonb`))
+    .limit(1);
   return parent ?? null;
 }
 
@@ -39,26 +49,41 @@ async function parentOf(tx: Tx, cart: CartRow, key: string): Promise<LineRow | n
 export async function addAccessory(tx: Tx, channelId: string, cart: CartRow, parentKey: string, accessoryId: number, quantity: number) {
   const parent = await lineByKey(tx, cart, parentKey);
   if (await parentOf(tx, cart, parent.key)) throw notAccessory(); // an accessory has no accessories
-  const [allowed] = await tx.select({ id: product_accessories.accessory_id }).from(product_accessories)
-    .where(and(eq(product_accessories.product_id, parent.product_id), eq(product_accessories.accessory_id, accessoryId))).limit(1);
+  const [allowed] = await tx
+    .select({ id: product_accessories.accessory_id })
+    .from(product_accessories)
+    .where(and(eq(product_accessories.product_id, parent.product_id), eq(product_accessories.accessory_id, accessoryId)))
+    .limit(1);
   if (!allowed) throw notAccessory();
   const product = await productForSale(tx, channelId, accessoryId);
   const refs = accessoryRefs(parent);
   const existing = refs.find((r) => r.product_id === accessoryId);
   const [line] = existing
-    ? await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, existing.key))).limit(1)
+    ? await tx
+        .select()
+        .from(cart_items)
+        .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, existing.key)))
+        .limit(1)
     : [];
   if (line) {
     checkQuantity(product, line.quantity + quantity);
-    await tx.update(cart_items).set({ quantity: line.quantity + quantity }).where(eq(cart_items.id, line.id));
+    await tx
+      .update(cart_items)
+      .set({ quantity: line.quantity + quantity })
+      .where(eq(cart_items.id, line.id));
     return;
   }
   checkQuantity(product, quantity);
   const key = randomToken(6);
-  await tx.insert(cart_items).values({ cart_id: cart.id, key, product_id: accessoryId, quantity, cart_shipping_id: parent.cart_shipping_id });
+  await tx
+    .insert(cart_items)
+    .values({ cart_id: cart.id, key, product_id: accessoryId, quantity, cart_shipping_id: parent.cart_shipping_id });
   // A reference whose line was deleted as a plain line is replaced.
   const kept = refs.filter((r) => r.product_id !== accessoryId);
-  await tx.update(cart_items).set({ accessories: [...kept, { key, product_id: accessoryId }] }).where(eq(cart_items.id, parent.id));
+  await tx
+    .update(cart_items)
+    .set({ accessories: [...kept, { key, product_id: accessoryId }] })
+    .where(eq(cart_items.id, parent.id));
 }
 
 /** Sets the quantity of the accessory line `key`. */
@@ -74,7 +99,10 @@ export async function deleteAccessory(tx: Tx, cart: CartRow, key: string) {
   const parent = await parentOf(tx, cart, key);
   if (!parent) throw cartErrors.lineNotFound();
   await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)));
-  await tx.update(cart_items).set({ accessories: accessoryRefs(parent).filter((r) => r.key !== key) }).where(eq(cart_items.id, parent.id));
+  await tx
+    .update(cart_items)
+    .set({ accessories: accessoryRefs(parent).filter((r) => r.key !== key) })
+    .where(eq(cart_items.id, parent.id));
 }
 
 /** Deletes the accessory lines of lines that are gone (called after deleting lines). */

@@ -5,15 +5,16 @@
  * cart's use_point, never more than the member's balance now; a guest uses none), the carriage
  * rule in force, and the points the order earns.
  */
-import type { Db, Tx } from '../../db/client.ts';
-import type { UserRow } from '../../context.ts';
+
 import type { CartCarriage, CartCoupon } from '#contracts/cart.ts';
-import { priceWithTax } from '../tax/index.ts';
-import type { CartRow } from './types.ts';
-import { evaluateCoupons, type EvaluatedCoupon } from './coupons.ts';
-import type { CarriageRule, PricingResult } from './pricing.ts';
+import type { UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { earnedPoints } from '../points/earn.ts';
 import { benefitSettings, benefitSettingsOf } from '../points/settings.ts';
+import { priceWithTax } from '../tax/index.ts';
+import { type EvaluatedCoupon, evaluateCoupons } from './coupons.ts';
+import type { CarriageRule, PricingResult } from './pricing.ts';
+import type { CartRow } from './types.ts';
 
 export interface CartBenefits {
   coupons: EvaluatedCoupon[];
@@ -25,11 +26,21 @@ export interface CartBenefits {
   carriageView: CartCarriage;
 }
 
-interface Line { unit_price: number; tax_rate: number; quantity: number }
+interface Line {
+  unit_price: number;
+  tax_rate: number;
+  quantity: number;
+}
 
 /** The benefits of `cart` over `lines` (the lines pricing will price) at `now`. */
-export async function cartBenefits(conn: Db | Tx, cart: Pick<CartRow, 'coupon_codes' | 'use_point' | 'channel_settings'>, user: UserRow | null,
-  channelId: string, lines: Line[], now = new Date()): Promise<CartBenefits> {
+export async function cartBenefits(
+  conn: Db | Tx,
+  cart: Pick<CartRow, 'coupon_codes' | 'use_point' | 'channel_settings'>,
+  user: UserRow | null,
+  channelId: string,
+  lines: Line[],
+  now = new Date(),
+): Promise<CartBenefits> {
   const goods = lines.reduce((s, l) => s + priceWithTax(l.unit_price, l.tax_rate) * l.quantity, 0);
   // The settings read along with the cart row (carts/queries.ts) when there, else read now.
   const settings = cart.channel_settings ? benefitSettingsOf(cart.channel_settings, now) : await benefitSettings(conn, channelId, now);
@@ -55,5 +66,11 @@ export function couponParts(b: CartBenefits, share: number): { code: string; amo
 
 /** Points the priced order earns. */
 export const earnPointOf = (b: CartBenefits, lines: { tax_rate: number }[], pricing: PricingResult) =>
-  earnedPoints(lines.map((l, i) => ({ tax_rate: l.tax_rate, subtotal_with_tax: pricing.lines[i].subtotal_with_tax,
-    coupon_discount: pricing.lines[i].coupon_discount })), b.pointRate);
+  earnedPoints(
+    lines.map((l, i) => ({
+      tax_rate: l.tax_rate,
+      subtotal_with_tax: pricing.lines[i].subtotal_with_tax,
+      coupon_discount: pricing.lines[i].coupon_discount,
+    })),
+    b.pointRate,
+  );

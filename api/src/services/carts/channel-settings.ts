@@ -4,13 +4,17 @@
  * (`cartExtraColumns` in queries.ts), so a cart change or decision pays no round trip of its own
  * for settings and still sees an editor's change on the very next request (nothing is cached).
  */
-import { BENEFIT_SETTING_DEFAULTS } from '../points/settings.ts';
+
 import { DELIVERY_SETTING_DEFAULTS } from '../delivery/settings.ts';
+import { BENEFIT_SETTING_DEFAULTS } from '../points/settings.ts';
 
 /** Every settings key the cart, its view and the decision read. */
 export const CART_SETTING_KEYS = [
-  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING', 'SITE.NAME',
-  ...Object.keys(BENEFIT_SETTING_DEFAULTS), ...Object.keys(DELIVERY_SETTING_DEFAULTS),
+  'PLUGIN.TEMPORARY_STOP_SELLING.IS_USE',
+  'PLUGIN.TEMPORARY_STOP_SELLING.SELLING',
+  'SITE.NAME',
+  ...Object.keys(BENEFIT_SETTING_DEFAULTS),
+  ...Object.keys(DELIVERY_SETTING_DEFAULTS),
 ] as const;
 
 /** Setting values by key, as stored (a missing key is a missing row: the readers apply defaults). */

@@ -13,8 +13,11 @@ import { mailboxKey } from '../../lib/mailbox.ts';
 /** Whether someone with the mailbox of `email` has used the coupon (false without an e-mail). */
 export async function mailboxUsedCoupon(conn: Db | Tx, couponId: number, email: string | null): Promise<boolean> {
   if (!email) return false;
-  const [row] = await conn.select({ id: coupon_mailbox_uses.coupon_id }).from(coupon_mailbox_uses)
-    .where(and(eq(coupon_mailbox_uses.coupon_id, couponId), eq(coupon_mailbox_uses.mailbox, mailboxKey(email)))).limit(1);
+  const [row] = await conn
+    .select({ id: coupon_mailbox_uses.coupon_id })
+    .from(coupon_mailbox_uses)
+    .where(and(eq(coupon_mailbox_uses.coupon_id, couponId), eq(coupon_mailbox_uses.mailbox, mailboxKey(email))))
+    .limit(1);
   return row != null;
 }
 
@@ -22,11 +25,16 @@ export async function mailboxUsedCoupon(conn: Db | Tx, couponId: number, email: 
  * Records the order's use of the coupon for the mailbox of `email`; false when that mailbox has
  * used it already (a concurrent decision with the same mailbox waits on the key, then sees its row).
  */
-export async function claimCouponMailbox(tx: Tx, use: { couponId: number; email: string | null; orderId: number; now: Date }): Promise<boolean> {
+export async function claimCouponMailbox(
+  tx: Tx,
+  use: { couponId: number; email: string | null; orderId: number; now: Date },
+): Promise<boolean> {
   if (!use.email) return true;
-  const fresh = await tx.insert(coupon_mailbox_uses)
+  const fresh = await tx
+    .insert(coupon_mailbox_uses)
     .values({ coupon_id: use.couponId, mailbox: mailboxKey(use.email), order_id: use.orderId, used_at: use.now })
-    .onConflictDoNothing().returning({ id: coupon_mailbox_uses.coupon_id });
+    .onConflictDoNothing()
+    .returning({ id: coupon_mailbox_uses.coupon_id });
   return fresh.length > 0;
 }
 

@@ -13,15 +13,15 @@
  * since dropping it silently would charge more than the confirmation screen showed.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { CartCoupon } from '#contracts/cart.ts';
 import type { UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { carts, coupons, user_coupons } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { CartCoupon } from '#contracts/cart.ts';
 import { priceWithTax } from '../tax/index.ts';
-import type { CartRow } from './types.ts';
-import { cartLinesQuery } from './queries.ts';
 import { mailboxUsedCoupon } from './coupon-mailbox.ts';
+import { cartLinesQuery } from './queries.ts';
+import type { CartRow } from './types.ts';
 
 type Conn = Db | Tx;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -51,9 +51,18 @@ export const normalizeCouponCode = (code: string) => code.normalize('NFKC').trim
  * What the member has to do with a coupon: granted it, used it, or someone with the same mailbox
  * (a guest checkout with this e-mail) used it. Null for a guest.
  */
-export interface MemberCouponUse { granted: boolean; used: boolean; mailboxUsed?: boolean }
+export interface MemberCouponUse {
+  granted: boolean;
+  used: boolean;
+  mailboxUsed?: boolean;
+}
 
-export interface CouponContext { channelId: string; now: Date; goodsWithTax: number; member: MemberCouponUse | null }
+export interface CouponContext {
+  channelId: string;
+  now: Date;
+  goodsWithTax: number;
+  member: MemberCouponUse | null;
+}
 
 /** Why `c` cannot be used now (a couponMessages text), or null when it can (pure). */
 export function couponRefusal(c: CouponRow, ctx: CouponContext): string | null {
@@ -81,19 +90,30 @@ export const cartCouponCodes = (cart: Pick<CartRow, 'coupon_codes'>): string[] =
 
 async function memberUse(conn: Conn, user: UserRow | null, couponId: number): Promise<MemberCouponUse | null> {
   if (!user) return null;
-  const [row] = await conn.select({ used_at: user_coupons.used_at }).from(user_coupons)
-    .where(and(eq(user_coupons.user_id, user.id), eq(user_coupons.coupon_id, couponId))).limit(1);
+  const [row] = await conn
+    .select({ used_at: user_coupons.used_at })
+    .from(user_coupons)
+    .where(and(eq(user_coupons.user_id, user.id), eq(user_coupons.coupon_id, couponId)))
+    .limit(1);
   const used = row?.used_at != null;
   // A guest checkout is its own member: the same person's other uses are found by the mailbox.
-  return { granted: row != null, used, mailboxUsed: !used && await mailboxUsedCoupon(conn, couponId, user.email) };
+  return { granted: row != null, used, mailboxUsed: !used && (await mailboxUsedCoupon(conn, couponId, user.email)) };
 }
 
 /** A coupon of the cart as priced: the row (null when the code no longer exists) and what it gives. */
-export interface EvaluatedCoupon extends CartCoupon { coupon: CouponRow | null }
+export interface EvaluatedCoupon extends CartCoupon {
+  coupon: CouponRow | null;
+}
 
 /** The cart's coupons evaluated on goods worth `goodsWithTax` at `now`. */
-export async function evaluateCoupons(conn: Conn, cart: Pick<CartRow, 'coupon_codes'>, user: UserRow | null, channelId: string,
-  goodsWithTax: number, now = new Date()): Promise<EvaluatedCoupon[]> {
+export async function evaluateCoupons(
+  conn: Conn,
+  cart: Pick<CartRow, 'coupon_codes'>,
+  user: UserRow | null,
+  channelId: string,
+  goodsWithTax: number,
+  now = new Date(),
+): Promise<EvaluatedCoupon[]> {
   const out: EvaluatedCoupon[] = [];
   for (const code of cartCouponCodes(cart)) {
     const [coupon] = await conn.select().from(coupons).where(eq(coupons.code, code)).limit(1);
@@ -122,10 +142,16 @@ export async function addCoupon(tx: Tx, cart: CartRow, user: UserRow | null, cha
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code)).limit(1);
   if (!coupon) throw couponError(couponMessages.invalid);
   const refusal = couponRefusal(coupon, {
-    channelId, now, goodsWithTax: await cartGoodsWithTax(tx, cart.id), member: await memberUse(tx, user, coupon.id),
+    channelId,
+    now,
+    goodsWithTax: await cartGoodsWithTax(tx, cart.id),
+    member: await memberUse(tx, user, coupon.id),
   });
   if (refusal) throw couponError(refusal);
-  await tx.update(carts).set({ coupon_codes: [code] }).where(eq(carts.id, cart.id));
+  await tx
+    .update(carts)
+    .set({ coupon_codes: [code] })
+    .where(eq(carts.id, cart.id));
 }
 
 /** Removes a coupon from the cart. */
@@ -133,5 +159,8 @@ export async function deleteCoupon(tx: Tx, cart: CartRow, rawCode: string) {
   const code = normalizeCouponCode(rawCode);
   const held = cartCouponCodes(cart);
   if (!held.includes(code)) throw couponError(couponMessages.notInCart);
-  await tx.update(carts).set({ coupon_codes: held.filter((c) => c !== code) }).where(eq(carts.id, cart.id));
+  await tx
+    .update(carts)
+    .set({ coupon_codes: held.filter((c) => c !== code) })
+    .where(eq(carts.id, cart.id));
 }

@@ -7,11 +7,16 @@ export const cartErrors = {
   // Spec 8: a code containing product_not_found, or cart.update_products.not_sale, makes the storefront reset the cart.
   productNotFound: () => unprocessable('商品が見つかりません。', 'cart.product_not_found'),
   notSale: (name: string) => unprocessable(`「${name}」は現在販売しておりません。`, 'cart.update_products.not_sale'),
-  stock: (name: string, left: number) => unprocessable(
-    left > 0 ? `「${name}」の在庫が不足しています（残り${left}点）。` : `「${name}」は在庫切れです。`, 'cart.stock.insufficient'),
+  stock: (name: string, left: number) =>
+    unprocessable(
+      left > 0 ? `「${name}」の在庫が不足しています（残り${left}点）。` : `「${name}」は在庫切れです。`,
+      'cart.stock.insufficient',
+    ),
   lineNotFound: () => unprocessable('カート内の商品が見つかりません。', 'cart.item.not_found'),
-  notEmbroiderable: (name: string) => unprocessable(`「${name}」は名入れ刺繍を承っておりません。`, 'cart.embroidery.not_allowed',
-    { embroidery: ['この商品は名入れ刺繍を承っておりません'] }),
+  notEmbroiderable: (name: string) =>
+    unprocessable(`「${name}」は名入れ刺繍を承っておりません。`, 'cart.embroidery.not_allowed', {
+      embroidery: ['この商品は名入れ刺繍を承っておりません'],
+    }),
   tooMany: () => unprocessable('一度にご注文いただける数量は99点までです。', 'cart.quantity.max'),
   addressNotFound: () => unprocessable('お届け先が見つかりません。', 'cart_detail.set_user_address.not_data'),
   paymentNotAvailable: () => unprocessable('選択されたお支払い方法はご利用いただけません。', 'cart.payment.not_available'),

@@ -15,10 +15,18 @@ export const sellableHere = (channelId: string) =>
 
 /** A product row with what adding it to a cart needs to know. */
 export async function productForSale(tx: Conn, channelId: string, productId: number) {
-  const [p] = await tx.select({
-    id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
-    embroiderable: products.embroiderable,
-  }).from(products).where(eq(products.id, productId)).limit(1);
+  const [p] = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      is_published: products.is_published,
+      in_channel: sellableHere(channelId),
+      embroiderable: products.embroiderable,
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   if (!p) throw cartErrors.productNotFound();
   if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
   return p;

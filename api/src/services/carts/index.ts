@@ -4,24 +4,41 @@
  * each answering with the whole wire Cart. A change runs on the locked cart (access.ts) and is read
  * back through view.ts. Turning the cart into an order and a payment is services/checkout/.
  */
-import type {
-  Cart, CartAccessoryAddRequest, CartAccessoryDeleteRequest, CartAccessoryModifyRequest, CartAddProductRequest, CartAddSetRequest, CartDeleteProductRequest, CartInitRequest, CartModifyProductRequest,
-  CartOrderModifyRequest, CartShippingAddRequest, CartShippingResetRequest,
-} from '#contracts/cart.ts';
+
 import type { CartCouponRequest, CartPointRequest } from '#contracts/benefits.ts';
-import type { CartDivideRequest, CartOtherModifyRequest, CartPackingAddRequest, CartPackingModifyRequest, CartShippingModifyRequest } from '#contracts/delivery.ts';
+import type {
+  Cart,
+  CartAccessoryAddRequest,
+  CartAccessoryDeleteRequest,
+  CartAccessoryModifyRequest,
+  CartAddProductRequest,
+  CartAddSetRequest,
+  CartDeleteProductRequest,
+  CartInitRequest,
+  CartModifyProductRequest,
+  CartOrderModifyRequest,
+  CartShippingAddRequest,
+  CartShippingResetRequest,
+} from '#contracts/cart.ts';
+import type {
+  CartDivideRequest,
+  CartOtherModifyRequest,
+  CartPackingAddRequest,
+  CartPackingModifyRequest,
+  CartShippingModifyRequest,
+} from '#contracts/delivery.ts';
 import type { SocialReceiverRequest } from '#contracts/social-gift.ts';
-import { resolvePaymentChoice, savePaymentChoice, setTransactionError } from './payment-choice.ts';
 import { initCart, mutateCart, readCart } from './access.ts';
-import type { CartRow, CartScope } from './types.ts';
-import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { addAccessory, deleteAccessory, modifyAccessory } from './accessories.ts';
 import { addCoupon, deleteCoupon } from './coupons.ts';
+import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { setPayment } from './payment.ts';
+import { resolvePaymentChoice, savePaymentChoice, setTransactionError } from './payment-choice.ts';
 import { setUsePoint } from './points.ts';
 import { assertCartSelling } from './selling.ts';
 import { addShipping, divideLine, modifyShipping, resetShippings, setOtherNote, setPacking } from './shipping.ts';
 import { setSocialReceiver } from './social-gift.ts';
+import type { CartRow, CartScope } from './types.ts';
 import { buildCart } from './view.ts';
 
 /** The wire Cart of this row, for this scope. */
@@ -35,8 +52,7 @@ export const initShopCart = async (s: CartScope, input: CartInitRequest): Promis
   show(s, await initCart(s.db, s.env, s.channel.id, s.user, input));
 
 /** GET /v1/carts/{token}. */
-export const getCart = async (s: CartScope, token: string): Promise<Cart> =>
-  show(s, await readCart(s.db, s.channel.id, s.user, token));
+export const getCart = async (s: CartScope, token: string): Promise<Cart> => show(s, await readCart(s.db, s.channel.id, s.user, token));
 
 /** PATCH /v1/carts/reset. */
 export const resetShopCart = (s: CartScope, { token }: { token: string }) => change(s, token, (tx, cart) => resetCart(tx, cart));

@@ -1,13 +1,13 @@
 /** The cart's lines: add (merging into a product's line), modify, delete, reset, and the login merge. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import type { Tx } from '../../db/client.ts';
 import { cart_items, cart_shippings, carts, product_channels, products } from '../../db/schema/index.ts';
 import { randomToken } from '../tokens/index.ts';
-import { embroideryKey, embroideryOf, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
-import type { CartRow } from './types.ts';
 import { deleteAccessoriesOf } from './accessories.ts';
 import { cartErrors } from './errors.ts';
-import { MAX_LINE_QUANTITY, checkQuantity, productForSale, sellableHere } from './for-sale.ts';
+import { checkQuantity, MAX_LINE_QUANTITY, productForSale, sellableHere } from './for-sale.ts';
+import type { CartRow } from './types.ts';
 
 /**
  * The cart's own lines (not accessories: accessories.ts `isOwnLine`) of the product of the enclosing
@@ -29,12 +29,28 @@ export const sameEmbroidery = (embroidery: LineEmbroidery | null) =>
  * quantity raised instead. Stock is checked on everything of the product in the cart, whatever the
  * embroidery, since every line takes from the same stock.
  */
-export async function addProduct(tx: Tx, channelId: string, cart: CartRow, productId: number, quantity: number, embroidery: LineEmbroidery | null = null) {
+export async function addProduct(
+  tx: Tx,
+  channelId: string,
+  cart: CartRow,
+  productId: number,
+  quantity: number,
+  embroidery: LineEmbroidery | null = null,
+) {
   // The product and the cart's own lines of it, in one statement.
-  const [p] = await tx.select({
-    id: products.id, name: products.name, stock: products.stock, is_published: products.is_published, in_channel: sellableHere(channelId),
-    embroiderable: products.embroiderable, lines: productLinesIn(cart.id),
-  }).from(products).where(eq(products.id, productId)).limit(1);
+  const [p] = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      stock: products.stock,
+      is_published: products.is_published,
+      in_channel: sellableHere(channelId),
+      embroiderable: products.embroiderable,
+      lines: productLinesIn(cart.id),
+    })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
   if (!p) throw cartErrors.productNotFound();
   if (!p.is_published || !p.in_channel) throw cartErrors.notSale(p.name);
   if (embroidery && !p.embroiderable) throw cartErrors.notEmbroiderable(p.name);
@@ -43,7 +59,11 @@ export async function addProduct(tx: Tx, channelId: string, cart: CartRow, produ
   if (quantity + (line?.quantity ?? 0) > MAX_LINE_QUANTITY) throw cartErrors.tooMany();
   const all = lines.reduce((n, l) => n + l.quantity, quantity);
   if (all > p.stock) throw cartErrors.stock(p.name, p.stock);
-  if (line) await tx.update(cart_items).set({ quantity: line.quantity + quantity }).where(eq(cart_items.id, line.id));
+  if (line)
+    await tx
+      .update(cart_items)
+      .set({ quantity: line.quantity + quantity })
+      .where(eq(cart_items.id, line.id));
   else await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: productId, quantity, embroidery });
 }
 
@@ -59,7 +79,11 @@ export async function addSet(tx: Tx, channelId: string, cart: CartRow, items: { 
 
 /** Sets the quantity of the line `key`. */
 export async function modifyProduct(tx: Tx, channelId: string, cart: CartRow, key: string, quantity: number) {
-  const [line] = await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).limit(1);
+  const [line] = await tx
+    .select()
+    .from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
+    .limit(1);
   if (!line) throw cartErrors.lineNotFound();
   checkQuantity(await productForSale(tx, channelId, line.product_id), quantity);
   await tx.update(cart_items).set({ quantity }).where(eq(cart_items.id, line.id));
@@ -68,13 +92,17 @@ export async function modifyProduct(tx: Tx, channelId: string, cart: CartRow, ke
 /** Removes the line `key` and/or every line of the products `ids`. */
 export async function deleteProducts(tx: Tx, cart: CartRow, key?: string, ids?: number[]) {
   if (key !== undefined) {
-    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
+    const gone = await tx
+      .delete(cart_items)
+      .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
       .returning({ id: cart_items.id, accessories: cart_items.accessories });
     await deleteAccessoriesOf(tx, cart, gone);
     if (!gone.length && !ids?.length) throw cartErrors.lineNotFound();
   }
   if (ids?.length) {
-    const gone = await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cart.id), inArray(cart_items.product_id, ids)))
+    const gone = await tx
+      .delete(cart_items)
+      .where(and(eq(cart_items.cart_id, cart.id), inArray(cart_items.product_id, ids)))
       .returning({ accessories: cart_items.accessories });
     await deleteAccessoriesOf(tx, cart, gone);
   }
@@ -89,9 +117,14 @@ export async function resetCart(tx: Tx, cart: CartRow) {
 
 /** Drops lines whose product can no longer be sold here (after a product-not-found on init). */
 export async function dropUnsellableLines(tx: Tx, cartId: number, channelId: string) {
-  await tx.delete(cart_items).where(and(eq(cart_items.cart_id, cartId), sql`not exists (
+  await tx.delete(cart_items).where(
+    and(
+      eq(cart_items.cart_id, cartId),
+      sql`not exists (
     select 1 from ${products} p join ${product_channels} pc on pc.product_id = p.id and pc.channel_id = ${channelId}
-    where p.id = ${cart_items.product_id} and p.is_published)`));
+    where p.id = ${cart_items.product_id} and p.is_published)`,
+    ),
+  );
 }
 
 /**
@@ -101,8 +134,11 @@ export async function dropUnsellableLines(tx: Tx, cartId: number, channelId: str
  */
 export async function mergeLines(tx: Tx, channelId: string, fromId: number, intoId: number) {
   const incoming = new Map<string, { product_id: number; quantity: number; embroidery: LineEmbroidery | null }>();
-  for (const l of await tx.select({ product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery }).from(cart_items)
-    .where(eq(cart_items.cart_id, fromId)).orderBy(asc(cart_items.id))) {
+  for (const l of await tx
+    .select({ product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery })
+    .from(cart_items)
+    .where(eq(cart_items.cart_id, fromId))
+    .orderBy(asc(cart_items.id))) {
     const embroidery = embroideryOf(l.embroidery);
     const id = `${l.product_id}\u0001${embroideryKey(embroidery)}`;
     const seen = incoming.get(id);
@@ -110,12 +146,27 @@ export async function mergeLines(tx: Tx, channelId: string, fromId: number, into
     else incoming.set(id, { product_id: l.product_id, quantity: l.quantity, embroidery });
   }
   if (!incoming.size) return;
-  const stock = new Map((await tx.select({ id: products.id, stock: products.stock }).from(products)
-    .where(and(inArray(products.id, [...new Set([...incoming.values()].map((l) => l.product_id))]), eq(products.is_published, true), sellableHere(channelId))))
-    .map((p) => [p.id, p.stock]));
-  const existing = (await tx.select({ id: cart_items.id, product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery })
-    .from(cart_items).where(eq(cart_items.cart_id, intoId)).orderBy(asc(cart_items.id)))
-    .map((l) => ({ ...l, key: embroideryKey(embroideryOf(l.embroidery)) }));
+  const stock = new Map(
+    (
+      await tx
+        .select({ id: products.id, stock: products.stock })
+        .from(products)
+        .where(
+          and(
+            inArray(products.id, [...new Set([...incoming.values()].map((l) => l.product_id))]),
+            eq(products.is_published, true),
+            sellableHere(channelId),
+          ),
+        )
+    ).map((p) => [p.id, p.stock]),
+  );
+  const existing = (
+    await tx
+      .select({ id: cart_items.id, product_id: cart_items.product_id, quantity: cart_items.quantity, embroidery: cart_items.embroidery })
+      .from(cart_items)
+      .where(eq(cart_items.cart_id, intoId))
+      .orderBy(asc(cart_items.id))
+  ).map((l) => ({ ...l, key: embroideryKey(embroideryOf(l.embroidery)) }));
   for (const { product_id: productId, quantity, embroidery } of incoming.values()) {
     if (!stock.has(productId)) continue;
     const line = existing.find((l) => l.product_id === productId && l.key === embroideryKey(embroidery));
@@ -126,7 +177,9 @@ export async function mergeLines(tx: Tx, channelId: string, fromId: number, into
       await tx.update(cart_items).set({ quantity: total }).where(eq(cart_items.id, line.id));
       line.quantity = total;
     } else {
-      const [row] = await tx.insert(cart_items).values({ cart_id: intoId, key: randomToken(6), product_id: productId, quantity: total, embroidery })
+      const [row] = await tx
+        .insert(cart_items)
+        .values({ cart_id: intoId, key: randomToken(6), product_id: productId, quantity: total, embroidery })
         .returning({ id: cart_items.id });
       existing.push({ id: row.id, product_id: productId, quantity: total, embroidery, key: embroideryKey(embroidery) });
     }

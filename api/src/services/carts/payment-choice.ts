@@ -5,15 +5,15 @@
  * again, and no card number is ever accepted (contracts/card-payments.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { UserRow } from '../../context.ts';
-import { carts, payment_methods, user_cards } from '../../db/schema/index.ts';
-import { unprocessable } from '../../lib/errors.ts';
 import type { CartPaymentInput, CartTransactionError } from '#contracts/card-payments.ts';
-import type { CartRow } from './types.ts';
+import type { UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { carts, payment_methods, user_cards } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
+import { unprocessable } from '../../lib/errors.ts';
 import { settingsOf } from '../payments/methods.ts';
 import { paymentProvider } from '../payments/registry.ts';
+import type { CartRow } from './types.ts';
 
 type Conn = Db | Tx;
 
@@ -29,27 +29,48 @@ export function paymentChoiceOf(cart: Pick<CartRow, 'order_input'>): PaymentChoi
   return input?.payment && typeof input.payment === 'object' ? input.payment : {};
 }
 
-export interface PaymentChoiceInput { card_token?: string | null; user_card_id?: number | null; konbini_store?: string | null }
+export interface PaymentChoiceInput {
+  card_token?: string | null;
+  user_card_id?: number | null;
+  konbini_store?: string | null;
+}
 
 /** Checks the details against the provider and the member's cards (outside the cart's transaction). */
 export async function resolvePaymentChoice(db: Db, env: ApiEnv, user: UserRow | null, input: PaymentChoiceInput): Promise<PaymentChoice> {
   const choice: PaymentChoice = { card: null, user_card_id: null, konbini_store: null };
   if (input.card_token) {
     const card = await paymentProvider(env).describe(input.card_token);
-    if (!card) throw unprocessable('カード情報の有効期限が切れています。もう一度入力してください。', 'cart.payment.invalid_card_token', { card_token: ['カード情報の有効期限が切れています。もう一度入力してください。'] });
+    if (!card)
+      throw unprocessable('カード情報の有効期限が切れています。もう一度入力してください。', 'cart.payment.invalid_card_token', {
+        card_token: ['カード情報の有効期限が切れています。もう一度入力してください。'],
+      });
     choice.card = { token: input.card_token, ...card };
   }
   if (input.user_card_id != null) {
-    const [own] = user ? await db.select({ id: user_cards.id }).from(user_cards)
-      .where(and(eq(user_cards.id, input.user_card_id), eq(user_cards.user_id, user.id))).limit(1) : [];
-    if (!own) throw unprocessable('登録済みのカードが見つかりません。', 'cart.payment.user_card_not_found', { user_card_id: ['登録済みのカードが見つかりません。'] });
+    const [own] = user
+      ? await db
+          .select({ id: user_cards.id })
+          .from(user_cards)
+          .where(and(eq(user_cards.id, input.user_card_id), eq(user_cards.user_id, user.id)))
+          .limit(1)
+      : [];
+    if (!own)
+      throw unprocessable('登録済みのカードが見つかりません。', 'cart.payment.user_card_not_found', {
+        user_card_id: ['登録済みのカードが見つかりません。'],
+      });
     choice.user_card_id = own.id;
   }
   if (input.konbini_store) {
-    const [konbini] = await db.select({ settings: payment_methods.settings }).from(payment_methods).where(eq(payment_methods.code, 'konbini')).limit(1);
-    const stores = konbini ? settingsOf(konbini).stores ?? [] : [];
+    const [konbini] = await db
+      .select({ settings: payment_methods.settings })
+      .from(payment_methods)
+      .where(eq(payment_methods.code, 'konbini'))
+      .limit(1);
+    const stores = konbini ? (settingsOf(konbini).stores ?? []) : [];
     if (!stores.some((s) => s.code === input.konbini_store)) {
-      throw unprocessable('お支払いコンビニの選択が正しくありません。', 'cart.payment.invalid_konbini_store', { konbini_store: ['お支払いコンビニを一覧から選択してください。'] });
+      throw unprocessable('お支払いコンビニの選択が正しくありません。', 'cart.payment.invalid_konbini_store', {
+        konbini_store: ['お支払いコンビニを一覧から選択してください。'],
+      });
     }
     choice.konbini_store = input.konbini_store;
   }
@@ -58,7 +79,9 @@ export async function resolvePaymentChoice(db: Db, env: ApiEnv, user: UserRow | 
 
 /** Replaces the cart's payment details (inside the cart's transaction). */
 export async function savePaymentChoice(tx: Tx, cart: CartRow, choice: PaymentChoice): Promise<void> {
-  await tx.update(carts).set({ order_input: sql`coalesce(${carts.order_input}, '{}'::jsonb) || ${JSON.stringify({ payment: choice })}::jsonb` })
+  await tx
+    .update(carts)
+    .set({ order_input: sql`coalesce(${carts.order_input}, '{}'::jsonb) || ${JSON.stringify({ payment: choice })}::jsonb` })
     .where(eq(carts.id, cart.id));
 }
 
@@ -76,7 +99,9 @@ export function paymentInputView(cart: Pick<CartRow, 'order_input'>): CartPaymen
 /** The cart's last payment failure, or null. */
 export function transactionErrorOf(cart: Pick<CartRow, 'transaction_error'>): CartTransactionError | null {
   const e = cart.transaction_error as { message?: unknown; code?: unknown } | null;
-  return e && typeof e.message === 'string' ? { message: e.message, code: typeof e.code === 'string' ? e.code : 'cart.payment.failed' } : null;
+  return e && typeof e.message === 'string'
+    ? { message: e.message, code: typeof e.code === 'string' ? e.code : 'cart.payment.failed' }
+    : null;
 }
 
 /** Records a payment failure on the cart (its own statement: the decision's transaction rolled back). */

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { carts } from '../../db/schema/index.ts';
 import { activePayments } from '../payments/index.ts';
-import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
 import { assertGiftPayment } from './social-gift.ts';
+import type { CartRow } from './types.ts';
 
 /** Chooses the payment method; it must be one GET /v1/payments/carts/{token} offers. */
 export async function setPayment(tx: Tx, cart: CartRow, paymentId: number) {

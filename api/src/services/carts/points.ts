@@ -4,8 +4,8 @@
  * the balance and the history change only at the decision (services/orders/benefits.ts).
  */
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { carts, users } from '../../db/schema/index.ts';
 import { unauthenticated, unprocessable } from '../../lib/errors.ts';
 import type { CartRow } from './types.ts';

@@ -12,14 +12,17 @@
  *   wrapping and the payment fee are taxed at the standard rate.
  * The cart, the decision and the stored order all use this one function so their figures agree.
  */
-import { CARRIAGE } from '#contracts/cart.ts';
+
 import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
-import { includedTax, priceWithTax } from '../tax/index.ts';
+import { CARRIAGE } from '#contracts/cart.ts';
 import type { PaymentRow } from '../payments/index.ts';
 import { feeFor, settingsOf } from '../payments/methods.ts';
+import { includedTax, priceWithTax } from '../tax/index.ts';
 
 export interface PricingLine {
-  unit_price: number; tax_rate: 8 | 10; quantity: number;
+  unit_price: number;
+  tax_rate: 8 | 10;
+  quantity: number;
   /** Index of the shipment the line goes with (default 0). */
   shipment?: number;
   /** Whether the coupon applies to this line (default true). */
@@ -86,7 +89,10 @@ export function allocate(amount: number, weights: number[]): number[] {
   const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (left <= 0) break;
-    if (parts[i] < weights[i]) { parts[i] += 1; left -= 1; }
+    if (parts[i] < weights[i]) {
+      parts[i] += 1;
+      left -= 1;
+    }
   }
   return parts;
 }
@@ -97,13 +103,20 @@ export function priceCart({ lines, shipments, paymentFee, discount = 0, usePoint
   const gross = lines.map((l) => priceWithTax(l.unit_price, l.tax_rate) * l.quantity);
 
   // The coupon over the goods it applies to.
-  const couponParts = allocate(discount, lines.map((l, i) => (l.couponable === false ? 0 : gross[i])));
+  const couponParts = allocate(
+    discount,
+    lines.map((l, i) => (l.couponable === false ? 0 : gross[i])),
+  );
   const total_discount = couponParts.reduce((s, p) => s + p, 0);
 
   // Charges: carriage per shipment (on its goods before the coupon), wrapping, the payment fee.
   const shipmentCarriage = shipmentList.map((_, n) => {
     const own = lines.map((l, i) => ((l.shipment ?? 0) === n ? i : -1)).filter((i) => i >= 0);
-    return carriageFor(own.reduce((s, i) => s + gross[i], 0), own.length, carriage);
+    return carriageFor(
+      own.reduce((s, i) => s + gross[i], 0),
+      own.length,
+      carriage,
+    );
   });
   const total_carriage = shipmentCarriage.reduce((s, c) => s + c, 0);
   const total_packing = lines.length === 0 ? 0 : shipmentList.reduce((s, x) => s + x.packingFee, 0);
@@ -124,12 +137,16 @@ export function priceCart({ lines, shipments, paymentFee, discount = 0, usePoint
     b.net += net;
     buckets.set(rate, b);
   };
-  lines.forEach((l, i) => add(l.tax_rate, gross[i], afterCoupon[i] - pointParts[i]));
-  if (charges > 0) add(SERVICE_TAX_RATE, charges, charges - pointParts[lines.length]);
-  const amount_by_tax_rate: AmountByTaxRate[] = [...buckets].sort((a, b) => b[0] - a[0]).map(([rate, b]) => {
-    const tax = includedTax(b.net, rate);
-    return { tax_rate: rate as 8 | 10, subtotal: b.net - tax, tax, total: b.net };
+  lines.forEach((l, i) => {
+    add(l.tax_rate, gross[i], afterCoupon[i] - pointParts[i]);
   });
+  if (charges > 0) add(SERVICE_TAX_RATE, charges, charges - pointParts[lines.length]);
+  const amount_by_tax_rate: AmountByTaxRate[] = [...buckets]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, b]) => {
+      const tax = includedTax(b.net, rate);
+      return { tax_rate: rate as 8 | 10, subtotal: b.net - tax, tax, total: b.net };
+    });
   const total_tax = amount_by_tax_rate.reduce((s, b) => s + b.tax, 0);
 
   // Each line's share of the tax in its rate's goods before discounts (rounded once per rate too):
@@ -137,25 +154,42 @@ export function priceCart({ lines, shipments, paymentFee, discount = 0, usePoint
   const lineTax = new Array<number>(lines.length).fill(0);
   for (const rate of new Set(lines.map((l) => l.tax_rate))) {
     const idx = lines.map((l, i) => (l.tax_rate === rate ? i : -1)).filter((i) => i >= 0);
-    const shares = allocate(includedTax(idx.reduce((s, i) => s + gross[i], 0), rate), idx.map((i) => gross[i]));
-    idx.forEach((i, k) => { lineTax[i] = shares[k]; });
+    const shares = allocate(
+      includedTax(
+        idx.reduce((s, i) => s + gross[i], 0),
+        rate,
+      ),
+      idx.map((i) => gross[i]),
+    );
+    idx.forEach((i, k) => {
+      lineTax[i] = shares[k];
+    });
   }
 
-  const priced = lines.map((l, i): PricedLine => ({
-    unit_price_with_tax: priceWithTax(l.unit_price, l.tax_rate),
-    tax_amount: lineTax[i],
-    subtotal: gross[i] - lineTax[i],
-    subtotal_with_tax: gross[i],
-    coupon_discount: couponParts[i],
-  }));
+  const priced = lines.map(
+    (l, i): PricedLine => ({
+      unit_price_with_tax: priceWithTax(l.unit_price, l.tax_rate),
+      tax_amount: lineTax[i],
+      subtotal: gross[i] - lineTax[i],
+      subtotal_with_tax: gross[i],
+      coupon_discount: couponParts[i],
+    }),
+  );
   const subtotal_with_tax = gross.reduce((s, g) => s + g, 0);
   return {
     lines: priced,
     shipmentCarriage,
     order: {
       subtotal: priced.reduce((s, l) => s + l.subtotal, 0),
-      subtotal_with_tax, total_tax, total_carriage, total_packing, total_fee, total_discount, use_point,
-      total_payment: subtotal_with_tax + charges - total_discount - use_point, amount_by_tax_rate,
+      subtotal_with_tax,
+      total_tax,
+      total_carriage,
+      total_packing,
+      total_fee,
+      total_discount,
+      use_point,
+      total_payment: subtotal_with_tax + charges - total_discount - use_point,
+      amount_by_tax_rate,
     },
   };
 }

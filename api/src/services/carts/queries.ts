@@ -12,9 +12,18 @@
  * whole cart is wanted next (the view after a change, GET, the decision), `cartViewColumns` adds
  * its lines and shippings as jsonb arrays too, so the cart is one statement.
  */
-import { and, asc, eq, getTableColumns, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, type Placeholder, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { cart_items, cart_shippings, carts, packings, payment_methods, product_channels, products, settings } from '../../db/schema/index.ts';
+import {
+  cart_items,
+  cart_shippings,
+  carts,
+  packings,
+  payment_methods,
+  product_channels,
+  products,
+  settings,
+} from '../../db/schema/index.ts';
 import { CART_SETTING_KEYS, type SettingValues } from './channel-settings.ts';
 import type { CartExtras, CartLine, CartShippingRow, PackingRow } from './types.ts';
 
@@ -47,23 +56,44 @@ export const cartViewColumns = () => ({
   shipping_rows: sql<CartShippingRow[]>`(select coalesce(jsonb_agg(to_jsonb(s) order by s.sort, s.id), '[]'::jsonb)
     from ${cart_shippings} s where s.cart_id = ${cartCol('id')})`,
   // The channel's active wrapping choices, only read when the cart has a shipping to wrap.
-  packing_rows: sql<PackingRow[]>`(select coalesce(jsonb_agg(jsonb_build_object('key', pk.key, 'name', pk.name, 'description', pk.description,
+  packing_rows: sql<
+    PackingRow[]
+  >`(select coalesce(jsonb_agg(jsonb_build_object('key', pk.key, 'name', pk.name, 'description', pk.description,
     'fee', pk.fee) order by pk.sort, pk.id), '[]'::jsonb) from ${packings} pk where pk.channel_id = ${cartCol('channel_id')} and pk.is_active
     and exists (select 1 from ${cart_shippings} s where s.cart_id = ${cartCol('id')}))`,
 });
 
 /** The cart of this token and channel; `view` adds its lines and shippings (`cartViewColumns`). */
 export const cartByTokenQuery = (conn: Conn, token: Param<string>, channelId: Param<string>, view = false) =>
-  conn.select(view ? cartViewColumns() : cartExtraColumns()).from(carts).where(and(eq(carts.token, token), eq(carts.channel_id, channelId))).limit(1);
+  conn
+    .select(view ? cartViewColumns() : cartExtraColumns())
+    .from(carts)
+    .where(and(eq(carts.token, token), eq(carts.channel_id, channelId)))
+    .limit(1);
 
 /** The cart's lines with the live product figures pricing and the decision need. */
-export const cartLinesQuery = (conn: Conn, cartId: Param<number>) => conn.select({
-  id: cart_items.id, key: cart_items.key, product_id: cart_items.product_id, quantity: cart_items.quantity, cart_shipping_id: cart_items.cart_shipping_id,
-  accessories: cart_items.accessories, embroidery: cart_items.embroidery,
-  unit_price: products.product_price, tax_rate: products.tax_rate, stock: products.stock, name: products.name,
-  code: products.code, image: products.image, is_published: products.is_published,
-}).from(cart_items).innerJoin(products, eq(products.id, cart_items.product_id))
-  .where(eq(cart_items.cart_id, cartId)).orderBy(asc(cart_items.id));
+export const cartLinesQuery = (conn: Conn, cartId: Param<number>) =>
+  conn
+    .select({
+      id: cart_items.id,
+      key: cart_items.key,
+      product_id: cart_items.product_id,
+      quantity: cart_items.quantity,
+      cart_shipping_id: cart_items.cart_shipping_id,
+      accessories: cart_items.accessories,
+      embroidery: cart_items.embroidery,
+      unit_price: products.product_price,
+      tax_rate: products.tax_rate,
+      stock: products.stock,
+      name: products.name,
+      code: products.code,
+      image: products.image,
+      is_published: products.is_published,
+    })
+    .from(cart_items)
+    .innerJoin(products, eq(products.id, cart_items.product_id))
+    .where(eq(cart_items.cart_id, cartId))
+    .orderBy(asc(cart_items.id));
 
 export const cartShippingsQuery = (conn: Conn, cartId: Param<number>) =>
   conn.select().from(cart_shippings).where(eq(cart_shippings.cart_id, cartId)).orderBy(asc(cart_shippings.sort), asc(cart_shippings.id));

@@ -3,8 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { FRONT_SETTING_DEFAULTS } from '../settings/index.ts';
-import type { CartRow } from './types.ts';
 import { cartErrors } from './errors.ts';
+import type { CartRow } from './types.ts';
 
 const KEYS = ['PLUGIN.TEMPORARY_STOP_SELLING.IS_USE', 'PLUGIN.TEMPORARY_STOP_SELLING.SELLING'] as const;
 
@@ -17,7 +17,9 @@ export function sellingStopped(values: Partial<Record<(typeof KEYS)[number], unk
 
 /** Throws cart.selling_stopped (422) when selling is stopped on the channel. */
 export async function assertSelling(conn: Db | Tx, channelId: string): Promise<void> {
-  const found = await conn.select({ key: settings.key, value: settings.value }).from(settings)
+  const found = await conn
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
     .where(and(eq(settings.channel_id, channelId), inArray(settings.key, [...KEYS])));
   if (sellingStopped(Object.fromEntries(found.map((r) => [r.key, r.value])))) throw cartErrors.sellingStopped();
 }

@@ -8,35 +8,37 @@
  * address book first (without a label), so every shipping points at a real address row.
  */
 import { and, asc, eq, isNull, max, or } from 'drizzle-orm';
-import { formatDay } from '#contracts/dates.ts';
-import type { Tx } from '../../db/client.ts';
-import type { UserRow } from '../../context.ts';
-import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema/index.ts';
-import { unauthenticated, unprocessable, validationFailed } from '../../lib/errors.ts';
 import { ADDRESS_LIMIT, type DeliveryAddress } from '#contracts/addresses.ts';
 import type { CartShippingAddRequest } from '#contracts/cart.ts';
+import { formatDay } from '#contracts/dates.ts';
 import type { CartDivideRequest, CartPackingModifyRequest, CartShippingModifyRequest } from '#contracts/delivery.ts';
-import { addressLimitReached, findAddress, lockAndCount, toDeliveryAddress, type AddressRow } from '../user-addresses/index.ts';
+import { embroideryOf } from '#contracts/embroidery-choices.ts';
+import type { UserRow } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { cart_items, cart_shippings, carts, packings, user_addresses } from '../../db/schema/index.ts';
+import { unauthenticated, unprocessable, validationFailed } from '../../lib/errors.ts';
 import { deliveryPlan, isChoosableDelivery } from '../delivery/leadtime.ts';
 import { deliverySettings } from '../delivery/settings.ts';
 import { knownPrefecture } from '../social-gifts/address.ts';
 import { randomToken } from '../tokens/index.ts';
-import type { CartRow } from './types.ts';
+import { type AddressRow, addressLimitReached, findAddress, lockAndCount, toDeliveryAddress } from '../user-addresses/index.ts';
 import { cartErrors } from './errors.ts';
 import { sameEmbroidery } from './lines.ts';
-import { embroideryOf } from '#contracts/embroidery-choices.ts';
+import type { CartRow } from './types.ts';
 
 type AddressChoice = Pick<CartShippingAddRequest, 'user_address_id' | 'address'>;
 
 export const shippingErrors = {
   notFound: () => validationFailed({ shipping_id: ['お届け先が見つかりません'] }),
-  tooMany: (max: number) => unprocessable(`お届け先は${max}件までご指定いただけます。`, 'cart.shipping.max', { user_address_id: [`お届け先は${max}件までです`] }),
-  dateNotChoosable: (earliest: string | null) => validationFailed({
-    delivery_date: [earliest ? `お届け希望日は${formatDay(earliest)}以降の選択できる日付からお選びください` : 'お届け希望日は現在ご指定いただけません'],
-  }),
+  tooMany: (max: number) =>
+    unprocessable(`お届け先は${max}件までご指定いただけます。`, 'cart.shipping.max', { user_address_id: [`お届け先は${max}件までです`] }),
+  dateNotChoosable: (earliest: string | null) =>
+    validationFailed({
+      delivery_date: [
+        earliest ? `お届け希望日は${formatDay(earliest)}以降の選択できる日付からお選びください` : 'お届け希望日は現在ご指定いただけません',
+      ],
+    }),
 };
-
-
 
 /** The member's saved address, or the new one saved to the address book (without a label). */
 async function chosenAddress(tx: Tx, user: UserRow | null, choice: AddressChoice): Promise<AddressRow> {
@@ -52,12 +54,26 @@ async function chosenAddress(tx: Tx, user: UserRow | null, choice: AddressChoice
   // import) adding at once cannot both pass the x-limit.
   const n = await lockAndCount(tx, user.id);
   if (n >= ADDRESS_LIMIT) throw addressLimitReached();
-  const [row] = await tx.insert(user_addresses).values({
-    user_id: user.id, name: '', shipping_name: a.shipping_name ?? '', last_name: a.last_name, first_name: a.first_name,
-    last_name_kana: a.last_name_kana ?? '', first_name_kana: a.first_name_kana ?? '', postal_code: a.postal_code.replace('-', ''),
-    prefecture: a.prefecture, city: a.city, address1: a.address1, address2: a.address2 ?? '',
-    phone_number: a.phone_number || null, cell_phone_number: a.cell_phone_number || null, is_default: n === 0,
-  }).returning();
+  const [row] = await tx
+    .insert(user_addresses)
+    .values({
+      user_id: user.id,
+      name: '',
+      shipping_name: a.shipping_name ?? '',
+      last_name: a.last_name,
+      first_name: a.first_name,
+      last_name_kana: a.last_name_kana ?? '',
+      first_name_kana: a.first_name_kana ?? '',
+      postal_code: a.postal_code.replace('-', ''),
+      prefecture: a.prefecture,
+      city: a.city,
+      address1: a.address1,
+      address2: a.address2 ?? '',
+      phone_number: a.phone_number || null,
+      cell_phone_number: a.cell_phone_number || null,
+      is_default: n === 0,
+    })
+    .returning();
   return row;
 }
 
@@ -65,7 +81,11 @@ const shippingsOf = (tx: Tx, cartId: number) =>
   tx.select().from(cart_shippings).where(eq(cart_shippings.cart_id, cartId)).orderBy(asc(cart_shippings.sort), asc(cart_shippings.id));
 
 async function shippingOf(tx: Tx, cart: CartRow, id: number) {
-  const [row] = await tx.select().from(cart_shippings).where(and(eq(cart_shippings.id, id), eq(cart_shippings.cart_id, cart.id))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(cart_shippings)
+    .where(and(eq(cart_shippings.id, id), eq(cart_shippings.cart_id, cart.id)))
+    .limit(1);
   if (!row) throw shippingErrors.notFound();
   return row;
 }
@@ -82,9 +102,15 @@ export async function addShipping(tx: Tx, channelId: string, cart: CartRow, user
     if (existing.some((s) => s.user_address_id === address.id)) return;
     if (existing.length >= settings.maxShippings) throw shippingErrors.tooMany(settings.maxShippings);
   }
-  const [{ top }] = await tx.select({ top: max(cart_shippings.sort) }).from(cart_shippings).where(eq(cart_shippings.cart_id, cart.id));
+  const [{ top }] = await tx
+    .select({ top: max(cart_shippings.sort) })
+    .from(cart_shippings)
+    .where(eq(cart_shippings.cart_id, cart.id));
   await tx.insert(cart_shippings).values({
-    cart_id: cart.id, user_address_id: address.id, address: toDeliveryAddress(address), sort: (top ?? 0) + 1,
+    cart_id: cart.id,
+    user_address_id: address.id,
+    address: toDeliveryAddress(address),
+    sort: (top ?? 0) + 1,
   });
 }
 
@@ -93,8 +119,10 @@ async function linesOfShipping(tx: Tx, cart: CartRow, shippingId: number) {
   const all = await shippingsOf(tx, cart.id);
   const first = all[0]?.id === shippingId;
   const ids = new Set(all.map((s) => s.id));
-  const lines = await tx.select({ product_id: cart_items.product_id, cart_shipping_id: cart_items.cart_shipping_id })
-    .from(cart_items).where(eq(cart_items.cart_id, cart.id));
+  const lines = await tx
+    .select({ product_id: cart_items.product_id, cart_shipping_id: cart_items.cart_shipping_id })
+    .from(cart_items)
+    .where(eq(cart_items.cart_id, cart.id));
   return lines.filter((l) => l.cart_shipping_id === shippingId || (first && (l.cart_shipping_id == null || !ids.has(l.cart_shipping_id))));
 }
 
@@ -134,7 +162,9 @@ export async function resetShippings(tx: Tx, cart: CartRow, removingAddress = fa
     await tx.delete(cart_shippings).where(eq(cart_shippings.cart_id, cart.id));
     return;
   }
-  await tx.update(cart_shippings).set({ delivery_date: null, delivery_timezone: null, packing_key: null, noshi_type: null, noshi_name: null })
+  await tx
+    .update(cart_shippings)
+    .set({ delivery_date: null, delivery_timezone: null, packing_key: null, noshi_type: null, noshi_name: null })
     .where(eq(cart_shippings.cart_id, cart.id));
   await tx.update(cart_items).set({ cart_shipping_id: null }).where(eq(cart_items.cart_id, cart.id));
   await mergeSameProductLines(tx, cart.id);
@@ -143,11 +173,14 @@ export async function resetShippings(tx: Tx, cart: CartRow, removingAddress = fa
 /** Joins lines of one product that now go to the same place (after a reset or a divide). */
 async function mergeSameProductLines(tx: Tx, cartId: number) {
   const lines = await tx.select().from(cart_items).where(eq(cart_items.cart_id, cartId)).orderBy(asc(cart_items.id));
-  const seen = new Map<string, typeof lines[number]>();
+  const seen = new Map<string, (typeof lines)[number]>();
   for (const l of lines) {
     const at = `${l.product_id}:${l.cart_shipping_id ?? ''}`;
     const keep = seen.get(at);
-    if (!keep) { seen.set(at, l); continue; }
+    if (!keep) {
+      seen.set(at, l);
+      continue;
+    }
     keep.quantity += l.quantity;
     await tx.update(cart_items).set({ quantity: keep.quantity }).where(eq(cart_items.id, keep.id));
     await tx.delete(cart_items).where(eq(cart_items.id, l.id));
@@ -161,26 +194,58 @@ async function mergeSameProductLines(tx: Tx, cartId: number) {
  */
 export async function divideLine(tx: Tx, cart: CartRow, { key, shipping_id, quantity }: CartDivideRequest) {
   await shippingOf(tx, cart, shipping_id);
-  const [line] = await tx.select().from(cart_items).where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key))).limit(1);
+  const [line] = await tx
+    .select()
+    .from(cart_items)
+    .where(and(eq(cart_items.cart_id, cart.id), eq(cart_items.key, key)))
+    .limit(1);
   if (!line) throw cartErrors.lineNotFound();
   if (quantity > line.quantity) throw validationFailed({ quantity: [`数量は${line.quantity}以下で指定してください`] });
   const first = (await shippingsOf(tx, cart.id))[0];
   const here = line.cart_shipping_id ?? first.id;
   if (here === shipping_id) return;
   const targetIsFirst = first.id === shipping_id;
-  const [target] = await tx.select().from(cart_items).where(and(
-    eq(cart_items.cart_id, cart.id), eq(cart_items.product_id, line.product_id), sameEmbroidery(embroideryOf(line.embroidery)),
-    targetIsFirst ? or(eq(cart_items.cart_shipping_id, shipping_id), isNull(cart_items.cart_shipping_id)) : eq(cart_items.cart_shipping_id, shipping_id),
-  )).orderBy(asc(cart_items.id)).limit(1);
+  const [target] = await tx
+    .select()
+    .from(cart_items)
+    .where(
+      and(
+        eq(cart_items.cart_id, cart.id),
+        eq(cart_items.product_id, line.product_id),
+        sameEmbroidery(embroideryOf(line.embroidery)),
+        targetIsFirst
+          ? or(eq(cart_items.cart_shipping_id, shipping_id), isNull(cart_items.cart_shipping_id))
+          : eq(cart_items.cart_shipping_id, shipping_id),
+      ),
+    )
+    .orderBy(asc(cart_items.id))
+    .limit(1);
   if (target) {
-    await tx.update(cart_items).set({ quantity: target.quantity + quantity, cart_shipping_id: shipping_id }).where(eq(cart_items.id, target.id));
+    await tx
+      .update(cart_items)
+      .set({ quantity: target.quantity + quantity, cart_shipping_id: shipping_id })
+      .where(eq(cart_items.id, target.id));
     if (quantity === line.quantity) await tx.delete(cart_items).where(eq(cart_items.id, line.id));
-    else await tx.update(cart_items).set({ quantity: line.quantity - quantity, cart_shipping_id: here }).where(eq(cart_items.id, line.id));
+    else
+      await tx
+        .update(cart_items)
+        .set({ quantity: line.quantity - quantity, cart_shipping_id: here })
+        .where(eq(cart_items.id, line.id));
   } else if (quantity === line.quantity) {
     await tx.update(cart_items).set({ cart_shipping_id: shipping_id }).where(eq(cart_items.id, line.id));
   } else {
-    await tx.update(cart_items).set({ quantity: line.quantity - quantity, cart_shipping_id: here }).where(eq(cart_items.id, line.id));
-    await tx.insert(cart_items).values({ cart_id: cart.id, key: randomToken(6), product_id: line.product_id, quantity, cart_shipping_id: shipping_id, embroidery: line.embroidery });
+    await tx
+      .update(cart_items)
+      .set({ quantity: line.quantity - quantity, cart_shipping_id: here })
+      .where(eq(cart_items.id, line.id));
+    await tx.insert(cart_items).values({
+      cart_id: cart.id,
+      key: randomToken(6),
+      product_id: line.product_id,
+      quantity,
+      cart_shipping_id: shipping_id,
+      embroidery: line.embroidery,
+    });
   }
 }
 
@@ -194,15 +259,19 @@ export async function setPacking(tx: Tx, channelId: string, cart: CartRow, input
   const next = {
     packing_key: input.packing_key !== undefined ? input.packing_key : replace ? null : row.packing_key,
     noshi_type: input.noshi_type !== undefined ? input.noshi_type : replace ? null : row.noshi_type,
-    noshi_name: input.noshi_name !== undefined ? (input.noshi_name || null) : replace ? null : row.noshi_name,
+    noshi_name: input.noshi_name !== undefined ? input.noshi_name || null : replace ? null : row.noshi_name,
   };
   if (next.packing_key != null) {
-    const [p] = await tx.select({ key: packings.key }).from(packings)
-      .where(and(eq(packings.channel_id, channelId), eq(packings.key, next.packing_key), eq(packings.is_active, true))).limit(1);
+    const [p] = await tx
+      .select({ key: packings.key })
+      .from(packings)
+      .where(and(eq(packings.channel_id, channelId), eq(packings.key, next.packing_key), eq(packings.is_active, true)))
+      .limit(1);
     if (!p) throw validationFailed({ packing_key: ['選択されたラッピングは正しくありません'] });
   }
   if (next.noshi_type == null && next.noshi_name != null) {
-    if (input.noshi_type === null) next.noshi_name = null; // removing the のし removes its name
+    if (input.noshi_type === null)
+      next.noshi_name = null; // removing the のし removes its name
     else throw validationFailed({ noshi_type: ['のしの名入れをするには、のしの種類を選択してください'] });
   }
   await tx.update(cart_shippings).set(next).where(eq(cart_shippings.id, row.id));
@@ -211,5 +280,8 @@ export async function setPacking(tx: Tx, channelId: string, cart: CartRow, input
 /** PATCH /v1/carts/other/modify: the 備考 in carts.others.note (blank removes it). */
 export async function setOtherNote(tx: Tx, cart: CartRow, note: string) {
   const { note: _old, ...others } = (cart.others ?? {}) as Record<string, unknown>;
-  await tx.update(carts).set({ others: note ? { ...others, note } : others }).where(eq(carts.id, cart.id));
+  await tx
+    .update(carts)
+    .set({ others: note ? { ...others, note } : others })
+    .where(eq(carts.id, cart.id));
 }

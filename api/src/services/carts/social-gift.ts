@@ -5,19 +5,23 @@
  * 代金引換 is unset and cannot be chosen again while the cart is a gift.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { CartSocialGift, SocialReceiverRequest } from '#contracts/social-gift.ts';
 import type { Tx } from '../../db/client.ts';
 import { cart_shippings, carts } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { CartSocialGift, SocialReceiverRequest } from '#contracts/social-gift.ts';
-import type { CartRow } from './types.ts';
-import { paymentById, type PaymentRow } from '../payments/index.ts';
+import { type PaymentRow, paymentById } from '../payments/index.ts';
 import { settingsOf } from '../payments/methods.ts';
+import type { CartRow } from './types.ts';
 
 /** Where the gift's sender name and message wait on the cart until the decision. */
 const ORDER_INPUT_KEY = 'social_gift';
 
 export const giftErrors = {
-  paymentRefused: (name: string) => unprocessable(`ソーシャルギフトのご注文では${name}をご利用いただけません。別のお支払い方法を選択してください。`, 'social_gift.payment.not_available'),
+  paymentRefused: (name: string) =>
+    unprocessable(
+      `ソーシャルギフトのご注文では${name}をご利用いただけません。別のお支払い方法を選択してください。`,
+      'social_gift.payment.not_available',
+    ),
 };
 
 /**
@@ -30,17 +34,23 @@ const refusesGifts = (payment: Pick<PaymentRow, 'settings'>) => settingsOf(payme
 /** Sets or clears the gift choice on the locked cart. */
 export async function setSocialReceiver(tx: Tx, cart: CartRow, input: Omit<SocialReceiverRequest, 'token'>) {
   if (!input.is_social_gift) {
-    await tx.update(carts).set({ is_social_gift: false, order_input: sql`${carts.order_input} - ${ORDER_INPUT_KEY}` }).where(eq(carts.id, cart.id));
+    await tx
+      .update(carts)
+      .set({ is_social_gift: false, order_input: sql`${carts.order_input} - ${ORDER_INPUT_KEY}` })
+      .where(eq(carts.id, cart.id));
     return;
   }
   const gift: CartSocialGift = { sender_name: input.sender_name ?? '', message: input.message ?? '' };
   const payment = cart.payment_id != null ? await paymentById(tx, cart.payment_id) : null;
-  await tx.update(carts).set({
-    is_social_gift: true,
-    // Merged into order_input, so the cart's other inputs there stay as they are.
-    order_input: sql`${carts.order_input} || jsonb_build_object(${ORDER_INPUT_KEY}::text, ${JSON.stringify(gift)}::jsonb)`,
-    ...(payment && refusesGifts(payment) ? { payment_id: null } : {}),
-  }).where(eq(carts.id, cart.id));
+  await tx
+    .update(carts)
+    .set({
+      is_social_gift: true,
+      // Merged into order_input, so the cart's other inputs there stay as they are.
+      order_input: sql`${carts.order_input} || jsonb_build_object(${ORDER_INPUT_KEY}::text, ${JSON.stringify(gift)}::jsonb)`,
+      ...(payment && refusesGifts(payment) ? { payment_id: null } : {}),
+    })
+    .where(eq(carts.id, cart.id));
   await tx.delete(cart_shippings).where(eq(cart_shippings.cart_id, cart.id));
 }
 
@@ -48,7 +58,10 @@ export async function setSocialReceiver(tx: Tx, cart: CartRow, input: Omit<Socia
 export function cartSocialGift(cart: Pick<CartRow, 'is_social_gift' | 'order_input'>): CartSocialGift | null {
   if (!cart.is_social_gift) return null;
   const stored = (cart.order_input as Record<string, unknown> | null)?.[ORDER_INPUT_KEY] as Partial<CartSocialGift> | undefined;
-  return { sender_name: typeof stored?.sender_name === 'string' ? stored.sender_name : '', message: typeof stored?.message === 'string' ? stored.message : '' };
+  return {
+    sender_name: typeof stored?.sender_name === 'string' ? stored.sender_name : '',
+    message: typeof stored?.message === 'string' ? stored.message : '',
+  };
 }
 
 /** Refuses a payment method a gift cart cannot use (the decision and choosing a method call this). */

@@ -2,14 +2,20 @@
  * The cart's shared row types: a cart row as the reads give it, its lines, shippings and packings,
  * and the scope of a cart operation. Types only, so every cart, checkout and delivery file can use them.
  */
-import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
+
 import type { ChannelRow, UserRow } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import type { cart_items, cart_shippings, carts, payment_methods, products } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
 import type { SettingValues } from './channel-settings.ts';
 
 /** Who is asking, on which channel: everything a cart operation needs from the request. */
-export interface CartScope { db: Db; env: ApiEnv; channel: ChannelRow; user: UserRow | null }
+export interface CartScope {
+  db: Db;
+  env: ApiEnv;
+  channel: ChannelRow;
+  user: UserRow | null;
+}
 
 /** What a cart read brings besides the row: its channel's settings and its payment method. */
 export interface CartExtras {
@@ -32,10 +38,19 @@ export type CartLine = Pick<LineRow, 'id' | 'key' | 'product_id' | 'quantity' | 
 export type CartShippingRow = typeof cart_shippings.$inferSelect;
 
 /** A wrapping choice of the channel (packings), as a shipment offers it. */
-export interface PackingRow { key: string; name: string; description: string; fee: number }
+export interface PackingRow {
+  key: string;
+  name: string;
+  description: string;
+  fee: number;
+}
 
 /** The lines, shippings and packings read along with a cart row (`cartViewColumns`). */
-export interface CartContents { lines: CartLine[]; shipping_rows: CartShippingRow[]; packing_rows: PackingRow[] }
+export interface CartContents {
+  lines: CartLine[];
+  shipping_rows: CartShippingRow[];
+  packing_rows: PackingRow[];
+}
 
 /**
  * A cart row; read through queries.ts it also carries its extras (settings, payment method) and,

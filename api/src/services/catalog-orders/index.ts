@@ -5,19 +5,19 @@
  * shop's or anyone's mailbox.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { ChannelRow, UserRow } from '../../context.ts';
-import { catalog_orders, catalogs } from '../../db/schema/index.ts';
-import { validationFailed } from '../../lib/errors.ts';
 import type { z } from 'zod';
 import type { Catalog, CatalogOrderResponse, catalogOrderRequestSchema } from '#contracts/catalog-order.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
+import type { ChannelRow, UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { catalog_orders, catalogs } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import { channelSetting, enforce, type Limit } from '../account/common.ts';
-import { formatPostalCode } from '../user-addresses/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { knownPrefecture } from '../social-gifts/address.ts';
+import { formatPostalCode } from '../user-addresses/index.ts';
 
 type Conn = Db | Tx;
 type CatalogOrderInput = z.output<typeof catalogOrderRequestSchema>;
@@ -32,7 +32,10 @@ export const CATALOG_ORDER_LIMITS = {
 export const SHOP_ADDRESS_SETTINGS = ['MAIL.SHOP_ADDRESS', 'MAIL.FROM_ADDRESS'] as const;
 
 const serialize = (c: typeof catalogs.$inferSelect): Catalog => ({
-  id: c.id, name: c.name, image: c.image, pages: Array.isArray(c.pages) ? (c.pages as unknown[]).filter((p): p is string => typeof p === 'string') : [],
+  id: c.id,
+  name: c.name,
+  image: c.image,
+  pages: Array.isArray(c.pages) ? (c.pages as unknown[]).filter((p): p is string => typeof p === 'string') : [],
 });
 
 /** GET /v1/catalog: the channel's catalogues. */
@@ -60,13 +63,25 @@ export function catalogOrderLines(o: CatalogOrderInput, catalogName: string): st
   ];
 }
 
-export interface CatalogOrderClient { ip: string | null }
+export interface CatalogOrderClient {
+  ip: string | null;
+}
 
 /** POST /v1/catalog-orders: stores the order and queues the shop's mail and the acknowledgement. */
-export async function orderCatalog(db: Db, env: ApiEnv, channel: ChannelRow, user: UserRow | null, input: CatalogOrderInput,
-  client: CatalogOrderClient): Promise<CatalogOrderResponse> {
+export async function orderCatalog(
+  db: Db,
+  env: ApiEnv,
+  channel: ChannelRow,
+  user: UserRow | null,
+  input: CatalogOrderInput,
+  client: CatalogOrderClient,
+): Promise<CatalogOrderResponse> {
   knownPrefecture(input.prefecture);
-  const [catalog] = await db.select().from(catalogs).where(and(eq(catalogs.id, input.catalog_id), eq(catalogs.channel_id, channel.id))).limit(1);
+  const [catalog] = await db
+    .select()
+    .from(catalogs)
+    .where(and(eq(catalogs.id, input.catalog_id), eq(catalogs.channel_id, channel.id)))
+    .limit(1);
   if (!catalog) throw validationFailed({ catalog_id: ['選択されたカタログは正しくありません'] });
   const store = rateLimitStore(db, env);
   if (client.ip) await enforce(store, `catalog-order:ip:${client.ip}`, CATALOG_ORDER_LIMITS.perAddress);
@@ -75,24 +90,51 @@ export async function orderCatalog(db: Db, env: ApiEnv, channel: ChannelRow, use
   return db.transaction(async (tx) => {
     const now = new Date();
     const payload = { ...input, address2: input.address2 ?? '', note: input.note ?? '', catalog_name: catalog.name };
-    const [row] = await tx.insert(catalog_orders).values({
-      channel_id: channel.id, catalog_id: catalog.id, user_id: user?.id ?? null, payload, created_at: now,
-    }).returning({ id: catalog_orders.id });
+    const [row] = await tx
+      .insert(catalog_orders)
+      .values({
+        channel_id: channel.id,
+        catalog_id: catalog.id,
+        user_id: user?.id ?? null,
+        payload,
+        created_at: now,
+      })
+      .returning({ id: catalog_orders.id });
     const shop = await siteName(tx, channel.id, channel.name);
     const lines = catalogOrderLines(input, catalog.name);
     const to = await shopAddress(tx, channel.id);
     if (to) {
       await queueMail(tx, {
-        channelId: channel.id, to, template: 'catalog_order_shop', subject: `【${shop}】カタログのご請求がありました（受付番号 ${row.id}）`,
-        body: ['カタログのご請求を受け付けました。発送をお願いします。', '', `受付番号：${row.id}`, `受付日時：${formatJstDateTime(now)}`, ...lines].join('\n'),
+        channelId: channel.id,
+        to,
+        template: 'catalog_order_shop',
+        subject: `【${shop}】カタログのご請求がありました（受付番号 ${row.id}）`,
+        body: [
+          'カタログのご請求を受け付けました。発送をお願いします。',
+          '',
+          `受付番号：${row.id}`,
+          `受付日時：${formatJstDateTime(now)}`,
+          ...lines,
+        ].join('\n'),
       });
     }
     await queueMail(tx, {
-      channelId: channel.id, to: input.email, template: 'catalog_order_ack', subject: `【${shop}】カタログのご請求を承りました`,
+      channelId: channel.id,
+      to: input.email,
+      template: 'catalog_order_ack',
+      subject: `【${shop}】カタログのご請求を承りました`,
       body: [
-        `${input.name} 様`, '', `このたびは${shop}のカタログをご請求いただき、誠にありがとうございます。`,
-        '以下の内容で承りました。1週間ほどでお届けいたします。', '', `受付番号：${row.id}`, ...lines, '',
-        'お心当たりのない場合は、このメールを破棄してください。', '', shop,
+        `${input.name} 様`,
+        '',
+        `このたびは${shop}のカタログをご請求いただき、誠にありがとうございます。`,
+        '以下の内容で承りました。1週間ほどでお届けいたします。',
+        '',
+        `受付番号：${row.id}`,
+        ...lines,
+        '',
+        'お心当たりのない場合は、このメールを破棄してください。',
+        '',
+        shop,
       ].join('\n'),
     });
     return { id: row.id, catalog_name: catalog.name, message: 'カタログのご請求を承りました。確認のメールをお送りしました。' };

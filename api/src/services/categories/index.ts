@@ -5,12 +5,20 @@ import { categories } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
-export interface CategoryTreeNode { id: number; key: string; name: string; children: CategoryTreeNode[] }
+export interface CategoryTreeNode {
+  id: number;
+  key: string;
+  name: string;
+  children: CategoryTreeNode[];
+}
 
 /** The category tree of a table ('products' or 'inquiries'), ordered by sort then id. */
 export async function categoryTree(db: Conn, table: string): Promise<CategoryTreeNode[]> {
-  const rows = await db.select({ id: categories.id, parent_id: categories.parent_id, key: categories.key, name: categories.name })
-    .from(categories).where(eq(categories.table_name, table)).orderBy(asc(categories.sort), asc(categories.id));
+  const rows = await db
+    .select({ id: categories.id, parent_id: categories.parent_id, key: categories.key, name: categories.name })
+    .from(categories)
+    .where(eq(categories.table_name, table))
+    .orderBy(asc(categories.sort), asc(categories.id));
   return buildCategoryTree(rows);
 }
 

@@ -8,23 +8,22 @@
  * did not become the order's is voided.
  */
 import { and, eq } from 'drizzle-orm';
+import type { CartDecisionAction, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payment_transactions, user_cards } from '../../db/schema/index.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
-import type { CartDecisionAction, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import { findCart, ownedBy } from '../carts/access.ts';
-import type { Decision } from './decision.ts';
 import { cartErrors } from '../carts/errors.ts';
+import { paymentChoiceOf, setTransactionError, transactionErrorOf } from '../carts/payment-choice.ts';
+import { assertCartSelling } from '../carts/selling.ts';
 import type { CartRow, CartScope } from '../carts/types.ts';
 import { buildCart } from '../carts/view.ts';
-import { assertCartSelling } from '../carts/selling.ts';
 import { paymentById } from '../payments/index.ts';
-import { setTransactionError, transactionErrorOf } from '../carts/payment-choice.ts';
 import { cardMailLines, unavailableReason } from '../payments/methods.ts';
 import type { CardSummary, PaymentProvider } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/registry.ts';
-import { paymentErrors, settleOffline, type Settle } from './settle.ts';
-import { paymentChoiceOf } from '../carts/payment-choice.ts';
+import type { Decision } from './decision.ts';
+import { paymentErrors, type Settle, settleOffline } from './settle.ts';
 
 /** Runs the decision's transaction with this way of settling the payment. */
 export type Decide = (settle: Settle) => Promise<Decision>;
@@ -32,7 +31,12 @@ export type Decide = (settle: Settle) => Promise<Decision>;
 /** Where the provider's 3-D Secure page sends the shopper back (the storefront's return page). */
 export const threeDsReturnUrl = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/cart/payment/return/`;
 
-interface Authorisation { id: number; ref: string; amount: number; card: CardSummary }
+interface Authorisation {
+  id: number;
+  ref: string;
+  amount: number;
+  card: CardSummary;
+}
 
 const cardOf = (detail: unknown): CardSummary => {
   const d = (detail ?? {}) as Record<string, unknown>;
@@ -49,8 +53,11 @@ async function ownCart(s: CartScope, token: string): Promise<CartRow> {
 async function cardSource(db: Db, cart: CartRow, userId: number): Promise<{ source: string; user_card_id: number | null }> {
   const choice = paymentChoiceOf(cart);
   if (choice.user_card_id != null) {
-    const [saved] = await db.select({ token: user_cards.token }).from(user_cards)
-      .where(and(eq(user_cards.id, choice.user_card_id), eq(user_cards.user_id, userId))).limit(1);
+    const [saved] = await db
+      .select({ token: user_cards.token })
+      .from(user_cards)
+      .where(and(eq(user_cards.id, choice.user_card_id), eq(user_cards.user_id, userId)))
+      .limit(1);
     if (!saved) throw paymentErrors.cardRequired();
     return { source: saved.token, user_card_id: choice.user_card_id };
   }
@@ -62,7 +69,8 @@ async function cardSource(db: Db, cart: CartRow, userId: number): Promise<{ sour
 export async function decideWithPayment(s: CartScope, token: string, decide: Decide): Promise<Decision | CartDecisionAction> {
   const cart = await ownCart(s, token);
   await assertCartSelling(s.db, cart); // before any card is charged
-  const payment = cart.payment_row !== undefined ? cart.payment_row : cart.payment_id != null ? await paymentById(s.db, cart.payment_id) : null;
+  const payment =
+    cart.payment_row !== undefined ? cart.payment_row : cart.payment_id != null ? await paymentById(s.db, cart.payment_id) : null;
   // Already ordered, or not a card: the decision's own checks and the offline settlement.
   if (cart.order_id != null || payment?.code !== 'card' || !payment.is_active) return decide(settleOffline);
 
@@ -71,15 +79,28 @@ export async function decideWithPayment(s: CartScope, token: string, decide: Dec
   if (view.flags.needs_shipping) throw cartErrors.noShipping();
   const provider = paymentProvider(s.env);
   const total = view.detail.order.total_payment;
-  const reason = unavailableReason(payment, { amountBeforeFee: total - view.detail.order.total_fee, isSocialGift: cart.is_social_gift, hasLines: true },
-    provider.publicSettings() != null);
+  const reason = unavailableReason(
+    payment,
+    { amountBeforeFee: total - view.detail.order.total_fee, isSocialGift: cart.is_social_gift, hasLines: true },
+    provider.publicSettings() != null,
+  );
   if (reason) throw paymentErrors.notAvailable(reason);
   const { source, user_card_id } = await cardSource(s.db, cart, s.user!.id);
 
-  const result = await provider.authorize({ source, amount: total, orderRef: `cart-${cart.id}`, returnUrl: threeDsReturnUrl(s.env.SITE_URL) });
+  const result = await provider.authorize({
+    source,
+    amount: total,
+    orderRef: `cart-${cart.id}`,
+    returnUrl: threeDsReturnUrl(s.env.SITE_URL),
+  });
   if (result.status === 'failed') {
     await s.db.insert(payment_transactions).values({
-      cart_id: cart.id, provider: provider.code, method: 'card', provider_ref: null, status: 'failed', amount: total,
+      cart_id: cart.id,
+      provider: provider.code,
+      method: 'card',
+      provider_ref: null,
+      status: 'failed',
+      amount: total,
       detail: { code: result.code, reason: result.reason, user_card_id },
     });
     const error = paymentErrors.declined(result.reason);
@@ -88,9 +109,18 @@ export async function decideWithPayment(s: CartScope, token: string, decide: Dec
   }
   const { ref, status, ...rest } = result;
   const card: CardSummary = { brand: rest.brand, last4: rest.last4, expiry: rest.expiry, name: rest.name };
-  const [row] = await s.db.insert(payment_transactions).values({
-    cart_id: cart.id, provider: provider.code, method: 'card', provider_ref: ref, status, amount: total, detail: { ...card, user_card_id },
-  }).returning({ id: payment_transactions.id });
+  const [row] = await s.db
+    .insert(payment_transactions)
+    .values({
+      cart_id: cart.id,
+      provider: provider.code,
+      method: 'card',
+      provider_ref: ref,
+      status,
+      amount: total,
+      detail: { ...card, user_card_id },
+    })
+    .returning({ id: payment_transactions.id });
   if (result.status === 'requires_action') return { status: 'requires_action', redirect_url: result.redirectUrl };
   return finishAuthorised(s, provider, cart.id, { id: row.id, ref, amount: total, card }, decide);
 }
@@ -103,23 +133,35 @@ export async function decideWithPayment(s: CartScope, token: string, decide: Dec
 export async function returnFrom3ds(s: CartScope, token: string, input: ThreeDsReturnRequest, decide: Decide): Promise<Decision> {
   const cart = await ownCart(s, token);
   const provider = paymentProvider(s.env);
-  const [txn] = await s.db.select().from(payment_transactions).where(and(
-    eq(payment_transactions.provider, provider.code), eq(payment_transactions.provider_ref, input.payment_ref), eq(payment_transactions.cart_id, cart.id),
-  )).limit(1);
+  const [txn] = await s.db
+    .select()
+    .from(payment_transactions)
+    .where(
+      and(
+        eq(payment_transactions.provider, provider.code),
+        eq(payment_transactions.provider_ref, input.payment_ref),
+        eq(payment_transactions.cart_id, cart.id),
+      ),
+    )
+    .limit(1);
   if (!txn) throw notFound('お支払いの取引');
   if (cart.order_id != null) return decide(settleOffline); // answers the cart's order
   const card = cardOf(txn.detail);
   if (txn.status === 'requires_action') {
     const r = await provider.complete3ds(input.payment_ref, input.payment_result);
-    if (r.status !== 'authorized' && await voidedMeanwhile(s, txn.id)) throw await voidedReason(s, token);
+    if (r.status !== 'authorized' && (await voidedMeanwhile(s, txn.id))) throw await voidedReason(s, token);
     if (r.status !== 'authorized') {
-      await s.db.update(payment_transactions).set({ status: 'failed', detail: { ...card, reason: r.status === 'failed' ? r.reason : '' }, updated_at: new Date() })
+      await s.db
+        .update(payment_transactions)
+        .set({ status: 'failed', detail: { ...card, reason: r.status === 'failed' ? r.reason : '' }, updated_at: new Date() })
         .where(and(eq(payment_transactions.id, txn.id), eq(payment_transactions.status, 'requires_action')));
       const error = paymentErrors.threeDsFailed();
       await setTransactionError(s.db, cart.id, { message: error.message, code: error.code! });
       throw error;
     }
-    await s.db.update(payment_transactions).set({ status: 'authorized', updated_at: new Date() })
+    await s.db
+      .update(payment_transactions)
+      .set({ status: 'authorized', updated_at: new Date() })
       .where(and(eq(payment_transactions.id, txn.id), eq(payment_transactions.status, 'requires_action')));
   } else if (txn.status === 'voided') {
     throw await voidedReason(s, token);
@@ -139,12 +181,22 @@ async function voidedReason(s: CartScope, token: string): Promise<ApiError> {
 }
 
 async function voidedMeanwhile(s: CartScope, txnId: number): Promise<boolean> {
-  const [row] = await s.db.select({ status: payment_transactions.status }).from(payment_transactions).where(eq(payment_transactions.id, txnId)).limit(1);
+  const [row] = await s.db
+    .select({ status: payment_transactions.status })
+    .from(payment_transactions)
+    .where(eq(payment_transactions.id, txnId))
+    .limit(1);
   return row?.status === 'voided';
 }
 
 /** Places the order with this authorisation, voiding it when the order fails or is another's. */
-async function finishAuthorised(s: CartScope, provider: PaymentProvider, cartId: number, auth: Authorisation, decide: Decide): Promise<Decision> {
+async function finishAuthorised(
+  s: CartScope,
+  provider: PaymentProvider,
+  cartId: number,
+  auth: Authorisation,
+  decide: Decide,
+): Promise<Decision> {
   const settle: Settle = async (tx, { orderId, total }) => {
     if (total !== auth.amount) throw paymentErrors.amountChanged();
     await tx.update(payment_transactions).set({ order_id: orderId, updated_at: new Date() }).where(eq(payment_transactions.id, auth.id));
@@ -157,7 +209,8 @@ async function finishAuthorised(s: CartScope, provider: PaymentProvider, cartId:
     const message = err instanceof ApiError ? err.message : 'ご注文を確定できませんでした。';
     // The reason first: a reload of the 3-D Secure return that finds the charge voided answers it.
     await setTransactionError(s.db, cartId, {
-      message: `${message}（カードのご利用分は取り消しました。）`, code: (err instanceof ApiError && err.code) || 'cart.payment.failed',
+      message: `${message}（カードのご利用分は取り消しました。）`,
+      code: (err instanceof ApiError && err.code) || 'cart.payment.failed',
     });
     await voidAuthorisation(s.db, provider, auth);
     throw err;
@@ -171,5 +224,8 @@ async function finishAuthorised(s: CartScope, provider: PaymentProvider, cartId:
 
 async function voidAuthorisation(db: Db, provider: PaymentProvider, auth: Authorisation): Promise<void> {
   const r = await provider.void(auth.ref);
-  await db.update(payment_transactions).set({ status: r.ok ? 'voided' : 'void_failed', updated_at: new Date() }).where(eq(payment_transactions.id, auth.id));
+  await db
+    .update(payment_transactions)
+    .set({ status: r.ok ? 'voided' : 'void_failed', updated_at: new Date() })
+    .where(eq(payment_transactions.id, auth.id));
 }

@@ -3,20 +3,27 @@
  * authorisation and 3-D Secure around it, card.ts), and which payment methods suit the cart now
  * (usable-payments.ts). The order itself is written by decision.ts in one transaction.
  */
+
+import type { CartDecisionAction, PaymentCheck, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import type { CartDecisionResponse } from '#contracts/cart.ts';
 import type { PaymentMethod } from '#contracts/payments.ts';
-import type { CartDecisionAction, PaymentCheck, ThreeDsReturnRequest } from '#contracts/card-payments.ts';
 import { readCart } from '../carts/access.ts';
 import { show } from '../carts/index.ts';
 import { assertSelling } from '../carts/selling.ts';
 import type { CartScope } from '../carts/types.ts';
-import { decideWithPayment, returnFrom3ds, type Decide } from './card.ts';
-import { decideCart, type Decision } from './decision.ts';
+import { type Decide, decideWithPayment, returnFrom3ds } from './card.ts';
+import { type Decision, decideCart } from './decision.ts';
 import { checkPayment, usablePayments } from './usable-payments.ts';
 
-const decideWith = (s: CartScope, token: string): Decide => (settle) => decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL, settle);
-const decisionWire = ({ order_no, order_id, social_gift_url }: Decision): CartDecisionResponse =>
-  ({ order_no, order_id, ...(social_gift_url ? { social_gift_url } : {}) });
+const decideWith =
+  (s: CartScope, token: string): Decide =>
+  (settle) =>
+    decideCart(s.db, s.channel, s.user!, token, s.env.SITE_URL, settle);
+const decisionWire = ({ order_no, order_id, social_gift_url }: Decision): CartDecisionResponse => ({
+  order_no,
+  order_id,
+  ...(social_gift_url ? { social_gift_url } : {}),
+});
 
 /** POST /v1/carts/{token}/decision (signed-in member only): the order, or a card's 3-D Secure redirect. */
 // The selling stop is checked on the cart as read before a card is charged (card.ts) and

@@ -9,7 +9,7 @@ import { unprocessable } from '../../lib/errors.ts';
 import { paymentChoiceOf } from '../carts/payment-choice.ts';
 import type { CartRow } from '../carts/types.ts';
 import type { PaymentRow } from '../payments/index.ts';
-import { offlineOutcome, unavailableReason, type PaymentOutcome } from '../payments/methods.ts';
+import { offlineOutcome, type PaymentOutcome, unavailableReason } from '../payments/methods.ts';
 
 export interface SettleInput {
   cart: CartRow;
@@ -25,11 +25,23 @@ export type Settle = (tx: Tx, input: SettleInput) => Promise<PaymentOutcome>;
 
 export const paymentErrors = {
   notAvailable: (reason: string) => unprocessable(reason, 'cart.payment.not_available'),
-  konbiniStoreRequired: () => unprocessable('お支払いになるコンビニを選択してください。', 'cart.payment.konbini_store_required', { konbini_store: ['お支払いコンビニを選択してください。'] }),
-  cardRequired: () => unprocessable('カード情報を入力するか、登録済みのカードを選択してください。', 'cart.payment.card_required', { card_token: ['カード情報を入力してください。'] }),
-  declined: (reason: string) => unprocessable(`${reason}別のカードをお試しいただくか、他のお支払い方法をお選びください。`, 'cart.payment.declined'),
-  threeDsFailed: () => unprocessable('本人認証（3-Dセキュア）が完了しませんでした。もう一度お試しいただくか、他のお支払い方法をお選びください。', 'cart.payment.3ds_failed'),
-  amountChanged: () => unprocessable('お支払い金額が変わりました。ご注文内容をご確認のうえ、もう一度お手続きください。', 'cart.payment.amount_changed'),
+  konbiniStoreRequired: () =>
+    unprocessable('お支払いになるコンビニを選択してください。', 'cart.payment.konbini_store_required', {
+      konbini_store: ['お支払いコンビニを選択してください。'],
+    }),
+  cardRequired: () =>
+    unprocessable('カード情報を入力するか、登録済みのカードを選択してください。', 'cart.payment.card_required', {
+      card_token: ['カード情報を入力してください。'],
+    }),
+  declined: (reason: string) =>
+    unprocessable(`${reason}別のカードをお試しいただくか、他のお支払い方法をお選びください。`, 'cart.payment.declined'),
+  threeDsFailed: () =>
+    unprocessable(
+      '本人認証（3-Dセキュア）が完了しませんでした。もう一度お試しいただくか、他のお支払い方法をお選びください。',
+      'cart.payment.3ds_failed',
+    ),
+  amountChanged: () =>
+    unprocessable('お支払い金額が変わりました。ご注文内容をご確認のうえ、もう一度お手続きください。', 'cart.payment.amount_changed'),
 };
 
 /** Settles an order paid other than by card: the method's rules, then its pending payment detail. */

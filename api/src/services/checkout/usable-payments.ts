@@ -2,15 +2,16 @@
  * Which payment methods suit a cart now (GET /v1/payments/carts/{token}, GET /v1/carts/{token}/
  * payment/{payment_id}/check). The rules are the method's own (payments/methods.ts).
  */
-import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import { notFound } from '../../lib/errors.ts';
+
 import type { PaymentCheck } from '#contracts/card-payments.ts';
 import type { Cart } from '#contracts/cart.ts';
 import type { PaymentMethod } from '#contracts/payments.ts';
+import type { Db } from '../../db/client.ts';
+import type { ApiEnv } from '../../env.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { CartRow } from '../carts/types.ts';
 import { activePayments, paymentById, serializePayment } from '../payments/index.ts';
-import { feeFor, unavailableReason, type CartFacts } from '../payments/methods.ts';
+import { type CartFacts, feeFor, unavailableReason } from '../payments/methods.ts';
 import { paymentProvider } from '../payments/registry.ts';
 
 const factsOf = (cart: CartRow, view: Cart): CartFacts => ({
@@ -25,7 +26,8 @@ const providerReady = (env: ApiEnv) => paymentProvider(env).publicSettings() != 
 export async function usablePayments(db: Db, env: ApiEnv, cart: CartRow, view: Cart): Promise<PaymentMethod[]> {
   const facts = factsOf(cart, view);
   const ready = providerReady(env);
-  return (await activePayments(db)).filter((p) => unavailableReason(p, facts, ready) == null)
+  return (await activePayments(db))
+    .filter((p) => unavailableReason(p, facts, ready) == null)
     .map((p) => ({ ...serializePayment(p), fee: facts.hasLines ? feeFor(p, facts.amountBeforeFee) : p.fee }));
 }
 

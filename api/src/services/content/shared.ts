@@ -2,11 +2,14 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '#contracts/constants.ts';
-import { pageOf, type Page } from '../../lib/pagination.ts';
+import { type Page, pageOf } from '../../lib/pagination.ts';
 import type { PageResult } from '../../lib/respond.ts';
 
 /** The page/per query of content lists (`per=all` allowed, spec section 9). */
-export interface ListQuery { page?: number; per?: number | 'all' }
+export interface ListQuery {
+  page?: number;
+  per?: number | 'all';
+}
 
 /**
  * A path segment names a row by numeric id or by key. Only up to 9 digits count as an id, so a
@@ -28,8 +31,12 @@ export function withPage<T extends PgSelect>(query: T, page: Page | null): T {
 }
 
 /** Runs the rows and count queries of one page (10 per page unless `per` says otherwise) and serialises the rows. */
-export async function listPage<R, T>(query: ListQuery, rows: (page: Page | null) => Promise<R[]>, count: () => Promise<number>,
-  serialize: (row: R) => T): Promise<PageResult<T>> {
+export async function listPage<R, T>(
+  query: ListQuery,
+  rows: (page: Page | null) => Promise<R[]>,
+  count: () => Promise<number>,
+  serialize: (row: R) => T,
+): Promise<PageResult<T>> {
   const page = pageOf(query, PAGE_SIZE.default);
   const [items, total] = await Promise.all([rows(page), count()]);
   return { items: items.map(serialize), total, page };

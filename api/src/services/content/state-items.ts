@@ -12,13 +12,22 @@
  * in SQL only for rows it has not seen in that version. The answer is the same as hashing them all.
  */
 import { sql } from 'drizzle-orm';
+import type { ContentItemRev, ContentItems } from '#contracts/content.ts';
 import type { Db } from '../../db/client.ts';
 import { blogs, news } from '../../db/schema/index.ts';
-import type { ContentItemRev, ContentItems } from '#contracts/content.ts';
 
 type Kind = 'b' | 'n';
-interface VersionRow { kind: Kind; id: number | string; key: string; v: string }
-interface RevRow { kind: Kind; id: number | string; rev: string }
+interface VersionRow {
+  kind: Kind;
+  id: number | string;
+  key: string;
+  v: string;
+}
+interface RevRow {
+  kind: Kind;
+  id: number | string;
+  rev: string;
+}
 
 /** Per database handle: `kind:id` → the row version and the revision computed for it. */
 const known = new WeakMap<Db, Map<string, { v: string; rev: string }>>();

@@ -1,8 +1,8 @@
 /** GET /v1/content-state: the content version (migration 0015) and the channel's next scheduled publish time. */
 import { sql } from 'drizzle-orm';
+import type { ContentState } from '#contracts/content.ts';
 import type { Db } from '../../db/client.ts';
 import { blogs, content_state, news } from '../../db/schema/index.ts';
-import type { ContentState } from '#contracts/content.ts';
 
 export async function getContentState(db: Db, channelId: string): Promise<ContentState> {
   const result = await db.execute(sql`
@@ -12,7 +12,9 @@ export async function getContentState(db: Db, channelId: string): Promise<Conten
         union all select min(published_at) from ${news} where channel_id = ${channelId} and published_at > now()
       ) future) as next_publish_at
     from ${content_state} s where s.id = 1`);
-  const [row] = (result as unknown as { rows: { version: number | string; changed_at: Date | string; next_publish_at: Date | string | null }[] }).rows;
+  const [row] = (
+    result as unknown as { rows: { version: number | string; changed_at: Date | string; next_publish_at: Date | string | null }[] }
+  ).rows;
   const iso = (v: Date | string) => new Date(v).toISOString();
   return {
     version: Number(row?.version ?? 0),

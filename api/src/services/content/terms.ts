@@ -9,8 +9,8 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { activePayments } from '../payments/index.ts';
-import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings/index.ts';
 import { standingCarriage } from '../points/settings.ts';
+import { publicTextSettings, TERM_SETTING_DEFAULTS } from '../settings/index.ts';
 
 type Conn = Db | Tx;
 
@@ -30,7 +30,11 @@ export function fillPlaceholders(html: string, values: ReadonlyMap<string, strin
 
 /** The channel's current placeholder values: the term settings and every active method's fee. */
 export async function termValues(db: Conn, channelId: string): Promise<Map<string, string>> {
-  const [terms, payments, carriage] = await Promise.all([publicTextSettings(db, channelId, TERM_KEYS), activePayments(db), standingCarriage(db, channelId)]);
+  const [terms, payments, carriage] = await Promise.all([
+    publicTextSettings(db, channelId, TERM_KEYS),
+    activePayments(db),
+    standingCarriage(db, channelId),
+  ]);
   const values = new Map<string, string>(Object.entries(terms));
   for (const p of payments) values.set(`PAYMENT_FEE:${p.code}`, yenText(p.fee));
   values.set('ORDER.CARRIAGE.FEE', yenText(carriage.fee));

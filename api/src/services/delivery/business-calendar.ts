@@ -1,8 +1,9 @@
 /** GET /v1/business-dates/monthly/calendar/front: the shop calendar of a range, grouped by month. */
+
+import { type BusinessCalendar, type BusinessCalendarQuery, CALENDAR_MAX_DAYS } from '#contracts/delivery.ts';
+import { messages } from '#contracts/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { validationFailed } from '../../lib/errors.ts';
-import { CALENDAR_MAX_DAYS, type BusinessCalendar, type BusinessCalendarQuery } from '#contracts/delivery.ts';
-import { messages } from '#contracts/messages.ts';
 import { addMonths, calendarRange, jstDate } from './calendar.ts';
 import { addDays, parseYmd, weekday } from './holidays.ts';
 
@@ -27,7 +28,7 @@ export async function businessCalendar(db: Db, q: BusinessCalendarQuery, now = n
   for (const r of rows) {
     const [y, m] = [Number(r.date.slice(0, 4)), Number(r.date.slice(5, 7))];
     let month = months[months.length - 1];
-    if (!month || month.year !== y || month.month !== m) months.push(month = { year: y, month: m, dates: [] });
+    if (!month || month.year !== y || month.month !== m) months.push((month = { year: y, month: m, dates: [] }));
     month.dates.push({ date: r.date, day_of_week: weekday(r.date), is_holiday: r.is_holiday, name: r.name });
   }
   return { start_date: start, end_date: end, months };

@@ -14,7 +14,11 @@ import { addDays, HOLIDAY_YEARS, holidayName, parseYmd, weekday, ymd } from './h
 
 type Conn = Db | Tx;
 
-export interface BusinessDate { date: string; is_holiday: boolean; name: string | null }
+export interface BusinessDate {
+  date: string;
+  is_holiday: boolean;
+  name: string | null;
+}
 
 /** The first and last dates the calendar answers for. */
 export const CALENDAR_BOUNDS = { from: `${HOLIDAY_YEARS.from}-01-01`, to: `${HOLIDAY_YEARS.to}-12-31` } as const;
@@ -46,7 +50,8 @@ export function addMonths(date: string, months: number): string {
   return ymd(target);
 }
 
-const clamp = (date: string) => (date < CALENDAR_BOUNDS.from ? CALENDAR_BOUNDS.from : date > CALENDAR_BOUNDS.to ? CALENDAR_BOUNDS.to : date);
+const clamp = (date: string) =>
+  date < CALENDAR_BOUNDS.from ? CALENDAR_BOUNDS.from : date > CALENDAR_BOUNDS.to ? CALENDAR_BOUNDS.to : date;
 const daysBetween = (from: string, to: string) => Math.round((parseYmd(to).getTime() - parseYmd(from).getTime()) / 86_400_000) + 1;
 
 /** The default rows of `from`..`to` (pure). */
@@ -61,11 +66,17 @@ export async function ensureCalendar(conn: Conn, from: string, to: string): Prom
   from = clamp(from);
   to = clamp(to);
   if (from > to) return;
-  const [{ n }] = await conn.select({ n: count() }).from(business_dates).where(between(business_dates.date, from, to));
+  const [{ n }] = await conn
+    .select({ n: count() })
+    .from(business_dates)
+    .where(between(business_dates.date, from, to));
   if (n >= daysBetween(from, to)) return;
   const rows = defaultRange(from, to);
   for (let i = 0; i < rows.length; i += 500) {
-    await conn.insert(business_dates).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    await conn
+      .insert(business_dates)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
   }
 }
 
@@ -78,6 +89,9 @@ export async function ensureCalendarAhead(conn: Conn, now = new Date()): Promise
 /** The calendar's rows of `from`..`to`, in date order (filled first where missing). */
 export async function calendarRange(conn: Conn, from: string, to: string): Promise<BusinessDate[]> {
   await ensureCalendar(conn, from, to);
-  return conn.select({ date: business_dates.date, is_holiday: business_dates.is_holiday, name: business_dates.name })
-    .from(business_dates).where(and(between(business_dates.date, from, to))).orderBy(asc(business_dates.date));
+  return conn
+    .select({ date: business_dates.date, is_holiday: business_dates.is_holiday, name: business_dates.name })
+    .from(business_dates)
+    .where(and(between(business_dates.date, from, to)))
+    .orderBy(asc(business_dates.date));
 }

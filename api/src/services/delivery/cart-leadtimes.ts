@@ -26,17 +26,26 @@ export async function cartLeadtimes(s: CartScope, token: string, query: CartLead
   const wanted = query.keys ? new Set(query.keys.split(',').map(Number)) : null;
   const plan = planShipments(lines, rows, packingList, settings.noshiFee);
   const wire = plan.toWire([]);
-  const leadtimes = await Promise.all(rows.map(async (row, i) => {
-    if (wanted && !wanted.has(row.id)) return null;
-    const address = row.address as DeliveryAddress;
-    const productIds = lines.filter((_, k) => plan.lineShipment[k] === i).map((l) => l.product_id);
-    const p = await deliveryPlan(s.db, { channelId: s.channel.id, productIds, prefecture: address.prefecture, settings });
-    return {
-      shipping_key: String(row.id), order_shipping_id: row.id, packing_key: row.packing_key, prefecture: address.prefecture,
-      product_keys: wire[i].product_keys, ship_date: p.ship_date, earliest: p.earliest, latest: p.dates[p.dates.length - 1] ?? null,
-      dates: mode === 'date' ? p.dates : [], timezones: p.timezones,
-    };
-  }));
+  const leadtimes = await Promise.all(
+    rows.map(async (row, i) => {
+      if (wanted && !wanted.has(row.id)) return null;
+      const address = row.address as DeliveryAddress;
+      const productIds = lines.filter((_, k) => plan.lineShipment[k] === i).map((l) => l.product_id);
+      const p = await deliveryPlan(s.db, { channelId: s.channel.id, productIds, prefecture: address.prefecture, settings });
+      return {
+        shipping_key: String(row.id),
+        order_shipping_id: row.id,
+        packing_key: row.packing_key,
+        prefecture: address.prefecture,
+        product_keys: wire[i].product_keys,
+        ship_date: p.ship_date,
+        earliest: p.earliest,
+        latest: p.dates[p.dates.length - 1] ?? null,
+        dates: mode === 'date' ? p.dates : [],
+        timezones: p.timezones,
+      };
+    }),
+  );
   return {
     choice_mode: mode,
     leadtimes: leadtimes.filter((l) => l != null),

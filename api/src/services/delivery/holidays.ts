@@ -41,24 +41,26 @@ export const autumnalEquinoxDay = (y: number) => Math.floor(23.2488 + 0.242194 *
 
 /** The 国民の祝日 of year `y` themselves (before 国民の休日 and 振替休日). */
 function nationalHolidays(y: number): Map<string, string> {
-  return new Map<string, string>([
-    [day(y, 1, 1), '元日'],
-    [nthMonday(y, 1, 2), '成人の日'],
-    [day(y, 2, 11), '建国記念の日'],
-    [day(y, 2, 23), '天皇誕生日'],
-    [day(y, 3, vernalEquinoxDay(y)), '春分の日'],
-    [day(y, 4, 29), '昭和の日'],
-    [day(y, 5, 3), '憲法記念日'],
-    [day(y, 5, 4), 'みどりの日'],
-    [day(y, 5, 5), 'こどもの日'],
-    [nthMonday(y, 7, 3), '海の日'],
-    [day(y, 8, 11), '山の日'],
-    [nthMonday(y, 9, 3), '敬老の日'],
-    [day(y, 9, autumnalEquinoxDay(y)), '秋分の日'],
-    [nthMonday(y, 10, 2), 'スポーツの日'],
-    [day(y, 11, 3), '文化の日'],
-    [day(y, 11, 23), '勤労感謝の日'],
-  ].sort((a, b) => a[0].localeCompare(b[0])) as [string, string][]);
+  return new Map<string, string>(
+    [
+      [day(y, 1, 1), '元日'],
+      [nthMonday(y, 1, 2), '成人の日'],
+      [day(y, 2, 11), '建国記念の日'],
+      [day(y, 2, 23), '天皇誕生日'],
+      [day(y, 3, vernalEquinoxDay(y)), '春分の日'],
+      [day(y, 4, 29), '昭和の日'],
+      [day(y, 5, 3), '憲法記念日'],
+      [day(y, 5, 4), 'みどりの日'],
+      [day(y, 5, 5), 'こどもの日'],
+      [nthMonday(y, 7, 3), '海の日'],
+      [day(y, 8, 11), '山の日'],
+      [nthMonday(y, 9, 3), '敬老の日'],
+      [day(y, 9, autumnalEquinoxDay(y)), '秋分の日'],
+      [nthMonday(y, 10, 2), 'スポーツの日'],
+      [day(y, 11, 3), '文化の日'],
+      [day(y, 11, 23), '勤労感謝の日'],
+    ].sort((a, b) => a[0].localeCompare(b[0])) as [string, string][],
+  );
 }
 
 const cache = new Map<number, ReadonlyMap<string, string>>();

@@ -9,13 +9,13 @@
  *   slots are the carriers' (contracts/delivery-choices.ts). No date and no slot (指定なし) is always allowed.
  * The cart (per shipment), its decision and the social gift's receiver use these same functions.
  */
-import { inArray, eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { DELIVERY_TIMEZONES } from '#contracts/delivery-choices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { leadtime_regions, products } from '../../db/schema/index.ts';
-import { DELIVERY_TIMEZONES } from '#contracts/delivery-choices.ts';
+import { type BusinessDate, CALENDAR_BOUNDS, calendarRange, jstDate, jstHour } from './calendar.ts';
 import { addDays } from './holidays.ts';
-import { calendarRange, jstDate, jstHour, CALENDAR_BOUNDS, type BusinessDate } from './calendar.ts';
-import { deliverySettings, type DeliverySettings } from './settings.ts';
+import { type DeliverySettings, deliverySettings } from './settings.ts';
 
 type Conn = Db | Tx;
 
@@ -41,7 +41,13 @@ export interface DeliveryPlan extends DeliveryChoices {
 }
 
 /** The plan from the calendar rows starting at the order day (pure). */
-export function planFrom(calendar: BusinessDate[], orderDay: string, leadDays: number, transitDays: number, rangeDays: number): DeliveryPlan {
+export function planFrom(
+  calendar: BusinessDate[],
+  orderDay: string,
+  leadDays: number,
+  transitDays: number,
+  rangeDays: number,
+): DeliveryPlan {
   const open = calendar.filter((d) => !d.is_holiday && d.date >= orderDay).map((d) => d.date);
   const ship = open[leadDays] ?? null;
   const timezones = DELIVERY_TIMEZONES.map((t) => ({ code: t.code, label: t.label }));
@@ -62,16 +68,28 @@ export function orderDayOf(now: Date, cutoffHour: number): string {
   return jstHour(now) >= cutoffHour ? addDays(today, 1) : today;
 }
 
-export interface PlanInput { channelId: string; productIds: number[]; prefecture: string | null; now?: Date; settings?: DeliverySettings }
+export interface PlanInput {
+  channelId: string;
+  productIds: number[];
+  prefecture: string | null;
+  now?: Date;
+  settings?: DeliverySettings;
+}
 
 /** The full plan (ship date, lead and transit days, choices) for these products to `prefecture`. */
 export async function deliveryPlan(conn: Conn, input: PlanInput): Promise<DeliveryPlan> {
   const now = input.now ?? new Date();
-  const s = input.settings ?? await deliverySettings(conn, input.channelId);
+  const s = input.settings ?? (await deliverySettings(conn, input.channelId));
   const ids = [...new Set(input.productIds)];
   const [productLead, region] = await Promise.all([
     ids.length ? conn.select({ lead: products.lead_days }).from(products).where(inArray(products.id, ids)) : Promise.resolve([]),
-    input.prefecture ? conn.select({ days: leadtime_regions.days }).from(leadtime_regions).where(eq(leadtime_regions.prefecture, input.prefecture)).limit(1) : Promise.resolve([]),
+    input.prefecture
+      ? conn
+          .select({ days: leadtime_regions.days })
+          .from(leadtime_regions)
+          .where(eq(leadtime_regions.prefecture, input.prefecture))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   const leadDays = s.leadDays + Math.max(0, ...productLead.map((p) => p.lead));
   const transitDays = s.transitDays + Math.max(0, region[0]?.days ?? 0);
@@ -81,13 +99,20 @@ export async function deliveryPlan(conn: Conn, input: PlanInput): Promise<Delive
 }
 
 /** The choosable delivery dates and time slots for these products to `prefecture` (null: not known yet). */
-export async function deliveryChoices(conn: Conn, input: { channelId: string; productIds: number[]; prefecture: string | null; now?: Date }): Promise<DeliveryChoices> {
+export async function deliveryChoices(
+  conn: Conn,
+  input: { channelId: string; productIds: number[]; prefecture: string | null; now?: Date },
+): Promise<DeliveryChoices> {
   const { dates, timezones, earliest } = await deliveryPlan(conn, input);
   return { dates, timezones, earliest };
 }
 
 /** Whether `date` and `timezone` may be chosen (null is 指定なし, always allowed). */
-export function isChoosableDelivery(choices: Pick<DeliveryChoices, 'dates' | 'timezones'>, date: string | null, timezone: string | null): boolean {
+export function isChoosableDelivery(
+  choices: Pick<DeliveryChoices, 'dates' | 'timezones'>,
+  date: string | null,
+  timezone: string | null,
+): boolean {
   if (date != null && !choices.dates.includes(date)) return false;
   if (timezone != null && !choices.timezones.some((t) => t.code === timezone)) return false;
   return true;

@@ -36,7 +36,7 @@ export interface DeliverySettings {
 }
 
 const intIn = (v: unknown, min: number, max: number, fallback: number) =>
-  (Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? v as number : fallback);
+  Number.isInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : fallback;
 
 /** The settings' values (pure). */
 export function deliverySettingsOf(values: Partial<Record<Key, unknown>>): DeliverySettings {
@@ -54,7 +54,9 @@ export function deliverySettingsOf(values: Partial<Record<Key, unknown>>): Deliv
 
 /** The channel's delivery settings. */
 export async function deliverySettings(conn: Db | Tx, channelId: string): Promise<DeliverySettings> {
-  const rows = await conn.select({ key: settings.key, value: settings.value }).from(settings)
+  const rows = await conn
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
     .where(and(eq(settings.channel_id, channelId), inArray(settings.key, KEYS)));
   return deliverySettingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value])));
 }

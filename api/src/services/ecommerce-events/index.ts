@@ -19,13 +19,21 @@ export interface NewEvent {
 /** Stores one event. */
 export async function recordEvent(db: Db, e: NewEvent): Promise<void> {
   await db.insert(ecommerce_events).values({
-    channel_id: e.channel_id, user_id: e.user_id, name: e.name, args: e.args, token: e.token,
+    channel_id: e.channel_id,
+    user_id: e.user_id,
+    name: e.name,
+    args: e.args,
+    token: e.token,
     logreco_rcmd_ct: e.logreco_rcmd_ct === null ? null : String(e.logreco_rcmd_ct),
   });
 }
 
 /** The newest events of a channel, newest first (for the export and tests). */
 export function recentEvents(db: Db, channelId: string, limit = 100) {
-  return db.select().from(ecommerce_events).where(eq(ecommerce_events.channel_id, channelId))
-    .orderBy(desc(ecommerce_events.id)).limit(limit);
+  return db
+    .select()
+    .from(ecommerce_events)
+    .where(eq(ecommerce_events.channel_id, channelId))
+    .orderBy(desc(ecommerce_events.id))
+    .limit(limit);
 }

@@ -10,19 +10,28 @@
  * real send (with a number no inquiry has), but nothing is stored or mailed, so a bot learns nothing.
  */
 import { randomInt } from 'node:crypto';
-import { formatJstDateTime } from '#contracts/datetimes.ts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { ChannelRow, UserRow } from '../../context.ts';
-import { categories, inquiries } from '../../db/schema/index.ts';
-import { validationFailed } from '../../lib/errors.ts';
-import { messages } from '#contracts/messages.ts';
+import { formatJstDateTime } from '#contracts/datetimes.ts';
 import {
-  BUSINESS_INQUIRY_CATEGORY_KEY, INQUIRY_DELIVERY_CHOICES, INQUIRY_EXTEND_LABELS, INQUIRY_HONEYPOT, INQUIRY_LABELS,
-  INQUIRY_PAYMENT_CHOICES, inquiryNumber, type InquiryExtendKey, type InquiryPrepared, type InquiryResponse, type inquiryRequestSchema,
+  BUSINESS_INQUIRY_CATEGORY_KEY,
+  INQUIRY_DELIVERY_CHOICES,
+  INQUIRY_EXTEND_LABELS,
+  INQUIRY_HONEYPOT,
+  INQUIRY_LABELS,
+  INQUIRY_PAYMENT_CHOICES,
+  type InquiryExtendKey,
+  type InquiryPrepared,
+  type InquiryResponse,
+  inquiryNumber,
+  type inquiryRequestSchema,
 } from '#contracts/inquiries.ts';
+import { messages } from '#contracts/messages.ts';
+import type { ChannelRow, UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, inquiries } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import { channelSetting, enforce, type Limit } from '../account/common.ts';
 import { SHOP_ADDRESS_SETTINGS } from '../catalog-orders/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
@@ -41,12 +50,21 @@ export const INQUIRY_LIMITS = {
 export const INQUIRY_SENT_MESSAGE = 'お問い合わせを受け付けました。確認のメールをお送りしました。';
 const PREPARED_MESSAGE = '入力内容をご確認ください。';
 
-interface CategoryRow { id: number; key: string; name: string; parent_id: number | null }
+interface CategoryRow {
+  id: number;
+  key: string;
+  name: string;
+  parent_id: number | null;
+}
 
 /** The category of the inquiries tree with this id, and whether it (or its parent) is the business one. */
 async function inquiryCategory(db: Conn, id: number): Promise<{ row: CategoryRow; business: boolean }> {
   const pick = { id: categories.id, key: categories.key, name: categories.name, parent_id: categories.parent_id };
-  const [row] = await db.select(pick).from(categories).where(and(eq(categories.id, id), eq(categories.table_name, 'inquiries'))).limit(1);
+  const [row] = await db
+    .select(pick)
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.table_name, 'inquiries')))
+    .limit(1);
   if (!row) throw validationFailed({ category_id: [messages.selected(INQUIRY_LABELS.category_id)] });
   let business = row.key === BUSINESS_INQUIRY_CATEGORY_KEY;
   if (!business && row.parent_id != null) {
@@ -78,13 +96,21 @@ async function prepareInquiry(db: Conn, channel: ChannelRow, input: InquiryInput
     attachment = input.attachment_url;
   }
   return {
-    category_id: row.id, category_name: row.name, is_business: business,
-    name: input.name, name_kana: input.name_kana, email: input.email, phone: input.phone ?? '', body: input.body,
-    attachment_url: attachment, extend: business ? businessExtend(input) : null,
+    category_id: row.id,
+    category_name: row.name,
+    is_business: business,
+    name: input.name,
+    name_kana: input.name_kana,
+    email: input.email,
+    phone: input.phone ?? '',
+    body: input.body,
+    attachment_url: attachment,
+    extend: business ? businessExtend(input) : null,
   };
 }
 
-const choiceLabel = (choices: readonly { value: number; label: string }[], v: unknown) => choices.find((c) => c.value === v)?.label ?? String(v);
+const choiceLabel = (choices: readonly { value: number; label: string }[], v: unknown) =>
+  choices.find((c) => c.value === v)?.label ?? String(v);
 
 /** The inquiry's lines as both mails list them (pure). */
 export function inquiryLines(p: InquiryPrepared, siteUrl: string): string[] {
@@ -98,7 +124,12 @@ export function inquiryLines(p: InquiryPrepared, siteUrl: string): string[] {
     for (const key of Object.keys(INQUIRY_EXTEND_LABELS) as InquiryExtendKey[]) {
       const v = p.extend[key];
       if (v === undefined || v === null) continue;
-      const shown = key === 'delivery' ? choiceLabel(INQUIRY_DELIVERY_CHOICES, v) : key === 'payment' ? choiceLabel(INQUIRY_PAYMENT_CHOICES, v) : String(v);
+      const shown =
+        key === 'delivery'
+          ? choiceLabel(INQUIRY_DELIVERY_CHOICES, v)
+          : key === 'payment'
+            ? choiceLabel(INQUIRY_PAYMENT_CHOICES, v)
+            : String(v);
       lines.push(`${INQUIRY_EXTEND_LABELS[key]}：${shown}`);
     }
   }
@@ -115,11 +146,19 @@ async function shopAddress(conn: Conn, channelId: string): Promise<string | null
   return null;
 }
 
-export interface InquiryClient { ip: string | null }
+export interface InquiryClient {
+  ip: string | null;
+}
 
 /** POST /v1/inquiries: `prepare` answers the checked values (200); otherwise stores and mails (201). */
-export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, user: UserRow | null, input: InquiryInput,
-  client: InquiryClient): Promise<{ status: 200 | 201; body: InquiryResponse }> {
+export async function submitInquiry(
+  db: Db,
+  env: ApiEnv,
+  channel: ChannelRow,
+  user: UserRow | null,
+  input: InquiryInput,
+  client: InquiryClient,
+): Promise<{ status: 200 | 201; body: InquiryResponse }> {
   const prepared = await prepareInquiry(db, channel, input);
   if (input.prepare) return { status: 200, body: { message: PREPARED_MESSAGE, inquiry: prepared } };
 
@@ -136,7 +175,9 @@ export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, us
   return db.transaction(async (tx) => {
     const now = new Date();
     const payload = { ...prepared, user_id: user?.id ?? null, client_ip: client.ip };
-    const [row] = await tx.insert(inquiries).values({ channel_id: channel.id, category_id: prepared.category_id, payload, created_at: now })
+    const [row] = await tx
+      .insert(inquiries)
+      .values({ channel_id: channel.id, category_id: prepared.category_id, payload, created_at: now })
       .returning({ id: inquiries.id });
     // The attachment is kept for good from now on (the retention job deletes only unattached files);
     // gone since the check (deleted by that job) is the same 422 as an unknown one.
@@ -149,19 +190,38 @@ export async function submitInquiry(db: Db, env: ApiEnv, channel: ChannelRow, us
     const to = await shopAddress(tx, channel.id);
     if (to) {
       await queueMail(tx, {
-        channelId: channel.id, to, template: prepared.is_business ? 'inquiry_business_shop' : 'inquiry_shop',
+        channelId: channel.id,
+        to,
+        template: prepared.is_business ? 'inquiry_business_shop' : 'inquiry_shop',
         subject: `【${shop}】${prepared.is_business ? '法人の' : ''}お問い合わせがありました（お問い合わせ番号 ${number}）`,
-        body: ['お問い合わせを受け付けました。ご対応をお願いします。', '', `お問い合わせ番号：${number}`, `受付日時：${formatJstDateTime(now)}`,
-          `会員：${user ? `会員ID ${user.id}` : 'ゲスト'}`, ...lines].join('\n'),
+        body: [
+          'お問い合わせを受け付けました。ご対応をお願いします。',
+          '',
+          `お問い合わせ番号：${number}`,
+          `受付日時：${formatJstDateTime(now)}`,
+          `会員：${user ? `会員ID ${user.id}` : 'ゲスト'}`,
+          ...lines,
+        ].join('\n'),
       });
     }
     await queueMail(tx, {
-      channelId: channel.id, to: prepared.email, template: 'inquiry_ack', subject: `【${shop}】お問い合わせを受け付けました（お問い合わせ番号 ${number}）`,
+      channelId: channel.id,
+      to: prepared.email,
+      template: 'inquiry_ack',
+      subject: `【${shop}】お問い合わせを受け付けました（お問い合わせ番号 ${number}）`,
       body: [
-        `${prepared.name} 様`, '', `このたびは${shop}にお問い合わせいただき、誠にありがとうございます。`,
-        '以下の内容で承りました。担当者より順次ご連絡いたしますので、今しばらくお待ちください。', '',
-        `お問い合わせ番号：${number}`, `受付日時：${formatJstDateTime(now)}`, ...lines, '',
-        'お心当たりのない場合は、このメールを破棄してください。', '', shop,
+        `${prepared.name} 様`,
+        '',
+        `このたびは${shop}にお問い合わせいただき、誠にありがとうございます。`,
+        '以下の内容で承りました。担当者より順次ご連絡いたしますので、今しばらくお待ちください。',
+        '',
+        `お問い合わせ番号：${number}`,
+        `受付日時：${formatJstDateTime(now)}`,
+        ...lines,
+        '',
+        'お心当たりのない場合は、このメールを破棄してください。',
+        '',
+        shop,
       ].join('\n'),
     });
     return { status: 201 as const, body: { number, message: INQUIRY_SENT_MESSAGE, inquiry: prepared } };

@@ -14,8 +14,16 @@ import { outbox_emails } from '../../db/schema/index.ts';
 
 /** Kinds never capped: paid for, set up by the member for themselves, or addressed to the shop. */
 export const UNCAPPED_TEMPLATES: ReadonlySet<string> = new Set([
-  'order_confirmation', 'order_cancellation', 'order_shipped', 'order_amount_changed', 'social_gift_link', 'social_gift_received', 'memorial_reminder',
-  'inquiry_shop', 'inquiry_business_shop', 'catalog_order_shop',
+  'order_confirmation',
+  'order_cancellation',
+  'order_shipped',
+  'order_amount_changed',
+  'social_gift_link',
+  'social_gift_received',
+  'memorial_reminder',
+  'inquiry_shop',
+  'inquiry_business_shop',
+  'catalog_order_shop',
 ]);
 
 /** Whether mails of `template` count against (and are held to) the per-mailbox cap. */
@@ -36,7 +44,9 @@ const MAILBOX_LOCK = 21_008;
  */
 export async function mailboxHasRoom(tx: Tx, mailbox: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(${MAILBOX_LOCK}, hashtext(${mailbox}))`);
-  const [row] = await tx.select({ n: count() }).from(outbox_emails)
+  const [row] = await tx
+    .select({ n: count() })
+    .from(outbox_emails)
     .where(and(eq(outbox_emails.mailbox, mailbox), gt(outbox_emails.created_at, sql`now() - interval '1 hour'`)));
   return Number(row.n) < mailCapPerHour();
 }

@@ -4,30 +4,31 @@
  * prints it to the console when no SMTP_URL is set.
  */
 import { and, eq } from 'drizzle-orm';
+import type { DeliveryAddress } from '#contracts/addresses.ts';
+import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
 import { formatDayWithWeekday } from '#contracts/dates.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
+import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { outbox_emails, settings } from '../../db/schema/index.ts';
+import { logFor } from '../../lib/log.ts';
+import { mailboxKey } from '../../lib/mailbox.ts';
+import type { MailShipment } from '../checkout/shipments.ts';
 import { mailQueued } from '../outbox/signal.ts';
 import { isCapped, mailboxHasRoom, mailCapPerHour } from './cap.ts';
-import { mailboxKey } from '../../lib/mailbox.ts';
-import type { AmountByTaxRate, CartOrder } from '#contracts/cart.ts';
-import type { DeliveryAddress } from '#contracts/addresses.ts';
-import type { MailShipment } from '../checkout/shipments.ts';
-import { embroideryLabel, type LineEmbroidery } from '#contracts/embroidery-choices.ts';
-import { logFor } from '../../lib/log.ts';
 
 type Conn = Db | Tx;
 
 /** "¥1,234". */
 export const yen = (n: number) => `¥${n.toLocaleString('ja-JP')}`;
 
-
-
 /** The channel's shop name (setting SITE.NAME), else `fallback`. */
 export async function siteName(db: Conn, channelId: string, fallback: string): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings)
-    .where(and(eq(settings.channel_id, channelId), eq(settings.key, 'SITE.NAME'))).limit(1);
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.channel_id, channelId), eq(settings.key, 'SITE.NAME')))
+    .limit(1);
   return typeof row?.value === 'string' && row.value ? row.value : fallback;
 }
 
@@ -38,9 +39,16 @@ export interface OrderMail {
   customerName: string;
   orderNo: string;
   orderedAt: Date;
-  items: { name: string; code: string; tax_rate: number; unit_price_with_tax: number; quantity: number; subtotal_with_tax: number;
+  items: {
+    name: string;
+    code: string;
+    tax_rate: number;
+    unit_price_with_tax: number;
+    quantity: number;
+    subtotal_with_tax: number;
     /** The line's 名入れ刺繍, shown under it. */
-    embroidery?: LineEmbroidery | null }[];
+    embroidery?: LineEmbroidery | null;
+  }[];
   totals: CartOrder;
   payment: { code: string; name: string; description: string; settings: unknown };
   /** What the shopper needs to pay (account and deadline, konbini number, card), from the order's payment detail. */
@@ -61,7 +69,9 @@ function shipmentText(s: MailShipment, n: number, of: number): string[] {
     ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
     `お届け希望日時：${s.delivery_date ? formatDayWithWeekday(s.delivery_date) : '指定なし'} ${s.delivery_timezone_label}`,
     ...(s.packing_name ? [`ラッピング：${s.packing_name}${s.packing_fee ? `（${yen(s.packing_fee)}）` : ''}`] : []),
-    ...(s.noshi_type ? [`のし：${s.noshi_type}${s.noshi_name ? `（名入れ：${s.noshi_name}）` : ''}${s.noshi_fee ? `（${yen(s.noshi_fee)}）` : ''}`] : []),
+    ...(s.noshi_type
+      ? [`のし：${s.noshi_type}${s.noshi_name ? `（名入れ：${s.noshi_name}）` : ''}${s.noshi_fee ? `（${yen(s.noshi_fee)}）` : ''}`]
+      : []),
     ...s.items.map((i) => `・${i.name} × ${i.quantity}点`),
     `送料：${yen(s.carriage)}（税込）`,
     '',
@@ -75,7 +85,11 @@ function shipmentText(s: MailShipment, n: number, of: number): string[] {
 function bankTransferText(payment: OrderMail['payment']): string[] {
   const account = (payment.settings as { bank_account?: unknown } | null)?.bank_account;
   if (typeof account === 'string' && account.trim()) {
-    return ['【お振込先】', ...account.trim().split('\n'), 'ご注文日から7日以内にお振り込みください。ご入金の確認後、商品を発送いたします。'];
+    return [
+      '【お振込先】',
+      ...account.trim().split('\n'),
+      'ご注文日から7日以内にお振り込みください。ご入金の確認後、商品を発送いたします。',
+    ];
   }
   return payment.description.trim() ? payment.description.trim().split('\n') : ['お振込先の口座は、別途メールにてご案内いたします。'];
 }
@@ -126,11 +140,15 @@ export function orderConfirmationText(m: OrderMail): { subject: string; body: st
     ]),
     '',
     m.shipments && m.shipments.length > 1 ? `■ お届け先（${m.shipments.length}件）` : '■ お届け先',
-    ...(m.shipments?.length ? m.shipments.flatMap((s, n, all) => shipmentText(s, n, all.length)).slice(0, -1) : a ? [
-      `${a.full_address}`,
-      `${a.last_name} ${a.first_name} 様`,
-      ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
-    ] : ['ソーシャルギフト（お届け先はお受け取りになる方がご入力されます。受け取り用URLは別のメールでお送りします）']),
+    ...(m.shipments?.length
+      ? m.shipments.flatMap((s, n, all) => shipmentText(s, n, all.length)).slice(0, -1)
+      : a
+        ? [
+            `${a.full_address}`,
+            `${a.last_name} ${a.first_name} 様`,
+            ...(a.phone_number || a.cell_phone_number ? [`電話番号：${a.phone_number || a.cell_phone_number}`] : []),
+          ]
+        : ['ソーシャルギフト（お届け先はお受け取りになる方がご入力されます。受け取り用URLは別のメールでお送りします）']),
     '',
     'ご注文内容はマイページの「ご注文履歴」からもご確認いただけます。',
     '本メールは送信専用です。ご不明な点はお問い合わせフォームよりご連絡ください。',
@@ -158,15 +176,24 @@ export async function queueMail(conn: Conn, m: QueuedMail): Promise<number | nul
   if (!isCapped(m.template)) return insertMail(conn, m, null);
   const mailbox = mailboxKey(m.to);
   // A savepoint inside the caller's transaction: the mailbox's lock lasts until that one ends.
-  const id = await conn.transaction(async (tx) => (await mailboxHasRoom(tx, mailbox) ? insertMail(tx, m, mailbox) : null));
-  if (id === null) logFor('mail').warn(`dropped a ${m.template} mail: its mailbox had ${mailCapPerHour()} mails this hour (MAIL_PER_MAILBOX_PER_HOUR)`);
+  const id = await conn.transaction(async (tx) => ((await mailboxHasRoom(tx, mailbox)) ? insertMail(tx, m, mailbox) : null));
+  if (id === null)
+    logFor('mail').warn(`dropped a ${m.template} mail: its mailbox had ${mailCapPerHour()} mails this hour (MAIL_PER_MAILBOX_PER_HOUR)`);
   return id;
 }
 
 async function insertMail(conn: Conn, m: QueuedMail, mailbox: string | null): Promise<number> {
-  const [row] = await conn.insert(outbox_emails).values({
-    channel_id: m.channelId, to_address: m.to, subject: m.subject, body: m.body, template: m.template, mailbox,
-  }).returning({ id: outbox_emails.id });
+  const [row] = await conn
+    .insert(outbox_emails)
+    .values({
+      channel_id: m.channelId,
+      to_address: m.to,
+      subject: m.subject,
+      body: m.body,
+      template: m.template,
+      mailbox,
+    })
+    .returning({ id: outbox_emails.id });
   // A worker in this process looks at once (it sees the row when the caller's transaction commits).
   mailQueued();
   return row.id;

@@ -3,9 +3,9 @@
  * MAINTENANCE=1 from the environment. Reading and writing the row, and the pure combination.
  */
 import { eq, sql } from 'drizzle-orm';
+import { type AdminMaintenance, MAINTENANCE_DEFAULTS, type MaintenanceState, type MaintenanceUpdate } from '#contracts/maintenance.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { editors, maintenance } from '../../db/schema/index.ts';
-import { MAINTENANCE_DEFAULTS, type AdminMaintenance, type MaintenanceState, type MaintenanceUpdate } from '#contracts/maintenance.ts';
 
 /** The editors' setting as stored (no row yet: off, default wording). */
 export interface MaintenanceSetting {
@@ -44,7 +44,9 @@ export function adminView(setting: MaintenanceSetting, envEnabled: boolean, edit
 /** Reads the editors' setting. */
 export async function readSetting(db: Db): Promise<MaintenanceSetting> {
   const [row] = await db.select().from(maintenance).where(eq(maintenance.id, 1));
-  return row ? { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at, updatedBy: row.updated_by } : NO_SETTING;
+  return row
+    ? { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at, updatedBy: row.updated_by }
+    : NO_SETTING;
 }
 
 /** The display name of the editor who saved the setting, or null. */
@@ -63,7 +65,9 @@ export async function saveSetting(db: Db | Tx, update: MaintenanceUpdate, editor
     updated_by: editorId,
     updated_at: sql`now()`,
   };
-  const [row] = await db.insert(maintenance).values({ id: 1, ...values })
+  const [row] = await db
+    .insert(maintenance)
+    .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: maintenance.id, set: values })
     .returning();
   return { enabled: row.enabled, title: row.title, message: row.message, updatedAt: row.updated_at, updatedBy: row.updated_by };

@@ -5,10 +5,11 @@
  * is seen at once. When the database cannot be read, the last state read stays (at first: off, so
  * an outage answers its own 503 instead of a maintenance page nobody switched on).
  */
-import type { Db } from '../../db/client.ts';
+
 import type { MaintenanceState } from '#contracts/maintenance.ts';
-import { effectiveState, NO_SETTING, readSetting, type MaintenanceSetting } from './state.ts';
+import type { Db } from '../../db/client.ts';
 import { logFor } from '../../lib/log.ts';
+import { effectiveState, type MaintenanceSetting, NO_SETTING, readSetting } from './state.ts';
 
 export interface MaintenanceSwitch {
   /** MAINTENANCE=1 at start. */
@@ -31,7 +32,12 @@ export interface SwitchOptions {
 /** How long a process keeps the setting it read. */
 export const MAINTENANCE_CACHE_MS = 1000;
 
-export function createMaintenanceSwitch({ db, envEnabled, ttlMs = MAINTENANCE_CACHE_MS, now = Date.now }: SwitchOptions): MaintenanceSwitch {
+export function createMaintenanceSwitch({
+  db,
+  envEnabled,
+  ttlMs = MAINTENANCE_CACHE_MS,
+  now = Date.now,
+}: SwitchOptions): MaintenanceSwitch {
   let cached: MaintenanceSetting = NO_SETTING;
   let readAt = -Infinity;
   let inFlight: Promise<MaintenanceSetting> | null = null;
@@ -43,19 +49,33 @@ export function createMaintenanceSwitch({ db, envEnabled, ttlMs = MAINTENANCE_CA
     // One read at a time: requests arriving meanwhile wait for the same answer.
     const started = generation;
     inFlight ??= readSetting(db)
-      .then((fresh) => { if (started === generation) cached = fresh; return cached; })
-      .catch((error: unknown) => {
-        logFor('api').warn(`maintenance setting unreadable, keeping the last one: ${error instanceof Error ? error.message : String(error)}`);
+      .then((fresh) => {
+        if (started === generation) cached = fresh;
         return cached;
       })
-      .finally(() => { readAt = now(); inFlight = null; });
+      .catch((error: unknown) => {
+        logFor('api').warn(
+          `maintenance setting unreadable, keeping the last one: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        return cached;
+      })
+      .finally(() => {
+        readAt = now();
+        inFlight = null;
+      });
     return inFlight;
   }
 
   return {
     envEnabled,
     setting,
-    async state() { return effectiveState(await setting(), envEnabled); },
-    remember(fresh) { generation += 1; cached = fresh; readAt = now(); },
+    async state() {
+      return effectiveState(await setting(), envEnabled);
+    },
+    remember(fresh) {
+      generation += 1;
+      cached = fresh;
+      readAt = now();
+    },
   };
 }

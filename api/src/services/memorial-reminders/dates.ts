@@ -4,10 +4,19 @@
  */
 
 /** A calendar day. */
-export interface Ymd { year: number; month: number; date: number }
+export interface Ymd {
+  year: number;
+  month: number;
+  date: number;
+}
 
 /** A stored memorial day (month, date) coming up: the year of that occurrence and the days left until it. */
-export interface DueDay { month: number; date: number; year: number; daysLeft: number }
+export interface DueDay {
+  month: number;
+  date: number;
+  year: number;
+  daysLeft: number;
+}
 
 const DAY_MS = 86_400_000;
 // Japan keeps UTC+9 all year (no summer time), so a fixed offset is exact.

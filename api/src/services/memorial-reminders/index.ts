@@ -13,10 +13,10 @@
 import { and, eq, inArray, isNull, lt, ne, not, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { user_memorials, users } from '../../db/schema/index.ts';
-import { MAIL_ERROR_LIMIT } from '../auth/index.ts';
 import { memberName } from '../account/common.ts';
+import { MAIL_ERROR_LIMIT } from '../auth/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
-import { dueDays, occurrenceIn, tokyoToday, type DueDay } from './dates.ts';
+import { type DueDay, dueDays, occurrenceIn, tokyoToday } from './dates.ts';
 import { memorialReminderText } from './mail.ts';
 
 /** Where the member edits memorial days and turns reminders off (the storefront's /mypage/memorial/). */
@@ -31,29 +31,53 @@ export interface ReminderOptions {
 }
 
 /** Members a reminder may go to: not withdrawn, not a guest, with an address that has not bounced too often. */
-const mailableMembers = (tx: Tx) => tx.select({ id: users.id }).from(users).where(and(
-  isNull(users.deleted_at), not(users.is_guest), ne(users.email, ''), lt(users.mail_error_count, MAIL_ERROR_LIMIT),
-));
+const mailableMembers = (tx: Tx) =>
+  tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.deleted_at), not(users.is_guest), ne(users.email, ''), lt(users.mail_error_count, MAIL_ERROR_LIMIT)));
 
 /** Marks the memorials of one coming day as reminded for its year and queues their mails; returns how many. */
 async function remindDay(tx: Tx, day: DueDay, siteUrl: string): Promise<number> {
-  const picked = await tx.update(user_memorials).set({ reminded_for_year: day.year }).where(and(
-    eq(user_memorials.call, true), eq(user_memorials.month, day.month), eq(user_memorials.date, day.date),
-    or(isNull(user_memorials.reminded_for_year), lt(user_memorials.reminded_for_year, day.year)),
-    inArray(user_memorials.user_id, mailableMembers(tx)),
-  )).returning();
+  const picked = await tx
+    .update(user_memorials)
+    .set({ reminded_for_year: day.year })
+    .where(
+      and(
+        eq(user_memorials.call, true),
+        eq(user_memorials.month, day.month),
+        eq(user_memorials.date, day.date),
+        or(isNull(user_memorials.reminded_for_year), lt(user_memorials.reminded_for_year, day.year)),
+        inArray(user_memorials.user_id, mailableMembers(tx)),
+      ),
+    )
+    .returning();
   if (picked.length === 0) return 0;
-  const members = new Map((await tx.select().from(users).where(inArray(users.id, [...new Set(picked.map((m) => m.user_id))])))
-    .map((u) => [u.id, u]));
+  const members = new Map(
+    (
+      await tx
+        .select()
+        .from(users)
+        .where(inArray(users.id, [...new Set(picked.map((m) => m.user_id))]))
+    ).map((u) => [u.id, u]),
+  );
   const names = new Map<string, string>();
   const base = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
   for (const m of picked) {
     const u = members.get(m.user_id)!;
     if (!names.has(u.channel_id)) names.set(u.channel_id, await siteName(tx, u.channel_id, 'オンラインショップ'));
     const { subject, body } = memorialReminderText({
-      siteName: names.get(u.channel_id)!, memberName: memberName(u), targetName: m.target_user_name, division: m.division_ct, name: m.name,
-      month: m.month, date: m.date, occurs: occurrenceIn(day.year, m.month, m.date), daysLeft: day.daysLeft,
-      shopUrl: base, memorialUrl: new URL(MEMORIAL_PATH, base).toString(),
+      siteName: names.get(u.channel_id)!,
+      memberName: memberName(u),
+      targetName: m.target_user_name,
+      division: m.division_ct,
+      name: m.name,
+      month: m.month,
+      date: m.date,
+      occurs: occurrenceIn(day.year, m.month, m.date),
+      daysLeft: day.daysLeft,
+      shopUrl: base,
+      memorialUrl: new URL(MEMORIAL_PATH, base).toString(),
     });
     await queueMail(tx, { channelId: u.channel_id, to: u.email, template: 'memorial_reminder', subject, body });
   }

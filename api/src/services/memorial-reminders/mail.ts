@@ -1,6 +1,7 @@
 /** The memorial reminder e-mail (plain-text Japanese, pure). */
-import type { Ymd } from './dates.ts';
+
 import { formatDay, formatDayWithWeekday } from '#contracts/dates.ts';
+import type { Ymd } from './dates.ts';
 
 export interface MemorialReminderMail {
   siteName: string;

@@ -19,22 +19,26 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { order_items, orders, social_gifts } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { returnOrderBenefits, type ReturnedBenefits } from './benefits.ts';
-import { raiseStock } from '../product-requests/index.ts';
 import { queueMail, siteName, yen } from '../mail/index.ts';
-import type { OrderItemRow, OrderRow } from './index.ts';
 import type { ChargeChange } from '../payments/provider.ts';
+import { raiseStock } from '../product-requests/index.ts';
+import { type ReturnedBenefits, returnOrderBenefits } from './benefits.ts';
 import { cancelMailText, customerEmailOf, customerNameOf } from './cancel-mail.ts';
-import { claimCharge, othersWith, orderCharge, REFUND_PENDING, VOID_PENDING, type ChargeRow } from './charge.ts';
+import { type ChargeRow, claimCharge, orderCharge, othersWith, REFUND_PENDING, VOID_PENDING } from './charge.ts';
 import { completeClaim } from './charge-calls.ts';
-import { addOrderHistory, type ActedBy } from './history.ts';
+import { type ActedBy, addOrderHistory } from './history.ts';
+import type { OrderItemRow, OrderRow } from './index.ts';
 
 /** Card charge states a cancellation voids (an authorisation, also one under fraud review or a failed void). */
 const VOIDABLE = new Set(['authorized', 'fraud_suspected', 'void_failed']);
 /** …and refunds (captured, or a refund that failed before). */
 const REFUNDABLE = new Set(['captured', 'refund_failed']);
 
-export interface CancelContext { siteUrl: string; channelName: string; now: Date }
+export interface CancelContext {
+  siteUrl: string;
+  channelName: string;
+  now: Date;
+}
 
 export interface CancelOutcome {
   /** The charge claimed for a void or refund, to settle after the commit; null when none. */
@@ -47,7 +51,11 @@ export interface CancelOutcome {
 }
 
 /** Claims the cancelled order's charge for its void or refund; 'none' when nothing is left to give back. */
-export async function claimCancelCharge(tx: Tx, c: ChargeRow | null, now: Date): Promise<{ charge: ChargeRow | null; money: 'void' | 'refund' | 'none' }> {
+export async function claimCancelCharge(
+  tx: Tx,
+  c: ChargeRow | null,
+  now: Date,
+): Promise<{ charge: ChargeRow | null; money: 'void' | 'refund' | 'none' }> {
   if (c && VOIDABLE.has(c.status)) return { charge: await claimCharge(tx, c, 'voiding', c.amount, now), money: 'void' };
   const left = c ? c.captured_amount - c.refunded_amount : 0;
   if (c && REFUNDABLE.has(c.status) && left > 0) return { charge: await claimCharge(tx, c, 'refunding', left, now), money: 'refund' };
@@ -68,12 +76,21 @@ export async function cancelCore(tx: Tx, order: OrderRow, reason: string, by: Ac
   const money = charge ? cardMoney : manualRefund > 0 ? 'manual' : 'none';
   // returnOrderBenefits may have written point_shortfall: read others again under the lock.
   const [fresh] = await tx.select({ others: orders.others }).from(orders).where(eq(orders.id, order.id));
-  const others = { ...(fresh?.others as Record<string, unknown>), ...shortfall, ...(manualRefund ? { manual_refund: { amount: manualRefund, at: now.toISOString() } } : {}) };
-  await tx.update(orders).set({
-    status: 'cancelled', cancel_reason: reason, cancelled_at: now,
-    payment_status: charge || manualRefund ? order.payment_status : 'cancelled',
-    others: othersWith(others, money === 'void' ? VOID_PENDING : money === 'refund' ? REFUND_PENDING : null),
-  }).where(eq(orders.id, order.id));
+  const others = {
+    ...(fresh?.others as Record<string, unknown>),
+    ...shortfall,
+    ...(manualRefund ? { manual_refund: { amount: manualRefund, at: now.toISOString() } } : {}),
+  };
+  await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancel_reason: reason,
+      cancelled_at: now,
+      payment_status: charge || manualRefund ? order.payment_status : 'cancelled',
+      others: othersWith(others, money === 'void' ? VOID_PENDING : money === 'refund' ? REFUND_PENDING : null),
+    })
+    .where(eq(orders.id, order.id));
 
   // A gift's link stops working (the receiver's calls answer 「取り消されたため」).
   if (order.is_social_gift) await tx.update(social_gifts).set({ status: 'cancelled' }).where(eq(social_gifts.order_id, order.id));
@@ -81,17 +98,45 @@ export async function cancelCore(tx: Tx, order: OrderRow, reason: string, by: Ac
   const to = customerEmailOf(order.customer);
   if (to) {
     const shop = await siteName(tx, order.channel_id, ctx.channelName);
-    const text = cancelMailText({ shop, customerName: customerNameOf(order.customer), order, lines, reason, at: now, money, shortfallPoint: benefits.shortfall_point });
+    const text = cancelMailText({
+      shop,
+      customerName: customerNameOf(order.customer),
+      order,
+      lines,
+      reason,
+      at: now,
+      money,
+      shortfallPoint: benefits.shortfall_point,
+    });
     await queueMail(tx, { channelId: order.channel_id, to, template: 'order_cancellation', ...text });
   }
-  const moneyLine = { void: 'カードの与信を取り消します', refund: `カードの売上${yen(charge?.claim_amount ?? 0)}を返金します`,
-    manual: `入金済みの${yen(manualRefund)}は別途返金が必要です`, none: '' }[money];
-  await addOrderHistory(tx, order.id, by, {
-    action: 'cancel',
-    message: `キャンセルしました（理由：${reason.replace(/\s+/g, ' ').slice(0, 100)}）${moneyLine ? `。${moneyLine}` : ''}`,
-    detail: { reason, money, manual_refund: manualRefund, was: order.status, returned_point: benefits.returned_point, revoked_point: benefits.revoked_point,
-      shortfall_point: benefits.shortfall_point, coupons: benefits.coupons, stock: Object.fromEntries(back) },
-  }, now);
+  const moneyLine = {
+    void: 'カードの与信を取り消します',
+    refund: `カードの売上${yen(charge?.claim_amount ?? 0)}を返金します`,
+    manual: `入金済みの${yen(manualRefund)}は別途返金が必要です`,
+    none: '',
+  }[money];
+  await addOrderHistory(
+    tx,
+    order.id,
+    by,
+    {
+      action: 'cancel',
+      message: `キャンセルしました（理由：${reason.replace(/\s+/g, ' ').slice(0, 100)}）${moneyLine ? `。${moneyLine}` : ''}`,
+      detail: {
+        reason,
+        money,
+        manual_refund: manualRefund,
+        was: order.status,
+        returned_point: benefits.returned_point,
+        revoked_point: benefits.revoked_point,
+        shortfall_point: benefits.shortfall_point,
+        coupons: benefits.coupons,
+        stock: Object.fromEntries(back),
+      },
+    },
+    now,
+  );
   return { charge, money, manualRefund, benefits, lines };
 }
 
@@ -100,11 +145,13 @@ export async function settleCancelledCharge(db: Db, env: ApiEnv, charge: ChargeR
   const r = await completeClaim(db, env, charge);
   if (!r.ok && charge.order_id != null) {
     const orderId = charge.order_id;
-    await db.transaction((tx) => addOrderHistory(tx, orderId, by, {
-      action: 'payment_failed',
-      message: `${charge.status === 'refunding' ? 'カードの返金' : 'カードの与信取消'}に失敗しました（${r.reason}）`,
-      detail: { charge_status: charge.status, code: r.code ?? null },
-    }));
+    await db.transaction((tx) =>
+      addOrderHistory(tx, orderId, by, {
+        action: 'payment_failed',
+        message: `${charge.status === 'refunding' ? 'カードの返金' : 'カードの与信取消'}に失敗しました（${r.reason}）`,
+        detail: { charge_status: charge.status, code: r.code ?? null },
+      }),
+    );
   }
   return r;
 }

@@ -1,7 +1,7 @@
 /** The cancellation e-mail (pure): the same for the member's own cancel and the staff's. */
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { OrderItemRow, OrderRow } from './index.ts';
 import { yen } from '../mail/index.ts';
+import type { OrderItemRow, OrderRow } from './index.ts';
 
 export interface CancelMailInput {
   shop: string;
@@ -21,7 +21,9 @@ export function cancelMailText(m: CancelMailInput): { subject: string; body: str
   const o = m.order;
   const money = {
     void: ['クレジットカードのご利用分は取り消します。カード会社のご利用明細への反映には時間がかかる場合があります。'],
-    refund: ['クレジットカードでお支払いいただいた代金は、カード会社を通じてご返金します。ご利用明細への反映には時間がかかる場合があります。'],
+    refund: [
+      'クレジットカードでお支払いいただいた代金は、カード会社を通じてご返金します。ご利用明細への反映には時間がかかる場合があります。',
+    ],
     manual: ['お支払いいただいた代金のご返金については別途ご連絡いたします。'],
     none: o.payment_status === 'pending' ? ['お支払いはまだ済んでいないため、お振込・お支払いは不要です。'] : [],
   }[m.money];
@@ -42,8 +44,12 @@ export function cancelMailText(m: CancelMailInput): { subject: string; body: str
     '',
     ...money,
     ...(o.use_point > 0 ? [`ご利用ポイント（${points(o.use_point)}ポイント）はお返ししました。`] : []),
-    ...(m.shortfallPoint > 0 ? [`このご注文で付与したポイントのうち${points(m.shortfallPoint)}ポイントはすでにご利用済みのため、`
-      + `${points(m.shortfallPoint)}円（1ポイント＝1円）をご返金額から差し引かせていただきます（ご返金がない場合は別途ご請求いたします）。`] : []),
+    ...(m.shortfallPoint > 0
+      ? [
+          `このご注文で付与したポイントのうち${points(m.shortfallPoint)}ポイントはすでにご利用済みのため、` +
+            `${points(m.shortfallPoint)}円（1ポイント＝1円）をご返金額から差し引かせていただきます（ご返金がない場合は別途ご請求いたします）。`,
+        ]
+      : []),
     '',
     m.shop,
   ].join('\n');

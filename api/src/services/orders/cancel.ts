@@ -15,37 +15,49 @@
  * (payment_transactions.status 'void_failed', or 'voiding' after a crash, on a cancelled order).
  */
 import { and, eq } from 'drizzle-orm';
+import type { Order } from '#contracts/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import { ApiError, notFound, unprocessable } from '../../lib/errors.ts';
-import type { Order } from '#contracts/orders.ts';
-import { getOrder } from './index.ts';
 import { cancelCore, settleCancelledCharge } from './cancel-core.ts';
 import { assertNoClaim, orderCharge } from './charge.ts';
 import { withRecovery } from './charge-calls.ts';
+import { getOrder } from './index.ts';
 
 export { VOID_PENDING } from './charge.ts';
 
 export const cancelErrors = {
   cancelled: () => unprocessable('このご注文はすでにキャンセルされています。', 'order.cancel.already_cancelled'),
-  shipped: () => unprocessable('このご注文は発送済みのため、キャンセルできません。お問い合わせフォームよりご連絡ください。', 'order.cancel.shipped'),
+  shipped: () =>
+    unprocessable('このご注文は発送済みのため、キャンセルできません。お問い合わせフォームよりご連絡ください。', 'order.cancel.shipped'),
   busy: () => new ApiError(409, 'ただいまこのご注文を処理しています。しばらくしてから再度お試しください。', { code: 'order.cancel.busy' }),
 };
 
-export interface CancelScope { db: Db; env: ApiEnv; channel: { id: string; name: string }; userId: number }
+export interface CancelScope {
+  db: Db;
+  env: ApiEnv;
+  channel: { id: string; name: string };
+  userId: number;
+}
 
 export async function cancelOrder(s: CancelScope, orderId: number, reason: string): Promise<Order> {
   const now = new Date();
-  const claimed = await withRecovery(s.db, s.env, orderId, () => s.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.user_id, s.userId))).for('update');
-    if (!order) throw notFound('ご注文');
-    if (order.status === 'cancelled') throw cancelErrors.cancelled();
-    if (order.status !== 'ordered') throw cancelErrors.shipped();
-    assertNoClaim(await orderCharge(tx, order.id), cancelErrors.busy);
-    const out = await cancelCore(tx, order, reason, { kind: 'customer' }, { siteUrl: s.env.SITE_URL, channelName: s.channel.name, now });
-    return out.charge;
-  }));
+  const claimed = await withRecovery(s.db, s.env, orderId, () =>
+    s.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, orderId), eq(orders.user_id, s.userId)))
+        .for('update');
+      if (!order) throw notFound('ご注文');
+      if (order.status === 'cancelled') throw cancelErrors.cancelled();
+      if (order.status !== 'ordered') throw cancelErrors.shipped();
+      assertNoClaim(await orderCharge(tx, order.id), cancelErrors.busy);
+      const out = await cancelCore(tx, order, reason, { kind: 'customer' }, { siteUrl: s.env.SITE_URL, channelName: s.channel.name, now });
+      return out.charge;
+    }),
+  );
   if (claimed) await settleCancelledCharge(s.db, s.env, claimed, { kind: 'customer' });
   return getOrder(s.db, s.userId, orderId);
 }

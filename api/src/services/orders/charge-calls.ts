@@ -10,7 +10,7 @@ import { orders, payment_transactions } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
 import type { ChargeChange } from '../payments/provider.ts';
 import { paymentProvider } from '../payments/registry.ts';
-import { busy, claimStateOf, orderCharge, othersWith, refundKey, StaleClaim, type ChargeRow } from './charge.ts';
+import { busy, type ChargeRow, claimStateOf, orderCharge, othersWith, refundKey, StaleClaim } from './charge.ts';
 
 /**
  * Makes the claimed call. `recover`: a crashed action's claim, repeated so that the provider and the
@@ -21,11 +21,16 @@ export async function runClaim(env: ApiEnv, c: ChargeRow, recover = false): Prom
   const ref = c.provider_ref ?? '';
   try {
     switch (c.status) {
-      case 'capturing': return await provider.capture(ref, c.claim_amount ?? c.amount);
-      case 'voiding': return await provider.void(ref);
-      case 'refunding': return await provider.refund(ref, c.claim_amount ?? 0, refundKey(c));
-      case 'reauthorizing': return await provider.changeAmount(ref, recover ? c.amount : c.claim_amount ?? c.amount);
-      default: return { ok: false, reason: `claim ${c.status}`, code: 'invalid_state' };
+      case 'capturing':
+        return await provider.capture(ref, c.claim_amount ?? c.amount);
+      case 'voiding':
+        return await provider.void(ref);
+      case 'refunding':
+        return await provider.refund(ref, c.claim_amount ?? 0, refundKey(c));
+      case 'reauthorizing':
+        return await provider.changeAmount(ref, recover ? c.amount : (c.claim_amount ?? c.amount));
+      default:
+        return { ok: false, reason: `claim ${c.status}`, code: 'invalid_state' };
     }
   } catch {
     return { ok: false, reason: 'カード決済サービスに接続できませんでした。', code: 'unavailable' };
@@ -44,8 +49,11 @@ export async function runClaim(env: ApiEnv, c: ChargeRow, recover = false): Prom
 export async function settleClaim(tx: Tx, c: ChargeRow, r: ChargeChange, recover = false, now = new Date()): Promise<boolean> {
   const base = { claimed_at: null, claim_amount: null, updated_at: now };
   // A failure keeps the provider's reason (the dashboard's "payments failed"); a later success clears it.
-  const failed = r.ok ? { detail: sql`${payment_transactions.detail} - 'last_error'` }
-    : { detail: sql`${payment_transactions.detail} || ${JSON.stringify({ last_error: { action: c.status, reason: r.reason, code: r.code ?? null, at: now.toISOString() } })}::jsonb` };
+  const failed = r.ok
+    ? { detail: sql`${payment_transactions.detail} - 'last_error'` }
+    : {
+        detail: sql`${payment_transactions.detail} || ${JSON.stringify({ last_error: { action: c.status, reason: r.reason, code: r.code ?? null, at: now.toISOString() } })}::jsonb`,
+      };
   let set: Partial<ChargeRow> & Record<string, unknown>;
   let order: Record<string, unknown> | null = null;
   const amount = c.claim_amount ?? 0;
@@ -60,22 +68,38 @@ export async function settleClaim(tx: Tx, c: ChargeRow, r: ChargeChange, recover
       break;
     case 'refunding': {
       const refunded = c.refunded_amount + amount;
-      set = r.ok ? { status: refunded >= c.captured_amount ? 'refunded' : 'captured', refunded_amount: refunded } : { status: 'refund_failed' };
+      set = r.ok
+        ? { status: refunded >= c.captured_amount ? 'refunded' : 'captured', refunded_amount: refunded }
+        : { status: 'refund_failed' };
       if (r.ok) order = { payment_status: refunded >= c.captured_amount ? 'refunded' : 'captured' };
       break;
     }
     default:
       set = r.ok && !recover ? { status: 'authorized', amount } : { status: 'authorized' };
   }
-  const [row] = await tx.update(payment_transactions).set({ ...set, ...base, ...failed })
-    .where(and(eq(payment_transactions.id, c.id), eq(payment_transactions.status, c.status),
-      c.claimed_at ? eq(payment_transactions.claimed_at, c.claimed_at) : isNull(payment_transactions.claimed_at)))
+  const [row] = await tx
+    .update(payment_transactions)
+    .set({ ...set, ...base, ...failed })
+    .where(
+      and(
+        eq(payment_transactions.id, c.id),
+        eq(payment_transactions.status, c.status),
+        c.claimed_at ? eq(payment_transactions.claimed_at, c.claimed_at) : isNull(payment_transactions.claimed_at),
+      ),
+    )
     .returning({ order_id: payment_transactions.order_id });
   if (!row) return false;
   if (order && row.order_id != null) {
-    const [o] = await tx.select({ others: orders.others, status: orders.status }).from(orders).where(eq(orders.id, row.order_id)).for('update');
+    const [o] = await tx
+      .select({ others: orders.others, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, row.order_id))
+      .for('update');
     const others = o?.status === 'cancelled' ? { others: othersWith(o.others, null) } : {};
-    await tx.update(orders).set({ ...order, ...others }).where(eq(orders.id, row.order_id));
+    await tx
+      .update(orders)
+      .set({ ...order, ...others })
+      .where(eq(orders.id, row.order_id));
   }
   return true;
 }
@@ -97,8 +121,11 @@ export async function recoverStaleClaim(db: Db, env: ApiEnv, orderId: number): P
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     const c = await orderCharge(tx, orderId);
     if (!c || claimStateOf(c, now) !== 'stale') return null;
-    const [row] = await tx.update(payment_transactions).set({ claimed_at: now, updated_at: now })
-      .where(and(eq(payment_transactions.id, c.id), eq(payment_transactions.status, c.status))).returning();
+    const [row] = await tx
+      .update(payment_transactions)
+      .set({ claimed_at: now, updated_at: now })
+      .where(and(eq(payment_transactions.id, c.id), eq(payment_transactions.status, c.status)))
+      .returning();
     return row ?? null;
   });
   if (taken) await completeClaim(db, env, taken, true);

@@ -32,8 +32,12 @@ export class StaleClaim extends Error {}
 
 /** The order's card charge, or null (not a card order). */
 export async function orderCharge(conn: Db | Tx, orderId: number): Promise<ChargeRow | null> {
-  const [row] = await conn.select().from(payment_transactions)
-    .where(and(eq(payment_transactions.order_id, orderId), eq(payment_transactions.method, 'card'))).orderBy(desc(payment_transactions.id)).limit(1);
+  const [row] = await conn
+    .select()
+    .from(payment_transactions)
+    .where(and(eq(payment_transactions.order_id, orderId), eq(payment_transactions.method, 'card')))
+    .orderBy(desc(payment_transactions.id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -52,8 +56,11 @@ export function assertNoClaim(c: ChargeRow | null, onBusy: () => ApiError = busy
 
 /** Claims the charge for `claim` of `amount` (the caller holds the order's lock); answers the claimed row. */
 export async function claimCharge(tx: Tx, c: ChargeRow, claim: Claim, amount: number, now = new Date()): Promise<ChargeRow> {
-  const [row] = await tx.update(payment_transactions).set({ status: claim, claimed_at: now, claim_amount: amount, updated_at: now })
-    .where(and(eq(payment_transactions.id, c.id), eq(payment_transactions.status, c.status))).returning();
+  const [row] = await tx
+    .update(payment_transactions)
+    .set({ status: claim, claimed_at: now, claim_amount: amount, updated_at: now })
+    .where(and(eq(payment_transactions.id, c.id), eq(payment_transactions.status, c.status)))
+    .returning();
   if (!row) throw busy();
   return row;
 }

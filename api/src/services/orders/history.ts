@@ -9,9 +9,20 @@ import { order_histories } from '../../db/schema/index.ts';
 /** Who acted: a staff member (id and display name), the customer, or the shop's own processes. */
 export type ActedBy = { kind: 'staff'; id: number; name: string } | { kind: 'customer' } | { kind: 'system' };
 
-export async function addOrderHistory(tx: Tx, orderId: number, by: ActedBy, entry: { action: string; message: string; detail?: Record<string, unknown> }, at = new Date()): Promise<void> {
+export async function addOrderHistory(
+  tx: Tx,
+  orderId: number,
+  by: ActedBy,
+  entry: { action: string; message: string; detail?: Record<string, unknown> },
+  at = new Date(),
+): Promise<void> {
   await tx.insert(order_histories).values({
-    order_id: orderId, at, action: entry.action, message: entry.message, detail: { ...(entry.detail ?? {}), by: by.kind },
-    editor_id: by.kind === 'staff' ? by.id : null, editor_name: by.kind === 'staff' ? by.name : null,
+    order_id: orderId,
+    at,
+    action: entry.action,
+    message: entry.message,
+    detail: { ...(entry.detail ?? {}), by: by.kind },
+    editor_id: by.kind === 'staff' ? by.id : null,
+    editor_name: by.kind === 'staff' ? by.name : null,
   });
 }

@@ -13,20 +13,20 @@
  * the file stays small (about 20 KB).
  */
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import fontkit from '@pdf-lib/fontkit';
+import { and, eq } from 'drizzle-orm';
+import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
+import subsetFont from 'subset-font';
 import { formatDay } from '#contracts/dates.ts';
 import { formatJstDate } from '#contracts/datetimes.ts';
-import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
-import subsetFont from 'subset-font';
+import { embroideryLabel } from '#contracts/embroidery-choices.ts';
+import type { Order } from '#contracts/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { settings } from '../../db/schema/index.ts';
 import { unprocessable } from '../../lib/errors.ts';
-import type { Order } from '#contracts/orders.ts';
 import { siteName, yen } from '../mail/index.ts';
 import { getOrder } from './index.ts';
-import { embroideryLabel } from '#contracts/embroidery-choices.ts';
 
 /** The setting holding the shop's 適格請求書発行事業者 registration number (T + 13 digits). */
 export const INVOICE_REGISTRATION_SETTING = 'SITE.INVOICE_REGISTRATION_NUMBER';
@@ -44,11 +44,14 @@ export const receiptErrors = {
 let fontBytes: Promise<Uint8Array> | null = null;
 /** Noto Sans JP Regular, read once from the font package. */
 function japaneseFont(): Promise<Uint8Array> {
-  fontBytes ??= readFile(fileURLToPath(new URL('../fonts/NotoSansJP-Regular.otf', import.meta.resolve('@embedpdf/fonts-jp'))))
-    .catch((err) => { fontBytes = null; throw err; });
+  fontBytes ??= readFile(fileURLToPath(new URL('../fonts/NotoSansJP-Regular.otf', import.meta.resolve('@embedpdf/fonts-jp')))).catch(
+    (err) => {
+      fontBytes = null;
+      throw err;
+    },
+  );
   return fontBytes;
 }
-
 
 export interface ReceiptInput {
   order: Order;
@@ -66,7 +69,9 @@ export function receiptModel(r: ReceiptInput) {
   const title = unpaid ? '請求書（適格請求書）' : '領収書（適格請求書）';
   const lines = o.items.map((i) => ({
     name: `${i.tax_rate === REDUCED_RATE ? '※ ' : ''}${i.name}${i.embroidery ? `（${embroideryLabel(i.embroidery)}）` : ''}`,
-    quantity: i.quantity, unit: yen(i.unit_price_with_tax), amount: yen(i.subtotal_with_tax),
+    quantity: i.quantity,
+    unit: yen(i.unit_price_with_tax),
+    amount: yen(i.subtotal_with_tax),
   }));
   const t = o.order;
   const extras: [string, string][] = [
@@ -76,30 +81,55 @@ export function receiptModel(r: ReceiptInput) {
     ...(t.total_discount ? [['割引', `-${yen(t.total_discount)}`] as [string, string]] : []),
     ...(t.use_point ? [['ポイント利用', `-${yen(t.use_point)}`] as [string, string]] : []),
   ];
-  const byRate = [...t.amount_by_tax_rate].sort((a, b) => b.tax_rate - a.tax_rate).map((a) => ({
-    label: `${a.tax_rate}%対象${a.tax_rate === REDUCED_RATE ? '（軽減税率）' : ''}`,
-    total: yen(a.total), tax: yen(a.tax),
-  }));
-  const bank = unpaid ? {
-    account: String(detail.bank_account).split('\n').filter(Boolean),
-    deadline: typeof detail.deadline === 'string' ? formatDay(detail.deadline) : '',
-  } : null;
+  const byRate = [...t.amount_by_tax_rate]
+    .sort((a, b) => b.tax_rate - a.tax_rate)
+    .map((a) => ({
+      label: `${a.tax_rate}%対象${a.tax_rate === REDUCED_RATE ? '（軽減税率）' : ''}`,
+      total: yen(a.total),
+      tax: yen(a.tax),
+    }));
+  const bank = unpaid
+    ? {
+        account: String(detail.bank_account).split('\n').filter(Boolean),
+        deadline: typeof detail.deadline === 'string' ? formatDay(detail.deadline) : '',
+      }
+    : null;
   return {
-    title, addressee: `${r.addressee} 様`, amount: yen(o.user_order_total_payment),
+    title,
+    addressee: `${r.addressee} 様`,
+    amount: yen(o.user_order_total_payment),
     statement: unpaid ? '下記のとおりご請求申し上げます。' : '上記の金額を正に領収いたしました。',
-    issuedAt: formatJstDate(r.issuedAt), orderNo: o.order_no, orderedAt: formatJstDate(new Date(o.ordered_at)), paymentName: o.payment_name,
-    issuer: r.shopName, registration: `登録番号：${r.registrationNumber}`,
-    lines, extras, byRate, total: yen(t.total_payment), legend: o.items.some((i) => i.tax_rate === REDUCED_RATE) ? REDUCED_RATE_LEGEND : null, bank,
+    issuedAt: formatJstDate(r.issuedAt),
+    orderNo: o.order_no,
+    orderedAt: formatJstDate(new Date(o.ordered_at)),
+    paymentName: o.payment_name,
+    issuer: r.shopName,
+    registration: `登録番号：${r.registrationNumber}`,
+    lines,
+    extras,
+    byRate,
+    total: yen(t.total_payment),
+    legend: o.items.some((i) => i.tax_rate === REDUCED_RATE) ? REDUCED_RATE_LEGEND : null,
+    bank,
   };
 }
 
 /** What the layout needs of a font: the width of a text (pdf-lib's PDFFont, or a stand-in). */
-interface Measure { widthOfTextAtSize(text: string, size: number): number }
+interface Measure {
+  widthOfTextAtSize(text: string, size: number): number;
+}
 
 /** Where the layout draws: a page break, a text at (x, y), a rule under y. */
-interface Canvas { newPage(): void; text(s: string, x: number, y: number, size: number): void; rule(y: number, width: number): void }
+interface Canvas {
+  newPage(): void;
+  text(s: string, x: number, y: number, size: number): void;
+  rule(y: number, width: number): void;
+}
 
-const W = 595.28, H = 841.89, L = 50, R = W - 50;
+const W = 595.28,
+  H = 841.89,
+  L = 50,
+  R = W - 50;
 
 /** Lays the receipt out on A4 portrait pages. */
 function layout(m: ReturnType<typeof receiptModel>, font: Measure, canvas: Canvas) {
@@ -109,7 +139,10 @@ function layout(m: ReturnType<typeof receiptModel>, font: Measure, canvas: Canva
   const rule = (width = 0.5) => canvas.rule(y - 4, width);
   const next = (dy: number) => {
     y -= dy;
-    if (y < 60) { canvas.newPage(); y = H - 60; }
+    if (y < 60) {
+      canvas.newPage();
+      y = H - 60;
+    }
   };
   /** Cuts a long product name so it fits its column. */
   const fit = (s: string, width: number, size: number) => {
@@ -139,27 +172,37 @@ function layout(m: ReturnType<typeof receiptModel>, font: Measure, canvas: Canva
   text(`お支払い方法：${m.paymentName}`, L);
   next(26);
 
-  const cQty = 370, cUnit = 460, cAmount = R;
-  text('品名', L, 9); right('数量', cQty, 9); right('単価（税込）', cUnit, 9); right('金額（税込）', cAmount, 9);
+  const cQty = 370,
+    cUnit = 460,
+    cAmount = R;
+  text('品名', L, 9);
+  right('数量', cQty, 9);
+  right('単価（税込）', cUnit, 9);
+  right('金額（税込）', cAmount, 9);
   rule();
   next(18);
   for (const l of m.lines) {
     text(fit(l.name, cQty - L - 40, 10), L);
-    right(String(l.quantity), cQty); right(l.unit, cUnit); right(l.amount, cAmount);
+    right(String(l.quantity), cQty);
+    right(l.unit, cUnit);
+    right(l.amount, cAmount);
     next(16);
   }
   for (const [label, amount] of m.extras) {
-    text(label, L); right(amount, cAmount);
+    text(label, L);
+    right(amount, cAmount);
     next(16);
   }
   rule();
   next(18);
-  text('合計（税込）', L, 11); right(m.total, cAmount, 11);
+  text('合計（税込）', L, 11);
+  right(m.total, cAmount, 11);
   next(24);
   text('税率別内訳', L, 10);
   next(16);
   for (const b of m.byRate) {
-    text(b.label, L + 10); right(`${b.total}（うち消費税 ${b.tax}）`, cAmount);
+    text(b.label, L + 10);
+    right(`${b.total}（うち消費税 ${b.tax}）`, cAmount);
     next(16);
   }
   if (m.legend) {
@@ -171,8 +214,14 @@ function layout(m: ReturnType<typeof receiptModel>, font: Measure, canvas: Canva
     next(14);
     text('お振込先', L, 11);
     next(16);
-    for (const a of m.bank.account) { text(a, L + 10); next(14); }
-    if (m.bank.deadline) { text(`お振込期限：${m.bank.deadline}`, L + 10); next(14); }
+    for (const a of m.bank.account) {
+      text(a, L + 10);
+      next(14);
+    }
+    if (m.bank.deadline) {
+      text(`お振込期限：${m.bank.deadline}`, L + 10);
+      next(14);
+    }
   }
 
   next(30);
@@ -193,7 +242,17 @@ export const RECEIPT_LIMIT = { limit: 30, windowSeconds: 600 };
 export async function renderReceipt(r: ReceiptInput): Promise<Uint8Array> {
   const m = receiptModel(r);
   const used = new Set<string>(['…']);
-  layout(m, { widthOfTextAtSize: () => 0 }, { newPage() {}, rule() {}, text: (s) => { for (const ch of s) used.add(ch); } });
+  layout(
+    m,
+    { widthOfTextAtSize: () => 0 },
+    {
+      newPage() {},
+      rule() {},
+      text: (s) => {
+        for (const ch of s) used.add(ch);
+      },
+    },
+  );
   const fontData = await subsetFont(await japaneseFont(), [...used].join(''), { targetFormat: 'sfnt' });
 
   const doc = await PDFDocument.create();
@@ -205,7 +264,9 @@ export async function renderReceipt(r: ReceiptInput): Promise<Uint8Array> {
   const ink = rgb(0.1, 0.1, 0.1);
   let page: PDFPage = doc.addPage([W, H]);
   layout(m, font, {
-    newPage: () => { page = doc.addPage([W, H]); },
+    newPage: () => {
+      page = doc.addPage([W, H]);
+    },
     text: (s, x, y, size) => page.drawText(s, { x, y, size, font, color: ink }),
     rule: (y, width) => page.drawLine({ start: { x: L, y }, end: { x: R, y }, thickness: width, color: ink }),
   });
@@ -216,11 +277,20 @@ export async function renderReceipt(r: ReceiptInput): Promise<Uint8Array> {
 export async function orderReceipt(db: Db, channel: { id: string; name: string }, userId: number, orderId: number, addressee: string) {
   const order = await getOrder(db, userId, orderId);
   if (order.status === 'cancelled') throw receiptErrors.cancelled();
-  const [row] = await db.select({ value: settings.value }).from(settings)
-    .where(and(eq(settings.channel_id, channel.id), eq(settings.key, INVOICE_REGISTRATION_SETTING))).limit(1);
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.channel_id, channel.id), eq(settings.key, INVOICE_REGISTRATION_SETTING)))
+    .limit(1);
   const registrationNumber = typeof row?.value === 'string' ? row.value.trim() : '';
   // Without a valid number the document would not be a 適格請求書: refuse rather than issue one.
   if (!REGISTRATION_NUMBER.test(registrationNumber)) throw receiptErrors.unavailable();
-  const pdf = await renderReceipt({ order, shopName: await siteName(db, channel.id, channel.name), registrationNumber, addressee, issuedAt: new Date() });
+  const pdf = await renderReceipt({
+    order,
+    shopName: await siteName(db, channel.id, channel.name),
+    registrationNumber,
+    addressee,
+    issuedAt: new Date(),
+  });
   return { pdf, filename: { ascii: order.order_no.replace(/[^0-9A-Za-z-]/g, '') } };
 }

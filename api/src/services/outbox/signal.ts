@@ -7,7 +7,9 @@ const listeners = new Set<() => void>();
 /** Calls `listener` after each queueMail; returns the unsubscribe function. */
 export function onMailQueued(listener: () => void): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }
 
 /** Announces a queued mail (a listener's failure never reaches the caller). */

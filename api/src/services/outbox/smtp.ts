@@ -58,7 +58,9 @@ export async function channelFrom(db: Db, channelId: string | null, mailFrom: st
   let name = '';
   let address = '';
   if (channelId) {
-    const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
+    const rows = await db
+      .select({ key: settings.key, value: settings.value })
+      .from(settings)
       .where(and(eq(settings.channel_id, channelId), inArray(settings.key, ['MAIL.FROM_ADDRESS', 'MAIL.FROM_NAME'])));
     for (const r of rows) {
       if (typeof r.value !== 'string') continue;

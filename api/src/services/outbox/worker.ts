@@ -6,12 +6,12 @@
  */
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
+import { lineLogger } from '../../lib/log.ts';
 import { consoleLines } from './console.ts';
 import { RETRY_BASE_MS, RETRY_MAX_MS, retryDelayMs, shortError } from './retry.ts';
 import { onMailQueued } from './signal.ts';
 import { channelFrom, createSmtpSender, type MailFrom } from './smtp.ts';
-import { claimDue, markFailed, markSent, release, type ClaimedMail } from './store.ts';
-import { lineLogger } from '../../lib/log.ts';
+import { type ClaimedMail, claimDue, markFailed, markSent, release } from './store.ts';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -84,7 +84,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const attempts = mail.attempts + 1;
       const delay = retryDelayMs(attempts, retryBaseMs, retryMaxMs);
       const reason = shortError(error);
-      warn(`[mail] outbox #${mail.id} to ${mail.to_address} failed (attempt ${attempts}, next in ${Math.round(delay / 1000)} s): ${reason}`);
+      warn(
+        `[mail] outbox #${mail.id} to ${mail.to_address} failed (attempt ${attempts}, next in ${Math.round(delay / 1000)} s): ${reason}`,
+      );
       await markFailed(db, mail.id, reason, delay);
       return;
     }
@@ -98,7 +100,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (let i = 0; i < mails.length; i++) {
       // Stopping, or the claim is close to running out (another worker could take the rest): hand the rest back.
       if (stopping || Date.now() - claimedAt > lockMs * 0.75) {
-        await release(db, mails.slice(i).map((m) => m.id));
+        await release(
+          db,
+          mails.slice(i).map((m) => m.id),
+        );
         break;
       }
       await deliver(mails[i], fromCache);
@@ -126,7 +131,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   function tick(): void {
-    if (running) { again = true; return; }
+    if (running) {
+      again = true;
+      return;
+    }
     running = drain().finally(() => {
       running = undefined;
       const now = again;
@@ -149,7 +157,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       stopping = false;
       if (options.listen !== false) {
         // On PostgreSQL the queueing transaction may not have committed yet: look again shortly after.
-        unlisten = onMailQueued(() => { wake(); setTimeout(wake, 200).unref(); });
+        unlisten = onMailQueued(() => {
+          wake();
+          setTimeout(wake, 200).unref();
+        });
       }
       schedule(0);
     },

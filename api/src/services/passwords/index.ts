@@ -4,7 +4,7 @@
  * Every derivation runs on the bounded KDF worker pool (services/passwords/kdf), never on libuv's threadpool.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { kdfPool, type KdfPool } from './kdf/pool.ts';
+import { type KdfPool, kdfPool } from './kdf/pool.ts';
 
 /**
  * scrypt's N: 2^17. Only the API test suite may lower it (SCRYPT_LOG2_N, 10-17, honoured only under
@@ -21,7 +21,15 @@ const p = 1;
 const KEYLEN = 32;
 
 function derive(pool: KdfPool, password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
-  return pool.derive({ password: password.normalize('NFKC'), salt, keylen: KEYLEN, N: n, r: rr, p: pp, maxmem: 256 * n * rr + 1024 * 1024 });
+  return pool.derive({
+    password: password.normalize('NFKC'),
+    salt,
+    keylen: KEYLEN,
+    N: n,
+    r: rr,
+    p: pp,
+    maxmem: 256 * n * rr + 1024 * 1024,
+  });
 }
 
 /** Returns `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with 429 when the KDF queue is full. */

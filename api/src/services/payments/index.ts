@@ -4,16 +4,20 @@
  * chosen by configuration (registry.ts) and the test provider (test-provider.ts, testpay/).
  */
 import { asc, eq } from 'drizzle-orm';
+import type { PaymentMethod } from '#contracts/payments.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { payment_methods } from '../../db/schema/index.ts';
-import type { PaymentMethod } from '#contracts/payments.ts';
 
 type Conn = Db | Tx;
 export type PaymentRow = typeof payment_methods.$inferSelect;
 
 /** Payment methods a shopper can choose now, in display order. */
 export function activePayments(db: Conn): Promise<PaymentRow[]> {
-  return db.select().from(payment_methods).where(eq(payment_methods.is_active, true)).orderBy(asc(payment_methods.sort), asc(payment_methods.id));
+  return db
+    .select()
+    .from(payment_methods)
+    .where(eq(payment_methods.is_active, true))
+    .orderBy(asc(payment_methods.sort), asc(payment_methods.id));
 }
 
 /** One payment method by id (active or not), or null. */

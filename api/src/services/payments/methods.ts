@@ -8,8 +8,14 @@ import { createHash } from 'node:crypto';
 import { formatDay } from '#contracts/dates.ts';
 import type { PaymentRow } from './index.ts';
 
-export interface FeeBand { below: number; fee: number }
-export interface KonbiniStore { code: string; name: string }
+export interface FeeBand {
+  below: number;
+  fee: number;
+}
+export interface KonbiniStore {
+  code: string;
+  name: string;
+}
 
 /** The settings a method's row may carry; every key is optional. */
 export interface MethodSettings {
@@ -61,7 +67,6 @@ export function jstDatePlus(at: Date, days: number): string {
   return new Date(at.getTime() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-
 /**
  * A konbini payment number: 12 digits derived from the order number, the same on every call (the
  * local stand-in for the number a konbini payment service issues).
@@ -86,7 +91,10 @@ export interface PaymentOutcome {
 }
 
 /** What an order paid by an offline method records (bank transfer, konbini, deferred, cod), at `at`. */
-export function offlineOutcome(p: PaymentRow, opts: { orderNo: string; total: number; fee: number; at: Date; konbiniStore?: string | null }): PaymentOutcome {
+export function offlineOutcome(
+  p: PaymentRow,
+  opts: { orderNo: string; total: number; fee: number; at: Date; konbiniStore?: string | null },
+): PaymentOutcome {
   const s = settingsOf(p);
   switch (p.code) {
     case 'bank_transfer': {
@@ -95,8 +103,12 @@ export function offlineOutcome(p: PaymentRow, opts: { orderNo: string; total: nu
       return {
         status: 'pending',
         detail: { bank_account: account, deadline, amount: opts.total },
-        mailLines: [`振込先：${account.split('\n').join(' ')}`, `お振込金額：${yen(opts.total)}`, `お振込期限：${formatDay(deadline)}`,
-          'ご入金の確認後、商品を発送いたします。振込手数料はお客様のご負担となります。'],
+        mailLines: [
+          `振込先：${account.split('\n').join(' ')}`,
+          `お振込金額：${yen(opts.total)}`,
+          `お振込期限：${formatDay(deadline)}`,
+          'ご入金の確認後、商品を発送いたします。振込手数料はお客様のご負担となります。',
+        ],
       };
     }
     case 'konbini': {
@@ -106,24 +118,41 @@ export function offlineOutcome(p: PaymentRow, opts: { orderNo: string; total: nu
       return {
         status: 'pending',
         detail: { store: store?.code ?? null, store_name: store?.name ?? '', payment_number: number, deadline, amount: opts.total },
-        mailLines: [`お支払い先：${store?.name ?? ''}`, `お支払い番号：${number}`, `お支払い金額：${yen(opts.total)}`, `お支払い期限：${formatDay(deadline)} 23:59`,
-          '店頭のレジまたは端末でお支払い番号をお伝えください。ご入金の確認後、商品を発送いたします。'],
+        mailLines: [
+          `お支払い先：${store?.name ?? ''}`,
+          `お支払い番号：${number}`,
+          `お支払い金額：${yen(opts.total)}`,
+          `お支払い期限：${formatDay(deadline)} 23:59`,
+          '店頭のレジまたは端末でお支払い番号をお伝えください。ご入金の確認後、商品を発送いたします。',
+        ],
       };
     }
     case 'deferred': {
       const due = s.due_days ?? 14;
-      const notice = s.notice ?? `請求書は商品に同封またはお届け後に郵送されます。請求書の発行日から${due}日以内にコンビニ・郵便局・銀行でお支払いください。`;
-      return { status: 'pending', detail: { notice, due_days: due, fee: opts.fee, amount: opts.total }, mailLines: [notice, `後払い手数料：${yen(opts.fee)}（税込）`] };
+      const notice =
+        s.notice ??
+        `請求書は商品に同封またはお届け後に郵送されます。請求書の発行日から${due}日以内にコンビニ・郵便局・銀行でお支払いください。`;
+      return {
+        status: 'pending',
+        detail: { notice, due_days: due, fee: opts.fee, amount: opts.total },
+        mailLines: [notice, `後払い手数料：${yen(opts.fee)}（税込）`],
+      };
     }
     case 'cod':
-      return { status: 'pending', detail: { amount: opts.total, fee: opts.fee }, mailLines: [`商品お届け時に、配達員へ${yen(opts.total)}（代引手数料${yen(opts.fee)}を含む）をお支払いください。`] };
+      return {
+        status: 'pending',
+        detail: { amount: opts.total, fee: opts.fee },
+        mailLines: [`商品お届け時に、配達員へ${yen(opts.total)}（代引手数料${yen(opts.fee)}を含む）をお支払いください。`],
+      };
     default:
       return { status: 'pending', detail: {}, mailLines: [] };
   }
 }
 
 /** The card lines of the mail: brand and last 4 only. */
-export const cardMailLines = (c: { brand: string; last4: string }) => [`${c.brand.toUpperCase()} **** ${c.last4}（決済は商品発送時に確定します）`];
+export const cardMailLines = (c: { brand: string; last4: string }) => [
+  `${c.brand.toUpperCase()} **** ${c.last4}（決済は商品発送時に確定します）`,
+];
 
 /** An order's payment detail as the member sees it: without the provider's reference or the fraud review. */
 export function publicPaymentDetail(detail: unknown): Record<string, unknown> {

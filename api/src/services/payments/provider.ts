@@ -8,7 +8,12 @@
  */
 
 /** Card facts a provider tells the shop: brand, last 4 digits, expiry YYYYMM, holder name. */
-export interface CardSummary { brand: string; last4: string; expiry: string; name: string }
+export interface CardSummary {
+  brand: string;
+  last4: string;
+  expiry: string;
+  name: string;
+}
 
 export interface AuthorizeInput {
   /** A one-time token from the browser, or a saved-card reference. */
@@ -37,7 +42,14 @@ export type ChargeChange = { ok: true; status: string } | { ok: false; reason: s
  * What a provider's callback says, once its signature is verified. `id` is the provider's event id
  * (its signature when the provider sends none): the shop applies each id once.
  */
-export interface CallbackEvent { id: string; type: string; ref: string; result: string; reason: string | null; raw: Record<string, unknown> }
+export interface CallbackEvent {
+  id: string;
+  type: string;
+  ref: string;
+  result: string;
+  reason: string | null;
+  raw: Record<string, unknown>;
+}
 
 export interface PaymentProvider {
   /** The code in PAYMENT_PROVIDER and in the callback path /v1/{code}/receive/…. */

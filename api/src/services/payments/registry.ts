@@ -18,7 +18,8 @@ export function paymentProvider(env: ApiEnv): PaymentProvider {
   let p = cache.get(env);
   if (!p) {
     const make = PROVIDERS[env.PAYMENT_PROVIDER];
-    if (!make) throw new Error(`PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} has no implementation (known: ${Object.keys(PROVIDERS).join(', ')})`);
+    if (!make)
+      throw new Error(`PAYMENT_PROVIDER=${env.PAYMENT_PROVIDER} has no implementation (known: ${Object.keys(PROVIDERS).join(', ')})`);
     cache.set(env, (p = make(env)));
   }
   return p;

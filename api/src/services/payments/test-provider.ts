@@ -27,12 +27,17 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(10_000),
       });
-      return { status: res.status, body: await res.json().catch(() => ({})) as Json };
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as Json };
     } catch {
       return null;
     }
   }
-  const card = (b: Json): CardSummary => ({ brand: String(b.brand ?? ''), last4: String(b.last4 ?? ''), expiry: String(b.expiry ?? ''), name: String(b.name ?? '') });
+  const card = (b: Json): CardSummary => ({
+    brand: String(b.brand ?? ''),
+    last4: String(b.last4 ?? ''),
+    expiry: String(b.expiry ?? ''),
+    name: String(b.name ?? ''),
+  });
   const outcome = (r: { status: number; body: Json } | null): AuthorizeResult => {
     if (!r || r.status >= 500) return { status: 'failed', code: 'provider_unavailable', reason: UNAVAILABLE };
     const b = r.body;
@@ -52,14 +57,21 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
 
   return {
     code: 'test',
-    publicSettings: () => base ? { script_url: `${base}/testpay.js`, origin: new URL(base).origin, public_key: env.PAYMENT_PROVIDER_PUBLIC_KEY } : null,
+    publicSettings: () =>
+      base ? { script_url: `${base}/testpay.js`, origin: new URL(base).origin, public_key: env.PAYMENT_PROVIDER_PUBLIC_KEY } : null,
     async describe(source) {
       const r = await call('GET', `/tokens/${encodeURIComponent(source)}`);
       return r?.status === 200 ? card(r.body) : null;
     },
-    authorize: async (input) => outcome(await call('POST', '/charges', {
-      source: input.source, amount: input.amount, order_ref: input.orderRef, return_url: input.returnUrl,
-    })),
+    authorize: async (input) =>
+      outcome(
+        await call('POST', '/charges', {
+          source: input.source,
+          amount: input.amount,
+          order_ref: input.orderRef,
+          return_url: input.returnUrl,
+        }),
+      ),
     complete3ds: async (ref, result) => outcome(await call('POST', `/charges/${encodeURIComponent(ref)}/3ds`, { result })),
     capture: (ref, amount) => change(ref, 'capture', amount === undefined ? {} : { amount }),
     void: (ref) => change(ref, 'void'),
@@ -81,7 +93,14 @@ export function createTestProvider(env: ApiEnv): PaymentProvider {
       if (!raw || typeof raw !== 'object' || typeof raw.ref !== 'string') return null;
       // The event id keys replays; a body without one is keyed by its signature (same bytes, same time).
       const id = typeof raw.id === 'string' && raw.id && raw.id.length <= 200 ? raw.id : `sig:${signature}`;
-      return { id, type: String(raw.type ?? ''), ref: raw.ref, result: String(raw.result ?? ''), reason: typeof raw.reason === 'string' ? raw.reason : null, raw };
+      return {
+        id,
+        type: String(raw.type ?? ''),
+        ref: raw.ref,
+        result: String(raw.result ?? ''),
+        reason: typeof raw.reason === 'string' ? raw.reason : null,
+        raw,
+      };
     },
   };
 }

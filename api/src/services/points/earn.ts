@@ -7,7 +7,11 @@
  */
 import { includedTax } from '../tax/index.ts';
 
-export interface EarnLine { tax_rate: number; subtotal_with_tax: number; coupon_discount: number }
+export interface EarnLine {
+  tax_rate: number;
+  subtotal_with_tax: number;
+  coupon_discount: number;
+}
 
 /** Whole points earned on `lines` at `ratePercent` (e.g. 1 for 1 %). */
 export function earnedPoints(lines: EarnLine[], ratePercent: number): number {

@@ -22,18 +22,32 @@ export const PAID_AT_ONCE = ['authorized', 'captured'];
  * before the member's as the cancellation takes them. Answers the points granted (0: none pending).
  */
 export async function grantOrderPoints(tx: Tx, orderId: number, now = new Date()): Promise<number> {
-  const [row] = await tx.select({ id: point_histories.id, user_id: point_histories.user_id, amount: point_histories.amount }).from(point_histories)
-    .where(and(eq(point_histories.order_id, orderId), eq(point_histories.reason, POINT_REASONS.earned), eq(point_histories.status, 'pending')))
-    .limit(1).for('update');
+  const [row] = await tx
+    .select({ id: point_histories.id, user_id: point_histories.user_id, amount: point_histories.amount })
+    .from(point_histories)
+    .where(
+      and(eq(point_histories.order_id, orderId), eq(point_histories.reason, POINT_REASONS.earned), eq(point_histories.status, 'pending')),
+    )
+    .limit(1)
+    .for('update');
   if (!row) return 0;
-  await tx.update(users).set({ point_balance: sql`${users.point_balance} + ${row.amount}` }).where(eq(users.id, row.user_id));
-  await tx.update(point_histories).set({ status: 'granted', created_at: now, expires_at: pointExpiryFrom(now) }).where(eq(point_histories.id, row.id));
+  await tx
+    .update(users)
+    .set({ point_balance: sql`${users.point_balance} + ${row.amount}` })
+    .where(eq(users.id, row.user_id));
+  await tx
+    .update(point_histories)
+    .set({ status: 'granted', created_at: now, expires_at: pointExpiryFrom(now) })
+    .where(eq(point_histories.id, row.id));
   return row.amount;
 }
 
 /** Each channel's POINT.GRANT_AFTER_DAYS (a channel without the row: the default). */
 async function grantDays(db: Db): Promise<{ of: (channelId: string) => number; least: number }> {
-  const rows = await db.select({ channel_id: settings.channel_id, value: settings.value }).from(settings).where(eq(settings.key, 'POINT.GRANT_AFTER_DAYS'));
+  const rows = await db
+    .select({ channel_id: settings.channel_id, value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, 'POINT.GRANT_AFTER_DAYS'));
   const byChannel = new Map(rows.map((r) => [r.channel_id, benefitSettingsOf({ 'POINT.GRANT_AFTER_DAYS': r.value }).pointGrantAfterDays]));
   const fallback = BENEFIT_SETTING_DEFAULTS['POINT.GRANT_AFTER_DAYS'];
   return { of: (channelId) => byChannel.get(channelId) ?? fallback, least: Math.min(fallback, ...byChannel.values()) };
@@ -47,16 +61,28 @@ async function grantDays(db: Db): Promise<{ of: (channelId: string) => number; l
  */
 export async function grantDuePoints(db: Db, now = new Date(), batch = 500): Promise<number> {
   const days = await grantDays(db);
-  const due = await db.select({ id: orders.id, channel_id: orders.channel_id, created_at: orders.created_at }).from(point_histories)
+  const due = await db
+    .select({ id: orders.id, channel_id: orders.channel_id, created_at: orders.created_at })
+    .from(point_histories)
     .innerJoin(orders, eq(orders.id, point_histories.order_id))
-    .where(and(eq(point_histories.status, 'pending'), eq(point_histories.reason, POINT_REASONS.earned),
-      eq(orders.status, 'ordered'), inArray(orders.payment_status, PAID_AT_ONCE), lte(orders.created_at, new Date(now.getTime() - days.least * DAY))))
-    .orderBy(orders.created_at, orders.id).limit(batch);
+    .where(
+      and(
+        eq(point_histories.status, 'pending'),
+        eq(point_histories.reason, POINT_REASONS.earned),
+        eq(orders.status, 'ordered'),
+        inArray(orders.payment_status, PAID_AT_ONCE),
+        lte(orders.created_at, new Date(now.getTime() - days.least * DAY)),
+      ),
+    )
+    .orderBy(orders.created_at, orders.id)
+    .limit(batch);
   let granted = 0;
   for (const o of due) {
     if (o.created_at.getTime() + days.of(o.channel_id) * DAY > now.getTime()) continue;
     granted += await db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: orders.id }).from(orders)
+      const [locked] = await tx
+        .select({ id: orders.id })
+        .from(orders)
         .where(and(eq(orders.id, o.id), eq(orders.status, 'ordered'), inArray(orders.payment_status, PAID_AT_ONCE)))
         .for('update', { skipLocked: true });
       return locked ? grantOrderPoints(tx, o.id, now) : 0;

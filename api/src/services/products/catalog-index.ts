@@ -17,7 +17,7 @@
  * background (at most one load per channel at a time, MIN_RELOAD_MS apart, so a burst of changes
  * never has every request wait for a reload). tests/api/catalog-index.test.ts compares both ways.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { brands, catalog_version, categories, makers, product_model_categories, products } from '../../db/schema/index.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
@@ -26,17 +26,37 @@ type Conn = Db | Tx;
 
 /** The filter fields the index counts (a subset of catalog.ts ProductFilter). */
 export interface IndexFilter {
-  category?: string; child?: boolean; maker?: string; brand?: string;
-  price_min?: number; price_max?: number; in_stock?: boolean; on_sale?: boolean;
+  category?: string;
+  child?: boolean;
+  maker?: string;
+  brand?: string;
+  price_min?: number;
+  price_max?: number;
+  in_stock?: boolean;
+  on_sale?: boolean;
   /** One count per model (default true). */
   group?: boolean;
 }
 
 /** A facet choice as countFacets' SQL gives it: lo/hi are the choice's sort and id (its order). */
-export interface FacetRow { part: string; key: string | null; name: string | null; n: number; lo: number | null; hi: number | null }
+export interface FacetRow {
+  part: string;
+  key: string | null;
+  name: string | null;
+  n: number;
+  lo: number | null;
+  hi: number | null;
+}
 
-interface Named { id: number; key: string; name: string; sort: number }
-interface CategoryRow extends Named { parent_id: number | null }
+interface Named {
+  id: number;
+  key: string;
+  name: string;
+  sort: number;
+}
+interface CategoryRow extends Named {
+  parent_id: number | null;
+}
 
 /** At most this many word-matched rows are kept per index (4 bytes each). */
 const WORD_ROWS_KEPT = 2_000_000;
@@ -72,9 +92,12 @@ export interface CatalogueIndex {
   maker: Int32Array;
   brand: Int32Array;
   rowOfId: Map<number, number>;
-  makerList: Named[]; makerByKey: Map<string, number>;
-  brandList: Named[]; brandByKey: Map<string, number>;
-  categoryList: CategoryRow[]; categoryById: Map<number, number>;
+  makerList: Named[];
+  makerByKey: Map<string, number>;
+  brandList: Named[];
+  brandByKey: Map<string, number>;
+  categoryList: CategoryRow[];
+  categoryById: Map<number, number>;
   /** Category ids of each model (its own links). */
   modelCategories: Map<number, number[]>;
   /** Dense category indexes of each model's categories and all their ancestors, without repeats. */
@@ -125,7 +148,7 @@ function loadStatement(channelId: string): SQL {
 
 /** Reads the index of a channel from the database (whatever the current version is). */
 export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<CatalogueIndex | null> {
-  const [row] = (await db.execute(loadStatement(channelId)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [row] = ((await db.execute(loadStatement(channelId))) as unknown as { rows: Record<string, unknown>[] }).rows;
   if (!row || row.version == null) return null;
   const bytes = bytesOf(row.rows);
   const size = bytes.byteLength / ROW_BYTES;
@@ -137,15 +160,34 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
   const makerIndex = denseOf(makerList);
   const brandIndex = denseOf(brandList);
   const ix: CatalogueIndex = {
-    version: Number(row.version), channelId, size,
-    id: new Int32Array(size), group: new Int32Array(size), model: new Int32Array(size), modelSlot: new Int32Array(size), slotOfModel: new Map(), slotStart: new Int32Array(0), price100: new Float64Array(size),
-    flags: new Uint8Array(size), maker: new Int32Array(size), brand: new Int32Array(size), rowOfId: new Map(),
-    sort: new Int32Array(size), sizeOrder: new Int32Array(size), popularity: new Int32Array(size), createdUs: new Float64Array(size),
-    makerList, makerByKey: new Map(makerList.map((x, i) => [x.key, i])),
-    brandList, brandByKey: new Map(brandList.map((x, i) => [x.key, i])),
-    categoryList, categoryById: denseOf(categoryList),
-    modelCategories: new Map(), modelAncestors: new Map(),
-    words: new VersionedCache<Int32Array>(WORD_ROWS_KEPT, (rows) => rows.length + 16), wordLoads: new Map(),
+    version: Number(row.version),
+    channelId,
+    size,
+    id: new Int32Array(size),
+    group: new Int32Array(size),
+    model: new Int32Array(size),
+    modelSlot: new Int32Array(size),
+    slotOfModel: new Map(),
+    slotStart: new Int32Array(0),
+    price100: new Float64Array(size),
+    flags: new Uint8Array(size),
+    maker: new Int32Array(size),
+    brand: new Int32Array(size),
+    rowOfId: new Map(),
+    sort: new Int32Array(size),
+    sizeOrder: new Int32Array(size),
+    popularity: new Int32Array(size),
+    createdUs: new Float64Array(size),
+    makerList,
+    makerByKey: new Map(makerList.map((x, i) => [x.key, i])),
+    brandList,
+    brandByKey: new Map(brandList.map((x, i) => [x.key, i])),
+    categoryList,
+    categoryById: denseOf(categoryList),
+    modelCategories: new Map(),
+    modelAncestors: new Map(),
+    words: new VersionedCache<Int32Array>(WORD_ROWS_KEPT, (rows) => rows.length + 16),
+    wordLoads: new Map(),
   };
   for (let r = 0, o = 0; r < size; r++, o += ROW_BYTES) {
     ix.id[r] = view.getInt32(o);
@@ -164,7 +206,7 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
     let slot = -1;
     if (m !== 0) {
       slot = ix.slotOfModel.get(m) ?? -1;
-      if (slot < 0) ix.slotOfModel.set(m, slot = ix.slotOfModel.size);
+      if (slot < 0) ix.slotOfModel.set(m, (slot = ix.slotOfModel.size));
     }
     ix.modelSlot[r] = slot;
   }
@@ -175,7 +217,8 @@ export async function loadCatalogueIndex(db: Conn, channelId: string): Promise<C
   for (let o = 0; o < links.byteLength; o += 8) {
     const model = linkView.getInt32(o);
     const list = ix.modelCategories.get(model);
-    if (list) list.push(linkView.getInt32(o + 4)); else ix.modelCategories.set(model, [linkView.getInt32(o + 4)]);
+    if (list) list.push(linkView.getInt32(o + 4));
+    else ix.modelCategories.set(model, [linkView.getInt32(o + 4)]);
   }
   // A model counts under each of its categories and every ancestor (countFacets' recursive tree); a
   // cycle in parent_id ends where a category repeats, as `union` ends the recursion in SQL.
@@ -201,10 +244,13 @@ function categoryIds(ix: CatalogueIndex, key: string, child: boolean): Set<numbe
   if (!root) return out;
   out.add(root.id);
   if (!child) return out;
-  for (let grew = true; grew;) {
+  for (let grew = true; grew; ) {
     grew = false;
     for (const c of ix.categoryList) {
-      if (c.parent_id != null && out.has(c.parent_id) && !out.has(c.id)) { out.add(c.id); grew = true; }
+      if (c.parent_id != null && out.has(c.parent_id) && !out.has(c.id)) {
+        out.add(c.id);
+        grew = true;
+      }
     }
   }
   return out;
@@ -284,8 +330,15 @@ export function countWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows):
     const p = price100[r];
     if (p < lo || p > hi) continue;
     if ((rowFlags[r] & flags) !== flags) continue;
-    if (!grouped) { n++; continue; }
-    if (first || group[r] !== lastGroup) { n++; lastGroup = group[r]; first = false; }
+    if (!grouped) {
+      n++;
+      continue;
+    }
+    if (first || group[r] !== lastGroup) {
+      n++;
+      lastGroup = group[r];
+      first = false;
+    }
   }
   return n;
 }
@@ -310,8 +363,13 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
   // A "run" is one group (grouped) or one row: a choice counts once per run.
   let run = -1;
   let lastGroup = 0;
-  let totalRun = -1, stockRun = -1, saleRun = -1;
-  let total = 0, inStock = 0, onSale = 0, priced = 0;
+  let totalRun = -1,
+    stockRun = -1,
+    saleRun = -1;
+  let total = 0,
+    inStock = 0,
+    onSale = 0,
+    priced = 0;
   let priceLo = Infinity;
   let priceHi = -Infinity;
   const makerRun = new Int32Array(ix.makerList.length).fill(-1);
@@ -323,7 +381,10 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
   const end = rows ? rows.length : ix.size;
   for (let i = 0; i < end; i++) {
     const r = rows ? rows[i] : i;
-    if (!grouped || run < 0 || group[r] !== lastGroup) { run++; lastGroup = group[r]; }
+    if (!grouped || run < 0 || group[r] !== lastGroup) {
+      run++;
+      lastGroup = group[r];
+    }
     const fl = rowFlags[r];
     const p = price100[r];
     let failed = 0;
@@ -335,9 +396,18 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
     if (f.on_sale && !(fl & ON_SALE)) failed |= F_SALE;
     // Passing every filter but `bit` (or all of them).
     if ((failed & (failed - 1)) !== 0) continue;
-    if (failed === 0 && totalRun !== run) { totalRun = run; total++; }
-    if ((failed === 0 || failed === F_STOCK) && (fl & IN_STOCK) && stockRun !== run) { stockRun = run; inStock++; }
-    if ((failed === 0 || failed === F_SALE) && (fl & ON_SALE) && saleRun !== run) { saleRun = run; onSale++; }
+    if (failed === 0 && totalRun !== run) {
+      totalRun = run;
+      total++;
+    }
+    if ((failed === 0 || failed === F_STOCK) && fl & IN_STOCK && stockRun !== run) {
+      stockRun = run;
+      inStock++;
+    }
+    if ((failed === 0 || failed === F_SALE) && fl & ON_SALE && saleRun !== run) {
+      saleRun = run;
+      onSale++;
+    }
     if (failed === 0 || failed === F_PRICE) {
       priced++;
       const yen = Math.floor(p / 100);
@@ -345,12 +415,23 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
       if (yen > priceHi) priceHi = yen;
     }
     const m = rowMaker[r];
-    if ((failed === 0 || failed === F_MAKER) && m >= 0 && makerRun[m] !== run) { makerRun[m] = run; makerN[m]++; }
+    if ((failed === 0 || failed === F_MAKER) && m >= 0 && makerRun[m] !== run) {
+      makerRun[m] = run;
+      makerN[m]++;
+    }
     const b = rowBrand[r];
-    if ((failed === 0 || failed === F_BRAND) && b >= 0 && brandRun[b] !== run) { brandRun[b] = run; brandN[b]++; }
+    if ((failed === 0 || failed === F_BRAND) && b >= 0 && brandRun[b] !== run) {
+      brandRun[b] = run;
+      brandN[b]++;
+    }
     if ((failed === 0 || failed === F_CATEGORY) && model[r] !== 0) {
       const ancestors = ix.modelAncestors.get(model[r]);
-      if (ancestors) for (const a of ancestors) if (categoryRun[a] !== run) { categoryRun[a] = run; categoryN[a]++; }
+      if (ancestors)
+        for (const a of ancestors)
+          if (categoryRun[a] !== run) {
+            categoryRun[a] = run;
+            categoryN[a]++;
+          }
     }
   }
   const out: FacetRow[] = [
@@ -360,7 +441,9 @@ export function facetRowsWithIndex(ix: CatalogueIndex, f: IndexFilter, rows: Row
     { part: 'price', key: null, name: null, n: priced, lo: priced ? priceLo : null, hi: priced ? priceHi : null },
   ];
   const choices = (part: string, list: Named[], counts: Int32Array) => {
-    list.forEach((x, i) => { if (counts[i] > 0) out.push({ part, key: x.key, name: x.name, n: counts[i], lo: x.sort, hi: x.id }); });
+    list.forEach((x, i) => {
+      if (counts[i] > 0) out.push({ part, key: x.key, name: x.name, n: counts[i], lo: x.sort, hi: x.id });
+    });
   };
   choices('maker', ix.makerList, makerN);
   choices('brand', ix.brandList, brandN);
@@ -381,12 +464,17 @@ export const INDEX_PAGE_MAX_ROWS = 300;
 function sorter(ix: CatalogueIndex, sort: IndexSort): (a: number, b: number) => boolean {
   const { id, price100, createdUs, popularity, sort: rank } = ix;
   switch (sort) {
-    case 'price_asc': return (a, b) => price100[a] < price100[b] || (price100[a] === price100[b] && id[a] < id[b]);
-    case 'price_desc': return (a, b) => price100[a] > price100[b] || (price100[a] === price100[b] && id[a] > id[b]);
-    case 'new': return (a, b) => createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b]);
-    case 'popular': return (a, b) => popularity[a] > popularity[b] || (popularity[a] === popularity[b] && id[a] > id[b]);
-    default: return (a, b) => rank[a] < rank[b] || (rank[a] === rank[b]
-      && (createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b])));
+    case 'price_asc':
+      return (a, b) => price100[a] < price100[b] || (price100[a] === price100[b] && id[a] < id[b]);
+    case 'price_desc':
+      return (a, b) => price100[a] > price100[b] || (price100[a] === price100[b] && id[a] > id[b]);
+    case 'new':
+      return (a, b) => createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b]);
+    case 'popular':
+      return (a, b) => popularity[a] > popularity[b] || (popularity[a] === popularity[b] && id[a] > id[b]);
+    default:
+      return (a, b) =>
+        rank[a] < rank[b] || (rank[a] === rank[b] && (createdUs[a] > createdUs[b] || (createdUs[a] === createdUs[b] && id[a] > id[b])));
   }
 }
 
@@ -397,7 +485,14 @@ function sorter(ix: CatalogueIndex, sort: IndexSort): (a: number, b: number) => 
  * is the model's), in the list's order, with the list's total (countWithIndex's). Null when the page
  * lies deeper than INDEX_PAGE_MAX_ROWS.
  */
-export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows, sort: IndexSort, offset: number, per: number): { ids: number[]; total: number } | null {
+export function pageWithIndex(
+  ix: CatalogueIndex,
+  f: IndexFilter,
+  given: Rows,
+  sort: IndexSort,
+  offset: number,
+  per: number,
+): { ids: number[]; total: number } | null {
   const k = offset + per;
   if (k > INDEX_PAGE_MAX_ROWS) return null;
   const c = compile(ix, f);
@@ -432,7 +527,10 @@ export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows, s
   let repGroup = 0;
   for (let i = 0; i < end; i++) {
     const r = rows ? rows[i] : i;
-    if (grouped && rep >= 0 && group[r] !== repGroup) { offer(rep); rep = -1; }
+    if (grouped && rep >= 0 && group[r] !== repGroup) {
+      offer(rep);
+      rep = -1;
+    }
     if (maker !== -1 && rowMaker[r] !== maker) continue;
     if (brand !== -1 && rowBrand[r] !== brand) continue;
     const p = price100[r];
@@ -440,8 +538,14 @@ export function pageWithIndex(ix: CatalogueIndex, f: IndexFilter, given: Rows, s
     if ((rowFlags[r] & flags) !== flags) continue;
     // The category is the model's: all its variants pass or fail it together.
     if (models !== null && (modelSlot[r] < 0 || models[modelSlot[r]] !== 1)) continue;
-    if (!grouped) { offer(r); continue; }
-    if (rep < 0 || repBefore(r, rep)) { rep = r; repGroup = group[r]; }
+    if (!grouped) {
+      offer(r);
+      continue;
+    }
+    if (rep < 0 || repBefore(r, rep)) {
+      rep = r;
+      repGroup = group[r];
+    }
   }
   if (grouped && rep >= 0) offer(rep);
   return { ids: top.slice(offset, k).map((r) => id[r]), total };
@@ -485,15 +589,22 @@ export class CatalogueIndexHolder {
     let slot = this.slots.get(channelId);
     if (slot?.index && slot.index.version === version) return slot.index;
     if (slot?.index && slot.index.version > version) return undefined;
-    if (!slot) { slot = { startedAt: -Infinity }; this.slots.set(channelId, slot); }
+    if (!slot) {
+      slot = { startedAt: -Infinity };
+      this.slots.set(channelId, slot);
+    }
     if (!slot.loading && Date.now() - slot.startedAt >= this.minReloadMs) {
       const s = slot;
       s.startedAt = Date.now();
       s.loading = loadCatalogueIndex(db, channelId)
-        .then((index) => { if (index && (!s.index || index.version >= s.index.version)) s.index = index; })
+        .then((index) => {
+          if (index && (!s.index || index.version >= s.index.version)) s.index = index;
+        })
         // A failed load (database away) leaves the last index; the next request tries again.
         .catch(() => {})
-        .finally(() => { s.loading = undefined; });
+        .finally(() => {
+          s.loading = undefined;
+        });
     }
     return undefined;
   }

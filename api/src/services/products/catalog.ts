@@ -3,22 +3,45 @@
  * any read of products (a page, a detail, a cart's lines) is a single prepared SQL statement (see
  * queryProducts), and a list's total comes from a versioned count cache (see countProducts).
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  type CategoryRef,
+  LOW_STOCK_MAX,
+  type Product,
+  type ProductFacets,
+  type ProductSort,
+  type ProductVariant,
+  type StockStatus,
+} from '#contracts/products.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { VersionedCache } from '../../lib/versioned-cache.ts';
 import {
-  brands, catalog_version, categories, makers, product_likes, product_list_counts, product_model_categories,
-  product_models, products, review_stats,
+  brands,
+  catalog_version,
+  categories,
+  makers,
+  product_likes,
+  product_list_counts,
+  product_model_categories,
+  product_models,
+  products,
+  review_stats,
 } from '../../db/schema/index.ts';
-import { LOW_STOCK_MAX, type CategoryRef, type Product, type ProductFacets, type ProductSort, type ProductVariant, type StockStatus } from '#contracts/products.ts';
-import { containsPattern, searchWords } from './search/normalize.ts';
-import {
-  CatalogueIndexHolder, countWithIndex, facetRowsWithIndex, idsOf, pageWithIndex, rowsOfIds, type CatalogueIndex, type FacetRow,
-} from './catalog-index.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
+import { buildCategoryTree, type CategoryTreeNode, categoryTree } from '../categories/index.ts';
 import { priceWithTax } from '../tax/index.ts';
-import { buildCategoryTree, categoryTree, type CategoryTreeNode } from '../categories/index.ts';
+import {
+  type CatalogueIndex,
+  CatalogueIndexHolder,
+  countWithIndex,
+  type FacetRow,
+  facetRowsWithIndex,
+  idsOf,
+  pageWithIndex,
+  rowsOfIds,
+} from './catalog-index.ts';
+import { containsPattern, searchWords } from './search/normalize.ts';
 
 type Conn = Db | Tx;
 
@@ -27,14 +50,30 @@ export const FALLBACK_IMAGE = '/images/products/noimage.svg';
 
 /** One product row as the product query returns it: brand, maker, model, variants and categories joined. */
 export interface ProductRow {
-  id: number; key: string; code: string; name: string; description: string;
-  product_price: number; before_price: number | null; tax_rate: number;
-  image: string | null; images: unknown; stock: number; created_at: Date | string;
-  color: string | null; color_code: string | null; size: string | null;
+  id: number;
+  key: string;
+  code: string;
+  name: string;
+  description: string;
+  product_price: number;
+  before_price: number | null;
+  tax_rate: number;
+  image: string | null;
+  images: unknown;
+  stock: number;
+  created_at: Date | string;
+  color: string | null;
+  color_code: string | null;
+  size: string | null;
   product_model_id: number | null;
-  brand_id: number | null; brand_key: string | null; brand_name: string | null;
-  maker_id: number | null; maker_key: string | null; maker_name: string | null;
-  model_key: string | null; model_name: string | null;
+  brand_id: number | null;
+  brand_key: string | null;
+  brand_name: string | null;
+  maker_id: number | null;
+  maker_key: string | null;
+  maker_name: string | null;
+  model_key: string | null;
+  model_name: string | null;
   /** json: [{id, key, name, product_price, tax_rate, stock, color, color_code, size, image}] of the model's published variants; null when not read. */
   variants: unknown;
   /** json: [{id, key, name}] of the model's categories. */
@@ -47,8 +86,16 @@ export interface ProductRow {
 }
 
 interface VariantRow {
-  id: number; key: string; name: string; product_price: number; tax_rate: number; stock: number;
-  color: string | null; color_code: string | null; size: string | null; image: string | null;
+  id: number;
+  key: string;
+  name: string;
+  product_price: number;
+  tax_rate: number;
+  stock: number;
+  color: string | null;
+  color_code: string | null;
+  size: string | null;
+  image: string | null;
 }
 
 /** json columns arrive parsed from both drivers, but tolerate a string too. */
@@ -74,7 +121,7 @@ export function discountRateOf(price: number, before: number | null): number | n
  */
 async function run<T>(db: Conn, prefix: string, query: SQL, prepared: boolean): Promise<T[]> {
   if (prepared) return executePrepared<T>(db, prefix, query);
-  return (await db.execute(query) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The filter's plan depends on its values (see run). */
@@ -91,9 +138,7 @@ export function inChannel(channelId: string, alias: SQL = sql`products`): SQL {
 }
 
 /** How a product read picks its rows: a filtered, ordered page of ids, or given ids in their order. */
-type Hit =
-  | { where: SQL; order?: SQL; limit?: number; offset?: number; source?: SQL }
-  | { ids: number[] };
+type Hit = { where: SQL; order?: SQL; limit?: number; offset?: number; source?: SQL } | { ids: number[] };
 
 /**
  * The one statement behind every product read. The `hit` relation picks the page's product ids in
@@ -104,11 +149,16 @@ type Hit =
  * and the review summary from review_stats (migration 0009). Always a named prepared statement: a
  * filter whose plan depends on its values picks its ids before (pageIds).
  */
-async function queryProducts(db: Conn, hit: Hit, opts: {
-  channelId?: string; userId?: number | null;
-  /** The model's variants (the product page's swatches and sizes); lists and carts leave them out. */
-  variants?: boolean;
-}): Promise<ProductRow[]> {
+async function queryProducts(
+  db: Conn,
+  hit: Hit,
+  opts: {
+    channelId?: string;
+    userId?: number | null;
+    /** The model's variants (the product page's swatches and sizes); lists and carts leave them out. */
+    variants?: boolean;
+  },
+): Promise<ProductRow[]> {
   const variantChannel = opts.channelId ? sql`and ${inChannel(opts.channelId, sql`v`)}` : sql``;
   const liked = opts.userId
     ? sql`exists (select 1 from ${product_likes} l where l.user_id = ${opts.userId} and l.product_id = p.id)`
@@ -130,7 +180,10 @@ async function queryProducts(db: Conn, hit: Hit, opts: {
       from ${hit.source ?? products} where ${hit.where} order by ${order} ${page}
     ) hit`;
   }
-  return run<ProductRow>(db, 'products', sql`
+  return run<ProductRow>(
+    db,
+    'products',
+    sql`
     select p.id, p.key, p.code, p.name, p.description, p.product_price, p.before_price, p.tax_rate, p.image, p.images,
       p.stock, p.created_at, p.product_model_id, p.color, p.color_code, p.size, p.embroiderable,
       b.id as brand_id, b.key as brand_key, b.name as brand_name,
@@ -148,7 +201,9 @@ async function queryProducts(db: Conn, hit: Hit, opts: {
     left join ${makers} m on m.id = p.maker_id
     left join ${product_models} pm on pm.id = p.product_model_id
     left join ${review_stats} rs on rs.group_id = coalesce(p.product_model_id, -p.id)
-    order by hit.rn`, true);
+    order by hit.rn`,
+    true,
+  );
 }
 
 /** The wire Product for a row of the product query (pure). */
@@ -172,19 +227,33 @@ export function serializeProduct(row: ProductRow): Product {
     tax_rate: rate,
     brand: row.brand_id != null ? { id: row.brand_id, key: row.brand_key!, name: row.brand_name! } : null,
     maker: row.maker_id != null ? { id: row.maker_id, key: row.maker_key!, name: row.maker_name! } : null,
-    product_model: modelId != null && row.model_key != null ? {
-      id: modelId,
-      key: row.model_key,
-      name: row.model_name!,
-      categories: jsonArray<CategoryRef>(row.categories),
-      ...(row.variants == null ? {} : {
-        products: jsonArray<VariantRow>(row.variants).map((v): ProductVariant => ({
-          id: v.id, key: v.key, name: v.name, product_price_with_tax: priceWithTax(v.product_price, v.tax_rate), is_stock_available: v.stock > 0,
-          color: v.color ?? null, color_code: v.color_code ?? null, size: v.size ?? null, image: v.image ?? FALLBACK_IMAGE,
-          stock_status: stockStatusOf(Number(v.stock)),
-        })),
-      }),
-    } : null,
+    product_model:
+      modelId != null && row.model_key != null
+        ? {
+            id: modelId,
+            key: row.model_key,
+            name: row.model_name!,
+            categories: jsonArray<CategoryRef>(row.categories),
+            ...(row.variants == null
+              ? {}
+              : {
+                  products: jsonArray<VariantRow>(row.variants).map(
+                    (v): ProductVariant => ({
+                      id: v.id,
+                      key: v.key,
+                      name: v.name,
+                      product_price_with_tax: priceWithTax(v.product_price, v.tax_rate),
+                      is_stock_available: v.stock > 0,
+                      color: v.color ?? null,
+                      color_code: v.color_code ?? null,
+                      size: v.size ?? null,
+                      image: v.image ?? FALLBACK_IMAGE,
+                      stock_status: stockStatusOf(Number(v.stock)),
+                    }),
+                  ),
+                }),
+          }
+        : null,
     image,
     images,
     is_stock_available: stock > 0,
@@ -205,7 +274,11 @@ export function serializeProduct(row: ProductRow): Product {
  * Products by id as wire Products, keyed by id, whatever their published state (a cart must still
  * describe a product that was withdrawn). Variants are limited to `channelId` when given.
  */
-export async function loadProductsByIds(db: Conn, ids: number[], opts: { channelId?: string; userId?: number | null } = {}): Promise<Map<number, Product>> {
+export async function loadProductsByIds(
+  db: Conn,
+  ids: number[],
+  opts: { channelId?: string; userId?: number | null } = {},
+): Promise<Map<number, Product>> {
   const out = new Map<number, Product>();
   const unique = [...new Set(ids)].filter((id) => Number.isInteger(id));
   if (!unique.length) return out;
@@ -221,7 +294,11 @@ export function likePattern(term: string): string {
 
 /** Search words of plain text fields (FAQ): split on half- and full-width spaces, at most 5. */
 export function keywordTerms(keyword: string | undefined): string[] {
-  return (keyword ?? '').split(/[\s\u3000]+/).map((t) => t.trim()).filter(Boolean).slice(0, 5);
+  return (keyword ?? '')
+    .split(/[\s\u3000]+/)
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .slice(0, 5);
 }
 
 export interface ProductFilter {
@@ -273,9 +350,12 @@ function baseConditions(f: ProductFilter, alias: string): SQL[] {
 /** The condition of one facet's filter, or null when the query does not set it. */
 function facetCondition(f: ProductFilter, facet: Facet, alias: string): SQL | null {
   switch (facet) {
-    case 'category': return categoryCondition(f, alias);
-    case 'maker': return f.maker ? sql`${col(alias, 'maker_id')} = (select id from ${makers} where key = ${f.maker})` : null;
-    case 'brand': return f.brand ? sql`${col(alias, 'brand_id')} = (select id from ${brands} where key = ${f.brand})` : null;
+    case 'category':
+      return categoryCondition(f, alias);
+    case 'maker':
+      return f.maker ? sql`${col(alias, 'maker_id')} = (select id from ${makers} where key = ${f.maker})` : null;
+    case 'brand':
+      return f.brand ? sql`${col(alias, 'brand_id')} = (select id from ${brands} where key = ${f.brand})` : null;
     case 'price': {
       const parts: SQL[] = [];
       // floor(x / 100) >= min  ⇔  x >= min * 100;  floor(x / 100) <= max  ⇔  x <= max * 100 + 99.
@@ -283,12 +363,15 @@ function facetCondition(f: ProductFilter, facet: Facet, alias: string): SQL | nu
       if (f.price_max != null) parts.push(sql`${priceTimes100(alias)} <= ${f.price_max * 100 + 99}`);
       return parts.length ? and(...parts)! : null;
     }
-    case 'in_stock': return f.in_stock ? sql`${col(alias, 'stock')} > 0` : null;
-    case 'on_sale': return f.on_sale ? onSale(alias) : null;
+    case 'in_stock':
+      return f.in_stock ? sql`${col(alias, 'stock')} > 0` : null;
+    case 'on_sale':
+      return f.on_sale ? onSale(alias) : null;
   }
 }
 
-const onSale = (alias: string) => sql`(${col(alias, 'before_price')} is not null and ${col(alias, 'before_price')} > ${col(alias, 'product_price')})`;
+const onSale = (alias: string) =>
+  sql`(${col(alias, 'before_price')} is not null and ${col(alias, 'before_price')} > ${col(alias, 'product_price')})`;
 
 const FACETS: Facet[] = ['category', 'maker', 'brand', 'price', 'in_stock', 'on_sale'];
 
@@ -330,18 +413,23 @@ function representative(f: ProductFilter): SQL {
 function orderOf(sort: ProductSort | undefined): SQL {
   // Price sorts use the tax-inclusive price the shopper sees (8 % and 10 % products mix).
   switch (sort) {
-    case 'price_asc': return sql`products.product_price * (100 + products.tax_rate) asc, products.id asc`;
-    case 'price_desc': return sql`products.product_price * (100 + products.tax_rate) desc, products.id desc`;
-    case 'new': return sql`products.created_at desc, products.id desc`;
+    case 'price_asc':
+      return sql`products.product_price * (100 + products.tax_rate) asc, products.id asc`;
+    case 'price_desc':
+      return sql`products.product_price * (100 + products.tax_rate) desc, products.id desc`;
+    case 'new':
+      return sql`products.created_at desc, products.id desc`;
     // NULLS LAST as in products_list_popular_idx (the columns are never null), so the index serves it.
-    case 'popular': return sql`products.popularity desc nulls last, products.id desc nulls last`;
-    default: return sql`products.sort asc, products.created_at desc, products.id desc`;
+    case 'popular':
+      return sql`products.popularity desc nulls last, products.id desc nulls last`;
+    default:
+      return sql`products.sort asc, products.created_at desc, products.id desc`;
   }
 }
 
 /** What a list counts: products, or models (a product without a model counts as one). */
 const countExpr = (f: ProductFilter) =>
-  (grouped(f) ? sql`count(distinct coalesce(products.product_model_id, -products.id))::int` : sql`count(*)::int`);
+  grouped(f) ? sql`count(distinct coalesce(products.product_model_id, -products.id))::int` : sql`count(*)::int`;
 
 /**
  * How many products (models when grouped) match `where`, cached per filter in product_list_counts
@@ -366,15 +454,26 @@ export async function countProducts(db: Conn, f: ProductFilter, where: SQL): Pro
     await db.execute(sql`delete from ${product_list_counts} where version < (select version from ${catalog_version} where id = 1)`);
   }
   // Only without the catalogue's version row (never after migration 0003): count directly.
-  return fresh ? Number(fresh.total) : Number((await run<{ total: number }>(db, 'count_direct', counted, !valueDependent(f)))[0]?.total ?? 0);
+  return fresh
+    ? Number(fresh.total)
+    : Number((await run<{ total: number }>(db, 'count_direct', counted, !valueDependent(f)))[0]?.total ?? 0);
 }
 
 /** The count cache key of a filter: every part that can change the total (search words in a fixed order). */
 function countKey(f: ProductFilter): string {
   const words = [...searchWords(f.keyword)].sort().join(' ');
   return [
-    f.channelId, f.category ?? '', f.category && f.child ? 'child' : '', f.maker ?? '', f.brand ?? '', grouped(f) ? 'g' : '',
-    words, f.price_min ?? '', f.price_max ?? '', f.in_stock ? 's' : '', f.on_sale ? 'o' : '',
+    f.channelId,
+    f.category ?? '',
+    f.category && f.child ? 'child' : '',
+    f.maker ?? '',
+    f.brand ?? '',
+    grouped(f) ? 'g' : '',
+    words,
+    f.price_min ?? '',
+    f.price_max ?? '',
+    f.in_stock ? 's' : '',
+    f.on_sale ? 'o' : '',
   ].join('|');
 }
 
@@ -407,7 +506,11 @@ async function catalogVersion(db: Conn): Promise<number | null> {
   // Inside a transaction the version may be one that is rolled back and later reused for other
   // data; only committed versions (read outside any transaction) are safe cache keys.
   if (db instanceof PgTransaction) return null;
-  const [row] = await executePrepared<{ version: number | string }>(db, 'catalog_version', sql`select version from ${catalog_version} where id = 1`);
+  const [row] = await executePrepared<{ version: number | string }>(
+    db,
+    'catalog_version',
+    sql`select version from ${catalog_version} where id = 1`,
+  );
   return row ? Number(row.version) : null;
 }
 
@@ -419,12 +522,12 @@ const suggestCache = new VersionedCache<SuggestRow[]>(2000);
 /** The catalogue index of each database this process serves (tests run several shops in one process). */
 const indexHolders = new WeakMap<object, CatalogueIndexHolder>();
 const indexOf = (db: Conn, channelId: string, version: number | null): CatalogueIndex | undefined =>
-  (version == null ? undefined : catalogueIndexHolder(db).get(db, channelId, version));
+  version == null ? undefined : catalogueIndexHolder(db).get(db, channelId, version);
 
 /** The catalogue index holder of `db`: tests load an index now or wait for the background load. */
 export function catalogueIndexHolder(db: Conn): CatalogueIndexHolder {
   let holder = indexHolders.get(db);
-  if (!holder) indexHolders.set(db, holder = new CatalogueIndexHolder());
+  if (!holder) indexHolders.set(db, (holder = new CatalogueIndexHolder()));
   return holder;
 }
 
@@ -443,9 +546,14 @@ async function wordRows(db: Conn, ix: CatalogueIndex, f: ProductFilter): Promise
   let load = ix.wordLoads.get(key);
   if (!load) {
     load = (async () => {
-      const [row] = await run<{ version: number | string | null; ids: unknown }>(db, 'word_ids', sql`
+      const [row] = await run<{ version: number | string | null; ids: unknown }>(
+        db,
+        'word_ids',
+        sql`
         select (select version from ${catalog_version} where id = 1) as version, string_agg(int4send(products.id), ''::bytea) as ids
-        from ${products} where ${and(...baseConditions({ channelId: f.channelId, keyword: f.keyword }, 'products'))}`, false);
+        from ${products} where ${and(...baseConditions({ channelId: f.channelId, keyword: f.keyword }, 'products'))}`,
+        false,
+      );
       if (!row || Number(row.version) !== ix.version) return undefined;
       const rows = rowsOfIds(ix, idsOf(row.ids));
       ix.words.set(ix.version, key, rows);
@@ -462,8 +570,12 @@ async function wordRows(db: Conn, ix: CatalogueIndex, f: ProductFilter): Promise
  * when the index of this version is not loaded yet. A structural list (category, maker, brand) keeps
  * its page query in SQL: a prepared statement reading one page of a list index, as fast as it gets.
  */
-async function pageFromIndex(db: Conn, f: ProductFilter, version: number | null, page: { per: number; offset: number }):
-  Promise<{ ids: number[] | null; total: number } | null> {
+async function pageFromIndex(
+  db: Conn,
+  f: ProductFilter,
+  version: number | null,
+  page: { per: number; offset: number },
+): Promise<{ ids: number[] | null; total: number } | null> {
   const ix = indexOf(db, f.channelId, version);
   if (!ix) return null;
   const rows = await wordRows(db, ix, f);
@@ -486,8 +598,13 @@ async function facetsFromIndex(db: Conn, f: ProductFilter, version: number | nul
  */
 async function pageIds(db: Conn, f: ProductFilter, where: SQL, order: SQL, page: { per: number; offset: number }): Promise<number[]> {
   const custom = valueDependent(f);
-  const query = (source: SQL) => run<{ id: number }>(db, 'page_ids',
-    sql`select products.id from ${source} where ${where} order by ${order} limit ${page.per} offset ${page.offset}`, !custom);
+  const query = (source: SQL) =>
+    run<{ id: number }>(
+      db,
+      'page_ids',
+      sql`select products.id from ${source} where ${where} order by ${order} limit ${page.per} offset ${page.offset}`,
+      !custom,
+    );
   let rows = custom && page.offset + page.per <= HEAD_ROWS / 10 ? await query(headOf(order, HEAD_ROWS)) : [];
   if (rows.length < page.per) rows = await query(sql`${products}`);
   return rows.map((r) => Number(r.id));
@@ -502,7 +619,12 @@ async function pageIds(db: Conn, f: ProductFilter, where: SQL, order: SQL, page:
  * fresh with the rows. Another process's change is seen at the next request, since the version is
  * read from the database each time.
  */
-export async function listProducts(db: Conn, f: ProductFilter, page: { per: number; offset: number }, userId: number | null): Promise<{ items: Product[]; total: number }> {
+export async function listProducts(
+  db: Conn,
+  f: ProductFilter,
+  page: { per: number; offset: number },
+  userId: number | null,
+): Promise<{ items: Product[]; total: number }> {
   const key = `${countKey(f)}|${f.sort ?? ''}|${page.offset}|${page.per}`;
   const version = await catalogVersion(db);
   let entry = pageCache.get(version, key);
@@ -513,7 +635,7 @@ export async function listProducts(db: Conn, f: ProductFilter, page: { per: numb
       const filtered = and(...filterConditions(f))!;
       const where = grouped(f) ? and(filtered, representative(f))! : filtered;
       const ids = await pageIds(db, f, where, orderOf(f.sort), page);
-      entry = { ids, total: fast?.total ?? await countProducts(db, f, filtered) };
+      entry = { ids, total: fast?.total ?? (await countProducts(db, f, filtered)) };
     }
     pageCache.set(version, key, entry);
   }
@@ -523,8 +645,11 @@ export async function listProducts(db: Conn, f: ProductFilter, page: { per: numb
 
 /** A published product of the channel by key, with its model's variants, or null. */
 export async function getProductByKey(db: Conn, channelId: string, key: string, userId: number | null): Promise<Product | null> {
-  const rows = await queryProducts(db, { where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1 },
-    { channelId, userId, variants: true });
+  const rows = await queryProducts(
+    db,
+    { where: and(eq(products.key, key), eq(products.is_published, true), inChannel(channelId))!, limit: 1 },
+    { channelId, userId, variants: true },
+  );
   return rows.length ? serializeProduct(rows[0]) : null;
 }
 
@@ -535,7 +660,11 @@ function facetFlag(f: ProductFilter, facet: Facet): SQL {
 
 /** Every facet flag but `except`, and-ed (facet counts leave their own filter out). */
 function othersOk(except: Facet | null): SQL {
-  return sql.raw(FACETS.filter((x) => x !== except).map((x) => `ok_${x}`).join(' and '));
+  return sql.raw(
+    FACETS.filter((x) => x !== except)
+      .map((x) => `ok_${x}`)
+      .join(' and '),
+  );
 }
 
 /**
@@ -549,7 +678,7 @@ export async function productFacets(db: Conn, f: ProductFilter): Promise<Product
   const key = countKey(f);
   const cached = facetCache.get(version, key);
   if (cached) return cached;
-  const facets = (await facetsFromIndex(db, f, version)) ?? await countFacets(db, f);
+  const facets = (await facetsFromIndex(db, f, version)) ?? (await countFacets(db, f));
   facetCache.set(version, key, facets);
   return facets;
 }
@@ -558,7 +687,10 @@ export async function productFacets(db: Conn, f: ProductFilter): Promise<Product
 async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
   const flags = FACETS.map((x) => sql`${facetFlag(f, x)} as ${sql.raw(`ok_${x}`)}`);
   const g = grouped(f) ? sql`coalesce(products.product_model_id, -products.id)` : sql`products.id`;
-  const rows = await run<FacetRow>(db, 'facets', sql`
+  const rows = await run<FacetRow>(
+    db,
+    'facets',
+    sql`
     with recursive base as materialized (
       select ${g} as g, products.product_model_id, products.maker_id, products.brand_id, products.stock,
         ${onSale('products')} as sale, ${priceTimes100('products')} / 100 as price, ${sql.join(flags, sql`, `)}
@@ -578,19 +710,28 @@ async function countFacets(db: Conn, f: ProductFilter): Promise<ProductFacets> {
     union all (select 'category', c.key, c.name, count(distinct base.g)::int, c.sort, c.id
       from base join ${product_model_categories} pmc on pmc.product_model_id = base.product_model_id
       join tree on tree.id = pmc.category_id join ${categories} c on c.id = tree.ancestor
-      where ${othersOk('category')} group by c.id)`, !valueDependent(f));
+      where ${othersOk('category')} group by c.id)`,
+    !valueDependent(f),
+  );
   return assembleFacets(rows, await categoryTree(db, 'products'));
 }
 
 /** The wire facets of countFacets' rows (from SQL or from the catalogue index). */
 function assembleFacets(rows: FacetRow[], tree: CategoryTreeNode[]): ProductFacets {
   const one = (part: string) => rows.find((r) => r.part === part);
-  const choices = (part: string) => rows.filter((r) => r.part === part)
-    .sort((a, b) => Number(a.lo) - Number(b.lo) || Number(a.hi) - Number(b.hi))
-    .map((r) => ({ key: r.key!, name: r.name!, count: Number(r.n) }));
+  const choices = (part: string) =>
+    rows
+      .filter((r) => r.part === part)
+      .sort((a, b) => Number(a.lo) - Number(b.lo) || Number(a.hi) - Number(b.hi))
+      .map((r) => ({ key: r.key!, name: r.name!, count: Number(r.n) }));
   // Categories in the order of the hierarchy (parents before their children).
   const order = new Map<string, number>();
-  const walk = (nodes: CategoryTreeNode[]) => { for (const n of nodes) { order.set(n.key, order.size); walk(n.children); } };
+  const walk = (nodes: CategoryTreeNode[]) => {
+    for (const n of nodes) {
+      order.set(n.key, order.size);
+      walk(n.children);
+    }
+  };
   walk(tree);
   const price = one('price');
   return {
@@ -605,7 +746,16 @@ function assembleFacets(rows: FacetRow[], tree: CategoryTreeNode[]): ProductFace
 }
 
 /** A product suggested while typing, with its model's name (the suggested word). */
-export interface SuggestRow { id: number; key: string; name: string; image: string | null; product_price: number; tax_rate: number; product_model_id: number | null; model_name: string | null }
+export interface SuggestRow {
+  id: number;
+  key: string;
+  name: string;
+  image: string | null;
+  product_price: number;
+  tax_rate: number;
+  product_model_id: number | null;
+  model_name: string | null;
+}
 
 /**
  * The most popular published products of the channel whose search text holds every word; at most
@@ -626,11 +776,17 @@ export async function suggestProducts(db: Conn, channelId: string, keyword: stri
 async function findSuggestions(db: Conn, channelId: string, keyword: string, limit: number): Promise<SuggestRow[]> {
   const where = and(...baseConditions({ channelId, keyword }, 'products'))!;
   const order = orderOf('popular');
-  const query = (source: SQL) => run<SuggestRow>(db, 'suggest', sql`
+  const query = (source: SQL) =>
+    run<SuggestRow>(
+      db,
+      'suggest',
+      sql`
     select products.id, products.key, products.name, products.image, products.product_price, products.tax_rate,
       products.product_model_id, pm.name as model_name
     from ${source} left join ${product_models} pm on pm.id = products.product_model_id
-    where ${where} order by ${order} limit ${limit}`, false);
+    where ${where} order by ${order} limit ${limit}`,
+      false,
+    );
   // The most popular products first (see headOf), the whole table when they hold too few matches.
   const head = await query(headOf(order, HEAD_ROWS));
   return head.length >= limit ? head : query(sql`${products}`);
@@ -642,17 +798,30 @@ async function findSuggestions(db: Conn, channelId: string, keyword: string, lim
  */
 export async function countVia(db: Conn, f: ProductFilter, via: 'sql' | 'index'): Promise<{ total: number; facets: ProductFacets }> {
   if (via === 'sql') {
-    const [row] = await run<{ total: number }>(db, 'count_via', sql`select ${countExpr(f)} as total from ${products} where ${and(...filterConditions(f))}`, false);
+    const [row] = await run<{ total: number }>(
+      db,
+      'count_via',
+      sql`select ${countExpr(f)} as total from ${products} where ${and(...filterConditions(f))}`,
+      false,
+    );
     return { total: Number(row.total), facets: await countFacets(db, f) };
   }
   const ix = await catalogueIndexHolder(db).load(db, f.channelId);
   const rows = ix ? await wordRows(db, ix, f) : undefined;
   if (!ix || rows === undefined) throw new Error('the catalogue index could not be read');
-  return { total: countWithIndex(ix, f, rows), facets: assembleFacets(facetRowsWithIndex(ix, f, rows), buildCategoryTree(ix.categoryList)) };
+  return {
+    total: countWithIndex(ix, f, rows),
+    facets: assembleFacets(facetRowsWithIndex(ix, f, rows), buildCategoryTree(ix.categoryList)),
+  };
 }
 
 /** One page's ids worked out one given way (tests compare them): SQL, or the catalogue index read now. */
-export async function pageVia(db: Conn, f: ProductFilter, via: 'sql' | 'index', page: { offset: number; per: number }): Promise<number[] | null> {
+export async function pageVia(
+  db: Conn,
+  f: ProductFilter,
+  via: 'sql' | 'index',
+  page: { offset: number; per: number },
+): Promise<number[] | null> {
   if (via === 'sql') return pageIds(db, f, listWhere(f), orderOf(f.sort), page);
   const ix = await catalogueIndexHolder(db).load(db, f.channelId);
   const rows = ix ? await wordRows(db, ix, f) : undefined;

@@ -9,24 +9,33 @@
  * same categories (products.popularity, then newest), never at random.
  */
 import { sql } from 'drizzle-orm';
-import { order_items, product_accessories, product_histories, product_model_categories, products } from '../../db/schema/index.ts';
-import { notFound } from '../../lib/errors.ts';
 import { RECOMMEND_MAX } from '#contracts/discovery.ts';
 import type { Product } from '#contracts/products.ts';
-import { productsInOrder, rows, sellable, type Conn } from './sellable.ts';
+import { order_items, product_accessories, product_histories, product_model_categories, products } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { type Conn, productsInOrder, rows, sellable } from './sellable.ts';
 
 async function targetOf(conn: Conn, channelId: string, key: string): Promise<{ id: number; product_model_id: number | null }> {
-  const [row] = await rows<{ id: number; product_model_id: number | null }>(conn,
-    sql`select p.id, p.product_model_id from ${products} p where p.key = ${key} and ${sellable(channelId)}`);
+  const [row] = await rows<{ id: number; product_model_id: number | null }>(
+    conn,
+    sql`select p.id, p.product_model_id from ${products} p where p.key = ${key} and ${sellable(channelId)}`,
+  );
   if (!row) throw notFound('商品');
   return row;
 }
 
 /** Ids of the recommendations for product `target`, best first (at most `limit`). */
-export async function recommendedIds(conn: Conn, channelId: string, target: { id: number; product_model_id: number | null }, limit = RECOMMEND_MAX): Promise<number[]> {
+export async function recommendedIds(
+  conn: Conn,
+  channelId: string,
+  target: { id: number; product_model_id: number | null },
+  limit = RECOMMEND_MAX,
+): Promise<number[]> {
   const candidate = sql`p.id <> ${target.id} and p.stock > 0 and ${sellable(channelId)}
     and (${target.product_model_id}::int is null or p.product_model_id is distinct from ${target.product_model_id}::int)`;
-  const ranked = await rows<{ id: number }>(conn, sql`
+  const ranked = await rows<{ id: number }>(
+    conn,
+    sql`
     with viewers as (
       select distinct coalesce('u' || h.user_id::text, 'g' || h.guest_token) as who from ${product_histories} h where h.product_id = ${target.id}
     ), coview as (
@@ -42,17 +51,28 @@ export async function recommendedIds(conn: Conn, channelId: string, target: { id
     )
     select p.id from score join ${products} p on p.id = score.product_id
     where ${candidate}
-    order by score.n desc, p.popularity desc, p.id asc limit ${limit}`);
+    order by score.n desc, p.popularity desc, p.id asc limit ${limit}`,
+  );
   const ids = ranked.map((r) => r.id);
   if (ids.length >= limit || target.product_model_id == null) return ids;
-  const fill = await rows<{ id: number }>(conn, sql`
+  const fill = await rows<{ id: number }>(
+    conn,
+    sql`
     select p.id from ${products} p
     where ${candidate} and p.product_model_id in (
       select pmc2.product_model_id from ${product_model_categories} pmc1
       join ${product_model_categories} pmc2 on pmc2.category_id = pmc1.category_id
       where pmc1.product_model_id = ${target.product_model_id})
-    ${ids.length ? sql`and p.id not in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``}
-    order by p.popularity desc, p.created_at desc, p.id desc limit ${limit - ids.length}`);
+    ${
+      ids.length
+        ? sql`and p.id not in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``
+    }
+    order by p.popularity desc, p.created_at desc, p.id desc limit ${limit - ids.length}`,
+  );
   return [...ids, ...fill.map((r) => r.id)];
 }
 
@@ -65,7 +85,14 @@ export async function recommendProducts(conn: Conn, channelId: string, key: stri
 /** GET /v1/products/{key}/accessories: the product's accessories sold on the channel. */
 export async function accessoryProducts(conn: Conn, channelId: string, key: string, userId: number | null): Promise<Product[]> {
   const target = await targetOf(conn, channelId, key);
-  const ids = await rows<{ id: number }>(conn, sql`select p.id from ${product_accessories} a join ${products} p on p.id = a.accessory_id
-    where a.product_id = ${target.id} and ${sellable(channelId)} order by p.sort, p.id`);
-  return productsInOrder(conn, ids.map((r) => r.id), { channelId, userId });
+  const ids = await rows<{ id: number }>(
+    conn,
+    sql`select p.id from ${product_accessories} a join ${products} p on p.id = a.accessory_id
+    where a.product_id = ${target.id} and ${sellable(channelId)} order by p.sort, p.id`,
+  );
+  return productsInOrder(
+    conn,
+    ids.map((r) => r.id),
+    { channelId, userId },
+  );
 }

@@ -1,9 +1,9 @@
 /** Helpers every discovery service shares: raw rows, the sellable-product check and products in a given order. */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Product } from '#contracts/products.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Product } from '#contracts/products.ts';
 import { inChannel, loadProductsByIds } from './catalog.ts';
 
 export type Conn = Db | Tx;
@@ -19,9 +19,15 @@ export function sellable(channelId: string, alias: SQL = sql`p`): SQL {
 }
 
 /** The published product of the channel with this id, or 404 「商品が見つかりません。」. */
-export async function requireSellableProduct(conn: Conn, channelId: string, id: number): Promise<{ id: number; key: string; name: string; stock: number }> {
-  const [row] = await rows<{ id: number; key: string; name: string; stock: number }>(conn,
-    sql`select p.id, p.key, p.name, p.stock from ${products} p where p.id = ${id} and ${sellable(channelId)}`);
+export async function requireSellableProduct(
+  conn: Conn,
+  channelId: string,
+  id: number,
+): Promise<{ id: number; key: string; name: string; stock: number }> {
+  const [row] = await rows<{ id: number; key: string; name: string; stock: number }>(
+    conn,
+    sql`select p.id, p.key, p.name, p.stock from ${products} p where p.id = ${id} and ${sellable(channelId)}`,
+  );
   if (!row) throw notFound('商品');
   return { ...row, stock: Number(row.stock) };
 }

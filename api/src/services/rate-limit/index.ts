@@ -6,20 +6,29 @@
 import type { Db } from '../../db/client.ts';
 import type { ApiEnv } from '../../env.ts';
 import { limitKeyOf } from '../../lib/client-key.ts';
+import { countRateLimitRefusal } from '../../lib/metrics.ts';
+import { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE } from './errors.ts';
 import { postgresRateLimitStore } from './postgres.ts';
 import { closeRedisClients, redisRateLimitStore } from './redis.ts';
-import { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE } from './errors.ts';
 import type { RateLimitStore } from './types.ts';
-import { countRateLimitRefusal } from '../../lib/metrics.ts';
 
-export type { RateLimitResult, RateLimitStore } from './types.ts';
 export { RetryLaterError, TOO_MANY_REQUESTS_MESSAGE, tooManyAttempts } from './errors.ts';
+export type { RateLimitResult, RateLimitStore } from './types.ts';
 
 /** A fixed-window rule: `limit` hits per `windowSeconds`. */
-export interface Limit { limit: number; windowSeconds: number }
+export interface Limit {
+  limit: number;
+  windowSeconds: number;
+}
 
 /** Counts a hit on `key`; over the limit: 429 with Retry-After and `code` (common.too_many_requests by default). */
-export async function enforce(store: RateLimitStore, key: string, rule: Limit, code = 'common.too_many_requests', message = TOO_MANY_REQUESTS_MESSAGE) {
+export async function enforce(
+  store: RateLimitStore,
+  key: string,
+  rule: Limit,
+  code = 'common.too_many_requests',
+  message = TOO_MANY_REQUESTS_MESSAGE,
+) {
   const hit = await store.hit(key, rule.limit, rule.windowSeconds);
   if (!hit.allowed) {
     countRefusal(key);
@@ -66,7 +75,8 @@ export function rateLimitStore(db: Db, env: Pick<ApiEnv, 'REDIS_URL' | 'REDIS_PR
 export function rateLimitMultiplier(value = process.env.RATE_LIMIT_MULTIPLIER): number {
   if (!value) return 1;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 10_000) throw new Error(`RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 10000, got "${value}"`);
+  if (!Number.isInteger(n) || n < 1 || n > 10_000)
+    throw new Error(`RATE_LIMIT_MULTIPLIER must be a whole number from 1 to 10000, got "${value}"`);
   return n;
 }
 

@@ -2,10 +2,10 @@
  * Rate limits in the `rate_limits` table, so every process over one database shares them. One
  * upsert both counts and reads: concurrent hits on a key serialise on its row, never undercount.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { toResult, type RateLimitStore } from './types.ts';
 import { logFor } from '../../lib/log.ts';
+import { type RateLimitStore, toResult } from './types.ts';
 
 /** Expired rows are swept at most this often per process and database. */
 const CLEANUP_EVERY_MS = 60_000;
@@ -21,13 +21,16 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
   return {
     async hit(key, limit, windowSeconds) {
       maybeCleanup(db);
-      const rows = await rowsOf<{ count: number; remaining_ms: number }>(db, sql`
+      const rows = await rowsOf<{ count: number; remaining_ms: number }>(
+        db,
+        sql`
         insert into rate_limits (key, count, reset_at)
         values (${key}, 1, now() + make_interval(secs => ${windowSeconds}::float8))
         on conflict (key) do update set
           count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, (extract(epoch from (reset_at - now())) * 1000)::float8 as remaining_ms`);
+        returning count, (extract(epoch from (reset_at - now())) * 1000)::float8 as remaining_ms`,
+      );
       return toResult(Number(rows[0].count), Number(rows[0].remaining_ms), limit);
     },
     async reset(key) {
@@ -38,8 +41,11 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
 
 /** Deletes windows that ended; bounded so one sweep never holds many row locks. */
 export async function deleteExpiredRateLimits(db: Db): Promise<number> {
-  const rows = await rowsOf<{ key: string }>(db, sql`
-    delete from rate_limits where key in (select key from rate_limits where reset_at < now() limit 1000) returning key`);
+  const rows = await rowsOf<{ key: string }>(
+    db,
+    sql`
+    delete from rate_limits where key in (select key from rate_limits where reset_at < now() limit 1000) returning key`,
+  );
   return rows.length;
 }
 

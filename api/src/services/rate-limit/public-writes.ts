@@ -14,7 +14,10 @@ import type { Limit } from './index.ts';
  * `followsLogin`: a login-type call, whose bound is at least twice LOGIN_LIMIT_PER_ADDRESS, so a rig
  * that raises the login limit for its own logins (the browser tests) raises this one with it.
  */
-export interface PublicWriteRule extends Limit { bodyBytes: number | null; followsLogin?: true }
+export interface PublicWriteRule extends Limit {
+  bodyBytes: number | null;
+  followsLogin?: true;
+}
 
 const KB = 1024;
 const perMinute = (limit: number, bodyBytes: number | null): PublicWriteRule => ({ limit, windowSeconds: 60, bodyBytes });

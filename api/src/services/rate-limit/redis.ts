@@ -4,9 +4,9 @@
  */
 import { createClient } from 'redis';
 import { UNAVAILABLE_MESSAGE } from '../../lib/errors.ts';
-import { RetryLaterError } from './errors.ts';
-import { toResult, type RateLimitStore } from './types.ts';
 import { logFor } from '../../lib/log.ts';
+import { RetryLaterError } from './errors.ts';
+import { type RateLimitStore, toResult } from './types.ts';
 
 const log = logFor('rate-limit');
 
@@ -21,7 +21,10 @@ end
 return {n, ttl}`;
 
 type Client = ReturnType<typeof createClient>;
-interface Connection { client: Client; firstReady: Promise<void> }
+interface Connection {
+  client: Client;
+  firstReady: Promise<void>;
+}
 const clients = new Map<string, Connection>();
 const CONNECT_TIMEOUT_MS = 2000;
 
@@ -48,7 +51,12 @@ async function connect(url: string): Promise<Client> {
   }
   if (!entry.client.isReady) {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([entry.firstReady, new Promise<void>((r) => { timer = setTimeout(r, CONNECT_TIMEOUT_MS); })]);
+    await Promise.race([
+      entry.firstReady,
+      new Promise<void>((r) => {
+        timer = setTimeout(r, CONNECT_TIMEOUT_MS);
+      }),
+    ]);
     clearTimeout(timer);
   }
   return entry.client;
@@ -72,8 +80,12 @@ async function orUnavailable<T>(work: () => Promise<T>): Promise<T> {
 export function redisRateLimitStore(url: string, prefix = 'shop:rl:'): RateLimitStore {
   return {
     async hit(key, limit, windowSeconds) {
-      const [count, remainingMs] = await orUnavailable(async () => (await connect(url)).eval(HIT_SCRIPT,
-        { keys: [prefix + key], arguments: [String(Math.ceil(windowSeconds * 1000))] }) as Promise<[number, number]>);
+      const [count, remainingMs] = await orUnavailable(
+        async () =>
+          (await connect(url)).eval(HIT_SCRIPT, { keys: [prefix + key], arguments: [String(Math.ceil(windowSeconds * 1000))] }) as Promise<
+            [number, number]
+          >,
+      );
       return toResult(Number(count), Number(remainingMs), limit);
     },
     async reset(key) {
@@ -86,8 +98,15 @@ export function redisRateLimitStore(url: string, prefix = 'shop:rl:'): RateLimit
 export async function closeRedisClients(): Promise<void> {
   const all = [...clients.values()].map((e) => e.client);
   clients.clear();
-  await Promise.all(all.map(async (c) => {
-    if (c.isReady) await c.close().catch(() => {});
-    else try { c.destroy(); } catch { /* never opened */ }
-  }));
+  await Promise.all(
+    all.map(async (c) => {
+      if (c.isReady) await c.close().catch(() => {});
+      else
+        try {
+          c.destroy();
+        } catch {
+          /* never opened */
+        }
+    }),
+  );
 }

@@ -5,11 +5,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
 import { school_keys } from '../../db/schema/index.ts';
-import { rateLimitStore } from '../rate-limit/index.ts';
+import type { ApiEnv } from '../../env.ts';
 import { ApiError, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { ACCOUNT_LIMITS, accountLimitKeys, channelSetting, enforce } from '../account/common.ts';
+import { rateLimitStore } from '../rate-limit/index.ts';
 
 type Conn = Db | Tx;
 
@@ -23,7 +23,13 @@ export const SCHOOL_KEY_MESSAGES = {
 /** Keys compare without regard to width, case or surrounding spaces (ｋｉｙｏｒａ２０２６ = KIYORA2026). */
 const normaliseKey = (key: string) => key.normalize('NFKC').trim().toUpperCase();
 
-export async function checkSchoolKey(db: Db, env: ApiEnv, channelId: string, key: string, ip: string | null): Promise<{ key: string; check: boolean }> {
+export async function checkSchoolKey(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  key: string,
+  ip: string | null,
+): Promise<{ key: string; check: boolean }> {
   // Guessing keys is the only use of many calls, so they are counted per address.
   if (ip) await enforce(rateLimitStore(db, env), accountLimitKeys.school(ip), ACCOUNT_LIMITS.schoolPerAddress);
   return { key, check: (await schoolOfKey(db, channelId, key)) != null };
@@ -33,9 +39,11 @@ export async function checkSchoolKey(db: Db, env: ApiEnv, channelId: string, key
 export async function schoolOfKey(conn: Conn, channelId: string, key: string): Promise<string | null> {
   const normalised = normaliseKey(key);
   if (!normalised) return null;
-  const [row] = await conn.select({ name: school_keys.name }).from(school_keys).where(and(
-    eq(school_keys.channel_id, channelId), eq(school_keys.is_active, true), sql`upper(${school_keys.key}) = ${normalised}`,
-  )).limit(1);
+  const [row] = await conn
+    .select({ name: school_keys.name })
+    .from(school_keys)
+    .where(and(eq(school_keys.channel_id, channelId), eq(school_keys.is_active, true), sql`upper(${school_keys.key}) = ${normalised}`))
+    .limit(1);
   return row?.name ?? null;
 }
 
@@ -54,5 +62,8 @@ export async function registrationSchool(conn: Conn, channelId: string, key: str
   const school = given ? await schoolOfKey(conn, channelId, given) : null;
   if (school) return school;
   const message = given ? SCHOOL_KEY_MESSAGES.invalid : SCHOOL_KEY_MESSAGES.required;
-  throw new ApiError(422, VALIDATION_MESSAGE, { code: given ? 'user.school_key.invalid' : 'user.school_key.required', errors: { school_key: [message] } });
+  throw new ApiError(422, VALIDATION_MESSAGE, {
+    code: given ? 'user.school_key.invalid' : 'user.school_key.required',
+    errors: { school_key: [message] },
+  });
 }

@@ -3,9 +3,10 @@
  * one of the 47, and a postal code Japan Post knows must lie in that prefecture, so a typo in either
  * is caught before the parcel leaves.
  */
-import { validationFailed } from '../../lib/errors.ts';
+
 import { messages } from '#contracts/messages.ts';
 import type { SocialGiftAddress } from '#contracts/social-gift.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import { findPostalAddresses, listPrefectures } from '../postal-codes/index.ts';
 
 /** The prefecture's name when it is one of the 47, else a 422 on `prefecture`. */

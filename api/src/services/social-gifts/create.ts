@@ -3,9 +3,10 @@
  * order never exists without its link nor a link without its order): the social_gifts row with the
  * hash of a new secret, and the link mailed to the sender.
  */
+
+import { type CartSocialGift, SOCIAL_GIFT_EXPIRE_DAYS } from '#contracts/social-gift.ts';
 import type { Tx } from '../../db/client.ts';
 import { social_gifts } from '../../db/schema/index.ts';
-import { SOCIAL_GIFT_EXPIRE_DAYS, type CartSocialGift } from '#contracts/social-gift.ts';
 import { channelSetting } from '../account/common.ts';
 import { queueMail } from '../mail/index.ts';
 import { giftLinkText } from './mails.ts';
@@ -43,12 +44,23 @@ export async function openSocialGift(tx: Tx, g: OpenGift): Promise<{ url: string
   const secret = newGiftSecret();
   const expiresAt = new Date(g.now.getTime() + (await giftExpireDays(tx, g.channelId)) * 86_400_000);
   await tx.insert(social_gifts).values({
-    token_hash: hashGiftSecret(secret), channel_id: g.channelId, order_id: g.orderId,
-    sender_name: g.gift.sender_name, message: g.gift.message, status: 'waiting', expires_at: expiresAt, created_at: g.now,
+    token_hash: hashGiftSecret(secret),
+    channel_id: g.channelId,
+    order_id: g.orderId,
+    sender_name: g.gift.sender_name,
+    message: g.gift.message,
+    status: 'waiting',
+    expires_at: expiresAt,
+    created_at: g.now,
   });
   const url = giftUrl(g.siteUrl, secret);
   const { subject, body } = giftLinkText({
-    siteName: g.siteName, customerName: g.customerName, orderNo: g.orderNo, url, expiresAt, items: g.items,
+    siteName: g.siteName,
+    customerName: g.customerName,
+    orderNo: g.orderNo,
+    url,
+    expiresAt,
+    items: g.items,
   });
   await queueMail(tx, { channelId: g.channelId, to: g.senderEmail, template: 'social_gift_link', subject, body });
   return { url, expires_at: expiresAt };

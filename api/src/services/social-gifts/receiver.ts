@@ -6,37 +6,57 @@
  * the link (the sender too) can never read it back.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DeliveryAddress } from '#contracts/addresses.ts';
 import { formatJstDateTime } from '#contracts/datetimes.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import {
+  SOCIAL_GIFT_STATUS_LABELS,
+  type SocialGiftAddress,
+  type SocialGiftAddressCheck,
+  type SocialGiftComplete,
+  type SocialGiftDelivery,
+  type SocialGiftDeliveryCheckRequest,
+  type SocialGiftInput,
+  type SocialGiftLeadtime,
+  type SocialGiftProduct,
+  type SocialGiftShipping,
+} from '#contracts/social-gift.ts';
 import type { ChannelRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { order_items, orders, products, social_gifts } from '../../db/schema/index.ts';
 import { ApiError } from '../../lib/errors.ts';
-import type { DeliveryAddress } from '#contracts/addresses.ts';
-import {
-  SOCIAL_GIFT_STATUS_LABELS, type SocialGiftAddress, type SocialGiftAddressCheck, type SocialGiftComplete, type SocialGiftDelivery,
-  type SocialGiftDeliveryCheckRequest, type SocialGiftInput, type SocialGiftLeadtime, type SocialGiftProduct, type SocialGiftShipping,
-} from '#contracts/social-gift.ts';
-import { formatPostalCode } from '../user-addresses/index.ts';
 import { queueMail, siteName } from '../mail/index.ts';
+import { formatPostalCode } from '../user-addresses/index.ts';
+import { checkGiftAddress, knownPrefecture } from './address.ts';
 import { giftChoices, isChoosable, timezoneLabel } from './delivery.ts';
 import { giftReceivedText } from './mails.ts';
-import { checkGiftAddress, knownPrefecture } from './address.ts';
 import { hashGiftSecret } from './secret.ts';
 import { giftStatus, type SocialGiftRow } from './status.ts';
 
 type Conn = Db | Tx;
 
 export const receiverErrors = {
-  notFound: () => new ApiError(404, 'ギフトのURLが正しくないか、このギフトは存在しません。お送りいただいたURLをご確認ください。', { code: 'social_gift.not_found' }),
-  expired: (at: Date) => new ApiError(410, `このギフトのお受け取り期限（${formatJstDateTime(at)}）を過ぎたため、お届け先を入力できません。贈り主さまにお問い合わせください。`, { code: 'social_gift.expired' }),
-  received: () => new ApiError(410, 'このギフトはすでにお届け先が入力され、お受け取りの手続きが完了しています。', { code: 'social_gift.received' }),
+  notFound: () =>
+    new ApiError(404, 'ギフトのURLが正しくないか、このギフトは存在しません。お送りいただいたURLをご確認ください。', {
+      code: 'social_gift.not_found',
+    }),
+  expired: (at: Date) =>
+    new ApiError(
+      410,
+      `このギフトのお受け取り期限（${formatJstDateTime(at)}）を過ぎたため、お届け先を入力できません。贈り主さまにお問い合わせください。`,
+      { code: 'social_gift.expired' },
+    ),
+  received: () =>
+    new ApiError(410, 'このギフトはすでにお届け先が入力され、お受け取りの手続きが完了しています。', { code: 'social_gift.received' }),
   cancelled: () => new ApiError(410, 'このギフトのご注文は取り消されたため、お受け取りいただけません。', { code: 'social_gift.cancelled' }),
   waiting: () => new ApiError(409, 'このギフトのお届け先はまだ入力されていません。', { code: 'social_gift.waiting' }),
   delivery: (field: 'delivery_date' | 'delivery_timezone', message: string) =>
     new ApiError(422, message, { code: 'social_gift.delivery.not_available', errors: { [field]: [message] } }),
 };
 
-interface GiftWithOrder { gift: SocialGiftRow; orderStatus: string }
+interface GiftWithOrder {
+  gift: SocialGiftRow;
+  orderStatus: string;
+}
 
 /**
  * The gift of a link on this channel (any status), or 404. With `lock`, the order row and then the
@@ -45,9 +65,12 @@ interface GiftWithOrder { gift: SocialGiftRow; orderStatus: string }
  * instead of deadlocking, and whichever comes second sees what the first committed.
  */
 async function findGift(conn: Conn, channelId: string, key: string, lock = false): Promise<GiftWithOrder> {
-  const [row] = await conn.select({ gift: social_gifts, orderStatus: orders.status }).from(social_gifts)
+  const [row] = await conn
+    .select({ gift: social_gifts, orderStatus: orders.status })
+    .from(social_gifts)
     .innerJoin(orders, eq(orders.id, social_gifts.order_id))
-    .where(and(eq(social_gifts.token_hash, hashGiftSecret(key)), eq(social_gifts.channel_id, channelId))).limit(1);
+    .where(and(eq(social_gifts.token_hash, hashGiftSecret(key)), eq(social_gifts.channel_id, channelId)))
+    .limit(1);
   if (!row) throw receiverErrors.notFound();
   if (!lock) return row;
   const [order] = await conn.select({ status: orders.status }).from(orders).where(eq(orders.id, row.gift.order_id)).for('update');
@@ -71,11 +94,21 @@ async function openGift(conn: Conn, channelId: string, key: string): Promise<Soc
 }
 
 async function giftLines(conn: Conn, orderId: number) {
-  return conn.select({
-    product_id: order_items.product_id, name: order_items.name, code: order_items.code, image: order_items.image, quantity: order_items.quantity,
-    key: products.key, color: products.color, size: products.size,
-  }).from(order_items).leftJoin(products, eq(products.id, order_items.product_id))
-    .where(eq(order_items.order_id, orderId)).orderBy(asc(order_items.id));
+  return conn
+    .select({
+      product_id: order_items.product_id,
+      name: order_items.name,
+      code: order_items.code,
+      image: order_items.image,
+      quantity: order_items.quantity,
+      key: products.key,
+      color: products.color,
+      size: products.size,
+    })
+    .from(order_items)
+    .leftJoin(products, eq(products.id, order_items.product_id))
+    .where(eq(order_items.order_id, orderId))
+    .orderBy(asc(order_items.id));
 }
 
 /** GET /v1/social-gifts/{token}/products: what the gift is (no prices). */
@@ -92,8 +125,13 @@ export async function giftShipping(db: Db, channel: ChannelRow, key: string): Pr
   const gift = await openGift(db, channel.id, key);
   const status = giftStatus(gift);
   return {
-    id: gift.id, status, status_label: SOCIAL_GIFT_STATUS_LABELS[status], sender_name: gift.sender_name, message: gift.message,
-    expires_at: gift.expires_at.toISOString(), shop_name: await siteName(db, channel.id, channel.name),
+    id: gift.id,
+    status,
+    status_label: SOCIAL_GIFT_STATUS_LABELS[status],
+    sender_name: gift.sender_name,
+    message: gift.message,
+    expires_at: gift.expires_at.toISOString(),
+    shop_name: await siteName(db, channel.id, channel.name),
   };
 }
 
@@ -102,9 +140,18 @@ export function checkGiftShipping(input: SocialGiftAddress): SocialGiftAddressCh
   const a = checkGiftAddress(input);
   return {
     address: {
-      last_name: a.last_name, first_name: a.first_name, last_name_kana: a.last_name_kana, first_name_kana: a.first_name_kana,
-      postal_code: a.postal_code, formatted_postal_code: formatPostalCode(a.postal_code), prefecture: a.prefecture, city: a.city,
-      address1: a.address1, address2: a.address2 ?? '', phone_number: a.phone_number, full_address: fullAddress(a),
+      last_name: a.last_name,
+      first_name: a.first_name,
+      last_name_kana: a.last_name_kana,
+      first_name_kana: a.first_name_kana,
+      postal_code: a.postal_code,
+      formatted_postal_code: formatPostalCode(a.postal_code),
+      prefecture: a.prefecture,
+      city: a.city,
+      address1: a.address1,
+      address2: a.address2 ?? '',
+      phone_number: a.phone_number,
+      full_address: fullAddress(a),
     },
   };
 }
@@ -114,14 +161,35 @@ function fullAddress(a: SocialGiftAddress): string {
 }
 
 /** GET /v1/shipping-leadtime/input/{token}: the dates and time slots for the gift to this region. */
-export async function giftLeadtime(db: Db, channelId: string, key: string, region: { prefecture: string | null }): Promise<SocialGiftLeadtime> {
+export async function giftLeadtime(
+  db: Db,
+  channelId: string,
+  key: string,
+  region: { prefecture: string | null },
+): Promise<SocialGiftLeadtime> {
   const gift = await openGift(db, channelId, key);
-  return giftChoices(db, channelId, (await giftLines(db, gift.order_id)).map((l) => l.product_id), region.prefecture);
+  return giftChoices(
+    db,
+    channelId,
+    (await giftLines(db, gift.order_id)).map((l) => l.product_id),
+    region.prefecture,
+  );
 }
 
-async function checkedDelivery(conn: Conn, channelId: string, gift: SocialGiftRow, prefecture: string,
-  date: string | null, timezone: string | null): Promise<SocialGiftDelivery> {
-  const choices = await giftChoices(conn, channelId, (await giftLines(conn, gift.order_id)).map((l) => l.product_id), prefecture);
+async function checkedDelivery(
+  conn: Conn,
+  channelId: string,
+  gift: SocialGiftRow,
+  prefecture: string,
+  date: string | null,
+  timezone: string | null,
+): Promise<SocialGiftDelivery> {
+  const choices = await giftChoices(
+    conn,
+    channelId,
+    (await giftLines(conn, gift.order_id)).map((l) => l.product_id),
+    prefecture,
+  );
   if (timezone != null && !choices.timezones.some((t) => t.code === timezone)) {
     throw receiverErrors.delivery('delivery_timezone', '選択されたお届け時間帯は指定できません。');
   }
@@ -142,18 +210,33 @@ function toDeliveryAddress(giftId: number, a: SocialGiftAddress): DeliveryAddres
   const formatted = formatPostalCode(a.postal_code);
   const combined = `${a.prefecture}${a.city}${a.address1}${a.address2 ? ` ${a.address2}` : ''}`;
   return {
-    id: giftId, division_ct: 1, shipping_name: '', last_name: a.last_name, first_name: a.first_name,
-    last_name_kana: a.last_name_kana, first_name_kana: a.first_name_kana, postal_code: a.postal_code, formatted_postal_code: formatted,
-    prefecture: a.prefecture, city: a.city, address1: a.address1, address2: a.address2 ?? '',
-    combined_address: combined, full_address: `〒${formatted} ${combined}`,
-    phone_number: a.phone_number, cell_phone_number: null, is_default: false,
+    id: giftId,
+    division_ct: 1,
+    shipping_name: '',
+    last_name: a.last_name,
+    first_name: a.first_name,
+    last_name_kana: a.last_name_kana,
+    first_name_kana: a.first_name_kana,
+    postal_code: a.postal_code,
+    formatted_postal_code: formatted,
+    prefecture: a.prefecture,
+    city: a.city,
+    address1: a.address1,
+    address2: a.address2 ?? '',
+    combined_address: combined,
+    full_address: `〒${formatted} ${combined}`,
+    phone_number: a.phone_number,
+    cell_phone_number: null,
+    is_default: false,
   };
 }
 
 function completeView(gift: SocialGiftRow, delivery: SocialGiftDelivery | null): SocialGiftComplete {
   const status = giftStatus(gift);
   return {
-    status, status_label: SOCIAL_GIFT_STATUS_LABELS[status], received_at: gift.received_at?.toISOString() ?? null,
+    status,
+    status_label: SOCIAL_GIFT_STATUS_LABELS[status],
+    received_at: gift.received_at?.toISOString() ?? null,
     delivery_date: delivery?.delivery_date ?? gift.delivery_date ?? null,
     delivery_timezone: delivery?.delivery_timezone ?? gift.delivery_timezone ?? null,
     delivery_timezone_label: delivery?.delivery_timezone_label ?? timezoneLabel(gift.delivery_timezone),
@@ -173,17 +256,30 @@ export async function receiveGift(db: Db, channel: ChannelRow, key: string, inpu
     assertOpen(found, now);
     const delivery = await checkedDelivery(tx, channel.id, found.gift, address.prefecture, input.delivery_date, input.delivery_timezone);
     const deliveryAddress = toDeliveryAddress(found.gift.id, address);
-    const [updated] = await tx.update(social_gifts).set({
-      status: 'received', address: deliveryAddress, delivery_date: delivery.delivery_date, delivery_timezone: delivery.delivery_timezone, received_at: now,
-    }).where(and(eq(social_gifts.id, found.gift.id), eq(social_gifts.status, 'waiting'), gt(social_gifts.expires_at, now))).returning();
+    const [updated] = await tx
+      .update(social_gifts)
+      .set({
+        status: 'received',
+        address: deliveryAddress,
+        delivery_date: delivery.delivery_date,
+        delivery_timezone: delivery.delivery_timezone,
+        received_at: now,
+      })
+      .where(and(eq(social_gifts.id, found.gift.id), eq(social_gifts.status, 'waiting'), gt(social_gifts.expires_at, now)))
+      .returning();
     if (!updated) throw receiverErrors.received();
-    const [order] = await tx.update(orders).set({
-      shippings: sql`${JSON.stringify([{ address: deliveryAddress, delivery_date: delivery.delivery_date, delivery_timezone: delivery.delivery_timezone }])}::jsonb`,
-    }).where(eq(orders.id, found.gift.order_id)).returning({ order_no: orders.order_no, customer: orders.customer });
+    const [order] = await tx
+      .update(orders)
+      .set({
+        shippings: sql`${JSON.stringify([{ address: deliveryAddress, delivery_date: delivery.delivery_date, delivery_timezone: delivery.delivery_timezone }])}::jsonb`,
+      })
+      .where(eq(orders.id, found.gift.order_id))
+      .returning({ order_no: orders.order_no, customer: orders.customer });
     const customer = order.customer as { email?: string | null; last_name?: string; first_name?: string; username?: string };
     if (customer.email) {
       const text = giftReceivedText({
-        siteName: await siteName(tx, channel.id, channel.name), orderNo: order.order_no,
+        siteName: await siteName(tx, channel.id, channel.name),
+        orderNo: order.order_no,
         customerName: `${customer.last_name ?? ''} ${customer.first_name ?? ''}`.trim() || customer.username || 'お客様',
       });
       await queueMail(tx, { channelId: channel.id, to: customer.email, template: 'social_gift_received', ...text });
@@ -201,6 +297,8 @@ export async function giftComplete(db: Db, channelId: string, key: string): Prom
     throw receiverErrors.waiting();
   }
   return completeView(gift, {
-    delivery_date: gift.delivery_date, delivery_timezone: gift.delivery_timezone, delivery_timezone_label: timezoneLabel(gift.delivery_timezone),
+    delivery_date: gift.delivery_date,
+    delivery_timezone: gift.delivery_timezone,
+    delivery_timezone_label: timezoneLabel(gift.delivery_timezone),
   });
 }

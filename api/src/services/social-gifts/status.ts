@@ -1,5 +1,5 @@
 /** A gift's status as the sender and the receiver see it (pure). */
-import { SOCIAL_GIFT_STATUS_LABELS, type OrderSocialGift, type SocialGiftStatus } from '#contracts/social-gift.ts';
+import { type OrderSocialGift, SOCIAL_GIFT_STATUS_LABELS, type SocialGiftStatus } from '#contracts/social-gift.ts';
 import type { social_gifts } from '../../db/schema/index.ts';
 
 export type SocialGiftRow = typeof social_gifts.$inferSelect;

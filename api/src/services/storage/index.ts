@@ -24,9 +24,15 @@ export interface UploadStorage {
   list(prefix: string): Promise<StoredObject[]>;
 }
 
-export interface StoredObject { key: string; size: number }
+export interface StoredObject {
+  key: string;
+  size: number;
+}
 
-type StorageEnv = Pick<ApiEnv, 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+type StorageEnv = Pick<
+  ApiEnv,
+  'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'
+>;
 
 /** A disk folder; every path is checked to stay inside it. */
 export function diskStorage(root: string): UploadStorage {
@@ -44,7 +50,9 @@ export function diskStorage(root: string): UploadStorage {
       await writeFile(path, bytes, { flag: 'wx' });
     },
     async get(objectKey) {
-      try { return new Uint8Array(await readFile(pathOf(objectKey))); } catch (e) {
+      try {
+        return new Uint8Array(await readFile(pathOf(objectKey)));
+      } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw e;
       }
@@ -63,14 +71,21 @@ export function diskStorage(root: string): UploadStorage {
       const found: StoredObject[] = [];
       const walk = async (dir: string): Promise<void> => {
         let names: string[];
-        try { names = await readdir(dir); } catch { return; }
+        try {
+          names = await readdir(dir);
+        } catch {
+          return;
+        }
         for (const name of names) {
           const path = join(dir, name);
           const info = await stat(path).catch(() => null);
           if (!info) continue;
           if (info.isDirectory()) await walk(path);
           else if (!name.endsWith('.tmp')) {
-            const key = path.slice(base.length + 1).split(sep).join('/');
+            const key = path
+              .slice(base.length + 1)
+              .split(sep)
+              .join('/');
             if (key.startsWith(prefix)) found.push({ key, size: info.size });
           }
         }
@@ -85,30 +100,51 @@ export function diskStorage(root: string): UploadStorage {
 
 /** Reads `<Key>`/`<Size>` pairs and the continuation token out of a ListObjectsV2 answer. */
 function parseListing(xml: string): { objects: StoredObject[]; next: string | null } {
-  const unescape = (v: string) => v.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  const unescapeXml = (v: string) =>
+    v
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
   const objects = [...xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => ({
-    key: unescape(/<Key>([\s\S]*?)<\/Key>/.exec(m[1])?.[1] ?? ''),
+    key: unescapeXml(/<Key>([\s\S]*?)<\/Key>/.exec(m[1])?.[1] ?? ''),
     size: Number(/<Size>(\d+)<\/Size>/.exec(m[1])?.[1] ?? 0),
   }));
   const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
   const token = /<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1];
-  return { objects, next: truncated && token ? unescape(token) : null };
+  return { objects, next: truncated && token ? unescapeXml(token) : null };
 }
 
 /** An S3-compatible bucket (path-style URLs: <endpoint>/<bucket>/<key>). */
-export function s3Storage(env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>>): UploadStorage {
-  const client = new AwsClient({ accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, region: env.S3_REGION, service: 's3' });
-  const urlOf = (objectKey: string) => `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${encodeURIComponent(env.S3_BUCKET)}/${objectKey.split('/').map(encodeURIComponent).join('/')}`;
+export function s3Storage(
+  env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>>,
+): UploadStorage {
+  const client = new AwsClient({
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    region: env.S3_REGION,
+    service: 's3',
+  });
+  const urlOf = (objectKey: string) =>
+    `${env.S3_ENDPOINT.replace(/\/+$/, '')}/${encodeURIComponent(env.S3_BUCKET)}/${objectKey.split('/').map(encodeURIComponent).join('/')}`;
   return {
     kind: 's3',
     async put(objectKey, bytes, contentType) {
-      const res = await client.fetch(urlOf(objectKey), { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
+      const res = await client.fetch(urlOf(objectKey), {
+        method: 'PUT',
+        body: bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': contentType },
+      });
       if (!res.ok) throw new Error(`S3 PUT failed with ${res.status}`);
       await res.arrayBuffer();
     },
     async get(objectKey) {
       const res = await client.fetch(urlOf(objectKey));
-      if (res.status === 404) { await res.arrayBuffer(); return null; }
+      if (res.status === 404) {
+        await res.arrayBuffer();
+        return null;
+      }
       if (!res.ok) throw new Error(`S3 GET failed with ${res.status}`);
       return new Uint8Array(await res.arrayBuffer());
     },
@@ -119,7 +155,11 @@ export function s3Storage(env: Required<Pick<StorageEnv, 'S3_ENDPOINT' | 'S3_BUC
     },
     // An S3 PUT replaces the object atomically.
     async replace(objectKey, bytes, contentType) {
-      const res = await client.fetch(urlOf(objectKey), { method: 'PUT', body: bytes as Uint8Array<ArrayBuffer>, headers: { 'content-type': contentType } });
+      const res = await client.fetch(urlOf(objectKey), {
+        method: 'PUT',
+        body: bytes as Uint8Array<ArrayBuffer>,
+        headers: { 'content-type': contentType },
+      });
       if (!res.ok) throw new Error(`S3 PUT failed with ${res.status}`);
       await res.arrayBuffer();
     },

@@ -9,21 +9,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
-import type { ChannelRow, UserRow } from '../../context.ts';
-import { uploaded_files } from '../../db/schema/index.ts';
-import { ApiError, notFound, serviceUnavailable, validationFailed } from '../../lib/errors.ts';
 import { UPLOAD_DIR_MAX, UPLOAD_DIR_PATTERN, type UploadFile } from '#contracts/inquiries.ts';
+import type { ChannelRow, UserRow } from '../../context.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { uploaded_files } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
+import { ApiError, notFound, serviceUnavailable, validationFailed } from '../../lib/errors.ts';
+import { logFor } from '../../lib/log.ts';
 import { enforce, type Limit } from '../account/common.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
-import { CONTENT_TYPES, sniffType, type SniffedType } from './sniff.ts';
 import { storageOf, uploadStorage } from '../storage/index.ts';
-import { logFor } from '../../lib/log.ts';
+import { CONTENT_TYPES, type SniffedType, sniffType } from './sniff.ts';
 
 const log = logFor('uploads');
 
 export { sniffType } from './sniff.ts';
+
 type Conn = Db | Tx;
 
 /** Uploads per client address and per member in an hour. */
@@ -36,7 +37,7 @@ export const UPLOAD_MESSAGES = {
   noFile: 'ファイルを選択してください。',
   type: 'ファイルはJPEG・PNG・GIF・WebPの画像またはPDFを選択してください。',
   dir: 'アップロード先の形式が正しくありません。',
-  tooLarge: (max: number) => `ファイルは${Math.floor(max / 1024 / 1024 * 10) / 10}MB以下にしてください。`,
+  tooLarge: (max: number) => `ファイルは${Math.floor((max / 1024 / 1024) * 10) / 10}MB以下にしてください。`,
   quota: 'ただいまファイルをアップロードできません。時間をおいて再度お試しいただくか、ファイルを添付せずにお問い合わせください。',
 } as const;
 
@@ -50,7 +51,13 @@ export function checkUploadDir(dir: string): string {
 }
 
 /** Extensions a name may already carry for each detected type (kept as written). */
-const SAME_TYPE: Record<SniffedType['ext'], readonly string[]> = { jpg: ['jpg', 'jpeg'], png: ['png'], gif: ['gif'], webp: ['webp'], pdf: ['pdf'] };
+const SAME_TYPE: Record<SniffedType['ext'], readonly string[]> = {
+  jpg: ['jpg', 'jpeg'],
+  png: ['png'],
+  gif: ['gif'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+};
 
 /**
  * A file name safe to show and to put in a header: no path, no control characters, at most 200
@@ -69,7 +76,10 @@ export function cleanFileName(name: string, ext: SniffedType['ext']): string {
 
 /** 413 with a Japanese message naming the limit. */
 export function uploadTooLarge(max: number) {
-  return new ApiError(413, UPLOAD_MESSAGES.tooLarge(max), { code: 'common.payload_too_large', errors: { file: [UPLOAD_MESSAGES.tooLarge(max)] } });
+  return new ApiError(413, UPLOAD_MESSAGES.tooLarge(max), {
+    code: 'common.payload_too_large',
+    errors: { file: [UPLOAD_MESSAGES.tooLarge(max)] },
+  });
 }
 
 /** 507: the shop's room for files not attached to an inquiry is full until the retention job frees it. */
@@ -79,23 +89,37 @@ export function uploadQuotaFull() {
 
 /** Bytes of the files no inquiry has taken yet (what the quota bounds). */
 async function unattachedBytes(db: Conn): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`coalesce(sum(${uploaded_files.size}), 0)`.mapWith(Number) }).from(uploaded_files)
+  const [{ n }] = await db
+    .select({ n: sql<number>`coalesce(sum(${uploaded_files.size}), 0)`.mapWith(Number) })
+    .from(uploaded_files)
     .where(isNull(uploaded_files.attached_at));
   return n;
 }
 
-export interface UploadInput { file: File; dir: string }
-export interface UploadClient { ip: string | null }
+export interface UploadInput {
+  file: File;
+  dir: string;
+}
+export interface UploadClient {
+  ip: string | null;
+}
 
 /** Keeps one uploaded file (checked by its bytes) and answers where it is served. */
-export async function saveUpload(db: Db, env: ApiEnv, channel: ChannelRow, user: UserRow | null, input: UploadInput, client: UploadClient): Promise<UploadFile> {
+export async function saveUpload(
+  db: Db,
+  env: ApiEnv,
+  channel: ChannelRow,
+  user: UserRow | null,
+  input: UploadInput,
+  client: UploadClient,
+): Promise<UploadFile> {
   const dir = checkUploadDir(input.dir);
   if (input.file.size > env.UPLOAD_MAX_BYTES) throw uploadTooLarge(env.UPLOAD_MAX_BYTES);
   const store = rateLimitStore(db, env);
   if (client.ip) await enforce(store, `upload:ip:${client.ip}`, UPLOAD_LIMITS.perAddress);
   if (user) await enforce(store, `upload:user:${user.id}`, UPLOAD_LIMITS.perMember);
   // Checked before each upload (parallel uploads may pass it by a file or two each).
-  if (await unattachedBytes(db) + input.file.size > env.UPLOAD_QUOTA_BYTES) throw uploadQuotaFull();
+  if ((await unattachedBytes(db)) + input.file.size > env.UPLOAD_QUOTA_BYTES) throw uploadQuotaFull();
   const bytes = new Uint8Array(await input.file.arrayBuffer());
   if (bytes.byteLength === 0) throw validationFailed({ file: [UPLOAD_MESSAGES.noFile] });
   const type = sniffType(bytes);
@@ -111,8 +135,16 @@ export async function saveUpload(db: Db, env: ApiEnv, channel: ChannelRow, user:
   }
   const name = cleanFileName(input.file.name, type.ext);
   await db.insert(uploaded_files).values({
-    key, channel_id: channel.id, user_id: user?.id ?? null, client_ip: client.ip, dir, storage: storage.kind, object_key: objectKey,
-    original_name: name, content_type: type.contentType, size: bytes.byteLength,
+    key,
+    channel_id: channel.id,
+    user_id: user?.id ?? null,
+    client_ip: client.ip,
+    dir,
+    storage: storage.kind,
+    object_key: objectKey,
+    original_name: name,
+    content_type: type.contentType,
+    size: bytes.byteLength,
   });
   return { url: uploadUrl(key), name, size: bytes.byteLength, content_type: type.contentType };
 }
@@ -120,10 +152,18 @@ export async function saveUpload(db: Db, env: ApiEnv, channel: ChannelRow, user:
 /** The upload a URL (absolute or a path) of this channel names, or null. */
 export async function findUpload(db: Conn, channelId: string, url: string) {
   let pathname: string;
-  try { pathname = new URL(url, 'http://localhost').pathname; } catch { return null; }
+  try {
+    pathname = new URL(url, 'http://localhost').pathname;
+  } catch {
+    return null;
+  }
   const m = /^\/v1\/upload-files\/([a-f0-9]{32}\.(?:jpg|png|gif|webp|pdf))$/.exec(pathname);
   if (!m) return null;
-  const [row] = await db.select().from(uploaded_files).where(and(eq(uploaded_files.key, m[1]), eq(uploaded_files.channel_id, channelId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(uploaded_files)
+    .where(and(eq(uploaded_files.key, m[1]), eq(uploaded_files.channel_id, channelId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -131,8 +171,11 @@ export async function findUpload(db: Conn, channelId: string, url: string) {
 export async function attachUpload(tx: Conn, channelId: string, url: string): Promise<boolean> {
   const row = await findUpload(tx, channelId, url);
   if (!row) return false;
-  const kept = await tx.update(uploaded_files).set({ attached_at: sql`coalesce(${uploaded_files.attached_at}, now())` })
-    .where(eq(uploaded_files.id, row.id)).returning({ id: uploaded_files.id });
+  const kept = await tx
+    .update(uploaded_files)
+    .set({ attached_at: sql`coalesce(${uploaded_files.attached_at}, now())` })
+    .where(eq(uploaded_files.id, row.id))
+    .returning({ id: uploaded_files.id });
   return kept.length > 0;
 }
 

@@ -11,23 +11,42 @@ import { and, asc, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploaded_files } from '../../db/schema/index.ts';
 import type { ApiEnv } from '../../env.ts';
-import { storageOf } from '../storage/index.ts';
 import { lineLogger } from '../../lib/log.ts';
+import { storageOf } from '../storage/index.ts';
 
-export type RetentionEnv = Pick<ApiEnv, 'UPLOAD_RETENTION_HOURS' | 'DATA_DIR' | 'UPLOAD_DIR' | 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>;
+export type RetentionEnv = Pick<
+  ApiEnv,
+  | 'UPLOAD_RETENTION_HOURS'
+  | 'DATA_DIR'
+  | 'UPLOAD_DIR'
+  | 'S3_ENDPOINT'
+  | 'S3_BUCKET'
+  | 'S3_REGION'
+  | 'S3_ACCESS_KEY_ID'
+  | 'S3_SECRET_ACCESS_KEY'
+>;
 
 /**
  * Deletes unattached uploads older than the retention period, `batch` at a time; answers how many
  * went. A file whose storage refuses the delete keeps its row (tried again next round) and is reported.
  */
-export async function purgeUnattachedUploads(db: Db, env: RetentionEnv, warn: (m: string) => void = lineLogger('uploads', 'warn'), batch = 200): Promise<number> {
+export async function purgeUnattachedUploads(
+  db: Db,
+  env: RetentionEnv,
+  warn: (m: string) => void = lineLogger('uploads', 'warn'),
+  batch = 200,
+): Promise<number> {
   const before = new Date(Date.now() - env.UPLOAD_RETENTION_HOURS * 3_600_000);
   let total = 0;
   for (;;) {
     const { deleted, picked } = await db.transaction(async (tx) => {
-      const rows = await tx.select({ id: uploaded_files.id, storage: uploaded_files.storage, object_key: uploaded_files.object_key }).from(uploaded_files)
+      const rows = await tx
+        .select({ id: uploaded_files.id, storage: uploaded_files.storage, object_key: uploaded_files.object_key })
+        .from(uploaded_files)
         .where(and(isNull(uploaded_files.attached_at), lt(uploaded_files.created_at, before)))
-        .orderBy(asc(uploaded_files.id)).limit(batch).for('update', { skipLocked: true });
+        .orderBy(asc(uploaded_files.id))
+        .limit(batch)
+        .for('update', { skipLocked: true });
       const gone: number[] = [];
       for (const row of rows) {
         try {

@@ -2,7 +2,10 @@
  * The type of an uploaded file read from its first bytes (magic numbers), never from the declared
  * Content-Type or the file name: only these five types are kept, each served back with this type.
  */
-export interface SniffedType { ext: 'jpg' | 'png' | 'gif' | 'webp' | 'pdf'; contentType: string }
+export interface SniffedType {
+  ext: 'jpg' | 'png' | 'gif' | 'webp' | 'pdf';
+  contentType: string;
+}
 
 const starts = (b: Uint8Array, sig: readonly number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
@@ -19,5 +22,9 @@ export function sniffType(bytes: Uint8Array): SniffedType | null {
 
 /** The content type of a stored file's extension (what sniffType chose when it was kept). */
 export const CONTENT_TYPES: Record<SniffedType['ext'], string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
 };

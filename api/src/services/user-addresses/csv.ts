@@ -14,7 +14,7 @@
  * header row, so an exported file imports again as it is. A cell starting with = + - @ is written
  * with a leading ' so a spreadsheet does not run it as a formula; the import drops that ' again.
  */
-import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES, addressFormSchema, type Address } from '#contracts/addresses.ts';
+import { ADDRESS_CSV_COLUMNS, ADDRESS_CSV_MAX_BYTES, type Address, addressFormSchema } from '#contracts/addresses.ts';
 import { messages } from '#contracts/messages.ts';
 import { issuesToErrors } from '../../lib/router.ts';
 import { listPrefectures } from '../postal-codes/index.ts';
@@ -23,7 +23,9 @@ type Field = (typeof ADDRESS_CSV_COLUMNS)[number]['field'];
 export type CsvErrors = Record<string, string[]>;
 
 /** The result of reading a file: the rows to add, or the errors to answer with. */
-export type CsvReadResult = { ok: true; rows: { line: number; input: ReturnType<typeof addressFormSchema.parse> }[] } | { ok: false; errors: CsvErrors };
+export type CsvReadResult =
+  | { ok: true; rows: { line: number; input: ReturnType<typeof addressFormSchema.parse> }[] }
+  | { ok: false; errors: CsvErrors };
 
 const fileError = (message: string): CsvReadResult => ({ ok: false, errors: { file: [message] } });
 
@@ -33,7 +35,9 @@ export function decodeCsv(bytes: Uint8Array): string | null {
   for (const encoding of ['utf-8', 'shift_jis']) {
     try {
       return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
-    } catch { /* the next encoding */ }
+    } catch {
+      /* the next encoding */
+    }
   }
   return null;
 }
@@ -56,12 +60,21 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] | nu
   let line = 1;
   let start = 1;
   let i = 0;
-  const endRecord = () => { cells.push(cell); records.push({ line: start, cells }); cells = []; cell = ''; };
+  const endRecord = () => {
+    cells.push(cell);
+    records.push({ line: start, cells });
+    cells = [];
+    cell = '';
+  };
   while (i < text.length) {
     const ch = text[i];
     if (quoted) {
       if (ch === '"') {
-        if (text[i + 1] === '"') { cell += '"'; i += 2; continue; }
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
         quoted = false;
       } else {
         if (ch === '\n') line++;
@@ -71,8 +84,10 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] | nu
       continue;
     }
     if (ch === '"' && cell === '') quoted = true;
-    else if (ch === ',') { cells.push(cell); cell = ''; }
-    else if (ch === '\r' || ch === '\n') {
+    else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (ch === '\r' || ch === '\n') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       endRecord();
       line++;
@@ -102,12 +117,14 @@ const unguard = (v: string) => (v.startsWith("'") && FORMULA.test(v.slice(1)) ? 
  */
 export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): CsvReadResult {
   if (bytes.byteLength === 0) return fileError('ファイルが空です。');
-  if (bytes.byteLength > ADDRESS_CSV_MAX_BYTES) return fileError(`ファイルサイズは${ADDRESS_CSV_MAX_BYTES / 1024 / 1024}MB以下にしてください。`);
+  if (bytes.byteLength > ADDRESS_CSV_MAX_BYTES)
+    return fileError(`ファイルサイズは${ADDRESS_CSV_MAX_BYTES / 1024 / 1024}MB以下にしてください。`);
   if (bytes.includes(0)) return fileError('CSVファイルではありません。CSV形式（コンマ区切り）のファイルを選択してください。');
   const text = decodeCsv(bytes);
   if (text === null) return fileError('文字コードを判別できませんでした。UTF-8 または Shift_JIS で保存したファイルを選択してください。');
   // Binary files that happen to decode: control characters other than tab and line ends.
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) return fileError('CSVファイルではありません。CSV形式（コンマ区切り）のファイルを選択してください。');
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text))
+    return fileError('CSVファイルではありません。CSV形式（コンマ区切り）のファイルを選択してください。');
   const records = parseCsv(text);
   if (!records) return fileError('CSVの形式が正しくありません（閉じられていない " があります）。');
   const [header, ...rest] = records;
@@ -129,7 +146,10 @@ export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): 
   const data = rest.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (data.length === 0) return fileError('お届け先の行がありません。2行目以降にお届け先を入力してください。');
   if (data.length > room) {
-    return { ok: false, errors: { file: [`登録できるお届け先は${limit}件までです。あと${room}件まで登録できます（ファイルには${data.length}件あります）。`] } };
+    return {
+      ok: false,
+      errors: { file: [`登録できるお届け先は${limit}件までです。あと${room}件まで登録できます（ファイルには${data.length}件あります）。`] },
+    };
   }
 
   const prefectures = new Set(listPrefectures().map((p) => p.name));
@@ -143,7 +163,9 @@ export function readAddressCsv(bytes: Uint8Array, room: number, limit: number): 
       continue;
     }
     const values: Record<string, string> = {};
-    fields.forEach((f, i) => { values[f] = unguard(cells[i]); });
+    fields.forEach((f, i) => {
+      values[f] = unguard(cells[i]);
+    });
     const lineErrors: CsvErrors = {};
     for (const [f, v] of Object.entries(values)) {
       if (/[\r\n]/.test(v)) lineErrors[f] = [messages.invalidCharacter(ADDRESS_CSV_COLUMNS.find((c) => c.field === f)!.header)];
@@ -170,11 +192,13 @@ const quote = (v: string) => `"${(FORMULA.test(v) ? `'${v}` : v).replaceAll('"',
 export function addressesToCsv(addresses: Address[]): Uint8Array {
   const lines = [ADDRESS_CSV_COLUMNS.map((c) => quote(c.header)).join(',')];
   for (const a of addresses) {
-    lines.push(ADDRESS_CSV_COLUMNS.map((c) => {
-      // The postal code with its hyphen: a spreadsheet keeps "060-0001" as text, but drops the 0 of 0600001.
-      const value = c.field === 'postal_code' ? a.formatted_postal_code : (a[c.field] ?? '');
-      return quote(value);
-    }).join(','));
+    lines.push(
+      ADDRESS_CSV_COLUMNS.map((c) => {
+        // The postal code with its hyphen: a spreadsheet keeps "060-0001" as text, but drops the 0 of 0600001.
+        const value = c.field === 'postal_code' ? a.formatted_postal_code : (a[c.field] ?? '');
+        return quote(value);
+      }).join(','),
+    );
   }
   return new TextEncoder().encode(`\uFEFF${lines.join('\r\n')}\r\n`);
 }

@@ -7,9 +7,9 @@
 import { and, eq, isNull, ne, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { eraseMember } from './erase.ts';
 import { ApiError, VALIDATION_MESSAGE } from '../../lib/errors.ts';
 import { uniqueViolation } from '../auth/index.ts';
+import { eraseMember } from './erase.ts';
 
 type Conn = Db | Tx;
 type Field = 'username' | 'email';
@@ -26,18 +26,32 @@ export function takenError(fields: Field[]): ApiError {
 }
 
 /** Live non-guest members of the channel with `field` = `value` (case-insensitive); for the e-mail, registered ones only. */
-const holders = (channelId: string, field: Field, value: string, exceptUserId: number) => and(
-  eq(users.channel_id, channelId), not(users.is_guest), isNull(users.deleted_at), ne(users.id, exceptUserId),
-  sql`lower(${users[field]}) = ${value.toLowerCase()}`, field === 'email' ? eq(users.is_registered_member, true) : undefined,
-);
+const holders = (channelId: string, field: Field, value: string, exceptUserId: number) =>
+  and(
+    eq(users.channel_id, channelId),
+    not(users.is_guest),
+    isNull(users.deleted_at),
+    ne(users.id, exceptUserId),
+    sql`lower(${users[field]}) = ${value.toLowerCase()}`,
+    field === 'email' ? eq(users.is_registered_member, true) : undefined,
+  );
 
 /** Which of `values` another member of the channel already holds (see holders). */
-export async function takenFields(conn: Conn, channelId: string, values: Partial<Record<Field, string>>, exceptUserId = 0): Promise<Field[]> {
+export async function takenFields(
+  conn: Conn,
+  channelId: string,
+  values: Partial<Record<Field, string>>,
+  exceptUserId = 0,
+): Promise<Field[]> {
   const out: Field[] = [];
   for (const field of ['username', 'email'] as const) {
     const value = values[field];
     if (!value) continue;
-    const [row] = await conn.select({ id: users.id }).from(users).where(holders(channelId, field, value, exceptUserId)).limit(1);
+    const [row] = await conn
+      .select({ id: users.id })
+      .from(users)
+      .where(holders(channelId, field, value, exceptUserId))
+      .limit(1);
     if (row) out.push(field);
   }
   return out;
@@ -45,7 +59,11 @@ export async function takenFields(conn: Conn, channelId: string, values: Partial
 
 /** The registered member of the channel, other than `exceptUserId`, whose address `email` is; undefined if none. */
 export async function emailOwner(conn: Conn, channelId: string, email: string, exceptUserId = 0) {
-  const [row] = await conn.select().from(users).where(holders(channelId, 'email', email, exceptUserId)).limit(1);
+  const [row] = await conn
+    .select()
+    .from(users)
+    .where(holders(channelId, 'email', email, exceptUserId))
+    .limit(1);
   return row;
 }
 
@@ -54,9 +72,19 @@ export async function emailOwner(conn: Conn, channelId: string, email: string, e
  * opened at once take turns instead of deadlocking), and returns them.
  */
 export function lockAddress(tx: Tx, channelId: string, email: string) {
-  return tx.select({ id: users.id, is_registered_member: users.is_registered_member }).from(users).where(and(
-    eq(users.channel_id, channelId), not(users.is_guest), isNull(users.deleted_at), sql`lower(${users.email}) = ${email.toLowerCase()}`,
-  )).orderBy(users.id).for('update');
+  return tx
+    .select({ id: users.id, is_registered_member: users.is_registered_member })
+    .from(users)
+    .where(
+      and(
+        eq(users.channel_id, channelId),
+        not(users.is_guest),
+        isNull(users.deleted_at),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(users.id)
+    .for('update');
 }
 
 /**
@@ -64,10 +92,20 @@ export function lockAddress(tx: Tx, channelId: string, email: string) {
  * now belongs to the member who verified it (or registered with it where nothing is verified first).
  */
 export async function dropUnverified(tx: Tx, channelId: string, email: string, keepUserId: number): Promise<number> {
-  const stale = await tx.select({ id: users.id }).from(users).where(and(
-    eq(users.channel_id, channelId), not(users.is_guest), isNull(users.deleted_at), eq(users.is_registered_member, false),
-    ne(users.id, keepUserId), sql`lower(${users.email}) = ${email.toLowerCase()}`,
-  )).for('update');
+  const stale = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.channel_id, channelId),
+        not(users.is_guest),
+        isNull(users.deleted_at),
+        eq(users.is_registered_member, false),
+        ne(users.id, keepUserId),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .for('update');
   for (const { id } of stale) await eraseMember(tx, id);
   return stale.length;
 }

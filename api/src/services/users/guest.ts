@@ -4,30 +4,42 @@
  * turns it into a registered member afterwards.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { ApiEnv } from '../../env.ts';
 import type { ChannelRow, UserRow } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { ApiEnv } from '../../env.ts';
 import { unprocessable, VALIDATION_MESSAGE } from '../../lib/errors.ts';
-import { issueSession, type ClientInfo, type Session } from '../auth/index.ts';
+import { ACCOUNT_LIMITS, accountLimitKeys, enforce } from '../account/common.ts';
+import { type ClientInfo, issueSession, type Session } from '../auth/index.ts';
 import { hashAnswer, hashPassword, unusablePasswordHash } from '../passwords/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { randomToken } from '../tokens/index.ts';
-import { ACCOUNT_LIMITS, accountLimitKeys, enforce } from '../account/common.ts';
 import { assertFree, mapTaken } from './duplicates.ts';
 import { poolOf, sendWelcomeMail } from './register.ts';
 
 /** GET /v1/users/dummy: a new guest member, logged in (rate-limited per client address). */
 export async function createDummyUser(db: Db, env: ApiEnv, channel: ChannelRow, client: ClientInfo): Promise<Session> {
   if (client.ip) await enforce(rateLimitStore(db, env), accountLimitKeys.dummy(client.ip), ACCOUNT_LIMITS.dummyPerAddress);
-  const [user] = await db.insert(users).values({
-    channel_id: channel.id, username: `guest-${randomToken(12)}`, email: '', password_hash: unusablePasswordHash(),
-    is_guest: true, is_registered_member: false,
-  }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      channel_id: channel.id,
+      username: `guest-${randomToken(12)}`,
+      email: '',
+      password_hash: unusablePasswordHash(),
+      is_guest: true,
+      is_registered_member: false,
+    })
+    .returning();
   return issueSession(db, env, user);
 }
 
-export interface ConvertInput { username: string; password: string; security_question_ct: number; security_answer: string }
+export interface ConvertInput {
+  username: string;
+  password: string;
+  security_question_ct: number;
+  security_answer: string;
+}
 
 /**
  * POST /v1/me/convert: the guest keeps the details it gave and becomes a registered member with a
@@ -38,14 +50,29 @@ export async function convertGuest(db: Db, env: ApiEnv, me: UserRow, input: Conv
   if (!me.email) throw unprocessable(VALIDATION_MESSAGE, 'common.validation', { email: ['メールアドレスは必須項目です'] });
   await assertFree(db, me.channel_id, { username: input.username, email: me.email }, me.id);
   const pool = poolOf(env);
-  const [password_hash, security_answer_hash] = await Promise.all([hashPassword(input.password, pool), hashAnswer(input.security_answer, pool)]);
-  const user = await mapTaken(() => db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({
-      username: input.username, password_hash, security_question_ct: input.security_question_ct, security_answer_hash,
-      is_guest: false, is_registered_member: true, password_changed_at: new Date(), updated_at: new Date(),
-    }).where(eq(users.id, me.id)).returning();
-    await sendWelcomeMail(tx, env, row);
-    return row;
-  }));
+  const [password_hash, security_answer_hash] = await Promise.all([
+    hashPassword(input.password, pool),
+    hashAnswer(input.security_answer, pool),
+  ]);
+  const user = await mapTaken(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          password_hash,
+          security_question_ct: input.security_question_ct,
+          security_answer_hash,
+          is_guest: false,
+          is_registered_member: true,
+          password_changed_at: new Date(),
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, me.id))
+        .returning();
+      await sendWelcomeMail(tx, env, row);
+      return row;
+    }),
+  );
   return issueSession(db, env, user);
 }

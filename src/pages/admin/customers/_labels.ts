@@ -11,7 +11,7 @@ import { formatNumber } from '#lib/money.ts';
 export { formatYen } from '#lib/money.ts';
 
 const pick = (table: Record<string, string>, key: string | number | null | undefined, fallback = '—') =>
-  key == null ? fallback : table[String(key)] ?? String(key);
+  key == null ? fallback : (table[String(key)] ?? String(key));
 
 export const statusLabel = (s: string) => pick(CUSTOMER_STATUSES, s);
 export const orderStatusLabel = (s: string) => pick(ORDER_STATUS_LABELS, s);
@@ -19,8 +19,15 @@ export const genderLabel = (g: number | null) => pick(GENDERS, g, '未登録');
 export const newsletterLabel = (n: number) => pick(NEWSLETTER, n);
 
 const PAYMENT_STATUS: Record<string, string> = {
-  none: '支払いなし', pending: '入金待ち', paid: '入金済み', authorized: 'オーソリ済み', captured: '売上確定',
-  refunded: '返金済み', cancelled: '取消', failed: '決済失敗', fraud_suspected: '不正の疑い',
+  none: '支払いなし',
+  pending: '入金待ち',
+  paid: '入金済み',
+  authorized: 'オーソリ済み',
+  captured: '売上確定',
+  refunded: '返金済み',
+  cancelled: '取消',
+  failed: '決済失敗',
+  fraud_suspected: '不正の疑い',
 };
 export const paymentStatusLabel = (s: string) => pick(PAYMENT_STATUS, s);
 

@@ -6,7 +6,20 @@
 import { ADMIN_ORDER_SORTS, type AdminOrderSort } from '#contracts/admin-orders.ts';
 
 /** The query keys the list page reads (the API's, with the page). */
-export const FILTER_KEYS = ['order_no', 'name', 'email', 'phone', 'status', 'payment', 'payment_status', 'from', 'to', 'channel', 'sort', 'dir'] as const;
+export const FILTER_KEYS = [
+  'order_no',
+  'name',
+  'email',
+  'phone',
+  'status',
+  'payment',
+  'payment_status',
+  'from',
+  'to',
+  'channel',
+  'sort',
+  'dir',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type Filters = Partial<Record<FilterKey, string>>;
 
@@ -46,5 +59,8 @@ export function sortLink(filters: Filters, key: AdminOrderSort): { href: string;
   const now = sortOf(filters);
   const same = now.sort === key;
   const dir = same ? (now.dir === 'asc' ? 'desc' : 'asc') : key === 'order_no' ? 'asc' : 'desc';
-  return { href: queryOf(filters, { sort: key, dir, page: undefined }), current: same ? (now.dir === 'asc' ? 'ascending' : 'descending') : undefined };
+  return {
+    href: queryOf(filters, { sort: key, dir, page: undefined }),
+    current: same ? (now.dir === 'asc' ? 'ascending' : 'descending') : undefined,
+  };
 }

@@ -21,7 +21,12 @@ export function listQuery(params: URLSearchParams, page?: number): string {
   return s ? `?${s}` : '';
 }
 
-export interface Shown { stock: number; product_price: number; before_price: number | null; is_published: boolean }
+export interface Shown {
+  stock: number;
+  product_price: number;
+  before_price: number | null;
+  is_published: boolean;
+}
 
 /** An integer field as typed (half- or full-width, 1,200): a number, or the text as typed (the API names it). */
 function typedInt(raw: string): number | string {
@@ -33,7 +38,12 @@ function typedInt(raw: string): number | string {
 export function shownOf(form: FormData): Shown | null {
   const n = (k: string) => Number(String(form.get(k) ?? ''));
   const before = String(form.get('shown_before_price') ?? '');
-  const shown = { stock: n('shown_stock'), product_price: n('shown_product_price'), before_price: before === '' ? null : Number(before), is_published: form.get('shown_is_published') === '1' };
+  const shown = {
+    stock: n('shown_stock'),
+    product_price: n('shown_product_price'),
+    before_price: before === '' ? null : Number(before),
+    is_published: form.get('shown_is_published') === '1',
+  };
   return [shown.stock, shown.product_price, shown.before_price ?? 0].every(Number.isInteger) ? shown : null;
 }
 

@@ -15,7 +15,7 @@ export const GET: APIRoute = async (context) => {
   const query = listQuery(context.url.searchParams);
   const res = await session.fetch(`/products/export.csv${query}`);
   if (res.status !== 200) {
-    const body = await res.json().catch(() => null) as { code?: string } | null;
+    const body = (await res.json().catch(() => null)) as { code?: string } | null;
     const back = new URLSearchParams(query.slice(1));
     back.set('export', body?.code === 'stock_export.too_many' ? 'too_many' : 'failed');
     return new Response(null, { status: 303, headers: { Location: `/admin/products/?${back}`, 'Cache-Control': 'private, no-store' } });

@@ -10,9 +10,9 @@
  */
 import type { APIRoute } from 'astro';
 import { addToCart, parseEmbroidery, parseProductId, parseQuantity } from '#api-client/cart/add-to-cart.server.ts';
-import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, addErrorCode, type AddErrorCode } from '#api-client/cart/add-to-cart-errors.ts';
-import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
+import { ADD_ERROR_MESSAGES, ADD_ERROR_PARAM, type AddErrorCode, addErrorCode } from '#api-client/cart/add-to-cart-errors.ts';
 import { COOKIE_NAMES, encodeCookieValue } from '#api-client/core/cookie-jar.ts';
+import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { setupServerApi } from '#components/server-api.ts';
 import { paths } from '#lib/routes.ts';
 
@@ -38,13 +38,16 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
   const form = await request.formData().catch(() => null);
   const back = productPath(form?.get('product_key'));
   const wantsJson = /\bapplication\/json\b/.test(request.headers.get('accept') ?? '');
-  const json = (status: number, body: AddJsonAnswer) => new Response(JSON.stringify(body), {
-    status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-  });
+  const json = (status: number, body: AddJsonAnswer) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+    });
   // JSON status: 422 for what the shopper can change, 401 for an ended login, 502 when the API failed.
-  const fail = (code: AddErrorCode, message: string = ADD_ERROR_MESSAGES[code], status = 422) => wantsJson
-    ? json(code === 'login' ? 401 : status, { ok: false, count: null, message })
-    : new Response(null, { status: 303, headers: { Location: `${back}?${ADD_ERROR_PARAM}=${code}`, 'Cache-Control': 'no-store' } });
+  const fail = (code: AddErrorCode, message: string = ADD_ERROR_MESSAGES[code], status = 422) =>
+    wantsJson
+      ? json(code === 'login' ? 401 : status, { ok: false, count: null, message })
+      : new Response(null, { status: 303, headers: { Location: `${back}?${ADD_ERROR_PARAM}=${code}`, 'Cache-Control': 'no-store' } });
 
   const productId = parseProductId(form?.get('product_id'));
   const quantity = parseQuantity(form?.get('quantity'));
@@ -61,7 +64,13 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
 
   if (outcome.cart) {
     // Not httpOnly: the header script and the islands read both (spec 9 cookie keys).
-    const options = { path: '/', sameSite: 'lax' as const, secure: url.protocol === 'https:', expires: new Date(Date.now() + COOKIE_DAYS * 864e5), encode: encodeCookieValue };
+    const options = {
+      path: '/',
+      sameSite: 'lax' as const,
+      secure: url.protocol === 'https:',
+      expires: new Date(Date.now() + COOKIE_DAYS * 864e5),
+      encode: encodeCookieValue,
+    };
     cookies.set(COOKIE_NAMES.cartToken, outcome.cart.cart.token, options);
     cookies.set(COOKIE_NAMES.cartCache, JSON.stringify({ count: outcome.cart.cart.count }), options);
   }
@@ -70,7 +79,11 @@ export const POST: APIRoute = async ({ request, cookies, url }) => {
     // The script shows the API's own Japanese text (a JSON body, not a URL anyone could forge).
     // The embroidery's own message (「刺繍する文字は12文字以内に…」) says what to change.
     const shown = (code === 'failed' || code === 'embroidery') && isDisplayableError(outcome.error);
-    return fail(code, shown ? firstErrorMessage(outcome.error, ADD_ERROR_MESSAGES[code]) : ADD_ERROR_MESSAGES[code], code === 'failed' && !shown ? 502 : 422);
+    return fail(
+      code,
+      shown ? firstErrorMessage(outcome.error, ADD_ERROR_MESSAGES[code]) : ADD_ERROR_MESSAGES[code],
+      code === 'failed' && !shown ? 502 : 422,
+    );
   }
   if (wantsJson) return json(200, { ok: true, count: outcome.cart.cart.count, message: null });
   return new Response(null, { status: 303, headers: { Location: paths.cart, 'Cache-Control': 'no-store' } });

@@ -6,7 +6,10 @@ import { errorResponse, jsonResponse } from '../../../lib/openapi.ts';
 import { adminSecurity as security } from '../area.ts';
 
 export const listAuditRoute = createRoute({
-  method: 'get', path: '/audit', tags: ['admin'], security,
+  method: 'get',
+  path: '/audit',
+  tags: ['admin'],
+  security,
   summary: 'The audit log, newest first, 50 a page (pagination headers), filtered by action, account, target and Japan dates; append-only',
   request: { query: auditQuerySchema },
   responses: {

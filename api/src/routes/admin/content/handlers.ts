@@ -19,6 +19,9 @@ export function crudHandlers(def: AdminResourceDef) {
     get: async (c: C) => ok(c, await getItem(c.get('db'), def, channel(c), id(c))),
     create: async (c: C) => created(c, await createItem(c.get('db'), def, channel(c), valid(c, 'json'), c.get('actor'))),
     update: async (c: C) => ok(c, await updateItem(c.get('db'), def, channel(c), id(c), valid(c, 'json'), c.get('actor'))),
-    remove: async (c: C) => { await deleteItem(c.get('db'), def, channel(c), id(c), c.get('actor')); return noContent(c); },
+    remove: async (c: C) => {
+      await deleteItem(c.get('db'), def, channel(c), id(c), c.get('actor'));
+      return noContent(c);
+    },
   };
 }

@@ -5,14 +5,18 @@ import { dashboardSchema } from '#contracts/admin-dashboard.ts';
 import { errorResponse, jsonResponse } from '../../../lib/openapi.ts';
 import { ok } from '../../../lib/respond.ts';
 import { dashboardOf } from '../../../services/admin/dashboard/index.ts';
-import { adminSecurity as security, type AdminApp } from '../area.ts';
+import { type AdminApp, adminSecurity as security } from '../area.ts';
 import type { AdminEnv } from '../middleware.ts';
 
 export const dashboardRoute = createRoute({
-  method: 'get', path: '/dashboard', tags: ['admin'], security,
-  summary: 'The day\'s work: orders to ship today, awaiting payment, cancellations, failed payments, stock-outs and low stock, failing mails (counts and the first rows)',
+  method: 'get',
+  path: '/dashboard',
+  tags: ['admin'],
+  security,
+  summary:
+    "The day's work: orders to ship today, awaiting payment, cancellations, failed payments, stock-outs and low stock, failing mails (counts and the first rows)",
   responses: {
-    200: jsonResponse(dashboardSchema, 'Each section\'s count and first rows'),
+    200: jsonResponse(dashboardSchema, "Each section's count and first rows"),
     401: errorResponse('No live session (auth.unauthenticated)'),
     403: errorResponse('The role is neither staff nor admin (auth.forbidden)'),
   },

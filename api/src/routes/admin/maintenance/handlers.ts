@@ -1,11 +1,11 @@
 /** Handlers of the editors' maintenance switch. */
 import type { Context } from 'hono';
 import type { MaintenanceUpdate } from '#contracts/maintenance.ts';
+import { logFor } from '../../../lib/log.ts';
 import { ok } from '../../../lib/respond.ts';
 import { recordAudit } from '../../../services/admin/audit/record.ts';
 import { adminView, saveSetting, updaterName } from '../../../services/maintenance/state.ts';
 import type { AdminEnv } from '../middleware.ts';
-import { logFor } from '../../../lib/log.ts';
 
 type C = Context<AdminEnv>;
 
@@ -25,6 +25,8 @@ export const putMaintenance = async (c: C) => {
     return row;
   });
   sw.remember(saved);
-  logFor('api').info(`maintenance ${saved.enabled ? 'on' : 'off'} (editor ${c.get('editor').login})${sw.envEnabled ? '; MAINTENANCE=1 keeps it on' : ''}`);
+  logFor('api').info(
+    `maintenance ${saved.enabled ? 'on' : 'off'} (editor ${c.get('editor').login})${sw.envEnabled ? '; MAINTENANCE=1 keeps it on' : ''}`,
+  );
   return ok(c, adminView(saved, sw.envEnabled, c.get('editor').display_name));
 };

@@ -2,7 +2,14 @@
 import type { Context } from 'hono';
 import type { AmountChangeRequest, RefundedRequest, ShipRequest, StaffCancelRequest } from '#contracts/admin-order-actions.ts';
 import { ok } from '../../../lib/respond.ts';
-import { cancelByStaff, changeOrderAmount, confirmOrderPayment, markOrderRefunded, shipDelivery, type ActionScope } from '../../../services/admin/orders/actions/index.ts';
+import {
+  type ActionScope,
+  cancelByStaff,
+  changeOrderAmount,
+  confirmOrderPayment,
+  markOrderRefunded,
+  shipDelivery,
+} from '../../../services/admin/orders/actions/index.ts';
 import type { AdminEnv } from '../middleware.ts';
 
 type C = Context<AdminEnv>;

@@ -8,10 +8,19 @@ import type { AdminEnv } from '../middleware.ts';
 type C = Context<AdminEnv>;
 const valid = <T>(c: C, target: 'query' | 'param') => (c.req.valid as (t: string) => T)(target);
 
-export const listOrders = async (c: C) => paged(c, await listAdminOrders(c.get('db'), c.get('channel').id, valid<AdminOrderListQuery>(c, 'query')));
+export const listOrders = async (c: C) =>
+  paged(c, await listAdminOrders(c.get('db'), c.get('channel').id, valid<AdminOrderListQuery>(c, 'query')));
 
 export const orderDetail = async (c: C) =>
-  ok(c, await adminOrderDetail(c.get('db'), c.get('channel').id, valid<{ id: number }>(c, 'param').id, valid<{ channel?: string }>(c, 'query').channel));
+  ok(
+    c,
+    await adminOrderDetail(
+      c.get('db'),
+      c.get('channel').id,
+      valid<{ id: number }>(c, 'param').id,
+      valid<{ channel?: string }>(c, 'query').channel,
+    ),
+  );
 
 export const exportOrders = async (c: C) => {
   const file = await exportOrdersCsv(c.get('db'), c.get('channel').id, valid<AdminOrderExportQuery>(c, 'query'));

@@ -3,7 +3,12 @@ import type { Context } from 'hono';
 import type { AdminProductQuery, ProductPatch } from '#contracts/admin-products.ts';
 import { ok, paged } from '../../../lib/respond.ts';
 import {
-  exportProducts, getProductModel, importProducts, listMakers, searchProducts, updateProduct,
+  exportProducts,
+  getProductModel,
+  importProducts,
+  listMakers,
+  searchProducts,
+  updateProduct,
 } from '../../../services/admin/products/index.ts';
 import type { AdminEnv } from '../middleware.ts';
 
@@ -31,5 +36,8 @@ export const exportCsv = async (c: C) => {
 export const importCsv = async (c: C) => {
   const query = valid<{ dry_run: '1' | '0'; basis?: string }>(c, 'query');
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  return ok(c, await importProducts(c.get('db'), c.get('env').SITE_URL, c.get('actor'), bytes, { dryRun: query.dry_run !== '0', basis: query.basis }));
+  return ok(
+    c,
+    await importProducts(c.get('db'), c.get('env').SITE_URL, c.get('actor'), bytes, { dryRun: query.dry_run !== '0', basis: query.basis }),
+  );
 };

@@ -4,8 +4,9 @@
  * import (with a dry run) and export. The import has its own body cap (IMPORT_BODY_LIMIT, used by
  * routes/admin/index.ts), above the ordinary BODY_LIMIT_BYTES.
  */
-import type { BodyLimitOverride } from '../../../middleware/body-limit.ts';
+
 import { PRODUCT_CSV_MAX_BYTES } from '#contracts/admin-products.ts';
+import type { BodyLimitOverride } from '../../../middleware/body-limit.ts';
 import type { AdminApp } from '../area.ts';
 import { exportCsv, get, importCsv, list, makers, patch } from './handlers.ts';
 import { exportRoute, getRoute, importRoute, listRoute, makersRoute, patchRoute } from './routes.ts';

@@ -7,13 +7,19 @@ const security = [{ editorBearer: [] }];
 const unauthorised = errorResponse('No live editor session (auth.unauthenticated)');
 
 export const getSettingsRoute = createRoute({
-  method: 'get', path: '/settings', tags: ['admin'], security,
+  method: 'get',
+  path: '/settings',
+  tags: ['admin'],
+  security,
   summary: 'The shop settings editors may change, with their current values (defaults for unset keys)',
   responses: { 200: jsonResponse(editableSettingsSchema, 'Every editable setting'), 401: unauthorised },
 });
 
 export const patchSettingsRoute = createRoute({
-  method: 'patch', path: '/settings', tags: ['admin'], security,
+  method: 'patch',
+  path: '/settings',
+  tags: ['admin'],
+  security,
   summary: 'Changes the named settings (others kept); the live shop rebuilds with them',
   request: { body: jsonBody(settingsPatchSchema) },
   responses: {

@@ -3,7 +3,14 @@ import type { Context } from 'hono';
 import type { StaffCreateRequest, StaffPasswordRequest, StaffUpdateRequest } from '#contracts/admin-staff.ts';
 import { created, ok } from '../../../lib/respond.ts';
 import {
-  createStaff, disableStaff, enableStaff, getStaff, listStaff, resetStaffPassword, unlockStaff, updateStaff,
+  createStaff,
+  disableStaff,
+  enableStaff,
+  getStaff,
+  listStaff,
+  resetStaffPassword,
+  unlockStaff,
+  updateStaff,
 } from '../../../services/admin/staff/index.ts';
 import type { AdminEnv } from '../middleware.ts';
 
@@ -13,8 +20,10 @@ const id = (c: C) => Number(valid<{ id: number }>(c, 'param').id);
 
 export const listAccounts = async (c: C) => ok(c, await listStaff(c.get('db')));
 export const getAccount = async (c: C) => ok(c, await getStaff(c.get('db'), id(c)));
-export const createAccount = async (c: C) => created(c, await createStaff(c.get('db'), c.get('actor'), valid<StaffCreateRequest>(c, 'json')));
-export const updateAccount = async (c: C) => ok(c, await updateStaff(c.get('db'), c.get('actor'), id(c), valid<StaffUpdateRequest>(c, 'json')));
+export const createAccount = async (c: C) =>
+  created(c, await createStaff(c.get('db'), c.get('actor'), valid<StaffCreateRequest>(c, 'json')));
+export const updateAccount = async (c: C) =>
+  ok(c, await updateStaff(c.get('db'), c.get('actor'), id(c), valid<StaffUpdateRequest>(c, 'json')));
 export const disableAccount = async (c: C) => ok(c, await disableStaff(c.get('db'), c.get('actor'), id(c)));
 export const enableAccount = async (c: C) => ok(c, await enableStaff(c.get('db'), c.get('actor'), id(c)));
 export const resetPassword = async (c: C) =>

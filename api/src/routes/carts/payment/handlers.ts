@@ -6,7 +6,8 @@ import { deleteTransactionError, modifyCartOrder } from '../../../services/carts
 import { checkCartPayment, completeCardAuthentication } from '../../../services/checkout/index.ts';
 import type * as routes from './routes.ts';
 
-export const orderModify: AppRouteHandler<typeof routes.orderModify> = async (c) => ok(c, await modifyCartOrder(cartScope(c), c.req.valid('json')));
+export const orderModify: AppRouteHandler<typeof routes.orderModify> = async (c) =>
+  ok(c, await modifyCartOrder(cartScope(c), c.req.valid('json')));
 export const check: AppRouteHandler<typeof routes.check> = async (c) => {
   const { token, payment_id } = c.req.valid('param');
   return ok(c, await checkCartPayment(cartScope(c), token, payment_id));

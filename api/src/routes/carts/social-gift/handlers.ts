@@ -5,4 +5,5 @@ import { ok } from '../../../lib/respond.ts';
 import { setCartSocialReceiver } from '../../../services/carts/index.ts';
 import type * as routes from './routes.ts';
 
-export const receiver: AppRouteHandler<typeof routes.receiver> = async (c) => ok(c, await setCartSocialReceiver(cartScope(c), c.req.valid('json')));
+export const receiver: AppRouteHandler<typeof routes.receiver> = async (c) =>
+  ok(c, await setCartSocialReceiver(cartScope(c), c.req.valid('json')));

@@ -1,8 +1,9 @@
 /** Banner download and file content handlers. */
+
+import { SUGGESTED_FILENAME_HEADER } from '#contracts/content.ts';
 import type { AppRouteHandler } from '../../../lib/openapi.ts';
 import { ok } from '../../../lib/respond.ts';
 import * as files from '../../../services/content/files.ts';
-import { SUGGESTED_FILENAME_HEADER } from '#contracts/content.ts';
 import type * as routes from './routes.ts';
 
 export const bannerDownload: AppRouteHandler<typeof routes.bannerDownload> = async (c) => {

@@ -3,6 +3,4 @@ import { createRouter } from '../../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const readableRoutes = createRouter()
-  .openapi(routes.markRead, handlers.markRead)
-  .openapi(routes.listRead, handlers.listRead);
+export const readableRoutes = createRouter().openapi(routes.markRead, handlers.markRead).openapi(routes.listRead, handlers.listRead);

@@ -3,6 +3,4 @@ import { createRouter } from '../../../lib/router.ts';
 import * as handlers from './handlers.ts';
 import * as routes from './routes.ts';
 
-export const productLikeRoutes = createRouter()
-  .openapi(routes.like, handlers.like)
-  .openapi(routes.unlike, handlers.unlike);
+export const productLikeRoutes = createRouter().openapi(routes.like, handlers.like).openapi(routes.unlike, handlers.unlike);

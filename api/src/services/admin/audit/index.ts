@@ -5,10 +5,10 @@
  * refuses UPDATE and DELETE, so nothing here or anywhere else can change an entry.
  */
 import { and, count, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
+import { AUDIT_PER_PAGE, type AuditEntry, type AuditQuery } from '#contracts/admin-audit.ts';
 import type { Db } from '../../../db/client.ts';
 import { staff_audit_log } from '../../../db/schema/index.ts';
 import type { PageResult } from '../../../lib/respond.ts';
-import { AUDIT_PER_PAGE, type AuditEntry, type AuditQuery } from '#contracts/admin-audit.ts';
 import { normaliseLogin } from '../../auth/index.ts';
 
 /** The instant a Japan date starts (midnight JST). */
@@ -19,7 +19,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function filters(q: AuditQuery): SQL | undefined {
   const where: SQL[] = [];
-  if (q.action) where.push(q.action.endsWith('.') ? like(staff_audit_log.action, `${escapeLike(q.action)}%`) : eq(staff_audit_log.action, q.action));
+  if (q.action)
+    where.push(q.action.endsWith('.') ? like(staff_audit_log.action, `${escapeLike(q.action)}%`) : eq(staff_audit_log.action, q.action));
   if (q.editor) where.push(eq(staff_audit_log.editor_login, normaliseLogin(q.editor)));
   if (q.target_type) where.push(eq(staff_audit_log.target_type, q.target_type));
   if (q.target_id) where.push(eq(staff_audit_log.target_id, q.target_id));
@@ -29,8 +30,19 @@ function filters(q: AuditQuery): SQL | undefined {
 }
 
 const toEntry = (r: typeof staff_audit_log.$inferSelect): AuditEntry => ({
-  id: r.id, at: r.at.toISOString(), editor_id: r.editor_id, editor_login: r.editor_login, editor_name: r.editor_name, editor_role: r.editor_role,
-  channel_id: r.channel_id, action: r.action, target_type: r.target_type, target_id: r.target_id, before: r.before, after: r.after, ip: r.ip,
+  id: r.id,
+  at: r.at.toISOString(),
+  editor_id: r.editor_id,
+  editor_login: r.editor_login,
+  editor_name: r.editor_name,
+  editor_role: r.editor_role,
+  channel_id: r.channel_id,
+  action: r.action,
+  target_type: r.target_type,
+  target_id: r.target_id,
+  before: r.before,
+  after: r.after,
+  ip: r.ip,
 });
 
 /** One page of the log, newest first (the at-desc index walks it in that order). */
@@ -38,8 +50,13 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<PageResult<Audit
   const page = q.page ?? 1;
   const where = filters(q);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(staff_audit_log).where(where).orderBy(desc(staff_audit_log.at), desc(staff_audit_log.id))
-      .limit(AUDIT_PER_PAGE).offset((page - 1) * AUDIT_PER_PAGE),
+    db
+      .select()
+      .from(staff_audit_log)
+      .where(where)
+      .orderBy(desc(staff_audit_log.at), desc(staff_audit_log.id))
+      .limit(AUDIT_PER_PAGE)
+      .offset((page - 1) * AUDIT_PER_PAGE),
     db.select({ total: count() }).from(staff_audit_log).where(where),
   ]);
   return { items: rows.map(toEntry), total, page: { page, per: AUDIT_PER_PAGE, offset: (page - 1) * AUDIT_PER_PAGE } };

@@ -10,7 +10,14 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { staff_audit_log } from '../../../db/schema/index.ts';
 
 /** The person acting, as the admin API's gate knows them (routes/admin/middleware.ts). */
-export interface Actor { id: number; login: string; name: string; role: string; ip: string | null; channelId: string | null }
+export interface Actor {
+  id: number;
+  login: string;
+  name: string;
+  role: string;
+  ip: string | null;
+  channelId: string | null;
+}
 
 export interface AuditEntry {
   action: string;
@@ -21,7 +28,8 @@ export interface AuditEntry {
 }
 
 /** Keys whose values never reach the log (matched case-insensitively anywhere in the picture). */
-const SECRET_KEYS = /^(password|password_hash|security_answer|security_answer_hash|token|token_hash|access_token|refresh_token|secret|card_number|provider_ref|source)$/i;
+const SECRET_KEYS =
+  /^(password|password_hash|security_answer|security_answer_hash|token|token_hash|access_token|refresh_token|secret|card_number|provider_ref|source)$/i;
 
 /** A copy of `value` without secret keys, dates as ISO strings, at most 8 levels deep. */
 export function redact(value: unknown, depth = 0): unknown {
@@ -30,9 +38,11 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= 8) return '…';
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-    .filter(([k]) => !SECRET_KEYS.test(k))
-    .map(([k, v]) => [k, redact(v, depth + 1)]));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([k]) => !SECRET_KEYS.test(k))
+      .map(([k, v]) => [k, redact(v, depth + 1)]),
+  );
 }
 
 /** Writes one entry; call it inside the transaction of the change it records. */

@@ -9,18 +9,27 @@
  * Nothing here reads or writes members' tables.
  */
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { EDITOR_SESSION_SECONDS, type Editor, type EditorLoginResponse } from '#contracts/admin.ts';
+import { type AdminRole, STAFF_IDLE_SECONDS } from '#contracts/admin-roles.ts';
 import type { Db } from '../../../db/client.ts';
 import { editor_sessions, editors } from '../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../env.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
-import { EDITOR_SESSION_SECONDS, type Editor, type EditorLoginResponse } from '#contracts/admin.ts';
-import { STAFF_IDLE_SECONDS, type AdminRole } from '#contracts/admin-roles.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
-import { countedLoginRefusal, LOCK_MINUTES, LOCKED_MESSAGE, LOGIN_FAILED_MESSAGE, MAX_FAILED_LOGINS, loginLimits, normaliseLogin, type ClientInfo } from '../../auth/index.ts';
-import { kdfPool } from '../../passwords/kdf/pool.ts';
+import {
+  type ClientInfo,
+  countedLoginRefusal,
+  LOCK_MINUTES,
+  LOCKED_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  loginLimits,
+  MAX_FAILED_LOGINS,
+  normaliseLogin,
+} from '../../auth/index.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../passwords/index.ts';
+import { kdfPool } from '../../passwords/kdf/pool.ts';
 import { countRefusal, rateLimitStore, tooManyAttempts } from '../../rate-limit/index.ts';
 import { hashToken, randomToken } from '../../tokens/index.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 
 export type EditorRow = typeof editors.$inferSelect;
 
@@ -38,11 +47,15 @@ const lockNotActive = or(isNull(editors.locked_until), lte(editors.locked_until,
 
 /** Counts this attempt before the password is checked (one UPDATE, so parallel guesses serialise on the row). */
 async function claimAttempt(db: Db, id: number): Promise<boolean> {
-  const [row] = await db.update(editors).set({
-    failed_login_count: sql`case when ${editors.locked_until} is not null then 1 else ${editors.failed_login_count} + 1 end`,
-    locked_until: sql`case when ${editors.locked_until} is null and ${editors.failed_login_count} + 1 > ${MAX_FAILED_LOGINS}
+  const [row] = await db
+    .update(editors)
+    .set({
+      failed_login_count: sql`case when ${editors.locked_until} is not null then 1 else ${editors.failed_login_count} + 1 end`,
+      locked_until: sql`case when ${editors.locked_until} is null and ${editors.failed_login_count} + 1 > ${MAX_FAILED_LOGINS}
       then now() + make_interval(mins => ${LOCK_MINUTES}) end`,
-  }).where(and(eq(editors.id, id), lockNotActive)).returning({ locked: sql<boolean>`${editors.locked_until} is not null` });
+    })
+    .where(and(eq(editors.id, id), lockNotActive))
+    .returning({ locked: sql<boolean>`${editors.locked_until} is not null` });
   return row != null && !row.locked;
 }
 
@@ -58,15 +71,33 @@ async function enforce(db: Db, env: ApiEnv, key: string, rule: { limit: number; 
 export const toEditor = (e: EditorRow): Editor => ({ id: e.id, login: e.login, display_name: e.display_name, role: e.role as AdminRole });
 
 /** The audit log's picture of an account acting from `ip` on `channelId`. */
-export const actorOf = (e: EditorRow, ip: string | null, channelId: string | null): Actor =>
-  ({ id: e.id, login: e.login, name: e.display_name, role: e.role, ip, channelId });
+export const actorOf = (e: EditorRow, ip: string | null, channelId: string | null): Actor => ({
+  id: e.id,
+  login: e.login,
+  name: e.display_name,
+  role: e.role,
+  ip,
+  channelId,
+});
 
 /** POST /admin/v1/auth/login: checks the credentials and opens a session. */
-export function loginEditor(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null = null): Promise<EditorLoginResponse> {
+export function loginEditor(
+  db: Db,
+  env: ApiEnv,
+  creds: { login: string; password: string },
+  client: ClientInfo,
+  channelId: string | null = null,
+): Promise<EditorLoginResponse> {
   return checkEditorLogin(db, env, creds, client, channelId).catch(countedLoginRefusal);
 }
 
-async function checkEditorLogin(db: Db, env: ApiEnv, creds: { login: string; password: string }, client: ClientInfo, channelId: string | null): Promise<EditorLoginResponse> {
+async function checkEditorLogin(
+  db: Db,
+  env: ApiEnv,
+  creds: { login: string; password: string },
+  client: ClientInfo,
+  channelId: string | null,
+): Promise<EditorLoginResponse> {
   const pool = kdfPool({ concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX });
   pool.assertRoom();
   const limits = loginLimits(env);
@@ -74,7 +105,11 @@ async function checkEditorLogin(db: Db, env: ApiEnv, creds: { login: string; pas
   const accountKey = editorLimitKeys.account(creds.login);
   await enforce(db, env, accountKey, limits.loginPerAccount);
 
-  const [editor] = await db.select().from(editors).where(eq(editors.login, normaliseLogin(creds.login))).limit(1);
+  const [editor] = await db
+    .select()
+    .from(editors)
+    .where(eq(editors.login, normaliseLogin(creds.login)))
+    .limit(1);
   // A disabled account answers like an unknown one: the same cost, the same words.
   if (!editor || editor.disabled) {
     const fails = await rateLimitStore(db, env).hit(editorLimitKeys.unknownFailures(creds.login), MAX_FAILED_LOGINS, LOCK_MINUTES * 60);
@@ -92,15 +127,22 @@ async function checkEditorLogin(db: Db, env: ApiEnv, creds: { login: string; pas
     ok = await verifyPassword(creds.password, editor.password_hash, pool);
   } catch (error) {
     // Refused by a full KDF pool: the attempt never ran, so it must not count towards the lock.
-    if (error instanceof ApiError) await db.update(editors).set({ failed_login_count: sql`greatest(${editors.failed_login_count} - 1, 0)` }).where(eq(editors.id, editor.id));
+    if (error instanceof ApiError)
+      await db
+        .update(editors)
+        .set({ failed_login_count: sql`greatest(${editors.failed_login_count} - 1, 0)` })
+        .where(eq(editors.id, editor.id));
     throw error;
   }
   if (!ok) {
     await recordAudit(db, actor, { action: 'auth.login_failed', targetType: 'editor', targetId: editor.id });
     throw failed();
   }
-  const cleared = await db.update(editors).set({ failed_login_count: 0, locked_until: null })
-    .where(and(eq(editors.id, editor.id), lockNotActive)).returning({ id: editors.id });
+  const cleared = await db
+    .update(editors)
+    .set({ failed_login_count: 0, locked_until: null })
+    .where(and(eq(editors.id, editor.id), lockNotActive))
+    .returning({ id: editors.id });
   if (!cleared.length) throw locked();
   await rateLimitStore(db, env).reset(accountKey);
 
@@ -121,11 +163,19 @@ const TOUCH_EVERY_MS = 60_000;
  * enabled, and for staff and admin used within STAFF_IDLE_SECONDS. Marks it used.
  */
 export async function findEditorSession(db: Db, secret: string): Promise<{ editor: EditorRow; sessionId: number } | null> {
-  const [row] = await db.select({ editor: editors, sessionId: editor_sessions.id, lastUsed: editor_sessions.last_used_at }).from(editor_sessions)
+  const [row] = await db
+    .select({ editor: editors, sessionId: editor_sessions.id, lastUsed: editor_sessions.last_used_at })
+    .from(editor_sessions)
     .innerJoin(editors, eq(editors.id, editor_sessions.editor_id))
-    .where(and(eq(editor_sessions.token_hash, hashToken(secret)), gt(editor_sessions.expires_at, sql`now()`),
-      isNull(editor_sessions.revoked_at), eq(editors.disabled, false),
-      or(eq(editors.role, 'editor'), gt(editor_sessions.last_used_at, sql`now() - make_interval(secs => ${STAFF_IDLE_SECONDS})`))))
+    .where(
+      and(
+        eq(editor_sessions.token_hash, hashToken(secret)),
+        gt(editor_sessions.expires_at, sql`now()`),
+        isNull(editor_sessions.revoked_at),
+        eq(editors.disabled, false),
+        or(eq(editors.role, 'editor'), gt(editor_sessions.last_used_at, sql`now() - make_interval(secs => ${STAFF_IDLE_SECONDS})`)),
+      ),
+    )
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastUsed.getTime() > TOUCH_EVERY_MS) {
@@ -137,8 +187,11 @@ export async function findEditorSession(db: Db, secret: string): Promise<{ edito
 /** POST /admin/v1/auth/logout: revokes this session only. */
 export async function logoutEditor(db: Db, sessionId: number, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
-    const ended = await tx.update(editor_sessions).set({ revoked_at: new Date() })
-      .where(and(eq(editor_sessions.id, sessionId), isNull(editor_sessions.revoked_at))).returning({ id: editor_sessions.id });
+    const ended = await tx
+      .update(editor_sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(editor_sessions.id, sessionId), isNull(editor_sessions.revoked_at)))
+      .returning({ id: editor_sessions.id });
     if (ended.length) await recordAudit(tx, actor, { action: 'auth.logout', targetType: 'editor', targetId: actor.id });
   });
 }
@@ -151,7 +204,9 @@ export async function logoutEditor(db: Db, sessionId: number, actor: Actor): Pro
 export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number> {
   let total = 0;
   for (;;) {
-    const gone = await db.delete(editor_sessions).where(sql`${editor_sessions.id} in (
+    const gone = await db
+      .delete(editor_sessions)
+      .where(sql`${editor_sessions.id} in (
       select s.id from ${editor_sessions} s join ${editors} e on e.id = s.editor_id
       where s.expires_at <= now() or s.revoked_at is not null
         or (e.role <> 'editor' and s.last_used_at <= now() - make_interval(secs => ${STAFF_IDLE_SECONDS}))
@@ -167,18 +222,38 @@ export async function purgeEditorSessions(db: Db, batch = 5000): Promise<number>
  * (when given) role of an existing one and enables it again (`npm run editor:create`, the seed). Its open sessions end when the
  * password changes.
  */
-export async function upsertEditor(db: Db, input: { login: string; displayName: string; password: string; role?: AdminRole }): Promise<{ editor: EditorRow; created: boolean }> {
+export async function upsertEditor(
+  db: Db,
+  input: { login: string; displayName: string; password: string; role?: AdminRole },
+): Promise<{ editor: EditorRow; created: boolean }> {
   const login = normaliseLogin(input.login);
   const password_hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(editors).where(eq(editors.login, login)).limit(1);
     if (existing) {
-      const [row] = await tx.update(editors).set({ display_name: input.displayName, password_hash, role: input.role ?? existing.role, disabled: false, failed_login_count: 0, locked_until: null, updated_at: new Date() })
-        .where(eq(editors.id, existing.id)).returning();
-      await tx.update(editor_sessions).set({ revoked_at: new Date() }).where(and(eq(editor_sessions.editor_id, existing.id), isNull(editor_sessions.revoked_at)));
+      const [row] = await tx
+        .update(editors)
+        .set({
+          display_name: input.displayName,
+          password_hash,
+          role: input.role ?? existing.role,
+          disabled: false,
+          failed_login_count: 0,
+          locked_until: null,
+          updated_at: new Date(),
+        })
+        .where(eq(editors.id, existing.id))
+        .returning();
+      await tx
+        .update(editor_sessions)
+        .set({ revoked_at: new Date() })
+        .where(and(eq(editor_sessions.editor_id, existing.id), isNull(editor_sessions.revoked_at)));
       return { editor: row, created: false };
     }
-    const [row] = await tx.insert(editors).values({ login, display_name: input.displayName, password_hash, role: input.role ?? 'editor' }).returning();
+    const [row] = await tx
+      .insert(editors)
+      .values({ login, display_name: input.displayName, password_hash, role: input.role ?? 'editor' })
+      .returning();
     return { editor: row, created: true };
   });
 }

@@ -12,8 +12,8 @@ import type { Db } from '../../../db/client.ts';
 import { ApiError, notFound, validationFailed } from '../../../lib/errors.ts';
 import type { Page } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 import type { AdminResourceDef } from './resources.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
 
 /** Default and largest page size of the editor lists. */
 export const ADMIN_PAGE = { default: 20, max: 100 } as const;
@@ -44,12 +44,23 @@ const where = (def: AdminResourceDef, channelId: string, id?: number): SQL | und
   and(def.scope(channelId), id === undefined ? undefined : eq(def.table.id, id));
 
 /** GET /admin/v1/{resource}: one page, newest (or in display order) first. */
-export async function listItems(db: Db, def: AdminResourceDef, channelId: string, query: { page?: number; per?: number }): Promise<PageResult<AdminItem>> {
+export async function listItems(
+  db: Db,
+  def: AdminResourceDef,
+  channelId: string,
+  query: { page?: number; per?: number },
+): Promise<PageResult<AdminItem>> {
   const per = Math.min(query.per ?? ADMIN_PAGE.default, ADMIN_PAGE.max);
   const page: Page = { page: query.page ?? 1, per, offset: ((query.page ?? 1) - 1) * per };
   const cond = where(def, channelId);
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(def.table).where(cond).orderBy(...def.order()).limit(per).offset(page.offset),
+    db
+      .select()
+      .from(def.table)
+      .where(cond)
+      .orderBy(...def.order())
+      .limit(per)
+      .offset(page.offset),
     db.select({ total: count() }).from(def.table).where(cond),
   ]);
   return { items: (rows as Record<string, unknown>[]).map(toAdminItem), total: Number(total), page };
@@ -57,17 +68,30 @@ export async function listItems(db: Db, def: AdminResourceDef, channelId: string
 
 /** GET /admin/v1/{resource}/{id}. */
 export async function getItem(db: Db, def: AdminResourceDef, channelId: string, id: number): Promise<AdminItem> {
-  const [row] = await db.select().from(def.table).where(where(def, channelId, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(def.table)
+    .where(where(def, channelId, id))
+    .limit(1);
   if (!row) throw notFound(def.label);
   return toAdminItem(row as Record<string, unknown>);
 }
 
 /** POST /admin/v1/{resource}: the body already parsed by the route's schema. */
-export async function createItem(db: Db, def: AdminResourceDef, channelId: string, input: Record<string, unknown>, actor: Actor): Promise<AdminItem> {
+export async function createItem(
+  db: Db,
+  def: AdminResourceDef,
+  channelId: string,
+  input: Record<string, unknown>,
+  actor: Actor,
+): Promise<AdminItem> {
   const values = { ...(await def.toValues(db, channelId, input)), ...def.channelValues(channelId) };
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(def.table).values(values as never).returning();
+      const [row] = await tx
+        .insert(def.table)
+        .values(values as never)
+        .returning();
       const item = toAdminItem(row as Record<string, unknown>);
       await recordAudit(tx, actor, { action: 'content.create', targetType: def.name, targetId: item.id as number, after: item });
       return item;
@@ -78,7 +102,14 @@ export async function createItem(db: Db, def: AdminResourceDef, channelId: strin
 }
 
 /** PUT /admin/v1/{resource}/{id}: replaces the editable fields (the whole body, as for create). */
-export async function updateItem(db: Db, def: AdminResourceDef, channelId: string, id: number, input: Record<string, unknown>, actor: Actor): Promise<AdminItem> {
+export async function updateItem(
+  db: Db,
+  def: AdminResourceDef,
+  channelId: string,
+  id: number,
+  input: Record<string, unknown>,
+  actor: Actor,
+): Promise<AdminItem> {
   const values: Record<string, unknown> = await def.toValues(db, channelId, input);
   if (def.hasUpdatedAt) values.updated_at = new Date();
   // Only columns of the table (a body field never names another), never the channel or the id.
@@ -87,11 +118,25 @@ export async function updateItem(db: Db, def: AdminResourceDef, channelId: strin
   let item: AdminItem | null;
   try {
     item = await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(def.table).where(where(def, channelId, id)).for('update');
+      const [before] = await tx
+        .select()
+        .from(def.table)
+        .where(where(def, channelId, id))
+        .for('update');
       if (!before) return null;
-      const [row] = await tx.update(def.table).set(set as never).where(where(def, channelId, id)).returning();
+      const [row] = await tx
+        .update(def.table)
+        .set(set as never)
+        .where(where(def, channelId, id))
+        .returning();
       const after = toAdminItem(row as Record<string, unknown>);
-      await recordAudit(tx, actor, { action: 'content.update', targetType: def.name, targetId: id, before: toAdminItem(before as Record<string, unknown>), after });
+      await recordAudit(tx, actor, {
+        action: 'content.update',
+        targetType: def.name,
+        targetId: id,
+        before: toAdminItem(before as Record<string, unknown>),
+        after,
+      });
       return after;
     });
   } catch (error) {
@@ -106,8 +151,17 @@ export async function deleteItem(db: Db, def: AdminResourceDef, channelId: strin
   let rows: unknown[];
   try {
     rows = await db.transaction(async (tx) => {
-      const gone = await tx.delete(def.table).where(where(def, channelId, id)).returning();
-      if (gone.length) await recordAudit(tx, actor, { action: 'content.delete', targetType: def.name, targetId: id, before: toAdminItem(gone[0] as Record<string, unknown>) });
+      const gone = await tx
+        .delete(def.table)
+        .where(where(def, channelId, id))
+        .returning();
+      if (gone.length)
+        await recordAudit(tx, actor, {
+          action: 'content.delete',
+          targetType: def.name,
+          targetId: id,
+          before: toAdminItem(gone[0] as Record<string, unknown>),
+        });
       return gone;
     });
   } catch (error) {

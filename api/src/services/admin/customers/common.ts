@@ -3,7 +3,7 @@
  * guest, withdrawn) as SQL and as a value, the search's text normalisation, and the lookup of one
  * of the channel's members (404 for any other channel's).
  */
-import { and, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, not, type SQL, sql } from 'drizzle-orm';
 import type { CustomerStatus } from '#contracts/admin-customers.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { users } from '../../../db/schema/index.ts';
@@ -20,7 +20,13 @@ export const STATUS_WHERE: Record<CustomerStatus, SQL> = {
 
 /** The kind of a row (a withdrawn guest counts as withdrawn). */
 export const statusOf = (u: { deleted_at: Date | null; is_guest: boolean; is_registered_member: boolean }) =>
-  u.deleted_at ? 'withdrawn' as const : u.is_guest ? 'guest' as const : u.is_registered_member ? 'registered' as const : 'unverified' as const;
+  u.deleted_at
+    ? ('withdrawn' as const)
+    : u.is_guest
+      ? ('guest' as const)
+      : u.is_registered_member
+        ? ('registered' as const)
+        : ('unverified' as const);
 
 /** Whether the account is locked now. */
 export const isLocked = (lockedUntil: Date | null, now = new Date()) => lockedUntil != null && lockedUntil > now;
@@ -52,7 +58,11 @@ export const fullName = (last: string, first: string) => [last, first].filter(Bo
 
 /** The channel's customer `id` (withdrawn and guests too), or 404. */
 export async function customerOf(conn: Db | Tx, channelId: string, id: number, opts: { lock?: boolean } = {}) {
-  const q = conn.select().from(users).where(and(eq(users.id, id), eq(users.channel_id, channelId))).limit(1);
+  const q = conn
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.channel_id, channelId)))
+    .limit(1);
   const [row] = opts.lock ? await q.for('update') : await q;
   if (!row) throw notFound('会員');
   return row;

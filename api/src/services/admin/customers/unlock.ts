@@ -12,13 +12,20 @@ import type { ApiEnv } from '../../../env.ts';
 import { authLimitKeys } from '../../auth/index.ts';
 import { rateLimitStore } from '../../rate-limit/index.ts';
 import { revokeTokens } from '../../tokens/index.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 import { customerOf } from './common.ts';
 
 export const UNLOCKED = 'ロックを解除しました。会員はすぐにログインできます。';
 export const NOT_LOCKED = 'この会員はロックされていません。';
 
-export async function unlockCustomer(db: Db, env: ApiEnv, channelId: string, userId: number, actor: Actor, now = new Date()): Promise<UnlockResult> {
+export async function unlockCustomer(
+  db: Db,
+  env: ApiEnv,
+  channelId: string,
+  userId: number,
+  actor: Actor,
+  now = new Date(),
+): Promise<UnlockResult> {
   const member = await db.transaction(async (tx) => {
     const u = await customerOf(tx, channelId, userId, { lock: true });
     const changed = u.locked_until != null || u.failed_login_count > 0;
@@ -26,7 +33,9 @@ export async function unlockCustomer(db: Db, env: ApiEnv, channelId: string, use
       await tx.update(users).set({ failed_login_count: 0, locked_until: null, updated_at: now }).where(eq(users.id, u.id));
       await revokeTokens(tx, u.id, ['unlock']);
       await recordAudit(tx, actor, {
-        action: 'customer.unlock', targetType: 'customer', targetId: u.id,
+        action: 'customer.unlock',
+        targetType: 'customer',
+        targetId: u.id,
         before: { failed_login_count: u.failed_login_count, locked_until: u.locked_until },
         after: { failed_login_count: 0, locked_until: null },
       });

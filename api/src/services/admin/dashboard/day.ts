@@ -2,8 +2,9 @@
  * The dashboard's clock and words (pure): the Japan day the lists are for and its boundaries, and
  * the Japanese line naming what is wrong with an order whose payment needs a person.
  */
-import { addDays } from '../../delivery/holidays.ts';
+
 import { jstDate } from '../../delivery/calendar.ts';
+import { addDays } from '../../delivery/holidays.ts';
 
 export interface DayFrame {
   /** Today in Japan, YYYY-MM-DD. */
@@ -22,14 +23,20 @@ export function dayFrame(now: Date, cutoffHour: number): DayFrame {
   const today = jstDate(now);
   const todayStart = jstMidnight(today);
   return {
-    today, todayStart,
+    today,
+    todayStart,
     weekStart: jstMidnight(addDays(today, -6)),
     cutoffAt: new Date(todayStart.getTime() + cutoffHour * 3_600_000),
   };
 }
 
 /** What needs a person on an order whose payment went wrong, from the order's and the transaction's states. */
-export function paymentIssue(o: { status: string; payment_status: string; void_pending: boolean; transaction_status: string | null }): string {
+export function paymentIssue(o: {
+  status: string;
+  payment_status: string;
+  void_pending: boolean;
+  transaction_status: string | null;
+}): string {
   const t = o.transaction_status;
   if (t === 'void_failed') return 'カード与信の取消に失敗しました';
   if (t === 'refund_failed') return 'カードの返金に失敗しました';

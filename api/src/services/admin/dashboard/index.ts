@@ -4,9 +4,9 @@
  * by side. Eight statements in all, whatever the number of orders.
  */
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { type Dashboard, LOW_STOCK } from '#contracts/admin-dashboard.ts';
 import type { Db } from '../../../db/client.ts';
 import { business_dates } from '../../../db/schema/index.ts';
-import { LOW_STOCK, type Dashboard } from '#contracts/admin-dashboard.ts';
 import { defaultBusinessDate } from '../../delivery/calendar.ts';
 import { addDays } from '../../delivery/holidays.ts';
 import { deliverySettings } from '../../delivery/settings.ts';
@@ -20,9 +20,12 @@ import { failingMails, stockLists } from './stock-mail.ts';
  * without rows there, the calendar's defaults (weekends, holidays and 年末年始 closed).
  */
 async function nextOpenDay(db: Db, today: string): Promise<string> {
-  const [row] = await db.select({ date: business_dates.date }).from(business_dates)
+  const [row] = await db
+    .select({ date: business_dates.date })
+    .from(business_dates)
     .where(and(gt(business_dates.date, today), lte(business_dates.date, addDays(today, 31)), eq(business_dates.is_holiday, false)))
-    .orderBy(asc(business_dates.date)).limit(1);
+    .orderBy(asc(business_dates.date))
+    .limit(1);
   if (row) return row.date;
   let day = addDays(today, 1);
   while (defaultBusinessDate(day).is_holiday) day = addDays(day, 1);

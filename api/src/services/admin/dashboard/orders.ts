@@ -12,19 +12,28 @@
  * closed); an undated one is due once it was ordered before today's cut-off
  * (ORDER.SHIPPING.CUTOFF_HOUR). Earliest ship-by first.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { DASHBOARD_ROWS, type DashboardPaymentRow, type DashboardShipRow } from '#contracts/admin-dashboard.ts';
+import type { Db } from '../../../db/client.ts';
 import type { DayFrame } from './day.ts';
 import { orderColumns, orderRowOf, rowsOf, settledForShipping } from './rows.ts';
 
-export interface ShipRules { transitDays: number; cutoffHour: number; nextOpenDay: string }
+export interface ShipRules {
+  transitDays: number;
+  cutoffHour: number;
+  nextOpenDay: string;
+}
 
 /** An order's Japan order day: the date it was placed, or the next one from the cut-off hour. */
 const orderDay = (createdAt: SQL, cutoffHour: number) => sql`(((${createdAt} at time zone 'UTC') + interval '9 hours')::date
   + case when extract(hour from (${createdAt} at time zone 'UTC') + interval '9 hours') >= ${cutoffHour} then 1 else 0 end)`;
 
-export async function toShip(db: Db, channelId: string, day: DayFrame, rules: ShipRules): Promise<{ count: number; items: DashboardShipRow[] }> {
+export async function toShip(
+  db: Db,
+  channelId: string,
+  day: DayFrame,
+  rules: ShipRules,
+): Promise<{ count: number; items: DashboardShipRow[] }> {
   const candidate = sql`select o.id, o.status, o.created_at, o.shippings from orders o join payment_methods pm on pm.id = o.payment_id
     where o.channel_id = ${channelId} and ${settledForShipping}`;
   const shipBy = sql`case when e.value->>'delivery_date' is null then ${orderDay(sql`c.created_at`, rules.cutoffHour)}
@@ -62,14 +71,21 @@ export async function toShip(db: Db, channelId: string, day: DayFrame, rules: Sh
   return {
     count: Number(rows[0]?.total ?? 0),
     items: rows.map((r) => ({
-      ...orderRowOf(r), delivery_date: (r.delivery_date as string | null) ?? null, ship_by: String(r.ship_by),
-      late: String(r.ship_by) < day.today, unshipped: Number(r.unshipped),
+      ...orderRowOf(r),
+      delivery_date: (r.delivery_date as string | null) ?? null,
+      ship_by: String(r.ship_by),
+      late: String(r.ship_by) < day.today,
+      unshipped: Number(r.unshipped),
     })),
   };
 }
 
 /** 銀行振込 and コンビニ払い not paid yet and not shipped (or cancelled), overdue first, then by deadline. */
-export async function awaitingPayment(db: Db, channelId: string, day: DayFrame): Promise<{ count: number; overdue: number; items: DashboardPaymentRow[] }> {
+export async function awaitingPayment(
+  db: Db,
+  channelId: string,
+  day: DayFrame,
+): Promise<{ count: number; overdue: number; items: DashboardPaymentRow[] }> {
   const deadline = sql`(o.payment_detail->>'deadline')`;
   const result = await db.execute(sql`
     select ${orderColumns}, ${deadline} as deadline, count(*) over () as total,

@@ -7,15 +7,23 @@
  * sat in a claim state (CLAIM_STATES: a provider call in flight) for over STUCK_AFTER_MINUTES.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
 import {
-  CLAIM_STATES, DASHBOARD_ROWS, STUCK_AFTER_MINUTES, type DashboardAttentionRow, type DashboardCancelRow,
+  CLAIM_STATES,
+  DASHBOARD_ROWS,
+  type DashboardAttentionRow,
+  type DashboardCancelRow,
+  STUCK_AFTER_MINUTES,
 } from '#contracts/admin-dashboard.ts';
-import { paymentIssue, type DayFrame } from './day.ts';
+import type { Db } from '../../../db/client.ts';
+import { type DayFrame, paymentIssue } from './day.ts';
 import { isoOf, orderColumns, orderRowOf, rowsOf } from './rows.ts';
 
 /** Today's and the last 7 days' cancellations (today included), the newest first. */
-export async function cancellations(db: Db, channelId: string, day: DayFrame): Promise<{ today: number; last_7_days: number; items: DashboardCancelRow[] }> {
+export async function cancellations(
+  db: Db,
+  channelId: string,
+  day: DayFrame,
+): Promise<{ today: number; last_7_days: number; items: DashboardCancelRow[] }> {
   const result = await db.execute(sql`
     select ${orderColumns}, ${isoOf(sql`o.cancelled_at`)} as cancelled_at, o.cancel_reason,
       count(*) over () as total, count(*) filter (where o.cancelled_at >= ${day.todayStart.toISOString()}::timestamptz) over () as today
@@ -27,7 +35,11 @@ export async function cancellations(db: Db, channelId: string, day: DayFrame): P
   return {
     today: Number(rows[0]?.today ?? 0),
     last_7_days: Number(rows[0]?.total ?? 0),
-    items: rows.map((r) => ({ ...orderRowOf(r), cancelled_at: (r.cancelled_at as string | null) ?? null, cancel_reason: (r.cancel_reason as string | null) ?? null })),
+    items: rows.map((r) => ({
+      ...orderRowOf(r),
+      cancelled_at: (r.cancelled_at as string | null) ?? null,
+      cancel_reason: (r.cancel_reason as string | null) ?? null,
+    })),
   };
 }
 
@@ -71,7 +83,11 @@ export async function paymentProblems(db: Db, channelId: string): Promise<{ canc
     const section = r.is_cancelled ? out.cancelled : out.live;
     section.count = Number(r.total);
     const row = { ...orderRowOf(r), transaction_status: (r.transaction_status as string | null) ?? null };
-    section.items.push({ ...row, cancelled_at: (r.cancelled_at as string | null) ?? null, issue: paymentIssue({ ...row, void_pending: Boolean(r.void_pending) }) });
+    section.items.push({
+      ...row,
+      cancelled_at: (r.cancelled_at as string | null) ?? null,
+      issue: paymentIssue({ ...row, void_pending: Boolean(r.void_pending) }),
+    });
   }
   return out;
 }

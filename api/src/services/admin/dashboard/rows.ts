@@ -2,7 +2,7 @@
  * SQL pieces every dashboard list shares: an order's columns as the rows show them (order number,
  * customer name from the order's snapshot, payment, total) and their mapping to the wire.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 
 /** An instant as ISO 8601 in UTC, whatever the session's time zone. */
 export const isoOf = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -20,9 +20,15 @@ export type Raw = Record<string, unknown>;
 
 /** The order part of a row. */
 export const orderRowOf = (r: Raw) => ({
-  id: Number(r.id), order_no: String(r.order_no), ordered_at: String(r.ordered_at), customer_name: String(r.customer_name ?? ''),
-  payment_code: String(r.payment_code ?? ''), payment_name: String(r.payment_name), payment_status: String(r.payment_status),
-  status: String(r.status), total_payment: Number(r.total_payment),
+  id: Number(r.id),
+  order_no: String(r.order_no),
+  ordered_at: String(r.ordered_at),
+  customer_name: String(r.customer_name ?? ''),
+  payment_code: String(r.payment_code ?? ''),
+  payment_name: String(r.payment_name),
+  payment_status: String(r.payment_status),
+  status: String(r.status),
+  total_payment: Number(r.total_payment),
 });
 
 /** The rows of a raw query (db.execute answers `{ rows }`). */

@@ -5,8 +5,8 @@
  * failed at least once (attempts > 0 or a last error), the newest first; the body is never read.
  */
 import { sql } from 'drizzle-orm';
+import { DASHBOARD_ROWS, type DashboardMailRow, type DashboardProductRow, LOW_STOCK } from '#contracts/admin-dashboard.ts';
 import type { Db } from '../../../db/client.ts';
-import { DASHBOARD_ROWS, LOW_STOCK, type DashboardMailRow, type DashboardProductRow } from '#contracts/admin-dashboard.ts';
 import { isoOf, rowsOf } from './rows.ts';
 
 type Section = { count: number; items: DashboardProductRow[] };
@@ -32,7 +32,13 @@ export async function stockLists(db: Db, channelId: string): Promise<{ out: Sect
   for (const r of rowsOf(result)) {
     const section = r.sold_out ? out.out : out.low;
     section.count = Number(r.total);
-    section.items.push({ id: Number(r.id), code: String(r.code), name: String(r.name), stock: Number(r.stock), waiting_requests: Number(r.waiting) });
+    section.items.push({
+      id: Number(r.id),
+      code: String(r.code),
+      name: String(r.name),
+      stock: Number(r.stock),
+      waiting_requests: Number(r.waiting),
+    });
   }
   return out;
 }
@@ -50,8 +56,13 @@ export async function failingMails(db: Db, channelId: string): Promise<{ count: 
   return {
     count: Number(rows[0]?.total ?? 0),
     items: rows.map((r) => ({
-      id: Number(r.id), to_address: String(r.to_address), subject: String(r.subject), last_error: (r.last_error as string | null) ?? null,
-      attempts: Number(r.attempts), created_at: String(r.created_at), next_attempt_at: String(r.next_attempt_at),
+      id: Number(r.id),
+      to_address: String(r.to_address),
+      subject: String(r.subject),
+      last_error: (r.last_error as string | null) ?? null,
+      attempts: Number(r.attempts),
+      created_at: String(r.created_at),
+      next_attempt_at: String(r.next_attempt_at),
     })),
   };
 }

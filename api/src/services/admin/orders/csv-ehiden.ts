@@ -14,24 +14,89 @@
  * 営業所受取, ＳＲＣ区分, メールアドレス, ご不在時連絡先, お問い合せ送り状No. (e飛伝 numbers it), 出荷場印字区分,
  * 集約解除指定, 編集０１〜１０.
  */
-import { compactDate, fitWidth, hyphenPostal, oneLine, type Cell } from './csv.ts';
-import { deliveryRows, goodsOf, phoneOf, type DeliveryRow, type ExportOrder, type Shipper } from './export-types.ts';
+import { type Cell, compactDate, fitWidth, hyphenPostal, oneLine } from './csv.ts';
+import { type DeliveryRow, deliveryRows, type ExportOrder, goodsOf, phoneOf, type Shipper } from './export-types.ts';
 
 export const EHIDEN_HEADER = [
-  'お届け先コード取得区分', 'お届け先コード', 'お届け先電話番号', 'お届け先郵便番号', 'お届け先住所１', 'お届け先住所２', 'お届け先住所３',
-  'お届け先名称１', 'お届け先名称２', 'お客様管理番号', 'お客様コード', '部署ご担当者コード取得区分', '部署ご担当者コード', '部署ご担当者名称',
-  '荷送人電話番号', 'ご依頼主コード取得区分', 'ご依頼主コード', 'ご依頼主電話番号', 'ご依頼主郵便番号', 'ご依頼主住所１', 'ご依頼主住所２',
-  'ご依頼主名称１', 'ご依頼主名称２', '荷姿', '品名１', '品名２', '品名３', '品名４', '品名５', '荷札荷姿', '荷札品名１', '荷札品名２',
-  '荷札品名３', '荷札品名４', '荷札品名５', '荷札品名６', '荷札品名７', '荷札品名８', '荷札品名９', '荷札品名１０', '荷札品名１１', '出荷個数',
-  'スピード指定', 'クール便指定', '配達日', '配達指定時間帯', '配達指定時間（時分）', '代引金額', '消費税', '決済種別', '保険金額',
-  '指定シール１', '指定シール２', '指定シール３', '営業所受取', 'ＳＲＣ区分', '営業所受取営業所コード', '元着区分', 'メールアドレス',
-  'ご不在時連絡先', '出荷日', 'お問い合せ送り状No.', '出荷場印字区分', '集約解除指定', '編集０１', '編集０２', '編集０３', '編集０４',
-  '編集０５', '編集０６', '編集０７', '編集０８', '編集０９', '編集１０',
+  'お届け先コード取得区分',
+  'お届け先コード',
+  'お届け先電話番号',
+  'お届け先郵便番号',
+  'お届け先住所１',
+  'お届け先住所２',
+  'お届け先住所３',
+  'お届け先名称１',
+  'お届け先名称２',
+  'お客様管理番号',
+  'お客様コード',
+  '部署ご担当者コード取得区分',
+  '部署ご担当者コード',
+  '部署ご担当者名称',
+  '荷送人電話番号',
+  'ご依頼主コード取得区分',
+  'ご依頼主コード',
+  'ご依頼主電話番号',
+  'ご依頼主郵便番号',
+  'ご依頼主住所１',
+  'ご依頼主住所２',
+  'ご依頼主名称１',
+  'ご依頼主名称２',
+  '荷姿',
+  '品名１',
+  '品名２',
+  '品名３',
+  '品名４',
+  '品名５',
+  '荷札荷姿',
+  '荷札品名１',
+  '荷札品名２',
+  '荷札品名３',
+  '荷札品名４',
+  '荷札品名５',
+  '荷札品名６',
+  '荷札品名７',
+  '荷札品名８',
+  '荷札品名９',
+  '荷札品名１０',
+  '荷札品名１１',
+  '出荷個数',
+  'スピード指定',
+  'クール便指定',
+  '配達日',
+  '配達指定時間帯',
+  '配達指定時間（時分）',
+  '代引金額',
+  '消費税',
+  '決済種別',
+  '保険金額',
+  '指定シール１',
+  '指定シール２',
+  '指定シール３',
+  '営業所受取',
+  'ＳＲＣ区分',
+  '営業所受取営業所コード',
+  '元着区分',
+  'メールアドレス',
+  'ご不在時連絡先',
+  '出荷日',
+  'お問い合せ送り状No.',
+  '出荷場印字区分',
+  '集約解除指定',
+  '編集０１',
+  '編集０２',
+  '編集０３',
+  '編集０４',
+  '編集０５',
+  '編集０６',
+  '編集０７',
+  '編集０８',
+  '編集０９',
+  '編集１０',
 ] as const;
 
 /** 佐川's 配達指定時間帯 for the shop's slot codes (ヤマト style). */
 const SAGAWA_TIME: Record<string, string> = { '0812': '01', '1416': '14', '1618': '16', '1820': '18', '1921': '19' };
-export const ehidenTimeCode = (code: string | null | undefined) => (code ? SAGAWA_TIME[code] ?? '' : '');
+export const ehidenTimeCode = (code: string | null | undefined) => (code ? (SAGAWA_TIME[code] ?? '') : '');
 
 /** 品名１〜５: the delivery's lines, the fifth saying how many more there are. */
 function goodsNames(r: DeliveryRow): string[] {
@@ -44,7 +109,9 @@ function goodsNames(r: DeliveryRow): string[] {
 export function ehidenRow(r: DeliveryRow, shipper: Shipper, shipDay: string): Cell[] {
   const a = r.delivery.address;
   const row: Cell[] = new Array(EHIDEN_HEADER.length).fill('');
-  const put = (header: (typeof EHIDEN_HEADER)[number], v: Cell) => { row[EHIDEN_HEADER.indexOf(header)] = v; };
+  const put = (header: (typeof EHIDEN_HEADER)[number], v: Cell) => {
+    row[EHIDEN_HEADER.indexOf(header)] = v;
+  };
   put('お届け先電話番号', phoneOf(r));
   put('お届け先郵便番号', hyphenPostal(a.postal_code));
   put('お届け先住所１', oneLine(`${a.prefecture}${a.city}`));
@@ -59,7 +126,9 @@ export function ehidenRow(r: DeliveryRow, shipper: Shipper, shipDay: string): Ce
   put('ご依頼主住所１', shipper.address);
   put('ご依頼主住所２', shipper.building);
   put('ご依頼主名称１', shipper.name);
-  goodsNames(r).forEach((n, i) => put(`品名${'１２３４５'[i]}` as (typeof EHIDEN_HEADER)[number], n));
+  goodsNames(r).forEach((n, i) => {
+    put(`品名${'１２３４５'[i]}` as (typeof EHIDEN_HEADER)[number], n);
+  });
   put('出荷個数', '1');
   put('スピード指定', '000');
   put('クール便指定', '001');

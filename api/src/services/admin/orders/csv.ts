@@ -28,13 +28,25 @@ export const csvText = (header: readonly string[], rows: Cell[][]) =>
 
 /** JIS-form characters whose Windows-31J form is another code point (the usual 「〜」 problem). */
 const TO_WINDOWS: Record<string, string> = {
-  '\u301C': '\uFF5E', '\u2016': '\u2225', '\u2212': '\uFF0D', '\u00A2': '\uFFE0', '\u00A3': '\uFFE1', '\u00AC': '\uFFE2', '\u2014': '\u2015',
+  '\u301C': '\uFF5E',
+  '\u2016': '\u2225',
+  '\u2212': '\uFF0D',
+  '\u00A2': '\uFFE0',
+  '\u00A3': '\uFFE1',
+  '\u00AC': '\uFFE2',
+  '\u2014': '\u2015',
 };
 const JIS_FORMS = new RegExp(`[${Object.keys(TO_WINDOWS).join('')}]`, 'g');
 
 /** The file's bytes: UTF-8 with a BOM, or Shift_JIS (Windows-31J). */
 export function encodeCsv(text: string, encoding: OrderExportEncoding): Uint8Array {
-  if (encoding === 'sjis') return new Uint8Array(iconv.encode(text.replace(JIS_FORMS, (c) => TO_WINDOWS[c]), 'CP932'));
+  if (encoding === 'sjis')
+    return new Uint8Array(
+      iconv.encode(
+        text.replace(JIS_FORMS, (c) => TO_WINDOWS[c]),
+        'CP932',
+      ),
+    );
   return new TextEncoder().encode(`\uFEFF${text}`);
 }
 
@@ -57,14 +69,97 @@ export function fitWidth(v: string, max: number): string {
 }
 
 // Full-width katakana → half-width (B2's お届け先名(ｶﾅ) is half-width katakana).
-const FULL = 'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲンァィゥェォャュョッー・ヴガギグゲゴザジズゼゾダヂヅデドバビブベボパピプペポ';
-const HALF = ['ｱ', 'ｲ', 'ｳ', 'ｴ', 'ｵ', 'ｶ', 'ｷ', 'ｸ', 'ｹ', 'ｺ', 'ｻ', 'ｼ', 'ｽ', 'ｾ', 'ｿ', 'ﾀ', 'ﾁ', 'ﾂ', 'ﾃ', 'ﾄ', 'ﾅ', 'ﾆ', 'ﾇ', 'ﾈ', 'ﾉ',
-  'ﾊ', 'ﾋ', 'ﾌ', 'ﾍ', 'ﾎ', 'ﾏ', 'ﾐ', 'ﾑ', 'ﾒ', 'ﾓ', 'ﾔ', 'ﾕ', 'ﾖ', 'ﾗ', 'ﾘ', 'ﾙ', 'ﾚ', 'ﾛ', 'ﾜ', 'ｦ', 'ﾝ', 'ｧ', 'ｨ', 'ｩ', 'ｪ', 'ｫ', 'ｬ', 'ｭ', 'ｮ', 'ｯ', 'ｰ', '･',
-  'ｳﾞ', 'ｶﾞ', 'ｷﾞ', 'ｸﾞ', 'ｹﾞ', 'ｺﾞ', 'ｻﾞ', 'ｼﾞ', 'ｽﾞ', 'ｾﾞ', 'ｿﾞ', 'ﾀﾞ', 'ﾁﾞ', 'ﾂﾞ', 'ﾃﾞ', 'ﾄﾞ', 'ﾊﾞ', 'ﾋﾞ', 'ﾌﾞ', 'ﾍﾞ', 'ﾎﾞ', 'ﾊﾟ', 'ﾋﾟ', 'ﾌﾟ', 'ﾍﾟ', 'ﾎﾟ'];
+const FULL =
+  'アイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワヲンァィゥェォャュョッー・ヴガギグゲゴザジズゼゾダヂヅデドバビブベボパピプペポ';
+const HALF = [
+  'ｱ',
+  'ｲ',
+  'ｳ',
+  'ｴ',
+  'ｵ',
+  'ｶ',
+  'ｷ',
+  'ｸ',
+  'ｹ',
+  'ｺ',
+  'ｻ',
+  'ｼ',
+  'ｽ',
+  'ｾ',
+  'ｿ',
+  'ﾀ',
+  'ﾁ',
+  'ﾂ',
+  'ﾃ',
+  'ﾄ',
+  'ﾅ',
+  'ﾆ',
+  'ﾇ',
+  'ﾈ',
+  'ﾉ',
+  'ﾊ',
+  'ﾋ',
+  'ﾌ',
+  'ﾍ',
+  'ﾎ',
+  'ﾏ',
+  'ﾐ',
+  'ﾑ',
+  'ﾒ',
+  'ﾓ',
+  'ﾔ',
+  'ﾕ',
+  'ﾖ',
+  'ﾗ',
+  'ﾘ',
+  'ﾙ',
+  'ﾚ',
+  'ﾛ',
+  'ﾜ',
+  'ｦ',
+  'ﾝ',
+  'ｧ',
+  'ｨ',
+  'ｩ',
+  'ｪ',
+  'ｫ',
+  'ｬ',
+  'ｭ',
+  'ｮ',
+  'ｯ',
+  'ｰ',
+  '･',
+  'ｳﾞ',
+  'ｶﾞ',
+  'ｷﾞ',
+  'ｸﾞ',
+  'ｹﾞ',
+  'ｺﾞ',
+  'ｻﾞ',
+  'ｼﾞ',
+  'ｽﾞ',
+  'ｾﾞ',
+  'ｿﾞ',
+  'ﾀﾞ',
+  'ﾁﾞ',
+  'ﾂﾞ',
+  'ﾃﾞ',
+  'ﾄﾞ',
+  'ﾊﾞ',
+  'ﾋﾞ',
+  'ﾌﾞ',
+  'ﾍﾞ',
+  'ﾎﾞ',
+  'ﾊﾟ',
+  'ﾋﾟ',
+  'ﾌﾟ',
+  'ﾍﾟ',
+  'ﾎﾟ',
+];
 const HALF_OF = new Map([...FULL].map((ch, i) => [ch, HALF[i]]));
 
 /** Full-width katakana (and the full-width space) as half-width; other characters as they are. */
-export const halfKana = (v: string) => [...v].map((ch) => (ch === '\u3000' ? ' ' : HALF_OF.get(ch) ?? ch)).join('');
+export const halfKana = (v: string) => [...v].map((ch) => (ch === '\u3000' ? ' ' : (HALF_OF.get(ch) ?? ch))).join('');
 
 /** "2026-12-04" → "2026/12/04" (B2) or "20261204" (e飛伝); '' stays ''. */
 export const slashDate = (ymd: string | null | undefined) => (ymd ? ymd.slice(0, 10).replaceAll('-', '/') : '');
@@ -74,4 +169,4 @@ export const compactDate = (ymd: string | null | undefined) => (ymd ? ymd.slice(
 export const jstToday = (now = new Date()) => new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 /** "1500001" → "150-0001"; anything else as given. */
-export const hyphenPostal = (v: string | null | undefined) => (/^\d{7}$/.test(v ?? '') ? `${v!.slice(0, 3)}-${v!.slice(3)}` : v ?? '');
+export const hyphenPostal = (v: string | null | undefined) => (/^\d{7}$/.test(v ?? '') ? `${v!.slice(0, 3)}-${v!.slice(3)}` : (v ?? ''));

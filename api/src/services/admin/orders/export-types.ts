@@ -6,7 +6,13 @@
 import type { StoredDelivery } from './detail-view.ts';
 import type { StoredCustomer } from './list.ts';
 
-export interface ExportLine { code: string; name: string; quantity: number; shipping_index: number; subtotal_with_tax: number }
+export interface ExportLine {
+  code: string;
+  name: string;
+  quantity: number;
+  shipping_index: number;
+  subtotal_with_tax: number;
+}
 
 export interface ExportOrder {
   id: number;
@@ -59,14 +65,26 @@ export interface Shipper {
 
 /** The settings key of each Shipper field (channel settings, private). SHIPPER.NAME falls back to SITE.NAME. */
 export const SHIPPER_SETTINGS: Record<keyof Shipper, string> = {
-  name: 'SHIPPER.NAME', name_kana: 'SHIPPER.NAME_KANA', phone: 'SHIPPER.PHONE', postal_code: 'SHIPPER.POSTAL_CODE',
-  address: 'SHIPPER.ADDRESS', building: 'SHIPPER.BUILDING',
-  yamato_billing_code: 'SHIPPER.YAMATO_BILLING_CODE', yamato_billing_class: 'SHIPPER.YAMATO_BILLING_CLASS', yamato_freight_no: 'SHIPPER.YAMATO_FREIGHT_NO',
+  name: 'SHIPPER.NAME',
+  name_kana: 'SHIPPER.NAME_KANA',
+  phone: 'SHIPPER.PHONE',
+  postal_code: 'SHIPPER.POSTAL_CODE',
+  address: 'SHIPPER.ADDRESS',
+  building: 'SHIPPER.BUILDING',
+  yamato_billing_code: 'SHIPPER.YAMATO_BILLING_CODE',
+  yamato_billing_class: 'SHIPPER.YAMATO_BILLING_CLASS',
+  yamato_freight_no: 'SHIPPER.YAMATO_FREIGHT_NO',
   sagawa_customer_code: 'SHIPPER.SAGAWA_CUSTOMER_CODE',
 };
 
 /** One row per delivery (B2, e飛伝): the delivery, its index, and whether it collects the order's 代金引換. */
-export interface DeliveryRow { order: ExportOrder; delivery: StoredDelivery; index: number; collect: boolean; customerNo: string }
+export interface DeliveryRow {
+  order: ExportOrder;
+  delivery: StoredDelivery;
+  index: number;
+  collect: boolean;
+  customerNo: string;
+}
 
 /**
  * The deliveries to label: every delivery of each order not cancelled. A 代金引換 order collects its
@@ -74,17 +92,30 @@ export interface DeliveryRow { order: ExportOrder; delivery: StoredDelivery; ind
  * number, with -1, -2 … when the order has several deliveries.
  */
 export function deliveryRows(orders: ExportOrder[]): DeliveryRow[] {
-  return orders.filter((o) => o.status !== 'cancelled').flatMap((order) => order.deliveries.map((delivery, index) => ({
-    order, delivery, index, collect: order.payment_code === 'cod' && index === 0,
-    customerNo: order.deliveries.length > 1 ? `${order.order_no}-${index + 1}` : order.order_no,
-  })));
+  return orders
+    .filter((o) => o.status !== 'cancelled')
+    .flatMap((order) =>
+      order.deliveries.map((delivery, index) => ({
+        order,
+        delivery,
+        index,
+        collect: order.payment_code === 'cod' && index === 0,
+        customerNo: order.deliveries.length > 1 ? `${order.order_no}-${index + 1}` : order.order_no,
+      })),
+    );
 }
 
 /** The goods of one delivery, as 品名: each line's name (×n when more than one). */
 export function goodsOf(order: ExportOrder, index: number): { code: string; name: string }[] {
-  return order.lines.filter((l) => l.shipping_index === index).map((l) => ({ code: l.code, name: l.quantity > 1 ? `${l.name} ×${l.quantity}` : l.name }));
+  return order.lines
+    .filter((l) => l.shipping_index === index)
+    .map((l) => ({ code: l.code, name: l.quantity > 1 ? `${l.name} ×${l.quantity}` : l.name }));
 }
 
 /** The addressee's phone (address, else the customer's). */
 export const phoneOf = (r: DeliveryRow) =>
-  r.delivery.address.phone_number || r.delivery.address.cell_phone_number || r.order.customer.phone_number || r.order.customer.cell_phone_number || '';
+  r.delivery.address.phone_number ||
+  r.delivery.address.cell_phone_number ||
+  r.order.customer.phone_number ||
+  r.order.customer.cell_phone_number ||
+  '';

@@ -4,12 +4,12 @@
  * (「やまだ」 finds ヤマダ), hyphens in a phone number ignored, a whole order number looked up by the
  * unique index, a part of one by substring. Dates are Japan days, both ends included.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AdminOrderFilters, ALL_CHANNELS, ORDER_QUERY_LABELS } from '#contracts/admin-orders.ts';
+import { messages } from '#contracts/messages.ts';
 import type { Db } from '../../../db/client.ts';
 import { channels, order_shipments, orders, payment_methods } from '../../../db/schema/index.ts';
 import { validationFailed } from '../../../lib/errors.ts';
-import { messages } from '#contracts/messages.ts';
-import { ALL_CHANNELS, ORDER_QUERY_LABELS, type AdminOrderFilters } from '#contracts/admin-orders.ts';
 
 /** Deliveries shipped (order_shipments rows) and deliveries in all, per order row. */
 export const shippedCount = sql<number>`(select count(*)::int from ${order_shipments} where ${order_shipments.order_id} = ${orders.id})`;
@@ -65,10 +65,14 @@ async function paymentIds(db: Db, code: string): Promise<number[]> {
 function stateCondition(state: NonNullable<AdminOrderFilters['status']>): SQL {
   const partial = sql`(${deliveryCount} > 1 and ${shippedCount} > 0 and ${shippedCount} < ${deliveryCount})`;
   switch (state) {
-    case 'cancelled': return sql`${orders.status} = 'cancelled'`;
-    case 'partial': return sql`${orders.status} <> 'cancelled' and ${partial}`;
-    case 'ordered': return sql`${orders.status} not in ('cancelled', 'shipped') and not exists (select 1 from ${order_shipments} where ${order_shipments.order_id} = ${orders.id})`;
-    case 'shipped': return sql`${orders.status} <> 'cancelled' and (${orders.status} = 'shipped' or ${deliveryCount} > 0) and not ${partial}
+    case 'cancelled':
+      return sql`${orders.status} = 'cancelled'`;
+    case 'partial':
+      return sql`${orders.status} <> 'cancelled' and ${partial}`;
+    case 'ordered':
+      return sql`${orders.status} not in ('cancelled', 'shipped') and not exists (select 1 from ${order_shipments} where ${order_shipments.order_id} = ${orders.id})`;
+    case 'shipped':
+      return sql`${orders.status} <> 'cancelled' and (${orders.status} = 'shipped' or ${deliveryCount} > 0) and not ${partial}
       and (${orders.status} = 'shipped' or ${shippedCount} >= ${deliveryCount})`;
   }
 }
@@ -77,21 +81,24 @@ function stateCondition(state: NonNullable<AdminOrderFilters['status']>): SQL {
 export async function orderWhere(db: Db, channelId: string | null, f: AdminOrderFilters): Promise<SQL | undefined> {
   const c: (SQL | undefined)[] = [];
   if (channelId) c.push(eq(orders.channel_id, channelId));
-  if (f.order_no) c.push(FULL_ORDER_NO.test(f.order_no) ? eq(orders.order_no, f.order_no) : sql`${orders.order_no} like ${contains(f.order_no)}`);
+  if (f.order_no)
+    c.push(FULL_ORDER_NO.test(f.order_no) ? eq(orders.order_no, f.order_no) : sql`${orders.order_no} like ${contains(f.order_no)}`);
   if (f.name) {
     const { text, kana } = normaliseName(f.name);
     // LIKE where the words have no letter to fold (kanji, kana, digits): ILIKE's case folding costs on every row.
     const like = (v: SQL, pattern: string) => (/[A-Za-z]/.test(pattern) ? sql`${v} ilike ${pattern}` : sql`${v} like ${pattern}`);
     const t = contains(text);
     const k = contains(kana);
-    const named = (who: SQL) => sql`(${like(joined(who, 'last_name', 'first_name'), t)} or ${like(joined(who, 'last_name_kana', 'first_name_kana'), k)})`;
+    const named = (who: SQL) =>
+      sql`(${like(joined(who, 'last_name', 'first_name'), t)} or ${like(joined(who, 'last_name_kana', 'first_name_kana'), k)})`;
     c.push(sql`(${named(sql`${orders.customer}`)} or ${anyDelivery(named)})`);
   }
   if (f.email) c.push(sql`(${orders.customer}->>'email') ilike ${contains(f.email.normalize('NFKC'))}`);
   if (f.phone) {
     const p = contains(f.phone.replaceAll('-', ''));
     const digits = (v: SQL) => sql`replace(coalesce(${v}, ''), '-', '')`;
-    const phoned = (who: SQL) => sql`(${digits(sql`${who}->>'phone_number'`)} like ${p} or ${digits(sql`${who}->>'cell_phone_number'`)} like ${p})`;
+    const phoned = (who: SQL) =>
+      sql`(${digits(sql`${who}->>'phone_number'`)} like ${p} or ${digits(sql`${who}->>'cell_phone_number'`)} like ${p})`;
     c.push(sql`(${phoned(sql`${orders.customer}`)} or ${anyDelivery(phoned)})`);
   }
   if (f.status) c.push(stateCondition(f.status));
@@ -106,9 +113,13 @@ export async function orderWhere(db: Db, channelId: string | null, f: AdminOrder
 export function orderSort(f: Pick<AdminOrderFilters, 'sort' | 'dir'>): SQL {
   const dir = f.dir === 'asc' ? sql`asc` : sql`desc`;
   switch (f.sort ?? 'ordered_at') {
-    case 'order_no': return sql`${orders.order_no} ${dir}, ${orders.id} ${dir}`;
-    case 'total': return sql`${orders.total_payment} ${dir}, ${orders.id} ${dir}`;
-    case 'status': return sql`(case ${orders.status} when 'ordered' then 0 when 'shipped' then 1 else 2 end) ${dir}, ${orders.created_at} desc, ${orders.id} desc`;
-    default: return sql`${orders.created_at} ${dir}, ${orders.id} ${dir}`;
+    case 'order_no':
+      return sql`${orders.order_no} ${dir}, ${orders.id} ${dir}`;
+    case 'total':
+      return sql`${orders.total_payment} ${dir}, ${orders.id} ${dir}`;
+    case 'status':
+      return sql`(case ${orders.status} when 'ordered' then 0 when 'shipped' then 1 else 2 end) ${dir}, ${orders.created_at} desc, ${orders.id} desc`;
+    default:
+      return sql`${orders.created_at} ${dir}, ${orders.id} ${dir}`;
   }
 }

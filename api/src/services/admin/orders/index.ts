@@ -3,6 +3,7 @@
  * (list.ts, filters.ts), one order's detail (detail.ts), the CSV export in the shipping companies'
  * layouts (export.ts). The actions on an order live in actions/ (their own door).
  */
-export { listAdminOrders } from './list.ts';
+
 export { adminOrderDetail } from './detail.ts';
-export { exportOrdersCsv, type CsvFile } from './export.ts';
+export { type CsvFile, exportOrdersCsv } from './export.ts';
+export { listAdminOrders } from './list.ts';

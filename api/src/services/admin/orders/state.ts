@@ -9,8 +9,9 @@
  * shipment while the payment is still open (actions/amount-check.ts); 返金済み on a cancelled order
  * whose received payment waits to be refunded by hand (actions/refunded.ts).
  */
-import { ADMIN_ORDER_STATE_LABELS, type AdminOrderState } from '#contracts/admin-orders.ts';
+
 import type { AdminOrderActions } from '#contracts/admin-order-detail.ts';
+import { ADMIN_ORDER_STATE_LABELS, type AdminOrderState } from '#contracts/admin-orders.ts';
 
 /** Methods whose payment the shop confirms by hand (入金確認). */
 export const PAY_CONFIRMABLE = ['bank_transfer', 'konbini', 'deferred'];

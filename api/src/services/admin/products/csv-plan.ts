@@ -11,7 +11,11 @@ import { applied, changesOf, restocks, saleRuleError } from './changes.ts';
 import type { ImportRow } from './csv-read.ts';
 import type { Values } from './rows.ts';
 
-export interface Current { id: number; code: string; values: Values }
+export interface Current {
+  id: number;
+  code: string;
+  values: Values;
+}
 
 export interface Plan {
   changes: ProductChange[];

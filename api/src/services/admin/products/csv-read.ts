@@ -11,13 +11,24 @@
  * the record starts, the header being line 1), each message naming the column.
  */
 import {
-  PRICE_MAX, PRODUCT_CSV_COLUMNS, PRODUCT_CSV_MAX_BYTES, PRODUCT_CSV_MAX_ROWS, PRODUCT_FIELD_LABELS, SELLING_WORDS, STOCK_MAX, type ProductField,
+  PRICE_MAX,
+  PRODUCT_CSV_COLUMNS,
+  PRODUCT_CSV_MAX_BYTES,
+  PRODUCT_CSV_MAX_ROWS,
+  PRODUCT_FIELD_LABELS,
+  type ProductField,
+  SELLING_WORDS,
+  STOCK_MAX,
 } from '#contracts/admin-products.ts';
 import { messages } from '#contracts/messages.ts';
-import { decodeCsv, parseCsv, recordCells, type CsvErrors } from '../../user-addresses/csv.ts';
+import { type CsvErrors, decodeCsv, parseCsv, recordCells } from '../../user-addresses/csv.ts';
 import type { Wanted } from './changes.ts';
 
-export interface ImportRow { line: number; code: string; wanted: Wanted }
+export interface ImportRow {
+  line: number;
+  code: string;
+  wanted: Wanted;
+}
 export type CsvRead = { ok: true; rows: ImportRow[]; errors: CsvErrors } | { ok: false; errors: CsvErrors };
 
 const fileError = (message: string): CsvRead => ({ ok: false, errors: { file: [message] } });
@@ -43,7 +54,9 @@ function selling(cell: string): boolean | undefined | { error: string } {
   if (v === '') return undefined;
   if (v === SELLING_WORDS.on || v === '1') return true;
   if (v === SELLING_WORDS.off || v === '0') return false;
-  return { error: `${PRODUCT_FIELD_LABELS.is_published}は「${SELLING_WORDS.on}」か「${SELLING_WORDS.off}」（または 1、0）で指定してください` };
+  return {
+    error: `${PRODUCT_FIELD_LABELS.is_published}は「${SELLING_WORDS.on}」か「${SELLING_WORDS.off}」（または 1、0）で指定してください`,
+  };
 }
 
 /** The wanted values of one record, and its messages. */
@@ -66,7 +79,8 @@ function readRecord(values: Map<string, string>): { code: string; wanted: Wanted
 /** Reads the file: every valid record, and the errors of the others (by line). */
 export function readProductCsv(bytes: Uint8Array): CsvRead {
   if (bytes.byteLength === 0) return fileError('ファイルが空です。');
-  if (bytes.byteLength > PRODUCT_CSV_MAX_BYTES) return fileError(`ファイルサイズは${PRODUCT_CSV_MAX_BYTES / 1024 / 1024}MB以下にしてください。`);
+  if (bytes.byteLength > PRODUCT_CSV_MAX_BYTES)
+    return fileError(`ファイルサイズは${PRODUCT_CSV_MAX_BYTES / 1024 / 1024}MB以下にしてください。`);
   if (bytes.includes(0)) return fileError(NOT_CSV);
   const text = decodeCsv(bytes);
   if (text === null) return fileError('文字コードを判別できませんでした。UTF-8 または Shift_JIS で保存したファイルを選択してください。');
@@ -92,7 +106,10 @@ export function readProductCsv(bytes: Uint8Array): CsvRead {
 
   const data = rest.filter((r) => r.cells.some((c) => c.trim() !== ''));
   if (data.length === 0) return fileError('商品の行がありません。2行目以降に商品を入力してください。');
-  if (data.length > PRODUCT_CSV_MAX_ROWS) return fileError(`一度に取り込めるのは${PRODUCT_CSV_MAX_ROWS.toLocaleString('ja-JP')}行までです（ファイルには${data.length.toLocaleString('ja-JP')}行あります）。`);
+  if (data.length > PRODUCT_CSV_MAX_ROWS)
+    return fileError(
+      `一度に取り込めるのは${PRODUCT_CSV_MAX_ROWS.toLocaleString('ja-JP')}行までです（ファイルには${data.length.toLocaleString('ja-JP')}行あります）。`,
+    );
 
   const rows: ImportRow[] = [];
   const errors: CsvErrors = {};
@@ -105,7 +122,9 @@ export function readProductCsv(bytes: Uint8Array): CsvRead {
       continue;
     }
     const values = new Map<string, string>();
-    columns.forEach((c, i) => { if (c.field) values.set(c.field, cells[i]); });
+    columns.forEach((c, i) => {
+      if (c.field) values.set(c.field, cells[i]);
+    });
     const read = readRecord(values);
     const first = read.code ? seen.get(read.code) : undefined;
     if (first !== undefined) read.errors.push(`商品コード「${read.code}」は${first}行目にもあります。1つの商品は1行にしてください。`);

@@ -13,15 +13,24 @@ const quote = (v: string) => `"${(FORMULA.test(v) ? `'${v}` : v).replaceAll('"',
 
 function cell(row: Row, header: (typeof PRODUCT_CSV_COLUMNS)[number]['header']): string {
   switch (header) {
-    case '商品コード': return row.code;
-    case '商品名': return row.name;
-    case 'カラー': return row.color ?? '';
-    case 'サイズ': return row.size ?? '';
-    case 'メーカー': return row.maker_name ?? '';
-    case '在庫数': return String(row.stock);
-    case '販売価格（税抜）': return String(row.product_price);
-    case '通常価格（税抜）': return row.before_price == null ? '' : String(row.before_price);
-    case '販売状態': return row.is_published ? SELLING_WORDS.on : SELLING_WORDS.off;
+    case '商品コード':
+      return row.code;
+    case '商品名':
+      return row.name;
+    case 'カラー':
+      return row.color ?? '';
+    case 'サイズ':
+      return row.size ?? '';
+    case 'メーカー':
+      return row.maker_name ?? '';
+    case '在庫数':
+      return String(row.stock);
+    case '販売価格（税抜）':
+      return String(row.product_price);
+    case '通常価格（税抜）':
+      return row.before_price == null ? '' : String(row.before_price);
+    case '販売状態':
+      return row.is_published ? SELLING_WORDS.on : SELLING_WORDS.off;
   }
 }
 

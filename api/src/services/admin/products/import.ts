@@ -11,24 +11,36 @@
  * again changes nothing (0 changes, no entry).
  */
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { ProductChange, ProductImportResult } from '#contracts/admin-products.ts';
 import type { Db } from '../../../db/client.ts';
 import { product_requests, products } from '../../../db/schema/index.ts';
 import { ApiError, unprocessable } from '../../../lib/errors.ts';
-import type { ProductChange, ProductImportResult } from '#contracts/admin-products.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
 import { notifyRestocked } from '../../product-requests/index.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 import { applied, FIELDS } from './changes.ts';
-import { planImport, type Current, type Plan } from './csv-plan.ts';
+import { type Current, type Plan, planImport } from './csv-plan.ts';
 import { readProductCsv } from './csv-read.ts';
-import { valuesOf, type Conn } from './rows.ts';
+import { type Conn, valuesOf } from './rows.ts';
 
-export interface ImportOptions { dryRun: boolean; basis?: string }
+export interface ImportOptions {
+  dryRun: boolean;
+  basis?: string;
+}
 
 /** The named products' current values by code (locked in id order inside a transaction when `lock`). */
 async function currentByCode(conn: Conn, codes: string[], lock: boolean): Promise<Map<string, Current>> {
-  const q = conn.select({ id: products.id, code: products.code, stock: products.stock, product_price: products.product_price,
-    before_price: products.before_price, is_published: products.is_published }).from(products)
-    .where(inArray(products.code, sql`(select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`)).orderBy(products.id);
+  const q = conn
+    .select({
+      id: products.id,
+      code: products.code,
+      stock: products.stock,
+      product_price: products.product_price,
+      before_price: products.before_price,
+      is_published: products.is_published,
+    })
+    .from(products)
+    .where(inArray(products.code, sql`(select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`))
+    .orderBy(products.id);
   const rows = lock ? await q.for('update') : await q;
   return new Map(rows.map((r) => [r.code, { id: r.id, code: r.code, values: valuesOf(r) }]));
 }
@@ -64,9 +76,16 @@ async function writeChanges(conn: Conn, plan: Plan, current: Map<string, Current
 /** Of `ids` (back from 0), those with confirmed restock requests not mailed yet, in id order. */
 async function awaitingRestock(conn: Conn, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await conn.selectDistinct({ id: product_requests.product_id }).from(product_requests).where(and(
-    inArray(product_requests.product_id, sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`),
-    isNull(product_requests.notified_at), isNotNull(product_requests.confirmed_at)));
+  const rows = await conn
+    .selectDistinct({ id: product_requests.product_id })
+    .from(product_requests)
+    .where(
+      and(
+        inArray(product_requests.product_id, sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`),
+        isNull(product_requests.notified_at),
+        isNotNull(product_requests.confirmed_at),
+      ),
+    );
   return rows.map((r) => r.id!).sort((a, b) => a - b);
 }
 
@@ -75,15 +94,28 @@ function result(rows: number, plan: Plan, dryRun: boolean, restockMails: number)
   const errorLines = Object.keys(plan.errors).length;
   const message = dryRun
     ? `${n} 件の変更があります（商品 ${plan.changedProducts} 点）。${errorLines ? `エラーが ${errorLines} 行あります。エラーを直してから反映してください。` : ''}`
-    : n ? `${n} 件の変更を反映しました（商品 ${plan.changedProducts} 点）。${restockMails ? `再入荷のお知らせを ${restockMails} 件送信しました。` : ''}`
+    : n
+      ? `${n} 件の変更を反映しました（商品 ${plan.changedProducts} 点）。${restockMails ? `再入荷のお知らせを ${restockMails} 件送信しました。` : ''}`
       : '変更はありませんでした（0 件）。';
   return {
-    dry_run: dryRun, rows, changes: plan.changes, changed_products: plan.changedProducts, restock_mails: restockMails,
-    errors: plan.errors, basis: plan.basis, message,
+    dry_run: dryRun,
+    rows,
+    changes: plan.changes,
+    changed_products: plan.changedProducts,
+    restock_mails: restockMails,
+    errors: plan.errors,
+    basis: plan.basis,
+    message,
   };
 }
 
-export async function importProducts(db: Db, siteUrl: string, actor: Actor, bytes: Uint8Array, opts: ImportOptions): Promise<ProductImportResult> {
+export async function importProducts(
+  db: Db,
+  siteUrl: string,
+  actor: Actor,
+  bytes: Uint8Array,
+  opts: ImportOptions,
+): Promise<ProductImportResult> {
   const read = readProductCsv(bytes);
   if (!read.ok) throw unprocessable('ファイルを読み込めませんでした。', 'stock_import.file', read.errors);
   const codes = [...new Set(read.rows.map((r) => r.code))];
@@ -97,14 +129,18 @@ export async function importProducts(db: Db, siteUrl: string, actor: Actor, byte
       throw unprocessable('取り込めない行があります。どの行も反映していません。', 'stock_import.invalid', plan.errors);
     }
     if (opts.basis && opts.basis !== plan.basis) {
-      throw new ApiError(409, '確認した後にファイルか商品の在庫数・価格が変わりました。変更内容をもう一度確認してください。', { code: 'stock_import.changed' });
+      throw new ApiError(409, '確認した後にファイルか商品の在庫数・価格が変わりました。変更内容をもう一度確認してください。', {
+        code: 'stock_import.changed',
+      });
     }
     if (!plan.changes.length) return result(rowCount, plan, false, 0);
     await writeChanges(tx, plan, current);
     let restockMails = 0;
     for (const id of await awaitingRestock(tx, plan.restocked)) restockMails += await notifyRestocked(tx, id, siteUrl);
     await recordAudit(tx, actor, {
-      action: 'stock.import', targetType: 'product', targetId: null,
+      action: 'stock.import',
+      targetType: 'product',
+      targetId: null,
       before: { changes: plan.changes.map((c) => ({ code: c.code, field: c.field, value: c.before })) },
       after: {
         summary: { rows: rowCount, changes: plan.changes.length, changed_products: plan.changedProducts, restock_mails: restockMails },

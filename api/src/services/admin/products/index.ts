@@ -3,7 +3,7 @@
  * per-variant change (update.ts), the CSV import (import.ts: csv-read.ts, csv-plan.ts) and export
  * (csv-write.ts). Rules shared by the change and the import are in changes.ts, rows in rows.ts.
  */
-import { PRODUCT_CSV_MAX_ROWS, type AdminProductQuery } from '#contracts/admin-products.ts';
+import { type AdminProductQuery, PRODUCT_CSV_MAX_ROWS } from '#contracts/admin-products.ts';
 import { unprocessable } from '../../../lib/errors.ts';
 import { productsToCsv } from './csv-write.ts';
 import { searchRows } from './list.ts';
@@ -18,7 +18,10 @@ export { updateProduct } from './update.ts';
 export async function exportProducts(conn: Conn, query: Omit<AdminProductQuery, 'page'>): Promise<Uint8Array> {
   const rows = await searchRows(conn, query, PRODUCT_CSV_MAX_ROWS + 1);
   if (rows.length > PRODUCT_CSV_MAX_ROWS) {
-    throw unprocessable(`書き出せるのは${PRODUCT_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。メーカーや検索語で絞り込んでください。`, 'stock_export.too_many');
+    throw unprocessable(
+      `書き出せるのは${PRODUCT_CSV_MAX_ROWS.toLocaleString('ja-JP')}件までです。メーカーや検索語で絞り込んでください。`,
+      'stock_export.too_many',
+    );
   }
   return productsToCsv(rows);
 }

@@ -7,13 +7,13 @@
  * found through the unique index on code even when search_text lags. Figures on 100,000 products
  * are in docs/api.md "Back office".
  */
-import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { ADMIN_LOW_STOCK_MAX, ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductQuery } from '#contracts/admin-products.ts';
 import { makers, products } from '../../../db/schema/index.ts';
 import { pageOf } from '../../../lib/pagination.ts';
 import type { PageResult } from '../../../lib/respond.ts';
-import { ADMIN_LOW_STOCK_MAX, ADMIN_PRODUCTS_PER_PAGE, type AdminProduct, type AdminProductQuery } from '#contracts/admin-products.ts';
 import { containsPattern, searchWords } from '../../products/search/normalize.ts';
-import { selectRows, serializeRow, type Conn, type Row } from './rows.ts';
+import { type Conn, type Row, selectRows, serializeRow } from './rows.ts';
 
 type Filter = Omit<AdminProductQuery, 'page'>;
 
@@ -59,7 +59,11 @@ export async function searchProducts(conn: Conn, query: AdminProductQuery): Prom
   const page = pageOf({ page: query.page }, ADMIN_PRODUCTS_PER_PAGE, ADMIN_PRODUCTS_PER_PAGE)!;
   const where = filterCondition(query);
   const [rows, [count]] = await Promise.all([
-    selectRows(conn).where(where).orderBy(...orderOf(query)).limit(page.per).offset(page.offset),
+    selectRows(conn)
+      .where(where)
+      .orderBy(...orderOf(query))
+      .limit(page.per)
+      .offset(page.offset),
     conn.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
   ]);
   return { items: rows.map(serializeRow), total: Number(count?.n ?? 0), page };
@@ -67,7 +71,10 @@ export async function searchProducts(conn: Conn, query: AdminProductQuery): Prom
 
 /** Every row of the search up to `limit` (the export), in the list's order. */
 export async function searchRows(conn: Conn, f: Filter, limit: number): Promise<Row[]> {
-  return selectRows(conn).where(filterCondition(f)).orderBy(...orderOf(f)).limit(limit);
+  return selectRows(conn)
+    .where(filterCondition(f))
+    .orderBy(...orderOf(f))
+    .limit(limit);
 }
 
 /** The makers, for the search form's choice. */

@@ -13,12 +13,12 @@
  * - one audit entry `stock.update` with the changed fields before and after.
  */
 import { sql } from 'drizzle-orm';
+import { PRODUCT_FIELD_LABELS, type ProductPatch, type ProductPatchResult } from '#contracts/admin-products.ts';
+import type { Db } from '../../../db/client.ts';
 import { products } from '../../../db/schema/index.ts';
 import { ApiError, notFound, validationFailed } from '../../../lib/errors.ts';
-import type { Db } from '../../../db/client.ts';
-import { PRODUCT_FIELD_LABELS, type ProductPatch, type ProductPatchResult } from '#contracts/admin-products.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
 import { notifyRestocked } from '../../product-requests/index.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 import { applied, changesOf, restocks, saleRuleError, type Wanted } from './changes.ts';
 import { byId, rowsWhere, serializeRow, valuesOf } from './rows.ts';
 
@@ -30,12 +30,27 @@ export const stockConflict = (current: number) => {
 
 export async function updateProduct(db: Db, siteUrl: string, actor: Actor, id: number, patch: ProductPatch): Promise<ProductPatchResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: products.id, code: products.code, stock: products.stock, product_price: products.product_price,
-      before_price: products.before_price, is_published: products.is_published }).from(products).where(byId(id)).for('update');
+    const [row] = await tx
+      .select({
+        id: products.id,
+        code: products.code,
+        stock: products.stock,
+        product_price: products.product_price,
+        before_price: products.before_price,
+        is_published: products.is_published,
+      })
+      .from(products)
+      .where(byId(id))
+      .for('update');
     if (!row) throw notFound('商品');
     const current = valuesOf(row);
     if (patch.stock !== undefined && patch.expected_stock !== current.stock) throw stockConflict(current.stock);
-    const wanted: Wanted = { stock: patch.stock, product_price: patch.product_price, before_price: patch.before_price, is_published: patch.is_published };
+    const wanted: Wanted = {
+      stock: patch.stock,
+      product_price: patch.product_price,
+      before_price: patch.before_price,
+      is_published: patch.is_published,
+    };
     const rule = saleRuleError(current, wanted);
     if (rule) throw validationFailed({ [patch.before_price !== undefined ? 'before_price' : 'product_price']: [rule] });
 
@@ -43,11 +58,16 @@ export async function updateProduct(db: Db, siteUrl: string, actor: Actor, id: n
     let restockMails = 0;
     if (changes.length) {
       const set = Object.fromEntries(changes.map((c) => [c.field, c.after]));
-      await tx.update(products).set({ ...set, updated_at: sql`now()` }).where(byId(id));
+      await tx
+        .update(products)
+        .set({ ...set, updated_at: sql`now()` })
+        .where(byId(id));
       const after = applied(current, changes);
       if (restocks(current, after)) restockMails = await notifyRestocked(tx, id, siteUrl);
       await recordAudit(tx, actor, {
-        action: 'stock.update', targetType: 'product', targetId: id,
+        action: 'stock.update',
+        targetType: 'product',
+        targetId: id,
         before: { code: row.code, ...Object.fromEntries(changes.map((c) => [c.field, c.before])) },
         after: { code: row.code, ...set, ...(restockMails ? { restock_mails: restockMails } : {}) },
       });

@@ -9,11 +9,13 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { settings } from '../../../db/schema/index.ts';
 import { validationFailed } from '../../../lib/errors.ts';
 import { FRONT_SETTING_DEFAULTS } from '../../settings/index.ts';
-import { recordAudit, type Actor } from '../audit/record.ts';
+import { type Actor, recordAudit } from '../audit/record.ts';
 
 /** Every editable setting of the channel, a missing row as its default. */
 export async function editableSettings(db: Db | Tx, channelId: string): Promise<EditableSettings> {
-  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings)
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
     .where(and(eq(settings.channel_id, channelId), inArray(settings.key, EDITABLE_SETTING_KEYS)));
   const found = new Map(rows.map((r) => [r.key, r.value]));
   const defaults = FRONT_SETTING_DEFAULTS as Record<string, unknown>;
@@ -35,13 +37,17 @@ export async function updateSettings(db: Db, channelId: string, patch: SettingsP
       throw validationFailed({ [field]: ['スマートフォン表示の上限幅はタブレット表示の上限幅より小さくしてください'] });
     }
     const entries = Object.entries(patch);
-    await tx.insert(settings)
+    await tx
+      .insert(settings)
       .values(entries.map(([key, value]) => ({ channel_id: channelId, key, value, is_public: true })))
       .onConflictDoUpdate({ target: [settings.channel_id, settings.key], set: { value: sql`excluded.value`, is_public: true } });
     const changed = Object.keys(patch) as (keyof EditableSettings)[];
     await recordAudit(tx, actor, {
-      action: 'settings.update', targetType: 'settings', targetId: channelId,
-      before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: patch,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: channelId,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: patch,
     });
     return next;
   });

@@ -5,12 +5,19 @@
  */
 import { Worker } from 'node:worker_threads';
 import { readEnv } from '../../../env.ts';
-import { RetryLaterError, KDF_BUSY_MESSAGE } from '../../rate-limit/errors.ts';
+import { KDF_BUSY_MESSAGE, RetryLaterError } from '../../rate-limit/errors.ts';
 import type { KdfJob, KdfResult } from './types.ts';
 
-export interface KdfPoolOptions { concurrency: number; queueMax: number }
+export interface KdfPoolOptions {
+  concurrency: number;
+  queueMax: number;
+}
 
-interface Pending { job: KdfJob; resolve: (key: Buffer) => void; reject: (error: Error) => void }
+interface Pending {
+  job: KdfJob;
+  resolve: (key: Buffer) => void;
+  reject: (error: Error) => void;
+}
 
 const workerUrl = new URL('./worker.ts', import.meta.url);
 
@@ -53,7 +60,7 @@ export class KdfPool {
   private busyError(): RetryLaterError {
     // 429, not 503: the storefront treats every 503 as maintenance (spec 8) and would leave the shop.
     // About one hash time (~0.3 s) per queued job ahead of a retry: a rough but honest Retry-After.
-    return new RetryLaterError(429, KDF_BUSY_MESSAGE, 'common.busy', 1 + this.options.queueMax / this.options.concurrency * 0.3);
+    return new RetryLaterError(429, KDF_BUSY_MESSAGE, 'common.busy', 1 + (this.options.queueMax / this.options.concurrency) * 0.3);
   }
 
   /** Terminates every worker and fails what is still waiting. */
@@ -117,10 +124,15 @@ const pools = new Map<string, KdfPool>();
 
 /** The process-wide pool for these limits (default: KDF_CONCURRENCY and KDF_QUEUE_MAX from the environment). */
 export function kdfPool(options?: KdfPoolOptions): KdfPool {
-  const opts = options ?? (() => { const env = readEnv(); return { concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX }; })();
+  const opts =
+    options ??
+    (() => {
+      const env = readEnv();
+      return { concurrency: env.KDF_CONCURRENCY, queueMax: env.KDF_QUEUE_MAX };
+    })();
   const key = `${opts.concurrency}:${opts.queueMax}`;
   let pool = pools.get(key);
-  if (!pool) pools.set(key, pool = new KdfPool(opts));
+  if (!pool) pools.set(key, (pool = new KdfPool(opts)));
   return pool;
 }
 

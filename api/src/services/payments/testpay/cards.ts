@@ -46,7 +46,12 @@ export function yearMonthJst(at = new Date()): string {
   return `${jst.getUTCFullYear()}${String(jst.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export interface CardInput { number: string; expiry: string; code: string; name: string }
+export interface CardInput {
+  number: string;
+  expiry: string;
+  code: string;
+  name: string;
+}
 export type CardCheck = { ok: true; digits: string; brand: Brand; scenario: Scenario } | { ok: false; errors: Record<string, string[]> };
 
 /** Checks a card form as the provider receives it; the messages are Japanese and name the field. */
@@ -61,7 +66,8 @@ export function checkCard(input: CardInput, now = new Date()): CardCheck {
   else if (Number(expiry.slice(0, 4)) > now.getUTCFullYear() + 20) errors.expiry = ['有効期限が正しくありません。'];
   const brand = brandOf(digits);
   const codeLength = brand === 'amex' ? /^\d{4}$/ : /^\d{3,4}$/;
-  if (!codeLength.test(String(input.code ?? ''))) errors.code = ['セキュリティコードは3桁（American Expressは4桁）の半角数字で入力してください。'];
+  if (!codeLength.test(String(input.code ?? '')))
+    errors.code = ['セキュリティコードは3桁（American Expressは4桁）の半角数字で入力してください。'];
   const name = String(input.name ?? '').trim();
   if (!/^[A-Za-z][A-Za-z .'-]{0,44}$/.test(name)) errors.name = ['カード名義は半角ローマ字で入力してください（例：TARO YAMADA）。'];
   if (Object.keys(errors).length) return { ok: false, errors };

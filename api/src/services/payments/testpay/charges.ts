@@ -34,8 +34,14 @@ export const MAX_AMOUNT = 10_000_000;
 /** The charge records, created on first sight of a signed charge reference. */
 export function chargeStore() {
   const records = new Map<string, ChargeRecord>();
-  const fresh = (state: ChargeState, amount: number): ChargeRecord =>
-    ({ state, amount, captured: 0, refunded: 0, refunds: new Map(), calls: { capture: 0, void: 0, refund: 0, amount: 0 } });
+  const fresh = (state: ChargeState, amount: number): ChargeRecord => ({
+    state,
+    amount,
+    captured: 0,
+    refunded: 0,
+    refunds: new Map(),
+    calls: { capture: 0, void: 0, refund: 0, amount: 0 },
+  });
   return {
     /** The state of `ref` (a charge never seen since a restart counts as authorised). */
     get: (ref: string, body: ChargeBody): ChargeRecord => {
@@ -64,7 +70,12 @@ export interface ChargeRoutesDeps {
 }
 
 const view = (ref: string, r: ChargeRecord) => ({
-  ref, status: r.state, amount: r.amount, captured_amount: r.captured, refunded_amount: r.refunded, calls: { ...r.calls },
+  ref,
+  status: r.state,
+  amount: r.amount,
+  captured_amount: r.captured,
+  refunded_amount: r.refunded,
+  calls: { ...r.calls },
 });
 
 const validAmount = (v: unknown, max: number) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= max;
@@ -76,7 +87,8 @@ export function registerChargeChanges(app: Hono, d: ChargeRoutesDeps) {
   const invalidAmount = (c: Context) => c.json({ message: '金額が正しくありません。', code: 'invalid_amount' }, 422);
 
   /** Runs `change` on the charge of the path's ref (authenticated, counted, delayed). */
-  const on = (action: Action, change: (c: Context, ref: string, r: ChargeRecord, ch: ChargeBody) => Promise<Response> | Response) =>
+  const on =
+    (action: Action, change: (c: Context, ref: string, r: ChargeRecord, ch: ChargeBody) => Promise<Response> | Response) =>
     async (c: Context) => {
       if (!d.authorized(c)) return d.denied(c);
       const ref = c.req.param('ref') ?? '';
@@ -95,44 +107,56 @@ export function registerChargeChanges(app: Hono, d: ChargeRoutesDeps) {
     return ch ? c.json(view(ref, d.store.get(ref, ch))) : c.json({ message: '取引が見つかりません。', code: 'not_found' }, 404);
   });
 
-  app.post('/charges/:ref/capture', on('capture', async (c, ref, r) => {
-    if (r.state === 'captured' || r.state === 'refunded') return c.json(view(ref, r));
-    if (r.state !== 'authorized') return invalidState(c, '売上確定', r);
-    const { amount } = await d.readJson(c);
-    const take = amount === undefined ? r.amount : amount;
-    if (!validAmount(take, r.amount)) return invalidAmount(c);
-    r.state = 'captured';
-    r.captured = take as number;
-    return c.json(view(ref, r));
-  }));
+  app.post(
+    '/charges/:ref/capture',
+    on('capture', async (c, ref, r) => {
+      if (r.state === 'captured' || r.state === 'refunded') return c.json(view(ref, r));
+      if (r.state !== 'authorized') return invalidState(c, '売上確定', r);
+      const { amount } = await d.readJson(c);
+      const take = amount === undefined ? r.amount : amount;
+      if (!validAmount(take, r.amount)) return invalidAmount(c);
+      r.state = 'captured';
+      r.captured = take as number;
+      return c.json(view(ref, r));
+    }),
+  );
 
-  app.post('/charges/:ref/void', on('void', (c, ref, r) => {
-    if (r.state === 'voided') return c.json(view(ref, r));
-    if (r.state !== 'authorized' && r.state !== 'requires_action') return invalidState(c, '取消', r);
-    r.state = 'voided';
-    return c.json(view(ref, r));
-  }));
+  app.post(
+    '/charges/:ref/void',
+    on('void', (c, ref, r) => {
+      if (r.state === 'voided') return c.json(view(ref, r));
+      if (r.state !== 'authorized' && r.state !== 'requires_action') return invalidState(c, '取消', r);
+      r.state = 'voided';
+      return c.json(view(ref, r));
+    }),
+  );
 
-  app.post('/charges/:ref/refund', on('refund', async (c, ref, r) => {
-    const { amount, key } = await d.readJson(c);
-    const k = typeof key === 'string' && key ? key.slice(0, 200) : null;
-    if (k && r.refunds.has(k)) return c.json(view(ref, r));
-    if (r.state !== 'captured') return invalidState(c, '返金', r);
-    if (!validAmount(amount, r.captured - r.refunded)) return invalidAmount(c);
-    r.refunded += amount as number;
-    if (r.refunded === r.captured) r.state = 'refunded';
-    if (k) r.refunds.set(k, r.refunded);
-    return c.json(view(ref, r));
-  }));
+  app.post(
+    '/charges/:ref/refund',
+    on('refund', async (c, ref, r) => {
+      const { amount, key } = await d.readJson(c);
+      const k = typeof key === 'string' && key ? key.slice(0, 200) : null;
+      if (k && r.refunds.has(k)) return c.json(view(ref, r));
+      if (r.state !== 'captured') return invalidState(c, '返金', r);
+      if (!validAmount(amount, r.captured - r.refunded)) return invalidAmount(c);
+      r.refunded += amount as number;
+      if (r.refunded === r.captured) r.state = 'refunded';
+      if (k) r.refunds.set(k, r.refunded);
+      return c.json(view(ref, r));
+    }),
+  );
 
-  app.post('/charges/:ref/amount', on('amount', async (c, ref, r, ch) => {
-    if (r.state !== 'authorized') return invalidState(c, '金額変更', r);
-    const { amount } = await d.readJson(c);
-    if (!validAmount(amount, MAX_AMOUNT)) return invalidAmount(c);
-    if ((amount as number) > r.amount && ch.card.scenario === 'no_increase') {
-      return c.json({ status: 'failed', code: 'increase_declined', message: '増額の与信が承認されませんでした。' }, 402);
-    }
-    r.amount = amount as number;
-    return c.json(view(ref, r));
-  }));
+  app.post(
+    '/charges/:ref/amount',
+    on('amount', async (c, ref, r, ch) => {
+      if (r.state !== 'authorized') return invalidState(c, '金額変更', r);
+      const { amount } = await d.readJson(c);
+      if (!validAmount(amount, MAX_AMOUNT)) return invalidAmount(c);
+      if ((amount as number) > r.amount && ch.card.scenario === 'no_increase') {
+        return c.json({ status: 'failed', code: 'increase_declined', message: '増額の与信が承認されませんでした。' }, 402);
+      }
+      r.amount = amount as number;
+      return c.json(view(ref, r));
+    }),
+  );
 }

@@ -35,7 +35,14 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
 
 /** The challenge page: the amount, the card, a labelled code field, 認証する and キャンセル. */
-export function challengePage(opts: { action: string; amount: number; brand: string; last4: string; code: string; error?: string }): string {
+export function challengePage(opts: {
+  action: string;
+  amount: number;
+  brand: string;
+  last4: string;
+  code: string;
+  error?: string;
+}): string {
   const error = opts.error ? `<p class="error" role="alert" id="code-error">${escapeHtml(opts.error)}</p>` : '';
   return `<!doctype html>
 <html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

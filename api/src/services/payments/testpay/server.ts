@@ -21,11 +21,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { Hono, type Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { checkCard, THREE_DS_CODE } from './cards.ts';
 import { chargeStore, MAX_AMOUNT, registerChargeChanges } from './charges.ts';
 import { challengePage, invalidChallengePage, TESTPAY_SCRIPT } from './pages.ts';
-import { nonce, refDigest, sign, verify, type CardFacts, type ChargeBody } from './signed.ts';
+import { type CardFacts, type ChargeBody, nonce, refDigest, sign, verify } from './signed.ts';
 
 export interface TestProviderOptions {
   publicKey: string;
@@ -57,7 +57,7 @@ export function createTestProviderApp(opts: TestProviderOptions) {
   const readJson = async (c: Context): Promise<Record<string, unknown>> => {
     try {
       const body = await c.req.json();
-      return body && typeof body === 'object' ? body as Record<string, unknown> : {};
+      return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     } catch {
       return {};
     }
@@ -98,10 +98,21 @@ export function createTestProviderApp(opts: TestProviderOptions) {
     cors(c);
     const body = await readJson(c);
     if (body.key !== opts.publicKey) return c.json({ message: '公開キーが正しくありません。', code: 'invalid_key', errors: {} }, 401);
-    const card = { number: String(body.number ?? ''), expiry: String(body.expiry ?? ''), code: String(body.code ?? ''), name: String(body.name ?? '') };
+    const card = {
+      number: String(body.number ?? ''),
+      expiry: String(body.expiry ?? ''),
+      code: String(body.code ?? ''),
+      name: String(body.name ?? ''),
+    };
     const checked = checkCard(card);
     if (!checked.ok) return c.json({ message: 'カード情報に誤りがあります。', code: 'invalid_card', errors: checked.errors }, 422);
-    const f: CardFacts = { brand: checked.brand, last4: checked.digits.slice(-4), expiry: card.expiry, name: card.name.trim().toUpperCase(), scenario: checked.scenario };
+    const f: CardFacts = {
+      brand: checked.brand,
+      last4: checked.digits.slice(-4),
+      expiry: card.expiry,
+      name: card.name.trim().toUpperCase(),
+      scenario: checked.scenario,
+    };
     const id = sign(opts.secret, { kind: 'tok', key: opts.publicKey, issued: Date.now(), nonce: nonce(), ...f });
     return c.json({ id, card: summary(f) }, 201);
   });
@@ -129,15 +140,24 @@ export function createTestProviderApp(opts: TestProviderOptions) {
     const source = typeof body.source === 'string' ? facts(body.source) : null;
     const amount = Number(body.amount);
     const returnUrl = String(body.return_url ?? '');
-    if (!source) return c.json({ status: 'failed', code: 'invalid_token', message: 'カード情報の有効期限が切れています。もう一度入力してください。' });
-    if (!Number.isInteger(amount) || amount < 1 || amount > MAX_AMOUNT) return c.json({ message: '金額が正しくありません。', code: 'invalid_amount' }, 422);
-    if (!URL.canParse(returnUrl) || !/^https?:$/.test(new URL(returnUrl).protocol)) return c.json({ message: '戻り先URLが正しくありません。', code: 'invalid_return_url' }, 422);
+    if (!source)
+      return c.json({ status: 'failed', code: 'invalid_token', message: 'カード情報の有効期限が切れています。もう一度入力してください。' });
+    if (!Number.isInteger(amount) || amount < 1 || amount > MAX_AMOUNT)
+      return c.json({ message: '金額が正しくありません。', code: 'invalid_amount' }, 422);
+    if (!URL.canParse(returnUrl) || !/^https?:$/.test(new URL(returnUrl).protocol))
+      return c.json({ message: '戻り先URLが正しくありません。', code: 'invalid_return_url' }, 422);
     if (source.scenario === 'decline') {
       return c.json({ status: 'failed', code: 'card_declined', message: 'カード会社により決済が承認されませんでした。' });
     }
     const ref = sign(opts.secret, {
-      kind: 'ch', key: opts.publicKey, amount, order_ref: String(body.order_ref ?? '').slice(0, 100), return_url: returnUrl,
-      issued: Date.now(), nonce: nonce(), card: { brand: source.brand, last4: source.last4, expiry: source.expiry, name: source.name, scenario: source.scenario },
+      kind: 'ch',
+      key: opts.publicKey,
+      amount,
+      order_ref: String(body.order_ref ?? '').slice(0, 100),
+      return_url: returnUrl,
+      issued: Date.now(),
+      nonce: nonce(),
+      card: { brand: source.brand, last4: source.last4, expiry: source.expiry, name: source.name, scenario: source.scenario },
     });
     if (source.scenario === '3ds') {
       states.set(ref, 'requires_action', amount);
@@ -151,10 +171,12 @@ export function createTestProviderApp(opts: TestProviderOptions) {
     if (!authorized(c)) return denied(c);
     const ref = c.req.param('ref');
     const ch = charge(ref);
-    if (!ch || ch.card.scenario !== '3ds') return c.json({ message: '取引が見つかりません。', code: 'not_found' }, 404);
+    if (ch?.card.scenario !== '3ds') return c.json({ message: '取引が見つかりません。', code: 'not_found' }, 404);
     const state = states.stateOf(ref);
     if (state && state !== 'requires_action') {
-      return state === 'failed' ? c.json({ status: 'failed', code: '3ds_failed', message: '本人認証に失敗しました。' }) : c.json({ ...authorizedAnswer(ref, ch), status: state });
+      return state === 'failed'
+        ? c.json({ status: 'failed', code: '3ds_failed', message: '本人認証に失敗しました。' })
+        : c.json({ ...authorizedAnswer(ref, ch), status: state });
     }
     const { result } = await readJson(c);
     const r = typeof result === 'string' ? verify(opts.secret, 'tdsr', result) : null;
@@ -175,11 +197,16 @@ export function createTestProviderApp(opts: TestProviderOptions) {
   app.post('/3ds/:ref', async (c) => {
     const ref = c.req.param('ref');
     const ch = charge(ref);
-    if (!ch || ch.card.scenario !== '3ds' || Date.now() - ch.issued >= ttl) return c.html(invalidChallengePage, 404);
+    if (ch?.card.scenario !== '3ds' || Date.now() - ch.issued >= ttl) return c.html(invalidChallengePage, 404);
     const form = await c.req.parseBody();
     const cancelled = form.action === 'cancel';
     if (!cancelled && form.code !== THREE_DS_CODE) return challenge(c, '認証コードが正しくありません。もう一度入力してください。');
-    const result = sign(opts.secret, { kind: 'tdsr', ref_digest: refDigest(ref), outcome: cancelled ? 'failed' : 'success', issued: Date.now() });
+    const result = sign(opts.secret, {
+      kind: 'tdsr',
+      ref_digest: refDigest(ref),
+      outcome: cancelled ? 'failed' : 'success',
+      issued: Date.now(),
+    });
     const back = new URL(ch.return_url);
     back.searchParams.set('payment_ref', ref);
     back.searchParams.set('payment_result', result);
@@ -189,21 +216,33 @@ export function createTestProviderApp(opts: TestProviderOptions) {
   function challenge(c: Context, error?: string) {
     const ref = c.req.param('ref') ?? '';
     const ch = charge(ref);
-    if (!ch || ch.card.scenario !== '3ds' || Date.now() - ch.issued >= ttl) return c.html(invalidChallengePage, 404);
+    if (ch?.card.scenario !== '3ds' || Date.now() - ch.issued >= ttl) return c.html(invalidChallengePage, 404);
     // The form posts here, then redirects to the shop: form-action allows exactly those two origins.
-    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(ch.return_url).origin}; frame-ancestors 'none'; base-uri 'none'`);
+    c.header(
+      'Content-Security-Policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(ch.return_url).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    );
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(challengePage({ action: `/3ds/${ref}`, amount: ch.amount, brand: ch.card.brand, last4: ch.card.last4, code: THREE_DS_CODE, error }), error ? 422 : 200);
+    return c.html(
+      challengePage({ action: `/3ds/${ref}`, amount: ch.amount, brand: ch.card.brand, last4: ch.card.last4, code: THREE_DS_CODE, error }),
+      error ? 422 : 200,
+    );
   }
 
   app.notFound((c) => c.json({ message: 'お探しのページが見つかりませんでした。', code: 'not_found' }, 404));
   return app;
 }
 
-export interface RunningTestProvider { url: string; port: number; close: () => Promise<void> }
+export interface RunningTestProvider {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+}
 
 /** Serves the test provider on `port` (0: any free port); `url` is its origin as browsers reach it. */
-export async function startTestProvider(opts: TestProviderOptions & { port?: number; host?: string; publicHost?: string }): Promise<RunningTestProvider> {
+export async function startTestProvider(
+  opts: TestProviderOptions & { port?: number; host?: string; publicHost?: string },
+): Promise<RunningTestProvider> {
   const app = createTestProviderApp(opts);
   const server = await new Promise<Server>((resolvePromise, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port ?? 0, hostname: opts.host }, () => resolvePromise(s as Server));
@@ -213,9 +252,10 @@ export async function startTestProvider(opts: TestProviderOptions & { port?: num
   return {
     url: `http://${opts.publicHost ?? 'localhost'}:${port}`,
     port,
-    close: () => new Promise<void>((r) => {
-      server.closeAllConnections?.();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections?.();
+        server.close(() => r());
+      }),
   };
 }

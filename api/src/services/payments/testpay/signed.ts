@@ -14,15 +14,41 @@ export type Brand = 'visa' | 'mastercard' | 'jcb' | 'amex' | 'diners' | 'unknown
 export type Scenario = 'success' | 'decline' | '3ds' | 'no_increase';
 
 /** Card facts a token or saved card carries: never the number. */
-export interface CardFacts { brand: Brand; last4: string; expiry: string; name: string; scenario: Scenario }
+export interface CardFacts {
+  brand: Brand;
+  last4: string;
+  expiry: string;
+  name: string;
+  scenario: Scenario;
+}
 
-export interface TokenBody extends CardFacts { kind: 'tok'; key: string; issued: number; nonce: string }
-export interface SavedCardBody extends CardFacts { kind: 'card'; key: string; nonce: string }
+export interface TokenBody extends CardFacts {
+  kind: 'tok';
+  key: string;
+  issued: number;
+  nonce: string;
+}
+export interface SavedCardBody extends CardFacts {
+  kind: 'card';
+  key: string;
+  nonce: string;
+}
 export interface ChargeBody {
-  kind: 'ch'; key: string; amount: number; order_ref: string; return_url: string; issued: number; nonce: string;
+  kind: 'ch';
+  key: string;
+  amount: number;
+  order_ref: string;
+  return_url: string;
+  issued: number;
+  nonce: string;
   card: CardFacts;
 }
-export interface ThreeDsResultBody { kind: 'tdsr'; ref_digest: string; outcome: 'success' | 'failed'; issued: number }
+export interface ThreeDsResultBody {
+  kind: 'tdsr';
+  ref_digest: string;
+  outcome: 'success' | 'failed';
+  issued: number;
+}
 
 type Body = TokenBody | SavedCardBody | ChargeBody | ThreeDsResultBody;
 const PREFIX: Record<Body['kind'], string> = { tok: 'tok_', card: 'card_', ch: 'ch_', tdsr: 'tdsr_' };
@@ -67,7 +93,12 @@ export function callbackSignature(secret: string, rawBody: string, at = Math.flo
  * The hex signature of `header` when it signs `rawBody` under `secret` and is at most
  * `toleranceSeconds` old (either way, for clock skew); null otherwise.
  */
-export function verifyCallbackSignature(secret: string, rawBody: string, header: string | undefined, toleranceSeconds = 300): string | null {
+export function verifyCallbackSignature(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  toleranceSeconds = 300,
+): string | null {
   if (!header) return null;
   const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));
   const at = Number(parts.t);
@@ -77,7 +108,10 @@ export function verifyCallbackSignature(secret: string, rawBody: string, header:
 }
 
 /** A callback as the test provider sends it: a body with a fresh event id (`evt_…`) and its signature header. */
-export function signedCallback(secret: string, event: { type: string; ref: string; result: string; reason?: string }): { body: string; signature: string } {
+export function signedCallback(
+  secret: string,
+  event: { type: string; ref: string; result: string; reason?: string },
+): { body: string; signature: string } {
   const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('base64url')}`, ...event });
   return { body, signature: callbackSignature(secret, body) };
 }

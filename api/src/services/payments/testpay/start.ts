@@ -13,7 +13,10 @@ const portEnv = z.object({ TEST_PAYMENT_PORT: z.coerce.number().int().min(0).max
 export function shopOrigins(siteUrl: string): string[] {
   const url = new URL(siteUrl);
   const origins = [url.origin];
-  for (const [a, b] of [['localhost', '127.0.0.1'], ['127.0.0.1', 'localhost']]) {
+  for (const [a, b] of [
+    ['localhost', '127.0.0.1'],
+    ['127.0.0.1', 'localhost'],
+  ]) {
     if (url.hostname === a) origins.push(`${url.protocol}//${b}${url.port ? `:${url.port}` : ''}`);
   }
   return origins;
@@ -26,8 +29,11 @@ export async function startConfiguredTestProvider(log: (line: string) => void): 
   const parsed = portEnv.safeParse(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v)));
   if (!parsed.success) throw new Error(`Invalid configuration:\n  TEST_PAYMENT_PORT: ${parsed.error.issues[0].message}`);
   const provider = await startTestProvider({
-    port: parsed.data.TEST_PAYMENT_PORT, host: parsed.data.HOST,
-    publicKey: env.PAYMENT_PROVIDER_PUBLIC_KEY, secret: env.PAYMENT_PROVIDER_SECRET, allowedOrigins: shopOrigins(env.SITE_URL),
+    port: parsed.data.TEST_PAYMENT_PORT,
+    host: parsed.data.HOST,
+    publicKey: env.PAYMENT_PROVIDER_PUBLIC_KEY,
+    secret: env.PAYMENT_PROVIDER_SECRET,
+    allowedOrigins: shopOrigins(env.SITE_URL),
   });
   process.env.PAYMENT_PROVIDER_URL = provider.url;
   log(`Test payment provider at ${provider.url} (its own origin; test cards in docs/payments.md)`);

@@ -33,7 +33,9 @@ export const MAX_SEARCH_WORDS = 5;
 
 /** The normalised, distinct words of a shopper's query (spaces, full-width included, separate them). */
 export function searchWords(keyword: string | undefined | null): string[] {
-  const words = normalizeSearch(keyword ?? '').split(' ').filter(Boolean);
+  const words = normalizeSearch(keyword ?? '')
+    .split(' ')
+    .filter(Boolean);
   return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }
 
@@ -43,12 +45,36 @@ export function searchWords(keyword: string | undefined | null): string[] {
  * either spelling finds it (the query itself is not expanded: one LIKE per word stays index-served).
  */
 export const LOANWORDS: ReadonlyArray<readonly [string, string]> = [
-  ['でにむ', 'denim'], ['こっとん', 'cotton'], ['りねん', 'linen'], ['うる', 'wool'], ['れざ', 'leather'],
-  ['しるく', 'silk'], ['かしみや', 'cashmere'], ['ないろん', 'nylon'], ['しゃつ', 'shirt'], ['にっと', 'knit'],
-  ['ぱんつ', 'pants'], ['すかと', 'skirt'], ['こと', 'coat'], ['じゃけっと', 'jacket'], ['ばっぐ', 'bag'],
-  ['すにか', 'sneaker'], ['ぶつ', 'boots'], ['さんだる', 'sandal'], ['はっと', 'hat'], ['きゃっぷ', 'cap'],
-  ['そっくす', 'socks'], ['まぐかっぷ', 'mug'], ['こひ', 'coffee'], ['ぱか', 'parka'], ['ねいび', 'navy'],
-  ['ぶらっく', 'black'], ['ほわいと', 'white'], ['ぐれ', 'gray'], ['べじゅ', 'beige'], ['ぶらうん', 'brown'],
+  ['でにむ', 'denim'],
+  ['こっとん', 'cotton'],
+  ['りねん', 'linen'],
+  ['うる', 'wool'],
+  ['れざ', 'leather'],
+  ['しるく', 'silk'],
+  ['かしみや', 'cashmere'],
+  ['ないろん', 'nylon'],
+  ['しゃつ', 'shirt'],
+  ['にっと', 'knit'],
+  ['ぱんつ', 'pants'],
+  ['すかと', 'skirt'],
+  ['こと', 'coat'],
+  ['じゃけっと', 'jacket'],
+  ['ばっぐ', 'bag'],
+  ['すにか', 'sneaker'],
+  ['ぶつ', 'boots'],
+  ['さんだる', 'sandal'],
+  ['はっと', 'hat'],
+  ['きゃっぷ', 'cap'],
+  ['そっくす', 'socks'],
+  ['まぐかっぷ', 'mug'],
+  ['こひ', 'coffee'],
+  ['ぱか', 'parka'],
+  ['ねいび', 'navy'],
+  ['ぶらっく', 'black'],
+  ['ほわいと', 'white'],
+  ['ぐれ', 'gray'],
+  ['べじゅ', 'beige'],
+  ['ぶらうん', 'brown'],
 ];
 
 /** The text a product is searched by: its own words and those of its model, brand and maker. */

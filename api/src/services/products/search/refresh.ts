@@ -13,8 +13,16 @@ const BATCH = 1000;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 interface TextRow {
-  id: number; name: string; code: string; search_text: string; color: string | null; size: string | null;
-  model_name: string | null; brand_name: string | null; maker_name: string | null; maker_kana: string | null;
+  id: number;
+  name: string;
+  code: string;
+  search_text: string;
+  color: string | null;
+  size: string | null;
+  model_name: string | null;
+  brand_name: string | null;
+  maker_name: string | null;
+  maker_kana: string | null;
 }
 
 /**
@@ -26,16 +34,22 @@ export async function refreshSearchText(db: Conn, { all = false }: { all?: boole
   let changed = 0;
   let after = 0;
   for (;;) {
-    const rows = rowsOf<TextRow>(await db.execute(sql`
+    const rows = rowsOf<TextRow>(
+      await db.execute(sql`
       select p.id, p.name, p.code, p.search_text, p.color, p.size, pm.name as model_name, b.name as brand_name,
         m.name as maker_name, m.name_kana as maker_kana
       from products p left join product_models pm on pm.id = p.product_model_id
       left join brands b on b.id = p.brand_id left join makers m on m.id = p.maker_id
-      where p.id > ${after} ${all ? sql`` : sql`and p.search_text = ''`} order by p.id limit ${BATCH}`));
+      where p.id > ${after} ${all ? sql`` : sql`and p.search_text = ''`} order by p.id limit ${BATCH}`),
+    );
     if (!rows.length) return changed;
     after = rows[rows.length - 1].id;
     const updates = rows
-      .map((r) => ({ id: r.id, t: productSearchText([r.name, r.code, r.model_name, r.brand_name, r.maker_name, r.maker_kana, r.color, r.size]), old: r.search_text }))
+      .map((r) => ({
+        id: r.id,
+        t: productSearchText([r.name, r.code, r.model_name, r.brand_name, r.maker_name, r.maker_kana, r.color, r.size]),
+        old: r.search_text,
+      }))
       .filter((r) => r.t !== r.old)
       .map(({ id, t }) => ({ id, t }));
     if (updates.length) {
@@ -59,7 +73,8 @@ const POPULARITY_BATCH = 2000;
  * no score changed. Returns how many rows changed.
  */
 export async function refreshPopularity(db: Conn): Promise<number> {
-  const changed = rowsOf<{ id: number; score: number }>(await db.execute(sql`
+  const changed = rowsOf<{ id: number; score: number }>(
+    await db.execute(sql`
     with sold as (
       select oi.product_id, sum(oi.quantity) * 10 as score from order_items oi join orders o on o.id = oi.order_id
       where o.status <> 'cancelled' and oi.product_id is not null group by oi.product_id
@@ -72,7 +87,8 @@ export async function refreshPopularity(db: Conn): Promise<number> {
       left join reviewed r on r.product_id = p.id
     ), per_group as (select g, sum(score)::int as score from per_product group by g)
     select pp.id, pg.score from per_product pp join per_group pg on pg.g = pp.g
-    where pp.popularity is distinct from pg.score order by pp.id`));
+    where pp.popularity is distinct from pg.score order by pp.id`),
+  );
   for (let i = 0; i < changed.length; i += POPULARITY_BATCH) {
     const batch = changed.slice(i, i + POPULARITY_BATCH).map((r) => ({ id: Number(r.id), s: Number(r.score) }));
     await db.execute(sql`update products set popularity = x.s

@@ -5,14 +5,26 @@
  * errors mapped back onto the form's controls (an amount change's `lines.N.quantity` is the quantity
  * field of the line it named).
  */
-import { amountChangeRequestSchema, CARRIERS, refundedRequestSchema, shipRequestSchema, staffCancelRequestSchema } from '#contracts/admin-order-actions.ts';
+import {
+  amountChangeRequestSchema,
+  CARRIERS,
+  refundedRequestSchema,
+  shipRequestSchema,
+  staffCancelRequestSchema,
+} from '#contracts/admin-order-actions.ts';
 import type { AdminOrderDetail } from '#contracts/admin-order-detail.ts';
 import { issuesToErrors } from '#contracts/issues.ts';
 import { formatYen } from '#lib/money.ts';
 
 export const ACTIONS = ['paid', 'ship', 'cancel', 'amount', 'refunded'] as const;
 export type ActionName = (typeof ACTIONS)[number];
-export const ACTION_TITLES: Record<ActionName, string> = { paid: '入金確認', ship: '発送', cancel: 'キャンセル', amount: '金額変更', refunded: '返金済みにする' };
+export const ACTION_TITLES: Record<ActionName, string> = {
+  paid: '入金確認',
+  ship: '発送',
+  cancel: 'キャンセル',
+  amount: '金額変更',
+  refunded: '返金済みにする',
+};
 
 /** The form's values as typed (re-shown after an error or on 「入力に戻る」). */
 export type FormValues = Record<string, string>;
@@ -38,7 +50,17 @@ export function readAction(form: FormData, order: AdminOrderDetail): ActionForm 
   const action = str(form, '_action') as ActionName;
   const base = `/orders/${order.id}`;
   if (action === 'paid') {
-    return { action, form: 'paid', values: {}, errors: {}, call: { path: `${base}/paid` }, summary: [['お支払い方法', order.payment.name], ['金額', formatYen(order.totals.total_payment)]] };
+    return {
+      action,
+      form: 'paid',
+      values: {},
+      errors: {},
+      call: { path: `${base}/paid` },
+      summary: [
+        ['お支払い方法', order.payment.name],
+        ['金額', formatYen(order.totals.total_payment)],
+      ],
+    };
   }
   if (action === 'ship') {
     const index = Number(str(form, 'index'));
@@ -48,7 +70,10 @@ export function readAction(form: FormData, order: AdminOrderDetail): ActionForm 
     const parsed = shipRequestSchema.safeParse(values);
     const a = delivery.address;
     return {
-      action, form: `ship-${index}`, values, errors: parsed.success ? {} : toErrors(parsed.error),
+      action,
+      form: `ship-${index}`,
+      values,
+      errors: parsed.success ? {} : toErrors(parsed.error),
       call: parsed.success ? { path: `${base}/shipments/${index}/ship`, body: parsed.data } : undefined,
       summary: [
         ['お届け先', `${a.last_name} ${a.first_name} 様（${a.prefecture}${a.city}${a.address1}）`],
@@ -61,20 +86,33 @@ export function readAction(form: FormData, order: AdminOrderDetail): ActionForm 
     const values = { reason: str(form, 'reason') };
     const parsed = staffCancelRequestSchema.safeParse(values);
     return {
-      action, form: 'cancel', values, errors: parsed.success ? {} : toErrors(parsed.error),
+      action,
+      form: 'cancel',
+      values,
+      errors: parsed.success ? {} : toErrors(parsed.error),
       call: parsed.success ? { path: `${base}/cancel`, body: parsed.data } : undefined,
-      summary: [['キャンセル理由', values.reason], ['お支払い', `${order.payment.name}（${order.payment.status_label}）`]],
+      summary: [
+        ['キャンセル理由', values.reason],
+        ['お支払い', `${order.payment.name}（${order.payment.status_label}）`],
+      ],
     };
   }
   if (action === 'amount') return readAmount(form, order, base);
   if (action === 'refunded') {
     const values = { reason: str(form, 'reason') };
     const parsed = refundedRequestSchema.safeParse(values);
-    const memo = parsed.success ? parsed.data.reason ?? '' : values.reason;
+    const memo = parsed.success ? (parsed.data.reason ?? '') : values.reason;
     return {
-      action, form: 'refunded', values, errors: parsed.success ? {} : toErrors(parsed.error),
+      action,
+      form: 'refunded',
+      values,
+      errors: parsed.success ? {} : toErrors(parsed.error),
       call: parsed.success ? { path: `${base}/refunded`, body: memo ? { reason: memo } : {} } : undefined,
-      summary: [['お支払い方法', order.payment.name], ['返金額', formatYen(order.totals.total_payment)], ['返金メモ', memo || '（なし）']],
+      summary: [
+        ['お支払い方法', order.payment.name],
+        ['返金額', formatYen(order.totals.total_payment)],
+        ['返金メモ', memo || '（なし）'],
+      ],
     };
   }
   return null;
@@ -94,14 +132,25 @@ function readAmount(form: FormData, order: AdminOrderDetail, base: string): Acti
   }
   const discountChanged = values.discount !== String(order.totals.shop_discount);
   const discount = /^\d{1,9}$/.test(values.discount) ? Number(values.discount) : values.discount;
-  if (discountChanged) summary.push(['値引き', `${formatYen(order.totals.shop_discount)} → ${typeof discount === 'number' ? formatYen(discount) : values.discount}`]);
+  if (discountChanged)
+    summary.push([
+      '値引き',
+      `${formatYen(order.totals.shop_discount)} → ${typeof discount === 'number' ? formatYen(discount) : values.discount}`,
+    ]);
   summary.push(['変更理由', values.reason]);
   const body = { lines, ...(discountChanged ? { discount } : {}), reason: values.reason };
   const parsed = amountChangeRequestSchema.safeParse(body);
   const errors = parsed.success ? {} : amountErrors(toErrors(parsed.error), lines);
   if (!lines.length && !discountChanged) errors._amount = ['変更する数量または値引き額を入力してください'];
   const ok = parsed.success && !errors._amount;
-  return { action: 'amount', form: 'amount', values, errors, call: ok ? { path: `${base}/amount`, body: parsed.data } : undefined, summary };
+  return {
+    action: 'amount',
+    form: 'amount',
+    values,
+    errors,
+    call: ok ? { path: `${base}/amount`, body: parsed.data } : undefined,
+    summary,
+  };
 }
 
 /** The amount API's (or schema's) error keys as the form's: lines.N.* → qty_{item id}. */
@@ -124,5 +173,9 @@ export function formErrors(a: ActionForm, errors: Record<string, string[]> | und
 
 /** The line shown after a successful action when the API's own message is not at hand. */
 export const DONE_MESSAGES: Record<ActionName, string> = {
-  paid: '入金を確認しました。', ship: '発送を登録しました。', cancel: 'キャンセルしました。', amount: '金額を変更しました。', refunded: '返金済みにしました。',
+  paid: '入金を確認しました。',
+  ship: '発送を登録しました。',
+  cancel: 'キャンセルしました。',
+  amount: '金額を変更しました。',
+  refunded: '返金済みにしました。',
 };

@@ -14,14 +14,23 @@
 import type { CouponRow } from '../../../carts/coupons.ts';
 import { couponDiscount } from '../../../carts/coupons.ts';
 import type { CarriageRule, PricedLine, PricingResult } from '../../../carts/pricing.ts';
-import { earnedPoints } from '../../../points/earn.ts';
+import { priceWithPaymentFee } from '../../../carts/pricing.ts';
 import type { OrderCoupon } from '../../../orders/benefits.ts';
 import type { PaymentRow } from '../../../payments/index.ts';
-import { priceWithPaymentFee } from '../../../carts/pricing.ts';
+import { earnedPoints } from '../../../points/earn.ts';
 import { asTaxRate, priceWithTax } from '../../../tax/index.ts';
 import { amountErrors } from './errors.ts';
 
-export interface PlanLine { id: number; product_id: number | null; name: string; code: string; unit_price: number; tax_rate: number; quantity: number; shipping_index: number }
+export interface PlanLine {
+  id: number;
+  product_id: number | null;
+  name: string;
+  code: string;
+  unit_price: number;
+  tax_rate: number;
+  quantity: number;
+  shipping_index: number;
+}
 /** One stored delivery (orders.shippings[n]); older snapshots and a gift's lack the fee fields. */
 export type StoredDelivery = Record<string, unknown> & { packing_fee?: number; noshi_fee?: number; carriage?: number };
 
@@ -79,35 +88,56 @@ export function planAmount(p: PlanInput): PlanResult {
 
   const count = Math.max(1, p.current.shippings.length, ...p.items.map((l) => l.shipping_index + 1));
   const used = new Set(keep.map((n) => n.line.shipping_index));
-  const fees = Array.from({ length: count }, (_, i) => (used.has(i) ? (p.current.shippings[i]?.packing_fee ?? 0) + (p.current.shippings[i]?.noshi_fee ?? 0) : 0));
+  const fees = Array.from({ length: count }, (_, i) =>
+    used.has(i) ? (p.current.shippings[i]?.packing_fee ?? 0) + (p.current.shippings[i]?.noshi_fee ?? 0) : 0,
+  );
   const pricing = priceWithPaymentFee(p.payment, {
-    lines: keep.map((n) => ({ unit_price: n.line.unit_price, tax_rate: asTaxRate(n.line.tax_rate), quantity: n.quantity, shipment: n.line.shipping_index })),
+    lines: keep.map((n) => ({
+      unit_price: n.line.unit_price,
+      tax_rate: asTaxRate(n.line.tax_rate),
+      quantity: n.quantity,
+      shipment: n.line.shipping_index,
+    })),
     shipments: fees.map((packingFee) => ({ packingFee })),
     paymentFee: p.payment.fee,
     discount: coupon + shop,
     usePoint: p.current.use_point,
     carriage: p.carriage,
   });
-  const earned = earnedPoints(keep.map((n, i) => ({ tax_rate: n.line.tax_rate, subtotal_with_tax: pricing.lines[i].subtotal_with_tax,
-    coupon_discount: pricing.lines[i].coupon_discount })), p.pointRate);
+  const earned = earnedPoints(
+    keep.map((n, i) => ({
+      tax_rate: n.line.tax_rate,
+      subtotal_with_tax: pricing.lines[i].subtotal_with_tax,
+      coupon_discount: pricing.lines[i].coupon_discount,
+    })),
+    p.pointRate,
+  );
 
   const stock = new Map<number, number>();
   for (const n of next) {
     if (n.line.product_id == null || n.quantity === n.line.quantity) continue;
     stock.set(n.line.product_id, (stock.get(n.line.product_id) ?? 0) + n.quantity - n.line.quantity);
   }
-  const shippings = p.current.shippings.map((d, i) => ('carriage' in d || 'packing_fee' in d
-    ? { ...d, carriage: pricing.shipmentCarriage[i] ?? 0, ...(used.has(i) ? {} : { packing_fee: 0, noshi_fee: 0 }) } : d));
+  const shippings = p.current.shippings.map((d, i) =>
+    'carriage' in d || 'packing_fee' in d
+      ? { ...d, carriage: pricing.shipmentCarriage[i] ?? 0, ...(used.has(i) ? {} : { packing_fee: 0, noshi_fee: 0 }) }
+      : d,
+  );
   return {
     ok: true,
     plan: {
       kept: keep.map((n, i) => ({ ...n, priced: pricing.lines[i] })),
       removed: next.filter((n) => n.quantity === 0).map((n) => n.line),
       changed: next.some((n) => n.quantity !== n.line.quantity) || shop !== p.current.shop_discount,
-      couponDiscount: coupon, shopDiscount: shop, pricing, earned,
-      usePoint: pricing.order.use_point, returnedPoint: p.current.use_point - pricing.order.use_point,
+      couponDiscount: coupon,
+      shopDiscount: shop,
+      pricing,
+      earned,
+      usePoint: pricing.order.use_point,
+      returnedPoint: p.current.use_point - pricing.order.use_point,
       coupons: p.current.coupons.map((c, i) => ({ ...c, discount: i === 0 ? coupon : 0 })),
-      shippings, stock,
+      shippings,
+      stock,
     },
   };
 }

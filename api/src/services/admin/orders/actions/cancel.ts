@@ -12,14 +12,19 @@ import type { OrderActionResult } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { yen } from '../../../mail/index.ts';
 import { cancelCore, claimCancelCharge, settleCancelledCharge } from '../../../orders/cancel-core.ts';
-import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
+import { assertNoClaim, type ChargeRow, orderCharge } from '../../../orders/charge.ts';
 import { withRecovery } from '../../../orders/charge-calls.ts';
 import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import type { OrderRow } from '../../../orders/index.ts';
-import { auditOrder, auditPicture, lockOrder, staffOf, type ActionScope } from './scope.ts';
+import { type ActionScope, auditOrder, auditPicture, lockOrder, staffOf } from './scope.ts';
 
-interface Cancelled { order: OrderRow; charge: ChargeRow | null; message: string; retry: boolean }
+interface Cancelled {
+  order: OrderRow;
+  charge: ChargeRow | null;
+  message: string;
+  retry: boolean;
+}
 
 export async function cancelByStaff(s: ActionScope, orderId: number, reason: string, now = new Date()): Promise<OrderActionResult> {
   const done = await withRecovery(s.db, s.env, orderId, () => s.db.transaction((tx) => cancelLocked(tx, s, orderId, reason, now)));
@@ -28,7 +33,9 @@ export async function cancelByStaff(s: ActionScope, orderId: number, reason: str
   const refund = done.charge.status === 'refunding';
   const payment_status = r.ok ? (refund ? 'refunded' : 'cancelled') : done.order.payment_status;
   const money = r.ok
-    ? (refund ? `カードの売上${yen(done.charge.claim_amount ?? 0)}を返金しました。` : 'カードの与信を取り消しました。')
+    ? refund
+      ? `カードの売上${yen(done.charge.claim_amount ?? 0)}を返金しました。`
+      : 'カードの与信を取り消しました。'
     : `${refund ? 'カードの返金' : 'カードの与信取消'}に失敗しました（${r.reason}）。決済代行会社の管理画面で状態を確認し、もう一度キャンセルを実行してください。`;
   return actionResult({ ...done.order, payment_status }, 0, `${done.retry ? '' : done.message}${money}`);
 }
@@ -41,15 +48,40 @@ async function cancelLocked(tx: Tx, s: ActionScope, orderId: number, reason: str
     // A void or refund that failed before: claimed again, made after the commit.
     const again = charge && ['void_failed', 'refund_failed'].includes(charge.status) ? await claimCancelCharge(tx, charge, now) : null;
     if (!again?.charge) return { order, charge: null, message: 'このご注文はすでにキャンセルされています。', retry: false };
-    await addOrderHistory(tx, order.id, staffOf(s), { action: 'cancel_retry', message: `${again.money === 'refund' ? 'カードの返金' : 'カードの与信取消'}を再実行します`, detail: {} }, now);
-    await auditOrder(tx, s, order, 'order.cancel', auditPicture(order, { charge: charge!.status }), auditPicture(order, { charge: again.charge.status, retry: true }));
+    await addOrderHistory(
+      tx,
+      order.id,
+      staffOf(s),
+      { action: 'cancel_retry', message: `${again.money === 'refund' ? 'カードの返金' : 'カードの与信取消'}を再実行します`, detail: {} },
+      now,
+    );
+    await auditOrder(
+      tx,
+      s,
+      order,
+      'order.cancel',
+      auditPicture(order, { charge: charge!.status }),
+      auditPicture(order, { charge: again.charge.status, retry: true }),
+    );
     return { order, charge: again.charge, message: '', retry: true };
   }
   const out = await cancelCore(tx, order, reason, staffOf(s), { siteUrl: s.env.SITE_URL, channelName: s.channel.name, now });
   const after = { ...order, status: 'cancelled', payment_status: out.charge || out.manualRefund ? order.payment_status : 'cancelled' };
-  await auditOrder(tx, s, order, 'order.cancel', auditPicture(order), auditPicture(after, {
-    reason, money: out.money, manual_refund: out.manualRefund, returned_point: out.benefits.returned_point, revoked_point: out.benefits.revoked_point, coupons: out.benefits.coupons,
-  }));
+  await auditOrder(
+    tx,
+    s,
+    order,
+    'order.cancel',
+    auditPicture(order),
+    auditPicture(after, {
+      reason,
+      money: out.money,
+      manual_refund: out.manualRefund,
+      returned_point: out.benefits.returned_point,
+      revoked_point: out.benefits.revoked_point,
+      coupons: out.benefits.coupons,
+    }),
+  );
   const manual = out.manualRefund ? `入金済みの${yen(out.manualRefund)}はお客様へ別途ご返金ください。` : '';
   return { order: after, charge: out.charge, message: `キャンセルしました。${manual}`, retry: false };
 }

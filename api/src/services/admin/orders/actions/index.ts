@@ -5,9 +5,10 @@
  * order's history and the audit log in its transaction, and moves a card only through a claim
  * (services/orders/charge.ts), so two staff members never ship, capture or refund twice.
  */
-export { confirmOrderPayment } from './paid.ts';
-export { shipDelivery } from './ship.ts';
-export { cancelByStaff } from './cancel.ts';
+
 export { changeOrderAmount } from './amount.ts';
+export { cancelByStaff } from './cancel.ts';
+export { confirmOrderPayment } from './paid.ts';
 export { markOrderRefunded } from './refunded.ts';
 export type { ActionScope } from './scope.ts';
+export { shipDelivery } from './ship.ts';

@@ -13,7 +13,7 @@ import { actionResult } from '../../../orders/fulfil.ts';
 import { addOrderHistory } from '../../../orders/history.ts';
 import { manualRefundOf } from '../state.ts';
 import { refundedErrors } from './errors.ts';
-import { auditOrder, auditPicture, lockOrder, staffOf, type ActionScope } from './scope.ts';
+import { type ActionScope, auditOrder, auditPicture, lockOrder, staffOf } from './scope.ts';
 
 export async function markOrderRefunded(s: ActionScope, orderId: number, reason = '', now = new Date()): Promise<OrderActionResult> {
   return s.db.transaction(async (tx) => {
@@ -22,13 +22,33 @@ export async function markOrderRefunded(s: ActionScope, orderId: number, reason 
     if (!refund) throw refundedErrors.notApplicable();
     if (refund.refunded_at) return actionResult(order, 0, 'すでに返金済みです。');
     const others = order.others as Record<string, unknown>;
-    const manual_refund = { ...(others.manual_refund as object), refunded_at: now.toISOString(), refunded_by: { id: s.actor.id, name: s.actor.name }, ...(reason ? { memo: reason } : {}) };
+    const manual_refund = {
+      ...(others.manual_refund as object),
+      refunded_at: now.toISOString(),
+      refunded_by: { id: s.actor.id, name: s.actor.name },
+      ...(reason ? { memo: reason } : {}),
+    };
     const after = { ...order, payment_status: 'refunded', others: { ...others, manual_refund } };
     await tx.update(orders).set({ payment_status: after.payment_status, others: after.others }).where(eq(orders.id, order.id));
-    await addOrderHistory(tx, order.id, staffOf(s), {
-      action: 'refunded', message: `返金済みにしました（${yen(refund.amount)}）${reason ? `：${reason}` : ''}`, detail: { amount: refund.amount, memo: reason || null },
-    }, now);
-    await auditOrder(tx, s, order, 'order.refunded', auditPicture(order, { manual_refund: others.manual_refund }), auditPicture(after, { manual_refund }));
+    await addOrderHistory(
+      tx,
+      order.id,
+      staffOf(s),
+      {
+        action: 'refunded',
+        message: `返金済みにしました（${yen(refund.amount)}）${reason ? `：${reason}` : ''}`,
+        detail: { amount: refund.amount, memo: reason || null },
+      },
+      now,
+    );
+    await auditOrder(
+      tx,
+      s,
+      order,
+      'order.refunded',
+      auditPicture(order, { manual_refund: others.manual_refund }),
+      auditPicture(after, { manual_refund }),
+    );
     return actionResult(after, 0, `返金済みにしました（${yen(refund.amount)}）。`);
   });
 }

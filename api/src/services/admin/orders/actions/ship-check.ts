@@ -10,18 +10,22 @@
  * under fraud review is held.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrderActionResult, ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { DeliveryAddress } from '#contracts/addresses.ts';
+import type { OrderActionResult, ShipRequest } from '#contracts/admin-order-actions.ts';
 import type { Tx } from '../../../../db/client.ts';
 import { order_items, order_shipments } from '../../../../db/schema/index.ts';
 import { notFound } from '../../../../lib/errors.ts';
-import { assertNoClaim, orderCharge, type ChargeRow } from '../../../orders/charge.ts';
+import { assertNoClaim, type ChargeRow, orderCharge } from '../../../orders/charge.ts';
 import { actionResult, fulfilErrors, PAID_BEFORE_SHIPPING, paymentCodeOf } from '../../../orders/fulfil.ts';
 import type { OrderItemRow, OrderRow } from '../../../orders/index.ts';
 import { shipErrors } from './errors.ts';
-import { lockOrder, type ActionScope } from './scope.ts';
+import { type ActionScope, lockOrder } from './scope.ts';
 
-export interface Delivery { address: DeliveryAddress | null; delivery_date?: string | null; delivery_timezone?: string | null }
+export interface Delivery {
+  address: DeliveryAddress | null;
+  delivery_date?: string | null;
+  delivery_timezone?: string | null;
+}
 
 export interface ShipCheck {
   order: OrderRow;
@@ -36,22 +40,32 @@ export interface ShipCheck {
   first: boolean;
 }
 
-export async function checkShip(tx: Tx, s: ActionScope, orderId: number, index: number, req: ShipRequest): Promise<ShipCheck | { noop: OrderActionResult }> {
+export async function checkShip(
+  tx: Tx,
+  s: ActionScope,
+  orderId: number,
+  index: number,
+  req: ShipRequest,
+): Promise<ShipCheck | { noop: OrderActionResult }> {
   const order = await lockOrder(tx, s, orderId);
   if (order.status === 'cancelled') throw fulfilErrors.cancelled();
   const shipped = await tx.select().from(order_shipments).where(eq(order_shipments.order_id, order.id));
   const same = shipped.find((x) => x.shipping_index === index);
   if (same) {
-    if (same.carrier === req.carrier && same.tracking_no === req.tracking_no) return { noop: actionResult(order, 0, 'この配送先はすでに発送済みです。') };
+    if (same.carrier === req.carrier && same.tracking_no === req.tracking_no)
+      return { noop: actionResult(order, 0, 'この配送先はすでに発送済みです。') };
     throw shipErrors.alreadyShipped(same.tracking_no);
   }
-  const deliveries = Array.isArray(order.shippings) ? order.shippings as Delivery[] : [];
+  const deliveries = Array.isArray(order.shippings) ? (order.shippings as Delivery[]) : [];
   if (index >= deliveries.length) {
     if (order.is_social_gift && !deliveries.length && index === 0) throw shipErrors.giftWaiting();
     throw notFound('配送先');
   }
-  const lines = await tx.select().from(order_items)
-    .where(and(eq(order_items.order_id, order.id), eq(order_items.shipping_index, index))).orderBy(asc(order_items.id));
+  const lines = await tx
+    .select()
+    .from(order_items)
+    .where(and(eq(order_items.order_id, order.id), eq(order_items.shipping_index, index)))
+    .orderBy(asc(order_items.id));
   if (!lines.length) throw shipErrors.empty();
   const code = await paymentCodeOf(tx, order.payment_id);
   if (PAID_BEFORE_SHIPPING.has(code) && order.payment_status === 'pending') throw shipErrors.unpaid(order.payment_name);
@@ -60,7 +74,8 @@ export async function checkShip(tx: Tx, s: ActionScope, orderId: number, index: 
   if (code === 'card') {
     charge = await orderCharge(tx, order.id);
     assertNoClaim(charge);
-    if (!charge || !['authorized', 'captured'].includes(charge.status)) throw shipErrors.paymentState(charge?.status ?? order.payment_status);
+    if (!charge || !['authorized', 'captured'].includes(charge.status))
+      throw shipErrors.paymentState(charge?.status ?? order.payment_status);
   }
   return { order, index, delivery: deliveries[index], deliveries: deliveries.length, lines, code, charge, first: shipped.length === 0 };
 }

@@ -4,11 +4,12 @@
  * address and date, the lines shipped. A social gift's sender never sees the receiver's address
  * (spec "Social gift"): their mail says the gift left for its receiver.
  */
-import { CARRIERS, trackingUrl, type Carrier } from '#contracts/admin-order-actions.ts';
+
+import type { DeliveryAddress } from '#contracts/addresses.ts';
+import { CARRIERS, type Carrier, trackingUrl } from '#contracts/admin-order-actions.ts';
 import { formatDayWithWeekday } from '#contracts/dates.ts';
 import { formatJstDate } from '#contracts/datetimes.ts';
 import { timezoneLabelOf } from '#contracts/delivery-choices.ts';
-import type { DeliveryAddress } from '#contracts/addresses.ts';
 
 export interface ShipMailInput {
   shop: string;
