@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-/** The storefront's one cookie implementation (src/api-client/cookie-jar.ts; src/lib/cookies.ts re-exports it). */
+/** The storefront's one cookie implementation (src/api-client/core/cookie-jar.ts; src/lib/cookies.ts re-exports it). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as jar from '#api-client/core/cookie-jar.ts';
 import * as lib from '#lib/cookies.ts';

@@ -21,7 +21,7 @@ describe('postal code (spec 9: shown as 3-4 with a hyphen)', () => {
   });
 });
 
-describe('postal-code and prefecture calls (src/api-client/addresses.ts)', () => {
+describe('postal-code and prefecture calls (src/api-client/account/addresses.ts)', () => {
   beforeEach(() => resetClient());
 
   const signedIn = () => memoryTokens({ accessToken: 'member-token', expiresAt: Date.now() + 3_600_000 });

@@ -1,5 +1,5 @@
 /**
- * The SEO part of every page's <head> as data (src/components/SeoTags.astro renders it): canonical,
+ * The SEO part of every page's <head> as data (src/components/BaseHead.astro renders it): canonical,
  * meta description, Open Graph and Twitter card. Pure, so the rules are unit tested.
  */
 import { canonicalUrl } from './canonical.ts';
