@@ -7,8 +7,8 @@
  *   transaction: the requests are marked and their mails queued together or not at all);
  * - the retention of recommendation-click events: rows older than ECOMMERCE_EVENTS_RETENTION_DAYS are
  *   deleted, in batches, once an hour;
- * - the expiry of points past their year (services/benefits/ledger.ts), once an hour;
- * - the grant of points pending on card orders past the shop's cancel window (benefits/grant.ts
+ * - the expiry of points past their year (services/points/ledger.ts), once an hour;
+ * - the grant of points pending on card orders past the shop's cancel window (points/grant.ts
  *   grantDuePoints: each order FOR UPDATE SKIP LOCKED, granted once), once an hour;
  * - memorial reminder e-mails (services/memorial-reminders/), once an hour: MEMORIAL_REMINDER_DAYS
  *   before each memorial day whose member asked for one, once a year;
@@ -116,7 +116,7 @@ export function startMaintenance(db: Db, env: MaintenanceEnv, warn: (m: string) 
   };
   const scan = () => guard(() => scanRestocked(db, env.SITE_URL, { warn }), 0);
   const purge = () => guard(() => purgeEcommerceEvents(db, env.ECOMMERCE_EVENTS_RETENTION_DAYS), 0);
-  // Points past their year (services/benefits/ledger.ts), hourly like the purge.
+  // Points past their year (services/points/ledger.ts), hourly like the purge.
   const expire = () => guard(() => expirePoints(db), 0);
   const grant = () => guard(() => grantDuePoints(db), 0);
   const remind = () => guard(() => remindMemorials(db, { siteUrl: env.SITE_URL, daysBefore: env.MEMORIAL_REMINDER_DAYS, warn }), 0);

@@ -1,7 +1,7 @@
 /**
  * 金額変更, priced (pure): an order's lines with their new quantities (0 removes a line) and the shop's
  * 値引き, priced with the shop's own rules exactly as the decision priced the order
- * (services/cart/pricing.ts through priceWithPaymentFee: tax once per rate, amount_by_tax_rate, the
+ * (services/carts/pricing.ts through priceWithPaymentFee: tax once per rate, amount_by_tax_rate, the
  * 代引 fee band, carriage per delivery). The decisions this encodes (docs/api.md "Back office"):
  * - a line keeps the unit price and tax rate it was ordered at;
  * - the coupon stays used: an amount coupon gives the same yen, a percent coupon its percent of the
