@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** Commits before this one were written before the rules; the lead sets it when the check lands on main. */
-export const BASE = '57462c7ce16397c7ca9211f3acd71f7280dae08c';
+export const BASE = 'd89d78ed0205870088079335b36ead802e27eba8';
 export const MAX_SUBJECT = 72;
 /** A commit that changes more than this needs a body saying why. */
 export const BODY_OVER = { files: 3, lines: 40 };
