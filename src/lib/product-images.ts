@@ -26,11 +26,11 @@ export interface ImageLayout {
 
 /**
  * The layouts. Grids are `repeat(auto-fill, minmax(9.5rem, 1fr))`: two columns on a phone (about
- * half the screen), cards of 9.5–14 rem on wider screens. The gallery's main image is the full width
+ * half the screen), cards of about 10 rem beside the filters on wider screens. The gallery's main image is the full width
  * on a phone and at most 36 rem beside the buy box.
  */
 export const IMAGE_LAYOUTS = {
-  card: { widths: [160, 240, 320, 400, 480], sizes: '(min-width: 48rem) 14rem, 46vw', box: 400 },
+  card: { widths: [160, 240, 320, 400, 480], sizes: '(min-width: 48rem) 10rem, 46vw', box: 400 },
   gallery: { widths: [320, 480, 640, 800, 1200], sizes: '(min-width: 48rem) 36rem, 92vw', box: 600 },
   thumb: { widths: [80, 160], sizes: '4rem', box: 80 },
   zoom: { widths: [640, 800, 1200], sizes: 'min(90vw, 48rem)', box: 1200 },
