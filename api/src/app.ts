@@ -34,6 +34,7 @@ import { ecommerceEventRoutes } from './routes/ecommerce-events/index.ts';
 import { emailVerifyRoutes } from './routes/email-verify/index.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { apiChecks, createReadiness, type Readiness } from './routes/health/readiness.ts';
+import { imageRoutes } from './routes/images/index.ts';
 import { inquiryRoutes } from './routes/inquiries/index.ts';
 import { likeRoutes } from './routes/likes/index.ts';
 import { maintenanceRoutes } from './routes/maintenance/index.ts';
@@ -124,6 +125,7 @@ export function createApp({ db, env = readEnv(), readiness }: AppOptions) {
   v1.route('/', sitemapRoutes);
   v1.route('/', inquiryRoutes);
   v1.route('/', uploadFileRoutes);
+  v1.route('/', imageRoutes);
   // Paths are relative to the /v1 mount; `servers` says so, for clients generated from this document.
   v1.doc('/openapi.json', { openapi: '3.0.0', info: { title: 'Shop API', version: '1.0.0' }, servers: [{ url: '/v1' }] });
   v1.onError(handleError);

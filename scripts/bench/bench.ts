@@ -25,6 +25,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { readableLine } from '../../api/src/lib/log.ts';
 import { root } from '../host/build.ts';
+import { printImageBytes } from './image-bytes.ts';
 import { measurePage, pageTypes } from './measure-js.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -355,6 +356,7 @@ async function benchTarget(target: Target, withJs: boolean) {
     const product = products.find((p) => p.is_stock_available) ?? products[0];
     if (!product) throw new Error('the product list is empty: is the database seeded?');
     if (withJs) await printJs(base, product);
+    if (withJs) await printImageBytes(base);
     console.log(
       `\nThroughput (${target.label}, seeded catalogue): ${defaultConnections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`,
     );

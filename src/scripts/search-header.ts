@@ -6,6 +6,7 @@
  * the channel and XHR headers and the member's bearer from the access_token cookie, as the API
  * client sends them, so the header stays a few KB on every page.
  */
+import { thumbnailOf } from '#lib/product-images.ts';
 import { enterAction, moveActive, type SuggestOption, searchWord, shouldSuggest, suggestOptions } from './search-combobox.ts';
 
 const DEBOUNCE_MS = 200;
@@ -86,7 +87,7 @@ function enhance(form: HTMLFormElement): void {
         li.className = `suggest-option suggest-${o.kind}`;
         if (o.kind === 'product') {
           const img = Object.assign(document.createElement('img'), {
-            src: o.image,
+            ...thumbnailOf(o.image, 40),
             alt: '',
             width: 40,
             height: 40,

@@ -228,7 +228,8 @@ describe('one card per product model', () => {
     const res = await shop.request('GET', '/v1/products/wkn-0001-02');
     const p = productSchema.parse(await res.json());
     expect(p).toMatchObject({ color: 'ホワイト', color_code: expect.stringMatching(/^#[0-9a-f]{6}$/), size: 'M' });
-    expect(p.images).toEqual(['/images/products/tops.svg', '/images/products/tops-detail.svg', '/images/products/tops-back.svg']);
+    // Photographs of its type (tops) in its own colour (ホワイト).
+    expect(p.images).toEqual(['main', 'detail', 'back'].map((view) => `/v1/images/photo1-tops-${view}-${p.color_code!.slice(1)}.jpg`));
     const reviewed = (await all('?sort=popular')).find((x) => x.review_count > 0)!;
     expect(reviewed.review_avg).toBeGreaterThanOrEqual(1);
     expect(reviewed.review_avg).toBeLessThanOrEqual(5);
@@ -380,7 +381,7 @@ describe('GET /v1/products/suggest', () => {
     expect(s.products.length).toBeLessThanOrEqual(6);
     expect(s.words.length).toBeGreaterThan(0);
     expect(s.words.some((w) => w.includes('デニム'))).toBe(true);
-    expect(s.products.every((p) => p.image.startsWith('/images/products/'))).toBe(true);
+    expect(s.products.every((p) => p.image.startsWith('/v1/images/photo1-'))).toBe(true);
   });
 
   it("puts the member's own matching searches first", async () => {

@@ -4,6 +4,7 @@ import type { Paged } from '#api-client/mypage/discovery.ts';
 import type { Pagination } from '#contracts/common.ts';
 import type { Product } from '#contracts/products.ts';
 import { formatYen } from '#lib/money.ts';
+import { thumbnailOf } from '#lib/product-images.ts';
 import { productDetailPath } from '#lib/routes.ts';
 import { useCallback, useEffect, useState } from '../../common/react.ts';
 
@@ -63,12 +64,18 @@ export function Pager({ pagination, base, label }: { pagination: Pagination; bas
   );
 }
 
+/** The row image's src and 1×/2× srcset through the image pipeline. */
+function thumbnailSrc(url: string) {
+  const t = thumbnailOf(url, 80);
+  return { src: t.src, srcSet: t.srcset };
+}
+
 /** A product in a my-page list: image, name (link), price with tax, stock mark, then the row's actions. */
 export function ProductRow({ product, children, meta }: { product: Product; children?: ReactNode; meta?: ReactNode }) {
   return (
     <li className="panel discovery-row" style={{ display: 'flex', gap: '1rem', alignItems: 'center', flexWrap: 'wrap' }}>
       <img
-        src={product.image}
+        {...thumbnailSrc(product.image)}
         alt=""
         width={80}
         height={80}

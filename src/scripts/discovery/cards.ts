@@ -1,5 +1,6 @@
 /** Product cards the discovery scripts render into shelves (recently viewed, recommendations, accessories). */
 import { formatYen } from '#lib/money.ts';
+import { thumbnailOf } from '#lib/product-images.ts';
 import { loadFavorites } from '../favorites.ts';
 
 /** The fields of a wire Product a card shows. */
@@ -20,7 +21,7 @@ export function renderCard(p: CardProduct): HTMLLIElement {
   const li = document.createElement('li');
   li.className = 'shelf-card';
   const img = Object.assign(document.createElement('img'), {
-    src: p.image,
+    ...thumbnailOf(p.image, 200),
     alt: '',
     width: 200,
     height: 200,

@@ -7,6 +7,7 @@
 import type { CartLine as CartLineData } from '#api-client/core/types.ts';
 import { embroideryLabel, embroideryOf } from '#contracts/embroidery-choices.ts';
 import { formatYenWithTax } from '#lib/money.ts';
+import { thumbnailOf } from '#lib/product-images.ts';
 import { productDetailPath } from '#lib/routes.ts';
 import type { SlotProps } from '../../slot-props.ts';
 
@@ -42,9 +43,10 @@ function CartLine({ line, disabled, onQuantity, onRemove }: LineProps) {
   const embroidery = embroideryOf(line.embroidery);
   // Two lines of one product differ by their embroidery: the controls' names say which line they are.
   const named = embroidery ? `${line.name}（${embroideryLabel(embroidery)}）` : line.name;
+  const thumb = thumbnailOf(line.image, 80);
   return (
     <li className="cart-line">
-      <img src={line.image} alt="" width="96" height="96" />
+      <img src={thumb.src} srcSet={thumb.srcset} alt="" width="96" height="96" decoding="async" />
       <div className="cart-line-main">
         <a href={productDetailPath(line.productKey)} className="cart-line-name">
           {line.name}

@@ -3,6 +3,8 @@
  * product-channel links. A handful of multi-row INSERTs, so a fresh test database seeds fast.
  */
 
+import { PHOTO_ID_PATTERN, photoUrl } from '#contracts/images.ts';
+import { photoColourOf } from '../../services/images/photo-shapes.ts';
 import { productSearchText } from '../../services/products/search/normalize.ts';
 import type { Db, Tx } from '../client.ts';
 import {
@@ -167,17 +169,19 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     color?: string | null,
     size?: string | null,
   ) => productSearchText([name, code, model, brandName.get(brandKey), maker.name, maker.kana, color, size]);
-  /** Each image shows the product's own type: the drawing, a close-up and the back view. */
-  const imagesOf = (top: string) => [
-    `/images/products/${top}.svg`,
-    `/images/products/${top}-detail.svg`,
-    `/images/products/${top}-back.svg`,
-  ];
+  /**
+   * Each product's photographs show its own type in its own colour (the type's colour when it has
+   * none): the product, a close-up and the back view, rendered by the image pipeline (services/images).
+   */
+  const photosOf = (top: string, colour: string | null | undefined) => {
+    const images = (['main', 'detail', 'back'] as const).map((view) => photoUrl(top, view, colour ?? photoColourOf(top)));
+    return { image: images[0], images };
+  };
   families.forEach((f, fi) => {
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const brandKey = slug(maker.brands.length > 1 && f.price < 10000 ? maker.brands[1] : maker.brands[0]);
     const onSale = rng.chance(0.15);
-    const images = imagesOf(topOf.get(f.leaf)!);
+    const top = topOf.get(f.leaf)!;
     const labels = parseVariants(f.variants, f.price);
     const extra = discontinued.filter((d) => d.family === f.name).map((d) => ({ label: d.label, price: f.price, published: false }));
     const sizes = clothesLeaves.has(f.leaf) ? clothesSizes : shoeLeaves.has(f.leaf) ? shoeSizes : null;
@@ -201,8 +205,7 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
         product_price: onSale ? salePrice(v.price) : v.price,
         before_price: onSale ? v.price : null,
         tax_rate: f.tax ?? 10,
-        image: images[0],
-        images,
+        ...photosOf(top, v.color ? colorCodes[v.color] : null),
         stock: stockOf(),
         is_published: v.published,
         color: v.color,
@@ -221,7 +224,7 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
     const maker = makerSeeds.find((m) => m.key === f.maker)!;
     const v = parseVariants(f.variants, f.price)[0];
     const code = `OUT-${String(i + 1).padStart(4, '0')}`;
-    const images = imagesOf(topOf.get(f.leaf)!);
+    const top = topOf.get(f.leaf)!;
     const sized = clothesLeaves.has(f.leaf) ? 'M' : shoeLeaves.has(f.leaf) ? '25.0cm' : null;
     const color = colorCodes[v.label] ? v.label : null;
     const name = `【${o.label}】${f.name} ${v.label}${sized ? ` ${sized}` : ''}`;
@@ -237,11 +240,10 @@ export async function seedCatalog(db: Conn, channelIds: { main: string; outlet: 
       product_price: salePrice(v.price, 0.5),
       before_price: v.price,
       tax_rate: f.tax ?? 10,
-      image: images[0],
-      images,
       stock: rng.int(1, 5),
       created_at: new Date(Date.UTC(2026, 9, 1) + i * 3600_000),
       outlet_only: true,
+      ...photosOf(top, color ? colorCodes[color] : null),
       color,
       color_code: color ? colorCodes[color] : null,
       size: sized ?? (color ? null : v.label),
@@ -298,7 +300,7 @@ async function seedAccessories(
 
 /** The review texts that fit a product's top category. */
 function reviewKind(image: string | null | undefined): keyof typeof reviewTexts {
-  const top = /\/images\/products\/([a-z]+)\.svg$/.exec(image ?? '')?.[1] ?? '';
+  const top = PHOTO_ID_PATTERN.exec(image?.slice(image.lastIndexOf('/') + 1) ?? '')?.[2] ?? '';
   if (top === 'food') return 'food';
   if (top === 'shoes') return 'shoes';
   if (['tops', 'bottoms', 'outer'].includes(top)) return 'clothes';

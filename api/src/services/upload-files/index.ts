@@ -5,7 +5,8 @@
  * and the name are ignored), at most UPLOAD_MAX_BYTES, under a random name outside the web root (disk
  * or S3, services/storage), and recorded in `uploaded_files` (who, where, size, type, the original name
  * with the detected type's extension). Files not attached to an inquiry count against the shop's
- * UPLOAD_QUOTA_BYTES and are deleted after UPLOAD_RETENTION_HOURS (./retention.ts).
+ * UPLOAD_QUOTA_BYTES and are deleted after UPLOAD_RETENTION_HOURS (./retention.ts). Files in the
+ * `products` folder must be images that decode: the image pipeline serves them (services/images).
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import type { ApiEnv } from '../../env.ts';
 import { ApiError, notFound, serviceUnavailable, validationFailed } from '../../lib/errors.ts';
 import { logFor } from '../../lib/log.ts';
 import { enforce, type Limit } from '../account/common.ts';
+import { imageInfo, isProductImageDir } from '../images/index.ts';
 import { rateLimitStore } from '../rate-limit/index.ts';
 import { storageOf, uploadStorage } from '../storage/index.ts';
 import { CONTENT_TYPES, type SniffedType, sniffType } from './sniff.ts';
@@ -37,6 +39,7 @@ export const UPLOAD_MESSAGES = {
   noFile: 'ファイルを選択してください。',
   type: 'ファイルはJPEG・PNG・GIF・WebPの画像またはPDFを選択してください。',
   dir: 'アップロード先の形式が正しくありません。',
+  productImage: '商品画像はJPEG・PNG・GIF・WebPの画像（6,000×6,000ピクセル以内）を選択してください。',
   tooLarge: (max: number) => `ファイルは${Math.floor((max / 1024 / 1024) * 10) / 10}MB以下にしてください。`,
   quota: 'ただいまファイルをアップロードできません。時間をおいて再度お試しいただくか、ファイルを添付せずにお問い合わせください。',
 } as const;
@@ -124,6 +127,10 @@ export async function saveUpload(
   if (bytes.byteLength === 0) throw validationFailed({ file: [UPLOAD_MESSAGES.noFile] });
   const type = sniffType(bytes);
   if (!type) throw validationFailed({ file: [UPLOAD_MESSAGES.type] });
+  // A product image goes through the image pipeline: it must be an image that decodes, within its pixel limit.
+  if (isProductImageDir(dir) && (type.ext === 'pdf' || !(await imageInfo(bytes)))) {
+    throw validationFailed({ file: [UPLOAD_MESSAGES.productImage] });
+  }
   const key = `${randomBytes(16).toString('hex')}.${type.ext}`;
   const objectKey = dir ? `${dir}/${key}` : key;
   const storage = uploadStorage(env);
