@@ -13,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { logFor } from '../../api/src/lib/log.ts';
 import { INVALID_CHANNEL_MARKER } from '../../src/lib/invalid-channel.ts';
 import { channelDistDir, peakRssHook, root } from './build-cli.ts';
+import type { Encoding } from './precompress.ts';
 
 const shopLog = logFor('shop');
 
@@ -181,13 +182,19 @@ function lastLines(text: string): string {
 
 /**
  * Builds when needed (or when forced) and records the fingerprint of what was built. Either way the
- * static assets then get their pre-compressed `.gz`/`.br` copies (only those missing or stale).
+ * static assets then get their pre-compressed copies (only those missing or stale): `.gz` and `.br`,
+ * or with `encodings: ['br']` (`npm start`, which writes the zopfli `.gz` after it is ready) brotli only.
  */
-export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string; force?: boolean }): Promise<boolean> {
+export async function buildIfNeeded(opts: {
+  apiBaseUrl: string;
+  channel: string;
+  force?: boolean;
+  encodings?: readonly Encoding[];
+}): Promise<boolean> {
   const check = needsBuild(opts.channel);
   if (!check.needed && !opts.force) {
     log(`Astro build skipped: ${check.reason}`);
-    await precompress();
+    await precompress(clientDir, opts.encodings);
     return false;
   }
   log(`Building the storefront with astro build (${opts.force ? 'forced' : check.reason}, channel ${opts.channel})…`);
@@ -196,20 +203,25 @@ export async function buildIfNeeded(opts: { apiBaseUrl: string; channel: string;
   // The fingerprint taken before the build: an edit made while it ran triggers the next rebuild.
   writeFileSync(stampFile, `${check.fingerprint}\n`);
   log(`Astro build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await precompress();
+  await precompress(clientDir, opts.encodings);
   return true;
 }
 
-/** Zopfli gzip and brotli copies of a build's scripts and styles (scripts/host/precompress.ts); default dist/client. */
-export async function precompress(dir = clientDir): Promise<void> {
+/**
+ * Zopfli gzip and brotli copies (or only `encodings`) of a build's scripts and styles
+ * (scripts/host/precompress.ts); default dist/client. Returns how many copies it wrote.
+ */
+export async function precompress(dir = clientDir, encodings: readonly Encoding[] = ['gz', 'br']): Promise<number> {
   const started = Date.now();
   const { precompressAssets } = await import('./precompress.ts');
-  const r = await precompressAssets(dir);
-  if (r.written === 0) return;
+  const r = await precompressAssets(dir, encodings);
+  if (r.written === 0) return 0;
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  const sizes = encodings.map((e) => (e === 'gz' ? `gzip ${kb(r.gzipBytes)}` : `br ${kb(r.brotliBytes)}`)).join(', ');
   log(
-    `Pre-compressed ${r.files} assets in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → gzip ${kb(r.gzipBytes)}, br ${kb(r.brotliBytes)}`,
+    `Pre-compressed ${r.files} assets (${encodings.join(' and ')}) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${kb(r.rawBytes)} → ${sizes}`,
   );
+  return r.written;
 }
 
 /** Pulls the CMS content for a channel from the Shop API into the local snapshot the build reads. */

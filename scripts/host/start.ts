@@ -35,14 +35,14 @@ import { securityHeaders } from '../../api/src/middleware/security-headers.ts';
 import type { Check, Readiness } from '../../api/src/routes/health/readiness.ts';
 import { installGracefulShutdown } from '../../api/src/routes/health/shutdown.ts';
 import { invalidChannelPage, isStaticFile } from '../../src/lib/invalid-channel.ts';
-import { buildIfNeeded, distDir, liveBuildsDir, log, runContentSync } from './build.ts';
+import { buildIfNeeded, distDir, liveBuildsDir, log, precompress, runContentSync } from './build.ts';
 import { storefrontHealth } from './health.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
 import { handleRebuildHook, isRebuildHookPath } from './rebuild-hook.ts';
 import { type LiveRebuilder, type LiveSite, loadSite, readContentState, startLiveRebuilder } from './rebuild-live.ts';
 import { coordinatorFromEnv } from './rebuild-lock.ts';
-import { servePrecompressed } from './static-assets.ts';
+import { loadAssets, servePrecompressed } from './static-assets.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -316,13 +316,21 @@ async function main() {
   // Read before the sync: an edit made while the start-up build runs then still moves the version.
   const initialState = env.CONTENT_POLL_MS ? await readContentState(apiBaseUrl, env.CHANNEL).catch(() => null) : null;
   await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
-  await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL });
+  // Brotli copies only before ready (what browsers take); the zopfli gzip ones right after, below.
+  await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL, encodings: ['br'] });
 
   const initial = await loadSite(distDir);
   site = served(initial);
   if (site.invalidPage) log(`Channel ${env.CHANNEL} does not exist in the Shop API: every page answers 404 with the invalid-channel page`);
   log(`Started in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   log(`Shop ready at http://localhost:${port}`);
+  // Until they exist a client without brotli gets on-the-fly gzip; then the start-up build's table is
+  // read again (a live rebuild that swapped in meanwhile wrote its own copies).
+  void precompress(join(initial.outDir, 'client'), ['gz'])
+    .then((written) => {
+      if (written && site?.live === initial) site = served({ ...initial, assets: loadAssets(join(initial.outDir, 'client')) });
+    })
+    .catch((e: unknown) => logFor('shop').error({ err: e }, 'pre-compressing the gzip copies failed'));
   if (env.CONTENT_POLL_MS) {
     rebuilder = startLiveRebuilder({
       apiBaseUrl,

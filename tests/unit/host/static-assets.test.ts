@@ -105,6 +105,33 @@ describe('precompressAssets', () => {
   });
 });
 
+describe('brotli before ready, gzip after (npm start)', () => {
+  it('writes only the encodings asked for; the table offers what exists and a reload adds the rest', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'precompress-staged-'));
+    const cache = mkdtempSync(join(tmpdir(), 'precompress-staged-cache-'));
+    process.env.PRECOMPRESS_CACHE_DIR = cache;
+    try {
+      const file = join(dir, 'island.js');
+      writeFileSync(file, script);
+      expect(await precompressAssets(dir, ['br'])).toMatchObject({ files: 1, written: 1, gzipBytes: 0 });
+      expect(existsSync(`${file}.br`)).toBe(true);
+      expect(existsSync(`${file}.gz`)).toBe(false);
+      expect(Object.keys(loadAssets(dir).get('/island.js')!.variants)).toEqual(['br']);
+      const later = await precompressAssets(dir, ['gz']);
+      expect(later.written).toBe(1);
+      expect(later.brotliBytes).toBeGreaterThan(0);
+      expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(script);
+      expect(Object.keys(loadAssets(dir).get('/island.js')!.variants).sort()).toEqual(['br', 'gzip']);
+      // Written aside and renamed: no temporary file is left in the served folder.
+      expect(readdirSync(dir).sort()).toEqual(['island.js', 'island.js.br', 'island.js.gz']);
+    } finally {
+      delete process.env.PRECOMPRESS_CACHE_DIR;
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('servePrecompressed over HTTP', () => {
   let dir: string;
   let server: Server;
