@@ -248,7 +248,9 @@ describe('GET /v1/products', () => {
     const p = items.find((x) => x.product_model != null)!;
     const detail = productSchema.parse(await (await shop.request('GET', `/v1/products/${p.key}`)).json());
     expect(detail.product_model!.products!.map((v) => v.id)).toContain(p.id);
-    expect(p.image).toMatch(/^\/images\/products\/(tops|bottoms|outer|bags|shoes|accessories|kitchen|food)\.svg$/);
+    expect(p.image).toMatch(
+      /^\/v1\/images\/photo\d+-(tops|bottoms|outer|bags|shoes|accessories|kitchen|food)-(main|detail|back)-[0-9a-f]{6}\.jpg$/,
+    );
     expect(p.images).toContain(p.image);
     expect(p.maker).not.toBeNull();
     expect(p.brand).not.toBeNull();
