@@ -88,6 +88,8 @@ export const adminProductSchema = z
     is_published: z.boolean(),
     /** The channels it is sold on (product_channels). */
     channels: z.array(z.string()),
+    /** Its photographs in display order (the first is the main image), image-pipeline URLs (contracts/images.ts). */
+    images: z.array(z.string()),
     updated_at: z.string(),
   })
   .meta({ id: 'AdminProduct' });
@@ -181,6 +183,31 @@ export const productImportResultSchema = z
   })
   .meta({ id: 'ProductImportResult' });
 export type ProductImportResult = z.infer<typeof productImportResultSchema>;
+
+/** Photographs one variant may have, and the staff's messages about them. */
+export const PRODUCT_IMAGES_MAX = 10;
+export const PRODUCT_IMAGE_MESSAGES = {
+  noFile: '画像ファイルを選択してください。',
+  type: '画像はJPEG・PNG・GIF・WebPで、表示できるファイルを選択してください。',
+  tooMany: `商品画像は${PRODUCT_IMAGES_MAX}枚までです。不要な画像を削除してから追加してください。`,
+  unknown: 'この商品の画像ではないものが含まれています。画面を更新してもう一度お試しください。',
+  twice: '同じ画像が2回指定されています。',
+} as const;
+
+/**
+ * PUT /admin/v1/products/{id}/images: the variant's photographs in their new order, the first being
+ * the main image; a photograph left out is removed from the product (its file is kept: past orders
+ * show it). Only photographs the variant already has may be named (new ones are added by POST).
+ */
+export const productImagesPutSchema = z.strictObject(
+  { images: z.array(text(200, { label: '商品画像' })).max(PRODUCT_IMAGES_MAX, { error: PRODUCT_IMAGE_MESSAGES.tooMany }) },
+  errorFor(),
+);
+export type ProductImagesPut = z.infer<typeof productImagesPutSchema>;
+
+/** POST (one photograph added) and PUT (order or removal) of /admin/v1/products/{id}/images. */
+export const productImagesResultSchema = z.object({ product: adminProductSchema, message: z.string() }).meta({ id: 'ProductImagesResult' });
+export type ProductImagesResult = z.infer<typeof productImagesResultSchema>;
 
 /** A value of a field as the screens and the change lists show it. */
 export function formatProductValue(field: ProductField, value: number | boolean | null): string {

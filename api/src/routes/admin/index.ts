@@ -24,7 +24,7 @@ import { registerDashboardRoutes } from './dashboard/index.ts';
 import { registerMaintenanceRoutes } from './maintenance/index.ts';
 import { type AdminEnv, noStore, requireEditor } from './middleware.ts';
 import { registerOrderRoutes } from './orders/index.ts';
-import { IMPORT_BODY_LIMIT, registerProductsRoutes } from './products/index.ts';
+import { IMPORT_BODY_LIMIT, imageBodyLimit, registerProductsRoutes } from './products/index.ts';
 import { registerSettingsRoutes } from './settings/index.ts';
 import { registerStaffRoutes } from './staff/index.ts';
 
@@ -37,7 +37,7 @@ export function createAdminApp(provide: MiddlewareHandler, env: ApiEnv) {
   });
   admin.use('*', provide);
   admin.use('*', noStore);
-  admin.use('*', limitBody(env, [IMPORT_BODY_LIMIT]));
+  admin.use('*', limitBody(env, [IMPORT_BODY_LIMIT, imageBodyLimit(env)]));
   admin.use('*', rejectNul);
   admin.use('*', channelMiddleware as unknown as MiddlewareHandler);
   admin.use('*', requireEditor);

@@ -131,8 +131,27 @@ export async function saveUpload(
   if (isProductImageDir(dir) && (type.ext === 'pdf' || !(await imageInfo(bytes)))) {
     throw validationFailed({ file: [UPLOAD_MESSAGES.productImage] });
   }
+  const name = cleanFileName(input.file.name, type.ext);
+  const key = await keepFile(db, env, { channelId: channel.id, userId: user?.id ?? null, ip: client.ip, dir }, bytes, type, name);
+  return { url: uploadUrl(key), name, size: bytes.byteLength, content_type: type.contentType };
+}
+
+/** Who kept a file and where: the row's owner columns. */
+export interface KeptBy {
+  channelId: string;
+  userId: number | null;
+  ip: string | null;
+  dir: string;
+}
+
+/**
+ * Stores checked bytes under a new random name and records them, not attached (the retention job
+ * deletes them unless something attaches them): the key. Storage first, so a row never names
+ * missing bytes; a storage failure is a 503.
+ */
+export async function keepFile(db: Conn, env: ApiEnv, by: KeptBy, bytes: Uint8Array, type: SniffedType, name: string): Promise<string> {
   const key = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  const objectKey = dir ? `${dir}/${key}` : key;
+  const objectKey = by.dir ? `${by.dir}/${key}` : key;
   const storage = uploadStorage(env);
   try {
     await storage.put(objectKey, bytes, type.contentType);
@@ -140,20 +159,19 @@ export async function saveUpload(
     log.error({ err: e }, 'upload storage failed');
     throw serviceUnavailable();
   }
-  const name = cleanFileName(input.file.name, type.ext);
   await db.insert(uploaded_files).values({
     key,
-    channel_id: channel.id,
-    user_id: user?.id ?? null,
-    client_ip: client.ip,
-    dir,
+    channel_id: by.channelId,
+    user_id: by.userId,
+    client_ip: by.ip,
+    dir: by.dir,
     storage: storage.kind,
     object_key: objectKey,
     original_name: name,
     content_type: type.contentType,
     size: bytes.byteLength,
   });
-  return { url: uploadUrl(key), name, size: bytes.byteLength, content_type: type.contentType };
+  return key;
 }
 
 /** The upload a URL (absolute or a path) of this channel names, or null. */

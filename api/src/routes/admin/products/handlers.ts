@@ -1,13 +1,15 @@
 /** Handlers of stock and prices: read the input, call the service, answer. */
 import type { Context } from 'hono';
-import type { AdminProductQuery, ProductPatch } from '#contracts/admin-products.ts';
-import { ok, paged } from '../../../lib/respond.ts';
+import type { AdminProductQuery, ProductImagesPut, ProductPatch } from '#contracts/admin-products.ts';
+import { created, ok, paged } from '../../../lib/respond.ts';
 import {
+  addProductImage,
   exportProducts,
   getProductModel,
   importProducts,
   listMakers,
   searchProducts,
+  setProductImages,
   updateProduct,
 } from '../../../services/admin/products/index.ts';
 import type { AdminEnv } from '../middleware.ts';
@@ -41,3 +43,12 @@ export const importCsv = async (c: C) => {
     await importProducts(c.get('db'), c.get('env').SITE_URL, c.get('actor'), bytes, { dryRun: query.dry_run !== '0', basis: query.basis }),
   );
 };
+
+/** POST /products/{id}/images: the image's own bytes as the body (its type in Content-Type), its file name in `name`. */
+export const addImage = async (c: C) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  const name = valid<{ name?: string }>(c, 'query').name ?? 'image';
+  return created(c, await addProductImage(c.get('db'), c.get('env'), c.get('actor'), idOf(c), bytes, name));
+};
+export const putImages = async (c: C) =>
+  ok(c, await setProductImages(c.get('db'), c.get('actor'), idOf(c), valid<ProductImagesPut>(c, 'json')));

@@ -10,6 +10,9 @@ import {
   adminProductQuerySchema,
   adminProductSchema,
   PRODUCT_CSV_MAX_BYTES,
+  PRODUCT_IMAGES_MAX,
+  productImagesPutSchema,
+  productImagesResultSchema,
   productImportQuerySchema,
   productImportResultSchema,
   productPatchResultSchema,
@@ -126,5 +129,47 @@ export const patchRoute = createRoute({
     404: errorResponse('No such product'),
     409: errorResponse('The stock changed since the form showed it (stock.conflict); nothing written'),
     422: errorResponse('Validation failed by field (common.validation), e.g. 通常価格 not above 販売価格'),
+  },
+});
+
+const imageTypes = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+
+export const addImageRoute = createRoute({
+  method: 'post',
+  path: '/products/{id}/images',
+  tags,
+  security,
+  summary: `Adds one photograph to the variant (at most ${PRODUCT_IMAGES_MAX}); served by /v1/images/{key} in AVIF, WebP and JPEG`,
+  // The image's bytes as they are (the handler reads them; the type is read from the bytes, not the header).
+  request: {
+    params: adminIdParamSchema,
+    query: z.object({ name: z.string().max(200).optional() }),
+    body: {
+      required: true,
+      content: Object.fromEntries(imageTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+    },
+  },
+  responses: {
+    201: jsonResponse(productImagesResultSchema, 'The variant with its photographs'),
+    ...common,
+    404: errorResponse('No such product'),
+    413: errorResponse('Larger than UPLOAD_MAX_BYTES (common.payload_too_large)'),
+    422: errorResponse('Not an image that decodes, or the variant has its most photographs already (errors.file)'),
+    503: errorResponse('The file storage failed; nothing kept'),
+  },
+});
+
+export const putImagesRoute = createRoute({
+  method: 'put',
+  path: '/products/{id}/images',
+  tags,
+  security,
+  request: { params: adminIdParamSchema, body: jsonBody(productImagesPutSchema) },
+  summary: "Orders the variant's photographs (the first is the main image) and removes those left out",
+  responses: {
+    200: jsonResponse(productImagesResultSchema, 'The variant with its photographs'),
+    ...common,
+    404: errorResponse('No such product'),
+    422: errorResponse('A photograph the variant does not have, or one named twice (errors.images)'),
   },
 });

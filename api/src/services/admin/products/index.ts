@@ -1,7 +1,7 @@
 /**
  * The door of the staff's stock and price services: search (list.ts), one model (detail.ts), the
  * per-variant change (update.ts), the CSV import (import.ts: csv-read.ts, csv-plan.ts) and export
- * (csv-write.ts). Rules shared by the change and the import are in changes.ts, rows in rows.ts.
+ * (csv-write.ts), the photographs (images.ts). Rules shared by the change and the import are in changes.ts, rows in rows.ts.
  */
 import { type AdminProductQuery, PRODUCT_CSV_MAX_ROWS } from '#contracts/admin-products.ts';
 import { unprocessable } from '../../../lib/errors.ts';
@@ -10,6 +10,7 @@ import { searchRows } from './list.ts';
 import type { Conn } from './rows.ts';
 
 export { getProductModel } from './detail.ts';
+export { addProductImage, setProductImages } from './images.ts';
 export { importProducts } from './import.ts';
 export { listMakers, searchProducts } from './list.ts';
 export { updateProduct } from './update.ts';

@@ -32,6 +32,8 @@ export const rowColumns = {
   before_price: products.before_price,
   is_published: products.is_published,
   channel_ids: products.channel_ids,
+  image: products.image,
+  images: products.images,
   updated_at: products.updated_at,
   model_id: products.product_model_id,
   model_name: product_models.name,
@@ -86,8 +88,15 @@ export function serializeRow(r: Row): AdminProduct {
     on_sale: isOnSale(v),
     is_published: v.is_published,
     channels: [...(r.channel_ids ?? [])],
+    images: imagesOf(r),
     updated_at: new Date(r.updated_at).toISOString(),
   };
+}
+
+/** The variant's photographs in order: its `images`, or its single `image` for rows that only have that. */
+export function imagesOf(r: Pick<Row, 'image' | 'images'>): string[] {
+  const list = Array.isArray(r.images) ? (r.images as unknown[]).filter((u): u is string => typeof u === 'string') : [];
+  return list.length ? list : r.image ? [r.image] : [];
 }
 
 /** Whole-table condition helper: `products.id = id`. */
