@@ -5,7 +5,7 @@
  * removal; what is refused (not an image, a photograph the variant lacks, one named twice, too large,
  * an editor, no session); every change audited; a rolled-back change leaves its file unattached.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_MESSAGES, PRODUCT_IMAGES_MAX, type ProductImagesResult } from '#contracts/admin-products.ts';
 import { imageIdOf } from '#contracts/images.ts';
 import { products, uploaded_files } from '../../api/src/db/schema/index.ts';
+import { ENCODER_VERSION } from '../../api/src/services/images/encode.ts';
+import { WARM_VARIANTS } from '../../api/src/services/images/index.ts';
 import { purgeUnattachedUploads } from '../../api/src/services/upload-files/retention.ts';
 import { auditEntries, staffClient, variantPicker } from './admin-products-support.ts';
 import { createTestShop, type TestShop } from './helpers.ts';
@@ -77,6 +79,15 @@ describe('POST /admin/v1/products/{id}/images', () => {
     expect(avif.headers.get('content-type')).toBe('image/avif');
     const [entry] = await auditOf('product.images.add', id);
     expect(entry.after).toMatchObject({ images });
+  });
+
+  it('renders the AVIF and WebP variants ahead, into the image cache of the upload storage', async () => {
+    const id = await pick();
+    const key = imageIdOf((await add(id, jpeg)).body.product.images.at(-1))!;
+    const folder = join(dir, '.image-cache', `e${ENCODER_VERSION}`, key);
+    const wanted = [...WARM_VARIANTS].sort();
+    await expect.poll(async () => (await readdir(folder).catch(() => [])).sort(), { timeout: 60_000 }).toEqual(wanted);
+    expect(wanted).toContain('400.avif');
   });
 
   it('keeps an added photograph through the retention job', async () => {

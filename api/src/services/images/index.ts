@@ -117,3 +117,25 @@ export async function imageVariant(db: Db, env: ApiEnv, id: string, variant: str
   );
   return { ...entry, contentType: IMAGE_CONTENT_TYPES[format], negotiated: wanted.format === null };
 }
+
+/** The variants made ahead for a new upload: AVIF and WebP at every served width from 160 (what the layouts offer). */
+export const WARM_VARIANTS = IMAGE_WIDTHS.filter((w) => w >= 160).flatMap((w) => (['avif', 'webp'] as const).map((f) => `${w}.${f}`));
+
+/**
+ * Renders a new upload's variants one after another in the background, so the first shoppers get
+ * them from the cache instead of waiting for an encode; one at a time keeps the cores for requests.
+ * Answers when done (callers need not wait); a failure only logs, the variant is then made on request.
+ */
+export async function warmVariants(db: Db, env: ApiEnv, id: string, variants: readonly string[] = WARM_VARIANTS): Promise<number> {
+  let made = 0;
+  for (const variant of variants) {
+    try {
+      await imageVariant(db, env, id, variant);
+      made++;
+    } catch (e) {
+      log.warn({ err: e, id, variant }, 'warming an image variant failed');
+      return made;
+    }
+  }
+  return made;
+}

@@ -2,7 +2,8 @@
  * A variant's photographs, kept by the staff (issue 25 item 3: editors' images go through the same
  * pipeline as the seeded ones). POST /admin/v1/products/{id}/images adds one: its bytes must be an
  * image that decodes (the pipeline's check, services/images), it is stored in the `products` upload
- * folder and served by /v1/images/{key} in AVIF, WebP and JPEG at every width. The file is recorded
+ * folder and served by /v1/images/{key} in AVIF, WebP and JPEG at every width (its AVIF and WebP
+ * variants are rendered in the background after the change commits). The file is recorded
  * first, unattached; the transaction that puts it on the product also marks it attached, so a file
  * whose product change rolled back is left to the retention job (upload-files/retention.ts) and a
  * photograph on a product is never deleted by it. PUT …/images orders or removes them (the first is
@@ -21,7 +22,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { products, uploaded_files } from '../../../db/schema/index.ts';
 import type { ApiEnv } from '../../../env.ts';
 import { notFound, validationFailed } from '../../../lib/errors.ts';
-import { imageInfo, PRODUCT_IMAGE_DIR } from '../../images/index.ts';
+import { imageInfo, PRODUCT_IMAGE_DIR, warmVariants } from '../../images/index.ts';
 import { cleanFileName, keepFile, sniffType, uploadTooLarge } from '../../upload-files/index.ts';
 import { type Actor, recordAudit } from '../audit/record.ts';
 import { byId, imagesOf, rowsWhere, serializeRow } from './rows.ts';
@@ -73,13 +74,15 @@ export async function addProductImage(
   if (!channelId) throw validationFailed({ file: ['販売チャネルのない商品には画像を登録できません。'] });
   const name = cleanFileName(fileName, type.ext);
   const key = await keepFile(db, env, { channelId, userId: null, ip: actor.ip, dir: PRODUCT_IMAGE_DIR }, bytes, type, name);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const row = await lockVariant(tx, id);
     if (row.list.length >= PRODUCT_IMAGES_MAX) throw validationFailed({ file: [M.tooMany] });
     await tx.update(uploaded_files).set({ attached_at: sql`now()` }).where(eq(uploaded_files.key, key));
     const product = await saveImages(tx, actor, 'product.images.add', row, [...row.list, imageUrl(key)]);
     return { product, message: `${row.code} に画像「${name}」を追加しました（${product.images.length}枚）。` };
   });
+  void warmVariants(db, env, key);
+  return result;
 }
 
 /** Puts variant `id`'s photographs in the order given, leaving out the ones not named. */
