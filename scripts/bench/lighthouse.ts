@@ -5,6 +5,8 @@
  * cart, each checkout step, the thanks page of the order it places, my-page home and that order's
  * detail. Prints per page the four category scores, LCP, TBT and CLS, and the elements that shifted;
  * exits 1 when a page misses the goal (performance < 100, LCP > 1.5 s, TBT > 50 ms, CLS > 0.02).
+ * LIGHTHOUSE_RUNS=N (default 1) runs each page N times and keeps the run of median performance score:
+ * on shared cores TBT and LCP are noisy (each run's CPU time is multiplied by Lighthouse's 4× slowdown).
  * Lighthouse is not a dependency (a newcomer's `npm install` stays small): a pinned version is
  * installed on first use into .data/tools/lighthouse. Debian's Chromium runs it; playwright-core drives
  * the same browser through the checkout between runs (the member's session is in its cookies, which
@@ -23,6 +25,7 @@ const GOAL = { score: 100, lcp: 1500, tbt: 50, cls: 0.02 };
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const MORE_FLAGS = ['--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const demo = { username: 'demo', password: 'demo-pass-2026' };
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
 
 export interface LighthouseRow {
   page: string;
@@ -32,6 +35,8 @@ export interface LighthouseRow {
   tbt: number;
   cls: number;
   shifted: string[];
+  /** The page asks not to be indexed (private pages do): Lighthouse's SEO audit is-crawlable fails. */
+  noindex: boolean;
 }
 
 /** The part of Lighthouse's Node API used here (the package is not installed for the typecheck). */
@@ -62,7 +67,7 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
   const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
   const lhr = result.lhr as {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
+    audits: Record<string, { score?: number | null; numericValue?: number; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
     finalDisplayedUrl: string;
   };
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
@@ -78,6 +83,7 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+    noindex: lhr.audits['is-crawlable']?.score === 0,
     shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => i.node?.selector ?? '?').slice(0, 5),
   };
 }
@@ -101,8 +107,11 @@ export async function lighthouseRows(base: string): Promise<LighthouseRow[]> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const rows: LighthouseRow[] = [];
   const run = async (name: string, path: string) => {
-    rows.push(await audit(lighthouse, chrome.port, name, base, path));
-    console.log(`  ${name}: ${rows.at(-1)!.scores.performance}`);
+    const runs: LighthouseRow[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, chrome.port, name, base, path));
+    runs.sort((a, b) => a.scores.performance - b.scores.performance);
+    rows.push(runs[Math.floor(runs.length / 2)]!);
+    console.log(`  ${name}: performance ${runs.map((r) => r.scores.performance).join(', ')}`);
   };
   try {
     const page = await browser.contexts()[0]!.newPage();
@@ -156,10 +165,8 @@ export async function lighthouseRows(base: string): Promise<LighthouseRow[]> {
     await run('checkout: thanks', `${complete.pathname}${complete.search}`);
     await run('my-page home', '/mypage/');
     await page.goto(`${base}/mypage/order_history/`);
-    const links = await page.locator('main a[href*="/mypage/order_history/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    const order = links.find((href) => href && /\/order_history\/[^/?#]+/.test(href));
-    if (!order) throw new Error('no order in the history after the checkout');
-    await run('order detail', new URL(order, base).pathname);
+    const order = page.getByRole('main').getByRole('link', { name: complete.searchParams.get('order_no') ?? '', exact: true });
+    await run('order detail', new URL((await order.getAttribute('href'))!, base).pathname);
   } finally {
     await browser.close().catch(() => {});
     chrome.kill();
@@ -171,14 +178,19 @@ const misses = (r: LighthouseRow) => r.scores.performance < GOAL.score || r.lcp 
 
 /** Prints the table for the shop at `base`; answers how many pages missed the goal. */
 export async function printLighthouse(base: string): Promise<number> {
-  console.log(`\nLighthouse ${VERSION} mobile (simulated throttling); goal: performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02`);
+  console.log(
+    `\nLighthouse ${VERSION} mobile (simulated throttling, median of ${RUNS}); goal: performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02`,
+  );
   const rows = await lighthouseRows(base);
   const table = [['page', 'path', 'perf', 'a11y', 'best', 'seo', 'LCP', 'TBT', 'CLS', ''] as string[]];
   for (const r of rows) {
     table.push([
       r.page,
       r.path.length > 40 ? `${r.path.slice(0, 39)}…` : r.path,
-      ...Object.values(r.scores).map(String),
+      String(r.scores.performance),
+      String(r.scores.accessibility),
+      String(r.scores['best-practices']),
+      `${r.scores.seo}${r.noindex ? ' noindex' : ''}`,
       `${(r.lcp / 1000).toFixed(2)} s`,
       `${Math.round(r.tbt)} ms`,
       r.cls.toFixed(3),
@@ -187,6 +199,8 @@ export async function printLighthouse(base: string): Promise<number> {
   }
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   for (const row of table) console.log(`  ${row.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd());
+  if (rows.some((r) => r.noindex))
+    console.log("  (noindex: a private page asks robots not to index it, so SEO's is-crawlable fails by design)");
   return rows.filter(misses).length;
 }
 
