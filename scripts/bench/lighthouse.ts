@@ -35,6 +35,8 @@ export interface LighthouseRow {
   tbt: number;
   cls: number;
   shifted: string[];
+  /** The largest contentful paint's element (its CSS selector). */
+  lcpElement: string;
   /** The page asks not to be indexed (private pages do): Lighthouse's SEO audit is-crawlable fails. */
   noindex: boolean;
 }
@@ -67,9 +69,17 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
   const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
   const lhr = result.lhr as {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { score?: number | null; numericValue?: number; details?: { items?: Array<{ node?: { selector?: string } }> } }>;
+    audits: Record<
+      string,
+      {
+        score?: number | null;
+        numericValue?: number;
+        details?: { items?: Array<{ node?: { selector?: string }; type?: string; selector?: string }> };
+      }
+    >;
     finalDisplayedUrl: string;
   };
+  const lcpBreakdown = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []) as Array<{ type?: string; selector?: string }>;
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   return {
     page,
@@ -84,6 +94,7 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     noindex: lhr.audits['is-crawlable']?.score === 0,
+    lcpElement: lcpBreakdown.find((i) => i.type === 'node')?.selector ?? '?',
     shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => i.node?.selector ?? '?').slice(0, 5),
   };
 }
@@ -194,7 +205,13 @@ export async function printLighthouse(base: string): Promise<number> {
       `${(r.lcp / 1000).toFixed(2)} s`,
       `${Math.round(r.tbt)} ms`,
       r.cls.toFixed(3),
-      misses(r) ? `MISS${r.shifted.length ? ` (shifted: ${r.shifted.join(', ')})` : ''}` : 'ok',
+      [
+        misses(r) ? 'MISS' : 'ok',
+        r.lcp > GOAL.lcp ? `LCP element: ${r.lcpElement}` : '',
+        r.shifted.length ? `shifted: ${r.shifted.join(', ')}` : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
     ]);
   }
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
