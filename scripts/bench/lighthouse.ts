@@ -35,6 +35,8 @@ export interface LighthouseRow {
   tbt: number;
   cls: number;
   shifted: string[];
+  /** The failed audits of the accessibility, best-practices and SEO categories (is-crawlable left out). */
+  failed: string[];
   /** The largest contentful paint's element (its CSS selector). */
   lcpElement: string;
   /** The page asks not to be indexed (private pages do): Lighthouse's SEO audit is-crawlable fails. */
@@ -68,7 +70,7 @@ async function loadTools(): Promise<{ lighthouse: RunLighthouse; launch: (o: obj
 async function audit(lighthouse: RunLighthouse, port: number, page: string, base: string, path: string): Promise<LighthouseRow> {
   const result = await lighthouse(`${base}${path}`, { port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
   const lhr = result.lhr as {
-    categories: Record<string, { score: number | null }>;
+    categories: Record<string, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
     audits: Record<
       string,
       {
@@ -78,7 +80,10 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
       }
     >;
     finalDisplayedUrl: string;
+    runtimeError?: { code: string };
   };
+  // A run Lighthouse could not finish (e.g. NO_FCP on a starved machine) is shown as its error code.
+  if (lhr.runtimeError) console.log(`  ${page}: Lighthouse error ${lhr.runtimeError.code}`);
   const lcpBreakdown = (lhr.audits['lcp-breakdown-insight']?.details?.items ?? []) as Array<{ type?: string; selector?: string }>;
   const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
   return {
@@ -94,6 +99,11 @@ async function audit(lighthouse: RunLighthouse, port: number, page: string, base
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     noindex: lhr.audits['is-crawlable']?.score === 0,
+    failed: ['accessibility', 'best-practices', 'seo'].flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((a) => a.weight > 0 && a.id !== 'is-crawlable' && (lhr.audits[a.id]?.score ?? 1) < 1)
+        .map((a) => a.id),
+    ),
     lcpElement: lcpBreakdown.find((i) => i.type === 'node')?.selector ?? '?',
     shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => i.node?.selector ?? '?').slice(0, 5),
   };
@@ -119,7 +129,12 @@ export async function lighthouseRows(base: string): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   const run = async (name: string, path: string) => {
     const runs: LighthouseRow[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await audit(lighthouse, chrome.port, name, base, path));
+    // A run that ended in an error (no scores) is tried once more.
+    for (let i = 0; i < RUNS; i++) {
+      let row = await audit(lighthouse, chrome.port, name, base, path);
+      if (Number.isNaN(row.cls)) row = await audit(lighthouse, chrome.port, name, base, path);
+      runs.push(row);
+    }
     runs.sort((a, b) => a.scores.performance - b.scores.performance);
     rows.push(runs[Math.floor(runs.length / 2)]!);
     console.log(`  ${name}: performance ${runs.map((r) => r.scores.performance).join(', ')}`);
@@ -209,6 +224,7 @@ export async function printLighthouse(base: string): Promise<number> {
         misses(r) ? 'MISS' : 'ok',
         r.lcp > GOAL.lcp ? `LCP element: ${r.lcpElement}` : '',
         r.shifted.length ? `shifted: ${r.shifted.join(', ')}` : '',
+        r.failed.length ? `failed: ${r.failed.join(', ')}` : '',
       ]
         .filter(Boolean)
         .join('; '),
