@@ -6,6 +6,7 @@
 
 import type { ComponentType } from 'react';
 import { getCartOrder } from '#api-client/checkout/cart-order.ts';
+import { getOrderPayment, type OrderPayment } from '#api-client/checkout/order-payment.ts';
 import { isIgnoredError } from '#api-client/core/errors.ts';
 import { isGuestCheckout } from '#api-client/core/options.ts';
 import type { Order } from '#api-client/core/types.ts';
@@ -23,7 +24,11 @@ export function readOrderNo(search: string): string | null {
   return value && /^[A-Za-z0-9-]{1,64}$/.test(value) ? value : null;
 }
 
-type View = { state: 'loading' } | { state: 'thanks'; order: Order; guest: boolean } | { state: 'not_found' } | { state: 'offline' };
+type View =
+  | { state: 'loading' }
+  | { state: 'thanks'; order: Order; payment: OrderPayment | null; guest: boolean }
+  | { state: 'not_found' }
+  | { state: 'offline' };
 
 /** Loads the order of ?order_no= for the signed-in visitor, or for this tab's guest purchase. */
 async function loadView(): Promise<View> {
@@ -33,7 +38,9 @@ async function loadView(): Promise<View> {
   const guest = !member && isGuestCheckout();
   if (!member && !guest) return { state: 'not_found' };
   try {
-    return { state: 'thanks', order: await getCartOrder(orderNo), guest };
+    // A member's payment part comes with the order, so the thanks page is drawn once at its final size.
+    const [order, payment] = await Promise.all([getCartOrder(orderNo), guest ? null : getOrderPayment(orderNo).catch(() => null)]);
+    return { state: 'thanks', order, payment, guest };
   } catch (e) {
     return isIgnoredError(e) ? { state: 'offline' } : { state: 'not_found' };
   }
@@ -100,7 +107,7 @@ export default function Complete() {
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
       <SocialGiftLink order={view.order} />
       <OrderBenefits order={view.order} />
-      <OrderPaymentDetail orderNo={view.order.order_no} />
+      {view.payment ? <OrderPaymentDetail payment={view.payment} /> : null}
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>
       <div className="actions" style={{ justifyContent: 'flex-start' }}>
         <a className="btn btn-primary" href={orderHistoryPath()}>

@@ -1,27 +1,20 @@
 /**
  * What the shopper needs to pay, on the thanks page: the bank account and deadline (銀行振込), the
  * konbini store, payment number and deadline (コンビニ払い), the invoice notice (後払い), the card
- * (brand and last 4). Read from the order's payment detail (GET /v1/carts/order/{order_no}).
+ * (brand and last 4). Read from the order's payment detail (GET /v1/carts/order/{order_no}), which
+ * Complete loads with the order so that the page appears once, at its final size.
  */
 
-import { getOrderPayment, type OrderPayment } from '#api-client/checkout/order-payment.ts';
+import type { OrderPayment } from '#api-client/checkout/order-payment.ts';
 // The deadline is a day ("2026-12-02", read as UTC midnight, the same day in Japan): the date-time helpers'
 // small file, since the thanks page does not load the checkout chunk that holds contracts/dates.ts.
 import { formatJstDate } from '#contracts/datetimes.ts';
 import { formatYenWithTax } from '#lib/money.ts';
-import { useEffect, useState } from '../common/react.ts';
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** The payment part of the thanks page for order `orderNo`. */
-export default function OrderPaymentDetail({ orderNo }: { orderNo: string }) {
-  const [payment, setPayment] = useState<OrderPayment | null>(null);
-  useEffect(() => {
-    const abort = new AbortController();
-    getOrderPayment(orderNo, { signal: abort.signal }).then(setPayment, () => {});
-    return () => abort.abort();
-  }, [orderNo]);
-  if (!payment) return null;
+/** The payment part of the thanks page, loaded by Complete together with the order. */
+export default function OrderPaymentDetail({ payment }: { payment: OrderPayment }) {
   const d = payment.payment_detail;
   const amount = typeof d.amount === 'number' ? formatYenWithTax(d.amount) : null;
   const rows: [string, string][] = [['お支払い方法', payment.payment_name]];

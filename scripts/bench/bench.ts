@@ -8,6 +8,8 @@
  *     small keep-alive load loop (N connections for D seconds) — and the SSR product list page;
  *     while the list is loaded, a static file is fetched every 50 ms: its latency shows how long the
  *     server's event loop is blocked (a database working on the main thread shows up here);
+ *  2b. Lighthouse mobile on every page type (scripts/bench/lighthouse.ts; BENCH_LIGHTHOUSE=0 skips it,
+ *     it takes a few minutes);
  *  3. with BENCH_PRODUCTS (e.g. 100000), the same database grown to that many products by SQL
  *     (generate_series over the seeded models, categories, makers), then page 1 of the list, a top
  *     category page with its descendants, and a detail at BENCH_PRODUCTS_CONNECTIONS (10).
@@ -26,6 +28,7 @@ import { join } from 'node:path';
 import { readableLine } from '../../api/src/lib/log.ts';
 import { root } from '../host/build.ts';
 import { printImageBytes } from './image-bytes.ts';
+import { printLighthouse } from './lighthouse.ts';
 import { measurePage, pageTypes } from './measure-js.ts';
 
 const defaultConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -357,6 +360,12 @@ async function benchTarget(target: Target, withJs: boolean) {
     if (!product) throw new Error('the product list is empty: is the database seeded?');
     if (withJs) await printJs(base, product);
     if (withJs) await printImageBytes(base);
+    if (withJs && process.env.BENCH_LIGHTHOUSE !== '0') {
+      // Lighthouse needs Chromium and the registry (first use): a failure skips this section only.
+      await printLighthouse(base).catch((error: unknown) =>
+        console.log(`  Lighthouse skipped: ${error instanceof Error ? error.message : error}`),
+      );
+    }
     console.log(
       `\nThroughput (${target.label}, seeded catalogue): ${defaultConnections} keep-alive connections, ${durationS} s each (after ${warmupS} s warm-up), same machine`,
     );
