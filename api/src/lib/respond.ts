@@ -36,3 +36,6 @@ export function limited<T extends Body>(c: Context, items: T[], limit: number) {
   c.header(LIMIT_HEADER, String(limit));
   return c.json(items, 200);
 }
+
+/** 200 with JSON already serialized (the answer cache's stored text) and the headers stored with it. */
+export const okText = (c: Context, text: string, headers: Record<string, string>) => c.body(text, 200, headers);

@@ -1,0 +1,65 @@
+/**
+ * The answer cache: guests' product list and detail answers kept in memory as ready JSON text with
+ * their headers, per database, channel and request URL, valid for one answer version (migration
+ * 0028) only. A request reads the version (one primary-key row) and, when the text stored under it
+ * is there, sends it without reading a product. Correct across processes: a change commits its
+ * version bump with it, and the version is read before the answer is built, so an answer stored
+ * under a version is never older than that version. Members' answers (is_favorite) are never kept.
+ */
+import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { executePrepared } from '../../db/prepared.ts';
+import { answer_version } from '../../db/schema/index.ts';
+import { okText } from '../../lib/respond.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
+
+interface Answer {
+  text: string;
+  headers: Record<string, string>;
+}
+
+/** Characters of answer text kept per database (about 16 MB of strings). */
+const CAPACITY = 8_000_000;
+const caches = new WeakMap<object, VersionedCache<Answer>>();
+
+function cacheOf(db: Db): VersionedCache<Answer> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new VersionedCache<Answer>(CAPACITY, (a) => a.text.length + 200)));
+  return cache;
+}
+
+/** The committed answer version, or null when it cannot be read (then nothing is cached). */
+export async function answerVersion(db: Db): Promise<number | null> {
+  const [row] = await executePrepared<{ version: number | string }>(
+    db,
+    'answer_version',
+    sql`select version from ${answer_version} where id = 1`,
+  );
+  return row ? Number(row.version) : null;
+}
+
+/** A request whose answer is the same for every guest: no user, no Authorization. */
+const isGuest = (c: Context<AppEnv>) => c.get('user') == null && c.req.header('authorization') == null;
+
+/**
+ * Answers a guest's GET from the cache when the version still holds; otherwise `build()`s the answer
+ * and keeps a 200 for the next guest. Anyone else gets `build()` untouched.
+ */
+export async function publicAnswer(c: Context<AppEnv>, build: () => Promise<Response>): Promise<Response> {
+  if (!isGuest(c) || c.req.method !== 'GET') return build();
+  const db = c.get('db');
+  const url = c.req.url;
+  const key = `${c.get('channel').id}|${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
+  const version = await answerVersion(db);
+  const cache = cacheOf(db);
+  const hit = cache.get(version, key);
+  if (hit) return okText(c, hit.text, hit.headers);
+  const res = await build();
+  if (res.status === 200 && version != null) {
+    const text = await res.clone().text();
+    cache.set(version, key, { text, headers: Object.fromEntries(res.headers) });
+  }
+  return res;
+}
