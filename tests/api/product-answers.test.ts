@@ -2,12 +2,13 @@
  * The answer cache of guests' product list and detail answers (api/src/services/products/answer-cache.ts):
  * a repeated guest read is the stored text, and any change to a price, the stock or the publish
  * state, made by any process (here straight in the database), is seen on the very next request;
- * members' answers (is_favorite) are never stored nor served from the cache.
+ * members' answers (is_favorite) are never stored nor served from the cache; a burst shares one
+ * version read that started after each of its requests.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../api/src/db/schema/index.ts';
-import { answerVersion } from '../../api/src/services/products/answer-cache.ts';
+import { answerVersion, SharedReads } from '../../api/src/services/products/answer-cache.ts';
 import { createTestShop, loginDemo, productPicker, type TestShop } from './helpers.ts';
 
 let shop: TestShop;
@@ -83,5 +84,26 @@ describe('the answer cache of guest product reads', () => {
     expect(member.cache).toBe('private, no-store');
     expect((await detail(key)).body.is_favorite).toBe(false);
     expect((await detail(key, token)).body.is_favorite).toBe(true);
+  });
+});
+
+describe('SharedReads: one version read for a burst of requests', () => {
+  it('shares a read among the callers of one burst, never one that started before a caller came', async () => {
+    const gates: (() => void)[] = [];
+    let n = 0;
+    const reads = new SharedReads(() => new Promise<number>((r) => gates.push(() => r(++n))));
+    const a = reads.get();
+    const [b, c] = [reads.get(), reads.get()];
+    expect(gates).toHaveLength(1);
+    gates[0]();
+    expect(await a).toBe(1);
+    await new Promise((r) => setImmediate(r));
+    // b and c came while read 1 ran (it may predate a change they must see): they get read 2.
+    expect(gates).toHaveLength(2);
+    gates[1]();
+    expect([await b, await c]).toEqual([2, 2]);
+    const d = reads.get();
+    gates[2]();
+    expect(await d).toBe(3);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The answer cache: guests' product list and detail answers kept in memory as ready JSON text with
  * their headers, per database, channel and request URL, valid for one answer version (migration
- * 0028) only. A request reads the version (one primary-key row) and, when the text stored under it
+ * 0028) only. A request reads the version (one primary-key row, one read shared by a burst) and, when the text stored under it
  * is there, sends it without reading a product. Correct across processes: a change commits its
  * version bump with it, and the version is read before the answer is built, so an answer stored
  * under a version is never older than that version. Members' answers (is_favorite) are never kept.
@@ -40,6 +40,45 @@ export async function answerVersion(db: Db): Promise<number | null> {
   return row ? Number(row.version) : null;
 }
 
+/**
+ * Version reads shared by concurrent requests: a caller gets a read that started no earlier than
+ * its call (so it sees every change committed before its request), and all callers arriving while
+ * one read runs share the next. One round trip serves a whole burst; at most two run at a time.
+ */
+export class SharedReads<T> {
+  private running: Promise<T> | null = null;
+  private queued: Promise<T> | null = null;
+  private readonly read: () => Promise<T>;
+  constructor(read: () => Promise<T>) {
+    this.read = read;
+  }
+
+  get(): Promise<T> {
+    if (!this.running) return this.start();
+    const next = () => {
+      this.queued = null;
+      return this.start();
+    };
+    this.queued ??= this.running.then(next, next);
+    return this.queued;
+  }
+
+  private start(): Promise<T> {
+    const p: Promise<T> = this.read().finally(() => {
+      if (this.running === p) this.running = null;
+    });
+    this.running = p;
+    return p;
+  }
+}
+
+const versionReads = new WeakMap<object, SharedReads<number | null>>();
+function currentVersion(db: Db): Promise<number | null> {
+  let reads = versionReads.get(db);
+  if (!reads) versionReads.set(db, (reads = new SharedReads(() => answerVersion(db).catch(() => null))));
+  return reads.get();
+}
+
 /** A request whose answer is the same for every guest: no user, no Authorization. */
 const isGuest = (c: Context<AppEnv>) => c.get('user') == null && c.req.header('authorization') == null;
 
@@ -52,7 +91,7 @@ export async function publicAnswer(c: Context<AppEnv>, build: () => Promise<Resp
   const db = c.get('db');
   const url = c.req.url;
   const key = `${c.get('channel').id}|${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`;
-  const version = await answerVersion(db);
+  const version = await currentVersion(db);
   const cache = cacheOf(db);
   const hit = cache.get(version, key);
   if (hit) return okText(c, hit.text, hit.headers);
