@@ -37,5 +37,5 @@ export function limited<T extends Body>(c: Context, items: T[], limit: number) {
   return c.json(items, 200);
 }
 
-/** 200 with JSON already serialized (the answer cache's stored text) and the headers stored with it. */
-export const okText = (c: Context, text: string, headers: Record<string, string>) => c.body(text, 200, headers);
+/** 200 with JSON already serialized and encoded (the answer cache's stored bytes) and the headers stored with it. */
+export const okBytes = (c: Context, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) => c.body(body, 200, headers);

@@ -1,10 +1,11 @@
 /**
- * The answer cache: guests' product list and detail answers kept in memory as ready JSON text with
+ * The answer cache: guests' product list and detail answers kept in memory as ready JSON bytes with
  * their headers, per database, channel and request URL, valid for one answer version (migration
- * 0028) only. A request reads the version (one primary-key row, one read shared by a burst) and, when the text stored under it
- * is there, sends it without reading a product. Correct across processes: a change commits its
- * version bump with it, and the version is read before the answer is built, so an answer stored
- * under a version is never older than that version. Members' answers (is_favorite) are never kept.
+ * 0028) only. A request reads the version (one primary-key row; one read shared by a burst) and,
+ * when the bytes stored under it are there, sends them without reading a product. Correct across
+ * processes: a change commits its version bump with it, and the version is read before the answer
+ * is built, so an answer stored under a version is never older than that version. Members'
+ * answers (is_favorite) are never kept.
  */
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -12,21 +13,22 @@ import type { AppEnv } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { answer_version } from '../../db/schema/index.ts';
-import { okText } from '../../lib/respond.ts';
+import { okBytes } from '../../lib/respond.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 
 interface Answer {
-  text: string;
+  /** The JSON as UTF-8 bytes: encoded once, not on every answer. */
+  body: Uint8Array<ArrayBuffer>;
   headers: Record<string, string>;
 }
 
-/** Characters of answer text kept per database (about 16 MB of strings). */
-const CAPACITY = 8_000_000;
+/** Bytes of answers kept per database. */
+const CAPACITY = 16_000_000;
 const caches = new WeakMap<object, VersionedCache<Answer>>();
 
 function cacheOf(db: Db): VersionedCache<Answer> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new VersionedCache<Answer>(CAPACITY, (a) => a.text.length + 200)));
+  if (!cache) caches.set(db, (cache = new VersionedCache<Answer>(CAPACITY, (a) => a.body.byteLength + 200)));
   return cache;
 }
 
@@ -94,11 +96,11 @@ export async function publicAnswer(c: Context<AppEnv>, build: () => Promise<Resp
   const version = await currentVersion(db);
   const cache = cacheOf(db);
   const hit = cache.get(version, key);
-  if (hit) return okText(c, hit.text, hit.headers);
+  if (hit) return okBytes(c, hit.body, hit.headers);
   const res = await build();
   if (res.status === 200 && version != null) {
-    const text = await res.clone().text();
-    cache.set(version, key, { text, headers: Object.fromEntries(res.headers) });
+    const body = new Uint8Array(await res.clone().arrayBuffer());
+    cache.set(version, key, { body, headers: Object.fromEntries(res.headers) });
   }
   return res;
 }
