@@ -8,7 +8,7 @@ import type * as routes from './routes.ts';
 export const list: AppRouteHandler<typeof routes.list> = (c) =>
   publicAnswer(c, async () =>
     paged(c, await listProductPage(c.get('db'), c.get('channel').id, c.get('user')?.id ?? null, c.req.valid('query'))),
-  ) as ReturnType<AppRouteHandler<typeof routes.list>>;
+  );
 
 export const facets: AppRouteHandler<typeof routes.facets> = async (c) =>
   ok(c, await getProductFacets(c.get('db'), c.get('channel').id, c.req.valid('query')));
@@ -19,7 +19,7 @@ export const suggest: AppRouteHandler<typeof routes.suggest> = async (c) =>
 export const detail: AppRouteHandler<typeof routes.detail> = (c) =>
   publicAnswer(c, async () =>
     ok(c, await getProduct(c.get('db'), c.get('channel').id, c.req.valid('param').key, c.get('user')?.id ?? null)),
-  ) as ReturnType<AppRouteHandler<typeof routes.detail>>;
+  );
 
 export const reviews: AppRouteHandler<typeof routes.reviews> = async (c) =>
   paged(c, await listReviews(c.get('db'), c.get('channel').id, c.req.valid('param').key, c.req.valid('query')));

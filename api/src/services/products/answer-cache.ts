@@ -88,7 +88,7 @@ const isGuest = (c: Context<AppEnv>) => c.get('user') == null && c.req.header('a
  * Answers a guest's GET from the cache when the version still holds; otherwise `build()`s the answer
  * and keeps a 200 for the next guest. Anyone else gets `build()` untouched.
  */
-export async function publicAnswer(c: Context<AppEnv>, build: () => Promise<Response>): Promise<Response> {
+export async function publicAnswer<R extends Response>(c: Context<AppEnv>, build: () => Promise<R>): Promise<R> {
   if (!isGuest(c) || c.req.method !== 'GET') return build();
   const db = c.get('db');
   const url = c.req.url;
@@ -96,7 +96,8 @@ export async function publicAnswer(c: Context<AppEnv>, build: () => Promise<Resp
   const version = await currentVersion(db);
   const cache = cacheOf(db);
   const hit = cache.get(version, key);
-  if (hit) return okBytes(c, hit.body, hit.headers);
+  // The route's typed answer, sent from the stored bytes: the same status, body and headers.
+  if (hit) return okBytes(c, hit.body, hit.headers) as unknown as R;
   const res = await build();
   if (res.status === 200 && version != null) {
     const body = new Uint8Array(await res.clone().arrayBuffer());
