@@ -15,6 +15,8 @@
  *     category page with its descendants, and a detail at BENCH_PRODUCTS_CONNECTIONS (10).
  * The embedded database (PGlite, BENCH_DATA_DIR, wiped first) is always measured; with
  * BENCH_DATABASE_URL (an empty PostgreSQL database) PostgreSQL is measured after it in the same run.
+ * Last, scripts/bench/api-vs-bare.ts: the API alone on a throwaway PostgreSQL database against a bare
+ * node:http server sending the same bytes, under wrk (BENCH_SKIP_BARE=1 leaves it out).
  * Environment: BENCH_CONNECTIONS (50), BENCH_DURATION (10 s), BENCH_WARMUP (2 s), BENCH_PRODUCTS,
  * BENCH_PRODUCTS_CONNECTIONS (10), BENCH_SKIP_PGLITE=1 (PostgreSQL only).
  * The load generator runs on the same machine as the server, so figures are a floor, not a ceiling.
@@ -472,6 +474,11 @@ async function main() {
     });
   }
   for (const [i, target] of targets.entries()) await benchTarget(target, i === 0);
+  // The API alone on PostgreSQL against a bare node:http server sending the same bytes (wrk): BENCH_SKIP_BARE=1 leaves it out.
+  if (!process.env.BENCH_SKIP_BARE) {
+    const { benchApiVsBare } = await import('./api-vs-bare.ts');
+    await benchApiVsBare();
+  }
 }
 
 // Run as a script (npm run bench); importing it (a plan check) only takes growCatalogue.

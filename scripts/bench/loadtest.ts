@@ -7,7 +7,8 @@
  * a member or as a guest (GET /v1/users/dummy), with think times between steps.
  *
  * Prints per step: count, req/s, p50/p95/p99, errors and the share answered from nginx's cache
- * (X-Cache-Status HIT, STALE, UPDATING; goal: public reads ≥ 95 %); then checks against the database: every order
+ * (X-Cache-Status HIT, STALE, UPDATING; goal: public reads ≥ 95 %); a timeline per 10 s (req/s, p95
+ * of the main steps, the load average, the CPU of the API, storefront and nginx processes); then checks against the database: every order
  * the shoppers saw placed is there and no other, stock + units sold == the stock at the start for every
  * product, no stock below zero (a few products get little stock so sell-outs really race). Goals are
  * printed OK/MISSED; the exit code is 1 when one is missed.
@@ -559,6 +560,43 @@ function clusterCpu(root: number): Map<string, number> {
   return out;
 }
 
+/** Every 10 s of the run: the machine's load average and the CPU each role of the cluster used in it. */
+const loadSamples: { at: number; load: number; cpu: Map<string, number> }[] = [];
+function sampleLoad(rootPid: number, started: number): NodeJS.Timeout {
+  loadSamples.push({ at: started, load: 0, cpu: clusterCpu(rootPid) });
+  return setInterval(() => {
+    const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]) || 0;
+    loadSamples.push({ at: Date.now(), load, cpu: clusterCpu(rootPid) });
+  }, 10_000);
+}
+
+/** The run per 10 s: requests per second, p95 of the main steps, the load average and the cluster's CPU. */
+function printTimeline(started: number): void {
+  const cols: Step[] = ['list', 'detail', 'guest_session', 'cart_init', 'add_to_cart', 'checkout', 'place_order'];
+  console.log(`\nPer 10 s: req/s, p95 ms per step; load = 1-min load average (2 cores); CPU % of one core over the 10 s`);
+  console.log(`  t s  req/s ${cols.map((c) => c.slice(0, 9).padStart(9)).join(' ')}  load   api   web nginx`);
+  const measured = samples.filter((s) => s.phase !== 'settle');
+  const end = measured.reduce((m, s) => Math.max(m, s.at), started);
+  for (let t = 0; started + t * 1000 <= end; t += 10) {
+    const from = started + t * 1000;
+    const inBucket = measured.filter((s) => s.at >= from && s.at < from + 10_000);
+    const p95 = (step: Step) => {
+      const ms = inBucket
+        .filter((s) => s.step === step)
+        .map((s) => s.ms)
+        .sort((a, b) => a - b);
+      return (ms.length ? pct(ms, 95).toFixed(0) : '-').padStart(9);
+    };
+    const i = loadSamples.findIndex((l) => l.at >= from + 10_000 - 500);
+    const [a, b] = i > 0 ? [loadSamples[i - 1], loadSamples[i]] : [null, null];
+    const cpu = (role: string) =>
+      a && b ? ((100 * ((b.cpu.get(role) ?? 0) - (a.cpu.get(role) ?? 0))) / (b.at - a.at)).toFixed(0).padStart(5) : '    -';
+    console.log(
+      `${String(t).padStart(5)} ${(inBucket.length / 10).toFixed(0).padStart(6)} ${cols.map(p95).join(' ')} ${b ? b.load.toFixed(1).padStart(5) : '    -'} ${cpu('api')} ${cpu('web')} ${cpu('nginx')}`,
+    );
+  }
+}
+
 async function main() {
   const goals: Goal[] = [];
   const dbName = `shop_load_${randomBytes(4).toString('hex')}`;
@@ -616,6 +654,7 @@ async function main() {
 
     const started = Date.now();
     const cpuBefore = clusterCpu(cluster.child.pid!);
+    const loadTimer = sampleLoad(cluster.child.pid!, started);
     const deadline = started + DURATION_S * 1000;
     setPhase(faultsMode ? 'warm' : 'load');
     const timeline: Promise<void> = faultsMode
@@ -628,8 +667,10 @@ async function main() {
     setPhase('settle');
     for (const cart of [...inDoubt]) await settleDecision(cart, doubtTokens.get(cart)!);
 
+    clearInterval(loadTimer);
     const cpuAfter = clusterCpu(cluster.child.pid!);
     report(seconds);
+    printTimeline(started);
     // CPU per request: the API processes' CPU over the API requests (every step but the home page).
     const apiRequests = samples.filter((s) => s.phase !== 'settle' && s.step !== 'home').length;
     const used = (role: string) => (cpuAfter.get(role) ?? 0) - (cpuBefore.get(role) ?? 0);

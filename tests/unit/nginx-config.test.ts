@@ -3,7 +3,7 @@
  * output; `nginx -t` accepts the cluster, compose and TLS renderings; and a real nginx over small
  * node:http upstreams does what the shop relies on: routing, the shared cache (only s-maxage answers,
  * a MISS then a HIT, channels and encodings never sharing a copy, nothing private, no Set-Cookie, no
- * request with Authorization or a member cookie), forwarded headers overwritten, a POST that never
+ * request with Authorization or a member cookie, no personal path), forwarded headers overwritten, a POST that never
  * reached a process resent to the next, 503 JSON when none answers, /metrics never public.
  * Skipped (with a message) only when nginx is not installed; CI installs it (.ci/run).
  */
@@ -285,6 +285,20 @@ describe.skipIf(!nginx)('nginx in front of the processes', () => {
     const seen = ups[0].seen.length;
     expect((await get('/v1/products?kind=public&t=2')).cache).toBe('HIT');
     expect(ups[0].seen.length).toBe(seen);
+  });
+
+  it('keeps personal paths (me, auth, carts, cart payments, users) away from the cache and its lock', async () => {
+    for (const path of ['/v1/users/dummy', '/v1/me/user', '/v1/auth/login', '/v1/carts/abc', '/v1/payments/carts/abc']) {
+      const seen = ups[0].seen.length;
+      // Even an answer marked shareable: never stored, never served from the cache, no lock to wait on.
+      const [a, b] = await Promise.all([get(`${path}?kind=public`), get(`${path}?kind=public`)]);
+      expect([a.cache, b.cache], path).toEqual([null, null]);
+      expect((await get(`${path}?kind=public`)).cache, path).toBeNull();
+      expect(ups[0].seen.length - seen, path).toBe(3);
+    }
+    // The public payment methods list is still a shared read.
+    await get('/v1/payments?kind=public');
+    expect((await get('/v1/payments?kind=public')).cache).toBe('HIT');
   });
 
   it('overwrites X-Forwarded-For/-Proto/-Host and X-Request-Id whatever the client sent', async () => {

@@ -36,3 +36,6 @@ export function limited<T extends Body>(c: Context, items: T[], limit: number) {
   c.header(LIMIT_HEADER, String(limit));
   return c.json(items, 200);
 }
+
+/** 200 with JSON already serialized and encoded (the answer cache's stored bytes) and the headers stored with it. */
+export const okBytes = (c: Context, body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) => c.body(body, 200, headers);

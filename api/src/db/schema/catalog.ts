@@ -224,6 +224,16 @@ export const catalog_version = pgTable('catalog_version', {
 });
 
 /**
+ * One row: bumped (by deferred triggers, migration 0028) when a transaction that changed anything a
+ * guest's product list or detail answer shows commits: products (stock and price too), channels,
+ * models, categories, brands, makers, review figures. Keys the API's answer cache (services/products/answer-cache.ts).
+ */
+export const answer_version = pgTable('answer_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Product list totals by filter, valid only while `version` equals catalog_version's: x-total stays
  * exact without counting every matching product on each request.
  */

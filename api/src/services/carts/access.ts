@@ -54,6 +54,9 @@ export async function readCart(db: Db, channelId: string, user: UserRow | null, 
   return cart;
 }
 
+/** Columns of the cart row a change sets: written by the same UPDATE that extends the cart's expiry (one round trip less). */
+export type CartChanges = Partial<Pick<typeof carts.$inferInsert, 'payment_id' | 'order_input'>>;
+
 /**
  * Runs `change` on the locked cart inside a transaction, after the checks every change needs
  * (exists, owner, not expired, not ordered), binding the cart to the member and sliding its expiry.
@@ -64,17 +67,19 @@ export async function mutateCart(
   channelId: string,
   user: UserRow | null,
   token: string,
-  change: (tx: Tx, cart: CartRow) => Promise<void>,
+  // biome-ignore lint/suspicious/noConfusingVoidType: most changes set nothing on the cart row itself
+  change: (tx: Tx, cart: CartRow) => Promise<CartChanges | void>,
 ): Promise<CartRow> {
   return db.transaction(async (tx) => {
     const cart = await findCart(tx, channelId, token, true);
     if (!cart || !ownedBy(cart, user)) throw notFound('カート');
     if (cart.order_id != null) throw cartErrors.ordered();
     if (cart.expires_at <= new Date()) throw cartErrors.expired();
-    await change(tx, cart);
+    const changes = await change(tx, cart);
     const [updated] = await tx
       .update(carts)
       .set({
+        ...changes,
         expires_at: expiryFrom(env),
         updated_at: new Date(),
         ...(user && cart.user_id == null ? { user_id: user.id } : {}),

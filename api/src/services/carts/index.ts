@@ -33,7 +33,7 @@ import { addAccessory, deleteAccessory, modifyAccessory } from './accessories.ts
 import { addCoupon, deleteCoupon } from './coupons.ts';
 import { addProduct, addSet, deleteProducts, modifyProduct, resetCart } from './lines.ts';
 import { setPayment } from './payment.ts';
-import { resolvePaymentChoice, savePaymentChoice, setTransactionError } from './payment-choice.ts';
+import { paymentChoiceChange, resolvePaymentChoice, setTransactionError } from './payment-choice.ts';
 import { setUsePoint } from './points.ts';
 import { assertCartSelling } from './selling.ts';
 import { addShipping, divideLine, modifyShipping, resetShippings, setOtherNote, setPacking } from './shipping.ts';
@@ -107,10 +107,7 @@ export const resetCartShippings = (s: CartScope, { token, is_removing_address }:
 export const modifyCartOrder = async (s: CartScope, { token, payment_id, ...details }: CartOrderModifyRequest) => {
   // The provider is asked about the token before the cart's row lock is taken.
   const choice = await resolvePaymentChoice(s.db, s.env, s.user, details);
-  return change(s, token, async (tx, cart) => {
-    await setPayment(tx, cart, payment_id);
-    await savePaymentChoice(tx, cart, choice);
-  });
+  return change(s, token, async (tx, cart) => ({ ...(await setPayment(tx, cart, payment_id)), ...paymentChoiceChange(choice) }));
 };
 
 /** PATCH /v1/carts/transaction/error/delete: the shopper has seen the payment failure. */

@@ -13,6 +13,7 @@ import type { ApiEnv } from '../../env.ts';
 import { unprocessable } from '../../lib/errors.ts';
 import { settingsOf } from '../payments/methods.ts';
 import { paymentProvider } from '../payments/registry.ts';
+import type { CartChanges } from './access.ts';
 import type { CartRow } from './types.ts';
 
 type Conn = Db | Tx;
@@ -77,12 +78,9 @@ export async function resolvePaymentChoice(db: Db, env: ApiEnv, user: UserRow | 
   return choice;
 }
 
-/** Replaces the cart's payment details (inside the cart's transaction). */
-export async function savePaymentChoice(tx: Tx, cart: CartRow, choice: PaymentChoice): Promise<void> {
-  await tx
-    .update(carts)
-    .set({ order_input: sql`coalesce(${carts.order_input}, '{}'::jsonb) || ${JSON.stringify({ payment: choice })}::jsonb` })
-    .where(eq(carts.id, cart.id));
+/** The cart's order_input with its payment details replaced: set by the cart's own UPDATE (mutateCart). */
+export function paymentChoiceChange(choice: PaymentChoice): CartChanges {
+  return { order_input: sql`coalesce(${carts.order_input}, '{}'::jsonb) || ${JSON.stringify({ payment: choice })}::jsonb` };
 }
 
 /** The details as the wire Cart shows them: never the token. */
