@@ -53,10 +53,6 @@ export async function adoptLoginResponse(
     writeAuthExtras({ pendingVerification: response, isManagerLogin: flags.isManagerLogin });
     return { status: 'unregistered', response };
   }
-  // The cart store (about 3 KB, in the chunk the checkout steps share) only when a login succeeds, not in the
-  // first load of the login and registration screens: loaded before the token is stored, so its 'token'
-  // listener starts the merge below.
-  const { cartAfterLogin } = await import('./cart.ts');
   // Spec 4: login clears the local product history. The stored copy is removed here; the history
   // store, where a page has it, clears its items on the 'token' event. Not a dynamic import of the
   // store: that would add Vite's preload helper to every page with the session store.
@@ -65,7 +61,10 @@ export async function adoptLoginResponse(
   set({ mfaUserId: null, isRefreshFailed: false, check: true });
   writeAuthExtras({ pendingVerification: null, warningMessage: loginWarning(response), ...flags });
   pushTrackingUserId(String(response.user_id));
-  // The guest cart is merged into the member's before the caller moves to another page.
+  // The guest cart is merged into the member's before the caller moves to another page. The cart store
+  // (2.6 KB brotli, the chunk the checkout steps share) is loaded only now, not in the first load of the
+  // login and registration screens; where a page has it already, its 'token' listener started the merge.
+  const { cartAfterLogin } = await import('./cart.ts');
   await cartAfterLogin();
   return { status: 'logged_in', response };
 }
