@@ -161,7 +161,8 @@ export function checkoutAndAccountPages(): Array<[string, string]> {
     ['register complete', '/register/complete/'],
   ];
   const mypage = Object.entries(mypagePaths).map(([name, route]): [string, string] => {
-    const path = typeof route === 'string' ? route : name === 'listDetail' ? route('abc') : route(1);
+    // A list key is a token, every other id a number; the order history's page 1 is its plain path.
+    const path = typeof route === 'string' ? route : (route as (key: string | number) => string)(name === 'listDetail' ? 'abc' : 1);
     return [name === 'top' ? 'mypage' : `mypage ${name}`, path];
   });
   return [...steps, ...mypage];
