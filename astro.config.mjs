@@ -207,18 +207,24 @@ export default defineConfig({
               // and my page, never the steps before it. A file of its own (about 220 B), so the thanks page does not
               // load the checkout chunk for it.
               { name: 'datetimes', test: /\/contracts\/datetimes\.ts/, priority: 8 },
-              // React, Astro's React renderer, the toast store and region, and what the cart and every
-              // checkout step share (the API client core: http, cookies, routes, zustand; the cart and
-              // session stores and the cart's calls and decoders; the member gate; the checkout helpers):
-              // those pages load all of it, and one gzip stream compresses it better than separate files.
-              // Only what those pages run belongs here, since each module in it is bundled whole: the
-              // order decision is card-decision.ts (the rest of card-payments.ts, saved cards and the
-              // provider's settings, goes with the payment and thanks islands), and the social gift
-              // receiver's and the paper catalogue's decoders have modules of their own, outside.
+              // React, Astro's React renderer, the toast store and region, and what every island page shares
+              // (the API client core: http, cookies, routes, zustand; the session store; the member gate): those
+              // pages load all of it, and one stream compresses it better than separate files. Only what they all
+              // run belongs here, since each module in it is bundled whole: the cart's decoders and the order
+              // decision are the cart-wire chunk, the cart store the checkout chunk (both below).
               {
                 name: 'react',
-                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(core\/(http|transport|options|route-change|refresh|endpoint|cookie-jar|errors|state|guard|token|call)|checkout\/card-decision|wire\/(common|cart|auth|social-gift))\.ts|\/src\/lib\/(routes|route-parts|redirects|money|social-gift-link)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
+                test: /\/node_modules\/(react|react-dom|scheduler|js-cookie|zustand)\/|\/src\/stores\/toast\.ts|\/islands\/common\/(ToastRegion|react\.ts|navigation\.ts)|\/node_modules\/@astrojs\/react\/dist\/client\.js|\/src\/api-client\/(core\/(http|transport|options|route-change|refresh|endpoint|cookie-jar|errors|state|guard|token|call)|wire\/(common|auth))\.ts|\/src\/lib\/(routes|route-parts|redirects|money)\.ts|\/contracts\/constants\.ts|\/src\/stores\/session\.ts|\/islands\/common\/(MemberGate|member-rules|Loading|ErrorMessage)|rolldown.runtime/,
                 priority: 5,
+              },
+              // The cart's decoders and the order decision (wire/cart.ts, card-decision.ts, the social gift's link and
+              // decoder): the cart store, the thanks page, the order history and the saved cards use them, the login,
+              // registration and most my-page screens do not. Out of the React chunk (0.7 KB brotli less there), and
+              // not in the checkout chunk below, which the thanks page and my page would then load for them.
+              {
+                name: 'cart-wire',
+                test: /\/src\/api-client\/(wire\/(cart|social-gift)|checkout\/card-decision)\.ts|\/src\/lib\/social-gift-link\.ts/,
+                priority: 4.6,
               },
               // What the cart and the checkout steps share but the thanks page (/cart/complete/) does not run: the
               // cart store with its calls and decoders, the steps' hooks and the payment list, and the day format of
@@ -229,9 +235,22 @@ export default defineConfig({
                 test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart\/(cart|reshape)|checkout\/payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)\.ts|\/contracts\/dates\.ts/,
                 priority: 4.5,
               },
-              // The routes only my-page links to (src/lib/mypage-routes.ts): a file of their own for the my-page islands,
-              // not in the React chunk every checkout page loads. Below that group, so the routes.ts it imports stays there.
-              { name: 'mypage-routes', test: /\/src\/lib\/mypage-routes\.ts/, priority: 3 },
+              // Logging out and the login notices (src/stores/logout.ts, login-warnings.ts) with the auth calls: the
+              // login and registration screens and every my-page screen (its layout's logout link) load them; one
+              // file, not three of about 0.3 KB each (brotli).
+              { name: 'auth-kit', test: /\/src\/stores\/(logout|login-warnings)\.ts|\/src\/api-client\/account\/auth\.ts/, priority: 3.5 },
+              // The my-page layout (menu, logout link, member gate use) and the routes only my-page links to
+              // (src/lib/mypage-routes.ts): every my-page screen loads both, in one file, not in the React chunk every
+              // checkout page loads. Below that group, so the routes.ts they import stays there.
+              {
+                name: 'mypage-kit',
+                test: /\/src\/lib\/mypage-routes\.ts|\/islands\/mypage\/MypageLayout\.tsx|\/islands\/auth\/LoginWarning\.tsx/,
+                priority: 3,
+              },
+              // The point balance call: the confirm step's benefits fields and my page's coupons and points. A file of
+              // its own (about 0.3 KB): in the Confirm chunk below, my page loaded that chunk and the checkout chunk with
+              // it (5.9 KB brotli) for these 260 bytes.
+              { name: 'points', test: /\/src\/api-client\/(mypage|wire)\/points\.ts/, priority: 4.1 },
               // The confirm step's own parts, also used by the order detail on my page.
               { name: 'Confirm', test: /\/islands\/checkout\/(Confirm|OrderSummary)\.tsx/, priority: 4 },
             ],

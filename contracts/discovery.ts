@@ -4,10 +4,13 @@
  * "History", "User lists, bookmarks").
  */
 import { z } from 'zod';
+import { USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from './discovery-limits.ts';
 import { dbId, dbIdNumber, dbInt, email, keyText, pageParam, perParam, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema } from './products.ts';
+
+export { USER_LIST_LIMIT, USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from './discovery-limits.ts';
 
 /** The current browsing history holds at most this many products (spec 4, 9). */
 export const HISTORY_CURRENT_MAX = 10;
@@ -21,12 +24,6 @@ export const LIST_IDS_MAX = 100;
 export const LIKE_IDS_MAX = 100;
 /** Name of the list a member gets on first use. */
 export const DEFAULT_LIST_NAME = 'お気に入りリスト';
-/** Lists one member may have (the default list included). */
-export const USER_LIST_LIMIT = 20;
-/** Longest list name, in characters as a person counts them (code points). */
-export const USER_LIST_NAME_MAX = 30;
-/** The field name the list-name messages substitute. */
-export const USER_LIST_NAME_LABEL = 'リスト名';
 /** What the API answers when a member's list already has the name (compared by userListNameKey). */
 export const USER_LIST_DUPLICATE_MESSAGE = '同じ名前のリストがあります';
 /** Largest serialised `args` of an e-commerce event, in bytes (UTF-8). */

@@ -4,8 +4,11 @@ import { cartOrderSchema, cartShippingSchema } from './cart.ts';
 import { pagedQuerySchema } from './common.ts';
 import { lineEmbroiderySchema } from './embroidery.ts';
 import { requiredText } from './fields.ts';
+import { CANCEL_REASON_MAX, RECEIPT_NAME_MAX } from './order-limits.ts';
 import { taxRateSchema } from './products.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
+
+export { CANCEL_REASON_MAX, CANCEL_WARNINGS, RECEIPT_NAME_MAX } from './order-limits.ts';
 
 export const orderStatusSchema = z.enum(['ordered', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -105,9 +108,6 @@ export const orderListSchema = z.array(orderSchema);
 export const orderListQuerySchema = pagedQuerySchema;
 export type OrderListQuery = z.input<typeof orderListQuerySchema>;
 
-/** Longest cancellation reason (characters, after trimming). */
-export const CANCEL_REASON_MAX = 200;
-
 /** PUT /v1/me/orders/{id}/cancel: the member's reason (required). */
 export const orderCancelRequestSchema = z
   .object({
@@ -115,21 +115,6 @@ export const orderCancelRequestSchema = z
   })
   .meta({ id: 'OrderCancelRequest' });
 export type OrderCancelRequest = z.input<typeof orderCancelRequestSchema>;
-
-/**
- * `cancel_only_ecd_key` of a cancelled order: the order was cancelled in the shop (EC) but the
- * payment provider did not confirm voiding the card authorisation yet — the shop voids it by hand
- * (docs/api.md "Orders"). The storefront shows this warning with the cancelled order.
- */
-export const CANCEL_WARNINGS: Record<string, string> = {
-  payment_void_pending:
-    'ご注文はキャンセルしましたが、クレジットカードのご利用分の取消が完了していません。取消が完了するまでしばらくお待ちください。',
-  payment_refund_pending:
-    'ご注文はキャンセルしましたが、クレジットカードでお支払いいただいた代金の返金が完了していません。返金が完了するまでしばらくお待ちください。',
-};
-
-/** Longest addressee (宛名) of a receipt, in characters. */
-export const RECEIPT_NAME_MAX = 50;
 
 /** GET /v1/me/orders/{id}/download/receipt query: the addressee printed as 「○○ 様」. */
 export const receiptQuerySchema = z.object({

@@ -4,8 +4,8 @@
  * (this tab) by adoptLoginResponse, shown on the next screen with the link to fix it, dismissible.
  */
 
+import { LOGIN_WARNINGS } from '#stores/login-warnings.ts';
 import { useSessionStore } from '#stores/session.ts';
-import { LOGIN_WARNINGS } from '#stores/session-actions.ts';
 import { useEffect } from '../common/react.ts';
 
 export default function LoginWarning() {

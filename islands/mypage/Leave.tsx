@@ -7,7 +7,7 @@
 
 import { withdrawMember } from '#api-client/account/me-account.ts';
 import { ApiError } from '#api-client/core/errors.ts';
-import { logout } from '#stores/session-actions.ts';
+import { logout } from '#stores/logout.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';

@@ -7,7 +7,7 @@
  */
 
 import { homePath, loginPath } from '#lib/routes.ts';
-import { logout } from '#stores/session-actions.ts';
+import { logout } from '#stores/logout.ts';
 import Loading from '../common/Loading.tsx';
 import { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';

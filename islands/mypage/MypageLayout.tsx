@@ -27,7 +27,7 @@ import {
   mypageUserInfoPath,
 } from '#lib/mypage-routes.ts';
 import { homePath, mypageTopPath, orderHistoryPath } from '#lib/routes.ts';
-import { logout as logoutMember } from '#stores/session-actions.ts';
+import { logout as logoutMember } from '#stores/logout.ts';
 import LoginWarning from '../auth/LoginWarning.tsx';
 import MemberGate, { leaveMemberArea } from '../common/MemberGate.tsx';
 import { refreshHeader } from '../common/navigation.ts';

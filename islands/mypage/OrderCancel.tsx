@@ -6,7 +6,8 @@
  */
 
 import { cancelOrder } from '#api-client/mypage/orders.ts';
-import { CANCEL_REASON_MAX, type Order } from '#contracts/orders.ts';
+import { CANCEL_REASON_MAX } from '#contracts/order-limits.ts';
+import type { Order } from '#contracts/orders.ts';
 import { invalidateKeys, mutateCache } from '#stores/queries/client.ts';
 import { orderKeys } from '#stores/queries/keys.ts';
 import type { FormSpec } from '#validation/form.ts';

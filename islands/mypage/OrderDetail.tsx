@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { toTotals } from '#api-client/cart/reshape.ts';
-import { CANCEL_WARNINGS, type Order } from '#contracts/orders.ts';
+import { CANCEL_WARNINGS } from '#contracts/order-limits.ts';
+import type { Order } from '#contracts/orders.ts';
 import { formatDateTime } from '#lib/date.ts';
 import { orderHistoryPath } from '#lib/routes.ts';
 import { createOrderStore } from '#stores/queries/orders.ts';

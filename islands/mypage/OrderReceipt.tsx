@@ -4,7 +4,8 @@
  */
 
 import { downloadReceipt } from '#api-client/mypage/orders.ts';
-import { type Order, RECEIPT_NAME_MAX } from '#contracts/orders.ts';
+import { RECEIPT_NAME_MAX } from '#contracts/order-limits.ts';
+import type { Order } from '#contracts/orders.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';

@@ -15,7 +15,7 @@ import {
   setFavorite,
   type UserList,
 } from '#api-client/mypage/discovery.ts';
-import { USER_LIST_LIMIT } from '#contracts/discovery.ts';
+import { USER_LIST_LIMIT } from '#contracts/discovery-limits.ts';
 import type { Product } from '#contracts/products.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';

@@ -3,7 +3,7 @@
  * database, then prints
  *  1. per page type, the JavaScript a page ships: every <script src>, modulepreload and Astro island
  *     (component and renderer URLs), their static imports followed recursively, plus inline scripts;
- *     each file gzipped on its own (zlib level 6, like a typical server) and summed;
+ *     each file counted as served, brotli and gzip (scripts/bench/measure-js.ts), and summed;
  *  2. the Shop API's throughput and latency for the product list and product detail, measured by a
  *     small keep-alive load loop (N connections for D seconds) — and the SSR product list page;
  *     while the list is loaded, a static file is fetched every 50 ms: its latency shows how long the
@@ -325,8 +325,8 @@ export async function growCatalogue(target: Target, count: number): Promise<stri
 type Keyed = { key: string; is_stock_available?: boolean };
 
 async function printJs(base: string, product: Keyed) {
-  console.log('\nJavaScript shipped per page (gzip per file, summed; inline scripts included)');
-  const rows = [['page', 'path', 'files', 'raw', 'gzip', 'inline (gz)', 'islands', 'HTML (gz)']];
+  console.log('\nJavaScript shipped per page (brotli and gzip per file as served, summed; inline scripts included)');
+  const rows = [['page', 'path', 'files', 'raw', 'brotli', 'gzip', 'inline (br)', 'islands', 'HTML (gz)']];
   for (const [name, path] of await pageTypes(base, product.key)) {
     try {
       const r = await measurePage(base, path);
@@ -335,14 +335,15 @@ async function printJs(base: string, product: Keyed) {
         path,
         String(r.files),
         kb(r.raw),
+        kb(r.brotli),
         kb(r.gzip),
-        `${r.inlineCount} (${kb(r.inlineGzip)})`,
+        `${r.inlineCount} (${kb(r.inlineBrotli)})`,
         String(r.islands),
         kb(r.htmlGzip),
       ]);
       if (process.env.BENCH_VERBOSE) console.log(`  ${path}: ${r.urls.map((u) => u.path).join(', ') || '(no script files)'}`);
     } catch (error) {
-      rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '']);
+      rows.push([name, path, 'error', error instanceof Error ? error.message : String(error), '', '', '', '', '']);
     }
   }
   console.log(pad(rows).replace(/^/gm, '  '));

@@ -95,8 +95,11 @@ let initInFlight: Promise<Cart | null> | null = null;
 let invalidProductPending = false;
 /** The last cart as the server sent it: the draft stores this and re-decodes it on restore. */
 let lastWire: CartWire | null = null;
-/** The init that follows a login (merge of the guest cart into the member's), for login to await. */
-let loginMerge: Promise<unknown> = Promise.resolve();
+/**
+ * The init that follows a login (merge of the guest cart into the member's), for login to await; null
+ * until a login on this page starts one (the login screens load this module only after storing the token).
+ */
+let loginMerge: Promise<unknown> | null = null;
 
 /** The last cart as the server sent it (the draft in cart-draft.ts stores this). */
 export function lastCartWire(): CartWire | null {
@@ -260,19 +263,24 @@ export const selectCartCount = (s: CartState): number => s.cart?.count ?? 0;
  * page moves on, so the guest cart is merged into the member's (and a member's saved cart restored).
  */
 export function cartAfterLogin(): Promise<unknown> {
+  return loginMerge ?? mergeAfterLogin();
+}
+
+/**
+ * A fresh init, not one already in flight without the bearer: the API merges the guest cart (the stored
+ * cartToken) into the member's open cart and answers with the member's cart.
+ */
+function mergeAfterLogin(): Promise<unknown> {
+  initInFlight = null;
+  loginMerge = useCartStore
+    .getState()
+    .init()
+    .catch(() => null);
   return loginMerge;
 }
 
 onSessionEvent((e) => {
-  if (e.type === 'token' && e.source === 'login') {
-    // A fresh init, not one already in flight without the bearer: the API merges the guest cart
-    // (the stored cartToken) into the member's open cart and answers with the member's cart.
-    initInFlight = null;
-    loginMerge = useCartStore
-      .getState()
-      .init()
-      .catch(() => null);
-  }
+  if (e.type === 'token' && e.source === 'login') mergeAfterLogin();
   // A logout without keepCart has already removed the cart cookies; forget the cart in memory too.
   if (e.type === 'ended' && !e.keepCart) {
     lastWire = null;
@@ -285,6 +293,6 @@ export function resetCartStoreForTests(): void {
   initInFlight = null;
   invalidProductPending = false;
   lastWire = null;
-  loginMerge = Promise.resolve();
+  loginMerge = null;
   useCartStore.setState({ ...initialState });
 }

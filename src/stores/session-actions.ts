@@ -1,15 +1,19 @@
 /**
- * Logging in and out (spec 4 "Login", "Logout"), on the session store. Apart from the store so that
- * the member-only pages, which only check the session, do not carry the login call, the cart merge
- * and the history clearing in their first load.
+ * Logging in (spec 4 "Login"), on the session store. Apart from the store so that the member-only
+ * pages, which only check the session, do not carry the login call, the cart merge and the history
+ * clearing in their first load; logging out is src/stores/logout.ts, the notices login-warnings.ts.
  */
 
-import { loginUser, logoutUser } from '#api-client/account/auth.ts';
+import { loginUser } from '#api-client/account/auth.ts';
 import { endSession, getSession, setSession } from '#api-client/core/http.ts';
 import type { LoginRequest, LoginResponse } from '#contracts/auth.ts';
-import { cartAfterLogin } from './cart.ts';
 import { clearStoredHistory } from './history-key.ts';
+import { loginWarning } from './login-warnings.ts';
+import { logout, pushTrackingUserId } from './logout.ts';
 import { loggedOutState, useSessionStore, writeAuthExtras } from './session.ts';
+
+export { LOGIN_WARNINGS, loginWarning } from './login-warnings.ts';
+export { logout };
 
 /** What login() did: logged in, waiting for a verification code, or an unregistered member. */
 export type LoginResult =
@@ -17,35 +21,8 @@ export type LoginResult =
   | { status: 'verify'; response: LoginResponse }
   | { status: 'unregistered'; response: LoginResponse };
 
-/** Pushes the user id to the tag manager's data layer, if the page has one (logout pushes ''). */
-function pushTrackingUserId(userId: string): void {
-  const w = globalThis as { dataLayer?: unknown[] };
-  if (Array.isArray(w.dataLayer)) w.dataLayer.push({ user_id: userId });
-}
-
 /** Where a LoginResponse came from (the caller's flow; the section-4 rules are the same for all). */
 export type LoginSource = 'login' | 'register' | 'reminder' | 'verify';
-
-/** The notices shown after a login (spec 3 hasPasswordExpired, hasMailErrorCountOver). */
-export const LOGIN_WARNINGS = {
-  passwordExpired: {
-    message: 'パスワードの有効期限が切れています。パスワードを変更してください。',
-    href: '/mypage/password/',
-    link: 'パスワードを変更する',
-  },
-  mailErrorCountOver: {
-    message: 'メールが届かない状態です。メールアドレスをご確認ください。',
-    href: '/mypage/user_info/edit/',
-    link: '会員情報を変更する',
-  },
-} as const;
-
-/** The warning a login answer calls for, or null. */
-export function loginWarning(response: Pick<LoginResponse, 'has_password_expired' | 'has_mail_error_count_over'>): string | null {
-  if (response.has_password_expired) return LOGIN_WARNINGS.passwordExpired.message;
-  if (response.has_mail_error_count_over) return LOGIN_WARNINGS.mailErrorCountOver.message;
-  return null;
-}
 
 /**
  * The one place that applies the section-4 login rules to any login answer (login, channel-sync
@@ -84,7 +61,10 @@ export async function adoptLoginResponse(
   set({ mfaUserId: null, isRefreshFailed: false, check: true });
   writeAuthExtras({ pendingVerification: null, warningMessage: loginWarning(response), ...flags });
   pushTrackingUserId(String(response.user_id));
-  // The guest cart is merged into the member's before the caller moves to another page.
+  // The guest cart is merged into the member's before the caller moves to another page. The cart store
+  // (2.6 KB brotli, the chunk the checkout steps share) is loaded only now, not in the first load of the
+  // login and registration screens; where a page has it already, its 'token' listener started the merge.
+  const { cartAfterLogin } = await import('./cart.ts');
   await cartAfterLogin();
   return { status: 'logged_in', response };
 }
@@ -92,15 +72,4 @@ export async function adoptLoginResponse(
 /** Posts the credentials; rejects with the ApiError of a failed login (422 auth.failed). */
 export async function login(credentials: LoginRequest, opts: { isManagerLogin?: boolean } = {}): Promise<LoginResult> {
   return adoptLoginResponse(await loginUser(credentials), { source: 'login', isSyncUserChannel: false, ...opts });
-}
-
-/** Logs out: server call best-effort, local session always cleared; cart too unless keepCart. */
-export async function logout(opts: { keepCart?: boolean } = {}): Promise<void> {
-  try {
-    if (getSession()) await logoutUser();
-  } catch {
-    // The local session is cleared whatever the server says (spec 4 "Logout always clears").
-  }
-  endSession({ keepCart: !!opts.keepCart });
-  pushTrackingUserId('');
 }

@@ -4,7 +4,7 @@
  */
 
 import type { UserList } from '#api-client/mypage/discovery.ts';
-import { USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from '#contracts/discovery.ts';
+import { USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from '#contracts/discovery-limits.ts';
 import { mypageListDetailPath } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength, required } from '#validation/rules.ts';
