@@ -9,7 +9,6 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const baseURL = `http://localhost:${port}`;
 /**
  * A second shop for the school channel (its own theme, database, build and snapshot) on E2E_PORT + 5,
  * for the specs that need another channel (school-theme.spec.ts, channel-builds.spec.ts; the
@@ -25,17 +24,23 @@ const withSchool = process.env.E2E_SCHOOL
   ? process.env.E2E_SCHOOL === '1'
   : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
 /**
- * The whole suite runs the default channel's specs on two identical shops at once (a second one on
- * E2E_PORT + 7, its SMTP capture on + 1007): the browser tests mostly wait (on the network, the
- * server, rebuilds, mail), so two at a time roughly halve the suite's time on two cores. Each shop
- * runs its files one at a time, and no spec shares data with a spec of the other shop. SECOND_SHOP_SPECS
- * picks the second shop's files (about half of the suite's time); a run naming spec files uses one
- * shop, as does E2E_SHOPS=1.
+ * The default channel's spec FILES are dealt to `shops` identical shops as workers free up (a
+ * shop on E2E_PORT + 7 * i, its SMTP capture on + 1000): the browser tests mostly wait (on the
+ * network, the server, rebuilds, mail), so several at a time cut the suite's time even on two cores.
+ * One worker per shop: Playwright's parallel index (TEST_PARALLEL_INDEX, 0 .. workers - 1, never two
+ * live workers with the same one) picks the shop, and each worker process loads this file again with
+ * its own index set, so `use.baseURL` below is its shop's. Files never run fully parallel, so each shop
+ * runs its files one at a time, and no spec may rely on data another spec makes (files land on any
+ * shop in any order). E2E_SHOPS sets the number (default 3 in CI, 2 for a whole local run, 1 when
+ * spec files are named). The school project's worker takes one of the slots while it runs.
  */
-const SECOND_SHOP_SPECS =
-  /(a11y-sweep|accounts|admin-customers|admin-orders|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
-const secondShop = process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0;
-const secondPort = port + 7;
+const shops = Math.max(1, Number(process.env.E2E_SHOPS ?? (specFilters.length > 0 ? 1 : process.env.CI ? 3 : 2)));
+// The worker processes see what the runner decided (they are started with its environment).
+process.env.E2E_SHOPS = String(shops);
+process.env.E2E_SCHOOL = withSchool ? '1' : '0';
+const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+const shopPorts = Array.from({ length: shops }, (_, i) => port + 7 * i);
+const workerShopPort = port + 7 * (parallelIndex % shops);
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
@@ -63,7 +68,9 @@ function defaultShop(shopPort: number) {
     {
       // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
       command: `rm -rf ${dir}/pglite && node scripts/host/start.ts`,
-      url: `http://localhost:${shopPort}/`,
+      // Neither `url` nor `port`: Playwright starts the next web server at once instead of after this
+      // one's seed and build, and tests/e2e/support/shops-ready.ts (globalSetup) waits until every shop
+      // answers /readyz (so an already running shop is never reused: its port is taken and it fails).
       env: {
         PORT: String(shopPort),
         DATA_DIR: `${dir}/pglite`,
@@ -101,9 +108,9 @@ function defaultShop(shopPort: number) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One worker per shop (each project below sets `workers: 1`): the tests of a shop share its server and
-  // demo member. Two at a time, one per shop, on two cores.
-  workers: 2,
+  // One worker per shop (see `shops` above): the tests of a shop share its server and demo member.
+  workers: shops,
+  globalSetup: './tests/e2e/support/shops-ready.ts',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -111,7 +118,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
+    baseURL: `http://localhost:${workerShopPort}`,
     browserName: 'chromium',
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
@@ -131,25 +138,21 @@ export default defineConfig({
       ],
     },
   },
-  // `default` (and `default-2`, the second shop's half of the suite): the specs against the default channel's
-  // shop; `school`: the specs about the school channel and the two builds.
+  // `default`: the specs against the default channel's shops; `school`: the specs about the school
+  // channel and the two builds (one worker: its one shop).
   projects: [
-    { name: 'default', testIgnore: secondShop ? [SCHOOL_SPECS, SECOND_SHOP_SPECS] : SCHOOL_SPECS, workers: 1 },
-    ...(secondShop
-      ? [{ name: 'default-2', testMatch: SECOND_SHOP_SPECS, workers: 1, use: { baseURL: `http://localhost:${secondPort}` } }]
-      : []),
+    { name: 'default', testIgnore: SCHOOL_SPECS },
     ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, workers: 1, use: { baseURL: schoolURL } }] : []),
   ],
   webServer: [
-    ...defaultShop(port),
-    ...(secondShop ? defaultShop(secondPort) : []),
+    ...shopPorts.flatMap(defaultShop),
     ...(withSchool
       ? [
           {
             // The school channel's shop: same start-up as above on its own database, build and snapshot. No
             // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
             command: `rm -rf ${schoolDir}/pglite && node scripts/host/start.ts`,
-            url: `${schoolURL}/`,
+            // Waited for by tests/e2e/support/shops-ready.ts, as the default shops are.
             env: {
               PORT: String(schoolPort),
               DATA_DIR: `${schoolDir}/pglite`,
