@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { shopPort } from './tests/e2e/support/shop.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
 /**
@@ -38,27 +39,26 @@ const shops = Math.max(1, Number(process.env.E2E_SHOPS ?? (specFilters.length > 
 // The worker processes see what the runner decided (they are started with its environment).
 process.env.E2E_SHOPS = String(shops);
 process.env.E2E_SCHOOL = withSchool ? '1' : '0';
-const parallelIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-const shopPorts = Array.from({ length: shops }, (_, i) => port + 7 * i);
-const workerShopPort = port + 7 * (parallelIndex % shops);
+const shopPorts = Array.from({ length: shops }, (_, i) => shopPort(i));
+const workerShopPort = shopPort();
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 /**
- * A default-channel shop on `shopPort` for the webServer list: its SMTP capture first (Playwright
+ * A default-channel shop on port `shop` for the webServer list: its SMTP capture first (Playwright
  * starts web servers in order and before globalSetup, so the shop never starts without a listening
  * SMTP server; it empties its folder and stores each mail as JSON there for
  * tests/e2e/support/mailbox.ts), then the shop with its own database, build, snapshot and mail folder.
  */
-function defaultShop(shopPort: number) {
-  const dir = `.data/e2e-${shopPort}`;
+function defaultShop(shop: number) {
+  const dir = `.data/e2e-${shop}`;
   return [
     // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
     // shop never starts without a listening SMTP server. It empties its folder and stores each mail
     // as JSON there for tests/e2e/support/mailbox.ts.
     {
-      command: `node tests/support/smtp-capture.ts --port ${shopPort + 1000} --dir ${dir}/mail`,
-      port: shopPort + 1000,
+      command: `node tests/support/smtp-capture.ts --port ${shop + 1000} --dir ${dir}/mail`,
+      port: shop + 1000,
       timeout: 20_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore' as const,
@@ -72,10 +72,10 @@ function defaultShop(shopPort: number) {
       // one's seed and build, and tests/e2e/support/shops-ready.ts (globalSetup) waits until every shop
       // answers /readyz (so an already running shop is never reused: its port is taken and it fails).
       env: {
-        PORT: String(shopPort),
+        PORT: String(shop),
         DATA_DIR: `${dir}/pglite`,
         // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
-        SHOP_DIST_DIR: (shopPort === port && process.env.SHOP_DIST_DIR) || `${dir}/dist`,
+        SHOP_DIST_DIR: (shop === port && process.env.SHOP_DIST_DIR) || `${dir}/dist`,
         CONTENT_SNAPSHOT_DIR: `${dir}/snapshot`,
         CHANNEL: 'default',
         // Never inherit a developer's database or external API: e2e runs on its own embedded one.
@@ -83,13 +83,13 @@ function defaultShop(shopPort: number) {
         API_BASE_URL: '',
         PUBLIC_API_BASE_URL: '',
         // Every mail goes to the capture above; links in mails point at this server.
-        SMTP_URL: `smtp://127.0.0.1:${shopPort + 1000}`,
+        SMTP_URL: `smtp://127.0.0.1:${shop + 1000}`,
         MAIL_FROM: '',
         // Every test logs in from 127.0.0.1 and most as demo: the production limits (30 per address,
         // 10 per name in 5 minutes) would refuse the suite's own logins. The API tests cover the limits.
         LOGIN_LIMIT_PER_ADDRESS: '5000',
         LOGIN_LIMIT_PER_ACCOUNT: '1000',
-        SITE_URL: `http://localhost:${shopPort}`,
+        SITE_URL: `http://localhost:${shop}`,
         // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
         // test-only content writes of scripts/host/rebuild-test-hooks.ts (only ever set here).
         REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',

@@ -3,13 +3,15 @@
  * are started by playwright.config.ts's webServer list, which only waits for each one to listen (it
  * listens before its seed and build), so all of them seed and build at once instead of one after another.
  */
+import { shopPort } from './shop.ts';
+
 const READY_TIMEOUT_MS = 300_000;
 
 /** The shops playwright.config.ts started (it sets E2E_SHOPS and E2E_SCHOOL for the run). */
 function shopURLs(): string[] {
   const port = Number(process.env.E2E_PORT ?? 4399);
   const shops = Number(process.env.E2E_SHOPS ?? 1);
-  const urls = Array.from({ length: shops }, (_, i) => `http://localhost:${port + 7 * i}`);
+  const urls = Array.from({ length: shops }, (_, i) => `http://localhost:${shopPort(i)}`);
   if (process.env.E2E_SCHOOL === '1') urls.push(`http://localhost:${Number(process.env.E2E_SCHOOL_PORT ?? port + 5)}`);
   return urls;
 }
