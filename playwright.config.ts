@@ -7,9 +7,9 @@
  */
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { shopPort } from './tests/e2e/support/shop.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4399);
-const baseURL = `http://localhost:${port}`;
 /**
  * A second shop for the school channel (its own theme, database, build and snapshot) on E2E_PORT + 5,
  * for the specs that need another channel (school-theme.spec.ts, channel-builds.spec.ts; the
@@ -25,35 +25,51 @@ const withSchool = process.env.E2E_SCHOOL
   ? process.env.E2E_SCHOOL === '1'
   : specFilters.length === 0 || specFilters.some((a) => SCHOOL_SPECS.test(a));
 /**
- * The whole suite runs the default channel's specs on two identical shops at once (a second one on
- * E2E_PORT + 7, its SMTP capture on + 1007): the browser tests mostly wait (on the network, the
- * server, rebuilds, mail), so two at a time roughly halve the suite's time on two cores. Each shop
- * runs its files one at a time, and no spec shares data with a spec of the other shop. SECOND_SHOP_SPECS
- * picks the second shop's files (about half of the suite's time); a run naming spec files uses one
- * shop, as does E2E_SHOPS=1.
+ * The default channel's spec FILES are dealt to `shops` identical shops as workers free up (a
+ * shop on E2E_PORT + 7 * i, its SMTP capture on + 1000): the browser tests mostly wait (on the
+ * network, the server, rebuilds, mail), so several at a time cut the suite's time even on two cores.
+ * One worker per shop: Playwright's parallel index (TEST_PARALLEL_INDEX, 0 .. workers - 1, never two
+ * live workers with the same one) picks the shop, and each worker process loads this file again with
+ * its own index set, so `use.baseURL` below is its shop's. Files never run fully parallel, so each shop
+ * runs its files one at a time, and no spec may rely on data another spec makes (files land on any
+ * shop in any order). E2E_SHOPS sets the number (default 2 for a whole run, 1 when spec files are
+ * named; 3 ran in CI too, but under a load average of 30 timing checks such as login-flood's 200 ms failed). The school project's worker takes one of the slots while it runs.
  */
-const SECOND_SHOP_SPECS =
-  /(a11y-sweep|accounts|admin-customers|admin-orders|error-page|checkout-benefits|checkout-delivery|content-screens|discovery|embroidery-order|guest-purchase|layout-shift|mypage-account-cards|mypage-addresses|mypage-memorial-embroidery|mypage-orders|mypage-walk|payments|phone-layout|social-gift)\.spec\.ts$/;
-const secondShop = process.env.E2E_SHOPS ? process.env.E2E_SHOPS === '2' : specFilters.length === 0;
-const secondPort = port + 7;
+const shops = Math.max(1, Number(process.env.E2E_SHOPS ?? (specFilters.length > 0 ? 1 : 2)));
+// The worker processes see what the runner decided (they are started with its environment).
+process.env.E2E_SHOPS = String(shops);
+process.env.E2E_SCHOOL = withSchool ? '1' : '0';
+const shopPorts = Array.from({ length: shops }, (_, i) => shopPort(i));
+const workerShopPort = shopPort();
+/**
+ * E2E_DATA_FROM=<a PGlite data folder migrated and seeded by this checkout> (CI: the one the
+ * all-channel build seeded): every shop starts from a copy of it instead of seeding its own (~30 s of
+ * CPU each); the shop still migrates and seeds only if that folder were empty. Unset: a fresh seed.
+ */
+const dataFrom = process.env.E2E_DATA_FROM;
+/** The shell command that wipes a shop's database (and copies E2E_DATA_FROM in), then starts it. */
+function startShop(dir: string): string {
+  const copy = dataFrom ? `mkdir -p ${dir} && cp -a ${JSON.stringify(dataFrom)} ${dir}/pglite && ` : '';
+  return `rm -rf ${dir}/pglite && ${copy}node scripts/host/start.ts`;
+}
 // The second path is the wrapper script; the binary itself avoids the wrapper's warning.
 const executablePath = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 /**
- * A default-channel shop on `shopPort` for the webServer list: its SMTP capture first (Playwright
+ * A default-channel shop on port `shop` for the webServer list: its SMTP capture first (Playwright
  * starts web servers in order and before globalSetup, so the shop never starts without a listening
  * SMTP server; it empties its folder and stores each mail as JSON there for
  * tests/e2e/support/mailbox.ts), then the shop with its own database, build, snapshot and mail folder.
  */
-function defaultShop(shopPort: number) {
-  const dir = `.data/e2e-${shopPort}`;
+function defaultShop(shop: number) {
+  const dir = `.data/e2e-${shop}`;
   return [
     // The SMTP capture first: Playwright starts web servers in order and before globalSetup, so the
     // shop never starts without a listening SMTP server. It empties its folder and stores each mail
     // as JSON there for tests/e2e/support/mailbox.ts.
     {
-      command: `node tests/support/smtp-capture.ts --port ${shopPort + 1000} --dir ${dir}/mail`,
-      port: shopPort + 1000,
+      command: `node tests/support/smtp-capture.ts --port ${shop + 1000} --dir ${dir}/mail`,
+      port: shop + 1000,
       timeout: 20_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore' as const,
@@ -62,13 +78,15 @@ function defaultShop(shopPort: number) {
     },
     {
       // Run through a shell: wipe the e2e database, then start the whole shop on Node 24 (PATH from npm).
-      command: `rm -rf ${dir}/pglite && node scripts/host/start.ts`,
-      url: `http://localhost:${shopPort}/`,
+      command: startShop(dir),
+      // Neither `url` nor `port`: Playwright starts the next web server at once instead of after this
+      // one's seed and build, and tests/e2e/support/shops-ready.ts (globalSetup) waits until every shop
+      // answers /readyz (so an already running shop is never reused: its port is taken and it fails).
       env: {
-        PORT: String(shopPort),
+        PORT: String(shop),
         DATA_DIR: `${dir}/pglite`,
         // Own build output and content snapshot per port, so two e2e runs (or a run beside npm start) never share files.
-        SHOP_DIST_DIR: (shopPort === port && process.env.SHOP_DIST_DIR) || `${dir}/dist`,
+        SHOP_DIST_DIR: (shop === port && process.env.SHOP_DIST_DIR) || `${dir}/dist`,
         CONTENT_SNAPSHOT_DIR: `${dir}/snapshot`,
         CHANNEL: 'default',
         // Never inherit a developer's database or external API: e2e runs on its own embedded one.
@@ -76,13 +94,13 @@ function defaultShop(shopPort: number) {
         API_BASE_URL: '',
         PUBLIC_API_BASE_URL: '',
         // Every mail goes to the capture above; links in mails point at this server.
-        SMTP_URL: `smtp://127.0.0.1:${shopPort + 1000}`,
+        SMTP_URL: `smtp://127.0.0.1:${shop + 1000}`,
         MAIL_FROM: '',
         // Every test logs in from 127.0.0.1 and most as demo: the production limits (30 per address,
         // 10 per name in 5 minutes) would refuse the suite's own logins. The API tests cover the limits.
         LOGIN_LIMIT_PER_ADDRESS: '5000',
         LOGIN_LIMIT_PER_ACCOUNT: '1000',
-        SITE_URL: `http://localhost:${shopPort}`,
+        SITE_URL: `http://localhost:${shop}`,
         // Live rebuilds (tests/e2e/rebuild.spec.ts): the signed webhook on, a fast poll, and the
         // test-only content writes of scripts/host/rebuild-test-hooks.ts (only ever set here).
         REBUILD_SECRET: 'e2e-rebuild-secret-0123456789',
@@ -101,9 +119,9 @@ function defaultShop(shopPort: number) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One worker per shop (each project below sets `workers: 1`): the tests of a shop share its server and
-  // demo member. Two at a time, one per shop, on two cores.
-  workers: 2,
+  // One worker per shop (see `shops` above): the tests of a shop share its server and demo member.
+  workers: shops,
+  globalSetup: './tests/e2e/support/shops-ready.ts',
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -111,7 +129,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
+    baseURL: `http://localhost:${workerShopPort}`,
     browserName: 'chromium',
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
@@ -131,25 +149,21 @@ export default defineConfig({
       ],
     },
   },
-  // `default` (and `default-2`, the second shop's half of the suite): the specs against the default channel's
-  // shop; `school`: the specs about the school channel and the two builds.
+  // `default`: the specs against the default channel's shops; `school`: the specs about the school
+  // channel and the two builds (one worker: its one shop).
   projects: [
-    { name: 'default', testIgnore: secondShop ? [SCHOOL_SPECS, SECOND_SHOP_SPECS] : SCHOOL_SPECS, workers: 1 },
-    ...(secondShop
-      ? [{ name: 'default-2', testMatch: SECOND_SHOP_SPECS, workers: 1, use: { baseURL: `http://localhost:${secondPort}` } }]
-      : []),
+    { name: 'default', testIgnore: SCHOOL_SPECS },
     ...(withSchool ? [{ name: 'school', testMatch: SCHOOL_SPECS, workers: 1, use: { baseURL: schoolURL } }] : []),
   ],
   webServer: [
-    ...defaultShop(port),
-    ...(secondShop ? defaultShop(secondPort) : []),
+    ...shopPorts.flatMap(defaultShop),
     ...(withSchool
       ? [
           {
             // The school channel's shop: same start-up as above on its own database, build and snapshot. No
             // SMTP capture (its mail goes to the log), so the default shop's mailbox stays its own.
-            command: `rm -rf ${schoolDir}/pglite && node scripts/host/start.ts`,
-            url: `${schoolURL}/`,
+            command: startShop(schoolDir),
+            // Waited for by tests/e2e/support/shops-ready.ts, as the default shops are.
             env: {
               PORT: String(schoolPort),
               DATA_DIR: `${schoolDir}/pglite`,

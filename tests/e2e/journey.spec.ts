@@ -1,7 +1,8 @@
 /**
  * The walking skeleton's journeys in a real browser against the real shop (npm start, own database):
- * a purchase from the home page to the order history, the member-only redirect, the 404 page,
- * content pages without React, and an accessibility pass over the main screens.
+ * a purchase from the home page to the order history, shared-cacheable catalogue pages and content
+ * pages without React. (The member-only redirect, the 404 page and the axe pass over the main screens
+ * are storefront-kit.spec.ts's, error-page.spec.ts's and a11y-sweep.spec.ts's, which check more.)
  */
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { axeProblems } from './support/a11y.ts';
@@ -171,21 +172,6 @@ test('a shopper buys an in-stock product with cash on delivery and finds the ord
   expect(a11y, a11y.join('\n')).toEqual([]);
 });
 
-test('a guest opening the my-page is sent to the login screen', async ({ page }) => {
-  await page.goto('/mypage/');
-  await expect(page).toHaveURL(/\/login\//);
-  await expect(page.getByLabel('ログインID')).toBeVisible();
-});
-
-test('an unknown path shows the 404 page with a way back to the top', async ({ page }) => {
-  const res = await page.goto('/no-such-page-e2e/');
-  expect(res?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
-  await expect(page.getByText('お探しのページが見つかりませんでした。')).toBeVisible();
-  await action(page, 'トップページへ戻る').click();
-  await expect(page).toHaveURL(/^https?:\/\/[^/]+\/$/);
-});
-
 test('catalogue pages are shared-cacheable HTML; an unknown product page is not cached', async ({ request }) => {
   const [first] = await apiList(request, '/v1/products?per=1');
   for (const path of ['/', '/product/', `/product/${first.key}/`]) {
@@ -225,17 +211,4 @@ test('news and blog pages ship no React: no island, no script beyond the header 
       );
     }
   }
-});
-
-test('home, product list, product detail, news and login have no serious or critical axe violations', async ({ page, request }) => {
-  const [product] = await apiList(request, '/v1/products?page=1');
-  const [news] = await apiList(request, '/v1/news?per=1');
-  const paths = ['/', '/product/', `/product/${product.key}/`, '/news/', `/news/${news.key}/`, '/login/'];
-  const problems: string[] = [];
-  for (const path of paths) {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    problems.push(...(await axeProblems(page, path)));
-  }
-  expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -16,10 +16,13 @@ import { expect, test } from '@playwright/test';
 import S3rver from 's3rver';
 import { SIGNATURE_HEADER, signRebuildRequest } from '../../scripts/host/rebuild-signature.ts';
 import { API_HEADERS, editorHeaders, REBUILD_SECRET, rebuildStatus } from './support/editor.ts';
+import { shopPort } from './support/shop.ts';
 
-const apiPort = Number(process.env.E2E_PORT ?? 4399);
+// The worker's own e2e shop (files are dealt to several, tests/e2e/support/shop.ts); the two processes
+// take its port + 3 and + 4, which no other shop (+ 7 * i) or the school shop (+ 5) uses.
+const apiPort = shopPort();
 const apiUrl = `http://localhost:${apiPort}`;
-const ports = [apiPort + 21, apiPort + 22];
+const ports = [apiPort + 3, apiPort + 4];
 const work = resolve(`.data/e2e-${apiPort}-shared`);
 
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
