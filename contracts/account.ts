@@ -7,7 +7,7 @@
  * Every call that logs somebody in answers the LoginResponse of contracts/auth.ts and sets the
  * refresh-token cookie, like POST /v1/auth/login.
  */
-import { z } from 'zod';
+
 import { loginResponseSchema } from './auth.ts';
 import { pagedQuerySchema } from './common.ts';
 import { dbId, dbInt, email, kana, keyText, password, personName, phone, postalCode, requiredText, text } from './fields.ts';
@@ -15,6 +15,7 @@ import { errorFor } from './issues.ts';
 import { labelOf } from './labels.ts';
 import { messages } from './messages.ts';
 import { HALF_WIDTH_ALPHA_NUM } from './patterns.ts';
+import { z } from './zod.ts';
 
 // ------------------------------------------------------------------ choice constants (spec 3)
 

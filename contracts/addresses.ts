@@ -1,6 +1,7 @@
 /** Address book (spec 3 "User address"; GET/POST/PUT/DELETE /v1/me/user-addresses…). */
-import { z } from 'zod';
+
 import { dbInt, flag, kana, personName, phone, postalCode, requiredText, text } from './fields.ts';
+import { z } from './zod.ts';
 
 /** A saved address with the derived display fields the storefront shows as-is. */
 export const addressSchema = z

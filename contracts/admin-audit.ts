@@ -4,10 +4,11 @@
  * of the keys a change touched. The log is append-only (migration 0025): there is no call to change
  * or delete an entry.
  */
-import { z } from 'zod';
+
 import { isAdminRole, ROLE_LABELS } from './admin-roles.ts';
 import { dbIntParam, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** Entries per page. */
 export const AUDIT_PER_PAGE = 50;

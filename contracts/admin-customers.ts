@@ -5,9 +5,10 @@
  * here carries a password hash, a security answer, a token or a card number: the profile says only
  * whether a security question is set and how many cards are saved.
  */
-import { z } from 'zod';
+
 import { dbInt, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** The kinds of customer row the search filters on, with the screen's names. */
 export const CUSTOMER_STATUSES = {

@@ -7,7 +7,7 @@
  * LOW_STOCK is the shop's one threshold of 残りわずか for the back office: the product list's
  * low-stock filter uses the same constant (import it from here).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** A published product with at most this many left (and more than 0) is low on stock. */
 export const LOW_STOCK = 5;

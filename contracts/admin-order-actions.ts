@@ -6,9 +6,10 @@
  * repeated action changes nothing, an action the order's state no longer allows is 409 or 422 with a
  * Japanese message the screen shows as it is.
  */
-import { z } from 'zod';
+
 import { dbInt, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** The carriers a shipment names, with the tracking page of each ({no}: the tracking number, digits only). */
 export const CARRIERS = {

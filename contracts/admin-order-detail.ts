@@ -4,12 +4,13 @@
  * which actions the order's state allows now, so the screen offers only buttons that can work.
  * Never a password hash, a card number, a security answer or a payment provider's reference.
  */
-import { z } from 'zod';
+
 import { deliveryAddressSchema } from './addresses.ts';
 import { ADMIN_ORDER_STATES, yen } from './admin-orders.ts';
 import { lineEmbroiderySchema } from './embroidery.ts';
 import { earnPointStateSchema } from './orders.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
+import { z } from './zod.ts';
 
 /** One line; `id` is what POST …/amount names as `item_id`. */
 export const adminOrderLineSchema = z.object({

@@ -5,10 +5,11 @@
  * (GET /admin/v1/orders/{id}; its answer is contracts/admin-order-detail.ts). The actions on an order are contracts/admin-order-actions.ts.
  * Every query field names itself in Japanese, so a 422 says which filter is wrong.
  */
-import { z } from 'zod';
+
 import { pageParam, perParam, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /** What a ship or paid call left: the order's state and the points it granted now (0 when none were pending). */
 export const orderEventResultSchema = z

@@ -5,10 +5,11 @@
  * in contracts/products.ts; a variant is on sale (セール) when before_price > product_price, which is
  * what the storefront's on_sale filter and discount_rate read.
  */
-import { z } from 'zod';
+
 import { dbInt, flag, pageParam, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { LOW_STOCK_MAX, stockStatusSchema } from './products.ts';
+import { z } from './zod.ts';
 
 /**
  * 残りわずか: 1 to this many left, the storefront's own threshold (contracts/products.ts), so the

@@ -6,9 +6,10 @@
  * stay out. A PATCH names only the keys it changes; unknown keys are refused by name. Every page
  * reads these settings, so a change brings a full rebuild of the live shop (content_state bumps).
  */
-import { z } from 'zod';
+
 import { dbInt, flag, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** Longest term text (characters): a few paragraphs on the confirmation screen. */
 export const MAX_TERM_TEXT = 2000;

@@ -5,10 +5,11 @@
  * editor:create` (api/src/services/admin/auth/create-editor.ts) all refuse a password shorter than
  * MIN_STAFF_PASSWORD. No answer ever carries a password or its hash.
  */
-import { z } from 'zod';
+
 import { ADMIN_ROLES } from './admin-roles.ts';
 import { password, requiredText } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** Passwords of /admin/ accounts: at least 12 characters (an editor changes every page, staff see every order). */
 export const MIN_STAFF_PASSWORD = 12;

@@ -6,11 +6,12 @@
  * HTML fields are sanitised by the API on save (api/src/lib/html.ts), not refused: an editor's
  * pasted markup keeps what the allow-list allows.
  */
-import { z } from 'zod';
+
 import { ADMIN_ROLES } from './admin-roles.ts';
 import { dbIdNumber, dbInt, flag, keyText, password, requiredText, text } from './fields.ts';
 import { errorFor, type IssueLike } from './issues.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /** Seconds an editor's session lasts (a working day); logging out ends it at once. */
 export const EDITOR_SESSION_SECONDS = 8 * 3600;

@@ -1,6 +1,7 @@
 /** Auth (spec 7): login, refresh, logout. The refresh token travels only in an httpOnly cookie. */
-import { z } from 'zod';
+
 import { password, requiredText } from './fields.ts';
+import { z } from './zod.ts';
 
 /** POST /v1/auth/login. `username` also accepts the member's e-mail address. */
 export const loginRequestSchema = z

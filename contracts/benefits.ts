@@ -3,10 +3,11 @@
  * PATCH /v1/carts/point, GET /v1/me/coupons, /v1/me/points, /v1/me/point-histories).
  * 1 point = 1 yen. Points are earned on the goods' price without tax, after the coupon.
  */
-import { z } from 'zod';
+
 import { cartTokenSchema } from './cart.ts';
 import { pagedQuerySchema } from './common.ts';
 import { dbInt, requiredText } from './fields.ts';
+import { z } from './zod.ts';
 
 /** How long a coupon code may be (the seeded ones are 8-12 characters). */
 export const COUPON_CODE_MAX = 32;

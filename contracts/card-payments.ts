@@ -3,8 +3,9 @@
  * 3-D Secure return, saved cards (/v1/me/user-cards) and the decision's "requires action" answer.
  * Only provider tokens and references travel here: a field that looks like a card number is refused.
  */
-import { z } from 'zod';
+
 import { dbId, dbIdNumber, keyText, text } from './fields.ts';
+import { z } from './zod.ts';
 
 /** 12 or more digits in a row (spaces and hyphens between them allowed): what a card number looks like. */
 export const CARD_NUMBER_LIKE = /\d(?:[\s-]?\d){11,}/;

@@ -3,7 +3,7 @@
  * Money is integer yen; "excl" is tax-exclusive, "with_tax" tax-inclusive; a line is its tax-inclusive
  * unit price × quantity, and tax is rounded once per rate per order (a qualified invoice).
  */
-import { z } from 'zod';
+
 import { addressInputSchema, deliveryAddressSchema } from './addresses.ts';
 import { cartPaymentChoiceFields, cartPaymentInputSchema, cartTransactionErrorSchema } from './card-payments.ts';
 import { lineEmbroideryInputSchema, lineEmbroiderySchema } from './embroidery.ts';
@@ -12,6 +12,7 @@ import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema, taxRateSchema } from './products.ts';
 import { cartSocialGiftSchema } from './social-gift.ts';
+import { z } from './zod.ts';
 
 const yen = z.number().int();
 

@@ -2,9 +2,10 @@
  * Paper catalogues (spec 7 GET /v1/catalog) and the catalogue order of /catalog-order/
  * (POST /v1/catalog-orders): a shopper asks for a printed catalogue to be posted to an address.
  */
-import { z } from 'zod';
+
 import { dbIdNumber, email, kana, personName, phone, postalCode, requiredText, text } from './fields.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 /** One catalogue the shop posts. */
 export const catalogSchema = z

@@ -1,6 +1,7 @@
 /** Shapes shared by every resource group of the /v1 contract. */
-import { z } from 'zod';
+
 import { dbId, keyText, pageParam, perOrAllParam, perParam } from './fields.ts';
+import { z } from './zod.ts';
 
 /**
  * Every error body: `message`, optional machine `code`, optional field `errors` (spec section 8), and

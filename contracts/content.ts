@@ -4,11 +4,12 @@
  * editors; the API sanitises every editor-HTML field when it serialises it (api/src/lib/html.ts) and
  * content-sync applies the same policy.
  */
-import { z } from 'zod';
+
 import { pageQuerySchema } from './common.ts';
 import { dbId, dbIdNumber, dbIntParam, keyText, pageParam, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { productSchema } from './products.ts';
+import { z } from './zod.ts';
 
 /** Lists that accept `per=all` (spec section 9) as well as page/per. */
 export const contentListQuerySchema = pageQuerySchema;

@@ -2,12 +2,13 @@
  * Delivery (issue 8): the business-day calendar, delivery lead times per shipment, several delivery
  * addresses, divide, packing and のし, 備考. The cart operations answer the whole Cart (contracts/cart.ts).
  */
-import { z } from 'zod';
+
 import { cartTokenSchema, shippingAddressInputSchema } from './cart.ts';
 import { DELIVERY_TIMEZONES, LEADTIME_CHOICE_MODES, NOSHI_NAME_MAX, NOSHI_TYPES, OTHERS_NOTE_MAX } from './delivery-choices.ts';
 import { dbIdNumber, keyText, quantity, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 export * from './delivery-choices.ts';
 

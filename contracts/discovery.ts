@@ -3,12 +3,13 @@
  * requests, recommendations, accessories and e-commerce events (spec 3, 4 and 7 "Products",
  * "History", "User lists, bookmarks").
  */
-import { z } from 'zod';
+
 import { USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from './discovery-limits.ts';
 import { dbId, dbIdNumber, dbInt, email, keyText, pageParam, perParam, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { messages } from './messages.ts';
 import { productSchema } from './products.ts';
+import { z } from './zod.ts';
 
 export { USER_LIST_LIMIT, USER_LIST_NAME_LABEL, USER_LIST_NAME_MAX } from './discovery-limits.ts';
 

@@ -3,9 +3,10 @@
  * OrderItem `embroidery`). The request takes the same rules and Japanese messages as the member's saved
  * embroidery (PUT /v1/me/name-embroidery); the zod-free helpers live in contracts/embroidery-choices.ts.
  */
-import { z } from 'zod';
+
 import { EMBROIDERY_COLORS, EMBROIDERY_FONTS } from './embroidery-choices.ts';
 import { nameEmbroideryInputSchema } from './memorials.ts';
+import { z } from './zod.ts';
 
 export * from './embroidery-choices.ts';
 

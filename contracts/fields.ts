@@ -4,12 +4,13 @@
  * its wire name looked up in contracts/labels.ts (「メールアドレスは必須項目です」).
  * Integers are bounded by the database column (int4), so an out-of-range id is a 422, not a 500.
  */
-import { z } from 'zod';
+
 import { MAX_PER_PAGE } from './constants.ts';
 import { errorFor, type IssueLike, japaneseIssue } from './issues.ts';
 import { labelOf } from './labels.ts';
 import { messages } from './messages.ts';
 import { EMAIL, KANA, PHONE_DIGITS, POST, TEL } from './patterns.ts';
+import { z } from './zod.ts';
 
 /** Largest value of a PostgreSQL `integer` (int4) column or serial id. */
 export const INT4_MAX = 2147483647;

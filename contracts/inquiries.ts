@@ -4,7 +4,7 @@
  * (the confirm screen), without it the inquiry is stored and mailed. A business category (法人) adds
  * the extend fields. `homepage` is the honeypot: a person never sees it, so it must stay empty.
  */
-import { z } from 'zod';
+
 import { dbIdNumber, email, kana, requiredText, tel, text } from './fields.ts';
 import {
   DIGITS,
@@ -18,6 +18,7 @@ import {
   URL_OR_EMPTY,
 } from './inquiry-fields.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 export * from './inquiry-fields.ts';
 

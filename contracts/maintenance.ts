@@ -4,9 +4,10 @@
  * /v1/maintenance answers the state itself so the page can show it; editors turn it on and off and
  * word it through PUT /admin/v1/maintenance.
  */
-import { z } from 'zod';
+
 import { flag, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** Wording used while an editor has set none. */
 export const MAINTENANCE_DEFAULTS = {

@@ -3,7 +3,7 @@
  * /v1/me/user-memorials/{id}) and the member's name embroidery (GET/PUT /v1/me/name-embroidery).
  * The choices and the rules the forms share live zod-free in contracts/memorial-choices.ts.
  */
-import { z } from 'zod';
+
 import { dbInt, flag, requiredText } from './fields.ts';
 import { errorFor } from './issues.ts';
 import {
@@ -19,6 +19,7 @@ import {
   MEMORIAL_TEXT_MAX,
 } from './memorial-choices.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 export * from './memorial-choices.ts';
 

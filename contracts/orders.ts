@@ -1,5 +1,5 @@
 /** Orders (spec 3 "Order"; GET /v1/me/orders, /v1/me/orders/{id}, /v1/carts/order/{order_no}). */
-import { z } from 'zod';
+
 import { cartOrderSchema, cartShippingSchema } from './cart.ts';
 import { pagedQuerySchema } from './common.ts';
 import { lineEmbroiderySchema } from './embroidery.ts';
@@ -7,6 +7,7 @@ import { requiredText } from './fields.ts';
 import { CANCEL_REASON_MAX, RECEIPT_NAME_MAX } from './order-limits.ts';
 import { taxRateSchema } from './products.ts';
 import { orderSocialGiftSchema } from './social-gift.ts';
+import { z } from './zod.ts';
 
 export { CANCEL_REASON_MAX, CANCEL_WARNINGS, RECEIPT_NAME_MAX } from './order-limits.ts';
 

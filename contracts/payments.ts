@@ -1,5 +1,5 @@
 /** Payment methods (spec 7: GET /v1/payments, GET /v1/payments/carts/{token}). */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const paymentCodeSchema = z.enum(['cod', 'bank_transfer', 'card']);
 export type PaymentCode = z.infer<typeof paymentCodeSchema>;

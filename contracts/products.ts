@@ -3,9 +3,10 @@
  * Prices are integer yen; `product_price` is tax-exclusive, `product_price_with_tax` is
  * floor(price * (100 + tax_rate) / 100).
  */
-import { z } from 'zod';
+
 import { dbIntParam, keyText, pageParam, perParam, requiredText, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** A brand or maker as embedded in a product. */
 export const productRefSchema = z

@@ -2,7 +2,7 @@
  * Settings contract: GET /public.json (how the storefront finds its API and theme), the flat
  * GET /v1/settings/front object keyed by the spec section 9 names, and the selected colour scheme.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** GET /public.json (no /v1, no auth). `api_base_url` '' means the storefront's own origin. */
 export const publicJsonSchema = z

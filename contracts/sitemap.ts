@@ -3,8 +3,9 @@
  * change), in pages of SITEMAP_MAX_URLS, the most one sitemap file may hold (sitemaps.org protocol).
  * The product list (15–100 per page, full product rows) would take 1,000 requests for 100,000 products.
  */
-import { z } from 'zod';
+
 import { pageParam } from './fields.ts';
+import { z } from './zod.ts';
 
 /** The sitemaps protocol's limit of URLs per file (and per sitemap index). */
 export const SITEMAP_MAX_URLS = 50_000;

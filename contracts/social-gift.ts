@@ -4,12 +4,13 @@
  * date. The receiver's address goes one way only: into the order, never back to the sender (or to
  * anyone who holds the link) — no answer of these calls carries it.
  */
-import { z } from 'zod';
+
 import { addressInputSchema } from './addresses.ts';
 // Defined in the zod-free constants so browser code can read them without loading zod.
 import { SOCIAL_GIFT_MESSAGE_MAX } from './constants.ts';
 import { flag, kana, keyText, phone, text } from './fields.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 export { SOCIAL_GIFT_EXPIRE_DAYS, SOCIAL_GIFT_MESSAGE_MAX } from './constants.ts';
 

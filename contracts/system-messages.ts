@@ -3,7 +3,7 @@
  * GET /v1/me/system-messages/{id}; plus GET /v1/me/system-messages/unread-count for the hub).
  * Titles and bodies are plain text: clients render them as text, never as HTML.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Messages per page of the list (newest first). */
 export const SYSTEM_MESSAGES_PER_PAGE = 10;

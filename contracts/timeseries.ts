@@ -3,11 +3,12 @@
  * /v1/me/timeseries, DELETE /v1/me/timeseries/). The purposes and rules the forms share live zod-free
  * in contracts/measurement-choices.ts.
  */
-import { z } from 'zod';
+
 import { dbIntParam } from './fields.ts';
 import { errorFor } from './issues.ts';
 import { MEASUREMENT_PURPOSE_CODES, measurementValueProblem } from './measurement-choices.ts';
 import { messages } from './messages.ts';
+import { z } from './zod.ts';
 
 export * from './measurement-choices.ts';
 

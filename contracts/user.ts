@@ -1,7 +1,8 @@
 /** The signed-in member (spec 3 "User"; GET/PUT /v1/me/user, PUT /v1/me/password). */
-import { z } from 'zod';
+
 import { email, kana, password, personName, phone, text } from './fields.ts';
 import { errorFor } from './issues.ts';
+import { z } from './zod.ts';
 
 /** The member as the API shows it: never the password hash or the security answer. */
 export const userSchema = z

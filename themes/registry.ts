@@ -6,7 +6,7 @@
  * resolves `virtual:shop/slot/<Slot>` imports to the chosen files, so a channel's build contains
  * only its own theme's files.
  */
-import { z } from 'zod';
+import { z } from '#contracts/zod.ts';
 import { cursorStylesheet, LOADER_BASE, spinnerStylesheet } from './default/loaders/files.ts';
 import { themes } from './manifests.ts';
 import { CURSOR_IDS, SPINNER_IDS, type ThemeManifest, type ThemeRules } from './theme-manifest.ts';

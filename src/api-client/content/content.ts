@@ -1,5 +1,5 @@
 /** CMS content calls (spec 7 "Content"): blogs, news, makers, brands, tags, popups, categories, static pages, FAQ. */
-import { z } from 'zod';
+
 import type { Pagination } from '#contracts/common.ts';
 import {
   type Banner,
@@ -26,6 +26,7 @@ import {
   staticPageUrlSchema,
 } from '#contracts/content.ts';
 import { type CategoryNode, categoryHierarchySchema } from '#contracts/products.ts';
+import { z } from '#contracts/zod.ts';
 import { type CallOptions, seg } from '../core/call.ts';
 import { type QueryParams, request } from '../core/http.ts';
 import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagination.ts';
