@@ -8,7 +8,8 @@
  * (tests/e2e/rebuild.spec.ts).
  * {"action": "break-table", "table": "review_stats"} renames the table, so every statement of the
  * embedded Shop API that reads it fails in the database (an unknown relation: the API answers its
- * logged 500), until {"action": "mend-table", ...} renames it back (tests/e2e/error-page.spec.ts).
+ * logged 500), until {"action": "mend-table", ...} renames it back (tests/e2e/error-page.spec.ts); both
+ * move the answer version, so no cached product answer hides the break or outlives the mend.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
@@ -58,6 +59,9 @@ export async function handleTestHook(req: IncomingMessage, res: ServerResponse, 
       action.action === 'break-table' ? [action.table, action.table + BROKEN_SUFFIX] : [action.table + BROKEN_SUFFIX, action.table];
     // Renaming an already renamed table again is a no-op, so a test's clean-up can always mend.
     await db.execute(sql.raw(`do $$ begin if to_regclass('${from}') is not null then alter table ${from} rename to ${to}; end if; end $$`));
+    // A rename fires no trigger: move the answer version (migration 0028) so the API's cache of guests'
+    // product answers keeps nothing from before the break, and the page's own call really reads the table.
+    await db.execute(sql`update answer_version set version = version + 1 where id = 1`);
     return reply(200, { ok: true });
   }
   if (!rebuilder) return reply(503, { message: 'not ready' });
