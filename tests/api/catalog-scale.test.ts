@@ -30,8 +30,13 @@ async function grow(count: number) {
      from generate_series(1, ${count}) g, pm`,
     `insert into product_channels (product_id, channel_id) select id, 'default' from products where key like 'scale-%'`,
     'analyze',
-  ])
-    await shop.database.db.execute(sql.raw(statement));
+  ]) {
+    // Bulk fixture statements on a loaded CI machine: no statement timeout for them (one transaction).
+    await shop.database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local statement_timeout = 0'));
+      await tx.execute(sql.raw(statement));
+    });
+  }
 }
 
 /** The list of every variant (group=0): the references below count products, not models. */
