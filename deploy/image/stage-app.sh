@@ -24,4 +24,7 @@ find "$out/dist" -name '.build-peak-rss' -delete
 
 cd "$out"
 npm install --omit=dev --prefer-offline --no-audit --no-fund
+# The Node 24 binary package of package.json's optionalDependencies is for a developer's machine; the
+# image runs the base image's node (the Dockerfile's NODE_IMAGE), so its 190 MB stay out.
+rm -rf node_modules/node-linux-* node_modules/node-win-* node_modules/.bin/node
 echo "stage-app.sh: $(du -sh "$out" | cut -f1) in $out ($(du -sh "$out/node_modules" | cut -f1) of production dependencies)"
