@@ -12,6 +12,7 @@ import { serve } from '@hono/node-server';
 import { z } from 'zod';
 import { createApp, type ShopApp } from './app.ts';
 import { type Database, type Db, openDatabase } from './db/client.ts';
+import type { EarlyDatabase } from './db/early-open.ts';
 import { behindReason, schemaStatus } from './db/migrate.ts';
 import { seedIfEmpty } from './db/seed/index.ts';
 import { type ApiEnv, databaseUrl, readEnv } from './env.ts';
@@ -73,7 +74,7 @@ function whenSchemaCurrent(db: Db, everyMs = 5000): Promise<void> {
  * seeds an empty database. NODE_ENV=production on PostgreSQL: neither; a schema that is behind is
  * said in a warning and by /readyz until `npm run db:migrate` ran (no restart needed).
  */
-export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> {
+export async function prepareApi(env: ApiEnv = readEnv(), early?: EarlyDatabase): Promise<PreparedApi> {
   // A bad RATE_LIMIT_MULTIPLIER stops the start, not a login later; a raised one is said out loud.
   const factor = rateLimitMultiplier();
   if (factor !== 1) log.warn(`RATE_LIMIT_MULTIPLIER=${factor}: every rate limit is ${factor} times higher (load tests only)`);
@@ -83,7 +84,15 @@ export async function prepareApi(env: ApiEnv = readEnv()): Promise<PreparedApi> 
     );
   const release = migratesAtRelease(env);
   shutdownDrainMs(); // a bad SHUTDOWN_DRAIN_MS stops the start, not the shutdown
-  const database = await openDatabase(databaseUrl(env), { migrate: !release });
+  const url = databaseUrl(env);
+  // npm start may have started the embedded database already (db/early-open.ts); a mismatch closes it.
+  const pgliteServer = early?.url === url ? early.server : undefined;
+  if (early && !pgliteServer)
+    void early.server.then(
+      (s) => s.close(),
+      () => {},
+    );
+  const database = await openDatabase(url, { migrate: !release, pgliteServer });
   let schemaReady = Promise.resolve();
   if (!release) {
     await seedIfEmpty(database.db);

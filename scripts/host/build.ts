@@ -4,12 +4,13 @@
  * content-sync step, `astro build` in a child process, the stamp-guarded build and the embedded Shop API
  * a build without API_BASE_URL talks to.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { logFor } from '../../api/src/lib/log.ts';
 import { INVALID_CHANNEL_MARKER } from '../../src/lib/invalid-channel.ts';
 import { channelDistDir, peakRssHook, root } from './build-cli.ts';
@@ -103,32 +104,67 @@ export function needsBuild(channel: string): { needed: boolean; reason: string; 
   return { needed: false, reason: 'dist/ is up to date', fingerprint };
 }
 
+/** A build process started ahead (prewarmAstroBuild): Astro loaded, waiting for its environment. */
+export interface PrewarmedBuild {
+  child: ChildProcessWithoutNullStreams;
+  /** Ends the waiting process when no build follows (its stdin closes; astro-prewarm.ts exits). */
+  dispose: () => void;
+}
+
+const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+const prewarmHook = pathToFileURL(join(root, 'scripts', 'host', 'astro-prewarm.ts')).href;
+const peakRssFile = (outDir?: string) => join(outDir ?? distDir, '.build-peak-rss');
+
+/**
+ * Starts the process of the coming start-up `astro build` now (npm start on a checkout without a
+ * build): Node and Astro's modules load while the shop still opens and seeds its database, and the
+ * build starts the moment runAstroBuild hands it its environment. Only for a build into dist/.
+ */
+export function prewarmAstroBuild(): PrewarmedBuild {
+  const child = spawn(process.execPath, ['--import', peakRssHook, '--import', prewarmHook, astroBin, 'build'], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    // What the hooks read when they load; the rest of the build's environment comes with the go line.
+    // NODE_ENV as `astro build` sets it when unset, so no module loaded ahead picks its development build.
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', PEAK_RSS_FILE: peakRssFile(), NODE_ENV: process.env.NODE_ENV || 'production' },
+  });
+  child.on('error', () => {}); // a process that could not start: runAstroBuild starts its own
+  child.stdin.on('error', () => {});
+  return { child, dispose: () => child.stdin.end() };
+}
+
 /**
  * Runs `astro build` in a child process on this same Node binary (system Node may be too old), into
- * `outDir` (default dist/) with the shared incremental cache. Its output is passed through; the last
- * lines go into the error when it fails, so a live rebuild can say why.
+ * `outDir` (default dist/) with the shared incremental cache; in `prewarmed`'s process when it is still
+ * waiting. Its output is passed through; the last lines go into the error when it fails, so a live
+ * rebuild can say why.
  */
-export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir?: string }): Promise<void> {
-  const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+export function runAstroBuild(env: { apiBaseUrl: string; channel: string; outDir?: string }, prewarmed?: PrewarmedBuild): Promise<void> {
   const code = buildFingerprint(env.channel, false);
   if (dropStaleBuildCache(cacheDir, code)) log('Incremental build cache dropped: the code or the build settings changed since it was made');
   return new Promise<void>((resolvePromise, reject) => {
-    // --import peakRssHook: the build process writes its peak RSS to PEAK_RSS_FILE on exit (for --all-channels).
-    const child = spawn(process.execPath, ['--import', peakRssHook, astroBin, 'build'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        API_BASE_URL: env.apiBaseUrl,
-        CHANNEL: env.channel,
-        // astro.config.mjs reads SHOP_DIST_DIR: the channel's own folder (dist/<channel>/ by default),
-        // or a live rebuild's new output; the incremental cache lives beside it (astro empties its output).
-        SHOP_DIST_DIR: env.outDir ?? distDir,
-        SHOP_CACHE_DIR: cacheDir,
-        PEAK_RSS_FILE: join(env.outDir ?? distDir, '.build-peak-rss'),
-      },
-    });
+    const buildEnv = {
+      ...process.env,
+      ASTRO_TELEMETRY_DISABLED: '1',
+      API_BASE_URL: env.apiBaseUrl,
+      CHANNEL: env.channel,
+      // astro.config.mjs reads SHOP_DIST_DIR: the channel's own folder (dist/<channel>/ by default),
+      // or a live rebuild's new output; the incremental cache lives beside it (astro empties its output).
+      SHOP_DIST_DIR: env.outDir ?? distDir,
+      SHOP_CACHE_DIR: cacheDir,
+      PEAK_RSS_FILE: peakRssFile(env.outDir),
+    };
+    const waiting = prewarmed && !env.outDir && prewarmed.child.exitCode === null && prewarmed.child.pid !== undefined;
+    if (prewarmed && !waiting) prewarmed.dispose();
+    const child = waiting
+      ? prewarmed.child
+      : // --import peakRssHook: the build process writes its peak RSS to PEAK_RSS_FILE on exit (for --all-channels).
+        spawn(process.execPath, ['--import', peakRssHook, astroBin, 'build'], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: buildEnv,
+        });
+    if (waiting) prewarmed.child.stdin.end(`${JSON.stringify(buildEnv)}\n`);
     let tail = '';
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString('utf8')).slice(-2000);
@@ -190,16 +226,19 @@ export async function buildIfNeeded(opts: {
   channel: string;
   force?: boolean;
   encodings?: readonly Encoding[];
+  /** The start-up build's process, started ahead (prewarmAstroBuild); ended when no build is needed. */
+  prewarmed?: PrewarmedBuild;
 }): Promise<boolean> {
   const check = needsBuild(opts.channel);
   if (!check.needed && !opts.force) {
+    opts.prewarmed?.dispose();
     log(`Astro build skipped: ${check.reason}`);
     await precompress(clientDir, opts.encodings);
     return false;
   }
   log(`Building the storefront with astro build (${opts.force ? 'forced' : check.reason}, channel ${opts.channel})…`);
   const started = Date.now();
-  await runAstroBuild(opts);
+  await runAstroBuild(opts, opts.prewarmed);
   // The fingerprint taken before the build: an edit made while it ran triggers the next rebuild.
   writeFileSync(stampFile, `${check.fingerprint}\n`);
   log(`Astro build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -20,9 +20,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants } from 'node:zlib';
 import { gzipAsync } from '@gfx/zopfli';
 
 /** Extensions that are compressed ahead of time (text formats; images and fonts are compressed already). */
@@ -50,10 +52,13 @@ const CACHE_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 
 export type Encoding = 'gz' | 'br';
 
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> | Buffer {
+const brotliAsync = promisify(brotliCompress);
+
+/** Brotli runs on libuv's threadpool, so several files compress at once (see precompressAssets). */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'gz'
     ? gzipAsync(body, { numiterations: ZOPFLI_ITERATIONS }).then((bytes) => Buffer.from(bytes))
-    : brotliCompressSync(body, {
+    : brotliAsync(body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
       });
 }
@@ -131,28 +136,37 @@ async function isFresh(source: string, target: string): Promise<boolean> {
  * Writes the `.gz` and `.br` copies (or only those of `encodings`) beside every compressible asset
  * of `clientDir` that needs them. Each copy is written aside and renamed, so a server reading the
  * folder (a table reload, a rebuild reusing copies) never sees half a file. Sizes count the copies
- * that exist afterwards.
+ * that exist afterwards. Brotli alone (npm start's pass before 「Shop ready」) takes one file per core
+ * at a time; with zopfli (the background pass) one file at a time, leaving the other core to requests.
  */
 export async function precompressAssets(clientDir: string, encodings: readonly Encoding[] = ['gz', 'br']): Promise<PrecompressResult> {
   const result: PrecompressResult = { files: 0, written: 0, rawBytes: 0, gzipBytes: 0, brotliBytes: 0 };
-  for (const path of compressibleFiles(clientDir)) {
-    const body = await readFile(path);
-    if (body.length < MIN_PRECOMPRESS_BYTES) continue;
-    result.files += 1;
-    result.rawBytes += body.length;
-    for (const encoding of encodings) {
-      const target = `${path}.${encoding}`;
-      if (await isFresh(path, target)) continue;
-      const temp = `${target}.${process.pid}.tmp`;
-      await writeFile(temp, await cachedCompress(body, encoding));
-      await rename(temp, target);
-      result.written += 1;
-    }
-    result.gzipBytes += await sizeOf(`${path}.gz`);
-    result.brotliBytes += await sizeOf(`${path}.br`);
-  }
+  const queue = compressibleFiles(clientDir);
+  const lanes = encodings.includes('gz') ? 1 : Math.max(1, availableParallelism());
+  const lane = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) await precompressFile(path, encodings, result);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
   await pruneCache();
   return result;
+}
+
+/** One asset's copies of `encodings` (when missing or older than it), added to `result`. */
+async function precompressFile(path: string, encodings: readonly Encoding[], result: PrecompressResult): Promise<void> {
+  const body = await readFile(path);
+  if (body.length < MIN_PRECOMPRESS_BYTES) return;
+  result.files += 1;
+  result.rawBytes += body.length;
+  for (const encoding of encodings) {
+    const target = `${path}.${encoding}`;
+    if (await isFresh(path, target)) continue;
+    const temp = `${target}.${process.pid}.tmp`;
+    await writeFile(temp, await cachedCompress(body, encoding));
+    await rename(temp, target);
+    result.written += 1;
+  }
+  result.gzipBytes += await sizeOf(`${path}.gz`);
+  result.brotliBytes += await sizeOf(`${path}.br`);
 }
 
 async function sizeOf(path: string): Promise<number> {

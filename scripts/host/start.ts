@@ -19,6 +19,7 @@
  * client accepts it, br or gzip compression; hashed /_astro/ files are immutable (the Node adapter).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -26,6 +27,7 @@ import type { TLSSocket } from 'node:tls';
 import { constants as zlib } from 'node:zlib';
 import compression from 'compression';
 import { z } from 'zod';
+import { openEmbeddedDatabaseEarly } from '../../api/src/db/early-open.ts';
 import { allowListOf } from '../../api/src/lib/allow-list.ts';
 import { logFor } from '../../api/src/lib/log.ts';
 import { observeRebuild } from '../../api/src/lib/metrics.ts';
@@ -35,7 +37,7 @@ import { securityHeaders } from '../../api/src/middleware/security-headers.ts';
 import type { Check, Readiness } from '../../api/src/routes/health/readiness.ts';
 import { installGracefulShutdown } from '../../api/src/routes/health/shutdown.ts';
 import { invalidChannelPage, isStaticFile } from '../../src/lib/invalid-channel.ts';
-import { buildIfNeeded, distDir, liveBuildsDir, log, precompress, runContentSync } from './build.ts';
+import { buildIfNeeded, distDir, liveBuildsDir, log, precompress, prewarmAstroBuild, runContentSync, serverEntry } from './build.ts';
 import { storefrontHealth } from './health.ts';
 import { createMaintenanceGate, type MaintenanceGate } from './maintenance-gate.ts';
 import { observe, requestIdOfThisRequest, startObserving } from './observe.ts';
@@ -207,6 +209,10 @@ async function main() {
   const externalApi = env.API_BASE_URL && !isOwnOrigin(env.API_BASE_URL, env.PORT) ? env.API_BASE_URL.replace(/\/+$/, '') : undefined;
   // NODE_ENV=production: the secrets this process reads are the shop's own (the API's too when embedded).
   refuseUnsafeProduction('shop', externalApi ? STOREFRONT_SETTINGS : SHOP_SETTINGS);
+  // The embedded database first: its worker (initdb on a first start) runs while the API's modules load.
+  const earlyDatabase = externalApi ? undefined : await openEmbeddedDatabaseEarly();
+  // No build yet (a fresh checkout): the build's process loads Astro meanwhile and builds once the content is synced.
+  const prewarmed = existsSync(serverEntry) ? undefined : prewarmAstroBuild();
   // Request ids, request metrics and /metrics (scripts/host/observe.ts).
   await startObserving(!!externalApi);
   let apiListener: Listener | undefined;
@@ -228,7 +234,7 @@ async function main() {
     // Card payments: the built-in test provider on its own origin, unless another provider is configured.
     const { startConfiguredTestProvider } = await import('../../api/src/services/payments/testpay/start.ts');
     const closeProvider = await startConfiguredTestProvider(log);
-    const prepared = await prepareApi();
+    const prepared = await prepareApi(undefined, earlyDatabase);
     const { app, database, env: apiEnv } = prepared;
     apiHealth = prepared;
     log(
@@ -317,7 +323,7 @@ async function main() {
   const initialState = env.CONTENT_POLL_MS ? await readContentState(apiBaseUrl, env.CHANNEL).catch(() => null) : null;
   await runContentSync({ apiBaseUrl, channel: env.CHANNEL });
   // Brotli copies only before ready (what browsers take); the zopfli gzip ones right after, below.
-  await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL, encodings: ['br'] });
+  await buildIfNeeded({ apiBaseUrl, channel: env.CHANNEL, encodings: ['br'], prewarmed });
 
   const initial = await loadSite(distDir);
   site = served(initial);

@@ -7,7 +7,7 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { readEnv } from '../env.ts';
 import { migrateLocked, migrateSingle, migrationsFolder } from './migrate.ts';
-import { startPgliteServer } from './pglite-host.ts';
+import { type PgliteServer, pgliteDirOf, startPgliteServer } from './pglite-host.ts';
 import { connectionError, openMaintenanceClient, openPool, type PoolOptions } from './pool.ts';
 import * as schema from './schema/index.ts';
 
@@ -35,6 +35,11 @@ export interface DatabaseOptions extends Partial<PoolOptions> {
    * is the release step and readiness reports a schema that is behind). Default true.
    */
   migrate?: boolean;
+  /**
+   * PGlite only: the server of this URL's folder, already starting (early-open.ts: npm start begins it
+   * before the API's modules load); opening takes it over instead of starting one.
+   */
+  pgliteServer?: Promise<PgliteServer>;
 }
 
 export { migrationsFolder };
@@ -59,7 +64,7 @@ function envPoolOptions(): PoolOptions {
  */
 export async function openDatabase(url: string, options: DatabaseOptions = {}): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { pgliteDataDir, migrate = true, ...poolOptions } = options;
+  const { pgliteDataDir, migrate = true, pgliteServer, ...poolOptions } = options;
   const settings = { ...envPoolOptions(), ...poolOptions };
   if (/^postgres(ql)?:\/\//.test(url)) {
     const target = { connectionString: url };
@@ -76,8 +81,7 @@ export async function openDatabase(url: string, options: DatabaseOptions = {}): 
     const pool = await openPool(target, settings, 'PostgreSQL');
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const dir = url === 'memory://' || url === '' ? null : url.replace(/^file:\/\//, '');
-  const server = await startPgliteServer(dir, pgliteDataDir ?? null);
+  const server = await (pgliteServer ?? startPgliteServer(pgliteDirOf(url), pgliteDataDir ?? null));
   // PGlite has one session: one connection, and no server-side timeouts to apply (nothing can hang
   // it from outside); the socket is local, so a connect timeout only guards against a dead worker.
   const pool = await openPool(

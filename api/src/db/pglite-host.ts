@@ -17,6 +17,11 @@ export interface PgliteServer {
   dumpDataDir: () => Promise<Uint8Array<ArrayBuffer>>;
 }
 
+/** The data folder a PGlite URL names (a path or file://path), or null for an in-memory database. */
+export function pgliteDirOf(url: string): string | null {
+  return url === 'memory://' || url === '' ? null : url.replace(/^file:\/\//, '');
+}
+
 /**
  * Runs PGlite for `dataDir` (null: in memory) in a worker thread serving the PostgreSQL protocol.
  * `loadDataDir`: a tarball from dumpDataDir() to start from instead of an empty database.

@@ -6,9 +6,9 @@
  * `npm run editor:create -- --login <name> --role <role>` instead.
  */
 
-import { hashPassword } from '../../services/passwords/index.ts';
 import type { Tx } from '../client.ts';
 import { editors } from '../schema/index.ts';
+import { seedPasswordHash } from './hashes.ts';
 
 export const DEV_EDITOR = { login: 'editor', password: 'editor-pass-2026', displayName: '開発用編集者', role: 'editor' } as const;
 export const DEV_STAFF = { login: 'staff', password: 'staff-pass-2026', displayName: '開発用スタッフ', role: 'staff' } as const;
@@ -17,7 +17,7 @@ export const DEV_ADMIN = { login: 'admin', password: 'admin-pass-2026', displayN
 /** Seeds the three development accounts. */
 export async function seedEditors(tx: Tx) {
   const accounts = [DEV_EDITOR, DEV_STAFF, DEV_ADMIN];
-  const hashes = await Promise.all(accounts.map((a) => hashPassword(a.password)));
+  const hashes = await Promise.all(accounts.map((a) => seedPasswordHash(a.password)));
   await tx
     .insert(editors)
     .values(accounts.map((a, i) => ({ login: a.login, display_name: a.displayName, role: a.role, password_hash: hashes[i] })));

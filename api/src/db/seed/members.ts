@@ -3,10 +3,10 @@
  * the payment methods and a few postal codes. The demo password and
  * security answer are hashed once per seed (scrypt is deliberately slow).
  */
-import { hashAnswer, hashPassword } from '../../services/passwords/index.ts';
 import type { Db, Tx } from '../client.ts';
 import { payment_methods, postal_codes, system_messages, user_addresses, users } from '../schema/index.ts';
 import { MAIN_CHANNEL } from './channels.ts';
+import { seedAnswerHash, seedPasswordHash } from './hashes.ts';
 import { COD_FEE, COD_FEE_BANDS, DEFERRED_DUE_DAYS, DEFERRED_FEE, KONBINI_DEADLINE_DAYS, KONBINI_STORES, TRANSFER_DAYS } from './terms.ts';
 
 export const DEMO = {
@@ -25,7 +25,7 @@ export const BANK_ACCOUNT = 'みずほ銀行 渋谷中央支店 普通預金 123
 export async function seedMembers(db: Db | Tx) {
   const now = new Date();
   // Both demo members share one password: one scrypt for it, one for demo's security answer.
-  const [passwordHash, answerHash] = await Promise.all([hashPassword(DEMO.password), hashAnswer(DEMO.securityAnswer)]);
+  const [passwordHash, answerHash] = await Promise.all([seedPasswordHash(DEMO.password), seedAnswerHash(DEMO.securityAnswer)]);
   const [demo] = await db
     .insert(users)
     .values({
