@@ -8,7 +8,7 @@
  *
  * Prints per step: count, req/s, p50/p95/p99, errors and the share answered from nginx's cache
  * (X-Cache-Status HIT, STALE, UPDATING; goal: public reads ≥ 95 %); a timeline per 10 s (req/s, p95
- * of the main steps, the load average, the CPU of the API, storefront and nginx processes); then checks against the database: every order
+ * of the main steps, the load average, the CPU of the API, PostgreSQL backend, storefront and nginx processes); then checks against the database: every order
  * the shoppers saw placed is there and no other, stock + units sold == the stock at the start for every
  * product, no stock below zero (a few products get little stock so sell-outs really race). Goals are
  * printed OK/MISSED; the exit code is 1 when one is missed.
@@ -20,7 +20,8 @@
  * goals are then integrity, clear answers (503/502 JSON, no hang) and an error-free last phase.
  *
  * Environment: SHOPPERS (300), DURATION (60 s; 10-600), LOADTEST_PORT (4501: nginx; the
- * processes take the next ports, the fault run's proxy and Redis PORT+18 and PORT+19),
+ * processes take the next ports, the fault run's proxy and Redis PORT+18 and PORT+19, the API processes'
+ * metrics PORT+20 onwards: their pools' connections in use and waiting requests are read every 2 s),
  * LOADTEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the throwaway database is
  * created), LOADTEST_REDIS_URL (redis://127.0.0.1:6379; not used with --faults), CHECKOUT_SHARE (0.3),
  * THINK_MS ("1000-5000": a think time drawn from 1 to 5 s before each step), LOADTEST_KEEP=1 (keep the database). The cluster's own output goes
@@ -294,6 +295,34 @@ function startCluster(env: Record<string, string>): Cluster {
   return cluster;
 }
 
+/** Files of the build's client folder that have their brotli copy but not yet their gzip one. */
+function gzipPending(dir: string): number {
+  let pending = 0;
+  try {
+    const names = new Set(readdirSync(dir, { recursive: true, encoding: 'utf8' }));
+    for (const name of names) if (name.endsWith('.br') && !names.has(`${name.slice(0, -3)}.gz`)) pending += 1;
+  } catch {
+    return 0;
+  }
+  return pending;
+}
+
+/**
+ * A fresh build's storefront processes write the zopfli gzip copies of its assets in the background
+ * after 「Shop ready」 (scripts/host/start.ts; ~11 s of CPU per build, once per machine thanks to
+ * .data/precompress-cache): one-off start-up work, not serving, that took up to 59 % of a core during
+ * the first shoppers' arrival. The load starts once every asset has its copy (at most 3 minutes).
+ */
+async function waitForGzipCopies(): Promise<void> {
+  const dir = join(root, '.data', 'loadtest', 'dist', 'client');
+  const started = Date.now();
+  while (gzipPending(dir) > 0 && Date.now() - started < 180_000) await sleep(1000);
+  const left = gzipPending(dir);
+  const waited = ((Date.now() - started) / 1000).toFixed(0);
+  if (left) console.log(`[loadtest] ${left} assets still without their gzip copy after ${waited} s; starting anyway`);
+  else if (Date.now() - started > 1500) console.log(`[loadtest] waited ${waited} s for the storefront's gzip copies of a fresh build`);
+}
+
 // ---------------------------------------------------------------- the shoppers
 
 interface Shop {
@@ -560,13 +589,70 @@ function clusterCpu(root: number): Map<string, number> {
   return out;
 }
 
+/**
+ * The CPU of the PostgreSQL backends serving the shop's database (not children of the cluster: the
+ * server forks them), as role 'pg': their pids are read from pg_stat_activity every 2 s and each
+ * backend's last CPU reading is kept, so one that ends between two readings loses at most 2 s.
+ * Same machine only (a database elsewhere reads 0).
+ */
+const pgBackendMs = new Map<number, number>();
+function procMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+async function samplePgBackends(db: pg.Client, dbName: string): Promise<NodeJS.Timeout> {
+  const read = async () => {
+    const { rows } = await db.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = $1 and backend_type = 'client backend' and pid <> pg_backend_pid()",
+      [dbName],
+    );
+    for (const { pid } of rows) {
+      const ms = procMs(pid);
+      if (ms != null) pgBackendMs.set(pid, ms);
+    }
+  };
+  await read();
+  return setInterval(() => void read().catch(() => {}), 2000);
+}
+const pgCpu = () => [...pgBackendMs.values()].reduce((a, b) => a + b, 0);
+const withPg = (cpu: Map<string, number>) => cpu.set('pg', pgCpu());
+
+/**
+ * The API processes' database pools, read from their metrics port (METRICS_PORT = LOADTEST_PORT + 20,
+ * one per process) every 2 s: connections in use and requests waiting for one (shop_db_pool_connections).
+ */
+const poolReadings: { at: number; inUse: number; waiting: number }[] = [];
+function samplePools(ports: number[]): NodeJS.Timeout {
+  const gauge = (text: string, state: string) =>
+    Number(new RegExp(`^shop_db_pool_connections\\{state="${state}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  const read = async () => {
+    const texts = await Promise.all(
+      ports.map((port) =>
+        fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(1500) })
+          .then((r) => r.text())
+          .catch(() => ''),
+      ),
+    );
+    const sum = (state: string) => texts.reduce((n, t) => n + gauge(t, state), 0);
+    poolReadings.push({ at: Date.now(), inUse: sum('in_use'), waiting: sum('waiting') });
+  };
+  return setInterval(() => void read(), 2000);
+}
+const poolMax = (from: number, to: number, key: 'inUse' | 'waiting') =>
+  poolReadings.filter((r) => r.at >= from && r.at < to).reduce((m, r) => Math.max(m, r[key]), 0);
+
 /** Every 10 s of the run: the machine's load average and the CPU each role of the cluster used in it. */
 const loadSamples: { at: number; load: number; cpu: Map<string, number> }[] = [];
 function sampleLoad(rootPid: number, started: number): NodeJS.Timeout {
-  loadSamples.push({ at: started, load: 0, cpu: clusterCpu(rootPid) });
+  loadSamples.push({ at: started, load: 0, cpu: withPg(clusterCpu(rootPid)) });
   return setInterval(() => {
     const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]) || 0;
-    loadSamples.push({ at: Date.now(), load, cpu: clusterCpu(rootPid) });
+    loadSamples.push({ at: Date.now(), load, cpu: withPg(clusterCpu(rootPid)) });
   }, 10_000);
 }
 
@@ -574,7 +660,7 @@ function sampleLoad(rootPid: number, started: number): NodeJS.Timeout {
 function printTimeline(started: number): void {
   const cols: Step[] = ['list', 'detail', 'guest_session', 'cart_init', 'add_to_cart', 'checkout', 'place_order'];
   console.log(`\nPer 10 s: req/s, p95 ms per step; load = 1-min load average (2 cores); CPU % of one core over the 10 s`);
-  console.log(`  t s  req/s ${cols.map((c) => c.slice(0, 9).padStart(9)).join(' ')}  load   api   web nginx`);
+  console.log(`  t s  req/s ${cols.map((c) => c.slice(0, 9).padStart(9)).join(' ')}  load   api    pg   web nginx  pool wait`);
   const measured = samples.filter((s) => s.phase !== 'settle');
   const end = measured.reduce((m, s) => Math.max(m, s.at), started);
   for (let t = 0; started + t * 1000 <= end; t += 10) {
@@ -592,7 +678,7 @@ function printTimeline(started: number): void {
     const cpu = (role: string) =>
       a && b ? ((100 * ((b.cpu.get(role) ?? 0) - (a.cpu.get(role) ?? 0))) / (b.at - a.at)).toFixed(0).padStart(5) : '    -';
     console.log(
-      `${String(t).padStart(5)} ${(inBucket.length / 10).toFixed(0).padStart(6)} ${cols.map(p95).join(' ')} ${b ? b.load.toFixed(1).padStart(5) : '    -'} ${cpu('api')} ${cpu('web')} ${cpu('nginx')}`,
+      `${String(t).padStart(5)} ${(inBucket.length / 10).toFixed(0).padStart(6)} ${cols.map(p95).join(' ')} ${b ? b.load.toFixed(1).padStart(5) : '    -'} ${cpu('api')} ${cpu('pg')} ${cpu('web')} ${cpu('nginx')} ${String(poolMax(from, from + 10_000, 'inUse')).padStart(5)} ${String(poolMax(from, from + 10_000, 'waiting')).padStart(4)}`,
     );
   }
 }
@@ -636,12 +722,14 @@ async function main() {
     CONTENT_SNAPSHOT_DIR: join('.data', 'loadtest', 'snapshot'),
     SITE_URL: `http://localhost:${PORT}`,
     API_PROCESSES: process.env.API_PROCESSES || '2',
+    METRICS_PORT: String(PORT + 20),
     WEB_PROCESSES: process.env.WEB_PROCESSES || '2',
   });
   const db = new pg.Client({ connectionString: direct.toString() });
   let exitCode = 0;
   try {
     await cluster.ready;
+    await waitForGzipCopies();
     await db.connect();
     const shop = await prepareShop(db, SHOPPERS);
     const baseline = Number((await db.query<{ max: number | null }>('select coalesce(max(id), 0) as max from orders')).rows[0].max);
@@ -652,9 +740,12 @@ async function main() {
       `[loadtest] ${shop.products.length} products (${LOW_STOCK_PRODUCTS} with ${LOW_STOCK} units), ${shop.members.length} members, search words: ${shop.words.slice(0, 5).join(' ')}…`,
     );
 
+    const pgTimer = await samplePgBackends(db, dbName);
     const started = Date.now();
-    const cpuBefore = clusterCpu(cluster.child.pid!);
+    const cpuBefore = withPg(clusterCpu(cluster.child.pid!));
     const loadTimer = sampleLoad(cluster.child.pid!, started);
+    const apiProcesses = Number(process.env.API_PROCESSES || '2');
+    const poolTimer = samplePools(Array.from({ length: apiProcesses }, (_, i) => PORT + 20 + i));
     const deadline = started + DURATION_S * 1000;
     setPhase(faultsMode ? 'warm' : 'load');
     const timeline: Promise<void> = faultsMode
@@ -668,7 +759,9 @@ async function main() {
     for (const cart of [...inDoubt]) await settleDecision(cart, doubtTokens.get(cart)!);
 
     clearInterval(loadTimer);
-    const cpuAfter = clusterCpu(cluster.child.pid!);
+    clearInterval(pgTimer);
+    clearInterval(poolTimer);
+    const cpuAfter = withPg(clusterCpu(cluster.child.pid!));
     report(seconds);
     printTimeline(started);
     // CPU per request: the API processes' CPU over the API requests (every step but the home page).
@@ -677,10 +770,16 @@ async function main() {
     if (cpuAfter.size) {
       console.log(
         `CPU during the run: API processes ${(used('api') / 1000).toFixed(1)} s (${(used('api') / seconds / 10).toFixed(0)} % of a core, ` +
-          `${(used('api') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), nginx ${(used('nginx') / 1000).toFixed(1)} s ` +
+          `${(used('api') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), PostgreSQL backends ${(used('pg') / 1000).toFixed(1)} s ` +
+          `(${(used('pg') / Math.max(1, apiRequests)).toFixed(2)} ms per API request), nginx ${(used('nginx') / 1000).toFixed(1)} s ` +
           `(${(used('nginx') / Math.max(1, samples.length)).toFixed(2)} ms per request), storefront ${(used('web') / 1000).toFixed(1)} s`,
       );
     }
+    if (poolReadings.length)
+      console.log(
+        `Database pools (DATABASE_POOL_MAX per API process, readings every 2 s): at most ${poolMax(0, Infinity, 'inUse')} connections in use, ` +
+          `${poolMax(0, Infinity, 'waiting')} requests waiting for one; ${poolReadings.filter((r) => r.waiting > 0).length} of ${poolReadings.length} readings with a wait`,
+      );
     // ---- integrity
     const rows = (await db.query<{ order_no: string }>('select order_no from orders where id > $1', [baseline])).rows;
     const inDb = new Set(rows.map((r) => r.order_no));

@@ -7,6 +7,7 @@
 import pg from 'pg';
 import { logFor } from '../lib/log.ts';
 import { trackPool } from '../lib/metrics.ts';
+import { withStatementName } from './statement-names.ts';
 
 export interface PoolOptions {
   /** Largest number of connections. */
@@ -67,6 +68,14 @@ export async function openPool(target: Target, options: PoolOptions, kind: strin
       // transaction) emits 'error' with no pool listener attached: without this one the process
       // crashed. Its next query fails (503) and the pool drops it on release (not queryable).
       this.on('error', () => {});
+    }
+    /** Names given on this connection (withStatementName). */
+    private readonly named = new Set<string>();
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; only the first argument is looked at
+    override query(...args: any[]): any {
+      if (args.length) args[0] = withStatementName(args[0], this.named);
+      // biome-ignore lint/suspicious/noExplicitAny: as above
+      return (super.query as (...a: any[]) => any)(...args);
     }
   }
   const pool = new pg.Pool({

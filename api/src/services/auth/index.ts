@@ -26,7 +26,7 @@ import { loginCodeMail, unlockMail } from '../account/mails.ts';
 import { DUMMY_HASH, verifyPassword } from '../passwords/index.ts';
 import { kdfPool } from '../passwords/kdf/pool.ts';
 import { countRefusal, type RateLimitStore, rateLimitStore, tooManyAttempts } from '../rate-limit/index.ts';
-import { hashToken, issueToken, randomToken, revokeTokens, spendToken } from '../tokens/index.ts';
+import { hashToken, issueToken, issueTokens, randomToken, revokeTokens, spendToken } from '../tokens/index.ts';
 
 /** Failed logins in a row before the account is locked, and for how long. */
 export const MAX_FAILED_LOGINS = 5;
@@ -204,17 +204,32 @@ export async function passwordExpired(db: Db, user: UserRow, now = new Date()): 
   return now.getTime() - since.getTime() > days * 86_400_000;
 }
 
-/** Opens a session for the member: an access + refresh pair in `family` (a new one by default). */
-export async function issueSession(db: Db, env: ApiEnv, user: UserRow, family = randomToken(16)): Promise<Session> {
-  const access = await issueToken(db, user.id, 'access', env.ACCESS_TOKEN_TTL, { family });
-  const refresh = await issueToken(db, user.id, 'refresh', env.REFRESH_TOKEN_TTL, { family });
+/**
+ * Opens a session for the member: an access + refresh pair in `family` (a new one by default), both
+ * in one INSERT. `newAccount`: the member was created by this request (a guest purchase's member),
+ * so its password cannot have expired and the expiry setting is not read.
+ */
+export async function issueSession(
+  db: Db,
+  env: ApiEnv,
+  user: UserRow,
+  family = randomToken(16),
+  { newAccount = false }: { newAccount?: boolean } = {},
+): Promise<Session> {
+  const [[access, refresh], expired] = await Promise.all([
+    issueTokens(db, user.id, [
+      { kind: 'access', ttlSeconds: env.ACCESS_TOKEN_TTL, family },
+      { kind: 'refresh', ttlSeconds: env.REFRESH_TOKEN_TTL, family },
+    ]),
+    newAccount ? false : passwordExpired(db, user),
+  ]);
   return {
     body: {
       access_token: access.secret,
       expires_in: env.ACCESS_TOKEN_TTL,
       expires_at: access.expires_at.toISOString(),
       is_registered_member: user.is_registered_member,
-      has_password_expired: await passwordExpired(db, user),
+      has_password_expired: expired,
       has_mail_error_count_over: user.mail_error_count >= MAIL_ERROR_LIMIT,
       user_id: user.id,
       is_verify: false,

@@ -35,6 +35,29 @@ export async function issueToken(
   return { secret, id: row.id, expires_at };
 }
 
+/**
+ * Issues several tokens of one member in a single INSERT (a session's access + refresh pair: one
+ * round trip and one commit instead of two); returns each secret once, in the order asked.
+ */
+export async function issueTokens(
+  db: Conn,
+  userId: number,
+  wanted: { kind: TokenKind; ttlSeconds: number; family?: string }[],
+): Promise<{ secret: string; expires_at: Date }[]> {
+  const now = Date.now();
+  const issued = wanted.map((w) => ({ ...w, secret: randomToken(), expires_at: new Date(now + w.ttlSeconds * 1000) }));
+  await db.insert(auth_tokens).values(
+    issued.map((t) => ({
+      user_id: userId,
+      kind: t.kind,
+      token_hash: hashToken(t.secret),
+      expires_at: t.expires_at,
+      family: t.family ?? null,
+    })),
+  );
+  return issued.map(({ secret, expires_at }) => ({ secret, expires_at }));
+}
+
 /** The condition for a live (unexpired, unrevoked, unused) token of `kind` with this secret. */
 export function liveToken(secret: string, kind: TokenKind): SQL {
   return and(

@@ -31,7 +31,7 @@ export async function createDummyUser(db: Db, env: ApiEnv, channel: ChannelRow, 
       is_registered_member: false,
     })
     .returning();
-  return issueSession(db, env, user);
+  return issueSession(db, env, user, undefined, { newAccount: true });
 }
 
 export interface ConvertInput {
