@@ -235,9 +235,9 @@ export default defineConfig({
                 test: /\/src\/stores\/cart\.ts|\/src\/api-client\/(cart\/(cart|reshape)|checkout\/payments|wire\/payment)\.ts|\/islands\/checkout\/(useLoad|useCheckoutCart|fee)\.ts|\/contracts\/dates\.ts/,
                 priority: 4.5,
               },
-              // Logging out and the login notices (src/stores/logout.ts, login-warnings.ts) with the auth calls: the
-              // login and registration screens and every my-page screen (its layout's logout link) load them; one
-              // file, not three of about 0.3 KB each (brotli).
+              // Logging out and the login notices (src/stores/logout.ts, login-warnings.ts) with the auth calls: every
+              // my-page screen (its layout's logout link) loads them, the login and registration forms once sent
+              // (islands/auth/login-calls.ts); one file, not three of about 0.3 KB each (brotli).
               { name: 'auth-kit', test: /\/src\/stores\/(logout|login-warnings)\.ts|\/src\/api-client\/account\/auth\.ts/, priority: 3.5 },
               // The my-page layout (menu, logout link, member gate use) and the routes only my-page links to
               // (src/lib/mypage-routes.ts): every my-page screen loads both, in one file, not in the React chunk every

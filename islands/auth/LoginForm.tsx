@@ -10,12 +10,10 @@
  * error (as registration does): the 「学校キー」 field then appears and goes with the next try.
  */
 
-import { authVerify, loginSync } from '#api-client/account/account.ts';
-import { loginUser } from '#api-client/account/auth.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { ecPath, safeReturnPath } from '#lib/routes.ts';
 import { useSessionStore } from '#stores/session.ts';
-import { adoptLoginResponse, type LoginResult } from '#stores/session-actions.ts';
+import type { LoginResult } from '#stores/session-actions.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength, minLength, numeric, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
@@ -42,6 +40,11 @@ type Code = { verify_code: string };
 const codeSpec: FormSpec<Code> = {
   verify_code: { label: '認証コード', rules: [required, numeric, minLength(6), maxLength(6)] },
 };
+
+/** The calls behind 「ログイン」 and 「認証する」: fetched when the form is first focused or sent, not with the page. */
+const loginCalls = () => import('./login-calls.ts');
+/** Starts that download early; a failure here is retried by the submit (and reported by the chunk-failure reload). */
+const warmUp = () => void loginCalls().catch(() => undefined);
 
 interface Props {
   /** "sync": the channel-sync login of /login_sync/ (sets the sync flag). */
@@ -92,6 +95,7 @@ export default function LoginForm({ mode = 'login' }: Props) {
       const key = values.school_key.trim();
       const body = { username: values.username.trim(), password: values.password, ...(sync && key ? { school_key: key } : {}) };
       credentials.current = values;
+      const { adoptLoginResponse, loginSync, loginUser } = await loginCalls();
       const answer = sync ? await loginSync(body) : await loginUser(body);
       leaving = follow(await adoptLoginResponse(answer, { source: 'login', isSyncUserChannel: sync, isManagerLogin }));
       if (resend && !leaving) setInfo(CODE_RESENT_MESSAGE);
@@ -112,6 +116,7 @@ export default function LoginForm({ mode = 'login' }: Props) {
     setError(null);
     let leaving = false;
     try {
+      const { adoptLoginResponse, authVerify } = await loginCalls();
       const answer = await authVerify({
         verify_code: verify_code.trim(),
         user_id: mfaUserId,
@@ -212,7 +217,7 @@ export default function LoginForm({ mode = 'login' }: Props) {
   return (
     <div className="stack">
       {messages}
-      <form className="form" onSubmit={form.handleSubmit} noValidate>
+      <form className="form" onSubmit={form.handleSubmit} onFocus={warmUp} noValidate>
         <div className="field">
           <label htmlFor={form.field('username').id}>ログインID</label>
           <input {...form.field('username', hintId)} type="text" autoComplete="username" inputMode="email" required />

@@ -14,11 +14,10 @@
  */
 
 import type { ReactNode } from 'react';
-import { type RegisterBody, register, schoolCheck } from '#api-client/account/account.ts';
+import type { RegisterBody } from '#api-client/account/account.ts';
 import { listPrefectures, type Prefecture } from '#api-client/account/addresses.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { GENDERS, NEWSLETTER, SECURITY_QUESTIONS } from '#contracts/choices.ts';
-import { adoptLoginResponse } from '#stores/session-actions.ts';
 import type { FormSpec } from '#validation/form.ts';
 import {
   email,
@@ -166,6 +165,11 @@ export function registerBody(v: Values, withSchoolKey = false): RegisterBody {
 
 const MAIN_ERROR = '入力内容をご確認ください。';
 
+/** The registration and school-key calls with the login rules: fetched when the form is first focused or sent, not with the page. */
+const loginCalls = () => import('./login-calls.ts');
+/** Starts that download early; a failure here is retried by the submit (and reported by the chunk-failure reload). */
+const warmUp = () => void loginCalls().catch(() => undefined);
+
 export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolean }) {
   const ready = useGuestOnly();
   /** School keys the API answered as unknown (normalised); the field's rule reads it. */
@@ -182,6 +186,7 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
     const key = value.trim();
     if (!key) return true;
     try {
+      const { schoolCheck } = await loginCalls();
       const { check } = await schoolCheck(key);
       if (!check) {
         rejected.add(normaliseKey(key));
@@ -204,6 +209,7 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
         setError(MAIN_ERROR);
         return;
       }
+      const { adoptLoginResponse, register } = await loginCalls();
       await adoptLoginResponse(await register(registerBody(values, schoolKey)), { source: 'register' });
       refreshHeader();
       leaving = true;
@@ -289,7 +295,7 @@ export default function RegisterForm({ schoolKey = false }: { schoolKey?: boolea
   );
 
   return (
-    <form className="form register-form" onSubmit={form.handleSubmit} noValidate aria-busy={busy}>
+    <form className="form register-form" onSubmit={form.handleSubmit} onFocus={warmUp} noValidate aria-busy={busy}>
       {error && (
         <p className="alert" role="alert">
           {error}

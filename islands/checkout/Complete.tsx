@@ -16,7 +16,6 @@ import Loading from '../common/Loading.tsx';
 import { useEffect, useState } from '../common/react.ts';
 import OrderBenefits from './OrderBenefits.tsx';
 import OrderPaymentDetail from './OrderPaymentDetail.tsx';
-import SocialGiftLink from './SocialGiftLink.tsx';
 
 /** The order number from ?order_no= (letters, digits and hyphens only), or null. */
 export function readOrderNo(search: string): string | null {
@@ -26,9 +25,32 @@ export function readOrderNo(search: string): string | null {
 
 type View =
   | { state: 'loading' }
-  | { state: 'thanks'; order: Order; payment: OrderPayment | null; guest: boolean }
+  | { state: 'thanks'; order: Order; payment: OrderPayment | null; guest: boolean; Gift: GiftPart | null }
   | { state: 'not_found' }
   | { state: 'offline' };
+
+type GiftPart = ComponentType<{ order: Order }>;
+
+/** In place of the gift's link when its part could not be loaded: the link is in this tab only, so say how to get it. */
+function GiftLinkFailed() {
+  return (
+    <p className="alert" role="alert">
+      ソーシャルギフトのお受け取りURLを表示できませんでした。ページを再読み込みしてください。
+    </p>
+  );
+}
+
+/**
+ * The social gift's link part (islands/checkout/SocialGiftLink.tsx), loaded only for a gift order and before
+ * the page is drawn, so the thanks page of every other order does not carry it and a gift's is drawn once.
+ */
+function loadGiftPart(order: Order): Promise<GiftPart | null> {
+  if (!order.social_gift) return Promise.resolve(null);
+  return import('./SocialGiftLink.tsx').then(
+    (m) => m.default,
+    () => GiftLinkFailed,
+  );
+}
 
 /** Loads the order of ?order_no= for the signed-in visitor, or for this tab's guest purchase. */
 async function loadView(): Promise<View> {
@@ -40,7 +62,7 @@ async function loadView(): Promise<View> {
   try {
     // A member's payment part comes with the order, so the thanks page is drawn once at its final size.
     const [order, payment] = await Promise.all([getCartOrder(orderNo), guest ? null : getOrderPayment(orderNo).catch(() => null)]);
-    return { state: 'thanks', order, payment, guest };
+    return { state: 'thanks', order, payment, guest, Gift: await loadGiftPart(order) };
   } catch (e) {
     return isIgnoredError(e) ? { state: 'offline' } : { state: 'not_found' };
   }
@@ -90,7 +112,7 @@ export default function Complete() {
       <div className="stack complete">
         <h1>ご注文ありがとうございました</h1>
         <p className="order-no">ご注文番号：{view.order.order_no}</p>
-        <SocialGiftLink order={view.order} />
+        {view.Gift && <view.Gift order={view.order} />}
         <p>ご入力いただいたメールアドレスにご注文内容の確認メールをお送りしました。</p>
         <GuestConvertLoader />
         <div className="actions" style={{ justifyContent: 'flex-start' }}>
@@ -105,7 +127,7 @@ export default function Complete() {
     <div className="stack complete">
       <h1>ご注文ありがとうございました</h1>
       <p className="order-no">ご注文番号：{view.order.order_no}</p>
-      <SocialGiftLink order={view.order} />
+      {view.Gift && <view.Gift order={view.order} />}
       <OrderBenefits order={view.order} />
       {view.payment ? <OrderPaymentDetail payment={view.payment} /> : null}
       <p>ご注文内容の確認メールをお送りしました。ご注文の状況はマイページの注文履歴からご確認いただけます。</p>

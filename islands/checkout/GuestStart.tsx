@@ -4,7 +4,6 @@
  * buyer and the delivery address.
  */
 
-import { startGuestCheckout } from '#api-client/account/guest.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
 import { cartShippingAddPath } from '#lib/routes.ts';
 import { useState } from '../common/react.ts';
@@ -26,6 +25,8 @@ export default function GuestStart() {
     setBusy(true);
     setError(null);
     try {
+      // The guest start call only on this click: most visitors of /login/ never press it.
+      const { startGuestCheckout } = await import('#api-client/account/guest.ts');
       await startGuestCheckout();
       window.location.assign(cartShippingAddPath);
     } catch (e) {

@@ -5,10 +5,9 @@
  */
 
 import { completeCardAuthentication, deleteTransactionError } from '#api-client/checkout/card-authentication.ts';
-import { readCartToken } from '#api-client/core/cookie-jar.ts';
+import { clearCartCookies, readCartToken } from '#api-client/core/cookie-jar.ts';
 import { firstErrorMessage } from '#api-client/core/errors.ts';
 import { cartCompletePath, cartPaymentPath } from '#lib/routes.ts';
-import { useCartStore } from '#stores/cart.ts';
 import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import { useEffect, useState } from '../common/react.ts';
@@ -28,7 +27,9 @@ export default function ThreeDsReturn() {
       await useSessionStore.getState().checkSession();
       try {
         const { order_no } = await completeCardAuthentication(token, { payment_ref: paymentRef, payment_result: paymentResult });
-        useCartStore.getState().clear();
+        // The order is placed: the cart's cookies go (what the cart store's clear() does; the page leaves
+        // at once, so it needs no store and does not load the cart store's chunk for it).
+        clearCartCookies();
         window.location.replace(cartCompletePath(order_no));
       } catch (e) {
         setError(firstErrorMessage(e, 'ご注文を確定できませんでした。'));

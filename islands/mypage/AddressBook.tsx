@@ -8,13 +8,12 @@ import type { ReactNode } from 'react';
 import { deleteAddressItem, deleteAllAddressItems, useAddressItem as makeDefault } from '#api-client/account/address-book.ts';
 import { type AddressList, listUserAddresses } from '#api-client/account/addresses.ts';
 import type { Address } from '#api-client/core/types.ts';
-import { mypageAddressAddPath, mypageAddressEditPath } from '#lib/mypage-routes.ts';
+import { ADDRESS_SAVED_NOTICE_KEY, mypageAddressAddPath, mypageAddressEditPath } from '#lib/mypage-routes.ts';
 import { toast, toastError } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useEffect, useRef, useState } from '../common/react.ts';
 import { AddressCsvExport, AddressCsvImport } from './AddressCsv.tsx';
-import { SAVED_NOTICE_KEY } from './AddressEdit.tsx';
 import MypageLayout from './MypageLayout.tsx';
 
 export default function AddressBook() {
@@ -28,8 +27,8 @@ export default function AddressBook() {
 /** The notice a save on the add or edit screen left for this screen, read once. */
 function takeSavedNotice(): string | null {
   try {
-    const notice = sessionStorage.getItem(SAVED_NOTICE_KEY);
-    sessionStorage.removeItem(SAVED_NOTICE_KEY);
+    const notice = sessionStorage.getItem(ADDRESS_SAVED_NOTICE_KEY);
+    sessionStorage.removeItem(ADDRESS_SAVED_NOTICE_KEY);
     return notice;
   } catch {
     return null;

@@ -11,7 +11,7 @@ import { createAddressItem, type NewAddress } from '#api-client/account/address-
 import { listPrefectures, type Prefecture } from '#api-client/account/addresses.ts';
 import { ApiError, isDisplayableError } from '#api-client/core/errors.ts';
 import type { Address } from '#api-client/core/types.ts';
-import { mypageAddressPath } from '#lib/mypage-routes.ts';
+import { ADDRESS_SAVED_NOTICE_KEY, mypageAddressPath } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { kana, maxLength, phoneDigits, required } from '#validation/rules.ts';
 import AddressFields, { TextField } from '../common/AddressFields.tsx';
@@ -21,9 +21,6 @@ import Loading from '../common/Loading.tsx';
 import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
-
-/** sessionStorage key: the list shows this once after a save (「お届け先を登録しました」). */
-export const SAVED_NOTICE_KEY = 'mypage-address-notice';
 
 type Values = AddressPartValues & {
   name: string;
@@ -139,7 +136,7 @@ function AddressForm({ prefectures, address }: { prefectures: string[]; address:
       if (address) await updateAddressItem(address.id, input);
       else await createAddressItem(input);
       try {
-        sessionStorage.setItem(SAVED_NOTICE_KEY, address ? 'お届け先を変更しました' : 'お届け先を登録しました');
+        sessionStorage.setItem(ADDRESS_SAVED_NOTICE_KEY, address ? 'お届け先を変更しました' : 'お届け先を登録しました');
       } catch {
         /* storage off: no notice */
       }

@@ -9,7 +9,7 @@ import { ecPath, loginPath, productListPath, registerPath } from '#lib/routes.ts
 import { useSessionStore } from '#stores/session.ts';
 import Loading from '../common/Loading.tsx';
 import { useEffect } from '../common/react.ts';
-import MypageHome from './MypageHome.tsx';
+import MemberHub from './MemberHub.tsx';
 
 export default function EcTop() {
   const check = useSessionStore((s) => s.check);
@@ -18,7 +18,7 @@ export default function EcTop() {
     void useSessionStore.getState().checkSession();
   }, []);
   if (!check) return <Loading />;
-  return isLogin ? <MypageHome /> : <GuestTop />;
+  return isLogin ? <MemberHub /> : <GuestTop />;
 }
 
 /** What a guest sees on /ec/. */

@@ -13,6 +13,7 @@ import {
   listTimeseries,
   type TimeseriesList,
 } from '#api-client/mypage/timeseries.ts';
+import { formatJstDate } from '#contracts/datetimes.ts';
 import {
   formatMeasurement,
   MEASUREMENT_PURPOSE_CODES,
@@ -31,7 +32,6 @@ import Loading from '../common/Loading.tsx';
 import { useEffect, useRef, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MeasurementClear from './MeasurementClear.tsx';
-import { measuredDay } from './MeasurementPage.tsx';
 import MypageLayout from './MypageLayout.tsx';
 
 export default function MeasurementEdit() {
@@ -210,11 +210,11 @@ function Editor() {
         ) : (
           <ul className="stack" style={{ listStyle: 'none', padding: 0 }} aria-label={`${meta.label}の記録`}>
             {entries.map((e) => {
-              const label = `${measuredDay(e.measured_at)}の${meta.label} ${formatMeasurement(e.value, e.unit)}`;
+              const label = `${formatJstDate(e.measured_at)}の${meta.label} ${formatMeasurement(e.value, e.unit)}`;
               return (
                 <li key={e.id} className="panel" style={{ display: 'flex', gap: '.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
                   <span>
-                    {measuredDay(e.measured_at)}　{formatMeasurement(e.value, e.unit)}
+                    {formatJstDate(e.measured_at)}　{formatMeasurement(e.value, e.unit)}
                   </span>
                   {confirming === e.id ? (
                     <>

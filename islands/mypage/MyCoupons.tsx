@@ -34,6 +34,11 @@ export default function MyCoupons() {
     };
   }, []);
   if (error) return <ErrorMessage error={error} fallback="クーポン・ポイントを読み込めませんでした。" />;
+  return <Panels coupons={coupons} points={points} />;
+}
+
+/** The points and coupons panels; with nulls their loading state (also the page's HTML before the island runs). */
+export function Panels({ coupons, points }: { coupons: MyCoupon[] | null; points: PointSummary | null }) {
   return (
     <>
       <section aria-labelledby="mypage-points" className="panel">

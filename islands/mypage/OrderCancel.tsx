@@ -1,15 +1,13 @@
 /**
  * 「注文をキャンセルする」 on the order detail, for an order not shipped yet: the reason (required, at
  * most 200 characters, like the API), a confirmation step, then PUT /v1/me/orders/{id}/cancel. The
- * detail then shows the cancelled order (the answer replaces the cached one; the history list is
- * refetched) with its reason and any warning from `cancel_only_ecd_key`.
+ * detail then shows the cancelled order (the answer replaces the one it read; the history list reads
+ * its own on its next page load) with its reason and any warning from `cancel_only_ecd_key`.
  */
 
 import { cancelOrder } from '#api-client/mypage/orders.ts';
 import { CANCEL_REASON_MAX } from '#contracts/order-limits.ts';
 import type { Order } from '#contracts/orders.ts';
-import { invalidateKeys, mutateCache } from '#stores/queries/client.ts';
-import { orderKeys } from '#stores/queries/keys.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { maxLength, required } from '#validation/rules.ts';
 import FieldError from '../common/FieldError.tsx';
@@ -17,9 +15,6 @@ import { useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 
 type Values = { cancel_reason: string };
-
-/** Whether the member may still cancel the order (the API says the same: only before shipping). */
-export const isCancellable = (order: Pick<Order, 'status'>) => order.status === 'ordered';
 
 export default function OrderCancel({ order, onCancelled }: { order: Order; onCancelled: (order: Order) => void }) {
   const [spec] = useState<FormSpec<Values>>(() => ({
@@ -44,8 +39,6 @@ export default function OrderCancel({ order, onCancelled }: { order: Order; onCa
     setAlert(null);
     try {
       const cancelled = await cancelOrder(order.id, confirming);
-      mutateCache(orderKeys.detail(order.id), cancelled);
-      invalidateKeys((key) => key.startsWith(orderKeys.listPrefix));
       onCancelled(cancelled);
     } catch (e) {
       setConfirming(null);

@@ -1,23 +1,28 @@
 /**
  * One order (/mypage/order_history/{id}/): number, date, status, items, totals, each shipment
  * (address, date and time, wrapping, のし, carriage), 備考, payment; 「注文をキャンセルする」 while
- * not shipped (OrderCancel.tsx) and 「領収書をダウンロード」 unless cancelled (OrderReceipt.tsx).
+ * not shipped (OrderCancel.tsx) and 「領収書をダウンロード」 unless cancelled (OrderReceipt.tsx). Those two
+ * forms (their validation and calls) are loaded once the order is shown (Deferred), not with the page.
  */
-import { useStore } from '@nanostores/react';
 import { toTotals } from '#api-client/cart/reshape.ts';
+import { getOrder } from '#api-client/mypage/orders.ts';
 import { CANCEL_WARNINGS } from '#contracts/order-limits.ts';
 import type { Order } from '#contracts/orders.ts';
 import { formatDateTime } from '#lib/date.ts';
 import { orderHistoryPath } from '#lib/routes.ts';
-import { createOrderStore } from '#stores/queries/orders.ts';
 import { type SummaryItem, SummaryItems, SummaryTotals } from '../checkout/OrderSummary.tsx';
 import ShipmentList, { type Shipments } from '../checkout/ShipmentList.tsx';
+import Deferred from '../common/Deferred.tsx';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import { useMemo, useState } from '../common/react.ts';
+import { useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
-import OrderCancel, { isCancellable } from './OrderCancel.tsx';
-import OrderReceipt from './OrderReceipt.tsx';
+import { useRead } from './use-read.ts';
+
+/** Whether the member may still cancel the order (the API says the same: only before shipping). */
+export const isCancellable = (order: Pick<Order, 'status'>) => order.status === 'ordered';
+const loadCancel = () => import('./OrderCancel.tsx');
+const loadReceipt = () => import('./OrderReceipt.tsx');
 
 interface Props {
   orderId: string;
@@ -75,9 +80,8 @@ const earnLabel = (order: Order) =>
   '獲得ポイント';
 
 function OrderView({ orderId }: Props) {
-  const $order = useMemo(() => createOrderStore(orderId), [orderId]);
-  const { data: loaded, error } = useStore($order);
-  // The cancellation's answer, shown at once (the store is refreshed with it too).
+  const { data: loaded, error } = useRead(orderId, (signal) => getOrder(orderId, { signal }));
+  // The cancellation's answer, shown at once.
   const [cancelled, setCancelled] = useState<Order | null>(null);
   const order = cancelled ?? loaded;
 
@@ -140,8 +144,8 @@ function OrderView({ orderId }: Props) {
         )}
         {order.shippings.length > 0 && <ShipmentList cart={orderShipments(order)} />}
       </section>
-      {order.status !== 'cancelled' && <OrderReceipt order={order} />}
-      {isCancellable(order) && <OrderCancel key={order.id} order={order} onCancelled={setCancelled} />}
+      {order.status !== 'cancelled' && <Deferred load={loadReceipt} props={{ order }} />}
+      {isCancellable(order) && <Deferred key={order.id} load={loadCancel} props={{ order, onCancelled: setCancelled }} />}
       <p>
         <a href={orderHistoryPath()}>注文履歴に戻る</a>
       </p>

@@ -2,18 +2,17 @@
  * Order history (/mypage/order_history/?page=N): order number (link to the detail), date
  * YYYY.MM.DD, status and total, newest first, 10 per page.
  */
-import { useStore } from '@nanostores/react';
-import { atom } from 'nanostores';
+import { listOrders } from '#api-client/mypage/orders.ts';
 import type { Order } from '#contracts/orders.ts';
 import { formatDate, isoDate } from '#lib/date.ts';
 import { formatYen } from '#lib/money.ts';
 import { orderDetailPath } from '#lib/mypage-routes.ts';
 import { orderHistoryPath } from '#lib/routes.ts';
-import { createOrderListStore } from '#stores/queries/orders.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
-import { useMemo } from '../common/react.ts';
+import { useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
+import { useRead } from './use-read.ts';
 
 /** The order list in the my-page frame. */
 export default function OrderHistory() {
@@ -34,12 +33,12 @@ export function readPage(search: string): number {
 export const orderTotal = (order: Order): number => order.user_order_total_payment;
 
 function OrderList() {
-  const $page = useMemo(() => atom(readPage(window.location.search)), []);
-  const $orders = useMemo(() => createOrderListStore($page), [$page]);
-  const { data, error, loading } = useStore($orders);
+  // Another page is another page load (the links below), so the page is read once.
+  const [page] = useState(() => readPage(window.location.search));
+  const { data, error } = useRead(`orders:${page}`, (signal) => listOrders({ page }, { signal }));
 
   if (error) return <ErrorMessage error={error} fallback="注文履歴を読み込めませんでした。" />;
-  if (loading || !data) return <Loading />;
+  if (!data) return <Loading />;
   if (data.items.length === 0) return <p className="panel">ご注文履歴はありません。</p>;
   const { current, last } = data.pagination;
 

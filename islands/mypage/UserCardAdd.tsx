@@ -10,14 +10,13 @@
 import { listUserCardsWithLimit, type UserCardList } from '#api-client/account/user-cards.ts';
 import { addUserCard } from '#api-client/checkout/card-payments.ts';
 import { firstErrorMessage, isDisplayableError } from '#api-client/core/errors.ts';
-import { mypageCardPath } from '#lib/mypage-routes.ts';
+import { CARD_ADDED_PARAM, mypageCardPath } from '#lib/mypage-routes.ts';
 import { type CardInput, isCardTokenError, tokeniseCard } from '../checkout/card-token.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import FieldError from '../common/FieldError.tsx';
 import Loading from '../common/Loading.tsx';
 import { useEffect, useId, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
-import { ADDED_PARAM } from './UserCards.tsx';
 
 export default function UserCardAdd() {
   return (
@@ -112,7 +111,7 @@ function CardForm() {
         name: values.ccName.trim(),
       });
       await addUserCard(token.id);
-      window.location.assign(`${mypageCardPath}?${ADDED_PARAM}=1`);
+      window.location.assign(`${mypageCardPath}?${CARD_ADDED_PARAM}=1`);
     } catch (e) {
       setBusy(false);
       if (isCardTokenError(e)) {

@@ -9,14 +9,13 @@
 import { deleteUserCard, listUserCardsWithLimit, setMainUserCard, type UserCardList } from '#api-client/account/user-cards.ts';
 import { firstErrorMessage } from '#api-client/core/errors.ts';
 import type { UserCard } from '#contracts/card-payments.ts';
-import { mypageCardAddPath } from '#lib/mypage-routes.ts';
+import { CARD_ADDED_PARAM, mypageCardAddPath } from '#lib/mypage-routes.ts';
 import { toast } from '#stores/toast.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useEffect, useRef, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
-export const ADDED_PARAM = 'added';
 export const ADDED_MESSAGE = 'カードを登録しました';
 
 export default function UserCards() {
@@ -37,7 +36,7 @@ function CardList() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const [added] = useState(() => new URLSearchParams(window.location.search).get(ADDED_PARAM) === '1');
+  const [added] = useState(() => new URLSearchParams(window.location.search).get(CARD_ADDED_PARAM) === '1');
   // Keyboard focus after the confirmation closes: back on the card's 「削除」, or on the list after a delete.
   const deleteButtons = useRef(new Map<number, HTMLButtonElement>());
   const listRef = useRef<HTMLUListElement>(null);
@@ -58,7 +57,7 @@ function CardList() {
   useEffect(() => {
     if (added) {
       const url = new URL(window.location.href);
-      url.searchParams.delete(ADDED_PARAM);
+      url.searchParams.delete(CARD_ADDED_PARAM);
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     }
     const abort = new AbortController();

@@ -8,15 +8,13 @@
 import { getMe } from '#api-client/account/user.ts';
 import type { User } from '#api-client/core/types.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
-import { mypageUserInfoEditPath } from '#lib/mypage-routes.ts';
+import { mypageUserInfoEditPath, USER_INFO_UPDATED_PARAM } from '#lib/mypage-routes.ts';
 import ErrorMessage from '../common/ErrorMessage.tsx';
 import Loading from '../common/Loading.tsx';
 import { useEffect, useState } from '../common/react.ts';
 import MypageLayout from './MypageLayout.tsx';
 
 export const UPDATED_MESSAGE = '会員情報を変更しました';
-/** The query flag the edit screen adds on its way back. */
-export const UPDATED_PARAM = 'updated';
 
 export default function UserInfo() {
   return (
@@ -32,12 +30,12 @@ const showDate = (iso: string | null) => (iso ? iso.slice(0, 10).replaceAll('-',
 function UserInfoScreen() {
   const [user, setUser] = useState<User | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [updated] = useState(() => new URLSearchParams(window.location.search).get(UPDATED_PARAM) === '1');
+  const [updated] = useState(() => new URLSearchParams(window.location.search).get(USER_INFO_UPDATED_PARAM) === '1');
 
   useEffect(() => {
     if (updated) {
       const url = new URL(window.location.href);
-      url.searchParams.delete(UPDATED_PARAM);
+      url.searchParams.delete(USER_INFO_UPDATED_PARAM);
       window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     }
     const abort = new AbortController();

@@ -11,7 +11,7 @@ import { getMe, updateMe } from '#api-client/account/user.ts';
 import type { User } from '#api-client/core/types.ts';
 import { GENDERS, NEWSLETTER } from '#contracts/choices.ts';
 import type { UserUpdateRequest } from '#contracts/user.ts';
-import { mypageUserInfoPath } from '#lib/mypage-routes.ts';
+import { mypageUserInfoPath, USER_INFO_UPDATED_PARAM } from '#lib/mypage-routes.ts';
 import type { FormSpec } from '#validation/form.ts';
 import { email, isoDate, kana, maxLength, phoneDigits, required, requiredWithoutAllOf } from '#validation/rules.ts';
 import { activeThemeName, themedFieldRules } from '#validation/theme-rules.ts';
@@ -22,7 +22,6 @@ import RadioGroup from '../common/RadioGroup.tsx';
 import { useEffect, useState } from '../common/react.ts';
 import { useAccountForm } from '../reminder/account-form.ts';
 import MypageLayout from './MypageLayout.tsx';
-import { UPDATED_PARAM } from './UserInfo.tsx';
 
 export default function UserInfoEdit() {
   return (
@@ -142,7 +141,7 @@ function EditForm({ user }: { user: User }) {
     setAlert(null);
     try {
       await updateMe(userInfoBody(values));
-      window.location.assign(`${mypageUserInfoPath}?${UPDATED_PARAM}=1`);
+      window.location.assign(`${mypageUserInfoPath}?${USER_INFO_UPDATED_PARAM}=1`);
     } catch (e) {
       setAlert(form.showApiError(e));
       setBusy(false);

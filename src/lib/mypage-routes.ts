@@ -54,6 +54,15 @@ export const mypageMeasurementPath = '/mypage/measurement/';
 /** `/mypage/measurement/edit/` (採寸の登録・削除). */
 export const mypageMeasurementEditPath = '/mypage/measurement/edit/';
 
+// ---------------------------------------------------------------- my-page: what a screen hands the next one
+// Here, not in the island that reads them: importing a constant from another screen's island would load
+// that whole screen (and its forms) with this one.
+/** sessionStorage key: the address list shows this once after a save (「お届け先を登録しました」). */
+export const ADDRESS_SAVED_NOTICE_KEY = 'mypage-address-notice';
+/** The query flag the card screen shows 「カードを登録しました」 for, set by the add screen on its way back. */
+export const CARD_ADDED_PARAM = 'added';
+/** The query flag the member info screen shows its notice for, set by the edit screen on its way back. */
+export const USER_INFO_UPDATED_PARAM = 'updated';
 /** My-page routes of spec 2 (login required unless SITE.NO_MEMBER_USE), as one table for the pages. */
 export const mypagePaths = {
   top: mypageTopPath,

@@ -9,8 +9,8 @@ import {
   modifyCartOrder,
   modifyCartProduct,
 } from '#api-client/cart/cart.ts';
+import { getCartOrder } from '#api-client/checkout/cart-order.ts';
 import { abortInFlight, configureClient, resetClient } from '#api-client/core/http.ts';
-import { getCartOrder } from '#api-client/mypage/orders.ts';
 import { type Call, fakeFetch, json, memoryTokens } from './fake-api.ts';
 import { cart, order } from './fixtures.ts';
 

@@ -7,7 +7,7 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureClient, resetClient } from '#api-client/core/http.ts';
 import LoginForm from '#islands/auth/LoginForm.tsx';
 import { loggedOutState, useSessionStore } from '#stores/session.ts';
@@ -68,6 +68,9 @@ async function render(mode: 'login' | 'sync') {
   });
 }
 
+// The form imports its calls on first focus or submit (islands/auth/login-calls.ts): loaded once here, as the
+// browser has them by the time a shopper sends the form, so each submit below waits only for the API.
+beforeAll(() => import('#islands/auth/login-calls.ts'));
 beforeEach(() => {
   useSessionStore.setState({ ...loggedOutState });
   sessionStorage.clear();
@@ -83,7 +86,8 @@ const button = (text: string) => [...host.querySelectorAll('button')].find((b) =
 const flush = () =>
   act(async () => {
     for (let i = 0; i < 10; i += 1) await Promise.resolve();
-    await new Promise((r) => setTimeout(r, 0));
+    // A few macrotasks: the dynamic import of the calls settles through the module loader.
+    for (let i = 0; i < 3; i += 1) await new Promise((r) => setTimeout(r, 0));
   });
 
 function type(el: HTMLInputElement, value: string) {

@@ -7,8 +7,8 @@ import { PER_PAGE, paginationOrSinglePage, readPagination } from '../core/pagina
 import type { Order } from '../core/types.ts';
 import { orderWire } from '../wire/order.ts';
 
-// The thanks page's call lives in its own module so that page does not load the list's pagination code.
-export { getCartOrder } from '../checkout/cart-order.ts';
+// The thanks page's call (getCartOrder) is src/api-client/checkout/cart-order.ts, not re-exported here:
+// a re-export would make every order screen load that module's chunk.
 
 export interface OrderList {
   items: Order[];
