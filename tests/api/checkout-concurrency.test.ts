@@ -126,7 +126,10 @@ describe.skipIf(!onPostgres)(`${BUYERS} buyers, every payment method, ${STOCK} u
   };
 
   beforeAll(async () => {
-    p = await createPaymentShop();
+    // 200 decisions queue for 10 connections and for the same stock row: on a CI machine whose two
+    // cores also run the browser suite, a wait can pass the production limits (10 s for a connection,
+    // 5 s per statement) and answer 503. What is raced here is the outcome, so the waits are longer.
+    p = await createPaymentShop({ env: { DATABASE_ACQUIRE_TIMEOUT_MS: '60000', DATABASE_STATEMENT_TIMEOUT_MS: '30000' } });
     productId = await p.product({ price: 1800, stock: 1000 });
 
     // The members straight in the database (a password hash each would take minutes), each with an

@@ -134,9 +134,11 @@ describe('incremental content-sync', () => {
   it('after edits, deletions, un-publishing, new and due posts and a stylist edit: only moved posts fetched, files and changed as a full sync', async () => {
     const db = shop.database.db;
     const out = await mkdtemp(path.join(root, 'inc-'));
-    // A post scheduled two seconds ahead: not published at the first sync, due at the second.
+    // A post scheduled ahead: not published at the first or idle sync, due at the second. The
+    // margin covers two syncs on a loaded CI machine; the wait below only sleeps what remains.
     await db.execute(
-      sql`insert into blogs (channel_id, key, title, body, published_at) values ('default', 'inc-scheduled', '予約記事', '<p>予約</p>', now() + interval '2 seconds')`,
+      sql`insert into blogs (channel_id, key, title, body, published_at) values ('default', 'inc-scheduled', '予約記事', '<p>予約</p>', now() + interval '8 seconds')
+          on conflict (channel_id, key) do update set published_at = excluded.published_at`,
     );
     const first = await sync(out);
     const before = await manifestOf(out);
@@ -169,8 +171,11 @@ describe('incremental content-sync', () => {
     );
     const [stylist] = await rows(sql`select id, key from stylists order by id limit 1`);
     await db.execute(sql`update stylists set profile = profile || '<p>更新</p>' where id = ${stylist.id}`);
-    // Wait until the scheduled post is due.
-    await new Promise((r) => setTimeout(r, 2_100));
+    // Wait until the scheduled post is due, by the database's clock.
+    const [{ ms }] = await query<{ ms: number }>(
+      sql`select greatest(0, extract(epoch from published_at - now()) * 1000)::int as ms from blogs where key = 'inc-scheduled'`,
+    );
+    await new Promise((r) => setTimeout(r, ms + 100));
 
     const second = await sync(out);
     expect(second.changed).toEqual(

@@ -2,7 +2,7 @@
  * Prepares, once per run of the `api` project, the migrated and seeded shop that every test file
  * starts from (createTestShop in helpers.ts), instead of each file migrating and seeding its own:
  * - PGlite: a shop migrated and seeded in memory, dumped as a data-directory tarball to a temporary
- *   folder; each file loads its own in-memory copy of it.
+ *   folder (without the spare WAL segments: template-tar.ts); each file loads its own in-memory copy.
  * - PostgreSQL (DATABASE_URL): a template database `shop_template_<random>`; each file creates its
  *   own database from it (CREATE DATABASE … TEMPLATE) and drops it afterwards. Dropped at the end.
  * Opening either copy still runs the migrations (a no-op), so a stale template cannot skip one.
@@ -11,9 +11,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../api/src/db/client.ts';
 import { seed } from '../../api/src/db/seed/index.ts';
+import { withoutSpareWal } from './template-tar.ts';
 
 export type ShopTemplate = { kind: 'pglite'; tarball: string } | { kind: 'postgres'; database: string };
 
@@ -64,7 +66,11 @@ export default async function setup(project: TestProject) {
     try {
       await seed(database.db);
       const tarball = join(dir, 'pgdata.tar');
-      writeFileSync(tarball, await database.dumpDataDir!());
+      const dump = await database.dumpDataDir!();
+      // Asked after the dump's checkpoint: the segment that holds it is the last one a copy needs.
+      const wal = sql`select pg_walfile_name(pg_current_wal_lsn()) as segment`;
+      const { rows } = (await database.db.execute(wal)) as unknown as { rows: { segment: string }[] };
+      writeFileSync(tarball, withoutSpareWal(dump, rows[0].segment).tar);
       project.provide('shopTemplate', { kind: 'pglite', tarball });
     } finally {
       await database.close();

@@ -31,8 +31,11 @@ export interface PaymentShop {
   close: () => Promise<void>;
 }
 
-/** `latencyMs`: the provider's delay before each charge change answers (race tests widen their windows with it). */
-export async function createPaymentShop(opts: { latencyMs?: number } = {}): Promise<PaymentShop> {
+/**
+ * `latencyMs`: the provider's delay before each charge change answers (race tests widen their windows with it).
+ * `env`: more of the shop's configuration (e.g. the pool's waits for a race of hundreds of buyers).
+ */
+export async function createPaymentShop(opts: { latencyMs?: number; env?: Record<string, string> } = {}): Promise<PaymentShop> {
   const provider = await startTestProvider({
     port: 0,
     publicKey: PUBLIC_KEY,
@@ -45,6 +48,7 @@ export async function createPaymentShop(opts: { latencyMs?: number } = {}): Prom
     PAYMENT_PROVIDER_PUBLIC_KEY: PUBLIC_KEY,
     PAYMENT_PROVIDER_SECRET: SECRET,
     SITE_URL: SITE,
+    ...opts.env,
   });
   const demo = await loginDemo(shop);
   const addressId = (await (await shop.request('GET', '/v1/me/user-addresses', { token: demo })).json())[0].id;

@@ -90,14 +90,23 @@ export const cartCouponCodes = (cart: Pick<CartRow, 'coupon_codes'>): string[] =
 
 async function memberUse(conn: Conn, user: UserRow | null, couponId: number): Promise<MemberCouponUse | null> {
   if (!user) return null;
-  const [row] = await conn
-    .select({ used_at: user_coupons.used_at })
-    .from(user_coupons)
-    .where(and(eq(user_coupons.user_id, user.id), eq(user_coupons.coupon_id, couponId)))
-    .limit(1);
-  const used = row?.used_at != null;
+  const own = async () =>
+    (
+      await conn
+        .select({ used_at: user_coupons.used_at })
+        .from(user_coupons)
+        .where(and(eq(user_coupons.user_id, user.id), eq(user_coupons.coupon_id, couponId)))
+        .limit(1)
+    )[0];
+  let row = await own();
+  if (row?.used_at != null) return { granted: true, used: true, mailboxUsed: false };
   // A guest checkout is its own member: the same person's other uses are found by the mailbox.
-  return { granted: row != null, used, mailboxUsed: !used && (await mailboxUsedCoupon(conn, couponId, user.email)) };
+  if (!(await mailboxUsedCoupon(conn, couponId, user.email))) return { granted: row != null, used: false, mailboxUsed: false };
+  // The mailbox's use may be this member's own order, committed between the two reads (each
+  // statement sees the latest commit): read the member's row again, so it is called what it is.
+  row = await own();
+  const used = row?.used_at != null;
+  return { granted: row != null, used, mailboxUsed: !used };
 }
 
 /** A coupon of the cart as priced: the row (null when the code no longer exists) and what it gives. */

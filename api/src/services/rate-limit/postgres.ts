@@ -1,6 +1,9 @@
 /**
  * Rate limits in the `rate_limits` table, so every process over one database shares them. One
  * upsert both counts and reads: concurrent hits on a key serialise on its row, never undercount.
+ * Times are clock_timestamp(), not now(): now() is when the statement's transaction began, so a hit
+ * that waited on the row lock would measure another hit's newer window from before it opened (a
+ * retry-after longer than the window) or keep counting in a window that has just ended.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -25,11 +28,11 @@ export function postgresRateLimitStore(db: Db): RateLimitStore {
         db,
         sql`
         insert into rate_limits (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowSeconds}::float8))
+        values (${key}, 1, clock_timestamp() + make_interval(secs => ${windowSeconds}::float8))
         on conflict (key) do update set
-          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
-        returning count, (extract(epoch from (reset_at - now())) * 1000)::float8 as remaining_ms`,
+          count = case when rate_limits.reset_at <= clock_timestamp() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= clock_timestamp() then excluded.reset_at else rate_limits.reset_at end
+        returning count, (extract(epoch from (reset_at - clock_timestamp())) * 1000)::float8 as remaining_ms`,
       );
       return toResult(Number(rows[0].count), Number(rows[0].remaining_ms), limit);
     },
