@@ -14,11 +14,12 @@ const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? '');
  * API files that prove what they prove once, so they run on PGlite only (npm test's API suite) and
  * are left out of the run on PostgreSQL: their subject is computed outside the database (pure
  * functions, the hashing pool, image encoding, the HTML sanitiser, hono's own errors, headers, the
- * in-memory postal data, upload storage on disk and S3), and the few queries they make are the plain
- * CRUD every other file runs on both databases. A file that checks SQL behaviour, concurrency, the
+ * in-memory postal data, upload storage on disk and S3, the production start checks), and the few
+ * queries they make are the plain CRUD every other file runs on both databases. A file that checks SQL behaviour, concurrency, the
  * pool, the rate-limit store or anything that branches on the database kind is not listed here.
  * Several of these are the suite's most CPU-hungry files (AVIF encoding, scrypt floods, KEN_ALL).
- * early-open tests npm start's embedded database, PGlite on a folder of its own whatever DATABASE_URL says.
+ * early-open tests npm start's embedded database, and production-secrets spawns the entry points, each
+ * on a PGlite folder of its own whatever DATABASE_URL says (the slowest file on PostgreSQL: 230 s in CI).
  */
 const ONCE_ON_PGLITE = [
   'auth-kdf',
@@ -29,6 +30,7 @@ const ONCE_ON_PGLITE = [
   'errors-http',
   'images',
   'postal',
+  'production-secrets',
   'tax',
   'upload-files',
 ].map((name) => `tests/api/${name}.test.ts`);
