@@ -57,7 +57,8 @@ describe('schemaStatus', () => {
     } finally {
       await database.close();
     }
-  });
+    // A new embedded database migrated from nothing: 28 s once beside the CI's other suites.
+  }, 120_000);
 });
 
 describe('npm run db:migrate on PGlite', () => {
